@@ -1,0 +1,52 @@
+import type { Db } from '../db/database.ts';
+
+export interface NewRefreshToken {
+  userId: number;
+  familyId: string;
+  tokenHash: string;
+  createdAt: string;
+  familyExpiresAt: string;
+  idleExpiresAt: string;
+}
+
+export function insertRefreshToken(db: Db, token: NewRefreshToken) {
+  return db
+    .insertInto('refresh_tokens')
+    .values({
+      user_id: token.userId,
+      family_id: token.familyId,
+      token_hash: token.tokenHash,
+      created_at: token.createdAt,
+      family_expires_at: token.familyExpiresAt,
+      idle_expires_at: token.idleExpiresAt,
+      rotated_at: null,
+      revoked_at: null,
+    })
+    .execute();
+}
+
+export function findRefreshToken(db: Db, tokenHash: string) {
+  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks a token used; false when it was already rotated or revoked (a replay or a lost race). */
+export async function markRotated(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: at })
+    .where('id', '=', id)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Revokes every token of a login (family). */
+export async function revokeFamily(db: Db, familyId: string, at: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

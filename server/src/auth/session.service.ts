@@ -1,0 +1,66 @@
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import { findRefreshToken, insertRefreshToken, markRotated, revokeFamily } from './refresh-tokens.repository.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+export const REFRESH_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const REFRESH_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+
+const invalid = () => new ApiError(401, 'invalid_refresh_token', 'Сессия истекла. Войдите снова.');
+
+/** Starts a login family and returns its first refresh token (raw: it goes only into the cookie). */
+export async function openSession(db: Db, userId: number, now: Date): Promise<string> {
+  const token = randomToken();
+  await insertRefreshToken(db, {
+    userId,
+    familyId: randomToken(16),
+    tokenHash: sha256(token),
+    createdAt: nowIso(now),
+    familyExpiresAt: nowIso(new Date(now.getTime() + REFRESH_ABSOLUTE_MS)),
+    idleExpiresAt: nowIso(new Date(now.getTime() + REFRESH_IDLE_MS)),
+  });
+  return token;
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new one of the same family returned.
+ * A token presented again after rotation is a replay: the whole family is revoked (RFC 9700 §4.14.2).
+ */
+export async function rotateSession(db: Db, rawToken: string, now: Date): Promise<{ userId: number; token: string }> {
+  const at = nowIso(now);
+  return db.transaction().execute(async (trx) => {
+    const stored = await findRefreshToken(trx, sha256(rawToken));
+    if (!stored || stored.revoked_at !== null) throw invalid();
+    if (stored.rotated_at !== null) {
+      await revokeFamily(trx, stored.family_id, at);
+      throw invalid();
+    }
+    const expired =
+      Date.parse(stored.family_expires_at) <= now.getTime() || Date.parse(stored.idle_expires_at) <= now.getTime();
+    if (expired) {
+      await revokeFamily(trx, stored.family_id, at);
+      throw invalid();
+    }
+    if (!(await markRotated(trx, stored.id, at))) {
+      await revokeFamily(trx, stored.family_id, at);
+      throw invalid();
+    }
+    const token = randomToken();
+    await insertRefreshToken(trx, {
+      userId: stored.user_id,
+      familyId: stored.family_id,
+      tokenHash: sha256(token),
+      createdAt: at,
+      familyExpiresAt: stored.family_expires_at,
+      idleExpiresAt: nowIso(new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, Date.parse(stored.family_expires_at)))),
+    });
+    return { userId: stored.user_id, token };
+  });
+}
+
+/** Logout: revokes the whole family of the presented token, if it is one of ours. */
+export async function closeSession(db: Db, rawToken: string, now: Date): Promise<void> {
+  const stored = await findRefreshToken(db, sha256(rawToken));
+  if (stored) await revokeFamily(db, stored.family_id, nowIso(now));
+}

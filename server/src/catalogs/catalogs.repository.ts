@@ -1,0 +1,22 @@
+import type { Db } from '../db/database.ts';
+
+export type CatalogName = 'catalog_object_types' | 'catalog_work_types';
+
+export interface CatalogEntry {
+  name: string;
+  value: string;
+}
+
+/** Catalogue items in their display order, in the API shape {id, name, value}. */
+export function listCatalog(db: Db, catalog: CatalogName) {
+  return db.selectFrom(catalog).select(['id', 'name', 'value']).orderBy('sort_order').orderBy('id').execute();
+}
+
+/** Adds the entries a catalogue lacks (matched by value); existing ones are left as they are. */
+export async function ensureCatalog(db: Db, catalog: CatalogName, entries: CatalogEntry[]): Promise<void> {
+  const existing = new Set((await db.selectFrom(catalog).select('value').execute()).map((row) => row.value));
+  const missing = entries
+    .map((entry, index) => ({ ...entry, sort_order: index + 1 }))
+    .filter((entry) => !existing.has(entry.value));
+  if (missing.length > 0) await db.insertInto(catalog).values(missing).execute();
+}

@@ -1,0 +1,108 @@
+// Admin CLI: `npm run admin -- <command> [options]`. Errors go to stderr with exit code 1.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { loadConfig } from './config.ts';
+import { createDatabase, type Db, migrateToLatest } from './db/database.ts';
+import { ApiError } from './errors.ts';
+import { ensureCatalogues } from './seed/demo.ts';
+import { listUsers } from './users/users.repository.ts';
+import { createCompanyWithOwner, createExaminer } from './users/users.service.ts';
+
+const USAGE = `Использование: npm run admin -- <команда> [параметры]
+
+  create-company  --email E --legal-entity NAME [--inn INN] [--kpp KPP] [--ogrn OGRN] [--fio FIO]
+                  создаёт компанию и её владельца
+  create-examiner --email E --fio FIO [--phone P]
+                  создаёт эксперта комитета
+  list-users      выводит всех пользователей
+  backup          --to FILE   копия базы SQLite (VACUUM INTO)`;
+
+type Values = Record<string, string | boolean | undefined>;
+
+function required(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new ApiError(400, 'missing_option', `Не указан параметр --${name}`);
+  return value.trim();
+}
+
+function optional(values: Values, name: string): string | null {
+  const value = values[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+const commands: Record<string, (db: Db, values: Values) => Promise<void>> = {
+  async 'create-company'(db, values) {
+    const { companyId, userId } = await createCompanyWithOwner(db, {
+      email: required(values, 'email'),
+      legalEntity: required(values, 'legal-entity'),
+      inn: optional(values, 'inn'),
+      kpp: optional(values, 'kpp'),
+      ogrn: optional(values, 'ogrn'),
+      fio: optional(values, 'fio'),
+    });
+    console.log(`Компания создана: id ${companyId}, владелец id ${userId}`);
+  },
+  async 'create-examiner'(db, values) {
+    const { userId } = await createExaminer(db, {
+      email: required(values, 'email'),
+      fio: required(values, 'fio'),
+      phone: optional(values, 'phone'),
+    });
+    console.log(`Эксперт создан: id ${userId}`);
+  },
+  async 'list-users'(db) {
+    const rows = await listUsers(db);
+    if (rows.length === 0) console.log('Пользователей нет');
+    for (const row of rows) {
+      const where = row.company_legal_entity ?? row.instance_name ?? '—';
+      console.log([row.id, row.email, row.role, row.fio ?? '—', where, row.is_verify ? 'вход выполнен' : 'не входил'].join('\t'));
+    }
+  },
+  async backup(db, values) {
+    const target = path.resolve(required(values, 'to'));
+    if (process.env.DATABASE_URL) throw new ApiError(400, 'unsupported', 'Для PostgreSQL используйте pg_dump');
+    await sql`VACUUM INTO ${target}`.execute(db);
+    console.log(`Копия базы сохранена: ${target}`);
+  },
+};
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const run = command ? commands[command] : undefined;
+  if (!run) {
+    console.error(command ? `Неизвестная команда: ${command}\n\n${USAGE}` : USAGE);
+    return 1;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      'legal-entity': { type: 'string' },
+      inn: { type: 'string' },
+      kpp: { type: 'string' },
+      ogrn: { type: 'string' },
+      fio: { type: 'string' },
+      phone: { type: 'string' },
+      to: { type: 'string' },
+    },
+    strict: true,
+  });
+  const db = createDatabase(loadConfig());
+  try {
+    await migrateToLatest(db);
+    await ensureCatalogues(db);
+    await run(db, values);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`Ошибка: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

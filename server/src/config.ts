@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  filesDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  jwtSecret: string;
+  publicOrigin: string | null;
+  /** Address of the reverse proxy whose X-Real-IP is believed; no other peer's headers are. */
+  trustProxy: string | null;
+  loginIpLimit: number;
+  loginIpWindowMs: number;
+  appVersion: string;
+  distDir: string;
+}
+
+export const rootDir = path.resolve(import.meta.dirname, '..', '..');
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** Outside production the secret is generated once and kept in DATA_DIR, so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} должен быть положительным целым числом`);
+  return parsed;
+}
+
+/** Reads the environment names DESIGN.md fixes; production refuses to start without SMTP_URL and JWT_SECRET. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR || path.join(rootDir, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  const filesDir = path.resolve(env.FILES_DIR || path.join(dataDir, 'files'));
+  if (production && !env.SMTP_URL) throw new Error('В production нужен SMTP_URL');
+  if (production && !env.JWT_SECRET) throw new Error('В production нужен JWT_SECRET');
+  const jwtSecret = env.JWT_SECRET || developmentSecret(dataDir);
+  if (jwtSecret.length < 32) throw new Error('JWT_SECRET должен быть не короче 32 символов');
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL должен начинаться с postgres:// (без него используется SQLite в DATA_DIR)');
+  }
+  return {
+    production,
+    port: positiveInt(env.PORT, 4321, 'PORT'),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    filesDir,
+    databaseUrl,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Портал согласования АГР <no-reply@localhost>',
+    jwtSecret,
+    publicOrigin: env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/$/, '') : null,
+    trustProxy: env.TRUST_PROXY || null,
+    loginIpLimit: positiveInt(env.LOGIN_IP_LIMIT, 30, 'LOGIN_IP_LIMIT'),
+    loginIpWindowMs: positiveInt(env.LOGIN_IP_WINDOW_SECONDS, 600, 'LOGIN_IP_WINDOW_SECONDS') * 1000,
+    appVersion: env.APP_VERSION || readVersion(),
+    distDir: path.join(rootDir, 'dist'),
+  };
+}

@@ -1,0 +1,160 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** SQLite hands booleans back as 0/1, PostgreSQL as true/false: repositories map with Boolean(). */
+type Flag = ColumnType<boolean | number, boolean, boolean>;
+/** Timestamps are ISO 8601 UTC text in both databases, so they sort and compare the same way. */
+type Timestamp = string;
+
+export interface CompanyTable {
+  id: Generated<number>;
+  legal_entity: string;
+  legal_address: string | null;
+  inn: string | null;
+  kpp: string | null;
+  ogrn: string | null;
+  contact_fio: string | null;
+  contact_phone: string | null;
+  director: string | null;
+  director_phone: string | null;
+  created_at: Timestamp;
+}
+
+export interface InstanceTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+}
+
+export type UserRole = 'owner' | 'employee' | 'examiner';
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  fio: string | null;
+  phone: string | null;
+  position: string | null;
+  role: UserRole;
+  company_id: number | null;
+  instance_id: number | null;
+  is_verify: Flag;
+  created_at: Timestamp;
+}
+
+export interface CatalogTable {
+  id: Generated<number>;
+  name: string;
+  value: string;
+  sort_order: number;
+}
+
+export interface StatementTable {
+  id: Generated<number>;
+  visible_id: number;
+  company_id: number;
+  status: string;
+  cipher: string | null;
+  object_name: string;
+  address: string | null;
+  category_object_id: number | null;
+  work_type_id: number | null;
+  examiner_id: number | null;
+  external_number: string | null;
+  date_create: Timestamp;
+  last_update: Timestamp;
+}
+
+export interface StageTable {
+  id: Generated<number>;
+  statement_id: number;
+  n: number;
+  applicant_id: number | null;
+  is_government_agency: Flag;
+  status: string | null;
+  comment: string | null;
+  date_create: Timestamp;
+}
+
+export interface FileTable {
+  id: Generated<number>;
+  stage_id: number;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  created_at: Timestamp;
+}
+
+export interface PrefileTable {
+  id: Generated<number>;
+  owner_id: number;
+  storage_key: string;
+  name: string;
+  content_type: string;
+  size: number;
+  created_at: Timestamp;
+  attached_at: Timestamp | null;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  message: string;
+  route: string | null;
+  date_create: Timestamp;
+  read_at: Timestamp | null;
+}
+
+export interface StatusHistoryTable {
+  id: Generated<number>;
+  statement_id: number;
+  from_status: string | null;
+  to_status: string;
+  user_id: number | null;
+  changed_at: Timestamp;
+}
+
+export interface LoginCodeTable {
+  id: Generated<number>;
+  email: string;
+  user_id: number | null;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  family_expires_at: Timestamp;
+  idle_expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface Database {
+  companies: CompanyTable;
+  instances: InstanceTable;
+  users: UserTable;
+  catalog_object_types: CatalogTable;
+  catalog_work_types: CatalogTable;
+  statements: StatementTable;
+  stages: StageTable;
+  files: FileTable;
+  prefiles: PrefileTable;
+  notifications: NotificationTable;
+  status_history: StatusHistoryTable;
+  login_codes: LoginCodeTable;
+  login_failures: LoginFailureTable;
+  refresh_tokens: RefreshTokenTable;
+}

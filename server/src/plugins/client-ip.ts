@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The client's address: the socket's, or nginx's X-Real-IP when the socket is the configured proxy.
+ * A client-sent X-Forwarded-For is never believed.
+ */
+export function clientIp(request: FastifyRequest, trustProxy: string | null): string {
+  const peer = request.socket.remoteAddress ?? 'unknown';
+  if (trustProxy && normalize(peer) === normalize(trustProxy)) {
+    const real = request.headers['x-real-ip'];
+    if (typeof real === 'string' && real.length > 0 && real.length < 64) return real.trim();
+  }
+  return peer;
+}
+
+function normalize(address: string): string {
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
