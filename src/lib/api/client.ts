@@ -1,0 +1,310 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { paths } from './schema';
+
+/** Name of the BroadcastChannel the tabs use to share session events. */
+export const SESSION_CHANNEL_NAME = 'portal-session';
+/** Message posted on the session channel when a tab logs out or loses its session. */
+export const LOGOUT_MESSAGE = 'logout';
+/** Page the client sends the user to when the session ends. */
+export const LOGIN_PATH = '/login';
+/** Default per-call timeout in milliseconds (spec §9). */
+export const REQUEST_TIMEOUT_MS = 40_000;
+/** The token is refreshed before a call when it expires within this many milliseconds (spec §9). */
+export const REFRESH_MARGIN_MS = 60_000;
+/** Request header that flags a call to pass a 401 through without refresh-and-retry; stripped before sending. */
+export const SKIP_AUTH_RETRY_HEADER = 'x-skip-auth-retry';
+/** Headers to spread into a call's `headers` option to skip the 401 refresh-and-retry for that call. */
+export const SKIP_AUTH_RETRY: Readonly<Record<string, string>> = Object.freeze({ [SKIP_AUTH_RETRY_HEADER]: '1' });
+
+const AUTH_PREFIX = '/api/authentication/';
+/** Public paths (`security: []` in openapi.yaml besides authentication): no bearer, no refresh, no retry. */
+const PUBLIC_PATHS = new Set(['/version.json']);
+const REFRESH_PATH = '/api/authentication/refresh';
+const LOGOUT_PATH = '/api/authentication/logout';
+const TOKEN_PATHS = new Set(['/api/authentication/verify-email-login', REFRESH_PATH]);
+
+/** The minimal part of BroadcastChannel the client uses (injectable for tests). */
+export interface SessionChannel {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close?(): void;
+}
+
+/** Options of createApiClient; every field is optional and injectable for tests. */
+export interface ApiClientOptions {
+  /** fetch implementation; receives a Request. Default: globalThis.fetch. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Backend origin prefix. Default: import.meta.env.PUBLIC_API_BASE ?? ''. */
+  baseUrl?: string;
+  /** Navigation function. Default: location.assign (skipped when already on that path). */
+  navigate?: (url: string) => void;
+  /** Creates the session channel; null disables cross-tab sync. Default: new BroadcastChannel(name) in a browser. */
+  createChannel?: ((name: string) => SessionChannel | null) | null;
+  /** Clock in milliseconds. Default: Date.now. */
+  now?: () => number;
+  /** Per-call timeout in milliseconds. Default: 40000. */
+  timeoutMs?: number;
+  /** Called when a call fails without a response (network error, timeout, abort). */
+  onError?: (error: unknown, info: { request: Request; schemaPath: string }) => void;
+}
+
+/** The typed openapi-fetch client plus session helpers. */
+export interface ApiClient extends Client<paths> {
+  /** Current in-memory access token, or null. */
+  getAccessToken(): string | null;
+  /** Replaces the in-memory access token (null clears it). */
+  setAccessToken(token: string | null): void;
+  /** POST /api/authentication/refresh (single-flight); stores the new token; resolves true on success. */
+  refreshAccessToken(): Promise<boolean>;
+  /** Token for a call made outside openapi-fetch (XHR upload): refreshes first if missing or expiring within 60 s. */
+  getFreshAccessToken(): Promise<string | null>;
+  /** Clears the token, optionally broadcasts 'logout' to other tabs, and navigates to /login. */
+  endSession(options?: { broadcast?: boolean }): void;
+  /** POST /api/authentication/logout (errors ignored), then endSession({ broadcast: true }). */
+  logout(): Promise<void>;
+  /** Closes the session channel (tests, hot reload). */
+  dispose(): void;
+}
+
+/** Expiry of a JWT in epoch milliseconds read from its `exp` claim, or null if it cannot be read. */
+export function tokenExpiresAt(token: string): number | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const payload: unknown = JSON.parse(atob(base64));
+    if (payload && typeof payload === 'object' && 'exp' in payload && typeof payload.exp === 'number') {
+      return payload.exp * 1000;
+    }
+  } catch {
+    // malformed token: treated as unknown expiry
+  }
+  return null;
+}
+
+function defaultBaseUrl(): string {
+  const meta = import.meta as { env?: Record<string, string | undefined> };
+  return meta.env?.PUBLIC_API_BASE ?? '';
+}
+
+function defaultNavigate(url: string): void {
+  if (typeof location === 'undefined') return;
+  if (location.pathname === url) return;
+  location.assign(url);
+}
+
+function defaultCreateChannel(name: string): SessionChannel | null {
+  if (typeof window === 'undefined' || typeof BroadcastChannel === 'undefined') return null;
+  return new BroadcastChannel(name);
+}
+
+function needsSession(path: string): boolean {
+  return !path.startsWith(AUTH_PREFIX) && !PUBLIC_PATHS.has(path);
+}
+
+/** Creates an API client with the session behaviour of spec §7 (bearer, refresh, retry, timeout, logout broadcast). */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const baseUrl = (options.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');
+  const navigate = options.navigate ?? defaultNavigate;
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const onError = options.onError;
+  const createChannel = options.createChannel === undefined ? defaultCreateChannel : options.createChannel;
+
+  let accessToken: string | null = null;
+  let refreshing: Promise<boolean> | null = null;
+  let ending = false;
+
+  /** Per-call state, keyed by openapi-fetch's request id. */
+  const pending = new Map<string, { retryCopy: Request | null; skipRetry: boolean; refreshFailed: boolean }>();
+
+  const channel = createChannel ? createChannel(SESSION_CHANNEL_NAME) : null;
+  channel?.addEventListener('message', (event) => {
+    if (event.data === LOGOUT_MESSAGE) endSession({ broadcast: false });
+  });
+
+  function setAccessToken(token: string | null): void {
+    accessToken = token;
+    if (token) ending = false;
+  }
+
+  function getAccessToken(): string | null {
+    return accessToken;
+  }
+
+  function needsRefresh(): boolean {
+    if (!accessToken) return true;
+    const exp = tokenExpiresAt(accessToken);
+    return exp === null || exp - now() <= REFRESH_MARGIN_MS;
+  }
+
+  /** Adds the timeout (combined with the caller's signal) and credentials to a request. */
+  function withTimeout(request: Request): Request {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    );
+    (timer as unknown as { unref?: () => void }).unref?.();
+    return new Request(request, {
+      credentials: 'include',
+      signal: AbortSignal.any([request.signal, controller.signal]),
+    });
+  }
+
+  async function rawPost(path: string): Promise<Response> {
+    return baseFetch(withTimeout(new Request(`${baseUrl}${path}`, { method: 'POST' })));
+  }
+
+  function readToken(body: unknown): string | null {
+    if (body && typeof body === 'object' && 'access_token' in body && typeof body.access_token === 'string') {
+      return body.access_token;
+    }
+    return null;
+  }
+
+  function refreshAccessToken(): Promise<boolean> {
+    if (!refreshing) {
+      refreshing = (async () => {
+        try {
+          const response = await rawPost(REFRESH_PATH);
+          if (!response.ok) return false;
+          const token = readToken(await response.json());
+          if (!token) return false;
+          setAccessToken(token);
+          return true;
+        } catch {
+          return false;
+        } finally {
+          refreshing = null;
+        }
+      })();
+    }
+    return refreshing;
+  }
+
+  async function getFreshAccessToken(): Promise<string | null> {
+    if (needsRefresh()) await refreshAccessToken();
+    return accessToken;
+  }
+
+  function endSession({ broadcast = true }: { broadcast?: boolean } = {}): void {
+    accessToken = null;
+    if (ending) return;
+    ending = true;
+    if (broadcast) {
+      try {
+        channel?.postMessage(LOGOUT_MESSAGE);
+      } catch {
+        // a closed channel must not block the logout
+      }
+    }
+    navigate(LOGIN_PATH);
+  }
+
+  async function logout(): Promise<void> {
+    try {
+      await rawPost(LOGOUT_PATH);
+    } catch {
+      // errors ignored: the local session ends anyway
+    }
+    endSession({ broadcast: true });
+  }
+
+  function withBearer(request: Request, token: string | null): Request {
+    const headers = new Headers(request.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    else headers.delete('Authorization');
+    return new Request(request, { headers });
+  }
+
+  const sessionMiddleware: Middleware = {
+    async onRequest({ request, schemaPath, id }) {
+      const skipRetry = request.headers.has(SKIP_AUTH_RETRY_HEADER);
+      let next = request;
+      if (skipRetry) {
+        const headers = new Headers(request.headers);
+        headers.delete(SKIP_AUTH_RETRY_HEADER);
+        next = new Request(request, { headers });
+      }
+      next = withTimeout(next);
+      if (!needsSession(schemaPath)) return next;
+
+      let refreshFailed = false;
+      if (needsRefresh()) refreshFailed = !(await refreshAccessToken());
+      next = withBearer(next, accessToken);
+      // A consumed Request cannot be re-sent: keep a copy for the one retry after a 401.
+      pending.set(id, { retryCopy: skipRetry ? null : next.clone(), skipRetry, refreshFailed });
+      return next;
+    },
+
+    async onResponse({ request, response, schemaPath, id, options }) {
+      const state = pending.get(id);
+      pending.delete(id);
+      if (TOKEN_PATHS.has(schemaPath) && response.ok) {
+        const token = readToken(
+          await response
+            .clone()
+            .json()
+            .catch(() => null),
+        );
+        if (token) setAccessToken(token);
+        return undefined;
+      }
+      if (response.status !== 401 || !state || state.skipRetry || !state.retryCopy) return undefined;
+      const refreshed = state.refreshFailed ? false : await refreshAccessToken();
+      if (!refreshed) {
+        endSession({ broadcast: true });
+        return undefined;
+      }
+      try {
+        return await options.fetch(withBearer(state.retryCopy, accessToken));
+      } catch (error) {
+        onError?.(error, { request, schemaPath });
+        throw error;
+      }
+    },
+
+    onError({ error, request, schemaPath, id }) {
+      pending.delete(id);
+      onError?.(error, { request, schemaPath });
+      return undefined;
+    },
+  };
+
+  const client = createClient<paths>({
+    baseUrl,
+    credentials: 'include',
+    fetch: (input: Request) => baseFetch(input),
+  });
+  client.use(sessionMiddleware);
+
+  return Object.assign(client, {
+    getAccessToken,
+    setAccessToken,
+    refreshAccessToken,
+    getFreshAccessToken,
+    endSession,
+    logout,
+    dispose: () => channel?.close?.(),
+  });
+}
+
+/** The app's default client instance. */
+export const api: ApiClient = createApiClient();
+/** Current in-memory access token of the default client. */
+export const getAccessToken = api.getAccessToken;
+/** Sets the in-memory access token of the default client. */
+export const setAccessToken = api.setAccessToken;
+/** Single-flight token refresh on the default client; resolves true on success. */
+export const refreshAccessToken = api.refreshAccessToken;
+/** Fresh token of the default client for XHR uploads (refreshes first when needed). */
+export const getFreshAccessToken = api.getFreshAccessToken;
+/** Ends the session of the default client (clear token, broadcast, go to /login). */
+export const endSession = api.endSession;
+/** Logs out via the default client and ends the session in every tab. */
+export const logout = api.logout;
