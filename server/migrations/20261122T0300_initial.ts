@@ -136,7 +136,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('login_failures_email_idx').on('login_failures').columns(['email', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_failures_email_idx')
+    .on('login_failures')
+    .columns(['email', 'created_at'])
+    .execute();
 
   await withId(db, db.schema.createTable('refresh_tokens'))
     .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))

@@ -14,6 +14,12 @@ import userRoutes from './routes/api/users/index.ts';
 import { registerNotImplemented } from './routes/contract-stubs.ts';
 import { SECURITY_HEADERS } from './site/headers.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   db: Db;
@@ -35,9 +41,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const contract = loadContract();
 
-  // Every route the contract knows validates its request against the contract.
+  // Every route the contract knows validates its request against the contract; every route is listed for the access test.
+  const registered: Array<{ method: string; url: string }> = [];
+  app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
     const operation = contract.find((op) => methods.includes(op.method) && op.url === route.url);
     if (operation && !route.schema) route.schema = operation.schema;
   });
@@ -107,7 +116,9 @@ type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 function describeValidation(issues: ValidationIssue[]): string {
   const texts = issues.map((issue) => {
     const params = issue.params as Record<string, unknown>;
-    const field = String(params.missingProperty ?? params.additionalProperty ?? issue.instancePath.replace(/^\//, '') ?? '');
+    const field = String(
+      params.missingProperty ?? params.additionalProperty ?? issue.instancePath.replace(/^\//, '') ?? '',
+    );
     switch (issue.keyword) {
       case 'required':
         return `не заполнено поле «${field}»`;

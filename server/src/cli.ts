@@ -22,7 +22,8 @@ type Values = Record<string, string | boolean | undefined>;
 
 function required(values: Values, name: string): string {
   const value = values[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new ApiError(400, 'missing_option', `Не указан параметр --${name}`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ApiError(400, 'missing_option', `Не указан параметр --${name}`);
   return value.trim();
 }
 
@@ -56,7 +57,9 @@ const commands: Record<string, (db: Db, values: Values) => Promise<void>> = {
     if (rows.length === 0) console.log('Пользователей нет');
     for (const row of rows) {
       const where = row.company_legal_entity ?? row.instance_name ?? '—';
-      console.log([row.id, row.email, row.role, row.fio ?? '—', where, row.is_verify ? 'вход выполнен' : 'не входил'].join('\t'));
+      console.log(
+        [row.id, row.email, row.role, row.fio ?? '—', where, row.is_verify ? 'вход выполнен' : 'не входил'].join('\t'),
+      );
     }
   },
   async backup(db, values) {

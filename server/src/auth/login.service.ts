@@ -110,12 +110,9 @@ export async function verifyEmailLogin(deps: LoginDeps, rawEmail: string, code: 
   if (!matches || challenge.user_id === null) {
     await recordLoginFailure(deps.db, email, nowIso(now));
     const left = MAX_ATTEMPTS - attempt;
-    throw new ApiError(
-      401,
-      'invalid_code',
-      left > 0 ? `Неверный код. Осталось попыток: ${left}` : 'Неверный код.',
-      { attempts_left: left },
-    );
+    throw new ApiError(401, 'invalid_code', left > 0 ? `Неверный код. Осталось попыток: ${left}` : 'Неверный код.', {
+      attempts_left: left,
+    });
   }
   if (!(await consumeLoginCode(deps.db, challenge.id, nowIso(now)))) throw expired();
   await markUserVerified(deps.db, challenge.user_id);

@@ -29,22 +29,15 @@ export async function openSession(db: Db, userId: number, now: Date): Promise<st
  */
 export async function rotateSession(db: Db, rawToken: string, now: Date): Promise<{ userId: number; token: string }> {
   const at = nowIso(now);
-  return db.transaction().execute(async (trx) => {
+  // The transaction decides; a family to revoke is revoked after it, so the revocation is not rolled back.
+  type Outcome = { session: { userId: number; token: string } } | { revoke: string | null };
+  const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
     const stored = await findRefreshToken(trx, sha256(rawToken));
-    if (!stored || stored.revoked_at !== null) throw invalid();
-    if (stored.rotated_at !== null) {
-      await revokeFamily(trx, stored.family_id, at);
-      throw invalid();
-    }
+    if (!stored || stored.revoked_at !== null) return { revoke: null };
     const expired =
       Date.parse(stored.family_expires_at) <= now.getTime() || Date.parse(stored.idle_expires_at) <= now.getTime();
-    if (expired) {
-      await revokeFamily(trx, stored.family_id, at);
-      throw invalid();
-    }
-    if (!(await markRotated(trx, stored.id, at))) {
-      await revokeFamily(trx, stored.family_id, at);
-      throw invalid();
+    if (stored.rotated_at !== null || expired || !(await markRotated(trx, stored.id, at))) {
+      return { revoke: stored.family_id };
     }
     const token = randomToken();
     await insertRefreshToken(trx, {
@@ -55,8 +48,11 @@ export async function rotateSession(db: Db, rawToken: string, now: Date): Promis
       familyExpiresAt: stored.family_expires_at,
       idleExpiresAt: nowIso(new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, Date.parse(stored.family_expires_at)))),
     });
-    return { userId: stored.user_id, token };
+    return { session: { userId: stored.user_id, token } };
   });
+  if ('session' in outcome) return outcome.session;
+  if (outcome.revoke) await revokeFamily(db, outcome.revoke, at);
+  throw invalid();
 }
 
 /** Logout: revokes the whole family of the presented token, if it is one of ours. */

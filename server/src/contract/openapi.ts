@@ -20,7 +20,16 @@ export interface ContractOperation {
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 // Ajv (through ajv-formats) knows these; OpenAPI's int32/int64/binary are documentation only.
 const VALIDATED_FORMATS = new Set(['email', 'date-time', 'date', 'uri', 'uuid']);
-const ANNOTATIONS = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator', 'deprecated', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set([
+  'example',
+  'examples',
+  'xml',
+  'externalDocs',
+  'discriminator',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 
 function resolve(document: JsonObject, ref: string): unknown {
   if (!ref.startsWith('#/')) throw new Error(`Only local $ref is supported: ${ref}`);
@@ -52,9 +61,18 @@ function toJsonSchema(document: JsonObject, node: unknown, depth = 0): unknown {
   return result;
 }
 
-function parametersSchema(document: JsonObject, parameters: unknown[], where: 'path' | 'query'): JsonObject | undefined {
+function parametersSchema(
+  document: JsonObject,
+  parameters: unknown[],
+  where: 'path' | 'query',
+): JsonObject | undefined {
   const selected = parameters
-    .map((parameter) => (typeof (parameter as JsonObject).$ref === 'string' ? resolve(document, (parameter as JsonObject).$ref as string) : parameter) as JsonObject)
+    .map(
+      (parameter) =>
+        (typeof (parameter as JsonObject).$ref === 'string'
+          ? resolve(document, (parameter as JsonObject).$ref as string)
+          : parameter) as JsonObject,
+    )
     .filter((parameter) => parameter.in === where);
   if (selected.length === 0) return undefined;
   return {

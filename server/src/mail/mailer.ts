@@ -12,11 +12,17 @@ export interface Mailer {
 }
 
 /** Sends over SMTP_URL; without it (development only) prints each mail, code included, to stdout. */
-export function createMailer(smtpUrl: string | null, from: string, print: (line: string) => void = console.log): Mailer {
+export function createMailer(
+  smtpUrl: string | null,
+  from: string,
+  print: (line: string) => void = console.log,
+): Mailer {
   if (!smtpUrl) {
     return {
       async send(mail) {
-        print(`\n── Письмо (SMTP_URL не задан, печатаю вместо отправки) ──\nКому: ${mail.to}\nТема: ${mail.subject}\n\n${mail.text}\n──\n`);
+        print(
+          `\n── Письмо (SMTP_URL не задан, печатаю вместо отправки) ──\nКому: ${mail.to}\nТема: ${mail.subject}\n\n${mail.text}\n──\n`,
+        );
       },
       close() {},
     };

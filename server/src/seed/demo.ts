@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { randomToken } from '../auth/tokens.ts';
 import { ensureCatalog } from '../catalogs/catalogs.repository.ts';
 import { OBJECT_CATEGORIES, WORK_TYPES } from '../catalogs/defaults.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { randomToken } from '../auth/tokens.ts';
 import { countUsers, insertUser } from '../users/users.repository.ts';
 import { createCompanyWithOwner, createExaminer } from '../users/users.service.ts';
 
@@ -43,11 +43,51 @@ interface DemoStatement {
 }
 
 const STATEMENTS: DemoStatement[] = [
-  { status: 'sent', objectName: 'Жилой комплекс «Северный»', address: 'ул. Ленина, 12', cipher: 'СП-2026-014', category: 'residential_apartment', workType: 'new_construction', daysAgo: 1 },
-  { status: 'under_review', objectName: 'Школа на 550 мест', address: 'пр. Мира, 45', cipher: 'СП-2026-011', category: 'education', workType: 'new_construction', daysAgo: 6 },
-  { status: 'has_comments', objectName: 'Торговый центр «Квартал»', address: 'ул. Садовая, 3', cipher: 'СП-2026-009', category: 'commercial', workType: 'reconstruction', daysAgo: 12 },
-  { status: 'approved', objectName: 'Поликлиника на 300 посещений', address: 'ул. Гагарина, 27', cipher: 'СП-2026-004', category: 'healthcare', workType: 'new_construction', daysAgo: 30 },
-  { status: 'rejected', objectName: 'Административное здание', address: 'наб. Речная, 8', cipher: 'СП-2026-002', category: 'office', workType: 'facade_change', daysAgo: 40 },
+  {
+    status: 'sent',
+    objectName: 'Жилой комплекс «Северный»',
+    address: 'ул. Ленина, 12',
+    cipher: 'СП-2026-014',
+    category: 'residential_apartment',
+    workType: 'new_construction',
+    daysAgo: 1,
+  },
+  {
+    status: 'under_review',
+    objectName: 'Школа на 550 мест',
+    address: 'пр. Мира, 45',
+    cipher: 'СП-2026-011',
+    category: 'education',
+    workType: 'new_construction',
+    daysAgo: 6,
+  },
+  {
+    status: 'has_comments',
+    objectName: 'Торговый центр «Квартал»',
+    address: 'ул. Садовая, 3',
+    cipher: 'СП-2026-009',
+    category: 'commercial',
+    workType: 'reconstruction',
+    daysAgo: 12,
+  },
+  {
+    status: 'approved',
+    objectName: 'Поликлиника на 300 посещений',
+    address: 'ул. Гагарина, 27',
+    cipher: 'СП-2026-004',
+    category: 'healthcare',
+    workType: 'new_construction',
+    daysAgo: 30,
+  },
+  {
+    status: 'rejected',
+    objectName: 'Административное здание',
+    address: 'наб. Речная, 8',
+    cipher: 'СП-2026-002',
+    category: 'office',
+    workType: 'facade_change',
+    daysAgo: 40,
+  },
 ];
 
 const PATHS: Record<Status, Status[]> = {
@@ -94,7 +134,11 @@ export async function seedDemo(db: Db, filesDir: string): Promise<boolean> {
     fio: 'Смирнов Алексей Петрович',
     phone: '+7 (495) 765-43-21',
   });
-  await createExaminer(db, { email: 'examiner2@demo.example', fio: 'Кузнецова Мария Игоревна', phone: '+7 (495) 765-43-22' });
+  await createExaminer(db, {
+    email: 'examiner2@demo.example',
+    fio: 'Кузнецова Мария Игоревна',
+    phone: '+7 (495) 765-43-22',
+  });
 
   const categories = await db.selectFrom('catalog_object_types').select(['id', 'value']).execute();
   const workTypes = await db.selectFrom('catalog_work_types').select(['id', 'value']).execute();
@@ -127,7 +171,13 @@ export async function seedDemo(db: Db, filesDir: string): Promise<boolean> {
         .executeTakeFirstOrThrow();
       let n = 0;
       const addStage = async (
-        stage: { applicant_id: number; is_government_agency: boolean; status: Status; comment: string | null; date_create: string },
+        stage: {
+          applicant_id: number;
+          is_government_agency: boolean;
+          status: Status;
+          comment: string | null;
+          date_create: string;
+        },
         fileName: string | null,
       ) => {
         n += 1;
@@ -141,21 +191,66 @@ export async function seedDemo(db: Db, filesDir: string): Promise<boolean> {
         await writeFile(path.join(filesDir, key), DEMO_PDF);
         await trx
           .insertInto('files')
-          .values({ stage_id: row.id, storage_key: key, file_name: fileName, content_type: 'application/pdf', size: Buffer.byteLength(DEMO_PDF), created_at: stage.date_create })
+          .values({
+            stage_id: row.id,
+            storage_key: key,
+            file_name: fileName,
+            content_type: 'application/pdf',
+            size: Buffer.byteLength(DEMO_PDF),
+            created_at: stage.date_create,
+          })
           .execute();
       };
       for (const [step, status] of path_.entries()) {
         await trx
           .insertInto('status_history')
-          .values({ statement_id: statement.id, from_status: step === 0 ? null : (path_[step - 1] ?? null), to_status: status, user_id: status === 'sent' || (status === 'under_review' && step > 1) ? (index % 2 ? employeeId : ownerId) : examinerId, changed_at: at(step) })
+          .values({
+            statement_id: statement.id,
+            from_status: step === 0 ? null : (path_[step - 1] ?? null),
+            to_status: status,
+            user_id:
+              status === 'sent' || (status === 'under_review' && step > 1)
+                ? index % 2
+                  ? employeeId
+                  : ownerId
+                : examinerId,
+            changed_at: at(step),
+          })
           .execute();
         if (status === 'sent') {
-          await addStage({ applicant_id: index % 2 ? employeeId : ownerId, is_government_agency: false, status: 'sent', comment: 'Направляем проект на согласование.', date_create: at(step) }, 'Альбом АГР.pdf');
+          await addStage(
+            {
+              applicant_id: index % 2 ? employeeId : ownerId,
+              is_government_agency: false,
+              status: 'sent',
+              comment: 'Направляем проект на согласование.',
+              date_create: at(step),
+            },
+            'Альбом АГР.pdf',
+          );
         } else if (status === 'under_review' && step > 1) {
-          await addStage({ applicant_id: ownerId, is_government_agency: false, status: 'under_review', comment: 'Исправленная версия с учётом замечаний.', date_create: at(step) }, 'Альбом АГР, версия 2.pdf');
+          await addStage(
+            {
+              applicant_id: ownerId,
+              is_government_agency: false,
+              status: 'under_review',
+              comment: 'Исправленная версия с учётом замечаний.',
+              date_create: at(step),
+            },
+            'Альбом АГР, версия 2.pdf',
+          );
         } else if (status !== 'under_review') {
           const comment = step < path_.length - 1 ? REPLY_COMMENTS.has_comments : REPLY_COMMENTS[status];
-          await addStage({ applicant_id: examinerId, is_government_agency: true, status, comment: comment ?? null, date_create: at(step) }, status === 'approved' ? `Свидетельство_${index + 1}.pdf` : null);
+          await addStage(
+            {
+              applicant_id: examinerId,
+              is_government_agency: true,
+              status,
+              comment: comment ?? null,
+              date_create: at(step),
+            },
+            status === 'approved' ? `Свидетельство_${index + 1}.pdf` : null,
+          );
         }
       }
     });

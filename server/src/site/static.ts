@@ -51,7 +51,8 @@ export async function resolveSitePath(distDir: string, urlPath: string): Promise
 function sendFile(reply: FastifyReply, file: string, status = 200) {
   const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
   reply.code(status).type(type);
-  if (file.includes(`${path.sep}_astro${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  if (file.includes(`${path.sep}_astro${path.sep}`))
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
   else reply.header('Cache-Control', 'no-cache');
   return reply.send(createReadStream(file));
 }
@@ -65,7 +66,10 @@ export async function serveSite(app: FastifyInstance, distDir: string): Promise<
       return reply.code(404).send({ error: 'not_found', message: 'Не найдено' });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(405).header('Allow', 'GET, HEAD').send({ error: 'method_not_allowed', message: 'Метод не поддерживается' });
+      return reply
+        .code(405)
+        .header('Allow', 'GET, HEAD')
+        .send({ error: 'method_not_allowed', message: 'Метод не поддерживается' });
     }
     const file = await resolveSitePath(root, urlPath);
     if (file) return sendFile(reply, file);

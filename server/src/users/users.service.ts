@@ -11,8 +11,7 @@ export function toApiUser(row: UserRow) {
     email: row.email,
     role: row.role,
     isOwner: row.role === 'owner',
-    company:
-      row.company_id !== null ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '' } : null,
+    company: row.company_id !== null ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '' } : null,
     instance: row.instance_id !== null ? { id: row.instance_id, name: row.instance_name ?? '' } : null,
   };
 }
@@ -39,7 +38,10 @@ export interface NewCompany {
 }
 
 /** Creates a company together with its owner, in one transaction. */
-export async function createCompanyWithOwner(db: Db, input: NewCompany): Promise<{ companyId: number; userId: number }> {
+export async function createCompanyWithOwner(
+  db: Db,
+  input: NewCompany,
+): Promise<{ companyId: number; userId: number }> {
   const email = requireFreeEmail(input.email);
   if (!input.legalEntity.trim()) throw new ApiError(400, 'invalid_legal_entity', 'Укажите юридическое лицо');
   return db.transaction().execute(async (trx) => {

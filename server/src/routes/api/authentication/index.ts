@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { startEmailLogin, verifyEmailLogin, type LoginDeps } from '../../../auth/login.service.ts';
+import { type LoginDeps, startEmailLogin, verifyEmailLogin } from '../../../auth/login.service.ts';
 import { closeSession, openSession, REFRESH_ABSOLUTE_MS, rotateSession } from '../../../auth/session.service.ts';
 import { signAccessToken } from '../../../auth/tokens.ts';
 import type { Config } from '../../../config.ts';

@@ -1,0 +1,114 @@
+/**
+ * Who may call what: endpoint x caller -> expected status. Deny by default: every registered route needs a row
+ * (access.test.ts fails otherwise). Callers: anonymous, owner and employee of company A, owner of company B,
+ * examiner 1 and examiner 2. Ids in paths point at company A's first statement / employee where relevant.
+ * 501 marks contract endpoints whose issue has not landed yet.
+ */
+export type Caller = 'anonymous' | 'ownerA' | 'employeeA' | 'ownerB' | 'examiner1' | 'examiner2';
+
+export interface AccessRow {
+  method: string;
+  /** Fastify route pattern as registered. */
+  route: string;
+  /** A concrete URL to call. */
+  url: string;
+  body?: unknown | ((caller: Caller) => unknown);
+  expect: Record<Caller, number>;
+}
+
+const all = (status: number, anonymous = 401): Record<Caller, number> => ({
+  anonymous,
+  ownerA: status,
+  employeeA: status,
+  ownerB: status,
+  examiner1: status,
+  examiner2: status,
+});
+
+const notYet = all(501);
+
+export const ACCESS_MATRIX: AccessRow[] = [
+  { method: 'GET', route: '/version.json', url: '/version.json', expect: all(200, 200) },
+  // Authentication calls are open by design; their own rules are tested in authentication.test.ts.
+  {
+    method: 'POST',
+    route: '/api/authentication/start-email-login',
+    url: '/api/authentication/start-email-login',
+    body: (caller: Caller) => ({ email: `${caller}@example.org` }),
+    expect: all(204, 204),
+  },
+  {
+    method: 'POST',
+    route: '/api/authentication/verify-email-login',
+    url: '/api/authentication/verify-email-login',
+    body: { email: 'nobody@example.org', code: '000000' },
+    expect: all(401, 401),
+  },
+  { method: 'POST', route: '/api/authentication/refresh', url: '/api/authentication/refresh', expect: all(401, 401) },
+  { method: 'GET', route: '/api/authentication/refresh', url: '/api/authentication/refresh', expect: all(405, 405) },
+  { method: 'POST', route: '/api/authentication/logout', url: '/api/authentication/logout', expect: all(204, 204) },
+  { method: 'GET', route: '/api/authentication/logout', url: '/api/authentication/logout', expect: all(405, 405) },
+  { method: 'GET', route: '/api/users/me', url: '/api/users/me', expect: all(200) },
+  { method: 'GET', route: '/api/catalogObjectTypes', url: '/api/catalogObjectTypes', expect: all(200) },
+  { method: 'GET', route: '/api/catalogWorkType', url: '/api/catalogWorkType', expect: all(200) },
+  { method: 'GET', route: '/api/statements', url: '/api/statements', expect: notYet },
+  {
+    method: 'POST',
+    route: '/api/statements',
+    url: '/api/statements',
+    body: { objectName: 'Дом', prefileIds: [1] },
+    expect: notYet,
+  },
+  { method: 'GET', route: '/api/statements/:id', url: '/api/statements/1', expect: notYet },
+  { method: 'DELETE', route: '/api/statements/:id', url: '/api/statements/1', expect: notYet },
+  {
+    method: 'POST',
+    route: '/api/statements/:id/stages',
+    url: '/api/statements/1/stages',
+    body: { prefileIds: [1], status: 'under_review' },
+    expect: notYet,
+  },
+  { method: 'GET', route: '/api/instance/me/statements', url: '/api/instance/me/statements', expect: notYet },
+  { method: 'GET', route: '/api/instance/all/statements', url: '/api/instance/all/statements', expect: notYet },
+  { method: 'GET', route: '/api/instance/statements/:id', url: '/api/instance/statements/1', expect: notYet },
+  {
+    method: 'POST',
+    route: '/api/instance/:id/stages',
+    url: '/api/instance/1/stages',
+    body: { prefileIds: [], status: 'has_comments', isInstance: true },
+    expect: notYet,
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/StartWorkOnStatement',
+    url: '/api/instance/StartWorkOnStatement',
+    body: { id: 1 },
+    expect: notYet,
+  },
+  { method: 'POST', route: '/api/prefiles', url: '/api/prefiles', expect: notYet },
+  { method: 'DELETE', route: '/api/prefiles/:id', url: '/api/prefiles/1', expect: notYet },
+  { method: 'GET', route: '/api/employees', url: '/api/employees', expect: notYet },
+  { method: 'POST', route: '/api/employees', url: '/api/employees', body: { fio: 'Сидоров' }, expect: notYet },
+  { method: 'GET', route: '/api/employees/:id', url: '/api/employees/2', expect: notYet },
+  { method: 'PUT', route: '/api/employees/:id', url: '/api/employees/2', body: { fio: 'Сидоров' }, expect: notYet },
+  { method: 'DELETE', route: '/api/employees/:id', url: '/api/employees/2', expect: notYet },
+  { method: 'GET', route: '/api/companies/me', url: '/api/companies/me', expect: notYet },
+  {
+    method: 'PUT',
+    route: '/api/companies/me',
+    url: '/api/companies/me',
+    body: { legalEntity: 'ООО «Б»' },
+    expect: notYet,
+  },
+  { method: 'GET', route: '/api/notifications', url: '/api/notifications', expect: notYet },
+  { method: 'GET', route: '/api/instance/me', url: '/api/instance/me', expect: notYet },
+  {
+    method: 'PUT',
+    route: '/api/instance/me',
+    url: '/api/instance/me',
+    body: { contactFio: 'Смирнов' },
+    expect: notYet,
+  },
+  { method: 'GET', route: '/api/files', url: '/api/files?path=abc', expect: notYet },
+  { method: 'GET', route: '/files/:key', url: '/files/abc', expect: notYet },
+];

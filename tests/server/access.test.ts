@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../server/src/auth/tokens.ts';
+import { loadContract } from '../../server/src/contract/openapi.ts';
+import { findUserByEmail } from '../../server/src/users/users.repository.ts';
+import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
+import { ACCESS_MATRIX, type Caller } from './access-matrix.ts';
+import { startTestPortal, type TestPortal } from './helpers.ts';
+
+let portal: TestPortal;
+const tokens = new Map<Caller, string>();
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  await createCompanyWithOwner(portal.db, { email: 'owner@company-b.example', legalEntity: 'ООО «Б»' });
+  const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
+    ownerA: 'owner@demo.example',
+    employeeA: 'employee@demo.example',
+    ownerB: 'owner@company-b.example',
+    examiner1: 'examiner1@demo.example',
+    examiner2: 'examiner2@demo.example',
+  };
+  for (const [caller, email] of Object.entries(emails)) {
+    const user = await findUserByEmail(portal.db, email);
+    if (!user) throw new Error(`no user ${email}`);
+    tokens.set(caller as Caller, await signAccessToken(portal.config.jwtSecret, user.id));
+  }
+});
+afterAll(async () => {
+  await portal.close();
+});
+
+describe('authorization matrix', () => {
+  it('has a row for every registered route and a route for every contract operation', () => {
+    const rows = new Set(ACCESS_MATRIX.map((row) => `${row.method} ${row.route}`));
+    const registered = portal.app.registeredRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(registered.filter((route) => !rows.has(route))).toEqual([]);
+    const contract = loadContract().map((op) => `${op.method} ${op.url}`);
+    expect(contract.filter((op) => !registered.includes(op))).toEqual([]);
+  });
+
+  for (const row of ACCESS_MATRIX) {
+    it(`${row.method} ${row.url}`, async () => {
+      const actual: Record<string, number> = {};
+      for (const caller of Object.keys(row.expect) as Caller[]) {
+        const token = tokens.get(caller);
+        const body = typeof row.body === 'function' ? row.body(caller) : row.body;
+        const response = await portal.app.inject({
+          method: row.method as 'GET',
+          url: row.url,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        actual[caller] = response.statusCode;
+        if (response.statusCode >= 400) {
+          expect(response.json(), `${caller}: error body`).toMatchObject({
+            error: expect.any(String),
+            message: expect.any(String),
+          });
+        }
+      }
+      expect(actual).toEqual(row.expect);
+    });
+  }
+
+  it('refuses forged, expired and malformed bearer tokens', async () => {
+    const forged = await signAccessToken('another-secret-of-sufficient-length-000000', 1);
+    for (const header of [`Bearer ${forged}`, 'Bearer abc', 'Basic Zm9vOmJhcg==', `Bearer ${tokens.get('ownerA')}x`]) {
+      const response = await portal.app.inject({ url: '/api/users/me', headers: { authorization: header } });
+      expect(response.statusCode, header).toBe(401);
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await portal.app.inject({ url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('not_found');
+  });
+});
+
+describe('catalogues and version', () => {
+  it('lists object categories and work types in Russian', async () => {
+    const headers = { authorization: `Bearer ${tokens.get('employeeA')}` };
+    const categories = (await portal.app.inject({ url: '/api/catalogObjectTypes', headers })).json();
+    expect(categories).toContainEqual({
+      id: expect.any(Number),
+      name: 'Многоквартирный жилой дом',
+      value: 'residential_apartment',
+    });
+    const workTypes = (await portal.app.inject({ url: '/api/catalogWorkType', headers })).json();
+    expect(workTypes.map((w: { name: string }) => w.name)).toContain('Реконструкция');
+  });
+
+  it('serves /version.json uncached', async () => {
+    const response = await portal.app.inject({ url: '/version.json' });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({ version: portal.config.appVersion });
+  });
+
+  it('shows an examiner their instance', async () => {
+    const me = await portal.app.inject({
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${tokens.get('examiner1')}` },
+    });
+    expect(me.json()).toMatchObject({
+      role: 'examiner',
+      isOwner: false,
+      company: null,
+      instance: { name: expect.any(String) },
+    });
+  });
+});

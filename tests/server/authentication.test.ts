@@ -1,0 +1,247 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
+import { cookieFrom, login, startLogin, startTestPortal, type TestPortal, verifyLogin, wrongCode } from './helpers.ts';
+
+const OWNER = 'owner@demo.example';
+
+let portal: TestPortal;
+beforeEach(async () => {
+  portal = await startTestPortal();
+});
+afterEach(async () => {
+  await portal.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('login by e-mailed code', () => {
+  it('mails a Russian code that logs the owner in and sets an HttpOnly, SameSite=Strict refresh cookie', async () => {
+    const started = await startLogin(portal, 'Owner@Demo.Example');
+    expect(started.statusCode).toBe(204);
+    const code = await portal.mailbox.waitForCode(OWNER);
+    const mail = portal.mailbox.messagesTo(OWNER)[0];
+    expect(mail?.subject).toBe(LOGIN_MAIL_SUBJECT);
+    expect(mail?.text).toContain('Комитет по архитектуре и градостроительству');
+
+    const verified = await verifyLogin(portal, OWNER, code);
+    expect(verified.statusCode).toBe(200);
+    const setCookie = String(verified.headers['set-cookie']);
+    expect(setCookie).toMatch(/^refresh_token=/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/api/authentication');
+    expect(verified.body).not.toContain(cookieFrom(verified, 'refresh_token'));
+
+    const { access_token } = verified.json<{ access_token: string }>();
+    const me = await portal.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${access_token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      email: OWNER,
+      role: 'owner',
+      isOwner: true,
+      fio: 'Иванов Иван Иванович',
+      company: { legalEntity: 'ООО «СтройПроект»' },
+      instance: null,
+    });
+  });
+
+  it('stores only a hash of the code and marks the user verified on first login', async () => {
+    await startLogin(portal, 'employee@demo.example');
+    const code = await portal.mailbox.waitForCode('employee@demo.example');
+    const row = await portal.db.selectFrom('login_codes').selectAll().executeTakeFirstOrThrow();
+    expect(row.code_hash).not.toContain(code);
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    const before = await portal.db
+      .selectFrom('users')
+      .select('is_verify')
+      .where('email', '=', 'employee@demo.example')
+      .executeTakeFirstOrThrow();
+    expect(Boolean(before.is_verify)).toBe(false);
+    expect((await verifyLogin(portal, 'employee@demo.example', code)).statusCode).toBe(200);
+    const after = await portal.db
+      .selectFrom('users')
+      .select('is_verify')
+      .where('email', '=', 'employee@demo.example')
+      .executeTakeFirstOrThrow();
+    expect(Boolean(after.is_verify)).toBe(true);
+  });
+
+  it('answers an unknown e-mail exactly like a known one and mails nothing', async () => {
+    const known = await startLogin(portal, OWNER);
+    const unknown = await startLogin(portal, 'stranger@example.org');
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
+    await portal.mailbox.waitForCode(OWNER);
+    await sleep(300);
+    expect(portal.mailbox.messagesTo('stranger@example.org')).toHaveLength(0);
+    const guess = await verifyLogin(portal, 'stranger@example.org', '123456');
+    expect(guess.statusCode).toBe(401);
+    expect(guess.json()).toMatchObject({ error: 'invalid_code', attempts_left: 4 });
+  });
+
+  it('counts wrong codes down and then refuses even the right code', async () => {
+    await startLogin(portal, OWNER);
+    const code = await portal.mailbox.waitForCode(OWNER);
+    for (const left of [4, 3, 2, 1, 0]) {
+      const response = await verifyLogin(portal, OWNER, wrongCode(code));
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ error: 'invalid_code', attempts_left: left });
+    }
+    const right = await verifyLogin(portal, OWNER, code);
+    expect(right.statusCode).toBe(401);
+    expect(right.json().error).toBe('too_many_attempts');
+  });
+
+  it('lets at most 5 of 50 parallel wrong attempts be compared', async () => {
+    await startLogin(portal, OWNER);
+    const code = await portal.mailbox.waitForCode(OWNER);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => verifyLogin(portal, OWNER, wrongCode(code))));
+    const errors = responses.map((r) => r.json<{ error: string }>().error);
+    expect(errors.filter((e) => e === 'invalid_code')).toHaveLength(5);
+    expect(errors.filter((e) => e === 'too_many_attempts')).toHaveLength(45);
+  });
+
+  it('gives one success to two parallel verifies of the same code', async () => {
+    await startLogin(portal, OWNER);
+    const code = await portal.mailbox.waitForCode(OWNER);
+    const [a, b] = await Promise.all([verifyLogin(portal, OWNER, code), verifyLogin(portal, OWNER, code)]);
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 401]);
+    const again = await verifyLogin(portal, OWNER, code);
+    expect(again.json().error).toBe('expired_or_not_started');
+  });
+
+  it('refuses a code never started, expired after 10 minutes, or already used', async () => {
+    expect((await verifyLogin(portal, OWNER, '000000')).json().error).toBe('expired_or_not_started');
+    await startLogin(portal, OWNER);
+    const code = await portal.mailbox.waitForCode(OWNER);
+    portal.clock.advance(10 * 60 * 1000 + 1000);
+    const late = await verifyLogin(portal, OWNER, code);
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toMatchObject({ error: 'expired_or_not_started', message: 'Код истёк. Отправьте новый.' });
+  });
+
+  it('sends one code per e-mail per 60 s; a new code replaces the old one', async () => {
+    await startLogin(portal, OWNER);
+    const first = await portal.mailbox.waitForCode(OWNER);
+    const soon = await startLogin(portal, OWNER);
+    expect(soon.statusCode).toBe(429);
+    expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
+    expect(soon.json().error).toBe('too_many_requests');
+    portal.clock.advance(61_000);
+    expect((await startLogin(portal, OWNER)).statusCode).toBe(204);
+    const second = await portal.mailbox.waitForCode(OWNER);
+    if (first !== second) {
+      expect((await verifyLogin(portal, OWNER, first)).json().error).toBe('invalid_code');
+    }
+    expect((await verifyLogin(portal, OWNER, second)).statusCode).toBe(200);
+  });
+
+  it('keeps a per-account budget of wrong codes across resends', async () => {
+    const at = new Date(portal.clock.now).toISOString();
+    await portal.db
+      .insertInto('login_failures')
+      .values(Array.from({ length: 100 }, () => ({ email: OWNER, created_at: at })))
+      .execute();
+    await startLogin(portal, OWNER);
+    const code = await portal.mailbox.waitForCode(OWNER);
+    expect((await verifyLogin(portal, OWNER, code)).json().error).toBe('too_many_attempts');
+    portal.clock.advance(61 * 60 * 1000);
+    await startLogin(portal, OWNER);
+    const fresh = await portal.mailbox.waitForCode(OWNER);
+    expect((await verifyLogin(portal, OWNER, fresh)).statusCode).toBe(200);
+  });
+
+  it('rejects a malformed code or e-mail with a Russian 400', async () => {
+    const badCode = await verifyLogin(portal, OWNER, '12ab56');
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.json().message).toMatch(/^Некорректные данные запроса/);
+    const badEmail = await startLogin(portal, 'not-an-email');
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().message).toContain('некорректный адрес электронной почты');
+  });
+});
+
+describe('code requests per IP', () => {
+  it('limits code requests per client IP, ignoring X-Forwarded-For, trusting X-Real-IP only from the proxy', async () => {
+    await portal.close();
+    portal = await startTestPortal({ LOGIN_IP_LIMIT: '3', TRUST_PROXY: '127.0.0.1' });
+    const emails = ['a@example.org', 'b@example.org', 'c@example.org', 'd@example.org'];
+    const statuses = [];
+    for (const email of emails) {
+      statuses.push(
+        (
+          await startLogin(portal, email, {
+            'x-real-ip': '203.0.113.5',
+            'x-forwarded-for': `198.51.100.${statuses.length}`,
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses).toEqual([204, 204, 204, 429]);
+    const other = await startLogin(portal, 'e@example.org', { 'x-real-ip': '203.0.113.6' });
+    expect(other.statusCode).toBe(204);
+  });
+});
+
+describe('refresh and logout', () => {
+  const refresh = (token: string, headers: Record<string, string> = {}) =>
+    portal.app.inject({
+      method: 'POST',
+      url: '/api/authentication/refresh',
+      cookies: { refresh_token: token },
+      headers,
+    });
+
+  it('rotates the refresh token; replaying a rotated one revokes the whole family', async () => {
+    const { refreshToken } = await login(portal, OWNER);
+    const first = await refresh(refreshToken);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().access_token).toEqual(expect.any(String));
+    const rotated = cookieFrom(first, 'refresh_token');
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(refreshToken);
+
+    const replay = await refresh(refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error).toBe('invalid_refresh_token');
+    // The family is revoked: even the legitimate newest token no longer works.
+    expect((await refresh(rotated as string)).statusCode).toBe(401);
+  });
+
+  it('expires a session idle for 7 days', async () => {
+    const { refreshToken } = await login(portal, OWNER);
+    portal.clock.advance(7 * 24 * 60 * 60 * 1000 + 1000);
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+  });
+
+  it('refuses foreign origins and cross-site requests with 403, and GET with 405', async () => {
+    const { refreshToken } = await login(portal, OWNER);
+    expect((await refresh(refreshToken, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await refresh(refreshToken, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    const logoutForeign = await portal.app.inject({
+      method: 'POST',
+      url: '/api/authentication/logout',
+      headers: { origin: 'https://evil.example' },
+      cookies: { refresh_token: refreshToken },
+    });
+    expect(logoutForeign.statusCode).toBe(403);
+    const get = await portal.app.inject({ method: 'GET', url: '/api/authentication/refresh' });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers.allow).toBe('POST');
+    const sameOrigin = await refresh(refreshToken, { origin: 'http://localhost:8080', host: 'localhost:8080' });
+    expect(sameOrigin.statusCode).toBe(200);
+  });
+
+  it('logout revokes the session and clears the cookie', async () => {
+    const { refreshToken } = await login(portal, OWNER);
+    const out = await portal.app.inject({
+      method: 'POST',
+      url: '/api/authentication/logout',
+      cookies: { refresh_token: refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toMatch(/refresh_token=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+  });
+});

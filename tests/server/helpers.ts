@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../../server/src/app.ts';
+import { type Config, loadConfig } from '../../server/src/config.ts';
+import { createDatabase, type Db, migrateToLatest } from '../../server/src/db/database.ts';
+import { createMailer } from '../../server/src/mail/mailer.ts';
+import { seedDemo } from '../../server/src/seed/demo.ts';
+import { type Mailbox, startSmtpSink } from '../e2e/smtp-sink.ts';
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** A fresh, migrated database: a new SQLite file, or the PostgreSQL test database wiped clean. */
+export async function createTestDatabase(dataDir: string): Promise<Db> {
+  const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, dataDir });
+  if (usingPostgres) {
+    await sql`drop schema if exists public cascade`.execute(db);
+    await sql`create schema public`.execute(db);
+  }
+  await migrateToLatest(db);
+  return db;
+}
+
+export interface TestPortal {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  mailbox: Mailbox;
+  clock: { now: number; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/** The real app on a real database with demo data, sending mail over SMTP to an in-process sink. */
+export async function startTestPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const mailbox = await startSmtpSink();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    SMTP_URL: mailbox.smtpUrl,
+    NODE_ENV: 'test',
+    ...env,
+  });
+  const db = await createTestDatabase(dataDir);
+  await seedDemo(db, config.filesDir);
+  const clock = {
+    now: Date.now(),
+    advance(ms: number) {
+      clock.now += ms;
+    },
+  };
+  const mailer = createMailer(config.smtpUrl, config.mailFrom);
+  const app = await buildApp({ config, db, mailer, now: () => new Date(clock.now) });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    mailbox,
+    clock,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await mailbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The value of a Set-Cookie header's cookie, or null. */
+export function cookieFrom(response: LightMyRequestResponse, name: string): string | null {
+  const cookie = response.cookies.find((c) => c.name === name);
+  return cookie ? cookie.value : null;
+}
+
+export function startLogin(portal: TestPortal, email: string, headers: Record<string, string> = {}) {
+  return portal.app.inject({
+    method: 'POST',
+    url: '/api/authentication/start-email-login',
+    payload: { email },
+    headers,
+  });
+}
+
+export function verifyLogin(portal: TestPortal, email: string, code: string) {
+  return portal.app.inject({ method: 'POST', url: '/api/authentication/verify-email-login', payload: { email, code } });
+}
+
+/** Logs in by the mailed code; returns the access token and the refresh cookie. */
+export async function login(portal: TestPortal, email: string): Promise<{ accessToken: string; refreshToken: string }> {
+  const started = await startLogin(portal, email);
+  if (started.statusCode !== 204) throw new Error(`start-email-login answered ${started.statusCode}: ${started.body}`);
+  const code = await portal.mailbox.waitForCode(email);
+  const verified = await verifyLogin(portal, email, code);
+  if (verified.statusCode !== 200) throw new Error(`verify answered ${verified.statusCode}: ${verified.body}`);
+  const refreshToken = cookieFrom(verified, 'refresh_token');
+  if (!refreshToken) throw new Error('no refresh cookie');
+  return { accessToken: verified.json<{ access_token: string }>().access_token, refreshToken };
+}
+
+/** A code that is not the right one (differs in the last digit). */
+export function wrongCode(code: string): string {
+  return code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
+}
