@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { rootDir } from '../../server/src/config.ts';
+import { createDatabase, migrateToLatest } from '../../server/src/db/database.ts';
+import { assertSqliteDurability } from '../../server/src/db/node-sqlite.ts';
+import { usingPostgres } from './helpers.ts';
+
+function admin(dataDir: string, ...args: string[]): { code: number; stdout: string; stderr: string } {
+  try {
+    const stdout = execFileSync(process.execPath, [path.join(rootDir, 'server/src/cli.ts'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return { code: 0, stdout, stderr: '' };
+  } catch (error) {
+    const failed = error as { status: number; stdout: string; stderr: string };
+    return { code: failed.status, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe.skipIf(usingPostgres)('SQLite durability', () => {
+  it('opens with WAL, synchronous FULL, foreign keys and a busy timeout, and refuses a weaker file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-db-'));
+    const db = createDatabase({ databaseUrl: null, dataDir: dir });
+    await migrateToLatest(db);
+    const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+    expect(journal.rows[0]?.journal_mode).toBe('wal');
+    await expect(
+      sql`insert into users (email, role, created_at, company_id) values ('x@y.z', 'owner', 'now', 999)`.execute(db),
+    ).rejects.toThrow(/FOREIGN KEY/);
+    await db.destroy();
+    const weak = new DatabaseSync(path.join(dir, 'weak.sqlite'));
+    expect(() => assertSqliteDurability(weak)).toThrow();
+    weak.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('backs up with VACUUM INTO and the copy restores every user', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-backup-'));
+    expect(admin(dir, 'create-company', '--email', 'boss@firm.example', '--legal-entity', 'ООО «Фирма»').code).toBe(0);
+    const backup = path.join(dir, 'backup.sqlite');
+    expect(admin(dir, 'backup', '--to', backup).code).toBe(0);
+    const restored = mkdtempSync(path.join(tmpdir(), 'portal-restored-'));
+    rmSync(path.join(restored, 'portal.sqlite'), { force: true });
+    execFileSync('cp', [backup, path.join(restored, 'portal.sqlite')]);
+    expect(admin(restored, 'list-users').stdout).toContain('boss@firm.example');
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(restored, { recursive: true, force: true });
+  });
+});
+
+describe('admin CLI', () => {
+  it('creates a company with its owner and an examiner, lists them, and fails clearly on bad input', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-cli-'));
+    if (usingPostgres) {
+      const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, dataDir: dir });
+      await sql`drop schema if exists public cascade`.execute(db);
+      await sql`create schema public`.execute(db);
+      await db.destroy();
+    }
+    const company = admin(
+      dir,
+      'create-company',
+      '--email',
+      'Boss@Firm.Example',
+      '--legal-entity',
+      'ООО «Фирма»',
+      '--inn',
+      '7700000000',
+    );
+    expect(company).toMatchObject({ code: 0 });
+    expect(company.stdout).toContain('Компания создана');
+    expect(admin(dir, 'create-examiner', '--email', 'expert@city.example', '--fio', 'Орлова Ольга Олеговна').code).toBe(
+      0,
+    );
+    const list = admin(dir, 'list-users').stdout;
+    expect(list).toMatch(/boss@firm\.example\towner\t—\tООО «Фирма»/);
+    expect(list).toMatch(/expert@city\.example\texaminer\tОрлова Ольга Олеговна/);
+
+    const duplicate = admin(dir, 'create-examiner', '--email', 'expert@city.example', '--fio', 'Другой');
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain('уже есть');
+    const missing = admin(dir, 'create-company', '--email', 'a@b.example');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('--legal-entity');
+    const unknown = admin(dir, 'drop-everything');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Неизвестная команда');
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
