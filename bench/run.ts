@@ -62,12 +62,16 @@ try {
         api.push(performance.now() - t);
       }
       console.log(`GET /login: median ${median(latencies).toFixed(2)} ms over 500 sequential requests`);
-      console.log(`GET /api/users/me (anonymous 401): median ${median(api).toFixed(2)} ms over 500 sequential requests`);
+      console.log(
+        `GET /api/users/me (anonymous 401): median ${median(api).toFixed(2)} ms over 500 sequential requests`,
+      );
       await run.stop();
     }
   }
   const result = median(warm);
-  console.log(`start on a built site: median ${result.toFixed(0)} ms over 5 runs (target < 3000 ms) ${result < 3000 ? 'OK' : 'SLOW'}`);
+  console.log(
+    `start on a built site: median ${result.toFixed(0)} ms over 5 runs (target < 3000 ms) ${result < 3000 ? 'OK' : 'SLOW'}`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

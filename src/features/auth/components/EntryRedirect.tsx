@@ -1,0 +1,23 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import Spinner from '../../../components/ui/Spinner.tsx';
+import { navigateTo } from '../../../lib/browser.ts';
+import { entryRouteFor } from '../../../lib/entry.ts';
+import { $session, initSession } from '../../../stores/session.ts';
+import { loginTexts } from '../texts.ts';
+
+/** The entry page `/`: a spinner while the session starts, then the user's start page or login (spec §2). */
+export default function EntryRedirect() {
+  const session = useStore($session);
+  const settled = session.status !== 'idle' && session.status !== 'loading';
+
+  useEffect(() => {
+    void initSession();
+  }, []);
+
+  useEffect(() => {
+    if (settled) navigateTo(entryRouteFor(session.user), { replace: true });
+  }, [settled, session.user]);
+
+  return <Spinner fullscreen label={loginTexts.loading} />;
+}

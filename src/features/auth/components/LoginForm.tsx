@@ -1,0 +1,217 @@
+import { useStore } from '@nanostores/react';
+import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import Spinner from '../../../components/ui/Spinner.tsx';
+import { navigateTo, readQueryParam } from '../../../lib/browser.ts';
+import { hasHomeRoute } from '../../../lib/entry.ts';
+import { CODE_LENGTH, digitsOf, isCodeComplete } from '../../../lib/login-code.ts';
+import { $session, initSession } from '../../../stores/session.ts';
+import {
+  $codeCells,
+  $login,
+  backToEmail,
+  EMAIL_PARAM,
+  enterCode,
+  eraseCode,
+  openLogin,
+  resendCode,
+  startLogin,
+  verifyCode,
+} from '../stores/login.ts';
+import { loginTexts } from '../texts.ts';
+
+const ERROR_ID = 'login-error';
+
+function focusCell(cells: Array<HTMLInputElement | null>, index: number) {
+  const cell = cells[index];
+  cell?.focus();
+  cell?.select();
+}
+
+/** Passwordless login: e-mail, then the six-digit code from the letter (spec §2 Login). */
+export default function LoginForm() {
+  const session = useStore($session);
+  const login = useStore($login);
+  const cells = useStore($codeCells);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const cellRefs = useRef<Array<HTMLInputElement | null>>([]);
+  const shownStep = useRef<string | null>(null);
+
+  const signedIn = session.status === 'authenticated' && hasHomeRoute(session.user);
+  const ready = session.status !== 'idle' && session.status !== 'loading' && !signedIn;
+
+  useEffect(() => {
+    openLogin(readQueryParam(EMAIL_PARAM));
+    void initSession();
+  }, []);
+
+  useEffect(() => {
+    if (signedIn) navigateTo('/', { replace: true });
+  }, [signedIn]);
+
+  // Moves focus to the new step's first field when the step changes (not on the first display).
+  useEffect(() => {
+    if (!ready) return;
+    if (shownStep.current !== null && shownStep.current !== login.step) {
+      if (login.step === 'code') focusCell(cellRefs.current, 0);
+      else emailRef.current?.focus();
+    }
+    shownStep.current = login.step;
+  }, [ready, login.step]);
+
+  if (!ready) return <Spinner label={loginTexts.loading} />;
+
+  const error = login.error && (
+    <div id={ERROR_ID} className="alert alert--error" role="alert">
+      {login.error}
+    </div>
+  );
+  const passwordLink = (
+    <p className="auth-card__aside">
+      <a href="/login-password">{loginTexts.passwordLink}</a>
+    </p>
+  );
+
+  if (login.step === 'email') {
+    const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const email = String(new FormData(event.currentTarget).get('email') ?? '');
+      void startLogin(email);
+    };
+    return (
+      <>
+        <h1>{loginTexts.emailHeading}</h1>
+        <p className="auth-card__lead">{loginTexts.emailIntro}</p>
+        {error}
+        <form onSubmit={onSubmit}>
+          <div className="field">
+            <label className="field__label" htmlFor="login-email">
+              {loginTexts.emailLabel}
+            </label>
+            <span className="field__hint" id="login-email-hint">
+              {loginTexts.emailHint}
+            </span>
+            <input
+              ref={emailRef}
+              id="login-email"
+              className="input"
+              type="email"
+              name="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              defaultValue={login.email}
+              aria-describedby={login.error ? `login-email-hint ${ERROR_ID}` : 'login-email-hint'}
+            />
+          </div>
+          <button className="button" type="submit" disabled={login.busy} aria-busy={login.busy}>
+            {loginTexts.getCode}
+          </button>
+        </form>
+        {passwordLink}
+      </>
+    );
+  }
+
+  const complete = isCodeComplete(cells);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!complete || login.busy) return;
+    const outcome = await verifyCode(cells.join(''));
+    if (outcome === 'retry') focusCell(cellRefs.current, 0);
+  };
+
+  const onCellChange = (index: number, value: string) => {
+    const current = cells[index] ?? '';
+    const digits = digitsOf(value);
+    if (digits === '') {
+      if (current) focusCell(cellRefs.current, eraseCode(index));
+      return;
+    }
+    // Typing over a filled cell leaves the old digit beside the new one: keep only the new one.
+    const typed = current && digits.length === 2 && digits.includes(current) ? digits.replace(current, '') : digits;
+    focusCell(cellRefs.current, enterCode(index, typed));
+  };
+
+  const onCellKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace') {
+      event.preventDefault();
+      focusCell(cellRefs.current, eraseCode(index));
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      event.preventDefault();
+      focusCell(cellRefs.current, index - 1);
+    } else if (event.key === 'ArrowRight' && index < CODE_LENGTH - 1) {
+      event.preventDefault();
+      focusCell(cellRefs.current, index + 1);
+    }
+  };
+
+  const onCellPaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    focusCell(cellRefs.current, enterCode(index, event.clipboardData.getData('text')));
+  };
+
+  const onResend = async () => {
+    await resendCode();
+    focusCell(cellRefs.current, 0);
+  };
+
+  return (
+    <>
+      <h1>{loginTexts.codeHeading}</h1>
+      <p className="auth-card__lead">
+        {loginTexts.codeSentTo} <span className="auth-card__email">{login.email}</span>. {loginTexts.codeValidity}
+      </p>
+      {error}
+      {login.notice && (
+        <div className="alert alert--success" role="status">
+          {login.notice}
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset className="code-fieldset">
+          <legend>{loginTexts.codeLegend}</legend>
+          <div className="code-cells">
+            {cells.map((cell, index) => (
+              <input
+                // biome-ignore lint/suspicious/noArrayIndexKey: the six cells are fixed positions
+                key={index}
+                ref={(element) => {
+                  cellRefs.current[index] = element;
+                }}
+                className="code-cell"
+                type="text"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                autoComplete={index === 0 ? 'one-time-code' : 'off'}
+                aria-label={loginTexts.digitLabel(index + 1)}
+                aria-invalid={login.error ? true : undefined}
+                aria-describedby={login.error ? ERROR_ID : undefined}
+                value={cell}
+                onChange={(event) => onCellChange(index, event.target.value)}
+                onKeyDown={(event) => onCellKeyDown(index, event)}
+                onPaste={(event) => onCellPaste(index, event)}
+                onFocus={(event) => event.target.select()}
+              />
+            ))}
+          </div>
+        </fieldset>
+        <div className="auth-actions">
+          <button className="button" type="submit" disabled={!complete || login.busy} aria-busy={login.busy}>
+            {loginTexts.confirm}
+          </button>
+          <div className="auth-actions__links">
+            <button type="button" className="link-button" onClick={() => backToEmail()}>
+              {loginTexts.changeEmail}
+            </button>
+            <button type="button" className="link-button" onClick={() => void onResend()} disabled={login.busy}>
+              {loginTexts.resend}
+            </button>
+          </div>
+        </div>
+      </form>
+      {passwordLink}
+    </>
+  );
+}

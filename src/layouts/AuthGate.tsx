@@ -1,0 +1,48 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import Spinner from '../components/ui/Spinner.tsx';
+import { currentPath, navigateTo } from '../lib/browser.ts';
+import { guardRedirect } from '../lib/guard.ts';
+import { LOGIN_ROUTE } from '../lib/roles.ts';
+import { $session, initSession, loadCurrentUser } from '../stores/session.ts';
+import { gateTexts } from './texts.ts';
+
+/**
+ * Waits for the session, sends anonymous visitors to login and each role out of the other's area,
+ * then reveals the page (body[data-session="ready"]).
+ */
+export default function AuthGate() {
+  const session = useStore($session);
+  const settled = session.status === 'authenticated' || session.status === 'anonymous';
+  const redirect = settled ? guardRedirect(currentPath(), session.user) : null;
+  const ready = session.status === 'authenticated' && redirect === null;
+
+  useEffect(() => {
+    void initSession();
+  }, []);
+
+  useEffect(() => {
+    if (redirect) navigateTo(redirect, { replace: true });
+    if (ready) document.body.dataset.session = 'ready';
+    else delete document.body.dataset.session;
+  }, [redirect, ready]);
+
+  if (ready) return null;
+  if (session.status === 'error') {
+    return (
+      <div className="loading loading--fullscreen">
+        <div className="card gate-card">
+          <h1>{gateTexts.failedTitle}</h1>
+          <p>{gateTexts.failedText}</p>
+          <div className="button-row">
+            <button type="button" className="button" onClick={() => void loadCurrentUser()}>
+              {gateTexts.retry}
+            </button>
+            <a href={LOGIN_ROUTE}>{gateTexts.relogin}</a>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  return <Spinner fullscreen label={gateTexts.loading} />;
+}

@@ -1,0 +1,59 @@
+import { useStore } from '@nanostores/react';
+import { $statusCounters } from '../features/statements/stores/counters.ts';
+import { COMPANY_HOME } from '../lib/roles.ts';
+import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '../lib/statuses.ts';
+import { $isOwner, $user } from '../stores/session.ts';
+import { NavGroup, NavLink, normalizePath, UserCard } from './nav.tsx';
+import SidebarFrame from './SidebarFrame.tsx';
+import { navTexts } from './texts.ts';
+
+/** Props of CompanySidebar. */
+export interface CompanySidebarProps {
+  /** Path of the page, to mark the current link. */
+  currentPath: string;
+}
+
+/** The applicant's sidebar: statements by status, employees (owner), company, user card with logout. */
+export default function CompanySidebar({ currentPath }: CompanySidebarProps) {
+  const user = useStore($user);
+  const isOwner = useStore($isOwner);
+  const counters = useStore($statusCounters);
+  const path = normalizePath(currentPath);
+
+  return (
+    <SidebarFrame
+      homeHref={COMPANY_HOME}
+      footer={
+        <UserCard
+          caption={navTexts.companyCaption}
+          name={user?.company?.legalEntity || navTexts.dash}
+          detail={user ? user.fio || user.email : null}
+        />
+      }
+    >
+      <nav className="side-nav" aria-label={navTexts.companyNavLabel}>
+        <NavGroup title={navTexts.statements}>
+          {STATEMENT_STATUSES.map((status) => {
+            const href = `/company/filter/${status}`;
+            return (
+              <NavLink key={status} href={href} active={path === href} count={counters[status]}>
+                {COMPANY_SIDEBAR_LABELS[status]}
+              </NavLink>
+            );
+          })}
+        </NavGroup>
+        <div className="side-nav__divider" />
+        <ul className="side-nav__list">
+          {isOwner && (
+            <NavLink href="/employees/list" active={path === '/employees' || path.startsWith('/employees/')}>
+              {navTexts.employees}
+            </NavLink>
+          )}
+          <NavLink href="/company/edit" active={path === '/company/edit'}>
+            {navTexts.myCompany}
+          </NavLink>
+        </ul>
+      </nav>
+    </SidebarFrame>
+  );
+}

@@ -1,0 +1,63 @@
+import { useStore } from '@nanostores/react';
+import { $statusCounters } from '../features/statements/stores/counters.ts';
+import { INSTANCE_HOME } from '../lib/roles.ts';
+import { INSTANCE_SIDEBAR_LABELS } from '../lib/statuses.ts';
+import { $user } from '../stores/session.ts';
+import { NavGroup, NavLink, normalizePath, UserCard } from './nav.tsx';
+import SidebarFrame from './SidebarFrame.tsx';
+import { navTexts } from './texts.ts';
+
+/** Props of InstanceSidebar. */
+export interface InstanceSidebarProps {
+  /** Path of the page, to mark the current link. */
+  currentPath: string;
+}
+
+const MY_STATUSES = ['under_review', 'has_comments', 'approved', 'rejected'] as const;
+
+/** The examiner's sidebar: new and all statements, own statements by status, settings, user card with logout. */
+export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
+  const user = useStore($user);
+  const counters = useStore($statusCounters);
+  const path = normalizePath(currentPath);
+
+  return (
+    <SidebarFrame
+      homeHref={INSTANCE_HOME}
+      footer={
+        <UserCard
+          caption={user?.instance?.name || navTexts.examinerCaption}
+          name={user ? user.fio || user.email : navTexts.dash}
+        />
+      }
+    >
+      <nav className="side-nav" aria-label={navTexts.instanceNavLabel}>
+        <ul className="side-nav__list">
+          <NavLink href="/instance/news" active={path === '/instance/news'}>
+            {navTexts.newStatements}
+          </NavLink>
+          <NavLink href="/instance/all" active={path === '/instance/all'}>
+            {navTexts.allStatements}
+          </NavLink>
+        </ul>
+        <div className="side-nav__divider" />
+        <NavGroup title={navTexts.myStatements}>
+          {MY_STATUSES.map((status) => {
+            const href = `/instance/filter/${status}`;
+            return (
+              <NavLink key={status} href={href} active={path === href} count={counters[status]}>
+                {INSTANCE_SIDEBAR_LABELS[status]}
+              </NavLink>
+            );
+          })}
+        </NavGroup>
+        <div className="side-nav__divider" />
+        <ul className="side-nav__list">
+          <NavLink href="/instance/settings" active={path === '/instance/settings'}>
+            {navTexts.settings}
+          </NavLink>
+        </ul>
+      </nav>
+    </SidebarFrame>
+  );
+}

@@ -1,0 +1,30 @@
+// Russian texts of the page frames: sidebars, top bar and the auth gate.
+
+/** Texts of the sidebars and the top bar. */
+export const navTexts = {
+  companyNavLabel: 'Меню компании', // e2e
+  instanceNavLabel: 'Меню инстанции', // e2e
+  statements: 'Заявления',
+  employees: 'Сотрудники',
+  myCompany: 'Моя компания',
+  companyCaption: 'Компания',
+  newStatements: 'Новые заявления',
+  allStatements: 'Все заявления',
+  myStatements: 'Мои заявки',
+  settings: 'Настройки',
+  examinerCaption: 'Эксперт',
+  logout: 'Выйти', // e2e
+  openMenu: 'Меню',
+  closeMenu: 'Закрыть меню',
+  toHome: 'На главную',
+  dash: '—',
+} as const;
+
+/** Texts of the auth gate. */
+export const gateTexts = {
+  loading: 'Загрузка…',
+  failedTitle: 'Не удалось загрузить данные пользователя',
+  failedText: 'Проверьте подключение к интернету и попробуйте ещё раз.',
+  retry: 'Повторить',
+  relogin: 'Войти заново',
+} as const;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { entryRouteFor, hasHomeRoute } from '../entry.ts';
+
+const company = { id: 1, legalEntity: 'ООО «СтройПроект»' };
+const instance = { id: 1, name: 'Комитет' };
+
+describe('entryRouteFor', () => {
+  it.each([
+    ['anonymous visitor', null, '/login'],
+    ['company owner', { company, instance: null, isOwner: true }, '/company'],
+    ['company employee', { company, instance: null, isOwner: false }, '/company'],
+    ['examiner', { company: null, instance, isOwner: false }, '/instance/filter/under_review'],
+    ['user with neither company nor instance', { company: null, instance: null, isOwner: false }, '/login'],
+    ['user with both (company wins)', { company, instance, isOwner: false }, '/company'],
+  ])('%s -> %s', (_name, user, route) => {
+    expect(entryRouteFor(user)).toBe(route);
+  });
+});
+
+describe('hasHomeRoute', () => {
+  it.each([
+    [null, false],
+    [{ company: null, instance: null }, false],
+    [{ company, instance: null }, true],
+    [{ company: null, instance }, true],
+  ])('%j -> %s', (user, expected) => {
+    expect(hasHomeRoute(user)).toBe(expected);
+  });
+});

@@ -1,0 +1,33 @@
+// Thin wrappers over window.location and history, so stores stay testable outside a browser.
+
+let navigatingTo: string | null = null;
+
+/** Current path of the page, '' outside a browser. */
+export function currentPath(): string {
+  return typeof location === 'undefined' ? '' : location.pathname;
+}
+
+/** Value of a query parameter of the current page, or null. */
+export function readQueryParam(name: string): string | null {
+  if (typeof location === 'undefined') return null;
+  return new URLSearchParams(location.search).get(name);
+}
+
+/** Sets (or, with null, removes) a query parameter without adding a history entry. */
+export function replaceQueryParam(name: string, value: string | null): void {
+  if (typeof location === 'undefined' || typeof history === 'undefined') return;
+  const url = new URL(location.href);
+  if (value === null) url.searchParams.delete(name);
+  else url.searchParams.set(name, value);
+  // '@' is legal in a query string; keeping it readable makes ?email= easy to share and check.
+  const search = url.search.replace(/%40/g, '@');
+  history.replaceState(history.state, '', `${url.pathname}${search}${url.hash}`);
+}
+
+/** Goes to `url` (a full page load); repeated calls for the same target are ignored. */
+export function navigateTo(url: string, { replace = false }: { replace?: boolean } = {}): void {
+  if (typeof location === 'undefined' || navigatingTo === url) return;
+  navigatingTo = url;
+  if (replace) location.replace(url);
+  else location.assign(url);
+}

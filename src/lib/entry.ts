@@ -1,0 +1,13 @@
+import { COMPANY_HOME, INSTANCE_HOME, isCompanyUser, isInstanceUser, LOGIN_ROUTE, type UserRoles } from './roles.ts';
+
+/** Where the entry page `/` sends a user (spec §2): company start, examiner start, or login for anyone else. */
+export function entryRouteFor(user: UserRoles | null): string {
+  if (isCompanyUser(user)) return COMPANY_HOME;
+  if (isInstanceUser(user)) return INSTANCE_HOME;
+  return LOGIN_ROUTE;
+}
+
+/** True when the user has a start page of their own, so the login page can send them on. */
+export function hasHomeRoute(user: UserRoles | null): boolean {
+  return entryRouteFor(user) !== LOGIN_ROUTE;
+}

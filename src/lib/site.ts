@@ -1,0 +1,9 @@
+/** Name of the service as the brand shows it (spec §1: a distance approval apparatus). */
+export const SITE_NAME = 'Дистанционное согласование АГР';
+/** Short name for narrow places (top bar). */
+export const SITE_SHORT_NAME = 'Согласование АГР';
+/** The body that runs the portal. */
+export const SITE_ORG = 'Комитет по архитектуре и градостроительству';
+/** What the portal is for, for the page description. */
+export const SITE_DESCRIPTION =
+  'Портал дистанционного согласования архитектурно-градостроительного решения объекта капитального строительства';

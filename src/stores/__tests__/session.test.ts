@@ -1,0 +1,95 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
+const client = vi.hoisted(() => ({ refreshAccessToken: vi.fn(), logout: vi.fn(), setAccessToken: vi.fn() }));
+vi.mock('../../lib/api/client.ts', () => ({ api, ...client }));
+
+const session = await import('../session.ts');
+const { $isCompany, $isInstance, $isOwner, $session, $user, initSession, logoutUser, resetSessionForTests } = session;
+const { $toasts } = await import('../toasts.ts');
+
+function reply(status: number, body?: unknown) {
+  const ok = status >= 200 && status < 300;
+  return { data: ok ? body : undefined, error: ok ? undefined : body, response: { ok, status } };
+}
+
+const owner = {
+  id: 1,
+  fio: 'Иванов Иван Иванович',
+  email: 'owner@demo.example',
+  role: 'owner',
+  isOwner: true,
+  company: { id: 1, legalEntity: 'ООО «СтройПроект»' },
+  instance: null,
+};
+const examiner = { ...owner, id: 3, role: 'examiner', isOwner: false, company: null, instance: { id: 1, name: 'К' } };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetSessionForTests();
+  $toasts.set([]);
+});
+
+describe('initSession', () => {
+  it('refreshes silently, loads the user and derives the flags', async () => {
+    client.refreshAccessToken.mockResolvedValueOnce(true);
+    api.GET.mockResolvedValueOnce(reply(200, owner));
+    const pending = initSession();
+    expect($session.get().status).toBe('loading');
+    await pending;
+    expect($session.get()).toEqual({ status: 'authenticated', user: owner });
+    expect($user.get()).toEqual(owner);
+    expect([$isCompany.get(), $isInstance.get(), $isOwner.get()]).toEqual([true, false, true]);
+  });
+
+  it('derives the examiner flags', async () => {
+    client.refreshAccessToken.mockResolvedValueOnce(true);
+    api.GET.mockResolvedValueOnce(reply(200, examiner));
+    await initSession();
+    expect([$isCompany.get(), $isInstance.get(), $isOwner.get()]).toEqual([false, true, false]);
+  });
+
+  it('runs once per page', async () => {
+    client.refreshAccessToken.mockResolvedValue(true);
+    api.GET.mockResolvedValue(reply(200, owner));
+    await Promise.all([initSession(), initSession()]);
+    await initSession();
+    expect(client.refreshAccessToken).toHaveBeenCalledTimes(1);
+    expect(api.GET).toHaveBeenCalledTimes(1);
+  });
+
+  it('is anonymous when the refresh fails, without asking for the profile', async () => {
+    client.refreshAccessToken.mockResolvedValueOnce(false);
+    await initSession();
+    expect($session.get()).toEqual({ status: 'anonymous', user: null });
+    expect(api.GET).not.toHaveBeenCalled();
+  });
+
+  it('is anonymous when the profile answers 401', async () => {
+    client.refreshAccessToken.mockResolvedValueOnce(true);
+    api.GET.mockResolvedValueOnce(reply(401, { error: 'unauthorized', message: '' }));
+    await initSession();
+    expect($session.get().status).toBe('anonymous');
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('is an error with a toast when the profile fails to load', async () => {
+    client.refreshAccessToken.mockResolvedValueOnce(true);
+    api.GET.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await initSession();
+    expect($session.get()).toEqual({ status: 'error', user: null });
+    expect($toasts.get().map((t) => t.text)).toEqual(['Не удалось загрузить данные пользователя']);
+  });
+});
+
+describe('logoutUser', () => {
+  it('logs out through the client and forgets the user', async () => {
+    client.refreshAccessToken.mockResolvedValueOnce(true);
+    api.GET.mockResolvedValueOnce(reply(200, owner));
+    await initSession();
+    client.logout.mockResolvedValueOnce(undefined);
+    await logoutUser();
+    expect(client.logout).toHaveBeenCalledTimes(1);
+    expect($session.get()).toEqual({ status: 'anonymous', user: null });
+  });
+});

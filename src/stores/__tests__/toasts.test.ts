@@ -1,0 +1,38 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $toasts, dismissToast, showToast, TOAST_HIDE_MS } from '../toasts.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  $toasts.set([]);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('toasts', () => {
+  it('queues toasts in order', () => {
+    showToast('success', 'Заявление создано');
+    showToast('error', 'Не удалось удалить заявление');
+    expect($toasts.get().map((t) => [t.kind, t.text])).toEqual([
+      ['success', 'Заявление создано'],
+      ['error', 'Не удалось удалить заявление'],
+    ]);
+  });
+
+  it('hides a toast after 5000 ms', () => {
+    showToast('info', 'Ответ на заявление был отправлен');
+    vi.advanceTimersByTime(TOAST_HIDE_MS - 1);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
+    expect(TOAST_HIDE_MS).toBe(5000);
+  });
+
+  it('dismisses a toast at once', () => {
+    const first = showToast('info', 'Первое');
+    showToast('info', 'Второе');
+    dismissToast(first);
+    expect($toasts.get().map((t) => t.text)).toEqual(['Второе']);
+  });
+});

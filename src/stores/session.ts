@@ -1,0 +1,89 @@
+import { atom, computed } from 'nanostores';
+import { api, logout, refreshAccessToken } from '../lib/api/client.ts';
+import type { components } from '../lib/api/schema';
+import { isCompanyUser, isInstanceUser, isOwnerUser } from '../lib/roles.ts';
+import { showToast } from './toasts.ts';
+
+/** The signed-in user as GET /api/users/me returns it. */
+export type User = components['schemas']['User'];
+
+/** Where the session stands: not checked yet, being checked, known user, nobody, or the profile failed to load. */
+export type SessionStatus = 'idle' | 'loading' | 'authenticated' | 'anonymous' | 'error';
+
+/** The session of this page. */
+export interface Session {
+  status: SessionStatus;
+  user: User | null;
+}
+
+/** Toast shown when the profile cannot be loaded (spec §8). */
+export const PROFILE_LOAD_FAILED = 'Не удалось загрузить данные пользователя';
+
+/** Session of the current page: status and the signed-in user. */
+export const $session = atom<Session>({ status: 'idle', user: null });
+
+/** The signed-in user, or null. */
+export const $user = computed($session, (session) => session.user);
+
+/** True once the session is known to belong to a user. */
+export const $isAuthenticated = computed($session, (session) => session.status === 'authenticated');
+
+/** True for an applicant (company attached). */
+export const $isCompany = computed($user, (user) => isCompanyUser(user));
+
+/** True for an examiner (instance attached). */
+export const $isInstance = computed($user, (user) => isInstanceUser(user));
+
+/** True for a company owner. */
+export const $isOwner = computed($user, (user) => isOwnerUser(user));
+
+let started: Promise<void> | null = null;
+
+/** Starts the session once per page: silent token refresh, then the profile. Later calls share the first run. */
+export function initSession(): Promise<void> {
+  if (!started) started = startSession();
+  return started;
+}
+
+async function startSession(): Promise<void> {
+  $session.set({ status: 'loading', user: null });
+  const refreshed = await refreshAccessToken();
+  if (!refreshed) {
+    $session.set({ status: 'anonymous', user: null });
+    return;
+  }
+  await loadCurrentUser();
+}
+
+/** Loads the signed-in user from GET /api/users/me into the session. */
+export async function loadCurrentUser(): Promise<void> {
+  $session.set({ status: 'loading', user: $session.get().user });
+  try {
+    const { data, response } = await api.GET('/api/users/me');
+    if (data) {
+      $session.set({ status: 'authenticated', user: data });
+      return;
+    }
+    if (response.status === 401) {
+      $session.set({ status: 'anonymous', user: null });
+      return;
+    }
+  } catch {
+    // network failure or timeout: reported below like any other failure
+  }
+  $session.set({ status: 'error', user: null });
+  showToast('error', PROFILE_LOAD_FAILED);
+}
+
+/** Logs out on the server and in every tab; the client then opens the login page. */
+export async function logoutUser(): Promise<void> {
+  $session.set({ status: 'loading', user: $session.get().user });
+  await logout();
+  $session.set({ status: 'anonymous', user: null });
+}
+
+/** Forgets the once-per-page start (tests only). */
+export function resetSessionForTests(): void {
+  started = null;
+  $session.set({ status: 'idle', user: null });
+}
