@@ -1,0 +1,47 @@
+import { api } from '../lib/api/client.ts';
+
+/** Local storage key of the app version this browser last ran (spec §9). */
+export const APP_VERSION_KEY = 'app-version';
+
+/** Where the outcome of a version check may go: keep, or reload onto a new deploy. */
+export type VersionCheck = 'same' | 'first-visit' | 'reloaded' | 'failed';
+
+interface VersionDeps {
+  fetchVersion: () => Promise<string | null>;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  reload: () => void;
+}
+
+const browserDeps = (): VersionDeps => ({
+  async fetchVersion() {
+    const { data } = await api.GET('/version.json', { cache: 'no-store' });
+    return data?.version ?? null;
+  },
+  storage: localStorage,
+  reload: () => location.reload(),
+});
+
+/**
+ * Compares the deployed version with the stored one; when it differs, stores it and reloads so the browser runs the
+ * new build. A first visit only stores it. Errors are logged only (spec §7).
+ */
+export async function checkAppVersion(deps: VersionDeps = browserDeps()): Promise<VersionCheck> {
+  try {
+    const version = await deps.fetchVersion();
+    if (!version) return 'failed';
+    const stored = deps.storage.getItem(APP_VERSION_KEY);
+    if (stored === version) return 'same';
+    deps.storage.setItem(APP_VERSION_KEY, version);
+    if (stored === null) return 'first-visit';
+    deps.reload();
+    return 'reloaded';
+  } catch (error) {
+    console.error('Не удалось проверить версию приложения', error);
+    return 'failed';
+  }
+}
+
+/** Adds the `is-iphone` class to the page on an iPhone user agent (spec §9). */
+export function markPlatform(root: HTMLElement, userAgent: string): void {
+  if (/iPhone/.test(userAgent)) root.classList.add('is-iphone');
+}
