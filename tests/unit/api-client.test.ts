@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type ApiClient,
+  type ApiClientOptions,
   createApiClient,
   LOGIN_PATH,
   LOGOUT_MESSAGE,
+  REFRESH_LOCK_NAME,
   SESSION_CHANNEL_NAME,
   type SessionChannel,
   SKIP_AUTH_RETRY,
@@ -90,7 +92,7 @@ const me = {
   instance: null,
 };
 
-function setup(routes: Record<string, Handler>, extra: { timeoutMs?: number } = {}) {
+function setup(routes: Record<string, Handler>, extra: Pick<ApiClientOptions, 'timeoutMs' | 'withLock'> = {}) {
   const f = fakeFetch(routes);
   const ch = fakeChannel();
   const navigate = vi.fn();
@@ -218,6 +220,33 @@ describe('api client session behaviour', () => {
       `Bearer ${NEW}`,
       `Bearer ${NEW}`,
     ]);
+  });
+
+  it('serializes refreshes of two tabs under one lock, so a rotated cookie is never presented twice at once', async () => {
+    // One lock shared by two clients, as the Web Locks API is shared by two tabs.
+    let tail: Promise<unknown> = Promise.resolve();
+    const names: string[] = [];
+    const withLock = <T>(name: string, task: () => Promise<T>): Promise<T> => {
+      names.push(name);
+      const run = tail.then(task);
+      tail = run.catch(() => {});
+      return run;
+    };
+    let inFlight = 0;
+    let overlapped = false;
+    const slowRefresh: Handler = async () => {
+      inFlight += 1;
+      if (inFlight > 1) overlapped = true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight -= 1;
+      return json(200, { access_token: NEW });
+    };
+    const tabA = setup({ 'POST /api/authentication/refresh': slowRefresh }, { withLock });
+    const tabB = setup({ 'POST /api/authentication/refresh': slowRefresh }, { withLock });
+    const results = await Promise.all([tabA.client.refreshAccessToken(), tabB.client.refreshAccessToken()]);
+    expect(results).toEqual([true, true]);
+    expect(names).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
+    expect(overlapped).toBe(false);
   });
 
   it('on 401 refreshes once and retries once with the new token, keeping the POST body', async () => {

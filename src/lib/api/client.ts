@@ -20,6 +20,13 @@ const AUTH_PREFIX = '/api/authentication/';
 /** Public paths (`security: []` in openapi.yaml besides authentication): no bearer, no refresh, no retry. */
 const PUBLIC_PATHS = new Set(['/version.json']);
 const REFRESH_PATH = '/api/authentication/refresh';
+/** Web Lock that serializes refreshes across tabs. */
+export const REFRESH_LOCK_NAME = 'portal-session-refresh';
+
+function defaultWithLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(name, task) as Promise<T>) : task();
+}
 const LOGOUT_PATH = '/api/authentication/logout';
 const TOKEN_PATHS = new Set(['/api/authentication/verify-email-login', REFRESH_PATH]);
 
@@ -44,6 +51,11 @@ export interface ApiClientOptions {
   now?: () => number;
   /** Per-call timeout in milliseconds. Default: 40000. */
   timeoutMs?: number;
+  /**
+   * Runs the refresh under a lock shared by every tab. Refresh tokens rotate and a replayed one revokes the session,
+   * so two tabs must never present the same cookie at once. Default: the Web Locks API when available.
+   */
+  withLock?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
   /** Called when a call fails without a response (network error, timeout, abort). */
   onError?: (error: unknown, info: { request: Request; schemaPath: string }) => void;
 }
@@ -114,6 +126,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const onError = options.onError;
   const createChannel = options.createChannel === undefined ? defaultCreateChannel : options.createChannel;
+  const withLock = options.withLock ?? defaultWithLock;
 
   let accessToken: string | null = null;
   let refreshing: Promise<boolean> | null = null;
@@ -171,7 +184,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (!refreshing) {
       refreshing = (async () => {
         try {
-          const response = await rawPost(REFRESH_PATH);
+          const response = await withLock(REFRESH_LOCK_NAME, () => rawPost(REFRESH_PATH));
           if (!response.ok) return false;
           const token = readToken(await response.json());
           if (!token) return false;
