@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+
+const ci = Boolean(process.env.CI);
+
+/**
+ * Browser tests against the production build (dist/) served by the real server, in Debian's Chromium:
+ * nothing downloads a browser. Run through `npm run test:e2e` (tests/e2e/run.ts), which builds dist/ if needed.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  // Each test starts its own server, SMTP sink and browser context; two cores fit two workers.
+  workers: ci ? 1 : 2,
+  fullyParallel: true,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+});

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Makes sure the Debian packages the test suite needs are present:
+#   chromium (/usr/bin/chromium)          - Playwright e2e (no browser download)
+#   nginx                                 - e2e check of nginx.conf
+#   postgresql (initdb/pg_ctl)            - server tests on PostgreSQL (throwaway cluster)
+#   poppler-utils (pdftoppm)              - rendering certificate PDFs in tests
+#   fonts-dejavu-core                     - a Cyrillic-capable system font for headless Chromium
+# Installs what is missing when running as root with apt-get; otherwise prints the exact command and exits 1.
+# Idempotent: when everything is present it only runs a few `test`/`command -v` checks.
+set -euo pipefail
+
+missing=()
+
+have_cmd() {
+  command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/usr/bin/$1" ]
+}
+
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+have_cmd nginx || missing+=(nginx)
+pg_ok=0
+for d in /usr/lib/postgresql/*/bin; do
+  if [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && [ -x "$d/postgres" ]; then pg_ok=1; fi
+done
+[ "$pg_ok" = 1 ] || missing+=(postgresql)
+have_cmd pdftoppm || missing+=(poppler-utils)
+[ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "ensure-system-deps: chromium, nginx, postgresql, poppler-utils present"
+  exit 0
+fi
+
+cmd="DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "ensure-system-deps: installing missing Debian packages: ${missing[*]}"
+  # Wait for a concurrent apt/dpkg run instead of failing on its lock.
+  apt_opts=(-o DPkg::Lock::Timeout=600)
+  apt-get "${apt_opts[@]}" update
+  # Do not let package installation start services (nginx/postgresql) in containers without init.
+  policy_created=0
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
+    chmod +x /usr/sbin/policy-rc.d
+    policy_created=1
+  fi
+  status=0
+  DEBIAN_FRONTEND=noninteractive apt-get "${apt_opts[@]}" install -y --no-install-recommends "${missing[@]}" || status=$?
+  if [ "$policy_created" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
+  if [ "$status" -ne 0 ]; then
+    echo "ensure-system-deps: apt-get install failed (exit $status)" >&2
+    exit "$status"
+  fi
+  echo "ensure-system-deps: installed ${missing[*]}"
+  exit 0
+fi
+
+echo "ensure-system-deps: missing Debian packages: ${missing[*]}" >&2
+echo "Install them as root, then run the tests again:" >&2
+echo "  sudo sh -c 'apt-get update && $cmd'" >&2
+exit 1

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in order, each under a banner, ending with the line "N passed, M failed".
+#
+#   deps           Debian packages (chromium, nginx, postgresql, poppler-utils), installed when missing
+#   contract       src/lib/api/schema.d.ts is what openapi-typescript generates from openapi.yaml
+#   typecheck      tsc --noEmit
+#   lint           biome + redocly
+#   unit           vitest, project unit
+#   server-sqlite  vitest, project server, on SQLite
+#   server-pg      vitest, project server, on PostgreSQL: $TEST_DATABASE_URL, or a throwaway cluster
+#   build          astro build -> dist/
+#   e2e            Playwright in Debian Chromium against dist/ and the real server (+ nginx.conf)
+#
+# A failed stage does not stop the later ones (except e2e, which needs the build); the exit code is 1
+# when any stage failed. SKIP_STAGES="e2e server-pg" skips stages by name (counted as neither).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# Node 24 from the `node` devDependency first, whatever the system Node is (npm does this too).
+export PATH="$ROOT/node_modules/.bin:$PATH"
+
+passed=0
+failed=0
+failed_names=()
+summary=()
+skip=" ${SKIP_STAGES:-} "
+total_stages=9
+n=0
+pg_url=""
+tmp_dir="$(mktemp -d "${TMPDIR:-/tmp}/portal-test.XXXXXX")"
+
+cleanup() {
+  if [ -n "$pg_url" ]; then bash "$ROOT/scripts/pg-throwaway.sh" stop "$pg_url" || true; fi
+  rm -rf "$tmp_dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+banner() {
+  local line="=================================================================="
+  printf '\n%s\n== [%s/%s] %s\n%s\n' "$line" "$n" "$total_stages" "$1" "$line"
+}
+
+# stage NAME DESCRIPTION COMMAND... : runs the command under a banner and records the result.
+stage() {
+  local name="$1" what="$2"
+  shift 2
+  n=$((n + 1))
+  if [[ "$skip" == *" $name "* ]]; then
+    banner "$name: skipped (SKIP_STAGES)"
+    summary+=("  skipped  $name")
+    return 0
+  fi
+  banner "$name: $what"
+  local start=$SECONDS status=0
+  "$@" || status=$?
+  local took=$((SECONDS - start))
+  if [ "$status" -eq 0 ]; then
+    passed=$((passed + 1))
+    summary+=("  passed   $name (${took}s)")
+    echo "== $name: passed in ${took}s"
+  else
+    failed=$((failed + 1))
+    failed_names+=("$name")
+    summary+=("  FAILED   $name (exit $status, ${took}s)")
+    echo "== $name: FAILED (exit $status) after ${took}s"
+    # Ctrl-C / SIGTERM reached the stage: stop here instead of starting the next one.
+    if [ "$status" -eq 130 ] || [ "$status" -eq 143 ]; then
+      echo "interrupted"
+      echo "$passed passed, $failed failed"
+      exit "$status"
+    fi
+  fi
+  return 0
+}
+
+stage_failed() {
+  local name
+  for name in "${failed_names[@]:-}"; do [ "$name" = "$1" ] && return 0; done
+  return 1
+}
+
+check_contract() {
+  local generated="$tmp_dir/schema.d.ts"
+  openapi-typescript openapi.yaml -o "$generated" >/dev/null
+  if ! diff -q "$generated" src/lib/api/schema.d.ts >/dev/null; then
+    diff -u src/lib/api/schema.d.ts "$generated" | head -n 40 || true
+    echo "src/lib/api/schema.d.ts is stale: run 'npm run gen:api' and commit the result" >&2
+    return 1
+  fi
+  echo "src/lib/api/schema.d.ts matches openapi.yaml"
+}
+
+server_sqlite() {
+  env -u TEST_DATABASE_URL -u DATABASE_URL vitest run --project server
+}
+
+server_pg() {
+  local url="${TEST_DATABASE_URL:-}"
+  if [ -z "$url" ]; then
+    pg_url="$(bash "$ROOT/scripts/pg-throwaway.sh" start)" || return 1
+    url="$pg_url"
+    echo "throwaway PostgreSQL: ${url%%:*}://…@${url#*@}"
+  else
+    echo "TEST_DATABASE_URL from the environment"
+  fi
+  local status=0
+  env -u DATABASE_URL TEST_DATABASE_URL="$url" vitest run --project server || status=$?
+  if [ -n "$pg_url" ]; then
+    bash "$ROOT/scripts/pg-throwaway.sh" stop "$pg_url" || true
+    pg_url=""
+  fi
+  return "$status"
+}
+
+e2e() {
+  if stage_failed build; then
+    echo "the build failed; not running e2e against a stale dist/" >&2
+    return 1
+  fi
+  npm run test:e2e
+}
+
+echo "node $(node -v), npm $(npm -v), CI=${CI:-}"
+
+stage deps 'Debian packages (scripts/ensure-system-deps.sh)' bash scripts/ensure-system-deps.sh
+stage contract 'generated API types are current (openapi-typescript openapi.yaml vs src/lib/api/schema.d.ts)' check_contract
+stage typecheck 'npm run typecheck' npm run typecheck
+stage lint 'npm run lint' npm run lint
+stage unit 'vitest run --project unit' vitest run --project unit
+stage server-sqlite 'vitest run --project server (SQLite)' server_sqlite
+stage server-pg 'vitest run --project server (PostgreSQL)' server_pg
+stage build 'npm run build' npm run build
+stage e2e 'npm run test:e2e (Playwright, Chromium, nginx)' e2e
+
+printf '\n== summary\n'
+printf '%s\n' "${summary[@]}"
+if [ "$failed" -gt 0 ]; then echo "failed stages: ${failed_names[*]}"; fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,94 @@
+import { demo, expect, recordCspViolations, test } from './fixtures.ts';
+import { wrongCode } from './pages/login-page.ts';
+
+test.describe('login by e-mailed code', () => {
+  test('a company owner logs in and lands on the company start page', async ({ page, loginPage }) => {
+    const cspViolations = await recordCspViolations(page);
+
+    await loginPage.logIn(demo.owner);
+
+    await expect(page).toHaveURL(/\/company\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Меню компании' })).toBeVisible();
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('an examiner logs in and lands on the statements in work', async ({ page, loginPage }) => {
+    const cspViolations = await recordCspViolations(page);
+
+    await loginPage.logIn(demo.examiner1);
+
+    await expect(page).toHaveURL(/\/instance\/filter\/under_review\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Заявления в работе' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Меню инстанции' })).toBeVisible();
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('the login page loads without CSP violations', async ({ page, loginPage }) => {
+    const cspViolations = await recordCspViolations(page);
+    await loginPage.goto();
+    await loginPage.requestCode(demo.employee);
+    await expect(loginPage.confirm).toBeDisabled();
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('a wrong code shows the attempts left and clears the cells', async ({ page, loginPage, mailbox }) => {
+    await loginPage.goto();
+    await loginPage.requestCode(demo.employee);
+    const code = await mailbox.waitForCode(demo.employee);
+
+    await loginPage.enterCode(wrongCode(code).slice(0, 5));
+    await expect(loginPage.confirm).toBeDisabled();
+    await loginPage.submitCode(wrongCode(code));
+
+    await expect(loginPage.alert('Неверный код')).toHaveText('Неверный код. Осталось попыток: 4');
+    for (let n = 1; n <= 6; n++) await expect(loginPage.digit(n)).toHaveValue('');
+
+    // The right code still works after one wrong try.
+    await loginPage.submitCode(code);
+    await expect(page).toHaveURL(/\/company\/?$/);
+  });
+
+  test('too many wrong codes return to the e-mail step', async ({ loginPage, mailbox }) => {
+    await loginPage.goto();
+    await loginPage.requestCode(demo.examiner2);
+    const code = await mailbox.waitForCode(demo.examiner2);
+
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await loginPage.submitCode(wrongCode(code, attempt));
+      await expect(loginPage.alert('Неверный код')).toHaveText(`Неверный код. Осталось попыток: ${5 - attempt}`);
+    }
+    // After five wrong tries even the right code is refused.
+    await loginPage.submitCode(code);
+
+    await expect(loginPage.alert('Слишком много')).toHaveText('Слишком много неверных попыток. Запросите код заново.');
+    await expect(loginPage.email).toBeVisible();
+    await expect(loginPage.digit(1)).toBeHidden();
+  });
+
+  test('an unknown e-mail gets the same next step and no mail', async ({ loginPage, mailbox }) => {
+    const unknown = 'nobody@demo.example';
+    await loginPage.goto();
+    await loginPage.requestCode(unknown);
+    await expect(loginPage.confirm).toBeDisabled();
+    // Known addresses get their mail well within this time.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(mailbox.messagesTo(unknown)).toEqual([]);
+  });
+
+  test('logging out in one tab logs out the other', async ({ context, page, loginPage }) => {
+    await loginPage.logIn(demo.owner);
+    await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+
+    // The second tab restores the session from the refresh cookie.
+    const other = await context.newPage();
+    await other.goto('/company');
+    await expect(other.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Выйти' }).click();
+
+    await expect(page).toHaveURL(/\/login/);
+    await expect(other).toHaveURL(/\/login/);
+    await expect(other.getByRole('textbox', { name: 'Электронная почта' })).toBeVisible();
+  });
+});

@@ -1,0 +1,205 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { APIResponse } from '@playwright/test';
+import {
+  test as base,
+  demo,
+  expect,
+  freePort,
+  type Portal,
+  recordCspViolations,
+  repoRoot,
+  startPortal,
+} from './fixtures.ts';
+import { type RunningNginx, startNginx } from './nginx.ts';
+
+const distDir = path.join(repoRoot, 'dist');
+
+/** The portal server behind the repo's own nginx.conf, serving the repo's dist/. */
+const test = base.extend<{ proxied: { portal: Portal; nginx: RunningNginx } }>({
+  proxied: async ({ mailbox }, use, testInfo) => {
+    const port = await freePort();
+    const portal = await startPortal({
+      smtpUrl: mailbox.smtpUrl,
+      publicOrigin: `http://127.0.0.1:${port}`,
+      env: { TRUST_PROXY: '127.0.0.1' },
+    });
+    let nginx: RunningNginx;
+    try {
+      nginx = await startNginx({ port, root: distDir, upstream: `127.0.0.1:${portal.port}` });
+    } catch (error) {
+      await portal.stop();
+      throw error;
+    }
+    await use({ portal, nginx });
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    if (failed) await testInfo.attach('nginx-error.log', { body: await nginx.errorLog(), contentType: 'text/plain' });
+    await nginx.stop();
+    await portal.stop();
+    if (failed) await testInfo.attach('server-output.txt', { body: portal.output(), contentType: 'text/plain' });
+  },
+  baseURL: async ({ proxied }, use) => {
+    await use(proxied.nginx.url);
+  },
+});
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  'content-security-policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'none'; form-action 'self'",
+};
+
+/** Every security header exactly once, with its value (a duplicate would mean nginx and the server both sent it). */
+function expectSecurityHeaders(response: APIResponse): void {
+  const headers = response.headersArray();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    const values = headers.filter((h) => h.name.toLowerCase() === name).map((h) => h.value);
+    expect(values, `${name} on ${response.url()}`).toEqual([value]);
+  }
+  expect(response.headers().server ?? '', 'server_tokens off').not.toMatch(/\d/);
+}
+
+function shell(route: string): string {
+  return readFileSync(path.join(distDir, route, 'index.html'), 'utf8');
+}
+
+test.describe('nginx.conf in front of the portal', () => {
+  test('pages are HTML, revalidated, with the security headers', async ({ request }) => {
+    for (const route of ['/', '/login', '/login/', '/company', '/instance/filter/under_review']) {
+      const response = await request.get(route);
+      expect(response.status(), route).toBe(200);
+      expect(response.headers()['content-type'], route).toMatch(/^text\/html/);
+      expect(response.headers()['cache-control'], route).toBe('no-cache');
+      expectSecurityHeaders(response);
+    }
+  });
+
+  test('id routes are served by their shells', async ({ request }) => {
+    const cases: [string, string][] = [
+      ['/statement/info/123', 'statement/info/shell'],
+      ['/statement/info/123/', 'statement/info/shell'],
+      ['/instance/statement/info/45', 'instance/statement/info/shell'],
+      ['/employees/7/edit', 'employees/shell/edit'],
+      ['/employees/7/edit/', 'employees/shell/edit'],
+    ];
+    for (const [route, shellDir] of cases) {
+      const response = await request.get(route);
+      expect(response.status(), route).toBe(200);
+      expect(response.headers()['cache-control'], route).toBe('no-cache');
+      expect(await response.text(), route).toBe(shell(shellDir));
+      expectSecurityHeaders(response);
+    }
+  });
+
+  test('hashed assets are cached for a year', async ({ request }) => {
+    const assets = readdirSync(path.join(distDir, '_astro')).filter((f) => /\.(js|css)$/.test(f));
+    expect(assets.length, 'dist/_astro has js or css').toBeGreaterThan(0);
+    const response = await request.get(`/_astro/${assets[0]}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(response);
+  });
+
+  test('text is gzipped', async ({ request }) => {
+    const response = await request.get('/login', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.headers()['content-encoding']).toBe('gzip');
+  });
+
+  test('unknown paths are 404 with the site 404 page', async ({ request }) => {
+    for (const route of [
+      '/no-such-page',
+      '/statement/info',
+      '/statement/info/',
+      '/employees/7/delete',
+      '/.env',
+      '/_astro/nope.js',
+    ]) {
+      const response = await request.get(route);
+      expect(response.status(), route).toBe(404);
+      expect(response.headers()['content-type'], route).toMatch(/^text\/html/);
+      expect(await response.text(), route).toBe(readFileSync(path.join(distDir, '404.html'), 'utf8'));
+      expectSecurityHeaders(response);
+    }
+  });
+
+  test('nginx and `npm start` answer site paths alike', async ({ request, proxied }) => {
+    const routes = [
+      '/',
+      '/login',
+      '/login/',
+      '/company',
+      '/company/filter/sent',
+      '/instance/filter/under_review',
+      '/statement/info/123',
+      '/statement/info/123/',
+      '/statement/info/1/2',
+      '/statement/info',
+      '/instance/statement/info/45',
+      '/employees/7/edit',
+      '/employees/7/edit/',
+      '/employees/7',
+      '/no-such-page',
+    ];
+    for (const route of routes) {
+      const viaNginx = await request.get(`${proxied.nginx.url}${route}`);
+      const direct = await request.get(`${proxied.portal.url}${route}`);
+      expect(direct.status(), `${route}: status`).toBe(viaNginx.status());
+      expect(direct.headers()['cache-control'], `${route}: cache-control`).toBe(viaNginx.headers()['cache-control']);
+      expect(await direct.text(), `${route}: body`).toBe(await viaNginx.text());
+      for (const name of Object.keys(SECURITY_HEADERS)) {
+        expect(direct.headers()[name], `${route}: ${name}`).toBe(viaNginx.headers()[name]);
+      }
+    }
+  });
+
+  test('the API and version.json are proxied', async ({ request }) => {
+    const me = await request.get('/api/users/me');
+    expect(me.status()).toBe(401);
+    expect(me.headers()['content-type']).toMatch(/^application\/json/);
+    expect(await me.json()).toMatchObject({ error: 'unauthorized' });
+    expectSecurityHeaders(me);
+
+    const version = await request.get('/version.json');
+    expect(version.status()).toBe(200);
+    expect(version.headers()['cache-control']).toBe('no-cache');
+    expect(await version.json()).toEqual({ version: expect.any(String) });
+    expectSecurityHeaders(version);
+  });
+
+  test('uploads over 100 MB are refused by nginx with a JSON 413', async ({ proxied }) => {
+    const { port } = new URL(proxied.nginx.url);
+    // Only the declared length matters: nginx answers before reading the body.
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let data = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        data += chunk;
+        // Done at the end of the JSON body; waiting for the close would sit out nginx's lingering close.
+        if (/\r\n\r\n[\s\S]*\}/.test(data)) {
+          socket.destroy();
+          resolve(data);
+        }
+      });
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+      socket.write(
+        'POST /api/prefiles HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\n' +
+          'Content-Length: 104857601\r\nConnection: close\r\n\r\n',
+      );
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 413 /);
+    expect(reply).toContain('"error":"payload_too_large"');
+  });
+
+  test('a user logs in through nginx without CSP violations', async ({ page, loginPage }) => {
+    const cspViolations = await recordCspViolations(page);
+    await loginPage.logIn(demo.owner);
+    await expect(page).toHaveURL(/\/company\/?$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+    expect(await cspViolations()).toEqual([]);
+  });
+});

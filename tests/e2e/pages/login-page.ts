@@ -1,0 +1,71 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Mailbox } from '../smtp-sink.ts';
+
+/** The two-step /login screen, by the accessible names AGREEMENTS.md fixes. */
+export class LoginPage {
+  readonly page: Page;
+  readonly mailbox: Mailbox;
+  readonly email: Locator;
+  readonly getCode: Locator;
+  readonly confirm: Locator;
+  readonly changeEmail: Locator;
+
+  constructor(page: Page, mailbox: Mailbox) {
+    this.page = page;
+    this.mailbox = mailbox;
+    this.email = page.getByRole('textbox', { name: 'Электронная почта' });
+    this.getCode = page.getByRole('button', { name: 'Получить код' });
+    this.confirm = page.getByRole('button', { name: 'Подтвердить' });
+    this.changeEmail = page
+      .getByRole('link', { name: 'Изменить e-mail' })
+      .or(page.getByRole('button', { name: 'Изменить e-mail' }));
+  }
+
+  /** The code cell `n` (1..6). */
+  digit(n: number): Locator {
+    return this.page.getByRole('textbox', { name: `Цифра ${n}`, exact: true });
+  }
+
+  /** The error shown with role="alert" whose text starts as given. */
+  alert(startsWith: string): Locator {
+    return this.page.getByRole('alert').filter({ hasText: startsWith });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/login');
+    await expect(this.email).toBeVisible();
+  }
+
+  /** Step 1: asks for a code and waits for step 2. */
+  async requestCode(email: string): Promise<void> {
+    await this.email.fill(email);
+    await this.getCode.click();
+    await expect(this.digit(1)).toBeVisible();
+  }
+
+  /** Types the digits into the cells, one per cell. */
+  async enterCode(code: string): Promise<void> {
+    for (const [i, digit] of [...code].entries()) {
+      await this.digit(i + 1).fill(digit);
+    }
+  }
+
+  async submitCode(code: string): Promise<void> {
+    await this.enterCode(code);
+    await expect(this.confirm).toBeEnabled();
+    await this.confirm.click();
+  }
+
+  /** The whole login: e-mail, code from the mail, confirm. */
+  async logIn(email: string): Promise<void> {
+    await this.goto();
+    await this.requestCode(email);
+    const code = await this.mailbox.waitForCode(email);
+    await this.submitCode(code);
+  }
+}
+
+/** A 6-digit code that is not `code`. */
+export function wrongCode(code: string, offset = 1): string {
+  return String((Number(code) + offset) % 1_000_000).padStart(6, '0');
+}
