@@ -24,6 +24,9 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     extra: withSite ? (instance) => serveSite(instance, config.distDir) : undefined,
   });
   app.addHook('onClose', async () => db.destroy());
+  if (config.production && !config.trustProxy) {
+    app.log.warn('TRUST_PROXY не задан: за nginx все клиенты будут с одного адреса и разделят лимит запросов кода');
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.close().then(

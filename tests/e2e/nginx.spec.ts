@@ -22,7 +22,8 @@ const test = base.extend<{ proxied: { portal: Portal; nginx: RunningNginx } }>({
     const port = await freePort();
     const portal = await startPortal({
       smtpUrl: mailbox.smtpUrl,
-      publicOrigin: `http://127.0.0.1:${port}`,
+      // No PUBLIC_ORIGIN: refresh/logout must accept the browser's Origin by the Host nginx passes on.
+      publicOrigin: '',
       env: { TRUST_PROXY: '127.0.0.1' },
     });
     let nginx: RunningNginx;

@@ -80,14 +80,19 @@ describe('login by e-mailed code', () => {
     expect(guess.json()).toMatchObject({ error: 'invalid_code', attempts_left: 4 });
   });
 
-  it('counts wrong codes down and then refuses even the right code', async () => {
+  it('counts wrong codes down; the fifth wrong one ends the code, which then refuses even the right code', async () => {
     await startLogin(portal, OWNER);
     const code = await portal.mailbox.waitForCode(OWNER);
-    for (const left of [4, 3, 2, 1, 0]) {
+    for (const left of [4, 3, 2, 1]) {
       const response = await verifyLogin(portal, OWNER, wrongCode(code));
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ error: 'invalid_code', attempts_left: left });
     }
+    const fifth = await verifyLogin(portal, OWNER, wrongCode(code));
+    expect(fifth.json()).toMatchObject({
+      error: 'too_many_attempts',
+      message: 'Слишком много неверных попыток. Запросите код заново.',
+    });
     const right = await verifyLogin(portal, OWNER, code);
     expect(right.statusCode).toBe(401);
     expect(right.json().error).toBe('too_many_attempts');
@@ -98,8 +103,19 @@ describe('login by e-mailed code', () => {
     const code = await portal.mailbox.waitForCode(OWNER);
     const responses = await Promise.all(Array.from({ length: 50 }, () => verifyLogin(portal, OWNER, wrongCode(code))));
     const errors = responses.map((r) => r.json<{ error: string }>().error);
-    expect(errors.filter((e) => e === 'invalid_code')).toHaveLength(5);
-    expect(errors.filter((e) => e === 'too_many_attempts')).toHaveLength(45);
+    expect(errors.filter((e) => e === 'invalid_code')).toHaveLength(4);
+    expect(errors.filter((e) => e === 'too_many_attempts')).toHaveLength(46);
+    const compared = await portal.db.selectFrom('login_failures').selectAll().where('email', '=', OWNER).execute();
+    expect(compared).toHaveLength(5);
+  });
+
+  it('makes one code and one mail for two parallel code requests', async () => {
+    const [a, b] = await Promise.all([startLogin(portal, OWNER), startLogin(portal, OWNER)]);
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([204, 429]);
+    const code = await portal.mailbox.waitForCode(OWNER);
+    await sleep(300);
+    expect(portal.mailbox.messagesTo(OWNER)).toHaveLength(1);
+    expect((await verifyLogin(portal, OWNER, code)).statusCode).toBe(200);
   });
 
   it('gives one success to two parallel verifies of the same code', async () => {
@@ -128,12 +144,14 @@ describe('login by e-mailed code', () => {
     expect(soon.statusCode).toBe(429);
     expect(Number(soon.headers['retry-after'])).toBeGreaterThan(0);
     expect(soon.json().error).toBe('too_many_requests');
+    const before = await portal.db.selectFrom('login_codes').selectAll().executeTakeFirstOrThrow();
     portal.clock.advance(61_000);
     expect((await startLogin(portal, OWNER)).statusCode).toBe(204);
     const second = await portal.mailbox.waitForCode(OWNER);
-    if (first !== second) {
-      expect((await verifyLogin(portal, OWNER, first)).json().error).toBe('invalid_code');
-    }
+    const after = await portal.db.selectFrom('login_codes').selectAll().executeTakeFirstOrThrow();
+    expect(after.code_hash).not.toBe(before.code_hash);
+    expect(after.created_at).not.toBe(before.created_at);
+    if (first !== second) expect((await verifyLogin(portal, OWNER, first)).json().error).toBe('invalid_code');
     expect((await verifyLogin(portal, OWNER, second)).statusCode).toBe(200);
   });
 
@@ -182,6 +200,16 @@ describe('code requests per IP', () => {
     const other = await startLogin(portal, 'e@example.org', { 'x-real-ip': '203.0.113.6' });
     expect(other.statusCode).toBe(204);
   });
+
+  it('ignores X-Real-IP from a peer that is not the configured proxy', async () => {
+    await portal.close();
+    portal = await startTestPortal({ LOGIN_IP_LIMIT: '2', TRUST_PROXY: '10.9.9.9' });
+    const statuses = [];
+    for (const [index, email] of ['a@example.org', 'b@example.org', 'c@example.org'].entries()) {
+      statuses.push((await startLogin(portal, email, { 'x-real-ip': `203.0.113.${index}` })).statusCode);
+    }
+    expect(statuses).toEqual([204, 204, 429]);
+  });
 });
 
 describe('refresh and logout', () => {
@@ -207,6 +235,30 @@ describe('refresh and logout', () => {
     expect(replay.json().error).toBe('invalid_refresh_token');
     // The family is revoked: even the legitimate newest token no longer works.
     expect((await refresh(rotated as string)).statusCode).toBe(401);
+  });
+
+  it('issues a 15-minute access token; a refresh without a cookie is 401', async () => {
+    const { accessToken } = await login(portal, OWNER);
+    const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString());
+    expect(payload.exp - payload.iat).toBe(15 * 60);
+    const bare = await portal.app.inject({ method: 'POST', url: '/api/authentication/refresh' });
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json().error).toBe('invalid_refresh_token');
+  });
+
+  it('ends a session 30 days after login even when used every day', async () => {
+    let { refreshToken } = await login(portal, OWNER);
+    for (let day = 0; day < 29; day++) {
+      portal.clock.advance(24 * 60 * 60 * 1000);
+      const response = await refresh(refreshToken);
+      expect(response.statusCode, `day ${day + 1}`).toBe(200);
+      refreshToken = cookieFrom(response, 'refresh_token') as string;
+      // The cookie never outlives the login it belongs to.
+      const maxAge = response.cookies.find((c) => c.name === 'refresh_token')?.maxAge ?? 0;
+      expect(maxAge).toBe((30 - day - 1) * 24 * 60 * 60);
+    }
+    portal.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
   });
 
   it('expires a session idle for 7 days', async () => {
@@ -243,5 +295,25 @@ describe('refresh and logout', () => {
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/refresh_token=;.*Expires=Thu, 01 Jan 1970/);
     expect((await refresh(refreshToken)).statusCode).toBe(401);
+  });
+});
+
+describe('production cookie', () => {
+  it('uses the __Secure- prefix and the Secure flag', async () => {
+    await portal.close();
+    portal = await startTestPortal({ NODE_ENV: 'production' });
+    await startLogin(portal, OWNER);
+    const code = await portal.mailbox.waitForCode(OWNER);
+    const verified = await verifyLogin(portal, OWNER, code);
+    const setCookie = String(verified.headers['set-cookie']);
+    expect(setCookie).toMatch(/^__Secure-refresh_token=/);
+    expect(setCookie).toContain('Secure');
+    const token = cookieFrom(verified, '__Secure-refresh_token') as string;
+    const refreshed = await portal.app.inject({
+      method: 'POST',
+      url: '/api/authentication/refresh',
+      cookies: { '__Secure-refresh_token': token },
+    });
+    expect(refreshed.statusCode).toBe(200);
   });
 });

@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.ts';
+import { createMailer } from '../../server/src/mail/mailer.ts';
 import { SECURITY_HEADERS } from '../../server/src/site/headers.ts';
 import { resolveSitePath, serveSite } from '../../server/src/site/static.ts';
+import { startTestPortal } from './helpers.ts';
 
 let dist: string;
 
@@ -21,6 +23,8 @@ beforeAll(() => {
   write('instance/statement/info/shell/index.html', 'instance statement shell');
   write('employees/shell/edit/index.html', 'employee shell');
   write('_astro/app.abc123.js', 'console.log(1)');
+  write('.env', 'SECRET=1');
+  write('_astro/.hidden', 'x');
   writeFileSync(path.join(path.dirname(dist), 'secret.txt'), 'outside');
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -47,18 +51,22 @@ describe('resolving site paths like nginx.conf', () => {
     '/..%2fsecret.txt',
     '/login%00.html',
     '/%E0%A4%A',
+    '/.env',
+    '/_astro/.hidden',
   ])('%s is not served', async (url) => {
     expect(await resolveSitePath(dist, url)).toBeNull();
   });
 });
 
-describe('serving dist/', () => {
-  it('sends cache headers by kind and the 404 page for unknown paths', async () => {
-    const app = Fastify();
-    app.addHook('onSend', async (_request, reply) => {
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+describe('serving dist/ from npm start', () => {
+  it('sends the security headers, cache headers by kind and the 404 page for unknown paths', async () => {
+    const portal = await startTestPortal();
+    const app = await buildApp({
+      config: portal.config,
+      db: portal.db,
+      mailer: createMailer(null, 'x', () => {}),
+      extra: (instance) => serveSite(instance, dist),
     });
-    await serveSite(app, dist);
     const asset = await app.inject({ url: '/_astro/app.abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-type']).toContain('text/javascript');
@@ -69,9 +77,15 @@ describe('serving dist/', () => {
     const missing = await app.inject({ url: '/missing/page' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toBe('not found page');
+    for (const response of [asset, page, missing]) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(response.headers[name.toLowerCase()]).toBe(value);
+    }
     const api = await app.inject({ url: '/api/missing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().error).toBe('not_found');
+    expect((await app.inject({ url: '/api/users/me' })).statusCode).toBe(401);
     await app.close();
+    await portal.close();
   });
 });

@@ -54,29 +54,31 @@ export function loginCodeMail(code: string): string {
 export async function startEmailLogin(deps: LoginDeps, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
   const now = deps.now();
-  const existing = await findLoginCode(deps.db, email);
-  if (existing) {
-    const waitMs = Date.parse(existing.created_at) + RESEND_INTERVAL_MS - now.getTime();
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw new ApiError(
-        429,
-        'too_many_requests',
-        `Код уже отправлен. Повторить можно через ${seconds} с.`,
-        {},
-        { 'Retry-After': String(seconds) },
-      );
-    }
-  }
   const user = await findUserByEmail(deps.db, email);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await replaceLoginCode(deps.db, {
-    email,
-    userId: user?.id ?? null,
-    codeHash: hashLoginCode(deps.secret, email, code),
-    createdAt: nowIso(now),
-    expiresAt: nowIso(new Date(now.getTime() + CODE_LIFETIME_MS)),
-  });
+  const made = await replaceLoginCode(
+    deps.db,
+    {
+      email,
+      userId: user?.id ?? null,
+      codeHash: hashLoginCode(deps.secret, email, code),
+      createdAt: nowIso(now),
+      expiresAt: nowIso(new Date(now.getTime() + CODE_LIFETIME_MS)),
+    },
+    nowIso(new Date(now.getTime() - RESEND_INTERVAL_MS)),
+  );
+  if (!made) {
+    const existing = await findLoginCode(deps.db, email);
+    const waitMs = existing ? Date.parse(existing.created_at) + RESEND_INTERVAL_MS - now.getTime() : 1000;
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    throw new ApiError(
+      429,
+      'too_many_requests',
+      `Код уже отправлен. Повторить можно через ${seconds} с.`,
+      {},
+      { 'Retry-After': String(seconds) },
+    );
+  }
   if (user) {
     deps.mailer.send({ to: user.email, subject: LOGIN_MAIL_SUBJECT, text: loginCodeMail(code) }).catch(deps.logError);
   }
@@ -100,7 +102,7 @@ export async function verifyEmailLogin(deps: LoginDeps, rawEmail: string, code: 
   }
   const failures = await countLoginFailuresSince(deps.db, email, nowIso(new Date(now.getTime() - BUDGET_WINDOW_MS)));
   if (failures >= ACCOUNT_FAILURE_BUDGET) throw tooMany();
-  const attempt = await countAttempt(deps.db, challenge.id, MAX_ATTEMPTS);
+  const attempt = await countAttempt(deps.db, challenge.id, challenge.code_hash, MAX_ATTEMPTS);
   if (attempt === null) {
     const current = await findLoginCode(deps.db, email);
     if (!current || current.id !== challenge.id || current.consumed_at !== null) throw expired();
@@ -110,11 +112,11 @@ export async function verifyEmailLogin(deps: LoginDeps, rawEmail: string, code: 
   if (!matches || challenge.user_id === null) {
     await recordLoginFailure(deps.db, email, nowIso(now));
     const left = MAX_ATTEMPTS - attempt;
-    throw new ApiError(401, 'invalid_code', left > 0 ? `Неверный код. Осталось попыток: ${left}` : 'Неверный код.', {
-      attempts_left: left,
-    });
+    // The last wrong attempt ends the code: the user goes back to the e-mail step instead of typing a sixth.
+    if (left === 0) throw tooMany();
+    throw new ApiError(401, 'invalid_code', `Неверный код. Осталось попыток: ${left}`, { attempts_left: left });
   }
-  if (!(await consumeLoginCode(deps.db, challenge.id, nowIso(now)))) throw expired();
+  if (!(await consumeLoginCode(deps.db, challenge.id, challenge.code_hash, nowIso(now)))) throw expired();
   await markUserVerified(deps.db, challenge.user_id);
   return challenge.user_id;
 }

@@ -10,27 +10,32 @@ export const REFRESH_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 const invalid = () => new ApiError(401, 'invalid_refresh_token', 'Сессия истекла. Войдите снова.');
 
 /** Starts a login family and returns its first refresh token (raw: it goes only into the cookie). */
-export async function openSession(db: Db, userId: number, now: Date): Promise<string> {
+export async function openSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: string }> {
   const token = randomToken();
+  const expiresAt = nowIso(new Date(now.getTime() + REFRESH_ABSOLUTE_MS));
   await insertRefreshToken(db, {
     userId,
     familyId: randomToken(16),
     tokenHash: sha256(token),
     createdAt: nowIso(now),
-    familyExpiresAt: nowIso(new Date(now.getTime() + REFRESH_ABSOLUTE_MS)),
+    familyExpiresAt: expiresAt,
     idleExpiresAt: nowIso(new Date(now.getTime() + REFRESH_IDLE_MS)),
   });
-  return token;
+  return { token, expiresAt };
 }
 
 /**
  * Rotates a refresh token: the presented one is spent and a new one of the same family returned.
  * A token presented again after rotation is a replay: the whole family is revoked (RFC 9700 §4.14.2).
  */
-export async function rotateSession(db: Db, rawToken: string, now: Date): Promise<{ userId: number; token: string }> {
+export async function rotateSession(
+  db: Db,
+  rawToken: string,
+  now: Date,
+): Promise<{ userId: number; token: string; expiresAt: string }> {
   const at = nowIso(now);
   // The transaction decides; a family to revoke is revoked after it, so the revocation is not rolled back.
-  type Outcome = { session: { userId: number; token: string } } | { revoke: string | null };
+  type Outcome = { session: { userId: number; token: string; expiresAt: string } } | { revoke: string | null };
   const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
     const stored = await findRefreshToken(trx, sha256(rawToken));
     if (!stored || stored.revoked_at !== null) return { revoke: null };
@@ -48,7 +53,7 @@ export async function rotateSession(db: Db, rawToken: string, now: Date): Promis
       familyExpiresAt: stored.family_expires_at,
       idleExpiresAt: nowIso(new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, Date.parse(stored.family_expires_at)))),
     });
-    return { session: { userId: stored.user_id, token } };
+    return { session: { userId: stored.user_id, token, expiresAt: stored.family_expires_at } };
   });
   if ('session' in outcome) return outcome.session;
   if (outcome.revoke) await revokeFamily(db, outcome.revoke, at);

@@ -38,6 +38,8 @@ export async function resolveSitePath(distDir: string, urlPath: string): Promise
     return null;
   }
   if (decoded.includes('\0')) return null;
+  // Like nginx.conf: no dotfiles (.git, .env, …) whatever dist/ holds.
+  if (decoded.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) return null;
   const target = path.resolve(distDir, `.${path.posix.normalize(decoded)}`);
   if (target !== distDir && !target.startsWith(distDir + path.sep)) return null;
   if (await isFile(target)) return target;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type LoginDeps, startEmailLogin, verifyEmailLogin } from '../../../auth/login.service.ts';
-import { closeSession, openSession, REFRESH_ABSOLUTE_MS, rotateSession } from '../../../auth/session.service.ts';
+import { closeSession, openSession, rotateSession } from '../../../auth/session.service.ts';
 import { signAccessToken } from '../../../auth/tokens.ts';
 import type { Config } from '../../../config.ts';
 import { contractOperation } from '../../../contract/openapi.ts';
@@ -31,21 +31,25 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config, now })
     logError: (error) => app.log.error({ err: error }, 'login mail failed'),
   };
 
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+  // The cookie lives as long as the login (family) it belongs to, never longer.
+  const setRefreshCookie = (reply: FastifyReply, token: string, expiresAt: string) =>
     reply.setCookie(cookieName, token, {
       path: COOKIE_PATH,
       httpOnly: true,
       sameSite: 'strict',
       secure: config.production,
-      maxAge: REFRESH_ABSOLUTE_MS / 1000,
+      maxAge: Math.max(1, Math.floor((Date.parse(expiresAt) - now().getTime()) / 1000)),
     });
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(cookieName, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: config.production });
 
-  const answerWithToken = async (reply: FastifyReply, userId: number, refreshToken: string) => {
-    setRefreshCookie(reply, refreshToken);
+  const answerWithToken = async (
+    reply: FastifyReply,
+    session: { userId: number; token: string; expiresAt: string },
+  ) => {
+    setRefreshCookie(reply, session.token, session.expiresAt);
     reply.header('Cache-Control', 'no-store');
-    return { access_token: await signAccessToken(config.jwtSecret, userId) };
+    return { access_token: await signAccessToken(config.jwtSecret, session.userId) };
   };
 
   // Cookie-authenticated calls: refuse cross-site requests (a SameSite=Strict cookie is the first line, this the second).
@@ -76,7 +80,7 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config, now })
   const verify = contractOperation('POST', '/api/authentication/verify-email-login');
   app.post<{ Body: { email: string; code: string } }>(verify.url, { schema: verify.schema }, async (request, reply) => {
     const userId = await verifyEmailLogin(deps, request.body.email, request.body.code);
-    return answerWithToken(reply, userId, await openSession(app.db, userId, now()));
+    return answerWithToken(reply, { userId, ...(await openSession(app.db, userId, now())) });
   });
 
   const refresh = contractOperation('POST', '/api/authentication/refresh');
@@ -84,8 +88,7 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config, now })
     const presented = request.cookies[cookieName];
     if (!presented) throw new ApiError(401, 'invalid_refresh_token', 'Сессия истекла. Войдите снова.');
     try {
-      const { userId, token } = await rotateSession(app.db, presented, now());
-      return await answerWithToken(reply, userId, token);
+      return await answerWithToken(reply, await rotateSession(app.db, presented, now()));
     } catch (error) {
       clearRefreshCookie(reply);
       throw error;
