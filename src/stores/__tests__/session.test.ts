@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoOwner, reply } from '../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
 const client = vi.hoisted(() => ({ refreshAccessToken: vi.fn(), logout: vi.fn(), setAccessToken: vi.fn() }));
@@ -8,20 +9,7 @@ const session = await import('../session.ts');
 const { $isCompany, $isInstance, $isOwner, $session, $user, initSession, logoutUser, resetSessionForTests } = session;
 const { $toasts } = await import('../toasts.ts');
 
-function reply(status: number, body?: unknown) {
-  const ok = status >= 200 && status < 300;
-  return { data: ok ? body : undefined, error: ok ? undefined : body, response: { ok, status } };
-}
-
-const owner = {
-  id: 1,
-  fio: 'Иванов Иван Иванович',
-  email: 'owner@demo.example',
-  role: 'owner',
-  isOwner: true,
-  company: { id: 1, legalEntity: 'ООО «СтройПроект»' },
-  instance: null,
-};
+const owner = demoOwner;
 const examiner = { ...owner, id: 3, role: 'examiner', isOwner: false, company: null, instance: { id: 1, name: 'К' } };
 
 beforeEach(() => {

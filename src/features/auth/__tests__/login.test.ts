@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoOwner, reply } from '../../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
 const client = vi.hoisted(() => ({
@@ -15,21 +16,7 @@ const { $session, resetSessionForTests } = await import('../../../stores/session
 const login = await import('../stores/login.ts');
 const { $codeCells, $login, backToEmail, enterCode, eraseCode, openLogin, resendCode, startLogin, verifyCode } = login;
 
-/** An openapi-fetch style result. */
-function reply(status: number, body?: unknown) {
-  const ok = status >= 200 && status < 300;
-  return { data: ok ? body : undefined, error: ok ? undefined : body, response: { ok, status } };
-}
-
-const user = {
-  id: 1,
-  fio: 'Иванов Иван Иванович',
-  email: 'owner@demo.example',
-  role: 'owner',
-  isOwner: true,
-  company: { id: 1, legalEntity: 'ООО «СтройПроект»' },
-  instance: null,
-};
+const user = demoOwner;
 
 beforeEach(() => {
   vi.clearAllMocks();
