@@ -5,15 +5,27 @@ import { createDatabase, migrateToLatest } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { DEMO_ACCOUNTS, ensureCatalogues, seedDemo } from './seed/demo.ts';
 import { serveSite } from './site/static.ts';
+import { findUsersByEmails } from './users/users.repository.ts';
 
 /** Opens the database, migrates, seeds outside production and builds the app; `withSite` also serves dist/. */
 export async function startRuntime(config: Config, withSite: boolean): Promise<FastifyInstance> {
   const db = createDatabase(config);
   await migrateToLatest(db);
   await ensureCatalogues(db);
-  if (!config.production && (await seedDemo(db, config.filesDir))) {
-    console.log('Демо-данные созданы. Войдите одним из адресов (код придёт в это окно, если SMTP_URL не задан):');
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.who}`);
+  if (!config.production) {
+    const seeded = await seedDemo(db, config.filesDir);
+    const present = await findUsersByEmails(
+      db,
+      DEMO_ACCOUNTS.map((account) => account.email),
+    );
+    if (present.length > 0) {
+      console.log(
+        `${seeded ? 'Демо-данные созданы. ' : ''}Демо-входы (код придёт ${config.smtpUrl ? 'по SMTP' : 'в это окно: SMTP_URL не задан'}):`,
+      );
+      for (const account of DEMO_ACCOUNTS) {
+        if (present.includes(account.email)) console.log(`  ${account.email.padEnd(24)} ${account.who}`);
+      }
+    }
   }
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const app = await buildApp({
@@ -37,4 +49,17 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
   }
   await app.listen({ port: config.port, host: config.host });
   return app;
+}
+
+/** Start-up failures end the process with one clear line instead of a stack trace. */
+export function failStart(error: unknown): never {
+  const code = (error as { code?: string }).code;
+  const message =
+    code === 'EADDRINUSE'
+      ? 'порт уже занят (задайте другой в PORT)'
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`Не удалось запустить портал: ${message}`);
+  process.exit(1);
 }

@@ -1,7 +1,13 @@
 // The API server alone, as ops run it behind nginx (which serves dist/).
 import { loadConfig } from './config.ts';
-import { startRuntime } from './runtime.ts';
+import { failStart, startRuntime } from './runtime.ts';
 
-const config = loadConfig();
-await startRuntime(config, false);
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return failStart(error);
+  }
+})();
+await startRuntime(config, false).catch(failStart);
 console.log(`API портала запущен: http://${config.host}:${config.port}`);

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, rootDir } from './config.ts';
-import { startRuntime } from './runtime.ts';
+import { failStart, startRuntime } from './runtime.ts';
 
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'openapi.yaml'];
 
@@ -24,7 +24,13 @@ export function siteIsStale(): boolean {
   return SOURCES.some((source) => newestMtime(path.join(rootDir, source)) > built);
 }
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return failStart(error);
+  }
+})();
 if (process.env.SKIP_BUILD !== '1' && siteIsStale()) {
   console.log('Собираю сайт (dist/ отсутствует или устарел)…');
   const astro = path.join(rootDir, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -34,5 +40,5 @@ if (process.env.SKIP_BUILD !== '1' && siteIsStale()) {
     process.exit(1);
   }
 }
-await startRuntime(config, true);
+await startRuntime(config, true).catch(failStart);
 console.log(`Портал запущен: http://${config.host}:${config.port}`);

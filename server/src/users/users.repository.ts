@@ -38,6 +38,13 @@ export function findUserByEmail(db: Db, email: string) {
   return selectUsers(db).where('users.email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
+/** Which of these e-mails belong to users. */
+export async function findUsersByEmails(db: Db, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const rows = await db.selectFrom('users').select('email').where('email', 'in', emails.map(normalizeEmail)).execute();
+  return rows.map((row) => row.email);
+}
+
 export function listUsers(db: Db) {
   return selectUsers(db).orderBy('users.id').execute();
 }
