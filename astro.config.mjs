@@ -8,5 +8,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   security: { csp: true },
+  // No Markdown pages; Shiki's inline styles would also clash with the hashed CSP.
+  markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
 });
