@@ -91,4 +91,35 @@ test.describe('login by e-mailed code', () => {
     await expect(other).toHaveURL(/\/login/);
     await expect(other.getByRole('textbox', { name: 'Электронная почта' })).toBeVisible();
   });
+
+  test('two tabs opened at once both keep the session (refreshes never replay a rotated cookie)', async ({
+    context,
+    page,
+    loginPage,
+  }) => {
+    await loginPage.logIn(demo.owner);
+    await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+
+    // Hold each refresh until the other tab's arrives too (or 1.5 s pass), so that without the cross-tab lock
+    // both would reach the server with the same cookie.
+    let held: Array<() => void> = [];
+    await context.route('**/api/authentication/refresh', async (route) => {
+      await new Promise<void>((resolve) => {
+        held.push(resolve);
+        if (held.length >= 2) {
+          for (const release of held) release();
+          held = [];
+        } else setTimeout(resolve, 1_500);
+      });
+      await route.continue();
+    });
+    const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
+    await Promise.all([first.goto('/company/edit'), second.goto('/employees/list')]);
+    await expect(first.getByRole('heading', { level: 1, name: 'Моя компания' })).toBeVisible();
+    await expect(second.getByRole('heading', { level: 1, name: 'Сотрудники' })).toBeVisible();
+
+    // Both refreshed with the same cookie jar; a replay would have revoked the login for every tab.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+  });
 });
