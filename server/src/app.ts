@@ -1,17 +1,18 @@
 import cookie from '@fastify/cookie';
+import responseValidation from '@fastify/response-validation';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { loadContract } from './contract/openapi.ts';
 import type { Db } from './db/database.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, apiError, type ErrorCode } from './errors.ts';
+import type { FileStore } from './files/file-store.ts';
 import type { Mailer } from './mail/mailer.ts';
 import authPlugin from './plugins/auth.ts';
+import contextPlugin from './plugins/context.ts';
 import databasePlugin from './plugins/database.ts';
 import mailPlugin from './plugins/mail.ts';
-import authenticationRoutes from './routes/api/authentication/index.ts';
-import catalogRoutes from './routes/api/catalogs/index.ts';
-import userRoutes from './routes/api/users/index.ts';
-import { registerNotImplemented } from './routes/contract-stubs.ts';
+import apiRoutes from './routes/api/index.ts';
 import { SECURITY_HEADERS } from './site/headers.ts';
 
 declare module 'fastify' {
@@ -24,10 +25,36 @@ export interface AppOptions {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Where file bytes live; a directory under FILES_DIR by default. */
+  files?: FileStore;
   now?: () => Date;
   logger?: boolean;
   /** Registered last, e.g. the static site for `npm start`. */
   extra?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** Fastify's own request errors, mapped to the contract's codes (their Russian texts are in the catalogue). */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+  FST_ERR_BAD_URL: 'bad_request',
+};
+
+const AJV_OPTIONS = { removeAdditional: false, useDefaults: false, allErrors: false, strict: false } as const;
+
+/**
+ * Requests are validated as the contract says: bodies without type coercion (`{"code": 123456}` is not a string);
+ * path and query parameters, which are text in a URL, are read as the declared type.
+ */
+function requestValidators() {
+  const body = new Ajv({ ...AJV_OPTIONS, coerceTypes: false });
+  const url = new Ajv({ ...AJV_OPTIONS, coerceTypes: true });
+  addFormats.default(body);
+  addFormats.default(url);
+  return { body, url };
 }
 
 /** Builds the API: external plugins, then our plugins, then routes (fastify/demo's order). */
@@ -37,18 +64,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: config.production ? 'info' : 'warn' } : false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, allErrors: false, strict: false } },
   });
-  const contract = loadContract();
+  const validators = requestValidators();
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? validators.body : validators.url).compile(schema),
+  );
 
-  // Every route the contract knows validates its request against the contract; every route is listed for the access test.
+  // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
   const registered: Array<{ method: string; url: string }> = [];
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
-    const operation = contract.find((op) => methods.includes(op.method) && op.url === route.url);
-    if (operation && !route.schema) route.schema = operation.schema;
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -59,28 +86,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return reply.code(error.statusCode).send({ error: error.code, message: error.message, ...error.extra });
+      return reply.code(error.statusCode).send(error.body);
+    }
+    // A reply that does not match the contract is our bug: log it, tell the client nothing.
+    if (error.code === 'FST_RESPONSE_VALIDATION_FAILED_VALIDATION') {
+      request.log.error({ err: error, url: request.url }, 'reply does not match openapi.yaml');
+      const internal = apiError('internal_error');
+      return reply.code(internal.statusCode).send(internal.body);
     }
     if (error.validation) {
-      return reply.code(400).send({ error: 'validation_failed', message: describeValidation(error.validation) });
+      const invalid = apiError('validation_error', describeValidation(error.validation));
+      return reply.code(invalid.statusCode).send(invalid.body);
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) {
+      const known = apiError(mapped);
+      return reply.code(known.statusCode).send(known.body);
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send({ error: 'internal_error', message: 'Внутренняя ошибка сервера. Попробуйте позже.' });
-    }
-    const messages: Record<number, string> = {
-      413: 'Слишком большой запрос',
-      415: 'Неподдерживаемый формат запроса',
-    };
-    return reply
-      .code(status)
-      .send({ error: error.code?.toLowerCase() ?? 'bad_request', message: messages[status] ?? 'Некорректный запрос' });
+    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    const fallback = apiError(status === 500 ? 'internal_error' : 'bad_request');
+    return reply.code(status).send(fallback.body);
   });
 
   await app.register(cookie);
+  await app.register(responseValidation, {
+    ajv: { ...AJV_OPTIONS, coerceTypes: false, allErrors: true, plugins: [addFormats.default] },
+  });
   await app.register(databasePlugin, { db: options.db, destroyOnClose: false });
   await app.register(mailPlugin, { mailer: options.mailer });
+  await app.register(contextPlugin, { config, now, files: options.files });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
 
   app.get('/version.json', async (_request, reply) => {
@@ -88,24 +123,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { version: config.appVersion };
   });
 
-  await app.register(authenticationRoutes, { config, now });
-
-  // Data endpoints: deny by default, anonymous callers get 401 before anything else.
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', scope.authenticate);
-    await scope.register(userRoutes);
-    await scope.register(catalogRoutes);
-    registerNotImplemented(
-      scope,
-      contract.filter((op) => op.authenticated),
-    );
-  });
+  await app.register(apiRoutes, { config });
 
   if (options.extra) await options.extra(app);
   else {
-    app.setNotFoundHandler(async (_request, reply) =>
-      reply.code(404).send({ error: 'not_found', message: 'Не найдено' }),
-    );
+    app.setNotFoundHandler(async (_request, reply) => {
+      const missing = apiError('not_found');
+      return reply.code(missing.statusCode).send(missing.body);
+    });
   }
   return app;
 }
@@ -127,7 +152,11 @@ function describeValidation(issues: ValidationIssue[]): string {
       case 'format':
         return params.format === 'email' ? 'некорректный адрес электронной почты' : `неверный формат поля «${field}»`;
       case 'type':
-        return `неверный тип поля «${field}»`;
+        return field ? `неверный тип поля «${field}»` : 'неверный тип данных';
+      case 'enum':
+        return `недопустимое значение поля «${field}»`;
+      case 'minItems':
+        return `в поле «${field}» не хватает элементов`;
       default:
         return `некорректное значение поля «${field}»`;
     }

@@ -3,16 +3,18 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from './config.ts';
-import { createDatabase, type Db, migrateToLatest } from './db/database.ts';
-import { ApiError } from './errors.ts';
+import { createServiceContext, type ServiceContext } from './context.ts';
+import { createDatabase, migrateToLatest } from './db/database.ts';
+import { createMailer } from './mail/mailer.ts';
 import { ensureCatalogues } from './seed/demo.ts';
 import { listUsers } from './users/users.repository.ts';
 import { createCompanyWithOwner, createExaminer } from './users/users.service.ts';
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 
-  create-company  --email E --legal-entity NAME [--inn INN] [--kpp KPP] [--ogrn OGRN] [--fio FIO]
-                  создаёт компанию и её владельца
+  create-company  --email E --legal-entity NAME [--inn INN] [--kpp KPP] [--ogrn OGRN] [--fio FIO] [--phone P]
+                  создаёт компанию и её владельца; --fio и --phone — руководитель компании
+                  (в заявлениях и свидетельстве), ФИО также у владельца
   create-examiner --email E --fio FIO [--phone P]
                   создаёт эксперта комитета
   list-users      выводит всех пользователей
@@ -20,10 +22,12 @@ const USAGE = `Использование: npm run admin -- <команда> [п
 
 type Values = Record<string, string | boolean | undefined>;
 
+/** A mistake in the command line: printed as it is, exit code 1. */
+class UsageError extends Error {}
+
 function required(values: Values, name: string): string {
   const value = values[name];
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new ApiError(400, 'missing_option', `Не указан параметр --${name}`);
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`Не указан параметр --${name}`);
   return value.trim();
 }
 
@@ -32,40 +36,43 @@ function optional(values: Values, name: string): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-const commands: Record<string, (db: Db, values: Values) => Promise<void>> = {
-  async 'create-company'(db, values) {
-    const { companyId, userId } = await createCompanyWithOwner(db, {
+const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<void>> = {
+  async 'create-company'(ctx, values) {
+    const { companyId, userId } = await createCompanyWithOwner(ctx, {
       email: required(values, 'email'),
       legalEntity: required(values, 'legal-entity'),
       inn: optional(values, 'inn'),
       kpp: optional(values, 'kpp'),
       ogrn: optional(values, 'ogrn'),
       fio: optional(values, 'fio'),
+      phone: optional(values, 'phone'),
     });
     console.log(`Компания создана: id ${companyId}, владелец id ${userId}`);
   },
-  async 'create-examiner'(db, values) {
-    const { userId } = await createExaminer(db, {
+  async 'create-examiner'(ctx, values) {
+    const { userId } = await createExaminer(ctx, {
       email: required(values, 'email'),
       fio: required(values, 'fio'),
       phone: optional(values, 'phone'),
     });
     console.log(`Эксперт создан: id ${userId}`);
   },
-  async 'list-users'(db) {
-    const rows = await listUsers(db);
+  async 'list-users'(ctx) {
+    const rows = await listUsers(ctx.db);
     if (rows.length === 0) console.log('Пользователей нет');
     for (const row of rows) {
       const where = row.company_legal_entity ?? row.instance_name ?? '—';
       console.log(
-        [row.id, row.email, row.role, row.fio ?? '—', where, row.is_verify ? 'вход выполнен' : 'не входил'].join('\t'),
+        [row.id, row.email ?? '—', row.role, row.fio ?? '—', where, row.is_verify ? 'вход выполнен' : 'не входил'].join(
+          '\t',
+        ),
       );
     }
   },
-  async backup(db, values) {
+  async backup(ctx, values) {
     const target = path.resolve(required(values, 'to'));
-    if (process.env.DATABASE_URL) throw new ApiError(400, 'unsupported', 'Для PostgreSQL используйте pg_dump');
-    await sql`VACUUM INTO ${target}`.execute(db);
+    if (process.env.DATABASE_URL) throw new UsageError('Для PostgreSQL используйте pg_dump');
+    await sql`VACUUM INTO ${target}`.execute(ctx.db);
     console.log(`Копия базы сохранена: ${target}`);
   },
 };
@@ -91,13 +98,16 @@ async function main(): Promise<number> {
     },
     strict: true,
   });
-  const db = createDatabase(loadConfig());
+  const config = loadConfig();
+  const db = createDatabase(config);
+  const mailer = createMailer(config.smtpUrl, config.mailFrom);
   try {
     await migrateToLatest(db);
     await ensureCatalogues(db);
-    await run(db, values);
+    await run(createServiceContext({ config, db, mailer, logError: (error) => console.error(error) }), values);
     return 0;
   } finally {
+    mailer.close();
     await db.destroy();
   }
 }

@@ -1,24 +1,67 @@
+import type { components } from '../../src/lib/api/schema.d.ts';
+
+/** Every code the API answers with: the contract's `ErrorCode` enum, so a code the contract lacks does not compile. */
+export type ErrorCode = components['schemas']['ErrorCode'];
+export type ErrorBody = components['schemas']['Error'];
+
+/** The one catalogue of error codes: HTTP status and the default Russian message. */
+export const ERRORS = {
+  validation_error: { status: 400, message: 'Некорректные данные запроса' },
+  invalid_json: { status: 400, message: 'Тело запроса не является корректным JSON' },
+  empty_body: { status: 400, message: 'Пустое тело запроса' },
+  payload_too_large: { status: 413, message: 'Слишком большой запрос' },
+  unsupported_media_type: { status: 415, message: 'Неподдерживаемый формат запроса' },
+  bad_request: { status: 400, message: 'Некорректный запрос' },
+  method_not_allowed: { status: 405, message: 'Метод не поддерживается' },
+  invalid_code: { status: 401, message: 'Неверный код.' },
+  too_many_attempts: { status: 401, message: 'Слишком много неверных попыток. Запросите код заново.' },
+  expired_or_not_started: { status: 401, message: 'Код истёк. Отправьте новый.' },
+  invalid_refresh_token: { status: 401, message: 'Сессия истекла. Войдите снова.' },
+  unauthorized: { status: 401, message: 'Требуется вход в систему' },
+  forbidden: { status: 403, message: 'Недостаточно прав для этого действия' },
+  forbidden_origin: { status: 403, message: 'Запрос с чужого сайта отклонён' },
+  not_found: { status: 404, message: 'Не найдено' },
+  invalid_transition: { status: 409, message: 'Статус заявления уже изменился. Обновите страницу.' },
+  not_deletable: { status: 409, message: 'Заявление уже нельзя удалить: его взяли в работу' },
+  already_attached: { status: 409, message: 'Файл уже приложен к заявлению' },
+  invalid_prefiles: { status: 400, message: 'Файлы не найдены или уже приложены. Загрузите их заново.' },
+  email_taken: { status: 409, message: 'Этот e-mail уже используется другим пользователем портала' },
+  blocked_extension: { status: 400, message: 'Недопустимый тип файла' },
+  file_too_large: { status: 413, message: 'Файл больше 100 МБ' },
+  too_many_requests: { status: 429, message: 'Слишком много запросов. Попробуйте позже.' },
+  internal_error: { status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },
+  not_implemented: { status: 501, message: 'Эта функция портала ещё не реализована' },
+} as const satisfies Record<ErrorCode, { status: number; message: string }>;
+
+export interface ApiErrorOptions {
+  /** A more precise Russian message than the catalogue's default. */
+  message?: string;
+  /** Extra body fields the contract's `Error` allows (`attempts_left`). */
+  extra?: Omit<ErrorBody, 'error' | 'message'>;
+  headers?: Record<string, string>;
+}
+
 /** An error the API answers with as `{ error, message, ...extra }`; anything else becomes a 500 with no details. */
 export class ApiError extends Error {
   readonly statusCode: number;
-  readonly code: string;
-  readonly extra: Record<string, unknown>;
+  readonly code: ErrorCode;
+  readonly extra: Omit<ErrorBody, 'error' | 'message'>;
   readonly headers: Record<string, string>;
 
-  constructor(
-    statusCode: number,
-    code: string,
-    message: string,
-    extra: Record<string, unknown> = {},
-    headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.statusCode = statusCode;
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    super(options.message ?? ERRORS[code].message);
+    this.statusCode = ERRORS[code].status;
     this.code = code;
-    this.extra = extra;
-    this.headers = headers;
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
+  }
+
+  get body(): ErrorBody {
+    return { error: this.code, message: this.message, ...this.extra };
   }
 }
 
-export const unauthorized = () => new ApiError(401, 'unauthorized', 'Требуется вход в систему');
-export const notFound = (message = 'Не найдено') => new ApiError(404, 'not_found', message);
+/** Shorthand: `throw apiError('not_found')`, `throw apiError('validation_error', 'Укажите ФИО')`. */
+export function apiError(code: ErrorCode, message?: string): ApiError {
+  return new ApiError(code, message === undefined ? {} : { message });
+}

@@ -12,8 +12,17 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
   const db = createDatabase(config);
   await migrateToLatest(db);
   await ensureCatalogues(db);
+  const mailer = createMailer(config.smtpUrl, config.mailFrom);
+  const app = await buildApp({
+    config,
+    db,
+    mailer,
+    logger: true,
+    extra: withSite ? (instance) => serveSite(instance, config.distDir) : undefined,
+  });
+  app.addHook('onClose', async () => db.destroy());
   if (!config.production) {
-    const seeded = await seedDemo(db, config.filesDir);
+    const seeded = await seedDemo(app.ctx);
     const present = await findUsersByEmails(
       db,
       DEMO_ACCOUNTS.map((account) => account.email),
@@ -27,15 +36,6 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
       }
     }
   }
-  const mailer = createMailer(config.smtpUrl, config.mailFrom);
-  const app = await buildApp({
-    config,
-    db,
-    mailer,
-    logger: true,
-    extra: withSite ? (instance) => serveSite(instance, config.distDir) : undefined,
-  });
-  app.addHook('onClose', async () => db.destroy());
   if (config.production && !config.trustProxy) {
     app.log.warn('TRUST_PROXY не задан: за nginx все клиенты будут с одного адреса и разделят лимит запросов кода');
   }

@@ -2,7 +2,7 @@
  * Who may call what: endpoint x caller -> expected status. Deny by default: every registered route needs a row
  * (access.test.ts fails otherwise). Callers: anonymous, owner and employee of company A, owner of company B,
  * examiner 1 and examiner 2. Ids in paths point at company A's first statement / employee where relevant.
- * 501 marks contract endpoints whose issue has not landed yet.
+ * 501 marks contract endpoints whose issue has not landed yet; the role guards of their scopes already answer 403.
  */
 export type Caller = 'anonymous' | 'ownerA' | 'employeeA' | 'ownerB' | 'examiner1' | 'examiner2';
 
@@ -26,6 +26,10 @@ const all = (status: number, anonymous = 401): Record<Caller, number> => ({
 });
 
 const notYet = all(501);
+/** Company routes sit behind the company-user guard: examiners get 403 before anything else. */
+const companyNotYet: Record<Caller, number> = { ...notYet, examiner1: 403, examiner2: 403 };
+/** Instance routes sit behind the examiner guard: company users get 403 before anything else. */
+const examinerNotYet: Record<Caller, number> = { ...notYet, ownerA: 403, employeeA: 403, ownerB: 403 };
 
 export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'GET', route: '/version.json', url: '/version.json', expect: all(200, 200) },
@@ -51,63 +55,69 @@ export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'GET', route: '/api/users/me', url: '/api/users/me', expect: all(200) },
   { method: 'GET', route: '/api/catalogObjectTypes', url: '/api/catalogObjectTypes', expect: all(200) },
   { method: 'GET', route: '/api/catalogWorkType', url: '/api/catalogWorkType', expect: all(200) },
-  { method: 'GET', route: '/api/statements', url: '/api/statements', expect: notYet },
+  { method: 'GET', route: '/api/statements', url: '/api/statements', expect: companyNotYet },
   {
     method: 'POST',
     route: '/api/statements',
     url: '/api/statements',
     body: { objectName: 'Дом', prefileIds: [1] },
-    expect: notYet,
+    expect: companyNotYet,
   },
-  { method: 'GET', route: '/api/statements/:id', url: '/api/statements/1', expect: notYet },
-  { method: 'DELETE', route: '/api/statements/:id', url: '/api/statements/1', expect: notYet },
+  { method: 'GET', route: '/api/statements/:id', url: '/api/statements/1', expect: companyNotYet },
+  { method: 'DELETE', route: '/api/statements/:id', url: '/api/statements/1', expect: companyNotYet },
   {
     method: 'POST',
     route: '/api/statements/:id/stages',
     url: '/api/statements/1/stages',
     body: { prefileIds: [1], status: 'under_review' },
-    expect: notYet,
+    expect: companyNotYet,
   },
-  { method: 'GET', route: '/api/instance/me/statements', url: '/api/instance/me/statements', expect: notYet },
-  { method: 'GET', route: '/api/instance/all/statements', url: '/api/instance/all/statements', expect: notYet },
-  { method: 'GET', route: '/api/instance/statements/:id', url: '/api/instance/statements/1', expect: notYet },
+  { method: 'GET', route: '/api/instance/me/statements', url: '/api/instance/me/statements', expect: examinerNotYet },
+  { method: 'GET', route: '/api/instance/all/statements', url: '/api/instance/all/statements', expect: examinerNotYet },
+  { method: 'GET', route: '/api/instance/statements/:id', url: '/api/instance/statements/1', expect: examinerNotYet },
   {
     method: 'POST',
     route: '/api/instance/:id/stages',
     url: '/api/instance/1/stages',
     body: { prefileIds: [], status: 'has_comments', isInstance: true },
-    expect: notYet,
+    expect: examinerNotYet,
   },
   {
     method: 'POST',
     route: '/api/instance/StartWorkOnStatement',
     url: '/api/instance/StartWorkOnStatement',
     body: { id: 1 },
-    expect: notYet,
+    expect: examinerNotYet,
   },
   { method: 'POST', route: '/api/prefiles', url: '/api/prefiles', expect: notYet },
   { method: 'DELETE', route: '/api/prefiles/:id', url: '/api/prefiles/1', expect: notYet },
-  { method: 'GET', route: '/api/employees', url: '/api/employees', expect: notYet },
-  { method: 'POST', route: '/api/employees', url: '/api/employees', body: { fio: 'Сидоров' }, expect: notYet },
-  { method: 'GET', route: '/api/employees/:id', url: '/api/employees/2', expect: notYet },
-  { method: 'PUT', route: '/api/employees/:id', url: '/api/employees/2', body: { fio: 'Сидоров' }, expect: notYet },
-  { method: 'DELETE', route: '/api/employees/:id', url: '/api/employees/2', expect: notYet },
-  { method: 'GET', route: '/api/companies/me', url: '/api/companies/me', expect: notYet },
+  { method: 'GET', route: '/api/employees', url: '/api/employees', expect: companyNotYet },
+  { method: 'POST', route: '/api/employees', url: '/api/employees', body: { fio: 'Сидоров' }, expect: companyNotYet },
+  { method: 'GET', route: '/api/employees/:id', url: '/api/employees/2', expect: companyNotYet },
+  {
+    method: 'PUT',
+    route: '/api/employees/:id',
+    url: '/api/employees/2',
+    body: { fio: 'Сидоров' },
+    expect: companyNotYet,
+  },
+  { method: 'DELETE', route: '/api/employees/:id', url: '/api/employees/2', expect: companyNotYet },
+  { method: 'GET', route: '/api/companies/me', url: '/api/companies/me', expect: companyNotYet },
   {
     method: 'PUT',
     route: '/api/companies/me',
     url: '/api/companies/me',
     body: { legalEntity: 'ООО «Б»' },
-    expect: notYet,
+    expect: companyNotYet,
   },
   { method: 'GET', route: '/api/notifications', url: '/api/notifications', expect: notYet },
-  { method: 'GET', route: '/api/instance/me', url: '/api/instance/me', expect: notYet },
+  { method: 'GET', route: '/api/instance/me', url: '/api/instance/me', expect: examinerNotYet },
   {
     method: 'PUT',
     route: '/api/instance/me',
     url: '/api/instance/me',
     body: { contactFio: 'Смирнов' },
-    expect: notYet,
+    expect: examinerNotYet,
   },
   { method: 'GET', route: '/api/files', url: '/api/files?path=abc', expect: notYet },
   { method: 'GET', route: '/files/:key', url: '/files/abc', expect: notYet },

@@ -11,7 +11,7 @@ const tokens = new Map<Caller, string>();
 
 beforeAll(async () => {
   portal = await startTestPortal();
-  await createCompanyWithOwner(portal.db, { email: 'owner@company-b.example', legalEntity: 'ООО «Б»' });
+  await createCompanyWithOwner(portal.ctx, { email: 'owner@company-b.example', legalEntity: 'ООО «Б»' });
   const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
     ownerA: 'owner@demo.example',
     employeeA: 'employee@demo.example',

@@ -85,7 +85,7 @@ describe('admin CLI', () => {
 
     const duplicate = admin(dir, 'create-examiner', '--email', 'expert@city.example', '--fio', 'Другой');
     expect(duplicate.code).toBe(1);
-    expect(duplicate.stderr).toContain('уже есть');
+    expect(duplicate.stderr).toContain('уже используется');
     const missing = admin(dir, 'create-company', '--email', 'a@b.example');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--legal-entity');

@@ -5,10 +5,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/src/app.ts';
 import { type Config, loadConfig } from '../../server/src/config.ts';
+import type { ServiceContext } from '../../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest } from '../../server/src/db/database.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
-import { type Mailbox, startSmtpSink } from '../e2e/smtp-sink.ts';
+import { type Mailbox, startSmtpSink } from '../support/smtp-sink.ts';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -25,6 +26,8 @@ export async function createTestDatabase(dataDir: string): Promise<Db> {
 
 export interface TestPortal {
   app: FastifyInstance;
+  /** The app's service context (its clock is `clock`). */
+  ctx: ServiceContext;
   db: Db;
   config: Config;
   mailbox: Mailbox;
@@ -44,7 +47,6 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
     ...env,
   });
   const db = await createTestDatabase(dataDir);
-  await seedDemo(db, config.filesDir);
   const clock = {
     now: Date.now(),
     advance(ms: number) {
@@ -54,8 +56,10 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const app = await buildApp({ config, db, mailer, now: () => new Date(clock.now) });
   await app.ready();
+  await seedDemo(app.ctx);
   return {
     app,
+    ctx: app.ctx,
     db,
     config,
     mailbox,

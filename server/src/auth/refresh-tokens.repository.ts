@@ -50,3 +50,13 @@ export async function revokeFamily(db: Db, familyId: string, at: string): Promis
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Revokes every live session of a user (removal, a changed e-mail). */
+export async function revokeUserSessions(db: Db, userId: number, at: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,16 +1,19 @@
-import type { Db } from '../db/database.ts';
+import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
-import { ApiError } from '../errors.ts';
+import { apiError } from '../errors.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { findRefreshToken, insertRefreshToken, markRotated, revokeFamily } from './refresh-tokens.repository.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const REFRESH_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 
-const invalid = () => new ApiError(401, 'invalid_refresh_token', 'Сессия истекла. Войдите снова.');
+const invalid = () => apiError('invalid_refresh_token');
 
 /** Starts a login family and returns its first refresh token (raw: it goes only into the cookie). */
-export async function openSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: string }> {
+export async function openSession(ctx: ServiceContext, userId: number): Promise<{ token: string; expiresAt: string }> {
+  const { db } = ctx;
+  const now = ctx.now();
   const token = randomToken();
   const expiresAt = nowIso(new Date(now.getTime() + REFRESH_ABSOLUTE_MS));
   await insertRefreshToken(db, {
@@ -29,16 +32,19 @@ export async function openSession(db: Db, userId: number, now: Date): Promise<{ 
  * A token presented again after rotation is a replay: the whole family is revoked (RFC 9700 §4.14.2).
  */
 export async function rotateSession(
-  db: Db,
+  ctx: ServiceContext,
   rawToken: string,
-  now: Date,
 ): Promise<{ userId: number; token: string; expiresAt: string }> {
+  const { db } = ctx;
+  const now = ctx.now();
   const at = nowIso(now);
   // The transaction decides; a family to revoke is revoked after it, so the revocation is not rolled back.
   type Outcome = { session: { userId: number; token: string; expiresAt: string } } | { revoke: string | null };
   const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
     const stored = await findRefreshToken(trx, sha256(rawToken));
     if (!stored || stored.revoked_at !== null) return { revoke: null };
+    // Removal revokes sessions; this also covers a token presented while the removal commits.
+    if (!(await findUserById(trx, stored.user_id))) return { revoke: stored.family_id };
     const expired =
       Date.parse(stored.family_expires_at) <= now.getTime() || Date.parse(stored.idle_expires_at) <= now.getTime();
     if (stored.rotated_at !== null || expired || !(await markRotated(trx, stored.id, at))) {
@@ -61,7 +67,7 @@ export async function rotateSession(
 }
 
 /** Logout: revokes the whole family of the presented token, if it is one of ours. */
-export async function closeSession(db: Db, rawToken: string, now: Date): Promise<void> {
-  const stored = await findRefreshToken(db, sha256(rawToken));
-  if (stored) await revokeFamily(db, stored.family_id, nowIso(now));
+export async function closeSession(ctx: ServiceContext, rawToken: string): Promise<void> {
+  const stored = await findRefreshToken(ctx.db, sha256(rawToken));
+  if (stored) await revokeFamily(ctx.db, stored.family_id, nowIso(ctx.now()));
 }

@@ -20,3 +20,14 @@ export async function ensureCatalog(db: Db, catalog: CatalogName, entries: Catal
     .filter((entry) => !existing.has(entry.value));
   if (missing.length > 0) await db.insertInto(catalog).values(missing).execute();
 }
+
+/** Whether a catalogue item exists (a foreign key would fail later with a less helpful error). */
+export async function catalogItemExists(db: Db, catalog: CatalogName, id: number): Promise<boolean> {
+  return (await db.selectFrom(catalog).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** Ids of catalogue items by their stable code. */
+export async function catalogIdsByValue(db: Db, catalog: CatalogName): Promise<Map<string, number>> {
+  const rows = await db.selectFrom(catalog).select(['id', 'value']).execute();
+  return new Map(rows.map((row) => [row.value, row.id]));
+}

@@ -12,9 +12,17 @@ export interface ContractOperation {
   /** Path as Fastify routes it: /api/statements/:id */
   url: string;
   operationId: string;
+  /** The contract's tags: route scopes pick their operations by tag. */
+  tags: string[];
   /** False for operations with `security: []` (the authentication calls, /version.json). */
   authenticated: boolean;
-  schema: { body?: JsonObject; params?: JsonObject; querystring?: JsonObject };
+  schema: {
+    body?: JsonObject;
+    params?: JsonObject;
+    querystring?: JsonObject;
+    /** JSON reply schemas by status code (and `default`), validated before they are sent. */
+    response?: Record<string, JsonObject>;
+  };
 }
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
@@ -82,6 +90,18 @@ function parametersSchema(
   };
 }
 
+function responseSchemas(document: JsonObject, responses: JsonObject): Record<string, JsonObject> {
+  const result: Record<string, JsonObject> = {};
+  for (const [status, item] of Object.entries(responses)) {
+    const response = (
+      typeof (item as JsonObject).$ref === 'string' ? resolve(document, (item as JsonObject).$ref as string) : item
+    ) as JsonObject;
+    const json = ((response.content ?? {}) as JsonObject)['application/json'] as JsonObject | undefined;
+    if (json?.schema) result[status] = toJsonSchema(document, json.schema) as JsonObject;
+  }
+  return result;
+}
+
 let cached: ContractOperation[] | null = null;
 
 /** Every operation of openapi.yaml, with the request schemas the server validates against. */
@@ -106,11 +126,14 @@ export function loadContract(file = path.join(rootDir, 'openapi.yaml')): Contrac
       const content = ((operation.requestBody as JsonObject | undefined)?.content ?? {}) as JsonObject;
       const json = content['application/json'] as JsonObject | undefined;
       if (json?.schema) schema.body = toJsonSchema(document, json.schema) as JsonObject;
+      const response = responseSchemas(document, (operation.responses ?? {}) as JsonObject);
+      if (Object.keys(response).length > 0) schema.response = response;
       operations.push({
         method: method.toUpperCase() as ContractOperation['method'],
         path: contractPath,
         url: contractPath.replace(/\{([^}]+)\}/g, ':$1'),
         operationId: String(operation.operationId),
+        tags: (operation.tags as string[] | undefined) ?? [],
         authenticated: security.length > 0 && !security.every((s) => Object.keys(s as JsonObject).length === 0),
         schema,
       });
@@ -120,9 +143,9 @@ export function loadContract(file = path.join(rootDir, 'openapi.yaml')): Contrac
   return operations;
 }
 
-/** The operation for a method and contract path; throws when the contract lacks it, so routes never drift from it. */
-export function contractOperation(method: ContractOperation['method'], contractPath: string): ContractOperation {
-  const found = loadContract().find((op) => op.method === method && op.path === contractPath);
-  if (!found) throw new Error(`openapi.yaml has no ${method} ${contractPath}`);
+/** The operation with this operationId; throws when the contract lacks it, so routes never drift from it. */
+export function contractOperation(operationId: string): ContractOperation {
+  const found = loadContract().find((op) => op.operationId === operationId);
+  if (!found) throw new Error(`openapi.yaml has no operation ${operationId}`);
   return found;
 }

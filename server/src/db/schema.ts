@@ -1,4 +1,8 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { components } from '../../../src/lib/api/schema.d.ts';
+
+/** The statuses of spec §4, from the contract. */
+export type StatementStatus = components['schemas']['StatementStatus'];
 
 /** SQLite hands booleans back as 0/1, PostgreSQL as true/false: repositories map with Boolean(). */
 type Flag = ColumnType<boolean | number, boolean, boolean>;
@@ -12,10 +16,9 @@ export interface CompanyTable {
   inn: string | null;
   kpp: string | null;
   ogrn: string | null;
+  /** The company head (spec: 'general director'): shown as companyDirector and on the certificate. */
   contact_fio: string | null;
   contact_phone: string | null;
-  director: string | null;
-  director_phone: string | null;
   created_at: Timestamp;
 }
 
@@ -25,11 +28,12 @@ export interface InstanceTable {
   created_at: Timestamp;
 }
 
-export type UserRole = 'owner' | 'employee' | 'examiner';
+export type UserRole = components['schemas']['UserRole'];
 
 export interface UserTable {
   id: Generated<number>;
-  email: string;
+  /** Optional for employees (spec §5): without one the person cannot log in. Unique among active users. */
+  email: string | null;
   fio: string | null;
   phone: string | null;
   position: string | null;
@@ -38,6 +42,13 @@ export interface UserTable {
   instance_id: number | null;
   is_verify: Flag;
   created_at: Timestamp;
+  /** Soft delete: login refused, sessions revoked, everything they made kept with their name. */
+  removed_at: Timestamp | null;
+}
+
+export interface CounterTable {
+  name: string;
+  value: number;
 }
 
 export interface CatalogTable {
@@ -51,7 +62,7 @@ export interface StatementTable {
   id: Generated<number>;
   visible_id: number;
   company_id: number;
-  status: string;
+  status: StatementStatus;
   cipher: string | null;
   object_name: string;
   address: string | null;
@@ -68,8 +79,13 @@ export interface StageTable {
   statement_id: number;
   n: number;
   applicant_id: number | null;
+  /** The author as they were when the stage was made. */
+  applicant_name: string | null;
+  applicant_phone: string | null;
+  applicant_position: string | null;
+  applicant_mail: string | null;
   is_government_agency: Flag;
-  status: string | null;
+  status: StatementStatus | null;
   comment: string | null;
   date_create: Timestamp;
 }
@@ -81,6 +97,7 @@ export interface FileTable {
   file_name: string;
   content_type: string;
   size: number;
+  sha256: string | null;
   created_at: Timestamp;
 }
 
@@ -91,6 +108,7 @@ export interface PrefileTable {
   name: string;
   content_type: string;
   size: number;
+  sha256: string | null;
   created_at: Timestamp;
   attached_at: Timestamp | null;
 }
@@ -107,9 +125,11 @@ export interface NotificationTable {
 export interface StatusHistoryTable {
   id: Generated<number>;
   statement_id: number;
-  from_status: string | null;
-  to_status: string;
+  from_status: StatementStatus | null;
+  to_status: StatementStatus;
   user_id: number | null;
+  /** The actor's name as it was at the time. */
+  actor_name: string | null;
   changed_at: Timestamp;
 }
 
@@ -146,6 +166,7 @@ export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
   users: UserTable;
+  counters: CounterTable;
   catalog_object_types: CatalogTable;
   catalog_work_types: CatalogTable;
   statements: StatementTable;

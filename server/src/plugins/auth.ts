@@ -1,31 +1,55 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyAccessToken } from '../auth/tokens.ts';
-import { unauthorized } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook for data routes: 401 unless a valid bearer token of an existing user is presented. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    jwtSecret: string;
+    /** onRequest hook for data routes: 401 unless a valid bearer token of an active user is presented. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Role guards, applied per route scope after `authenticate` (403 for other roles). */
+    requireCompanyUser: (request: FastifyRequest) => Promise<void>;
+    requireOwner: (request: FastifyRequest) => Promise<void>;
+    requireExaminer: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     user: UserRow | null;
   }
 }
 
+/** The user `authenticate` put on the request; a route outside an authenticated scope is a programming error. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw apiError('unauthorized');
+  return request.user;
+}
+
+/** Bearer authentication and the three role guards, declared once. */
 export default fp<{ jwtSecret: string }>(
   async (app, { jwtSecret }) => {
-    app.decorate('jwtSecret', jwtSecret);
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization ?? '';
       const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
       const userId = match?.[1] ? await verifyAccessToken(jwtSecret, match[1]) : null;
+      // A removed user's token dies with them: findUserById sees active users only.
       const user = userId === null ? undefined : await findUserById(app.db, userId);
-      if (!user) throw unauthorized();
+      if (!user) throw apiError('unauthorized');
       request.user = user;
+    });
+    app.decorate('requireCompanyUser', async (request: FastifyRequest) => {
+      if (currentUser(request).company_id === null) {
+        throw apiError('forbidden', 'Раздел доступен только пользователям компаний');
+      }
+    });
+    app.decorate('requireOwner', async (request: FastifyRequest) => {
+      if (currentUser(request).role !== 'owner')
+        throw apiError('forbidden', 'Действие доступно только владельцу компании');
+    });
+    app.decorate('requireExaminer', async (request: FastifyRequest) => {
+      if (currentUser(request).role !== 'examiner') {
+        throw apiError('forbidden', 'Раздел доступен только экспертам комитета');
+      }
     });
   },
   { name: 'auth', dependencies: ['database'] },

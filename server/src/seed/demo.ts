@@ -1,12 +1,12 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { randomToken } from '../auth/tokens.ts';
-import { ensureCatalog } from '../catalogs/catalogs.repository.ts';
+import { catalogIdsByValue, ensureCatalog } from '../catalogs/catalogs.repository.ts';
 import { OBJECT_CATEGORIES, WORK_TYPES } from '../catalogs/defaults.ts';
+import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { nowIso } from '../db/database.ts';
-import { countUsers, insertUser } from '../users/users.repository.ts';
-import { createCompanyWithOwner, createExaminer } from '../users/users.service.ts';
+import type { StatementStatus } from '../db/schema.ts';
+import { storePrefile } from '../prefiles/prefiles.service.ts';
+import { replyToStatement, submitNewVersion, submitStatement, takeIntoWork } from '../statements/statements.service.ts';
+import { countUsers, findUserById, type UserRow } from '../users/users.repository.ts';
+import { createCompanyWithOwner, createEmployee, createExaminer } from '../users/users.service.ts';
 
 export const DEMO_ACCOUNTS = [
   { email: 'owner@demo.example', who: 'владелец компании ООО «СтройПроект»' },
@@ -30,7 +30,7 @@ trailer<</Root 1 0 R>>
 %%EOF
 `;
 
-type Status = 'sent' | 'under_review' | 'has_comments' | 'approved' | 'rejected';
+type Status = StatementStatus;
 
 interface DemoStatement {
   status: Status;
@@ -104,11 +104,23 @@ const REPLY_COMMENTS: Partial<Record<Status, string>> = {
   rejected: 'Решение не соответствует требованиям к застройке исторической части города.',
 };
 
-/** Fills an empty database with demo users and statements in every status (never in production). */
-export async function seedDemo(db: Db, filesDir: string): Promise<boolean> {
-  await ensureCatalogues(db);
-  if ((await countUsers(db)) > 0) return false;
-  const { companyId, userId: ownerId } = await createCompanyWithOwner(db, {
+/**
+ * Fills an empty database with demo users and statements in every status (never in production). Everything goes
+ * through the same services as the API, on a clock set back to each demo date, so the seed can never write a state
+ * the rules forbid.
+ */
+export async function seedDemo(base: ServiceContext): Promise<boolean> {
+  await ensureCatalogues(base.db);
+  if ((await countUsers(base.db)) > 0) return false;
+  const clock = { at: base.now().getTime() };
+  const ctx: ServiceContext = { ...base, now: () => new Date(clock.at) };
+  const user = async (id: number): Promise<UserRow> => {
+    const row = await findUserById(base.db, id);
+    if (!row) throw new Error(`demo user ${id} is missing`);
+    return row;
+  };
+
+  const { companyId, userId: ownerId } = await createCompanyWithOwner(ctx, {
     email: 'owner@demo.example',
     legalEntity: 'ООО «СтройПроект»',
     fio: 'Иванов Иван Иванович',
@@ -116,144 +128,71 @@ export async function seedDemo(db: Db, filesDir: string): Promise<boolean> {
     kpp: '770101001',
     ogrn: '1027700123456',
     legalAddress: 'г. Москва, ул. Строителей, д. 1',
-    director: 'Иванов Иван Иванович',
-    directorPhone: '+7 (495) 123-45-67',
-    contactPhone: '+7 (495) 123-45-67',
+    phone: '+7 (495) 123-45-67',
   });
-  const employeeId = await insertUser(db, {
+  const employeeId = await createEmployee(ctx, companyId, {
     email: 'employee@demo.example',
     fio: 'Петрова Анна Сергеевна',
     phone: '+7 (916) 555-12-34',
     position: 'Главный архитектор проекта',
-    role: 'employee',
-    companyId,
-    createdAt: nowIso(),
   });
-  const { userId: examinerId } = await createExaminer(db, {
+  const { userId: examinerId } = await createExaminer(ctx, {
     email: 'examiner1@demo.example',
     fio: 'Смирнов Алексей Петрович',
     phone: '+7 (495) 765-43-21',
   });
-  await createExaminer(db, {
+  await createExaminer(ctx, {
     email: 'examiner2@demo.example',
     fio: 'Кузнецова Мария Игоревна',
     phone: '+7 (495) 765-43-22',
   });
+  const [owner, employee, examiner] = await Promise.all([user(ownerId), user(employeeId), user(examinerId)]);
 
-  const categories = await db.selectFrom('catalog_object_types').select(['id', 'value']).execute();
-  const workTypes = await db.selectFrom('catalog_work_types').select(['id', 'value']).execute();
-  await mkdir(filesDir, { recursive: true });
+  const categories = await catalogIdsByValue(base.db, 'catalog_object_types');
+  const workTypes = await catalogIdsByValue(base.db, 'catalog_work_types');
+  const upload = async (by: UserRow, fileName: string) =>
+    (await storePrefile(ctx, by.id, { fileName, contentType: 'application/pdf', source: DEMO_PDF })).id;
   const day = 24 * 60 * 60 * 1000;
+  const now = clock.at;
 
   for (const [index, demo] of STATEMENTS.entries()) {
-    const created = Date.now() - demo.daysAgo * day;
-    const at = (step: number) => nowIso(new Date(created + step * 3 * 60 * 60 * 1000));
-    const path_ = PATHS[demo.status];
-    const assigned = demo.status !== 'sent';
-    await db.transaction().execute(async (trx) => {
-      const statement = await trx
-        .insertInto('statements')
-        .values({
-          visible_id: index + 1,
-          company_id: companyId,
-          status: demo.status,
-          cipher: demo.cipher,
-          object_name: demo.objectName,
-          address: demo.address,
-          category_object_id: categories.find((c) => c.value === demo.category)?.id ?? null,
-          work_type_id: workTypes.find((w) => w.value === demo.workType)?.id ?? null,
-          examiner_id: assigned ? examinerId : null,
-          external_number: null,
-          date_create: at(0),
-          last_update: at(path_.length - 1),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      let n = 0;
-      const addStage = async (
-        stage: {
-          applicant_id: number;
-          is_government_agency: boolean;
-          status: Status;
-          comment: string | null;
-          date_create: string;
-        },
-        fileName: string | null,
-      ) => {
-        n += 1;
-        const row = await trx
-          .insertInto('stages')
-          .values({ ...stage, statement_id: statement.id, n })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (!fileName) return;
-        const key = randomToken(24);
-        await writeFile(path.join(filesDir, key), DEMO_PDF);
-        await trx
-          .insertInto('files')
-          .values({
-            stage_id: row.id,
-            storage_key: key,
-            file_name: fileName,
-            content_type: 'application/pdf',
-            size: Buffer.byteLength(DEMO_PDF),
-            created_at: stage.date_create,
-          })
-          .execute();
-      };
-      for (const [step, status] of path_.entries()) {
-        await trx
-          .insertInto('status_history')
-          .values({
-            statement_id: statement.id,
-            from_status: step === 0 ? null : (path_[step - 1] ?? null),
-            to_status: status,
-            user_id:
-              status === 'sent' || (status === 'under_review' && step > 1)
-                ? index % 2
-                  ? employeeId
-                  : ownerId
-                : examinerId,
-            changed_at: at(step),
-          })
-          .execute();
-        if (status === 'sent') {
-          await addStage(
-            {
-              applicant_id: index % 2 ? employeeId : ownerId,
-              is_government_agency: false,
-              status: 'sent',
-              comment: 'Направляем проект на согласование.',
-              date_create: at(step),
-            },
-            'Альбом АГР.pdf',
-          );
-        } else if (status === 'under_review' && step > 1) {
-          await addStage(
-            {
-              applicant_id: ownerId,
-              is_government_agency: false,
-              status: 'under_review',
-              comment: 'Исправленная версия с учётом замечаний.',
-              date_create: at(step),
-            },
-            'Альбом АГР, версия 2.pdf',
-          );
-        } else if (status !== 'under_review') {
-          const comment = step < path_.length - 1 ? REPLY_COMMENTS.has_comments : REPLY_COMMENTS[status];
-          await addStage(
-            {
-              applicant_id: examinerId,
-              is_government_agency: true,
-              status,
-              comment: comment ?? null,
-              date_create: at(step),
-            },
-            status === 'approved' ? `Свидетельство_${index + 1}.pdf` : null,
-          );
-        }
-      }
+    clock.at = now - demo.daysAgo * day;
+    const step = () => {
+      clock.at += 3 * 60 * 60 * 1000;
+    };
+    const applicant = index % 2 ? employee : owner;
+    const { id, visibleId } = await submitStatement(ctx, applicant, {
+      cipher: demo.cipher,
+      objectName: demo.objectName,
+      address: demo.address,
+      categoryObjectId: categories.get(demo.category) ?? null,
+      catalogWorkTypeId: workTypes.get(demo.workType) ?? null,
+      comment: 'Направляем проект на согласование.',
+      prefileIds: [await upload(applicant, 'Альбом АГР.pdf')],
     });
+    const path = PATHS[demo.status];
+    for (const [position, status] of path.entries()) {
+      if (position === 0) continue;
+      step();
+      const previous = path[position - 1];
+      if (previous === 'sent') {
+        await takeIntoWork(ctx, examiner, id);
+      } else if (previous === 'has_comments') {
+        await submitNewVersion(ctx, owner, id, {
+          status: 'under_review',
+          comment: 'Исправленная версия с учётом замечаний.',
+          prefileIds: [await upload(owner, 'Альбом АГР, версия 2.pdf')],
+        });
+      } else if (status === 'has_comments' || status === 'approved' || status === 'rejected') {
+        const last = position === path.length - 1;
+        await replyToStatement(ctx, examiner, id, {
+          status,
+          isInstance: true,
+          comment: (last ? REPLY_COMMENTS[status] : REPLY_COMMENTS.has_comments) ?? null,
+          prefileIds: status === 'approved' ? [await upload(examiner, `Свидетельство_${visibleId}.pdf`)] : [],
+        });
+      }
+    }
   }
   return true;
 }

@@ -20,33 +20,54 @@ const userColumns = [
   'instances.name as instance_name',
 ] as const;
 
-function selectUsers(db: Db) {
+/** Active users only: a removed user (soft delete) is invisible to every lookup but the history's. */
+function selectActiveUsers(db: Db) {
   return db
     .selectFrom('users')
     .leftJoin('companies', 'companies.id', 'users.company_id')
     .leftJoin('instances', 'instances.id', 'users.instance_id')
-    .select(userColumns);
+    .select(userColumns)
+    .where('users.removed_at', 'is', null);
 }
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 export function findUserById(db: Db, id: number) {
-  return selectUsers(db).where('users.id', '=', id).executeTakeFirst();
+  return selectActiveUsers(db).where('users.id', '=', id).executeTakeFirst();
 }
 
 export function findUserByEmail(db: Db, email: string) {
-  return selectUsers(db).where('users.email', '=', normalizeEmail(email)).executeTakeFirst();
+  return selectActiveUsers(db).where('users.email', '=', normalizeEmail(email)).executeTakeFirst();
 }
 
-/** Which of these e-mails belong to users. */
+/** Which of these e-mails belong to active users. */
 export async function findUsersByEmails(db: Db, emails: string[]): Promise<string[]> {
   if (emails.length === 0) return [];
-  const rows = await db.selectFrom('users').select('email').where('email', 'in', emails.map(normalizeEmail)).execute();
-  return rows.map((row) => row.email);
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('email', 'in', emails.map(normalizeEmail))
+    .where('removed_at', 'is', null)
+    .execute();
+  return rows.flatMap((row) => (row.email === null ? [] : [row.email]));
 }
 
 export function listUsers(db: Db) {
-  return selectUsers(db).orderBy('users.id').execute();
+  return selectActiveUsers(db).orderBy('users.id').execute();
+}
+
+/** Active users of a company, the owner included, by name. */
+export function listCompanyUsers(db: Db, companyId: number) {
+  return selectActiveUsers(db)
+    .where('users.company_id', '=', companyId)
+    .orderBy('users.fio')
+    .orderBy('users.id')
+    .execute();
+}
+
+/** Active examiners (every user of an instance). */
+export function listExaminers(db: Db) {
+  return selectActiveUsers(db).where('users.role', '=', 'examiner').orderBy('users.id').execute();
 }
 
 export async function markUserVerified(db: Db, id: number): Promise<void> {
@@ -54,7 +75,7 @@ export async function markUserVerified(db: Db, id: number): Promise<void> {
 }
 
 export interface NewUser {
-  email: string;
+  email: string | null;
   fio: string | null;
   phone?: string | null;
   position?: string | null;
@@ -68,7 +89,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
   const row = await db
     .insertInto('users')
     .values({
-      email: normalizeEmail(user.email),
+      email: user.email === null ? null : normalizeEmail(user.email),
       fio: user.fio,
       phone: user.phone ?? null,
       position: user.position ?? null,
@@ -77,12 +98,25 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
       instance_id: user.instanceId ?? null,
       is_verify: false,
       created_at: user.createdAt,
+      removed_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
+/** Soft delete: the row stays for everything the user made; false when already removed. */
+export async function markUserRemoved(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ removed_at: at })
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Counts every user ever made, removed ones included (the demo seed runs only on an empty database). */
 export async function countUsers(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')

@@ -1,14 +1,29 @@
-import type { Db } from '../db/database.ts';
+import type { components } from '../../../src/lib/api/schema.d.ts';
+import { revokeUserSessions } from '../auth/refresh-tokens.repository.ts';
+import { insertCompany } from '../companies/companies.repository.ts';
+import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
-import { ApiError } from '../errors.ts';
-import { findUserByEmail, insertUser, normalizeEmail, type UserRow } from './users.repository.ts';
+import { apiError } from '../errors.ts';
+import { ensureInstance } from '../instances/instances.repository.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  markUserRemoved,
+  normalizeEmail,
+  type UserRow,
+} from './users.repository.ts';
+
+type User = components['schemas']['User'];
+type Employee = components['schemas']['Employee'];
 
 /** The API shape of the current user (spec §3 User); rows never leave the server as they are. */
-export function toApiUser(row: UserRow) {
+export function toApiUser(row: UserRow): User {
   return {
     id: row.id,
     fio: row.fio,
-    email: row.email,
+    // A logged-in user always has an e-mail: it is how they logged in.
+    email: row.email ?? '',
     role: row.role,
     isOwner: row.role === 'owner',
     company: row.company_id !== null ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '' } : null,
@@ -16,61 +31,124 @@ export function toApiUser(row: UserRow) {
   };
 }
 
+/** The API shape of a company user (spec §3 Employee). */
+export function toApiEmployee(row: UserRow): Employee {
+  return {
+    id: row.id,
+    fio: row.fio,
+    email: row.email,
+    phone: row.phone,
+    position: row.position,
+    isVerify: Boolean(row.is_verify),
+  };
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function requireFreeEmail(email: string): string {
-  const normalized = normalizeEmail(email);
-  if (!EMAIL.test(normalized)) throw new ApiError(400, 'invalid_email', `Некорректный email: ${email}`);
+/** Trimmed text, or null when empty (spec §5: empty optional values are stored as null). */
+export function optionalText(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function requiredText(value: string | null | undefined, message: string): string {
+  const text = optionalText(value);
+  if (text === null) throw apiError('validation_error', message);
+  return text;
+}
+
+/** A valid e-mail that no active user has yet (spec §5 texts); null stays null (an employee may have none). */
+async function freeEmail(ctx: ServiceContext, email: string | null | undefined): Promise<string | null> {
+  const text = optionalText(email);
+  if (text === null) return null;
+  const normalized = normalizeEmail(text);
+  if (!EMAIL.test(normalized)) throw apiError('validation_error', 'Некорректный email');
+  if (await findUserByEmail(ctx.db, normalized)) {
+    throw apiError('email_taken', `E-mail ${normalized} уже используется другим пользователем портала`);
+  }
   return normalized;
 }
 
-export interface NewCompany {
+export interface NewCompanyWithOwner {
   email: string;
   legalEntity: string;
   inn?: string | null;
   kpp?: string | null;
   ogrn?: string | null;
-  fio?: string | null;
   legalAddress?: string | null;
-  director?: string | null;
-  directorPhone?: string | null;
-  contactPhone?: string | null;
+  /** The owner's name; also the company head (contactFio) unless `headFio` is given. */
+  fio?: string | null;
+  headFio?: string | null;
+  /** The head's phone (contactPhone). */
+  phone?: string | null;
 }
 
 /** Creates a company together with its owner, in one transaction. */
 export async function createCompanyWithOwner(
-  db: Db,
-  input: NewCompany,
+  ctx: ServiceContext,
+  input: NewCompanyWithOwner,
 ): Promise<{ companyId: number; userId: number }> {
-  const email = requireFreeEmail(input.email);
-  if (!input.legalEntity.trim()) throw new ApiError(400, 'invalid_legal_entity', 'Укажите юридическое лицо');
-  return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, email)) throw new ApiError(409, 'email_taken', `Пользователь ${email} уже есть`);
-    const createdAt = nowIso();
-    const company = await trx
-      .insertInto('companies')
-      .values({
-        legal_entity: input.legalEntity.trim(),
-        legal_address: input.legalAddress ?? null,
-        inn: input.inn ?? null,
-        kpp: input.kpp ?? null,
-        ogrn: input.ogrn ?? null,
-        contact_fio: input.fio ?? null,
-        contact_phone: input.contactPhone ?? null,
-        director: input.director ?? null,
-        director_phone: input.directorPhone ?? null,
-        created_at: createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const userId = await insertUser(trx, {
-      email,
-      fio: input.fio ?? null,
-      role: 'owner',
-      companyId: company.id,
+  const legalEntity = requiredText(input.legalEntity, 'Укажите юридическое лицо');
+  if (optionalText(input.email) === null) throw apiError('validation_error', 'Некорректный email');
+  return ctx.db.transaction().execute(async (trx) => {
+    const email = await freeEmail({ ...ctx, db: trx }, input.email);
+    const createdAt = nowIso(ctx.now());
+    const fio = optionalText(input.fio);
+    const companyId = await insertCompany(trx, {
+      legalEntity,
+      legalAddress: optionalText(input.legalAddress),
+      inn: optionalText(input.inn),
+      kpp: optionalText(input.kpp),
+      ogrn: optionalText(input.ogrn),
+      contactFio: optionalText(input.headFio) ?? fio,
+      contactPhone: optionalText(input.phone),
       createdAt,
     });
-    return { companyId: company.id, userId };
+    const userId = await insertUser(trx, { email, fio, role: 'owner', companyId, createdAt });
+    return { companyId, userId };
+  });
+}
+
+export interface NewEmployee {
+  fio: string;
+  email?: string | null;
+  phone?: string | null;
+  position?: string | null;
+}
+
+/** Adds a person to a company (spec §5: fio required, e-mail optional and unique among active users). */
+export async function createEmployee(ctx: ServiceContext, companyId: number, input: NewEmployee): Promise<number> {
+  const fio = requiredText(input.fio, 'Укажите ФИО');
+  return ctx.db.transaction().execute(async (trx) =>
+    insertUser(trx, {
+      email: await freeEmail({ ...ctx, db: trx }, input.email),
+      fio,
+      phone: optionalText(input.phone),
+      position: optionalText(input.position),
+      role: 'employee',
+      companyId,
+      createdAt: nowIso(ctx.now()),
+    }),
+  );
+}
+
+/**
+ * Removes an employee (soft delete): sessions revoked at once, login refused, everything they made kept with
+ * their name. Only the owner of the same company; nobody removes themselves or the owner.
+ */
+export async function removeEmployee(ctx: ServiceContext, actor: UserRow, employeeId: number): Promise<void> {
+  if (actor.role !== 'owner') throw apiError('forbidden', 'Удалять сотрудников может только владелец компании');
+  const at = nowIso(ctx.now());
+  await ctx.db.transaction().execute(async (trx) => {
+    const employee = await findUserById(trx, employeeId);
+    if (!employee || employee.company_id === null || employee.company_id !== actor.company_id) {
+      throw apiError('not_found', 'Сотрудник не найден');
+    }
+    if (employee.id === actor.id || employee.role === 'owner') {
+      throw apiError('forbidden', 'Владельца компании удалить нельзя');
+    }
+    await markUserRemoved(trx, employee.id, at);
+    await revokeUserSessions(trx, employee.id, at);
   });
 }
 
@@ -84,29 +162,24 @@ export interface NewExaminer {
 export const DEFAULT_INSTANCE_NAME = 'Комитет по архитектуре и градостроительству';
 
 /** Creates an examiner in the committee (the single instance, created on first use). */
-export async function createExaminer(db: Db, input: NewExaminer): Promise<{ instanceId: number; userId: number }> {
-  const email = requireFreeEmail(input.email);
-  if (!input.fio.trim()) throw new ApiError(400, 'invalid_fio', 'Укажите ФИО');
-  return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, email)) throw new ApiError(409, 'email_taken', `Пользователь ${email} уже есть`);
-    const createdAt = nowIso();
-    const name = input.instanceName ?? DEFAULT_INSTANCE_NAME;
-    let instance = await trx.selectFrom('instances').select('id').where('name', '=', name).executeTakeFirst();
-    if (!instance) {
-      instance = await trx
-        .insertInto('instances')
-        .values({ name, created_at: createdAt })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-    }
+export async function createExaminer(
+  ctx: ServiceContext,
+  input: NewExaminer,
+): Promise<{ instanceId: number; userId: number }> {
+  const fio = requiredText(input.fio, 'Укажите ФИО');
+  if (optionalText(input.email) === null) throw apiError('validation_error', 'Некорректный email');
+  return ctx.db.transaction().execute(async (trx) => {
+    const email = await freeEmail({ ...ctx, db: trx }, input.email);
+    const createdAt = nowIso(ctx.now());
+    const instanceId = await ensureInstance(trx, input.instanceName ?? DEFAULT_INSTANCE_NAME, createdAt);
     const userId = await insertUser(trx, {
       email,
-      fio: input.fio.trim(),
-      phone: input.phone ?? null,
+      fio,
+      phone: optionalText(input.phone),
       role: 'examiner',
-      instanceId: instance.id,
+      instanceId,
       createdAt,
     });
-    return { instanceId: instance.id, userId };
+    return { instanceId, userId };
   });
 }

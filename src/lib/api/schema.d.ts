@@ -187,8 +187,8 @@ export interface paths {
         /**
          * Upload a new version of a statement
          * @description A user of the company answers comments: allowed only in status `has_comments`, moves it to
-         *     `under_review` (`status` must be `under_review`, `isInstance` false or absent) and needs at least one
-         *     prefile (400 otherwise). 409 when the statement is not in `has_comments` any more.
+         *     `under_review` (`CompanyStageInput`: `status` `under_review`, `isInstance` false or absent, at least one
+         *     prefile; 400 `validation_error` otherwise). 409 when the statement is not in `has_comments` any more.
          *     The assigned examiner is notified.
          */
         post: operations["addStatementStage"];
@@ -278,7 +278,7 @@ export interface paths {
         /**
          * Reply to a statement as the assigned examiner
          * @description `id` is the statement id. Only the assigned examiner (`examinerId` equals the caller), only in
-         *     `under_review`; `status` must be one of `has_comments`, `approved`, `rejected` (400 otherwise).
+         *     `under_review`; `ExaminerStageInput`: `status` one of `has_comments`, `approved`, `rejected` (400 otherwise).
          *     Files are optional. 403 for another examiner, 409 when the statement is not in `under_review` any more.
          *     Every user of the company is notified.
          */
@@ -465,8 +465,9 @@ export interface paths {
         post?: never;
         /**
          * Remove an employee
-         * @description Removes the employee from the company and revokes their sessions; their statements stay with the
-         *     company. The owner cannot be removed and nobody can remove themselves (409).
+         * @description Soft delete: the employee disappears from the list, their sessions are revoked at once and login is
+         *     refused; every statement, stage and history row they made is kept with their name. The owner cannot
+         *     be removed and nobody can remove themselves (409).
          */
         delete: operations["deleteEmployee"];
         options?: never;
@@ -588,11 +589,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
-            /**
-             * @description Stable machine-readable code, e.g. `invalid_code`, `not_found`.
-             * @example invalid_code
-             */
-            error: string;
+            error: components["schemas"]["ErrorCode"];
             /**
              * @description Human-readable message in Russian.
              * @example Неверный код. Осталось попыток: 4
@@ -604,6 +601,17 @@ export interface components {
              */
             attempts_left?: number;
         };
+        /**
+         * @description Every code the server answers with. Request problems: `validation_error` (the body, path or query does
+         *     not match this contract), `invalid_json`, `empty_body`, `payload_too_large`, `unsupported_media_type`,
+         *     `bad_request` (any other malformed request), `method_not_allowed`. Login: `invalid_code` (with
+         *     `attempts_left`), `too_many_attempts`, `expired_or_not_started`, `invalid_refresh_token`. Access:
+         *     `unauthorized`, `forbidden`, `forbidden_origin`, `not_found`. State: `invalid_transition`,
+         *     `not_deletable`, `already_attached`, `invalid_prefiles`, `email_taken`. Files: `blocked_extension`,
+         *     `file_too_large`. Limits: `too_many_requests`. Server: `internal_error`, `not_implemented`.
+         * @enum {string}
+         */
+        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "blocked_extension" | "file_too_large" | "too_many_requests" | "internal_error" | "not_implemented";
         /**
          * @description `sent` → `under_review` (an examiner takes it) → `has_comments` | `approved` | `rejected`
          *     (the assigned examiner replies); `has_comments` → `under_review` (the company uploads a new version).
@@ -668,8 +676,8 @@ export interface components {
         };
         StatementExaminer: {
             fio: string | null;
-            /** @description Name of the reviewing instance. */
-            governmentAgency: string | null;
+            /** @description Name of the reviewing instance the examiner belongs to. */
+            governmentAgency: string;
             phone: string | null;
             email: string | null;
         };
@@ -690,12 +698,15 @@ export interface components {
             id: number;
             /** @description Order of the stage within its statement (1-based, ascending by creation). */
             n: number;
-            /** @description User id of the author (null if the user was removed). */
+            /** @description User id of the author (kept when the user is removed later). */
             applicantId: number | null;
-            /** @description Full name of the author. */
+            /** @description Full name of the author as it was when the stage was made. */
             applicant: string | null;
+            /** @description The author's phone as it was when the stage was made. */
             applicantPhone: string | null;
+            /** @description The author's position as it was when the stage was made. */
             applicantPosition: string | null;
+            /** @description The author's e-mail as it was when the stage was made. */
             applicantMail: string | null;
             /** @description True for an examiner's reply. */
             isGovernmentAgency: boolean;
@@ -713,10 +724,11 @@ export interface components {
         Statement: {
             id: number;
             /**
-             * @description Registration number shown as `№ {visibleId}`; assigned by the server, unique and increasing.
-             * @example 2024-000042
+             * @description Registration number shown as `№ {visibleId}`; assigned by the server from a counter, unique and
+             *     increasing across the portal (also when statements are created in parallel).
+             * @example 42
              */
-            visibleId: string;
+            visibleId: number;
             status: components["schemas"]["StatementStatus"];
             /** Format: date-time */
             dateCreate: string;
@@ -735,7 +747,7 @@ export interface components {
             address: string | null;
             /** @description Object category id (`CatalogItem.id`). */
             categoryObjectId: number | null;
-            /** @description Object category code (`CatalogItem.value`). */
+            /** @description Object category code (`CatalogItem.value`, e.g. `education`); screens show `categoryName`. */
             categoryObject: string | null;
             /** @description Object category display name (`CatalogItem.name`). */
             categoryName: string | null;
@@ -753,10 +765,17 @@ export interface components {
             companyInn: string | null;
             companyOgrn: string | null;
             companyKpp: string | null;
-            /** @description General director (the company's contact person). */
+            /**
+             * @description The company head ('general director'), shown in 'О компании' and as the head on the certificate.
+             *     One source: the company's `contactFio` (`PUT /api/companies/me`, admin CLI `create-company --fio`).
+             */
             companyDirector: string | null;
+            /** @description The head's phone; one source, the company's `contactPhone`. */
             companyDirectorPhone: string | null;
-            /** @description Number in an external registry, if any. */
+            /**
+             * @description Number in an external registry. Always null for now: no external registry is connected; kept so the
+             *     search of spec §5 and the screens need no change when one is.
+             */
             externalNumber: string | null;
             /** @description Name of the reviewing instance once assigned. */
             governmentAgencyName: string | null;
@@ -769,18 +788,27 @@ export interface components {
             address?: string | null;
             categoryObjectId?: number | null;
             catalogWorkTypeId?: number | null;
+            /** @description The form's comment, kept on the first stage; null when empty. */
+            comment?: string | null;
             prefileIds: number[];
         };
-        /**
-         * @description Payload of a new version (company: `status` `under_review`, at least one prefile) or of an examiner reply
-         *     (`status` `has_comments` | `approved` | `rejected`, files optional). `isInstance` is informative; the
-         *     endpoint decides who is replying.
-         */
-        StageInput: {
+        /** @description A new version from the company, answering the examiner's comments (spec §4 has_comments → under_review). */
+        CompanyStageInput: {
             prefileIds: number[];
             comment?: string | null;
-            isInstance?: boolean;
-            status: components["schemas"]["StatementStatus"];
+            /** @enum {boolean} */
+            isInstance?: false;
+            /** @enum {string} */
+            status: "under_review";
+        };
+        /** @description The assigned examiner's reply (spec §4 under_review → has_comments | approved | rejected); files optional. */
+        ExaminerStageInput: {
+            prefileIds: number[];
+            comment?: string | null;
+            /** @enum {boolean} */
+            isInstance?: true;
+            /** @enum {string} */
+            status: "has_comments" | "approved" | "rejected";
         };
         StartWorkInput: {
             /** @description Statement id. */
@@ -802,9 +830,12 @@ export interface components {
             /** @description Size in bytes. */
             size: number;
         };
+        /** @description A person acting for the company (the owner included). Removed employees are not listed. */
         Employee: {
             id: number;
-            fio: string;
+            /** @description Full name; null only for an owner created by the admin CLI without `--fio`. */
+            fio: string | null;
+            /** @description Login e-mail; without one the person is on the list but cannot log in. */
             email: string | null;
             phone: string | null;
             position: string | null;
@@ -842,7 +873,9 @@ export interface components {
             contactFio?: string | null;
             contactPhone?: string | null;
         };
+        /** @description The calling examiner's own contact details (stored on the user, shown as the statement's examiner). */
         InstanceProfile: {
+            /** @description The examiner's user id (the same as `User.id` and `Statement.examinerId`). */
             id: number;
             contactFio: string | null;
             contactPhone: string | null;
@@ -874,7 +907,10 @@ export interface components {
                 "application/octet-stream": string;
             };
         };
-        /** @description Malformed or invalid request (`validation_error`, `blocked_extension`, `invalid_prefiles`, ...). */
+        /**
+         * @description Malformed or invalid request (`validation_error`, `invalid_json`, `empty_body`, `bad_request`,
+         *     `blocked_extension`, `invalid_prefiles`).
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -953,6 +989,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Any other error: `payload_too_large` (413), `unsupported_media_type` (415), `method_not_allowed` (405),
+         *     `internal_error` (500, details never shown), and the codes of the statuses listed above.
+         */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /** @description Entity id. */
@@ -1004,6 +1052,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     verifyEmailLogin: {
@@ -1033,6 +1082,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     refreshToken: {
@@ -1057,6 +1107,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     logout: {
@@ -1078,6 +1129,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     getCurrentUser: {
@@ -1100,6 +1152,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     listCompanyStatements: {
@@ -1123,6 +1176,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     createStatement: {
@@ -1151,6 +1205,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     getStatement: {
@@ -1174,10 +1229,12 @@ export interface operations {
                     "application/json": components["schemas"]["Statement"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     deleteStatement: {
@@ -1199,11 +1256,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     addStatementStage: {
@@ -1218,7 +1277,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StageInput"];
+                "application/json": components["schemas"]["CompanyStageInput"];
             };
         };
         responses: {
@@ -1237,6 +1296,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     listMyInstanceStatements: {
@@ -1260,6 +1320,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     listAllInstanceStatements: {
@@ -1283,6 +1344,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     getInstanceStatement: {
@@ -1306,10 +1368,12 @@ export interface operations {
                     "application/json": components["schemas"]["Statement"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     addInstanceStage: {
@@ -1324,7 +1388,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StageInput"];
+                "application/json": components["schemas"]["ExaminerStageInput"];
             };
         };
         responses: {
@@ -1343,6 +1407,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     startWorkOnStatement: {
@@ -1373,6 +1438,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     getInstanceProfile: {
@@ -1396,6 +1462,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     updateInstanceProfile: {
@@ -1424,6 +1491,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     listObjectCategories: {
@@ -1446,6 +1514,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     listWorkTypes: {
@@ -1468,6 +1537,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     uploadPrefile: {
@@ -1497,6 +1567,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     deletePrefile: {
@@ -1518,10 +1589,12 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     listEmployees: {
@@ -1545,6 +1618,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     createEmployee: {
@@ -1574,6 +1648,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     getEmployee: {
@@ -1597,10 +1672,12 @@ export interface operations {
                     "application/json": components["schemas"]["Employee"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     updateEmployee: {
@@ -1634,6 +1711,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     deleteEmployee: {
@@ -1655,11 +1733,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     getMyCompany: {
@@ -1683,6 +1763,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     updateMyCompany: {
@@ -1711,6 +1792,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     listNotifications: {
@@ -1733,6 +1815,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     downloadFile: {
@@ -1748,9 +1831,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["FileDownload"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     downloadFileByKey: {
@@ -1766,9 +1851,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["FileDownload"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
         };
     };
     getVersion: {
@@ -1792,6 +1879,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
         };
     };
 }

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type LoginDeps, startEmailLogin, verifyEmailLogin } from '../../../auth/login.service.ts';
+import { startEmailLogin, verifyEmailLogin } from '../../../auth/login.service.ts';
 import { closeSession, openSession, rotateSession } from '../../../auth/session.service.ts';
 import { signAccessToken } from '../../../auth/tokens.ts';
 import type { Config } from '../../../config.ts';
-import { contractOperation } from '../../../contract/openapi.ts';
-import { ApiError } from '../../../errors.ts';
+import { ApiError, apiError } from '../../../errors.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
 import { WindowLimiter } from '../../../plugins/rate-limit.ts';
+import { contractRoute } from '../../contract-route.ts';
 
 interface Options {
   config: Config;
-  now: () => Date;
 }
 
 const COOKIE_PATH = '/api/authentication';
@@ -20,16 +19,10 @@ export function refreshCookieName(production: boolean): string {
   return production ? '__Secure-refresh_token' : 'refresh_token';
 }
 
-const authentication: FastifyPluginAsync<Options> = async (app, { config, now }) => {
+const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
   const cookieName = refreshCookieName(config.production);
   const ipLimiter = new WindowLimiter(config.loginIpLimit, config.loginIpWindowMs);
-  const deps: LoginDeps = {
-    db: app.db,
-    secret: config.jwtSecret,
-    mailer: app.mailer,
-    now,
-    logError: (error) => app.log.error({ err: error }, 'login mail failed'),
-  };
+  const { ctx } = app;
 
   // The cookie lives as long as the login (family) it belongs to, never longer.
   const setRefreshCookie = (reply: FastifyReply, token: string, expiresAt: string) =>
@@ -38,7 +31,7 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config, now })
       httpOnly: true,
       sameSite: 'strict',
       secure: config.production,
-      maxAge: Math.max(1, Math.floor((Date.parse(expiresAt) - now().getTime()) / 1000)),
+      maxAge: Math.max(1, Math.floor((Date.parse(expiresAt) - ctx.now().getTime()) / 1000)),
     });
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(cookieName, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: config.production });
@@ -61,58 +54,52 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config, now })
     if (!allowed) throw foreignOrigin();
   };
 
-  const start = contractOperation('POST', '/api/authentication/start-email-login');
-  app.post<{ Body: { email: string } }>(start.url, { schema: start.schema }, async (request, reply) => {
+  contractRoute(app, 'startEmailLogin', {}, async (request, reply) => {
     const retryAfter = ipLimiter.hit(clientIp(request, config.trustProxy));
     if (retryAfter > 0) {
-      throw new ApiError(
-        429,
-        'too_many_requests',
-        'Слишком много запросов кода с вашего адреса. Попробуйте позже.',
-        {},
-        { 'Retry-After': String(retryAfter) },
-      );
+      throw new ApiError('too_many_requests', {
+        message: 'Слишком много запросов кода с вашего адреса. Попробуйте позже.',
+        headers: { 'Retry-After': String(retryAfter) },
+      });
     }
-    await startEmailLogin(deps, request.body.email);
+    await startEmailLogin(ctx, request.body.email);
     return reply.code(204).send();
   });
 
-  const verify = contractOperation('POST', '/api/authentication/verify-email-login');
-  app.post<{ Body: { email: string; code: string } }>(verify.url, { schema: verify.schema }, async (request, reply) => {
-    const userId = await verifyEmailLogin(deps, request.body.email, request.body.code);
-    return answerWithToken(reply, { userId, ...(await openSession(app.db, userId, now())) });
+  contractRoute(app, 'verifyEmailLogin', {}, async (request, reply) => {
+    const userId = await verifyEmailLogin(ctx, request.body.email, request.body.code);
+    return answerWithToken(reply, { userId, ...(await openSession(ctx, userId)) });
   });
 
-  const refresh = contractOperation('POST', '/api/authentication/refresh');
-  app.post(refresh.url, { onRequest: sameOriginOnly }, async (request, reply) => {
+  contractRoute(app, 'refreshToken', { onRequest: [sameOriginOnly] }, async (request, reply) => {
     const presented = request.cookies[cookieName];
-    if (!presented) throw new ApiError(401, 'invalid_refresh_token', 'Сессия истекла. Войдите снова.');
+    if (!presented) throw apiError('invalid_refresh_token');
     try {
-      return await answerWithToken(reply, await rotateSession(app.db, presented, now()));
+      return await answerWithToken(reply, await rotateSession(ctx, presented));
     } catch (error) {
       clearRefreshCookie(reply);
       throw error;
     }
   });
 
-  const logout = contractOperation('POST', '/api/authentication/logout');
-  app.post(logout.url, { onRequest: sameOriginOnly }, async (request, reply) => {
+  contractRoute(app, 'logout', { onRequest: [sameOriginOnly] }, async (request, reply) => {
     const presented = request.cookies[cookieName];
-    if (presented) await closeSession(app.db, presented, now());
+    if (presented) await closeSession(ctx, presented);
     clearRefreshCookie(reply);
     return reply.code(204).send();
   });
 
-  for (const url of [refresh.url, logout.url]) {
+  // Not in the contract: a GET of a cookie-authenticated call is refused, never served.
+  for (const url of ['/api/authentication/refresh', '/api/authentication/logout']) {
     app.get(url, async (_request, reply) => {
       reply.header('Allow', 'POST');
-      throw new ApiError(405, 'method_not_allowed', 'Метод не поддерживается: используйте POST');
+      throw apiError('method_not_allowed', 'Метод не поддерживается: используйте POST');
     });
   }
 };
 
 function foreignOrigin(): ApiError {
-  return new ApiError(403, 'forbidden_origin', 'Запрос с чужого сайта отклонён');
+  return apiError('forbidden_origin');
 }
 
 function safeHost(origin: string): string | null {

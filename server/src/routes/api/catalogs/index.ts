@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { listCatalog } from '../../../catalogs/catalogs.repository.ts';
+import { contractRoute } from '../../contract-route.ts';
 
 const catalogs: FastifyPluginAsync = async (app) => {
-  app.get('/api/catalogObjectTypes', async () => listCatalog(app.db, 'catalog_object_types'));
-  app.get('/api/catalogWorkType', async () => listCatalog(app.db, 'catalog_work_types'));
+  contractRoute(app, 'listObjectCategories', {}, async () => listCatalog(app.db, 'catalog_object_types'));
+  contractRoute(app, 'listWorkTypes', {}, async () => listCatalog(app.db, 'catalog_work_types'));
 };
 
 export default catalogs;

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { unauthorized } from '../../../errors.ts';
+import { currentUser } from '../../../plugins/auth.ts';
 import { toApiUser } from '../../../users/users.service.ts';
+import { contractRoute } from '../../contract-route.ts';
 
 const users: FastifyPluginAsync = async (app) => {
-  app.get('/api/users/me', async (request) => {
-    if (!request.user) throw unauthorized();
-    return toApiUser(request.user);
-  });
+  contractRoute(app, 'getCurrentUser', {}, async (request) => toApiUser(currentUser(request)));
 };
 
 export default users;

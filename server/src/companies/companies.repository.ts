@@ -1,0 +1,35 @@
+import type { Db } from '../db/database.ts';
+
+export interface NewCompany {
+  legalEntity: string;
+  legalAddress: string | null;
+  inn: string | null;
+  kpp: string | null;
+  ogrn: string | null;
+  /** The company head: shown as the statement's companyDirector and on the certificate. */
+  contactFio: string | null;
+  contactPhone: string | null;
+  createdAt: string;
+}
+
+export async function insertCompany(db: Db, company: NewCompany): Promise<number> {
+  const row = await db
+    .insertInto('companies')
+    .values({
+      legal_entity: company.legalEntity,
+      legal_address: company.legalAddress,
+      inn: company.inn,
+      kpp: company.kpp,
+      ogrn: company.ogrn,
+      contact_fio: company.contactFio,
+      contact_phone: company.contactPhone,
+      created_at: company.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findCompanyById(db: Db, id: number) {
+  return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { createServiceContext, type ServiceContext } from '../context.ts';
+import type { FileStore } from '../files/file-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What services take first: `service(app.ctx, ...)`. */
+    ctx: ServiceContext;
+  }
+}
+
+/** Builds the service context from the shared plugins (database, mail) and the file store. */
+export default fp<{ config: Config; files?: FileStore; now: () => Date }>(
+  async (app, { config, files, now }) => {
+    app.decorate(
+      'ctx',
+      createServiceContext({
+        config,
+        db: app.db,
+        mailer: app.mailer,
+        files,
+        now,
+        logError: (error, what) => app.log.error({ err: error }, what),
+      }),
+    );
+  },
+  { name: 'context', dependencies: ['database', 'mail'] },
+);

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config.ts';
+import { registerNotImplemented } from '../contract-stubs.ts';
+import authenticationRoutes from './authentication/index.ts';
+import catalogRoutes from './catalogs/index.ts';
+import userRoutes from './users/index.ts';
+
+/**
+ * Registers the API, deny by default: everything but the authentication calls is behind `authenticate`; company
+ * routes behind `requireCompanyUser`, instance routes behind `requireExaminer` (owner-only routes add
+ * `requireOwner` themselves). A resource's routes register in the scope of its role.
+ */
+const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  await app.register(authenticationRoutes, { config });
+
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', signedIn.authenticate);
+    await signedIn.register(userRoutes);
+    await signedIn.register(catalogRoutes);
+    registerNotImplemented(signedIn, ['users', 'catalogs', 'notifications', 'prefiles', 'files']);
+
+    await signedIn.register(async (company) => {
+      company.addHook('onRequest', company.requireCompanyUser);
+      registerNotImplemented(company, ['statements', 'employees', 'companies']);
+    });
+
+    await signedIn.register(async (examiner) => {
+      examiner.addHook('onRequest', examiner.requireExaminer);
+      registerNotImplemented(examiner, ['instance']);
+    });
+  });
+};
+
+export default api;
