@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import Spinner from '../components/ui/Spinner.tsx';
 import { currentPath, navigateTo } from '../lib/browser.ts';
 import { guardRedirect } from '../lib/guard.ts';
-import { LOGIN_ROUTE } from '../lib/roles.ts';
-import { $session, initSession, loadCurrentUser } from '../stores/session.ts';
+import { routes } from '../lib/routes.ts';
+import { $session, $sessionSettled, initSession, loadCurrentUser } from '../stores/session.ts';
 import { gateTexts } from './texts.ts';
 
 /**
@@ -13,8 +13,8 @@ import { gateTexts } from './texts.ts';
  */
 export default function AuthGate() {
   const session = useStore($session);
-  const settled = session.status === 'authenticated' || session.status === 'anonymous';
-  const redirect = settled ? guardRedirect(currentPath(), session.user) : null;
+  const settled = useStore($sessionSettled);
+  const redirect = settled && session.status !== 'error' ? guardRedirect(currentPath(), session.user) : null;
   const ready = session.status === 'authenticated' && redirect === null;
 
   useEffect(() => {
@@ -38,7 +38,7 @@ export default function AuthGate() {
             <button type="button" className="button" onClick={() => void loadCurrentUser()}>
               {gateTexts.retry}
             </button>
-            <a href={LOGIN_ROUTE}>{gateTexts.relogin}</a>
+            <a href={routes.login}>{gateTexts.relogin}</a>
           </div>
         </div>
       </div>

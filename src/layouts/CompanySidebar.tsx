@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { $statusCounters } from '../features/statements/stores/counters.ts';
-import { COMPANY_HOME } from '../lib/roles.ts';
+import { $companyCounters } from '../features/statements/stores/counters.ts';
+import { COMPANY_HOME, isWithin, normalizePath, routes } from '../lib/routes.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '../lib/statuses.ts';
 import { $isOwner, $user } from '../stores/session.ts';
-import { NavGroup, NavLink, normalizePath, UserCard } from './nav.tsx';
+import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
 import { navTexts } from './texts.ts';
 
@@ -17,7 +17,7 @@ export interface CompanySidebarProps {
 export default function CompanySidebar({ currentPath }: CompanySidebarProps) {
   const user = useStore($user);
   const isOwner = useStore($isOwner);
-  const counters = useStore($statusCounters);
+  const counters = useStore($companyCounters);
   const path = normalizePath(currentPath);
 
   return (
@@ -34,7 +34,7 @@ export default function CompanySidebar({ currentPath }: CompanySidebarProps) {
       <nav className="side-nav" aria-label={navTexts.companyNavLabel}>
         <NavGroup title={navTexts.statements}>
           {STATEMENT_STATUSES.map((status) => {
-            const href = `/company/filter/${status}`;
+            const href = routes.company(status);
             return (
               <NavLink key={status} href={href} active={path === href} count={counters[status]}>
                 {COMPANY_SIDEBAR_LABELS[status]}
@@ -45,11 +45,11 @@ export default function CompanySidebar({ currentPath }: CompanySidebarProps) {
         <div className="side-nav__divider" />
         <ul className="side-nav__list">
           {isOwner && (
-            <NavLink href="/employees/list" active={path === '/employees' || path.startsWith('/employees/')}>
+            <NavLink href={routes.employees} active={isWithin(path, routes.employeesRoot)}>
               {navTexts.employees}
             </NavLink>
           )}
-          <NavLink href="/company/edit" active={path === '/company/edit'}>
+          <NavLink href={routes.companyEdit} active={path === routes.companyEdit}>
             {navTexts.myCompany}
           </NavLink>
         </ul>

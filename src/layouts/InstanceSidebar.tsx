@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { $statusCounters } from '../features/statements/stores/counters.ts';
-import { INSTANCE_HOME } from '../lib/roles.ts';
+import { $instanceCounters } from '../features/statements/stores/counters.ts';
+import { INSTANCE_HOME, normalizePath, routes } from '../lib/routes.ts';
 import { INSTANCE_SIDEBAR_LABELS } from '../lib/statuses.ts';
 import { $user } from '../stores/session.ts';
-import { NavGroup, NavLink, normalizePath, UserCard } from './nav.tsx';
+import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
 import { navTexts } from './texts.ts';
 
@@ -18,7 +18,7 @@ const MY_STATUSES = ['under_review', 'has_comments', 'approved', 'rejected'] as 
 /** The examiner's sidebar: new and all statements, own statements by status, settings, user card with logout. */
 export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
   const user = useStore($user);
-  const counters = useStore($statusCounters);
+  const counters = useStore($instanceCounters);
   const path = normalizePath(currentPath);
 
   return (
@@ -33,17 +33,17 @@ export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
     >
       <nav className="side-nav" aria-label={navTexts.instanceNavLabel}>
         <ul className="side-nav__list">
-          <NavLink href="/instance/news" active={path === '/instance/news'}>
+          <NavLink href={routes.instanceNews} active={path === routes.instanceNews}>
             {navTexts.newStatements}
           </NavLink>
-          <NavLink href="/instance/all" active={path === '/instance/all'}>
+          <NavLink href={routes.instanceAll} active={path === routes.instanceAll}>
             {navTexts.allStatements}
           </NavLink>
         </ul>
         <div className="side-nav__divider" />
         <NavGroup title={navTexts.myStatements}>
           {MY_STATUSES.map((status) => {
-            const href = `/instance/filter/${status}`;
+            const href = routes.instance(status);
             return (
               <NavLink key={status} href={href} active={path === href} count={counters[status]}>
                 {INSTANCE_SIDEBAR_LABELS[status]}
@@ -53,7 +53,7 @@ export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
         </NavGroup>
         <div className="side-nav__divider" />
         <ul className="side-nav__list">
-          <NavLink href="/instance/settings" active={path === '/instance/settings'}>
+          <NavLink href={routes.instanceSettings} active={path === routes.instanceSettings}>
             {navTexts.settings}
           </NavLink>
         </ul>

@@ -3,11 +3,6 @@ import { ChevronIcon, LogoutIcon } from '../components/ui/icons.tsx';
 import { logoutUser } from '../stores/session.ts';
 import { navTexts } from './texts.ts';
 
-/** Path without a trailing slash, so '/company/' and '/company' compare equal. */
-export function normalizePath(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
-}
-
 /** One sidebar link; marked as the current page when `active`. */
 export function NavLink({
   href,

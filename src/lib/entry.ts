@@ -1,13 +1,14 @@
-import { COMPANY_HOME, INSTANCE_HOME, isCompanyUser, isInstanceUser, LOGIN_ROUTE, type UserRoles } from './roles.ts';
+import { isCompanyUser, isInstanceUser, type UserRoles } from './roles.ts';
+import { COMPANY_HOME, INSTANCE_HOME, routes } from './routes.ts';
 
 /** Where the entry page `/` sends a user (spec §2): company start, examiner start, or login for anyone else. */
 export function entryRouteFor(user: UserRoles | null): string {
   if (isCompanyUser(user)) return COMPANY_HOME;
   if (isInstanceUser(user)) return INSTANCE_HOME;
-  return LOGIN_ROUTE;
+  return routes.login;
 }
 
 /** True when the user has a start page of their own, so the login page can send them on. */
 export function hasHomeRoute(user: UserRoles | null): boolean {
-  return entryRouteFor(user) !== LOGIN_ROUTE;
+  return entryRouteFor(user) !== routes.login;
 }

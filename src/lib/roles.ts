@@ -1,16 +1,11 @@
-/** The part of the current user that decides where they may go (a subset of the API's User). */
-export interface UserRoles {
-  company: object | null;
-  instance: object | null;
-  isOwner?: boolean;
-}
+import type { components } from './api/schema';
 
-/** Route of the company user's start page. */
-export const COMPANY_HOME = '/company';
-/** Route of the examiner's start page (spec §2 entry redirect). */
-export const INSTANCE_HOME = '/instance/filter/under_review';
-/** Route of the login page. */
-export const LOGIN_ROUTE = '/login';
+/** The signed-in user as GET /api/users/me returns it. */
+export type User = components['schemas']['User'];
+/** A user's role as the API sends it. */
+export type UserRole = components['schemas']['UserRole'];
+/** The part of the current user that decides where they may go. */
+export type UserRoles = Pick<User, 'company' | 'instance'> & Partial<Pick<User, 'isOwner'>>;
 
 /** True for an applicant: a company is attached to the profile. */
 export function isCompanyUser(user: UserRoles | null): boolean {

@@ -1,8 +1,16 @@
-/** Statement statuses in their workflow order (spec §4). */
-export const STATEMENT_STATUSES = ['sent', 'under_review', 'has_comments', 'approved', 'rejected'] as const;
+import type { components } from './api/schema';
 
 /** A statement status as the API sends it. */
-export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+export type StatementStatus = components['schemas']['StatementStatus'];
+
+/** Statement statuses in their workflow order (spec §4); a status the contract adds fails the label maps below. */
+export const STATEMENT_STATUSES = [
+  'sent',
+  'under_review',
+  'has_comments',
+  'approved',
+  'rejected',
+] as const satisfies readonly StatementStatus[];
 
 /** Labels of the company sidebar counters (spec §4, "Company sidebar" column). */
 export const COMPANY_SIDEBAR_LABELS: Readonly<Record<StatementStatus, string>> = {
@@ -20,3 +28,49 @@ export const INSTANCE_SIDEBAR_LABELS: Readonly<Record<Exclude<StatementStatus, '
   approved: 'Согласовано',
   rejected: 'Отклонено',
 };
+
+/** Who looks at a status: the applicant or the examiner (spec §4 columns). */
+export type StatusView = 'company' | 'instance';
+
+/** Status labels per view (spec §4, "Company view" and "Instance view" columns). */
+export const STATUS_LABELS: Readonly<Record<StatusView, Readonly<Record<StatementStatus, string>>>> = {
+  company: {
+    sent: 'Отправлено',
+    under_review: 'На рассмотрении',
+    has_comments: 'Есть замечания',
+    approved: 'Согласовано',
+    rejected: 'Отклонено',
+  },
+  instance: {
+    sent: 'Новое',
+    under_review: 'На рассмотрении',
+    has_comments: 'На доработке',
+    approved: 'Согласовано',
+    rejected: 'Отклонено',
+  },
+};
+
+/** Label of a status the site does not know (spec §4: "Unknown"). */
+export const UNKNOWN_STATUS_LABEL = 'Неизвестный статус';
+
+/** True when `value` is one of the contract's statuses. */
+export function isStatementStatus(value: unknown): value is StatementStatus {
+  return typeof value === 'string' && (STATEMENT_STATUSES as readonly string[]).includes(value);
+}
+
+/** The label of `status` for `view`; anything outside the contract reads as unknown. */
+export function statusLabel(status: unknown, view: StatusView): string {
+  return isStatementStatus(status) ? STATUS_LABELS[view][status] : UNKNOWN_STATUS_LABEL;
+}
+
+/** Number of statements per status. */
+export type StatusCounts = Record<StatementStatus, number>;
+
+/** Counts statements per status; unknown statuses are not counted (spec §4 counters). */
+export function countByStatus(items: ReadonlyArray<{ status: unknown }>): StatusCounts {
+  const counts: StatusCounts = { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0 };
+  for (const item of items) {
+    if (isStatementStatus(item.status)) counts[item.status] += 1;
+  }
+  return counts;
+}

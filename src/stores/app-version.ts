@@ -1,4 +1,4 @@
-import { api } from '../lib/api/client.ts';
+import { api, QUIET } from '../lib/api/client.ts';
 
 /** Local storage key of the app version this browser last ran (spec §9). */
 export const APP_VERSION_KEY = 'app-version';
@@ -14,7 +14,7 @@ interface VersionDeps {
 
 const browserDeps = (): VersionDeps => ({
   async fetchVersion() {
-    const { data } = await api.GET('/version.json', { cache: 'no-store' });
+    const { data } = await api.GET('/version.json', { cache: 'no-store', headers: QUIET });
     return data?.version ?? null;
   },
   storage: localStorage,

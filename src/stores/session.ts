@@ -1,11 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { api, logout, refreshAccessToken } from '../lib/api/client.ts';
-import type { components } from '../lib/api/schema';
-import { isCompanyUser, isInstanceUser, isOwnerUser } from '../lib/roles.ts';
+import { isCompanyUser, isInstanceUser, isOwnerUser, type User } from '../lib/roles.ts';
 import { showToast } from './toasts.ts';
-
-/** The signed-in user as GET /api/users/me returns it. */
-export type User = components['schemas']['User'];
 
 /** Where the session stands: not checked yet, being checked, known user, nobody, or the profile failed to load. */
 export type SessionStatus = 'idle' | 'loading' | 'authenticated' | 'anonymous' | 'error';
@@ -25,8 +21,11 @@ export const $session = atom<Session>({ status: 'idle', user: null });
 /** The signed-in user, or null. */
 export const $user = computed($session, (session) => session.user);
 
-/** True once the session is known to belong to a user. */
-export const $isAuthenticated = computed($session, (session) => session.status === 'authenticated');
+/** True once the start-up check has finished: a known user, nobody, or a profile that failed to load. */
+export const $sessionSettled = computed(
+  $session,
+  (session) => session.status !== 'idle' && session.status !== 'loading',
+);
 
 /** True for an applicant (company attached). */
 export const $isCompany = computed($user, (user) => isCompanyUser(user));

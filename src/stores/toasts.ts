@@ -19,8 +19,10 @@ export const $toasts = atom<Toast[]>([]);
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-/** Shows a toast that hides itself after 5 s; returns its id. */
+/** Shows a toast that hides itself after 5 s; returns its id. The same text already on screen is not repeated. */
 export function showToast(kind: ToastKind, text: string): number {
+  const shown = $toasts.get().find((toast) => toast.kind === kind && toast.text === text);
+  if (shown) return shown.id;
   const id = nextId++;
   $toasts.set([...$toasts.get(), { id, kind, text }]);
   timers.set(

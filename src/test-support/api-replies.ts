@@ -1,9 +1,17 @@
-// Shared by unit tests that stand in for the API client: openapi-fetch style results and the demo owner.
+// Shared by unit tests that stand in for the API client: openapi-fetch style results and demo data.
+// Every body is checked against the generated contract with `satisfies`, so a contract change breaks the tests' types.
+import type { ApiErrorBody, Statement } from '../lib/api/types.ts';
+import type { User } from '../lib/roles.ts';
 
 /** An openapi-fetch style result: `data` on 2xx, `error` otherwise. */
 export function reply(status: number, body?: unknown) {
   const ok = status >= 200 && status < 300;
   return { data: ok ? body : undefined, error: ok ? undefined : body, response: { ok, status } };
+}
+
+/** An error body as the server sends it. */
+export function errorBody(error: ApiErrorBody['error'], message: string, extra: Partial<ApiErrorBody> = {}) {
+  return { error, message, ...extra } satisfies ApiErrorBody;
 }
 
 /** The demo company owner as GET /api/users/me returns them. */
@@ -15,4 +23,44 @@ export const demoOwner = {
   isOwner: true,
   company: { id: 1, legalEntity: 'ООО «СтройПроект»' },
   instance: null,
-};
+} satisfies User;
+
+/** A demo examiner as GET /api/users/me returns them. */
+export const demoExaminer = {
+  id: 3,
+  fio: 'Петрова Анна Сергеевна',
+  email: 'examiner1@demo.example',
+  role: 'examiner',
+  isOwner: false,
+  company: null,
+  instance: { id: 1, name: 'Комитет по архитектуре и градостроительству' },
+} satisfies User;
+
+/** A statement just sent by the demo owner, as the list and detail endpoints return it. */
+export const demoStatement = {
+  id: 1,
+  visibleId: 1001,
+  status: 'sent',
+  dateCreate: '2024-05-05T09:00:00.000Z',
+  lastUpdate: '2024-05-05T09:00:00.000Z',
+  cipher: 'ШП-01',
+  title: 'Жилой дом',
+  name: 'ул. Ленина, 1',
+  address: 'ул. Ленина, 1',
+  categoryObjectId: 1,
+  categoryObject: 'residential',
+  categoryName: 'Жилое здание',
+  catalogWorkTypeId: 1,
+  catalogWorkType: 'Новое строительство',
+  examinerId: null,
+  examiner: null,
+  stages: [],
+  companyName: 'ООО «СтройПроект»',
+  companyInn: null,
+  companyOgrn: null,
+  companyKpp: null,
+  companyDirector: null,
+  companyDirectorPhone: null,
+  externalNumber: null,
+  governmentAgencyName: null,
+} satisfies Statement;

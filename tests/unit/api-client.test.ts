@@ -3,14 +3,15 @@ import {
   type ApiClient,
   type ApiClientOptions,
   createApiClient,
-  LOGIN_PATH,
   LOGOUT_MESSAGE,
+  QUIET,
   REFRESH_LOCK_NAME,
   SESSION_CHANNEL_NAME,
   type SessionChannel,
   SKIP_AUTH_RETRY,
   tokenExpiresAt,
 } from '../../src/lib/api/client.ts';
+import { routes } from '../../src/lib/routes.ts';
 
 const BASE = 'http://api.test';
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -92,7 +93,10 @@ const me = {
   instance: null,
 };
 
-function setup(routes: Record<string, Handler>, extra: Pick<ApiClientOptions, 'timeoutMs' | 'withLock'> = {}) {
+function setup(
+  routes: Record<string, Handler>,
+  extra: Pick<ApiClientOptions, 'timeoutMs' | 'withLock' | 'onProblem'> = {},
+) {
   const f = fakeFetch(routes);
   const ch = fakeChannel();
   const navigate = vi.fn();
@@ -298,7 +302,7 @@ describe('api client session behaviour', () => {
     expect(t.count('/api/authentication/refresh')).toBe(1);
     expect(t.client.getAccessToken()).toBeNull();
     expect(t.ch.posted).toEqual([LOGOUT_MESSAGE]);
-    expect(t.navigate).toHaveBeenCalledExactlyOnceWith(LOGIN_PATH);
+    expect(t.navigate).toHaveBeenCalledExactlyOnceWith(routes.login);
   });
 
   it('anonymous call: a failed pre-refresh is not repeated after the 401; session ends', async () => {
@@ -353,7 +357,7 @@ describe('api client session behaviour', () => {
     expect(t.navigate).not.toHaveBeenCalled();
   });
 
-  it('aborts a call after timeoutMs and reports it to onError', async () => {
+  it('aborts a call after timeoutMs and reports it as a timeout', async () => {
     vi.useFakeTimers();
     const f = fakeFetch({
       '/api/users/me': (request) =>
@@ -361,7 +365,7 @@ describe('api client session behaviour', () => {
           request.signal.addEventListener('abort', () => reject(request.signal.reason));
         }),
     });
-    const onError = vi.fn();
+    const onProblem = vi.fn();
     const client = createApiClient({
       fetch: f.fetch,
       baseUrl: BASE,
@@ -369,7 +373,7 @@ describe('api client session behaviour', () => {
       createChannel: null,
       now: () => NOW,
       timeoutMs: 5000,
-      onError,
+      onProblem,
     });
     client.setAccessToken(FRESH);
     const call = client.GET('/api/users/me');
@@ -389,7 +393,10 @@ describe('api client session behaviour', () => {
     const error = await outcome;
     expect(error).toBeInstanceOf(DOMException);
     expect((error as DOMException).name).toBe('TimeoutError');
-    expect(onError).toHaveBeenCalledOnce();
+    expect(onProblem).toHaveBeenCalledExactlyOnceWith(
+      'timeout',
+      expect.objectContaining({ schemaPath: '/api/users/me' }),
+    );
   });
 
   it("combines the caller's signal with the timeout", async () => {
@@ -405,6 +412,52 @@ describe('api client session behaviour', () => {
     await new Promise((r) => setTimeout(r, 5));
     controller.abort(new Error('cancelled by caller'));
     await expect(call).rejects.toThrow('cancelled by caller');
+  });
+
+  it.each([
+    ['a 5xx answer', () => json(503, { error: 'internal_error', message: 'Ошибка' }), 'server'],
+    [
+      'a network failure',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'network',
+    ],
+  ] as const)('reports %s to onProblem, but not for a QUIET call', async (_name, handler, problem) => {
+    const onProblem = vi.fn();
+    const t = setup({ '/api/statements': handler }, { onProblem });
+    t.client.setAccessToken(FRESH);
+    await t.client.GET('/api/statements').catch(() => null);
+    expect(onProblem).toHaveBeenCalledExactlyOnceWith(
+      problem,
+      expect.objectContaining({ schemaPath: '/api/statements' }),
+    );
+    onProblem.mockClear();
+    await t.client.GET('/api/statements', { headers: { ...QUIET } }).catch(() => null);
+    expect(onProblem).not.toHaveBeenCalled();
+    expect(t.calls.at(-1)?.headers.has('x-quiet-errors')).toBe(false);
+  });
+
+  it('does not report 4xx answers or calls the caller aborted', async () => {
+    const onProblem = vi.fn();
+    const t = setup(
+      {
+        '/api/statements': () => json(404, { error: 'not_found', message: 'Не найдено' }),
+        '/api/users/me': (request) =>
+          new Promise<Response>((_resolve, reject) => {
+            request.signal.addEventListener('abort', () => reject(request.signal.reason));
+          }),
+      },
+      { onProblem },
+    );
+    t.client.setAccessToken(FRESH);
+    await t.client.GET('/api/statements');
+    const controller = new AbortController();
+    const call = t.client.GET('/api/users/me', { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 5));
+    controller.abort(new Error('cancelled by caller'));
+    await expect(call).rejects.toThrow('cancelled by caller');
+    expect(onProblem).not.toHaveBeenCalled();
   });
 
   it('getFreshAccessToken refreshes only when the token is missing or expiring', async () => {

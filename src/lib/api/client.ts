@@ -1,12 +1,12 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { showToast } from '../../stores/toasts.ts';
+import { routes } from '../routes.ts';
 import type { paths } from './schema';
 
 /** Name of the BroadcastChannel the tabs use to share session events. */
 export const SESSION_CHANNEL_NAME = 'portal-session';
 /** Message posted on the session channel when a tab logs out or loses its session. */
 export const LOGOUT_MESSAGE = 'logout';
-/** Page the client sends the user to when the session ends. */
-export const LOGIN_PATH = '/login';
 /** Default per-call timeout in milliseconds (spec §9). */
 export const REQUEST_TIMEOUT_MS = 40_000;
 /** The token is refreshed before a call when it expires within this many milliseconds (spec §9). */
@@ -15,6 +15,13 @@ export const REFRESH_MARGIN_MS = 60_000;
 export const SKIP_AUTH_RETRY_HEADER = 'x-skip-auth-retry';
 /** Headers to spread into a call's `headers` option to skip the 401 refresh-and-retry for that call. */
 export const SKIP_AUTH_RETRY: Readonly<Record<string, string>> = Object.freeze({ [SKIP_AUTH_RETRY_HEADER]: '1' });
+/** Request header that keeps a call's failures out of `onProblem` (loads whose failure is logged only); stripped. */
+export const QUIET_HEADER = 'x-quiet-errors';
+/** Headers to spread into a call's `headers` option when its failure must not reach the toasts (spec §8). */
+export const QUIET: Readonly<Record<string, string>> = Object.freeze({ [QUIET_HEADER]: '1' });
+
+/** A failure the client reports by itself: no answer, no answer within the timeout, or a 5xx. */
+export type ApiProblem = 'network' | 'timeout' | 'server';
 
 const AUTH_PREFIX = '/api/authentication/';
 /** Public paths (`security: []` in openapi.yaml besides authentication): no bearer, no refresh, no retry. */
@@ -56,8 +63,11 @@ export interface ApiClientOptions {
    * so two tabs must never present the same cookie at once. Default: the Web Locks API when available.
    */
   withLock?: <T>(name: string, task: () => Promise<T>) => Promise<T>;
-  /** Called when a call fails without a response (network error, timeout, abort). */
-  onError?: (error: unknown, info: { request: Request; schemaPath: string }) => void;
+  /**
+   * Called when a call fails without an answer or with a 5xx, unless the call is QUIET or the caller aborted it.
+   * The app's client shows a toast; callers still branch on `{ data, error }` for their own message.
+   */
+  onProblem?: (problem: ApiProblem, info: { schemaPath: string; status?: number; error?: unknown }) => void;
 }
 
 /** The typed openapi-fetch client plus session helpers. */
@@ -124,7 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const navigate = options.navigate ?? defaultNavigate;
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const onError = options.onError;
+  const onProblem = options.onProblem;
   const createChannel = options.createChannel === undefined ? defaultCreateChannel : options.createChannel;
   const withLock = options.withLock ?? defaultWithLock;
 
@@ -133,7 +143,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   let ending = false;
 
   /** Per-call state, keyed by openapi-fetch's request id. */
-  const pending = new Map<string, { retryCopy: Request | null; skipRetry: boolean; refreshFailed: boolean }>();
+  const pending = new Map<
+    string,
+    { retryCopy: Request | null; skipRetry: boolean; refreshFailed: boolean; quiet: boolean }
+  >();
+
+  function reportFailure(error: unknown, request: Request, schemaPath: string, quiet: boolean): void {
+    if (quiet || !onProblem) return;
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      onProblem('timeout', { schemaPath, error });
+      return;
+    }
+    if (request.signal.aborted) return; // the caller gave up: nothing to tell the user
+    onProblem('network', { schemaPath, error });
+  }
 
   const channel = createChannel ? createChannel(SESSION_CHANNEL_NAME) : null;
   channel?.addEventListener('message', (event) => {
@@ -216,7 +239,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         // a closed channel must not block the logout
       }
     }
-    navigate(LOGIN_PATH);
+    navigate(routes.login);
   }
 
   async function logout(): Promise<void> {
@@ -238,56 +261,78 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const sessionMiddleware: Middleware = {
     async onRequest({ request, schemaPath, id }) {
       const skipRetry = request.headers.has(SKIP_AUTH_RETRY_HEADER);
+      const quiet = request.headers.has(QUIET_HEADER);
       let next = request;
-      if (skipRetry) {
+      if (skipRetry || quiet) {
         const headers = new Headers(request.headers);
         headers.delete(SKIP_AUTH_RETRY_HEADER);
+        headers.delete(QUIET_HEADER);
         next = new Request(request, { headers });
       }
       next = withTimeout(next);
-      if (!needsSession(schemaPath)) return next;
+      if (!needsSession(schemaPath)) {
+        pending.set(id, { retryCopy: null, skipRetry: true, refreshFailed: false, quiet });
+        return next;
+      }
 
       let refreshFailed = false;
       if (needsRefresh()) refreshFailed = !(await refreshAccessToken());
       next = withBearer(next, accessToken);
       // A consumed Request cannot be re-sent: keep a copy for the one retry after a 401.
-      pending.set(id, { retryCopy: skipRetry ? null : next.clone(), skipRetry, refreshFailed });
+      pending.set(id, { retryCopy: skipRetry ? null : next.clone(), skipRetry, refreshFailed, quiet });
       return next;
     },
 
-    async onResponse({ request, response, schemaPath, id, options }) {
+    async onResponse({ response, schemaPath, id, options }) {
       const state = pending.get(id);
       pending.delete(id);
-      if (TOKEN_PATHS.has(schemaPath) && response.ok) {
-        const token = readToken(
-          await response
-            .clone()
-            .json()
-            .catch(() => null),
-        );
-        if (token) setAccessToken(token);
-        return undefined;
-      }
-      if (response.status !== 401 || !state || state.skipRetry || !state.retryCopy) return undefined;
-      const refreshed = state.refreshFailed ? false : await refreshAccessToken();
-      if (!refreshed) {
-        endSession({ broadcast: true });
-        return undefined;
-      }
-      try {
-        return await options.fetch(withBearer(state.retryCopy, accessToken));
-      } catch (error) {
-        onError?.(error, { request, schemaPath });
-        throw error;
-      }
+      const quiet = state?.quiet ?? false;
+      const settled = await settleResponse(response, schemaPath, state, options.fetch, quiet);
+      const status = (settled ?? response).status;
+      if (status >= 500 && !quiet) onProblem?.('server', { schemaPath, status });
+      return settled;
     },
 
     onError({ error, request, schemaPath, id }) {
+      const quiet = pending.get(id)?.quiet ?? false;
       pending.delete(id);
-      onError?.(error, { request, schemaPath });
+      reportFailure(error, request, schemaPath, quiet);
       return undefined;
     },
   };
+
+  /** The session part of a response: keeps a new token, or refreshes and retries once after a 401. */
+  async function settleResponse(
+    response: Response,
+    schemaPath: string,
+    state: { retryCopy: Request | null; skipRetry: boolean; refreshFailed: boolean } | undefined,
+    fetchAgain: (request: Request) => Promise<Response>,
+    quiet: boolean,
+  ): Promise<Response | undefined> {
+    if (TOKEN_PATHS.has(schemaPath) && response.ok) {
+      const token = readToken(
+        await response
+          .clone()
+          .json()
+          .catch(() => null),
+      );
+      if (token) setAccessToken(token);
+      return undefined;
+    }
+    if (response.status !== 401 || !state || state.skipRetry || !state.retryCopy) return undefined;
+    const refreshed = state.refreshFailed ? false : await refreshAccessToken();
+    if (!refreshed) {
+      endSession({ broadcast: true });
+      return undefined;
+    }
+    const retry = withBearer(state.retryCopy, accessToken);
+    try {
+      return await fetchAgain(retry);
+    } catch (error) {
+      reportFailure(error, retry, schemaPath, quiet);
+      throw error;
+    }
+  }
 
   const client = createClient<paths>({
     baseUrl,
@@ -307,8 +352,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   });
 }
 
-/** The app's default client instance. */
-export const api: ApiClient = createApiClient();
+/** Toast texts of the failures the client reports by itself. */
+export const problemTexts: Readonly<Record<ApiProblem, string>> = {
+  network: 'Нет связи с сервером. Проверьте подключение к интернету.',
+  timeout: 'Сервер не ответил вовремя. Попробуйте ещё раз.',
+  server: 'Ошибка на сервере. Попробуйте ещё раз позже.',
+};
+
+/** The app's default client instance; its transport failures and 5xx go to the toasts. */
+export const api: ApiClient = createApiClient({ onProblem: (problem) => showToast('error', problemTexts[problem]) });
 /** Current in-memory access token of the default client. */
 export const getAccessToken = api.getAccessToken;
 /** Sets the in-memory access token of the default client. */

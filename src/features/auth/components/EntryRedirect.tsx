@@ -3,13 +3,13 @@ import { useEffect } from 'react';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { navigateTo } from '../../../lib/browser.ts';
 import { entryRouteFor } from '../../../lib/entry.ts';
-import { $session, initSession } from '../../../stores/session.ts';
+import { $session, $sessionSettled, initSession } from '../../../stores/session.ts';
 import { loginTexts } from '../texts.ts';
 
 /** The entry page `/`: a spinner while the session starts, then the user's start page or login (spec §2). */
 export default function EntryRedirect() {
   const session = useStore($session);
-  const settled = session.status !== 'idle' && session.status !== 'loading';
+  const settled = useStore($sessionSettled);
 
   useEffect(() => {
     void initSession();

@@ -4,6 +4,7 @@ import Spinner from '../../../components/ui/Spinner.tsx';
 import { navigateTo, readQueryParam } from '../../../lib/browser.ts';
 import { hasHomeRoute } from '../../../lib/entry.ts';
 import { CODE_LENGTH, digitsOf, isCodeComplete } from '../../../lib/login-code.ts';
+import { routes } from '../../../lib/routes.ts';
 import { $session, initSession } from '../../../stores/session.ts';
 import {
   $codeCells,
@@ -45,7 +46,7 @@ export default function LoginForm() {
   }, []);
 
   useEffect(() => {
-    if (signedIn) navigateTo('/', { replace: true });
+    if (signedIn) navigateTo(routes.entry, { replace: true });
   }, [signedIn]);
 
   // Moves focus to the new step's first field when the step changes (not on the first display).
@@ -67,7 +68,7 @@ export default function LoginForm() {
   );
   const passwordLink = (
     <p className="auth-card__aside">
-      <a href="/login-password">{loginTexts.passwordLink}</a>
+      <a href={routes.loginPassword}>{loginTexts.passwordLink}</a>
     </p>
   );
 

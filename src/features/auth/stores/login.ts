@@ -2,6 +2,7 @@ import { atom, map } from 'nanostores';
 import { api, setAccessToken } from '../../../lib/api/client.ts';
 import { navigateTo, replaceQueryParam } from '../../../lib/browser.ts';
 import { emptyCode, enterCodeText, eraseCodeCell } from '../../../lib/login-code.ts';
+import { routes } from '../../../lib/routes.ts';
 import { loadCurrentUser } from '../../../stores/session.ts';
 import { loginTexts } from '../texts.ts';
 
@@ -113,7 +114,7 @@ export async function verifyCode(code: string): Promise<VerifyOutcome> {
     if (data) {
       setAccessToken(data.access_token);
       await loadCurrentUser();
-      navigateTo('/');
+      navigateTo(routes.entry);
       return 'signed-in';
     }
     if (response.status === 401 || response.status === 400) failure = describeVerifyError(error);

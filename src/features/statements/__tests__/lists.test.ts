@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoExaminer, demoOwner, demoStatement, reply } from '../../../test-support/api-replies.ts';
+
+const api = vi.hoisted(() => ({ GET: vi.fn() }));
+vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '1' } }));
+
+// Fresh stores for every test: a loaded list stays loaded for the life of its module.
+let $session: typeof import('../../../stores/session.ts').$session;
+let lists: typeof import('../stores/lists.ts');
+let counters: typeof import('../stores/counters.ts');
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const unsubscribe: Array<() => void> = [];
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.resetModules();
+  ({ $session } = await import('../../../stores/session.ts'));
+  lists = await import('../stores/lists.ts');
+  counters = await import('../stores/counters.ts');
+});
+
+afterEach(() => {
+  for (const stop of unsubscribe.splice(0)) stop();
+});
+
+describe('company statement list', () => {
+  it('waits for the session, then loads once on mount and feeds the counters', async () => {
+    api.GET.mockResolvedValue(
+      reply(200, [demoStatement, { ...demoStatement, id: 2, status: 'approved' }, { ...demoStatement, id: 3 }]),
+    );
+    unsubscribe.push(counters.$companyCounters.listen(() => {}));
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+
+    $session.set({ status: 'authenticated', user: demoOwner });
+    await flush();
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', { headers: { 'x-quiet-errors': '1' } });
+    expect(lists.$companyStatements.get().status).toBe('ready');
+    expect(counters.$companyCounters.get()).toEqual({
+      sent: 2,
+      under_review: 0,
+      has_comments: 0,
+      approved: 1,
+      rejected: 0,
+    });
+
+    unsubscribe.push(lists.$companyStatements.listen(() => {}));
+    await flush();
+    expect(api.GET).toHaveBeenCalledOnce();
+  });
+
+  it('is quiet about a failed load: error state, zero counters, a log line and no toast', async () => {
+    api.GET.mockResolvedValue(reply(501, { error: 'not_implemented', message: 'Не реализовано' }));
+    $session.set({ status: 'authenticated', user: demoOwner });
+    unsubscribe.push(counters.$companyCounters.listen(() => {}));
+    await flush();
+    expect(lists.$companyStatements.get()).toEqual({ status: 'error', items: [] });
+    expect(counters.$companyCounters.get().sent).toBe(0);
+    expect(console.error).toHaveBeenCalledWith('Could not load statements', 501);
+  });
+
+  it('treats a network failure the same way', async () => {
+    api.GET.mockRejectedValue(new TypeError('Failed to fetch'));
+    $session.set({ status: 'authenticated', user: demoOwner });
+    unsubscribe.push(lists.$companyStatements.listen(() => {}));
+    await flush();
+    expect(lists.$companyStatements.get().status).toBe('error');
+  });
+
+  it('shares one request between concurrent reloads', async () => {
+    api.GET.mockResolvedValue(reply(200, []));
+    await Promise.all([lists.reloadCompanyStatements(), lists.reloadCompanyStatements()]);
+    expect(api.GET).toHaveBeenCalledOnce();
+  });
+
+  it('is not loaded for an examiner', async () => {
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    unsubscribe.push(lists.$companyStatements.listen(() => {}));
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+  });
+});
+
+describe("examiner's own statement list", () => {
+  it('loads GET /api/instance/me/statements for an examiner', async () => {
+    api.GET.mockResolvedValue(reply(200, [{ ...demoStatement, status: 'under_review' }]));
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+    await flush();
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/me/statements', {
+      headers: { 'x-quiet-errors': '1' },
+    });
+    expect(lists.$myInstanceStatements.get().status).toBe('ready');
+    expect(counters.$instanceCounters.get().under_review).toBe(1);
+  });
+});

@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { areaOf, idFromPath, isWithin, notificationPath, routes } from '../routes.ts';
+
+describe('routes', () => {
+  it.each([
+    [routes.entry, '/'],
+    [routes.login, '/login'],
+    [routes.loginPassword, '/login-password'],
+    [routes.company(), '/company'],
+    [routes.company('all'), '/company/filter/all'],
+    [routes.company('has_comments'), '/company/filter/has_comments'],
+    [routes.companyEdit, '/company/edit'],
+    [routes.statementCreate, '/statement/create'],
+    [routes.statementInfo(42), '/statement/info/42'],
+    [routes.employeesRoot, '/employees'],
+    [routes.employees, '/employees/list'],
+    [routes.employeeCreate, '/employees/create'],
+    [routes.employeeEdit(7), '/employees/7/edit'],
+    [routes.instance(), '/instance'],
+    [routes.instance('under_review'), '/instance/filter/under_review'],
+    [routes.instanceAll, '/instance/all'],
+    [routes.instanceNews, '/instance/news'],
+    [routes.instanceSettings, '/instance/settings'],
+    [routes.instanceStatementInfo(5), '/instance/statement/info/5'],
+  ])('%s is %s (spec §2)', (built, expected) => {
+    expect(built).toBe(expected);
+  });
+});
+
+describe('areaOf', () => {
+  it.each([
+    ['/company', 'company'],
+    ['/company/', 'company'],
+    ['/company/filter/sent', 'company'],
+    ['/company/edit', 'company'],
+    ['/statement/create', 'company'],
+    ['/statement/info/42', 'company'],
+    ['/employees', 'company'],
+    ['/employees/7/edit', 'company'],
+    ['/instance', 'instance'],
+    ['/instance/filter/under_review/', 'instance'],
+    ['/instance/statement/info/5', 'instance'],
+    ['/', 'public'],
+    ['/login', 'public'],
+    ['/login-password', 'public'],
+    ['/404', 'public'],
+    ['/check/abc', 'public'],
+    ['/instances', 'public'],
+    ['/companyx', 'public'],
+    ['/statements', 'public'],
+  ])('%s -> %s', (path, area) => {
+    expect(areaOf(path)).toBe(area);
+  });
+});
+
+describe('isWithin', () => {
+  it.each([
+    ['/employees', '/employees', true],
+    ['/employees/7/edit/', '/employees', true],
+    ['/employeesx', '/employees', false],
+    ['/company/edit', '/company/edit', true],
+  ])('%s within %s: %s', (path, base, expected) => {
+    expect(isWithin(path, base)).toBe(expected);
+  });
+});
+
+describe('idFromPath', () => {
+  it.each([
+    ['/statement/info/42', 42],
+    ['/statement/info/42/', 42],
+    ['/instance/statement/info/5', 5],
+    ['/employees/7/edit', 7],
+    ['/statement/info/shell', null],
+    ['/statement/info/0', null],
+    ['/statement/info/-1', null],
+    ['/statement/info/1e3', null],
+    ['/statement/create', null],
+    ['/employees/list', null],
+  ])('%s -> %s', (path, id) => {
+    expect(idFromPath(path)).toBe(id);
+  });
+});
+
+describe('notificationPath', () => {
+  it.each([
+    ['/statement/info/42', '/statement/info/42'],
+    ['statement/info/42', '/statement/info/42'],
+    ['  instance/news ', '/instance/news'],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('%j -> %j (spec §2 drawer)', (route, path) => {
+    expect(notificationPath(route)).toBe(path);
+  });
+});
+
+// The convention itself: only routes.ts writes a site path. Tests may spell expected paths out.
+describe('no path literals outside routes.ts', () => {
+  const srcDir = join(import.meta.dirname, '..', '..');
+  // A quoted site path, or an href to a page (static files such as /favicon.svg are assets, not routes).
+  const SITE_PATH =
+    /(['"`])\/(login|company|instance|statement|employees|check)\b[^'"`]*\1|href="\/(?![^"]*\.\w+")[^"]*"/g;
+
+  function sourceFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === '__tests__' ? [] : sourceFiles(path);
+      return /\.(ts|tsx|astro)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+    });
+  }
+
+  it('finds none', () => {
+    const found = sourceFiles(srcDir)
+      .filter((file) => !file.endsWith(join('lib', 'routes.ts')))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(SITE_PATH)].map((m) => `${relative(srcDir, file)}: ${m[0]}`),
+      );
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+// Every path of the site (spec §2) and the one rule for which frame a path belongs to.
+// Components, layouts and stores build paths here; no other file in src/ writes a path literal.
+import type { StatementStatus } from './statuses.ts';
+
+/** Filters of the company list: a status, or every statement. */
+export type CompanyFilter = 'all' | StatementStatus;
+/** Filters of the examiner's own list: a status other than sent, or every one. */
+export type InstanceFilter = 'all' | Exclude<StatementStatus, 'sent'>;
+/** An id as it appears in a path (numbers from the API; a string from a generated shell). */
+export type RouteId = number | string;
+
+/** Paths and path builders of every screen. */
+export const routes = {
+  /** Entry redirect (spec §2). */
+  entry: '/',
+  login: '/login',
+  /** Linked from the login screen; the screen itself only points back to login. */
+  loginPassword: '/login-password',
+  /** Company list; without a filter, or with 'all', every statement. */
+  company: (filter?: CompanyFilter) => (filter ? `/company/filter/${filter}` : '/company'),
+  companyEdit: '/company/edit',
+  statementCreate: '/statement/create',
+  statementInfo: (id: RouteId) => `/statement/info/${id}`,
+  /** The employees section; '/employees' itself shows the list too (spec §2). */
+  employeesRoot: '/employees',
+  employees: '/employees/list',
+  employeeCreate: '/employees/create',
+  employeeEdit: (id: RouteId) => `/employees/${id}/edit`,
+  /** Examiner's own list; without a filter, the statements in work. */
+  instance: (filter?: InstanceFilter) => (filter ? `/instance/filter/${filter}` : '/instance'),
+  instanceAll: '/instance/all',
+  instanceNews: '/instance/news',
+  instanceSettings: '/instance/settings',
+  instanceStatementInfo: (id: RouteId) => `/instance/statement/info/${id}`,
+} as const;
+
+/** Start page of a company user (spec §2 entry redirect). */
+export const COMPANY_HOME = routes.company();
+/** Start page of an examiner (spec §2 entry redirect). */
+export const INSTANCE_HOME = routes.instance('under_review');
+
+/** Which frame a page is drawn in: the company sidebar, the examiner sidebar, or the public header. */
+export type Area = 'company' | 'instance' | 'public';
+
+const AREA_PREFIXES: ReadonlyArray<readonly [string, Area]> = [
+  ['/instance', 'instance'],
+  ['/company', 'company'],
+  ['/statement', 'company'],
+  ['/employees', 'company'],
+];
+
+/** Path without a trailing slash, so '/company/' and '/company' compare equal. */
+export function normalizePath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** True when `pathname` is `base` or lies under it ('/employees/7/edit' is within '/employees'). */
+export function isWithin(pathname: string, base: string): boolean {
+  const path = normalizePath(pathname);
+  return path === base || path.startsWith(`${base}/`);
+}
+
+/** The frame of `pathname`, by its first segment; anything else (login, entry, errors, certificate checks) is public. */
+export function areaOf(pathname: string): Area {
+  for (const [prefix, area] of AREA_PREFIXES) {
+    if (isWithin(pathname, prefix)) return area;
+  }
+  return 'public';
+}
+
+const ID_ROUTES = [
+  /^\/statement\/info\/([^/]+)$/,
+  /^\/instance\/statement\/info\/([^/]+)$/,
+  /^\/employees\/([^/]+)\/edit$/,
+];
+
+/** The numeric id of an id route (statement, examiner statement, employee edit), or null (shells read it so). */
+export function idFromPath(pathname: string): number | null {
+  const path = normalizePath(pathname);
+  for (const pattern of ID_ROUTES) {
+    const raw = pattern.exec(path)?.[1];
+    if (raw !== undefined) return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+  }
+  return null;
+}
+
+/** Where a notification leads: its route with a leading slash added if missing, or null (spec §2 drawer). */
+export function notificationPath(route: string | null | undefined): string | null {
+  const trimmed = route?.trim();
+  if (!trimmed) return null;
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
