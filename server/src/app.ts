@@ -57,31 +57,15 @@ function requestValidators() {
   return { body, url };
 }
 
-/** Builds the API: external plugins, then our plugins, then routes (fastify/demo's order). */
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config } = options;
-  const now = options.now ?? (() => new Date());
-  const app = Fastify({
-    logger: options.logger ? { level: config.production ? 'info' : 'warn' } : false,
-    bodyLimit: 1024 * 1024,
-  });
+/**
+ * The contract's side of every route: requests validated without coercion, replies validated against openapi.yaml
+ * (a mismatch is a logged 500), and every error answered as the contract's `Error` with a code of the catalogue.
+ */
+export async function installContractHandling(app: FastifyInstance): Promise<void> {
   const validators = requestValidators();
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? validators.body : validators.url).compile(schema),
   );
-
-  // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
-  const registered: Array<{ method: string; url: string }> = [];
-  app.decorate('registeredRoutes', registered);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
-  });
-
-  app.addHook('onSend', async (request, reply) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-  });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -109,10 +93,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send(fallback.body);
   });
 
-  await app.register(cookie);
   await app.register(responseValidation, {
     ajv: { ...AJV_OPTIONS, coerceTypes: false, allErrors: true, plugins: [addFormats.default] },
   });
+}
+
+/** Builds the API: external plugins, then our plugins, then routes (fastify/demo's order). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ? { level: config.production ? 'info' : 'warn' } : false,
+    bodyLimit: 1024 * 1024,
+  });
+  // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
+  const registered: Array<{ method: string; url: string }> = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await installContractHandling(app);
+  await app.register(cookie);
   await app.register(databasePlugin, { db: options.db, destroyOnClose: false });
   await app.register(mailPlugin, { mailer: options.mailer });
   await app.register(contextPlugin, { config, now, files: options.files });

@@ -145,8 +145,8 @@ export async function replyToStatement(
     async (db) => {
       const row = await findStatementRow(db, statementId);
       if (!row) throw apiError('not_found', 'Заявление не найдено');
-      if (row.examiner_id !== actor.id) throw apiError('forbidden', 'Отвечать может только эксперт, взявший заявление');
-      throw apiError('invalid_transition', MOVED);
+      if (row.status !== from) throw apiError('invalid_transition', MOVED);
+      throw apiError('forbidden', 'Отвечать может только эксперт, взявший заявление в работу');
     },
     { isGovernmentAgency: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
   );
