@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoOwner, reply } from '../../test-support/api-replies.ts';
+import { demoExaminer, demoOwner, errorBody, reply } from '../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
 const client = vi.hoisted(() => ({ refreshAccessToken: vi.fn(), logout: vi.fn(), setAccessToken: vi.fn() }));
@@ -10,7 +10,7 @@ const { $isCompany, $isInstance, $isOwner, $session, $user, initSession, logoutU
 const { $toasts } = await import('../toasts.ts');
 
 const owner = demoOwner;
-const examiner = { ...owner, id: 3, role: 'examiner', isOwner: false, company: null, instance: { id: 1, name: 'К' } };
+const examiner = demoExaminer;
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -55,7 +55,7 @@ describe('initSession', () => {
 
   it('is anonymous when the profile answers 401', async () => {
     client.refreshAccessToken.mockResolvedValueOnce(true);
-    api.GET.mockResolvedValueOnce(reply(401, { error: 'unauthorized', message: '' }));
+    api.GET.mockResolvedValueOnce(reply(401, errorBody('unauthorized', '')));
     await initSession();
     expect($session.get().status).toBe('anonymous');
     expect($toasts.get()).toEqual([]);

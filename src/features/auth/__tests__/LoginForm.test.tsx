@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorBody, reply } from '../../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
 const client = vi.hoisted(() => ({
@@ -38,6 +39,22 @@ describe('LoginForm', () => {
     expect(screen.getByRole('link', { name: 'Войти по паролю' }).getAttribute('href')).toBe('/login-password');
   });
 
+  it('checks the e-mail before sending: the error shows in the field and describes it', async () => {
+    await renderAt('');
+    const email = screen.getByRole('textbox', { name: 'Электронная почта' });
+    await act(async () => {
+      fireEvent.change(email, { target: { value: 'owner' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Получить код' }));
+    });
+    expect(api.POST).not.toHaveBeenCalled();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const described = (email.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id));
+    expect(described.map((node) => node?.textContent)).toContain('Ошибка: Некорректный email');
+    expect(document.activeElement).toBe(email);
+  });
+
   it('shows six digit cells for ?email= and enables confirm only with six digits', async () => {
     await renderAt('?email=owner@demo.example');
     const cells = digitCells();
@@ -58,11 +75,7 @@ describe('LoginForm', () => {
   });
 
   it('clears the cells, shows the alert and focuses the first cell after a wrong code', async () => {
-    api.POST.mockResolvedValueOnce({
-      data: undefined,
-      error: { error: 'invalid_code', message: 'x', attempts_left: 2 },
-      response: { ok: false, status: 401 },
-    });
+    api.POST.mockResolvedValueOnce(reply(401, errorBody('invalid_code', 'x', { attempts_left: 2 })));
     await renderAt('?email=owner@demo.example');
     fireEvent.paste(digitCells()[0] as HTMLInputElement, { clipboardData: { getData: () => '123456' } });
     await act(async () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoOwner, reply } from '../../../test-support/api-replies.ts';
+import { demoOwner, errorBody, reply } from '../../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
 const client = vi.hoisted(() => ({
@@ -47,7 +47,7 @@ describe('startLogin', () => {
   });
 
   it('stays on the e-mail step with the send failure text', async () => {
-    api.POST.mockResolvedValueOnce(reply(400, { error: 'bad_request', message: 'Некорректный e-mail' }));
+    api.POST.mockResolvedValueOnce(reply(400, errorBody('validation_error', 'Некорректный e-mail')));
     await startLogin('owner@demo.example');
     expect($login.get()).toMatchObject({
       step: 'email',
@@ -59,7 +59,7 @@ describe('startLogin', () => {
 
   it('shows the server message on 429', async () => {
     api.POST.mockResolvedValueOnce(
-      reply(429, { error: 'too_many_requests', message: 'Слишком много запросов. Повторите через 60 с.' }),
+      reply(429, errorBody('too_many_requests', 'Слишком много запросов. Повторите через 60 с.')),
     );
     await startLogin('owner@demo.example');
     expect($login.get().error).toBe('Слишком много запросов. Повторите через 60 с.');
@@ -108,10 +108,10 @@ describe('verifyCode', () => {
   });
 
   it.each([
-    [{ error: 'invalid_code', message: 'Неверный код', attempts_left: 3 }, 'Неверный код. Осталось попыток: 3'],
-    [{ error: 'invalid_code', message: 'Неверный код', attempts_left: 0 }, 'Неверный код. Осталось попыток: 0'],
-    [{ error: 'invalid_code', message: 'Неверный код' }, 'Неверный код.'],
-    [{ error: 'unauthorized', message: 'Нет доступа' }, 'Неверный код.'],
+    [errorBody('invalid_code', 'Неверный код', { attempts_left: 3 }), 'Неверный код. Осталось попыток: 3'],
+    [errorBody('invalid_code', 'Неверный код', { attempts_left: 0 }), 'Неверный код. Осталось попыток: 0'],
+    [errorBody('invalid_code', 'Неверный код'), 'Неверный код.'],
+    [errorBody('unauthorized', 'Нет доступа'), 'Неверный код.'],
   ])('a wrong code (%j) shows "%s", clears the cells and stays on the code step', async (body, text) => {
     api.POST.mockResolvedValueOnce(reply(401, body));
     await expect(verifyCode('123456')).resolves.toBe('retry');
@@ -124,8 +124,8 @@ describe('verifyCode', () => {
   it.each([
     ['too_many_attempts', 'Слишком много неверных попыток. Запросите код заново.'],
     ['expired_or_not_started', 'Код истёк. Отправьте новый.'],
-  ])('%s returns to the e-mail step with its text', async (code, text) => {
-    api.POST.mockResolvedValueOnce(reply(401, { error: code, message: 'server text' }));
+  ] as const)('%s returns to the e-mail step with its text', async (code, text) => {
+    api.POST.mockResolvedValueOnce(reply(401, errorBody(code, 'server text')));
     await expect(verifyCode('123456')).resolves.toBe('email');
     expect($login.get()).toMatchObject({ step: 'email', error: text, busy: false, email: 'owner@demo.example' });
     expect($codeCells.get()).toEqual(['', '', '', '', '', '']);
@@ -162,7 +162,7 @@ describe('backToEmail and resendCode', () => {
 
   it('resendCode failure shows the send failure text', async () => {
     openLogin('owner@demo.example');
-    api.POST.mockResolvedValueOnce(reply(500, { error: 'internal', message: 'x' }));
+    api.POST.mockResolvedValueOnce(reply(500, errorBody('internal_error', 'x')));
     await resendCode();
     expect($login.get()).toMatchObject({
       step: 'code',

@@ -1,16 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import Button from '../../../components/ui/Button.tsx';
+import Field from '../../../components/ui/Field.tsx';
+import { useFormField } from '../../../components/ui/form.ts';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { navigateTo, readQueryParam } from '../../../lib/browser.ts';
 import { hasHomeRoute } from '../../../lib/entry.ts';
 import { CODE_LENGTH, digitsOf, isCodeComplete } from '../../../lib/login-code.ts';
 import { routes } from '../../../lib/routes.ts';
-import { $session, initSession } from '../../../stores/session.ts';
+import { $session, $sessionSettled, initSession } from '../../../stores/session.ts';
 import {
   $codeCells,
   $login,
   backToEmail,
   EMAIL_PARAM,
+  emailForm,
   enterCode,
   eraseCode,
   openLogin,
@@ -31,14 +35,16 @@ function focusCell(cells: Array<HTMLInputElement | null>, index: number) {
 /** Passwordless login: e-mail, then the six-digit code from the letter (spec §2 Login). */
 export default function LoginForm() {
   const session = useStore($session);
+  const settled = useStore($sessionSettled);
   const login = useStore($login);
   const cells = useStore($codeCells);
+  const email = useFormField(emailForm, 'email');
   const emailRef = useRef<HTMLInputElement>(null);
   const cellRefs = useRef<Array<HTMLInputElement | null>>([]);
   const shownStep = useRef<string | null>(null);
 
   const signedIn = session.status === 'authenticated' && hasHomeRoute(session.user);
-  const ready = session.status !== 'idle' && session.status !== 'loading' && !signedIn;
+  const ready = settled && !signedIn;
 
   useEffect(() => {
     openLogin(readQueryParam(EMAIL_PARAM));
@@ -73,41 +79,41 @@ export default function LoginForm() {
   );
 
   if (login.step === 'email') {
-    const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      const email = String(new FormData(event.currentTarget).get('email') ?? '');
-      void startLogin(email);
+      await startLogin(email.value);
+      if (emailForm.$shownErrors.get().email) emailRef.current?.focus();
     };
     return (
       <>
         <h1>{loginTexts.emailHeading}</h1>
         <p className="auth-card__lead">{loginTexts.emailIntro}</p>
         {error}
-        <form onSubmit={onSubmit}>
-          <div className="field">
-            <label className="field__label" htmlFor="login-email">
-              {loginTexts.emailLabel}
-            </label>
-            <span className="field__hint" id="login-email-hint">
-              {loginTexts.emailHint}
-            </span>
-            <input
-              ref={emailRef}
-              id="login-email"
-              className="input"
-              type="email"
-              name="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              defaultValue={login.email}
-              aria-describedby={login.error ? `login-email-hint ${ERROR_ID}` : 'login-email-hint'}
-            />
-          </div>
-          <button className="button" type="submit" disabled={login.busy} aria-busy={login.busy}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Field id="login-email" label={loginTexts.emailLabel} hint={loginTexts.emailHint} error={email.error}>
+            {(control) => (
+              <input
+                {...control}
+                ref={emailRef}
+                className="input"
+                type="email"
+                name="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                value={email.value}
+                onChange={email.onChange}
+                onBlur={email.onBlur}
+                aria-describedby={
+                  login.error ? [control['aria-describedby'], ERROR_ID].join(' ') : control['aria-describedby']
+                }
+              />
+            )}
+          </Field>
+          <Button type="submit" busy={login.busy}>
             {loginTexts.getCode}
-          </button>
+          </Button>
         </form>
         {passwordLink}
       </>
@@ -199,16 +205,16 @@ export default function LoginForm() {
           </div>
         </fieldset>
         <div className="auth-actions">
-          <button className="button" type="submit" disabled={!complete || login.busy} aria-busy={login.busy}>
+          <Button type="submit" busy={login.busy} disabled={!complete}>
             {loginTexts.confirm}
-          </button>
+          </Button>
           <div className="auth-actions__links">
-            <button type="button" className="link-button" onClick={() => backToEmail()}>
+            <Button variant="link" onClick={() => backToEmail()}>
               {loginTexts.changeEmail}
-            </button>
-            <button type="button" className="link-button" onClick={() => void onResend()} disabled={login.busy}>
+            </Button>
+            <Button variant="link" onClick={() => void onResend()} disabled={login.busy}>
               {loginTexts.resend}
-            </button>
+            </Button>
           </div>
         </div>
       </form>

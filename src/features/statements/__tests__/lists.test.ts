@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { demoExaminer, demoOwner, demoStatement, reply } from '../../../test-support/api-replies.ts';
+import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '1' } }));
@@ -52,7 +52,7 @@ describe('company statement list', () => {
   });
 
   it('is quiet about a failed load: error state, zero counters, a log line and no toast', async () => {
-    api.GET.mockResolvedValue(reply(501, { error: 'not_implemented', message: 'Не реализовано' }));
+    api.GET.mockResolvedValue(reply(501, errorBody('not_implemented', 'Не реализовано')));
     $session.set({ status: 'authenticated', user: demoOwner });
     unsubscribe.push(counters.$companyCounters.listen(() => {}));
     await flush();

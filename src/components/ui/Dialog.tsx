@@ -1,0 +1,51 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { CloseIcon } from './icons.tsx';
+
+/** Props of Dialog. */
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  /** A sentence under the title, read out when the dialog opens. */
+  description?: ReactNode;
+  /** The dialog's body (a form, a file list). */
+  children?: ReactNode;
+  /** The buttons at the bottom, primary action first. */
+  actions?: ReactNode;
+  /** alertdialog for questions that need an answer (ConfirmDialog). */
+  role?: 'dialog' | 'alertdialog';
+}
+
+const dialogTexts = { close: 'Закрыть' } as const;
+
+/**
+ * A modal dialog: focus kept inside, Escape and the backdrop close it, focus returns to the opener.
+ * The only place the site uses Radix Dialog; features use this component.
+ */
+export default function Dialog({ open, onOpenChange, title, description, children, actions, role }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content
+          className="dialog"
+          // Radix sets role="dialog" itself; pass a role only to change it, and opt out of aria-describedby
+          // when there is no description (Radix would otherwise point it at nothing).
+          {...(role ? { role } : {})}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="dialog__head">
+            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="icon-button" aria-label={dialogTexts.close}>
+              <CloseIcon />
+            </RadixDialog.Close>
+          </div>
+          {description && <RadixDialog.Description className="dialog__text">{description}</RadixDialog.Description>}
+          {children}
+          {actions && <div className="dialog__actions">{actions}</div>}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

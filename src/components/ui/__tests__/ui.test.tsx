@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import ConfirmDialog from '../ConfirmDialog.tsx';
+import Field from '../Field.tsx';
+import StatusBadge from '../StatusBadge.tsx';
+
+afterEach(() => cleanup());
+
+describe('Field', () => {
+  it('names the control by its label and describes it by hint and error', () => {
+    render(
+      <Field label="ФИО" hint="Как в паспорте" error="Укажите ФИО">
+        {(control) => <input {...control} />}
+      </Field>,
+    );
+    const input = screen.getByRole('textbox', { name: 'ФИО' });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const described = (input.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(described.map((id) => document.getElementById(id)?.textContent)).toEqual([
+      'Как в паспорте',
+      'Ошибка: Укажите ФИО',
+    ]);
+  });
+
+  it('has no aria-describedby or aria-invalid without hint and error', () => {
+    render(<Field label="Телефон">{(control) => <input {...control} />}</Field>);
+    const input = screen.getByRole('textbox', { name: 'Телефон' });
+    expect(input.hasAttribute('aria-describedby')).toBe(false);
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+  });
+});
+
+function Confirm({ onConfirm }: { onConfirm: () => unknown }) {
+  const [open, setOpen] = useState(true);
+  return <ConfirmDialog open={open} onOpenChange={setOpen} question="Удалить заявление?" onConfirm={onConfirm} />;
+}
+
+describe('ConfirmDialog', () => {
+  it('asks with the spec §8 defaults and runs the action on confirm, then closes', async () => {
+    const onConfirm = vi.fn(async () => {});
+    render(<Confirm onConfirm={onConfirm} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirmation' });
+    expect(dialog.textContent).toContain('Удалить заявление?');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    });
+    expect(onConfirm).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('closes on cancel without running the action', async () => {
+    const onConfirm = vi.fn();
+    render(<Confirm onConfirm={onConfirm} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('StatusBadge', () => {
+  it.each([
+    ['has_comments', 'instance', 'На доработке', 'badge badge--has_comments'],
+    ['sent', 'company', 'Отправлено', 'badge badge--sent'],
+    ['bogus', 'company', 'Неизвестный статус', 'badge'],
+  ] as const)('%s (%s)', (status, view, text, className) => {
+    const { container } = render(<StatusBadge status={status} view={view} />);
+    expect(container.firstElementChild?.textContent).toBe(text);
+    expect(container.firstElementChild?.className).toBe(className);
+  });
+});

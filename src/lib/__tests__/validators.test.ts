@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isEmail,
+  orNull,
+  validateCompany,
+  validateEmployee,
+  validateInstanceSettings,
+  validateLoginEmail,
+  validateStatement,
+  validationTexts,
+} from '../validators.ts';
+
+describe('validation texts are the spec §5 and §8 words', () => {
+  it.each([
+    [validationTexts.objectNameRequired, 'Укажите наименование объекта'],
+    [validationTexts.filesRequired, 'Добавьте хотя бы один файл'],
+    [validationTexts.fioRequired, 'Укажите ФИО'],
+    [validationTexts.emailInvalid, 'Некорректный email'],
+    [validationTexts.legalEntityRequired, 'Укажите юридическое лицо'],
+    [validationTexts.versionStatementRequired, 'Не указано заявление для добавления версии'],
+    [validationTexts.versionFilesRequired, 'Загрузите хотя бы один файл'],
+    [validationTexts.formInvalid, 'Проверьте корректность полей'],
+  ])('%s', (text, spec) => {
+    expect(text).toBe(spec);
+  });
+});
+
+describe('isEmail (spec §5: a simple x@y.z pattern)', () => {
+  it.each([
+    ['a@b.c', true],
+    [' owner@demo.example ', true],
+    ['иванов@почта.рф', true],
+    ['a@b', false],
+    ['@b.c', false],
+    ['a b@c.d', false],
+    ['a@@b.c', false],
+    ['', false],
+  ])('%j -> %s', (value, expected) => {
+    expect(isEmail(value)).toBe(expected);
+  });
+});
+
+describe('form validators', () => {
+  it.each([
+    ['login: empty', validateLoginEmail({ email: '  ' }), { email: 'Укажите адрес электронной почты' }],
+    ['login: not an address', validateLoginEmail({ email: 'owner' }), { email: 'Некорректный email' }],
+    ['login: valid', validateLoginEmail({ email: 'owner@demo.example' }), {}],
+    [
+      'statement: no object name',
+      validateStatement({ objectName: ' ' }),
+      { objectName: 'Укажите наименование объекта' },
+    ],
+    ['statement: object name', validateStatement({ objectName: 'Жилой дом' }), {}],
+    ['employee: nothing', validateEmployee({ fio: '', email: '' }), { fio: 'Укажите ФИО' }],
+    ['employee: bad e-mail', validateEmployee({ fio: 'Иванов', email: 'x@y' }), { email: 'Некорректный email' }],
+    ['employee: no e-mail is fine', validateEmployee({ fio: 'Иванов', email: '' }), {}],
+    ['company: no legal entity', validateCompany({ legalEntity: '' }), { legalEntity: 'Укажите юридическое лицо' }],
+    ['company: legal entity', validateCompany({ legalEntity: 'ООО «Ромашка»' }), {}],
+    ['settings: spaces only', validateInstanceSettings({ contactFio: '   ' }), { contactFio: 'Укажите ФИО' }],
+    ['settings: a name', validateInstanceSettings({ contactFio: 'Петрова А. С.' }), {}],
+  ])('%s', (_name, errors, expected) => {
+    expect(errors).toEqual(expected);
+  });
+});
+
+describe('orNull (spec §5: empty optional values are sent as null)', () => {
+  it.each([
+    ['', null],
+    ['   ', null],
+    [' ШП-01 ', 'ШП-01'],
+  ])('%j -> %j', (value, expected) => {
+    expect(orNull(value)).toBe(expected);
+  });
+});

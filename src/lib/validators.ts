@@ -1,0 +1,76 @@
+// Pure validators of the site's forms: each returns the errors of a form's values, in the spec's words (§5).
+
+/** A form's errors by field name; a valid field has no entry. */
+export type FieldErrors<V> = Partial<Record<keyof V, string>>;
+
+/** Validation texts, exactly as spec §5 and §8 write them. */
+export const validationTexts = {
+  objectNameRequired: 'Укажите наименование объекта',
+  filesRequired: 'Добавьте хотя бы один файл',
+  fioRequired: 'Укажите ФИО',
+  emailInvalid: 'Некорректный email',
+  legalEntityRequired: 'Укажите юридическое лицо',
+  versionStatementRequired: 'Не указано заявление для добавления версии',
+  versionFilesRequired: 'Загрузите хотя бы один файл',
+  /** Toast of a submit with invalid fields (spec §5, §8). */
+  formInvalid: 'Проверьте корректность полей',
+  /** The login e-mail is required (spec §5 gives no text; this one is ours). */
+  emailRequired: 'Укажите адрес электронной почты',
+} as const;
+
+/** Spec §5: a simple x@y.z pattern. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** True for an address of the form x@y.z (surrounding spaces ignored). */
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
+/** True when `value` holds more than spaces. */
+export function isFilled(value: string): boolean {
+  return value.trim() !== '';
+}
+
+/** Keeps only the failed checks: `[field, error or null]` pairs to FieldErrors. */
+function errorsOf<V>(checks: Array<[keyof V, string | null]>): FieldErrors<V> {
+  const errors: FieldErrors<V> = {};
+  for (const [name, error] of checks) if (error) errors[name] = error;
+  return errors;
+}
+
+/** The login form's first step: an e-mail is required and must look like one. */
+export function validateLoginEmail(values: { email: string }): FieldErrors<{ email: string }> {
+  const { email } = values;
+  return errorsOf([
+    ['email', !isFilled(email) ? validationTexts.emailRequired : isEmail(email) ? null : validationTexts.emailInvalid],
+  ]);
+}
+
+/** Create statement (spec §5): the object name is required; cipher and address are optional. */
+export function validateStatement(values: { objectName: string }): FieldErrors<{ objectName: string }> {
+  return errorsOf([['objectName', isFilled(values.objectName) ? null : validationTexts.objectNameRequired]]);
+}
+
+/** Employee (spec §5): fio required; e-mail optional but of the form x@y.z; phone and position optional. */
+export function validateEmployee(values: { fio: string; email: string }): FieldErrors<{ fio: string; email: string }> {
+  return errorsOf([
+    ['fio', isFilled(values.fio) ? null : validationTexts.fioRequired],
+    ['email', !isFilled(values.email) || isEmail(values.email) ? null : validationTexts.emailInvalid],
+  ]);
+}
+
+/** Company (spec §5): the legal entity is required; everything else is optional. */
+export function validateCompany(values: { legalEntity: string }): FieldErrors<{ legalEntity: string }> {
+  return errorsOf([['legalEntity', isFilled(values.legalEntity) ? null : validationTexts.legalEntityRequired]]);
+}
+
+/** Reviewer settings (spec §5): the full name is required after trimming; the phone is free text. */
+export function validateInstanceSettings(values: { contactFio: string }): FieldErrors<{ contactFio: string }> {
+  return errorsOf([['contactFio', isFilled(values.contactFio) ? null : validationTexts.fioRequired]]);
+}
+
+/** An optional text field as the API wants it: trimmed, or null when empty (spec §5). */
+export function orNull(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
