@@ -1,10 +1,9 @@
 // Admin CLI: `npm run admin -- <command> [options]`. Errors go to stderr with exit code 1.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { loadConfig } from './config.ts';
 import { createServiceContext, type ServiceContext } from './context.ts';
-import { createDatabase, migrateToLatest } from './db/database.ts';
+import { backupSqlite, createDatabase, migrateToLatest } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureCatalogues } from './seed/demo.ts';
 import { listUsers } from './users/users.repository.ts';
@@ -72,7 +71,7 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
   async backup(ctx, values) {
     const target = path.resolve(required(values, 'to'));
     if (process.env.DATABASE_URL) throw new UsageError('Для PostgreSQL используйте pg_dump');
-    await sql`VACUUM INTO ${target}`.execute(ctx.db);
+    await backupSqlite(ctx.db, target);
     console.log(`Копия базы сохранена: ${target}`);
   },
 };

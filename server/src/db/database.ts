@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from '../../migrations/index.ts';
@@ -39,4 +39,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
 /** ISO 8601 UTC text, the one timestamp format stored in both databases. */
 export function nowIso(date: Date = new Date()): string {
   return date.toISOString();
+}
+
+/** A consistent copy of the SQLite file (VACUUM INTO), safe while the portal runs. */
+export async function backupSqlite(db: Db, target: string): Promise<void> {
+  await sql`VACUUM INTO ${target}`.execute(db);
 }
