@@ -13,6 +13,7 @@ import contextPlugin from './plugins/context.ts';
 import databasePlugin from './plugins/database.ts';
 import mailPlugin from './plugins/mail.ts';
 import apiRoutes from './routes/api/index.ts';
+import { contractRoute } from './routes/contract-route.ts';
 import { SECURITY_HEADERS } from './site/headers.ts';
 
 declare module 'fastify' {
@@ -129,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contextPlugin, { config, now, files: options.files });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
 
-  app.get('/version.json', async (_request, reply) => {
+  contractRoute(app, 'getVersion', {}, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return { version: config.appVersion };
   });
