@@ -33,7 +33,7 @@ export const INSTANCE_SIDEBAR_LABELS: Readonly<Record<Exclude<StatementStatus, '
 export type StatusView = 'company' | 'instance';
 
 /** Status labels per view (spec §4, "Company view" and "Instance view" columns). */
-export const STATUS_LABELS: Readonly<Record<StatusView, Readonly<Record<StatementStatus, string>>>> = {
+const STATUS_LABELS: Readonly<Record<StatusView, Readonly<Record<StatementStatus, string>>>> = {
   company: {
     sent: 'Отправлено',
     under_review: 'На рассмотрении',
@@ -51,7 +51,7 @@ export const STATUS_LABELS: Readonly<Record<StatusView, Readonly<Record<Statemen
 };
 
 /** Label of a status the site does not know (spec §4: "Unknown"). */
-export const UNKNOWN_STATUS_LABEL = 'Неизвестный статус';
+const UNKNOWN_STATUS_LABEL = 'Неизвестный статус';
 
 /** True when `value` is one of the contract's statuses. */
 export function isStatementStatus(value: unknown): value is StatementStatus {

@@ -27,7 +27,7 @@ export function isEmail(value: string): boolean {
 }
 
 /** True when `value` holds more than spaces. */
-export function isFilled(value: string): boolean {
+function isFilled(value: string): boolean {
   return value.trim() !== '';
 }
 

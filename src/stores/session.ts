@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { api, logout, refreshAccessToken } from '../lib/api/client.ts';
-import { isCompanyUser, isInstanceUser, isOwnerUser, type User } from '../lib/roles.ts';
+import { isOwnerUser, type User } from '../lib/roles.ts';
 import { showToast } from './toasts.ts';
 
 /** Where the session stands: not checked yet, being checked, known user, nobody, or the profile failed to load. */
@@ -13,7 +13,7 @@ export interface Session {
 }
 
 /** Toast shown when the profile cannot be loaded (spec §8). */
-export const PROFILE_LOAD_FAILED = 'Не удалось загрузить данные пользователя';
+const PROFILE_LOAD_FAILED = 'Не удалось загрузить данные пользователя';
 
 /** Session of the current page: status and the signed-in user. */
 export const $session = atom<Session>({ status: 'idle', user: null });
@@ -26,12 +26,6 @@ export const $sessionSettled = computed(
   $session,
   (session) => session.status !== 'idle' && session.status !== 'loading',
 );
-
-/** True for an applicant (company attached). */
-export const $isCompany = computed($user, (user) => isCompanyUser(user));
-
-/** True for an examiner (instance attached). */
-export const $isInstance = computed($user, (user) => isInstanceUser(user));
 
 /** True for a company owner. */
 export const $isOwner = computed($user, (user) => isOwnerUser(user));

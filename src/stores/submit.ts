@@ -37,7 +37,7 @@ interface CallResult<T> {
 }
 
 /** True for a body of the contract's Error shape. */
-export function isApiErrorBody(body: unknown): body is ApiErrorBody {
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
   return (
     typeof body === 'object' &&
     body !== null &&

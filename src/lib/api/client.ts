@@ -8,15 +8,15 @@ export const SESSION_CHANNEL_NAME = 'portal-session';
 /** Message posted on the session channel when a tab logs out or loses its session. */
 export const LOGOUT_MESSAGE = 'logout';
 /** Default per-call timeout in milliseconds (spec §9). */
-export const REQUEST_TIMEOUT_MS = 40_000;
+const REQUEST_TIMEOUT_MS = 40_000;
 /** The token is refreshed before a call when it expires within this many milliseconds (spec §9). */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 /** Request header that flags a call to pass a 401 through without refresh-and-retry; stripped before sending. */
-export const SKIP_AUTH_RETRY_HEADER = 'x-skip-auth-retry';
+const SKIP_AUTH_RETRY_HEADER = 'x-skip-auth-retry';
 /** Headers to spread into a call's `headers` option to skip the 401 refresh-and-retry for that call. */
 export const SKIP_AUTH_RETRY: Readonly<Record<string, string>> = Object.freeze({ [SKIP_AUTH_RETRY_HEADER]: '1' });
 /** Request header that keeps a call's failures out of `onProblem` (loads whose failure is logged only); stripped. */
-export const QUIET_HEADER = 'x-quiet-errors';
+const QUIET_HEADER = 'x-quiet-errors';
 /** Headers to spread into a call's `headers` option when its failure must not reach the toasts (spec §8). */
 export const QUIET: Readonly<Record<string, string>> = Object.freeze({ [QUIET_HEADER]: '1' });
 
@@ -353,7 +353,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 }
 
 /** Toast texts of the failures the client reports by itself. */
-export const problemTexts: Readonly<Record<ApiProblem, string>> = {
+const problemTexts: Readonly<Record<ApiProblem, string>> = {
   network: 'Нет связи с сервером. Проверьте подключение к интернету.',
   timeout: 'Сервер не ответил вовремя. Попробуйте ещё раз.',
   server: 'Ошибка на сервере. Попробуйте ещё раз позже.',
@@ -361,15 +361,11 @@ export const problemTexts: Readonly<Record<ApiProblem, string>> = {
 
 /** The app's default client instance; its transport failures and 5xx go to the toasts. */
 export const api: ApiClient = createApiClient({ onProblem: (problem) => showToast('error', problemTexts[problem]) });
-/** Current in-memory access token of the default client. */
-export const getAccessToken = api.getAccessToken;
 /** Sets the in-memory access token of the default client. */
 export const setAccessToken = api.setAccessToken;
 /** Single-flight token refresh on the default client; resolves true on success. */
 export const refreshAccessToken = api.refreshAccessToken;
 /** Fresh token of the default client for XHR uploads (refreshes first when needed). */
 export const getFreshAccessToken = api.getFreshAccessToken;
-/** Ends the session of the default client (clear token, broadcast, go to /login). */
-export const endSession = api.endSession;
 /** Logs out via the default client and ends the session in every tab. */
 export const logout = api.logout;

@@ -6,7 +6,7 @@ const client = vi.hoisted(() => ({ refreshAccessToken: vi.fn(), logout: vi.fn(),
 vi.mock('../../lib/api/client.ts', () => ({ api, ...client }));
 
 const session = await import('../session.ts');
-const { $isCompany, $isInstance, $isOwner, $session, $user, initSession, logoutUser, resetSessionForTests } = session;
+const { $isOwner, $session, $sessionSettled, $user, initSession, logoutUser, resetSessionForTests } = session;
 const { $toasts } = await import('../toasts.ts');
 
 const owner = demoOwner;
@@ -18,6 +18,19 @@ beforeEach(() => {
   $toasts.set([]);
 });
 
+describe('$sessionSettled', () => {
+  it.each([
+    ['idle', false],
+    ['loading', false],
+    ['authenticated', true],
+    ['anonymous', true],
+    ['error', true],
+  ] as const)('%s -> %s', (status, settled) => {
+    $session.set({ status, user: null });
+    expect($sessionSettled.get()).toBe(settled);
+  });
+});
+
 describe('initSession', () => {
   it('refreshes silently, loads the user and derives the flags', async () => {
     client.refreshAccessToken.mockResolvedValueOnce(true);
@@ -27,14 +40,15 @@ describe('initSession', () => {
     await pending;
     expect($session.get()).toEqual({ status: 'authenticated', user: owner });
     expect($user.get()).toEqual(owner);
-    expect([$isCompany.get(), $isInstance.get(), $isOwner.get()]).toEqual([true, false, true]);
+    expect($isOwner.get()).toBe(true);
+    expect($sessionSettled.get()).toBe(true);
   });
 
   it('derives the examiner flags', async () => {
     client.refreshAccessToken.mockResolvedValueOnce(true);
     api.GET.mockResolvedValueOnce(reply(200, examiner));
     await initSession();
-    expect([$isCompany.get(), $isInstance.get(), $isOwner.get()]).toEqual([false, true, false]);
+    expect($isOwner.get()).toBe(false);
   });
 
   it('runs once per page', async () => {

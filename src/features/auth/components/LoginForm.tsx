@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, type SubmitEvent, useEffect, useRef } from 'react';
 import Button from '../../../components/ui/Button.tsx';
 import Field from '../../../components/ui/Field.tsx';
 import { useFormField } from '../../../components/ui/form.ts';
@@ -79,7 +79,7 @@ export default function LoginForm() {
   );
 
   if (login.step === 'email') {
-    const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       await startLogin(email.value);
       if (emailForm.$shownErrors.get().email) emailRef.current?.focus();
@@ -122,7 +122,7 @@ export default function LoginForm() {
 
   const complete = isCodeComplete(cells);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!complete || login.busy) return;
     const outcome = await verifyCode(cells.join(''));

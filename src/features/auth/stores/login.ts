@@ -37,13 +37,13 @@ export const $codeCells = atom<string[]>(emptyCode());
 export const emailForm = createForm({ email: '' }, validateLoginEmail);
 
 /** What a failed verify means for the form: the text to show and whether to go back to the e-mail step. */
-export interface VerifyFailure {
+interface VerifyFailure {
   text: string;
   backToEmail: boolean;
 }
 
 /** Maps the server's error body of verify-email-login to the form's reaction (spec §8). */
-export function describeVerifyError(body: ApiErrorBody | null): VerifyFailure {
+function describeVerifyError(body: ApiErrorBody | null): VerifyFailure {
   switch (body?.error) {
     case 'too_many_attempts':
       return { text: loginTexts.tooManyAttempts, backToEmail: true };

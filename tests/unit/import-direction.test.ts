@@ -1,0 +1,67 @@
+// The import rules of biome.json (shared -> features -> pages; features never import each other; Radix only in
+// components/ui), proven on probe files laid out like src/ in a scratch copy of the project's Biome config.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const biome = join(root, 'node_modules', '.bin', 'biome');
+
+const probes: Array<[file: string, specifier: string, allowed: boolean]> = [
+  ['src/features/auth/stores/probe.ts', '../../statements/stores/lists.ts', false],
+  ['src/features/auth/stores/probe.ts', '../../../features/statements/stores/lists.ts', false],
+  ['src/features/auth/probe.ts', '../statements/stores/lists.ts', false],
+  ['src/features/auth/components/probe.ts', '@radix-ui/react-dialog', false],
+  ['src/features/auth/components/probe.ts', '../../../layouts/texts.ts', false],
+  ['src/lib/probe.ts', '../features/statements/stores/counters.ts', false],
+  ['src/stores/probe.ts', '../layouts/texts.ts', false],
+  ['src/components/ui/probe.ts', '../../features/auth/texts.ts', false],
+  ['src/layouts/probe.ts', '@radix-ui/react-dropdown-menu', false],
+  ['src/features/auth/stores/probe.ts', '../texts.ts', true],
+  ['src/features/auth/stores/probe.ts', '../../../lib/routes.ts', true],
+  ['src/features/auth/components/probe.ts', '../../../components/ui/Dialog.tsx', true],
+  ['src/components/ui/probe.ts', '@radix-ui/react-dialog', true],
+  ['src/layouts/probe.ts', '../features/statements/stores/counters.ts', true],
+];
+
+let scratch = '';
+let restricted = new Set<string>();
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'import-direction-'));
+  const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
+  delete config.$schema;
+  writeFileSync(join(scratch, 'biome.json'), JSON.stringify(config));
+  probes.forEach(([file, specifier], i) => {
+    const path = join(scratch, file.replace('probe', `probe${i}`));
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `import * as probe from '${specifier}';\n\nexport default probe;\n`);
+  });
+  let output = '';
+  try {
+    output = execFileSync(biome, ['lint', '--reporter=json', '--max-diagnostics=none', '.'], {
+      cwd: scratch,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch (error) {
+    output = String((error as { stdout?: string }).stdout ?? '');
+  }
+  const report = JSON.parse(output) as { diagnostics: Array<{ category: string; location: { path: string } }> };
+  restricted = new Set(
+    report.diagnostics
+      .filter((d) => d.category === 'lint/style/noRestrictedImports')
+      .map((d) => d.location.path.replace(/\\/g, '/')),
+  );
+}, 30_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('import direction (biome.json noRestrictedImports)', () => {
+  it.each(probes.map((probe, i) => [...probe, i] as const))('%s importing %s: allowed %s', (file, _s, allowed, i) => {
+    const probeFile = file.replace('probe', `probe${i}`);
+    expect(restricted.has(probeFile)).toBe(!allowed);
+  });
+});
