@@ -4,12 +4,14 @@ const ci = Boolean(process.env.CI);
 
 /**
  * Browser tests against the production build (dist/) served by the real server, in Debian's Chromium:
- * nothing downloads a browser. Run through `npm run test:e2e` (tests/e2e/run.ts), which builds dist/ if needed.
+ * nothing downloads a browser. Run through `npm run test:e2e` (tests/e2e/run.ts); the global setup rebuilds dist/
+ * when the site changed since it was built. Fixtures: tests/e2e/fixtures.ts.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
+  globalSetup: './tests/e2e/global-setup.ts',
   // Each test starts its own server, SMTP sink and browser context; two cores fit two workers.
   workers: ci ? 1 : 2,
   fullyParallel: true,
