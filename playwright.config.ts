@@ -12,7 +12,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   globalSetup: './tests/e2e/global-setup.ts',
-  // Each test starts its own server, SMTP sink and browser context; two cores fit two workers.
+  // Each worker runs one server (plus one per test that asks for a fresh one) and Chromium; two cores fit two.
   workers: ci ? 1 : 2,
   fullyParallel: true,
   retries: ci ? 1 : 0,
@@ -25,7 +25,9 @@ export default defineConfig({
     headless: true,
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
-    trace: 'retain-on-failure',
+    // Recording a trace of every test costs about a third of the run: traces come with CI's retry of a failed test,
+    // or locally with `npm run test:e2e -- --trace on`.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

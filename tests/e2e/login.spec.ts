@@ -1,41 +1,46 @@
-import { demo, expect, recordCspViolations, test } from './fixtures.ts';
-import { wrongCode } from './pages/login-page.ts';
+import { demoUsers, wrongCode } from '../support/demo.ts';
+import { recordCspViolations } from './csp.ts';
+import { expect, test } from './fixtures.ts';
 
 test.describe('login by e-mailed code', () => {
-  test('a company owner logs in and lands on the company start page', async ({ page, loginPage }) => {
+  // A server sends an e-mail a code at most once a minute and counts wrong codes: each test has a server of its own.
+  test.use({ freshServer: true });
+
+  test('a company owner logs in and lands on the company start page', async ({ page, loginPage, sidebar }) => {
     const cspViolations = await recordCspViolations(page);
 
-    await loginPage.logIn(demo.owner);
+    await loginPage.logIn(demoUsers.owner.email);
 
     await expect(page).toHaveURL(/\/company\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Меню компании' })).toBeVisible();
+    await expect(sidebar.companyMenu).toBeVisible();
     expect(await cspViolations()).toEqual([]);
   });
 
-  test('an examiner logs in and lands on the statements in work', async ({ page, loginPage }) => {
+  test('an examiner logs in and lands on the statements in work', async ({ page, loginPage, sidebar }) => {
     const cspViolations = await recordCspViolations(page);
 
-    await loginPage.logIn(demo.examiner1);
+    await loginPage.logIn(demoUsers.examiner1.email);
 
     await expect(page).toHaveURL(/\/instance\/filter\/under_review\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Заявления в работе' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Меню инстанции' })).toBeVisible();
+    await expect(sidebar.instanceMenu).toBeVisible();
     expect(await cspViolations()).toEqual([]);
   });
 
   test('the login page loads without CSP violations', async ({ page, loginPage }) => {
     const cspViolations = await recordCspViolations(page);
     await loginPage.goto();
-    await loginPage.requestCode(demo.employee);
+    await loginPage.requestCode(demoUsers.employee.email);
     await expect(loginPage.confirm).toBeDisabled();
     expect(await cspViolations()).toEqual([]);
   });
 
   test('a wrong code shows the attempts left and clears the cells', async ({ page, loginPage, mailbox }) => {
+    const { email } = demoUsers.employee;
     await loginPage.goto();
-    await loginPage.requestCode(demo.employee);
-    const code = await mailbox.waitForCode(demo.employee);
+    await loginPage.requestCode(email);
+    const code = await mailbox.waitForCode(email);
 
     await loginPage.enterCode(wrongCode(code).slice(0, 5));
     await expect(loginPage.confirm).toBeDisabled();
@@ -50,9 +55,10 @@ test.describe('login by e-mailed code', () => {
   });
 
   test('too many wrong codes return to the e-mail step', async ({ loginPage, mailbox }) => {
+    const { email } = demoUsers.examiner2;
     await loginPage.goto();
-    await loginPage.requestCode(demo.examiner2);
-    const code = await mailbox.waitForCode(demo.examiner2);
+    await loginPage.requestCode(email);
+    const code = await mailbox.waitForCode(email);
 
     for (let attempt = 1; attempt <= 4; attempt++) {
       await loginPage.submitCode(wrongCode(code, attempt));
@@ -65,39 +71,27 @@ test.describe('login by e-mailed code', () => {
     await expect(loginPage.email).toBeVisible();
     await expect(loginPage.digit(1)).toBeHidden();
   });
+});
 
-  test('an unknown e-mail gets the same next step and no mail', async ({ loginPage, mailbox }) => {
-    const unknown = 'nobody@demo.example';
-    await loginPage.goto();
-    await loginPage.requestCode(unknown);
-    await expect(loginPage.confirm).toBeDisabled();
-    // Known addresses get their mail well within this time.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(mailbox.messagesTo(unknown)).toEqual([]);
-  });
+// An unknown address never gets a code, so this test can share the worker's server.
+test('an unknown e-mail gets the same next step and no mail', async ({ loginPage, mailbox }) => {
+  const unknown = 'nobody@demo.example';
+  await loginPage.goto();
+  await loginPage.requestCode(unknown);
+  await expect(loginPage.confirm).toBeDisabled();
+  // Known addresses get their mail well within this time.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  expect(mailbox.messagesTo(unknown)).toEqual([]);
+});
 
-  test('logging out in one tab logs out the other', async ({ context, page, loginPage }) => {
-    await loginPage.logIn(demo.owner);
-    await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
-
-    // The second tab restores the session from the refresh cookie.
-    const other = await context.newPage();
-    await other.goto('/company');
-    await expect(other.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Выйти' }).click();
-
-    await expect(page).toHaveURL(/\/login/);
-    await expect(other).toHaveURL(/\/login/);
-    await expect(other.getByRole('textbox', { name: 'Электронная почта' })).toBeVisible();
-  });
+test.describe('a logged-in session', () => {
+  test.use({ role: 'owner' });
 
   test('two tabs opened at once both keep the session (refreshes never replay a rotated cookie)', async ({
     context,
     page,
-    loginPage,
   }) => {
-    await loginPage.logIn(demo.owner);
+    await page.goto('/company');
     await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
 
     // Hold each refresh until the other tab's arrives too (or 1.5 s pass), so that without the cross-tab lock
@@ -121,5 +115,26 @@ test.describe('login by e-mailed code', () => {
     // Both refreshed with the same cookie jar; a replay would have revoked the login for every tab.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+  });
+
+  test.describe(() => {
+    // Logging out ends the login the worker's other tests would go on with.
+    test.use({ freshServer: true });
+
+    test('logging out in one tab logs out the other', async ({ context, page, sidebar }) => {
+      await page.goto('/company');
+      await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+
+      // The second tab restores the session from the refresh cookie.
+      const other = await context.newPage();
+      await other.goto('/company');
+      await expect(other.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+
+      await sidebar.logout.click();
+
+      await expect(page).toHaveURL(/\/login/);
+      await expect(other).toHaveURL(/\/login/);
+      await expect(other.getByRole('textbox', { name: 'Электронная почта' })).toBeVisible();
+    });
   });
 });

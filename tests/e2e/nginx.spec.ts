@@ -2,44 +2,52 @@ import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
-import {
-  test as base,
-  demo,
-  expect,
-  freePort,
-  type Portal,
-  recordCspViolations,
-  repoRoot,
-  startPortal,
-} from './fixtures.ts';
+import { demoUsers } from '../support/demo.ts';
+import { freePort } from '../support/free-port.ts';
+import { recordCspViolations } from './csp.ts';
+import { test as base, expect } from './fixtures.ts';
 import { type RunningNginx, startNginx } from './nginx.ts';
+import { distDir } from './paths.ts';
+import { type Portal, startPortal } from './portal.ts';
 
-const distDir = path.join(repoRoot, 'dist');
+interface Proxied {
+  portal: Portal;
+  nginx: RunningNginx;
+}
 
-/** The portal server behind the repo's own nginx.conf, serving the repo's dist/. */
-const test = base.extend<{ proxied: { portal: Portal; nginx: RunningNginx } }>({
-  proxied: async ({ mailbox }, use, testInfo) => {
-    const port = await freePort();
-    const portal = await startPortal({
-      smtpUrl: mailbox.smtpUrl,
-      // No PUBLIC_ORIGIN: refresh/logout must accept the browser's Origin by the Host nginx passes on.
-      publicOrigin: '',
-      env: { TRUST_PROXY: '127.0.0.1' },
-    });
-    let nginx: RunningNginx;
-    try {
-      nginx = await startNginx({ port, root: distDir, upstream: `127.0.0.1:${portal.port}` });
-    } catch (error) {
+/** The portal server behind the repo's own nginx.conf, serving the repo's dist/: one per worker. */
+const test = base.extend<{ proxiedLogs: undefined }, { proxied: Proxied }>({
+  proxied: [
+    async ({ workerServer }, use) => {
+      const port = await freePort();
+      const portal = await startPortal({
+        smtpUrl: (await workerServer.sink()).smtpUrl,
+        // No PUBLIC_ORIGIN: refresh/logout must accept the browser's Origin by the Host nginx passes on.
+        publicOrigin: '',
+        env: { TRUST_PROXY: '127.0.0.1' },
+      });
+      let nginx: RunningNginx;
+      try {
+        nginx = await startNginx({ port, root: distDir, upstream: `127.0.0.1:${portal.port}` });
+      } catch (error) {
+        await portal.stop();
+        throw error;
+      }
+      await use({ portal, nginx });
+      await nginx.stop();
       await portal.stop();
-      throw error;
-    }
-    await use({ portal, nginx });
-    const failed = testInfo.status !== testInfo.expectedStatus;
-    if (failed) await testInfo.attach('nginx-error.log', { body: await nginx.errorLog(), contentType: 'text/plain' });
-    await nginx.stop();
-    await portal.stop();
-    if (failed) await testInfo.attach('server-output.txt', { body: portal.output(), contentType: 'text/plain' });
-  },
+    },
+    { scope: 'worker' },
+  ],
+  proxiedLogs: [
+    async ({ proxied }, use, testInfo) => {
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      await testInfo.attach('nginx-error.log', { body: await proxied.nginx.errorLog(), contentType: 'text/plain' });
+      await testInfo.attach('server-output.txt', { body: proxied.portal.output(), contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
   baseURL: async ({ proxied }, use) => {
     await use(proxied.nginx.url);
   },
@@ -198,7 +206,7 @@ test.describe('nginx.conf in front of the portal', () => {
 
   test('a user logs in through nginx without CSP violations', async ({ page, loginPage }) => {
     const cspViolations = await recordCspViolations(page);
-    await loginPage.logIn(demo.owner);
+    await loginPage.logIn(demoUsers.owner.email);
     await expect(page).toHaveURL(/\/company\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
     expect(await cspViolations()).toEqual([]);

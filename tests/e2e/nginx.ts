@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { repoRoot } from './fixtures.ts';
+import { repoRoot } from './paths.ts';
 
 export interface NginxOptions {
   /** Port nginx listens on (127.0.0.1). */

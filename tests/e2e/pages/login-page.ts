@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Mailbox } from '../smtp-sink.ts';
+import type { Mailbox } from '../../support/smtp-sink.ts';
 
-/** The two-step /login screen, by the accessible names AGREEMENTS.md fixes. */
+/** The two-step /login screen: e-mail, then the six code cells. */
 export class LoginPage {
   readonly page: Page;
   readonly mailbox: Mailbox;
@@ -63,9 +63,4 @@ export class LoginPage {
     const code = await this.mailbox.waitForCode(email);
     await this.submitCode(code);
   }
-}
-
-/** A 6-digit code that is not `code`. */
-export function wrongCode(code: string, offset = 1): string {
-  return String((Number(code) + offset) % 1_000_000).padStart(6, '0');
 }

@@ -1,0 +1,24 @@
+import type { Locator, Page } from '@playwright/test';
+import { type DemoRole, demoUsers } from '../../support/demo.ts';
+
+/** The sidebar of every page behind the login: the area's menu, who is logged in, and the logout button. */
+export class Sidebar {
+  readonly page: Page;
+  readonly root: Locator;
+  readonly companyMenu: Locator;
+  readonly instanceMenu: Locator;
+  readonly logout: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.root = page.getByRole('complementary');
+    this.companyMenu = this.root.getByRole('navigation', { name: 'Меню компании' });
+    this.instanceMenu = this.root.getByRole('navigation', { name: 'Меню инстанции' });
+    this.logout = this.root.getByRole('button', { name: 'Выйти' });
+  }
+
+  /** The user card's line naming a demo user. */
+  user(role: DemoRole): Locator {
+    return this.root.getByText(demoUsers[role].fio, { exact: true });
+  }
+}

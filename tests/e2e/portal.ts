@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../support/free-port.ts';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
+import { nodeBin, repoRoot } from './paths.ts';
+import { type RequestFactory, SessionStore } from './sessions.ts';
+
+export interface Portal {
+  /** http://127.0.0.1:PORT of the server itself. */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface PortalOptions {
+  smtpUrl: string;
+  /** Origin browsers use (differs from `url` behind nginx). */
+  publicOrigin?: string;
+  env?: Record<string, string>;
+}
+
+const STARTED = 'Портал запущен';
+
+/**
+ * Starts `node server/src/start.ts` against the production build in dist/ with a fresh SQLite DATA_DIR,
+ * so the server has its own seeded demo data, rate limits and login codes.
+ */
+export async function startPortal(options: PortalOptions): Promise<Portal> {
+  // A port found free can be taken by a parallel worker before the server binds it: try another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startPortalOn(await freePort(), options);
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startPortalOn(port: number, options: PortalOptions): Promise<Portal> {
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: options.smtpUrl,
+    MAIL_FROM: 'Портал согласования АГР <no-reply@portal.test>',
+    PUBLIC_ORIGIN: options.publicOrigin ?? url,
+    // The global setup has checked dist/ once for the whole run.
+    SKIP_BUILD: '1',
+    NODE_ENV: 'test',
+    ...options.env,
+  };
+  // e2e always runs on its own SQLite database, whatever the calling shell points at.
+  delete env.DATABASE_URL;
+  delete env.FILES_DIR;
+
+  const child = spawn(nodeBin, ['server/src/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killed = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
+      ]);
+      if (!killed) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForStart(child, () => output, url);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+  return { url, port, dataDir, output: () => output, stop };
+}
+
+async function waitForStart(child: ChildProcess, output: () => string, url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The portal server exited (${child.exitCode ?? child.signalCode}) before listening`);
+    }
+    // The banner says it listens; /version.json answering is what counts (and covers a changed banner).
+    if (await answers(`${url}/version.json`)) return;
+    await new Promise((r) => setTimeout(r, output().includes(STARTED) ? 20 : 100));
+  }
+  throw new Error(`The portal server did not start within 30 s (no '${STARTED}', no /version.json)`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A portal server with its own SMTP sink and its demo users' logins, each started on first use and stopped together:
+ * one per worker, shared by its tests, and one more for each test that asks for a fresh server.
+ */
+export class PortalServer {
+  private readonly shared: boolean;
+  private readonly request: RequestFactory;
+  private sinkStarted: Promise<SmtpSink> | undefined;
+  private portalStarted: Promise<Portal> | undefined;
+  private sessionStore: Promise<SessionStore> | undefined;
+
+  constructor(options: { shared: boolean; request: RequestFactory }) {
+    this.shared = options.shared;
+    this.request = options.request;
+  }
+
+  sink(): Promise<SmtpSink> {
+    this.sinkStarted ??= startSmtpSink();
+    return this.sinkStarted;
+  }
+
+  portal(): Promise<Portal> {
+    this.portalStarted ??= this.sink().then((sink) => startPortal({ smtpUrl: sink.smtpUrl }));
+    return this.portalStarted;
+  }
+
+  sessions(): Promise<SessionStore> {
+    this.sessionStore ??= Promise.all([this.portal(), this.sink()]).then(
+      ([portal, sink]) => new SessionStore({ baseURL: portal.url, sink, request: this.request, shared: this.shared }),
+    );
+    return this.sessionStore;
+  }
+
+  /** What the server printed, when it was started. */
+  async output(): Promise<string | null> {
+    const portal = await this.portalStarted?.catch(() => undefined);
+    return portal ? portal.output() : null;
+  }
+
+  async stop(): Promise<void> {
+    await (await this.portalStarted?.catch(() => undefined))?.stop();
+    await (await this.sinkStarted?.catch(() => undefined))?.close();
+  }
+}

@@ -1,0 +1,53 @@
+import type { DemoRole } from '../support/demo.ts';
+import { expect, test } from './fixtures.ts';
+import { Sidebar } from './pages/sidebar.ts';
+
+// Each demo user logs in once per worker; every test below starts already logged in, from that user's latest state.
+const homes: Record<DemoRole, { path: RegExp; heading: string; menu: 'companyMenu' | 'instanceMenu' }> = {
+  owner: { path: /\/company\/?$/, heading: 'Все заявления', menu: 'companyMenu' },
+  employee: { path: /\/company\/?$/, heading: 'Все заявления', menu: 'companyMenu' },
+  examiner1: { path: /\/instance\/filter\/under_review\/?$/, heading: 'Заявления в работе', menu: 'instanceMenu' },
+  examiner2: { path: /\/instance\/filter\/under_review\/?$/, heading: 'Заявления в работе', menu: 'instanceMenu' },
+};
+
+for (const [role, home] of Object.entries(homes) as [DemoRole, (typeof homes)[DemoRole]][]) {
+  test.describe(`logged in as ${role}`, () => {
+    test.use({ role });
+
+    test('the start page opens on the area of the role', async ({ page, sidebar }) => {
+      await page.goto('/');
+
+      await expect(page).toHaveURL(home.path);
+      await expect(page.getByRole('heading', { level: 1, name: home.heading })).toBeVisible();
+      await expect(sidebar[home.menu]).toBeVisible();
+      await expect(sidebar.user(role)).toBeVisible();
+    });
+  });
+}
+
+test.describe('one login per user and worker', () => {
+  test.use({ role: 'owner' });
+  // In order on one worker: the second test gets the owner's state as the first one left it.
+  test.describe.configure({ mode: 'serial' });
+
+  test('the owner opens the company page', async ({ page }) => {
+    await page.goto('/company/edit');
+    await expect(page.getByRole('heading', { level: 1, name: 'Моя компания' })).toBeVisible();
+  });
+
+  test('the owner and an examiner work side by side, the owner still on the first login', async ({
+    page,
+    pageAs,
+    sessions,
+    sidebar,
+  }) => {
+    const examiner = await pageAs('examiner1');
+
+    await Promise.all([page.goto('/employees/list'), examiner.goto('/instance/filter/under_review')]);
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Сотрудники' })).toBeVisible();
+    await expect(sidebar.user('owner')).toBeVisible();
+    await expect(new Sidebar(examiner).user('examiner1')).toBeVisible();
+    expect(sessions.logins.get('owner')).toBe(1);
+  });
+});

@@ -1,0 +1,123 @@
+import type { APIRequestContext, BrowserContext, Request } from '@playwright/test';
+import { type DemoRole, demoUsers } from '../support/demo.ts';
+import type { SmtpSink } from '../support/smtp-sink.ts';
+
+/** What `context.storageState()` returns and `browser.newContext({ storageState })` takes. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** `playwright.request.newContext`, given a base URL and optionally the cookies to send. */
+export type RequestFactory = (options: { baseURL: string; storageState?: StorageState }) => Promise<APIRequestContext>;
+
+const REFRESH_PATH = '/api/authentication/refresh';
+
+/** The server a store logs in to. */
+export interface SessionServer {
+  baseURL: string;
+  sink: SmtpSink;
+  request: RequestFactory;
+  /** Shared by the tests of a worker: a test that ends a login fails, as later tests would. */
+  shared: boolean;
+}
+
+/**
+ * One login per demo user per server, handed from test to test. The login is only its refresh cookie (the access token
+ * lives in page memory), and the cookie rotates on every refresh: a replayed one revokes the whole login. So a user's
+ * state is lent to one browser context at a time (tests in a worker run one after another) and taken back after the
+ * test with the cookie that context ended with; a shared store checks it by rotating it once more.
+ */
+export class SessionStore {
+  /** Logins made per user, so a test can see that states were reused. */
+  readonly logins = new Map<DemoRole, number>();
+  private readonly states = new Map<DemoRole, StorageState>();
+  private readonly lent = new Set<DemoRole>();
+
+  private readonly server: SessionServer;
+
+  constructor(server: SessionServer) {
+    this.server = server;
+  }
+
+  /** The user's latest state (logging in by the mailed code the first time); give it back with `giveBack`. */
+  async lend(role: DemoRole): Promise<StorageState> {
+    if (this.lent.has(role)) {
+      throw new Error(`${role} is already logged in in this test: open another tab of that context instead`);
+    }
+    const state = this.states.get(role) ?? (await this.logIn(role));
+    this.states.delete(role);
+    this.lent.add(role);
+    return state;
+  }
+
+  /** Takes back the state a context ended with (null when the test failed or the state is unknown: log in anew). */
+  async giveBack(role: DemoRole, state: StorageState | null): Promise<void> {
+    this.lent.delete(role);
+    if (state === null) return;
+    if (!this.server.shared) {
+      this.states.set(role, state);
+      return;
+    }
+    const renewed = await this.rotate(state);
+    if (!renewed) {
+      throw new Error(
+        `This test ended ${role}'s login on the server the worker's tests share (logged out, or replayed a rotated ` +
+          'refresh cookie). A test that ends a login takes its own server: test.use({ freshServer: true }).',
+      );
+    }
+    this.states.set(role, renewed);
+  }
+
+  private async logIn(role: DemoRole): Promise<StorageState> {
+    const { email } = demoUsers[role];
+    const mailbox = this.server.sink.view();
+    const api = await this.server.request({ baseURL: this.server.baseURL });
+    try {
+      const started = await api.post('/api/authentication/start-email-login', { data: { email } });
+      if (started.status() !== 204) {
+        throw new Error(`Logging in ${role}: start-email-login answered ${started.status()} ${await started.text()}`);
+      }
+      const code = await mailbox.waitForCode(email);
+      const verified = await api.post('/api/authentication/verify-email-login', { data: { email, code } });
+      if (!verified.ok()) {
+        throw new Error(
+          `Logging in ${role}: verify-email-login answered ${verified.status()} ${await verified.text()}`,
+        );
+      }
+      this.logins.set(role, (this.logins.get(role) ?? 0) + 1);
+      return await api.storageState();
+    } finally {
+      await api.dispose();
+    }
+  }
+
+  /** The state with its refresh cookie rotated once, or null when the login is over. */
+  private async rotate(state: StorageState): Promise<StorageState | null> {
+    const api = await this.server.request({ baseURL: this.server.baseURL, storageState: state });
+    try {
+      const response = await api.post(REFRESH_PATH);
+      return response.ok() ? await api.storageState() : null;
+    } finally {
+      await api.dispose();
+    }
+  }
+}
+
+/**
+ * Follows a context's refresh calls; the returned function reads the context's state once none is under way and
+ * refuses later ones, so the state read holds the cookie the server issued last.
+ */
+export function followRefreshes(context: BrowserContext): () => Promise<StorageState> {
+  const underWay = new Set<Request>();
+  const isRefresh = (request: Request) => new URL(request.url()).pathname === REFRESH_PATH;
+  context.on('request', (request) => {
+    if (isRefresh(request)) underWay.add(request);
+  });
+  // The cookie is stored with the response's headers (a body a page never reads may never 'finish').
+  context.on('response', (response) => underWay.delete(response.request()));
+  context.on('requestfailed', (request) => underWay.delete(request));
+  return async () => {
+    await context.route(`**${REFRESH_PATH}`, (route) => route.abort());
+    const deadline = Date.now() + 5_000;
+    while (underWay.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    return context.storageState();
+  };
+}
