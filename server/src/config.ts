@@ -44,7 +44,7 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return parsed;
 }
 
-/** Reads the environment names DESIGN.md fixes; production refuses to start without SMTP_URL and JWT_SECRET. */
+/** Reads the environment names ../shared/DESIGN.md fixes; production refuses to start without SMTP_URL and JWT_SECRET. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR || path.join(rootDir, 'data'));

@@ -3,6 +3,7 @@ import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { loadContract } from '../../server/src/contract/openapi.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
+import { demoUsers } from '../support/demo.ts';
 import { ACCESS_MATRIX, type Caller } from './access-matrix.ts';
 import { startTestPortal, type TestPortal } from './helpers.ts';
 
@@ -13,11 +14,11 @@ beforeAll(async () => {
   portal = await startTestPortal();
   await createCompanyWithOwner(portal.ctx, { email: 'owner@company-b.example', legalEntity: 'ООО «Б»' });
   const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
-    ownerA: 'owner@demo.example',
-    employeeA: 'employee@demo.example',
+    ownerA: demoUsers.owner.email,
+    employeeA: demoUsers.employee.email,
     ownerB: 'owner@company-b.example',
-    examiner1: 'examiner1@demo.example',
-    examiner2: 'examiner2@demo.example',
+    examiner1: demoUsers.examiner1.email,
+    examiner2: demoUsers.examiner2.email,
   };
   for (const [caller, email] of Object.entries(emails)) {
     const user = await findUserByEmail(portal.db, email);

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
-import { cookieFrom, login, startLogin, startTestPortal, type TestPortal, verifyLogin, wrongCode } from './helpers.ts';
+import { demoUsers, wrongCode } from '../support/demo.ts';
+import { cookieFrom, login, startLogin, startTestPortal, type TestPortal, verifyLogin } from './helpers.ts';
 
-const OWNER = 'owner@demo.example';
+const OWNER = demoUsers.owner.email;
 
 let portal: TestPortal;
 beforeEach(async () => {

@@ -9,7 +9,7 @@ import type { ServiceContext } from '../../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest } from '../../server/src/db/database.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
-import { type Mailbox, startSmtpSink } from '../support/smtp-sink.ts';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -30,7 +30,7 @@ export interface TestPortal {
   ctx: ServiceContext;
   db: Db;
   config: Config;
-  mailbox: Mailbox;
+  mailbox: SmtpSink;
   clock: { now: number; advance(ms: number): void };
   close(): Promise<void>;
 }
@@ -102,9 +102,4 @@ export async function login(portal: TestPortal, email: string): Promise<{ access
   const refreshToken = cookieFrom(verified, 'refresh_token');
   if (!refreshToken) throw new Error('no refresh cookie');
   return { accessToken: verified.json<{ access_token: string }>().access_token, refreshToken };
-}
-
-/** A code that is not the right one (differs in the last digit). */
-export function wrongCode(code: string): string {
-  return code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
 }

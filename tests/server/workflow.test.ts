@@ -11,6 +11,7 @@ import {
 } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, listCompanyUsers, type UserRow } from '../../server/src/users/users.repository.ts';
 import { createCompanyWithOwner, createEmployee, removeEmployee } from '../../server/src/users/users.service.ts';
+import { demoUsers } from '../support/demo.ts';
 import { login, startLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;
@@ -27,10 +28,10 @@ beforeAll(async () => {
   portal = await startTestPortal();
   ctx = portal.ctx;
   await createCompanyWithOwner(ctx, { email: 'owner@company-b.example', legalEntity: 'ООО «Б»', fio: 'Борисов Б. Б.' });
-  users.owner = await user('owner@demo.example');
-  users.employee = await user('employee@demo.example');
-  users.examiner1 = await user('examiner1@demo.example');
-  users.examiner2 = await user('examiner2@demo.example');
+  users.owner = await user(demoUsers.owner.email);
+  users.employee = await user(demoUsers.employee.email);
+  users.examiner1 = await user(demoUsers.examiner1.email);
+  users.examiner2 = await user(demoUsers.examiner2.email);
   users.ownerB = await user('owner@company-b.example');
 });
 afterAll(async () => {

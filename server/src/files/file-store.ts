@@ -12,7 +12,7 @@ export interface StoredFile {
 }
 
 /**
- * File bytes behind one interface (DESIGN.md "Files"): a directory (`FILES_DIR`) now, S3-compatible storage later.
+ * File bytes behind one interface (../shared/DESIGN.md "Files"): a directory (`FILES_DIR`) now, S3-compatible storage later.
  * Both stream; neither holds a whole file in memory. Keys are server-made and opaque.
  */
 export interface FileStore {

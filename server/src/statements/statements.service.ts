@@ -23,7 +23,7 @@ type CompanyStageInput = components['schemas']['CompanyStageInput'];
 type ExaminerStageInput = components['schemas']['ExaminerStageInput'];
 
 /**
- * Every status change the portal allows (spec §4, DESIGN.md "Statements"), in one place: who moves a statement
+ * Every status change the portal allows (spec §4, ../shared/DESIGN.md "Statements"), in one place: who moves a statement
  * from which status to which. Anything else is a 409.
  */
 export const TRANSITIONS = {
