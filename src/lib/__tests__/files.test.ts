@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FILE_ACCEPT,
+  fileProblem,
+  fileTexts,
+  finalExtension,
+  formatFileSize,
+  isBlockedName,
+  MAX_FILE_SIZE,
+} from '../files.ts';
+
+describe('finalExtension: the last extension after trimming dots, spaces and anything after a NUL', () => {
+  it.each([
+    ['report.pdf', 'pdf'],
+    ['EVIL.EXE', 'exe'],
+    ['a.pdf.exe', 'exe'],
+    ['a.exe.pdf', 'pdf'],
+    ['a.exe.', 'exe'],
+    ['a.exe . .', 'exe'],
+    ['a.exe\0.pdf', 'exe'],
+    ['Альбом АГР.PDF', 'pdf'],
+    ['.exe', 'exe'],
+    ['README', ''],
+    ['', ''],
+    ['...', ''],
+  ])('%j -> %j', (name, expected) => {
+    expect(finalExtension(name)).toBe(expected);
+  });
+});
+
+describe('isBlockedName (spec §5 list)', () => {
+  it.each([
+    ['setup.exe', true],
+    ['setup.msi', true],
+    ['run.bat', true],
+    ['run.cmd', true],
+    ['run.sh', true],
+    ['app.js', true],
+    ['macro.vbs', true],
+    ['lib.jar', true],
+    ['old.com', true],
+    ['saver.scr', true],
+    ['Script.PS1', true],
+    ['a.exe.', true],
+    ['a.pdf.exe', true],
+    ['a.exe.pdf', false],
+    ['plan.docx', false],
+    ['photo.jpeg', false],
+    ['site.json', false],
+    ['noextension', false],
+  ])('%j -> %s', (name, expected) => {
+    expect(isBlockedName(name)).toBe(expected);
+  });
+});
+
+describe('fileProblem: the texts of spec §5', () => {
+  it.each([
+    [{ name: 'plan.pdf', size: 10 }, null],
+    [{ name: 'plan.pdf', size: MAX_FILE_SIZE }, null],
+    [{ name: 'plan.pdf', size: MAX_FILE_SIZE + 1 }, 'Файл «plan.pdf» больше 100 МБ'],
+    [{ name: 'Setup.EXE', size: 10 }, 'Недопустимый тип файла: .exe'],
+    [{ name: 'a.exe. ', size: 10 }, 'Недопустимый тип файла: .exe'],
+    // A blocked type is named first even when the file is also too large.
+    [{ name: 'big.jar', size: MAX_FILE_SIZE + 1 }, 'Недопустимый тип файла: .jar'],
+  ])('%j -> %j', (file, expected) => {
+    expect(fileProblem(file)).toBe(expected);
+  });
+
+  it('names a failed upload as spec §8 does', () => {
+    expect(fileTexts.uploadFailed('Проект.pdf')).toBe('Не удалось загрузить «Проект.pdf»');
+    expect(fileTexts.uploadError).toBe('Ошибка');
+  });
+});
+
+describe('the picker offers the types of spec §5', () => {
+  it('lists them as an accept attribute', () => {
+    expect(FILE_ACCEPT).toBe('.doc,.docx,.pdf,.png,.jpg,.jpeg,.gif');
+  });
+});
+
+describe('formatFileSize (spec §9: B up to GB/TB with two decimals)', () => {
+  it.each([
+    [0, '0 Б'],
+    [1, '1 Б'],
+    [1023, '1023 Б'],
+    [1024, '1,00 КБ'],
+    [1536, '1,50 КБ'],
+    [20 * 1024 * 1024, '20,00 МБ'],
+    [MAX_FILE_SIZE, '100,00 МБ'],
+    [1024 ** 3 * 1.25, '1,25 ГБ'],
+    [1024 ** 4 * 3, '3,00 ТБ'],
+    [1024 ** 5, '1024,00 ТБ'],
+    [-1, '—'],
+    [Number.NaN, '—'],
+  ])('%d -> %j', (bytes, expected) => {
+    expect(formatFileSize(bytes)).toBe(expected);
+  });
+});

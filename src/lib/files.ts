@@ -1,0 +1,77 @@
+// File rules of spec §5 and size formatting of spec §9; the server applies the same rules whatever the client did.
+
+/** Largest file the portal accepts, in bytes (spec §9: 100 MB). */
+export const MAX_FILE_SIZE = 104_857_600;
+
+/** Extensions refused everywhere (spec §5), lower-case, without the dot. */
+export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
+  'exe',
+  'msi',
+  'bat',
+  'cmd',
+  'sh',
+  'js',
+  'vbs',
+  'jar',
+  'com',
+  'scr',
+  'ps1',
+]);
+
+/** What the file picker offers (spec §5); other files can still be chosen by "All files" and are checked above. */
+export const ACCEPTED_EXTENSIONS = ['doc', 'docx', 'pdf', 'png', 'jpg', 'jpeg', 'gif'] as const;
+
+/** The picker's `accept` attribute. */
+export const FILE_ACCEPT = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+/** Texts of the file checks and uploads, exactly as spec §5 and §8 write them. */
+export const fileTexts = {
+  blockedType: (extension: string) => `Недопустимый тип файла: .${extension}`,
+  tooLarge: (name: string) => `Файл «${name}» больше 100 МБ`,
+  uploadFailed: (name: string) => `Не удалось загрузить «${name}»`,
+  /** How an upload that failed is marked in the list (spec §4). */
+  uploadError: 'Ошибка',
+} as const;
+
+/**
+ * The extension that decides what a file is: lower-cased, after cutting anything from a NUL and trimming trailing
+ * dots and spaces (Windows drops them, so `a.exe.` runs as `a.exe`); '' when the name has none.
+ */
+export function finalExtension(name: string): string {
+  const nul = name.indexOf('\0');
+  const trimmed = (nul === -1 ? name : name.slice(0, nul)).replace(/[.\s]+$/u, '');
+  const dot = trimmed.lastIndexOf('.');
+  return dot === -1 ? '' : trimmed.slice(dot + 1).toLowerCase();
+}
+
+/** True when the file's final extension is one of the blocked ones. */
+export function isBlockedName(name: string): boolean {
+  return BLOCKED_EXTENSIONS.has(finalExtension(name));
+}
+
+/** Why a chosen file cannot be uploaded (spec §5), or null when it can. */
+export function fileProblem(file: { name: string; size: number }): string | null {
+  if (isBlockedName(file.name)) return fileTexts.blockedType(finalExtension(file.name));
+  if (file.size > MAX_FILE_SIZE) return fileTexts.tooLarge(file.name);
+  return null;
+}
+
+const SIZE_UNITS = ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'] as const;
+
+/** A size for people (spec §9): bytes as a whole number, then КБ up to ТБ with two decimals, in ru-RU notation. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : 2;
+  const number = value.toLocaleString('ru-RU', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+  return `${number} ${SIZE_UNITS[unit]}`;
+}
