@@ -74,3 +74,12 @@ export function countByStatus(items: ReadonlyArray<{ status: unknown }>): Status
   }
   return counts;
 }
+
+/** Counts per status with the total of spec §4: under_review + has_comments + approved + rejected (sent apart). */
+export type StatusCounters = StatusCounts & { total: number };
+
+/** Counts per status and their total (spec §4: statements in `sent` are counted separately, not in the total). */
+export function countStatuses(items: ReadonlyArray<{ status: unknown }>): StatusCounters {
+  const counts = countByStatus(items);
+  return { ...counts, total: counts.under_review + counts.has_comments + counts.approved + counts.rejected };
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countByStatus, statusLabel } from '../statuses.ts';
+import { countByStatus, countStatuses, statusLabel } from '../statuses.ts';
 
 describe('statusLabel (spec §4)', () => {
   it.each([
@@ -53,5 +53,23 @@ describe('status badge colours (tokens.css) pass WCAG AA for normal text', () =>
     const background = token(`badge-${badge}-bg`);
     expect(text && background).toBeTruthy();
     expect(contrast(text as string, background as string)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('countStatuses: the total of spec §4 leaves sent out', () => {
+  it.each([
+    [[], { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0, total: 0 }],
+    [
+      [{ status: 'sent' }, { status: 'sent' }],
+      { sent: 2, under_review: 0, has_comments: 0, approved: 0, rejected: 0, total: 0 },
+    ],
+    [
+      ['sent', 'under_review', 'has_comments', 'approved', 'rejected', 'rejected', 'bogus'].map((status) => ({
+        status,
+      })),
+      { sent: 1, under_review: 1, has_comments: 1, approved: 1, rejected: 2, total: 5 },
+    ],
+  ])('%j', (items, counters) => {
+    expect(countStatuses(items)).toEqual(counters);
   });
 });

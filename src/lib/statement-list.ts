@@ -1,0 +1,72 @@
+// What a statement list shows (spec §2, §5): status filter, date range, search and sort over an index built once.
+import { type DateRange, dayBounds, defaultRange, isDayInBounds } from './date-range.ts';
+import { dayKey, parseDate } from './dates.ts';
+import { matchesQuery, normalizeQuery, type Searchable, searchKey } from './search.ts';
+import type { StatementStatus } from './statuses.ts';
+
+/** Order of a list by creation date; newest first by default (spec §9). */
+export type SortOrder = 'newest' | 'oldest';
+/** The order a list opens with. */
+export const DEFAULT_SORT_ORDER: SortOrder = 'newest';
+/** Which statuses a list shows: one, or every one. */
+export type StatusFilter = 'all' | StatementStatus;
+
+/** What the index needs of a statement. */
+export interface Listable extends Searchable {
+  id: number;
+  status: string;
+  dateCreate: string;
+}
+
+/** A statement with what the filters compare, computed once when the list loads. */
+export interface ListEntry<T> {
+  item: T;
+  /** Lower-cased search text (`searchKey`). */
+  key: string;
+  /** Creation date. */
+  date: Date;
+  /** Local calendar day of the creation date (`dayKey`). */
+  day: number;
+}
+
+/** The filters in force. */
+export interface ListQuery {
+  status: StatusFilter;
+  range: DateRange;
+  search: string;
+  order: SortOrder;
+}
+
+/**
+ * The list's index: every item with a valid creation date (others are never shown, spec §5), newest first,
+ * equal dates by id, higher first; with search keys and days precomputed.
+ */
+export function indexStatements<T extends Listable>(items: readonly T[]): ListEntry<T>[] {
+  const entries: ListEntry<T>[] = [];
+  for (const item of items) {
+    const date = parseDate(item.dateCreate);
+    if (date) entries.push({ item, key: searchKey(item), date, day: dayKey(date) });
+  }
+  return entries.sort((a, b) => b.date.getTime() - a.date.getTime() || b.item.id - a.item.id);
+}
+
+/** The default date range of an index (earliest and latest creation days, spec §5). */
+export function indexRange(entries: ReadonlyArray<ListEntry<unknown>>): DateRange {
+  const newest = entries[0];
+  const oldest = entries[entries.length - 1];
+  return defaultRange(newest && oldest ? [oldest.date, newest.date] : []);
+}
+
+/** The items the list shows: in the status, within the range (days inclusive), matching the search, in order. */
+export function selectStatements<T extends Listable>(entries: ReadonlyArray<ListEntry<T>>, query: ListQuery): T[] {
+  const bounds = dayBounds(query.range);
+  const search = normalizeQuery(query.search);
+  const selected: T[] = [];
+  for (const entry of entries) {
+    if (query.status !== 'all' && entry.item.status !== query.status) continue;
+    if (!isDayInBounds(entry.day, bounds)) continue;
+    if (!matchesQuery(entry.key, search)) continue;
+    selected.push(entry.item);
+  }
+  return query.order === 'newest' ? selected : selected.reverse();
+}
