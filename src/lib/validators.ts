@@ -51,6 +51,22 @@ export function validateStatement(values: { objectName: string }): FieldErrors<{
   return errorsOf([['objectName', isFilled(values.objectName) ? null : validationTexts.objectNameRequired]]);
 }
 
+/** Create statement (spec §5): at least one file uploaded. */
+export function validateStatementFiles(values: { files: number }): FieldErrors<{ files: number }> {
+  return errorsOf([['files', values.files > 0 ? null : validationTexts.filesRequired]]);
+}
+
+/** New version (spec §5): the statement must be known and at least one file uploaded; the comment is optional. */
+export function validateNewVersion(values: {
+  statementId: number | null;
+  files: number;
+}): FieldErrors<{ statementId: number | null; files: number }> {
+  return errorsOf([
+    ['statementId', values.statementId === null ? validationTexts.versionStatementRequired : null],
+    ['files', values.files > 0 ? null : validationTexts.versionFilesRequired],
+  ]);
+}
+
 /** Employee (spec §5): fio required; e-mail optional but of the form x@y.z; phone and position optional. */
 export function validateEmployee(values: { fio: string; email: string }): FieldErrors<{ fio: string; email: string }> {
   return errorsOf([

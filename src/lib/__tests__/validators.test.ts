@@ -6,7 +6,9 @@ import {
   validateEmployee,
   validateInstanceSettings,
   validateLoginEmail,
+  validateNewVersion,
   validateStatement,
+  validateStatementFiles,
   validationTexts,
 } from '../validators.ts';
 
@@ -51,6 +53,19 @@ describe('form validators', () => {
       { objectName: 'Укажите наименование объекта' },
     ],
     ['statement: object name', validateStatement({ objectName: 'Жилой дом' }), {}],
+    ['statement: no files', validateStatementFiles({ files: 0 }), { files: 'Добавьте хотя бы один файл' }],
+    ['statement: a file', validateStatementFiles({ files: 1 }), {}],
+    [
+      'new version: nothing',
+      validateNewVersion({ statementId: null, files: 0 }),
+      { statementId: 'Не указано заявление для добавления версии', files: 'Загрузите хотя бы один файл' },
+    ],
+    [
+      'new version: no files',
+      validateNewVersion({ statementId: 7, files: 0 }),
+      { files: 'Загрузите хотя бы один файл' },
+    ],
+    ['new version: a file', validateNewVersion({ statementId: 7, files: 2 }), {}],
     ['employee: nothing', validateEmployee({ fio: '', email: '' }), { fio: 'Укажите ФИО' }],
     ['employee: bad e-mail', validateEmployee({ fio: 'Иванов', email: 'x@y' }), { email: 'Некорректный email' }],
     ['employee: no e-mail is fine', validateEmployee({ fio: 'Иванов', email: '' }), {}],

@@ -359,6 +359,9 @@ const problemTexts: Readonly<Record<ApiProblem, string>> = {
   server: 'Ошибка на сервере. Попробуйте ещё раз позже.',
 };
 
+/** The backend origin prefix of the default client ('' for the same origin), for calls made outside openapi-fetch. */
+export const API_BASE_URL = defaultBaseUrl().replace(/\/+$/, '');
+
 /** The app's default client instance; its transport failures and 5xx go to the toasts. */
 export const api: ApiClient = createApiClient({ onProblem: (problem) => showToast('error', problemTexts[problem]) });
 /** Sets the in-memory access token of the default client. */

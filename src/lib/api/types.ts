@@ -9,3 +9,15 @@ export type ApiErrorBody = Schemas['Error'];
 export type ErrorCode = Schemas['ErrorCode'];
 /** A statement as the list and detail endpoints send it. */
 export type Statement = Schemas['Statement'];
+/** One submission (company) or reply (examiner) of a statement. */
+export type Stage = Schemas['Stage'];
+/** A file attached to a stage. */
+export type StageFile = Schemas['StageFile'];
+/** A file uploaded ahead of a stage (POST /api/prefiles). */
+export type Prefile = Schemas['Prefile'];
+/** An item of the object category and work type catalogues. */
+export type CatalogItem = Schemas['CatalogItem'];
+/** The body of POST /api/statements. */
+export type CreateStatementInput = Schemas['CreateStatementInput'];
+/** The body of POST /api/statements/{id}/stages (a new version). */
+export type CompanyStageInput = Schemas['CompanyStageInput'];

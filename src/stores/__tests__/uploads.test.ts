@@ -1,0 +1,119 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UploadOptions, UploadResult } from '../../lib/api/upload.ts';
+import { MAX_FILE_SIZE } from '../../lib/files.ts';
+import { $toasts } from '../toasts.ts';
+import { createUploadList } from '../uploads.ts';
+
+/** An upload the test finishes by hand. */
+interface Pending {
+  name: string;
+  options: UploadOptions;
+  finish: (result: UploadResult) => void;
+}
+
+function setup() {
+  const pending: Pending[] = [];
+  const deleted: number[] = [];
+  const list = createUploadList({
+    upload: (_file, name, options = {}) =>
+      new Promise<UploadResult>((resolve) => {
+        pending.push({ name, options, finish: resolve });
+        options.signal?.addEventListener('abort', () =>
+          resolve({ ok: false, status: null, body: null, aborted: true }),
+        );
+      }),
+    deletePrefile: async (id) => {
+      deleted.push(id);
+      throw new Error('a failed delete is ignored');
+    },
+  });
+  return { list, pending, deleted };
+}
+
+const file = (name: string, size = 10) => {
+  const made = new File(['x'], name);
+  Object.defineProperty(made, 'size', { value: size });
+  return made;
+};
+const stored = (id: number, name: string) => ({
+  ok: true as const,
+  prefile: { id, name, contentType: 'application/pdf', size: 10 },
+});
+const view = (list: ReturnType<typeof setup>['list']) =>
+  list.$items.get().map(({ name, status, progress }) => `${name}: ${status} ${progress}`);
+
+beforeEach(() => {
+  $toasts.set([]);
+});
+
+describe('createUploadList', () => {
+  it('refuses blocked and oversized files with the spec §5 texts and uploads the rest, each on its own', () => {
+    const { list, pending } = setup();
+    list.addFiles([file('Проект.pdf'), file('setup.EXE'), file('big.pdf', MAX_FILE_SIZE + 1), file('план.docx')]);
+    expect(list.$rejections.get()).toEqual(['Недопустимый тип файла: .exe', 'Файл «big.pdf» больше 100 МБ']);
+    expect(view(list)).toEqual(['Проект.pdf: uploading 0', 'план.docx: uploading 0']);
+    expect(pending.map((upload) => upload.name)).toEqual(['Проект.pdf', 'план.docx']);
+    expect(list.$uploading.get()).toBe(true);
+  });
+
+  it('shows progress in whole percents and keeps 100 for the answer', async () => {
+    const { list, pending } = setup();
+    list.addFiles([file('a.pdf')]);
+    pending[0]?.options.onProgress?.(0.256);
+    expect(view(list)).toEqual(['a.pdf: uploading 25']);
+    pending[0]?.options.onProgress?.(1);
+    expect(view(list)).toEqual(['a.pdf: uploading 99']);
+    pending[0]?.finish(stored(7, 'a.pdf'));
+    await vi.waitFor(() => expect(view(list)).toEqual(['a.pdf: done 100']));
+    expect(list.$prefileIds.get()).toEqual([7]);
+    expect(list.$uploading.get()).toBe(false);
+  });
+
+  it('marks a failed upload as error and toasts its name (spec §8)', async () => {
+    const { list, pending } = setup();
+    list.addFiles([file('Смета.pdf')]);
+    pending[0]?.finish({ ok: false, status: 500, body: null, aborted: false });
+    await vi.waitFor(() => expect(view(list)).toEqual(['Смета.pdf: error 0']));
+    expect($toasts.get().map((toast) => toast.text)).toEqual(['Не удалось загрузить «Смета.pdf»']);
+    expect(list.$prefileIds.get()).toEqual([]);
+  });
+
+  it('removes an uploaded file and deletes its prefile, ignoring a failed delete', async () => {
+    const { list, pending, deleted } = setup();
+    list.addFiles([file('a.pdf'), file('b.pdf')]);
+    pending[0]?.finish(stored(1, 'a.pdf'));
+    pending[1]?.finish(stored(2, 'b.pdf'));
+    await vi.waitFor(() => expect(list.$prefileIds.get()).toEqual([1, 2]));
+    const first = list.$items.get()[0]?.tempId ?? '';
+    await list.remove(first);
+    expect(deleted).toEqual([1]);
+    expect(list.$prefileIds.get()).toEqual([2]);
+  });
+
+  it('stops an upload removed on its way, without a toast', async () => {
+    const { list, pending, deleted } = setup();
+    list.addFiles([file('a.pdf')]);
+    await list.remove(list.$items.get()[0]?.tempId ?? '');
+    expect(pending[0]?.options.signal?.aborted).toBe(true);
+    expect(list.$items.get()).toEqual([]);
+    expect(deleted).toEqual([]);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('discard deletes every stored prefile; reset forgets them without deleting', async () => {
+    const { list, pending, deleted } = setup();
+    list.addFiles([file('a.pdf'), file('b.pdf')]);
+    pending[0]?.finish(stored(1, 'a.pdf'));
+    pending[1]?.finish(stored(2, 'b.pdf'));
+    await vi.waitFor(() => expect(list.$prefileIds.get()).toEqual([1, 2]));
+    await list.discard();
+    expect(deleted).toEqual([1, 2]);
+
+    list.addFiles([file('c.pdf')]);
+    pending[2]?.finish(stored(3, 'c.pdf'));
+    await vi.waitFor(() => expect(list.$prefileIds.get()).toEqual([3]));
+    list.reset();
+    expect(list.$items.get()).toEqual([]);
+    expect(deleted).toEqual([1, 2]);
+  });
+});

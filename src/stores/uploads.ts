@@ -1,0 +1,153 @@
+import { atom, computed, type ReadableAtom } from 'nanostores';
+import { api, QUIET } from '../lib/api/client.ts';
+import type { Prefile } from '../lib/api/types.ts';
+import { type Uploader, uploadPrefile } from '../lib/api/upload.ts';
+import { fileProblem, fileTexts } from '../lib/files.ts';
+import { showToast } from './toasts.ts';
+
+/** Where one file of an upload list stands (spec §4: uploading, done, error shown 'Ошибка'). */
+export type UploadStatus = 'uploading' | 'done' | 'error';
+
+/** One chosen file: the client's temporary id, its name and size, progress in percent, and the prefile once stored. */
+export interface UploadItem {
+  tempId: string;
+  name: string;
+  size: number;
+  /** 0..100, whole percents. */
+  progress: number;
+  status: UploadStatus;
+  prefile: Prefile | null;
+}
+
+/** The stores and actions of one upload list (the create form has one, the new-version dialog another). */
+export interface UploadList {
+  /** Chosen files in the order they were added. */
+  $items: ReadableAtom<UploadItem[]>;
+  /** Why the files of the last choice were refused (spec §5 texts); cleared by the next choice. */
+  $rejections: ReadableAtom<string[]>;
+  /** Ids of the stored prefiles, for the stage payload. */
+  $prefileIds: ReadableAtom<number[]>;
+  /** True while any file is still on its way. */
+  $uploading: ReadableAtom<boolean>;
+  /** Checks the chosen files (spec §5) and starts uploading the acceptable ones, each on its own. */
+  addFiles(files: Iterable<File>): void;
+  /** Removes a file: stops its upload, or deletes its prefile on the server (failure ignored, spec §7). */
+  remove(tempId: string): Promise<void>;
+  /** Removes every file, deleting stored prefiles (a dialog closed without sending). */
+  discard(): Promise<void>;
+  /** Forgets every file without deleting anything (the prefiles were attached). */
+  reset(): void;
+}
+
+/** What an upload list calls: the uploader and the prefile delete (injectable for tests). */
+export interface UploadListDeps {
+  upload: Uploader;
+  deletePrefile: (id: number) => Promise<unknown>;
+}
+
+const defaultDeps: UploadListDeps = {
+  upload: uploadPrefile,
+  deletePrefile: (id) => api.DELETE('/api/prefiles/{id}', { params: { path: { id } }, headers: QUIET }),
+};
+
+let nextTempId = 1;
+
+/** Creates one upload list with its own items. */
+export function createUploadList(deps: UploadListDeps = defaultDeps): UploadList {
+  const $items = atom<UploadItem[]>([]);
+  const $rejections = atom<string[]>([]);
+  const controllers = new Map<string, AbortController>();
+
+  const patch = (tempId: string, part: Partial<UploadItem>) => {
+    $items.set($items.get().map((item) => (item.tempId === tempId ? { ...item, ...part } : item)));
+  };
+
+  async function start(item: UploadItem, file: File): Promise<void> {
+    const controller = new AbortController();
+    controllers.set(item.tempId, controller);
+    const result = await deps.upload(file, file.name, {
+      signal: controller.signal,
+      onProgress: (fraction) => {
+        const progress = Math.min(99, Math.floor(fraction * 100));
+        const current = $items.get().find((entry) => entry.tempId === item.tempId);
+        if (current && current.status === 'uploading' && progress > current.progress) patch(item.tempId, { progress });
+      },
+    });
+    controllers.delete(item.tempId);
+    if (result.ok) {
+      if ($items.get().some((entry) => entry.tempId === item.tempId)) {
+        patch(item.tempId, { status: 'done', progress: 100, prefile: result.prefile });
+      } else {
+        // Removed while the last bytes were answered: the stored prefile is nobody's now.
+        void deps.deletePrefile(result.prefile.id).catch(() => undefined);
+      }
+      return;
+    }
+    if (result.aborted) return;
+    patch(item.tempId, { status: 'error' });
+    showToast('error', fileTexts.uploadFailed(item.name));
+  }
+
+  function addFiles(files: Iterable<File>): void {
+    const rejections: string[] = [];
+    const added: Array<[UploadItem, File]> = [];
+    for (const file of files) {
+      const problem = fileProblem(file);
+      if (problem) {
+        rejections.push(problem);
+        continue;
+      }
+      const item: UploadItem = {
+        tempId: `upload-${nextTempId++}`,
+        name: file.name,
+        size: file.size,
+        progress: 0,
+        status: 'uploading',
+        prefile: null,
+      };
+      added.push([item, file]);
+    }
+    $rejections.set(rejections);
+    if (added.length === 0) return;
+    $items.set([...$items.get(), ...added.map(([item]) => item)]);
+    for (const [item, file] of added) void start(item, file);
+  }
+
+  async function remove(tempId: string): Promise<void> {
+    const item = $items.get().find((entry) => entry.tempId === tempId);
+    if (!item) return;
+    controllers.get(tempId)?.abort();
+    controllers.delete(tempId);
+    $items.set($items.get().filter((entry) => entry.tempId !== tempId));
+    if (item.prefile) {
+      try {
+        await deps.deletePrefile(item.prefile.id);
+      } catch {
+        // spec §7: a failed prefile delete is ignored; the server removes unattached prefiles after 24 h
+      }
+    }
+  }
+
+  async function discard(): Promise<void> {
+    await Promise.all($items.get().map((item) => remove(item.tempId)));
+    $rejections.set([]);
+  }
+
+  function reset(): void {
+    for (const controller of controllers.values()) controller.abort();
+    controllers.clear();
+    $items.set([]);
+    $rejections.set([]);
+  }
+
+  return {
+    $items,
+    $rejections,
+    $prefileIds: computed($items, (items) => items.flatMap((item) => (item.prefile ? [item.prefile.id] : []))),
+    $uploading: computed($items, (items) => items.some((item) => item.status === 'uploading')),
+    addFiles,
+    remove,
+    discard,
+    reset,
+  };
+}
