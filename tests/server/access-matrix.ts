@@ -28,6 +28,15 @@ const all = (status: number, anonymous = 401): Record<Caller, number> => ({
 const notYet = all(501);
 /** Company routes sit behind the company-user guard: examiners get 403 before anything else. */
 const companyNotYet: Record<Caller, number> = { ...notYet, examiner1: 403, examiner2: 403 };
+/** A company's answer (status for company A's users, another for company B), examiners refused by the guard. */
+const company = (a: number, b: number): Record<Caller, number> => ({
+  anonymous: 401,
+  ownerA: a,
+  employeeA: a,
+  ownerB: b,
+  examiner1: 403,
+  examiner2: 403,
+});
 /** Instance routes sit behind the examiner guard: company users get 403 before anything else. */
 const examinerNotYet: Record<Caller, number> = { ...notYet, ownerA: 403, employeeA: 403, ownerB: 403 };
 
@@ -55,22 +64,22 @@ export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'GET', route: '/api/users/me', url: '/api/users/me', expect: all(200) },
   { method: 'GET', route: '/api/catalogObjectTypes', url: '/api/catalogObjectTypes', expect: all(200) },
   { method: 'GET', route: '/api/catalogWorkType', url: '/api/catalogWorkType', expect: all(200) },
-  { method: 'GET', route: '/api/statements', url: '/api/statements', expect: companyNotYet },
+  { method: 'GET', route: '/api/statements', url: '/api/statements', expect: company(200, 200) },
   {
     method: 'POST',
     route: '/api/statements',
     url: '/api/statements',
     body: { objectName: 'Дом', prefileIds: [1] },
-    expect: companyNotYet,
+    expect: company(400, 400),
   },
-  { method: 'GET', route: '/api/statements/:id', url: '/api/statements/1', expect: companyNotYet },
-  { method: 'DELETE', route: '/api/statements/:id', url: '/api/statements/1', expect: companyNotYet },
+  { method: 'GET', route: '/api/statements/:id', url: '/api/statements/1', expect: company(200, 404) },
+  { method: 'DELETE', route: '/api/statements/:id', url: '/api/statements/2', expect: company(409, 404) },
   {
     method: 'POST',
     route: '/api/statements/:id/stages',
     url: '/api/statements/1/stages',
     body: { prefileIds: [1], status: 'under_review' },
-    expect: companyNotYet,
+    expect: company(409, 404),
   },
   { method: 'GET', route: '/api/instance/me/statements', url: '/api/instance/me/statements', expect: examinerNotYet },
   { method: 'GET', route: '/api/instance/all/statements', url: '/api/instance/all/statements', expect: examinerNotYet },
@@ -89,8 +98,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { id: 1 },
     expect: examinerNotYet,
   },
-  { method: 'POST', route: '/api/prefiles', url: '/api/prefiles', expect: notYet },
-  { method: 'DELETE', route: '/api/prefiles/:id', url: '/api/prefiles/1', expect: notYet },
+  { method: 'POST', route: '/api/prefiles', url: '/api/prefiles', expect: all(400) },
+  { method: 'DELETE', route: '/api/prefiles/:id', url: '/api/prefiles/1', expect: { ...all(404), ownerA: 409 } },
   { method: 'GET', route: '/api/employees', url: '/api/employees', expect: companyNotYet },
   { method: 'POST', route: '/api/employees', url: '/api/employees', body: { fio: 'Сидоров' }, expect: companyNotYet },
   { method: 'GET', route: '/api/employees/:id', url: '/api/employees/2', expect: companyNotYet },
@@ -110,7 +119,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { legalEntity: 'ООО «Б»' },
     expect: companyNotYet,
   },
-  { method: 'GET', route: '/api/notifications', url: '/api/notifications', expect: notYet },
+  { method: 'GET', route: '/api/notifications', url: '/api/notifications', expect: all(200) },
   { method: 'GET', route: '/api/instance/me', url: '/api/instance/me', expect: examinerNotYet },
   {
     method: 'PUT',
@@ -119,6 +128,6 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { contactFio: 'Смирнов' },
     expect: examinerNotYet,
   },
-  { method: 'GET', route: '/api/files', url: '/api/files?path=abc', expect: notYet },
-  { method: 'GET', route: '/files/:key', url: '/files/abc', expect: notYet },
+  { method: 'GET', route: '/api/files', url: '/api/files?path=abc', expect: all(404) },
+  { method: 'GET', route: '/files/:key', url: '/files/abc', expect: all(404) },
 ];

@@ -69,3 +69,44 @@ export async function attachPrefiles(
     .execute();
   return true;
 }
+
+/** Forgets the prefile rows behind these storage keys (their statement is gone). */
+export async function deletePrefilesByKeys(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .deleteFrom('prefiles')
+    .where('storage_key', 'in', [...keys])
+    .execute();
+}
+
+/** The caller's prefile, if it is theirs. */
+export function findOwnPrefile(db: Db, ownerId: number, id: number) {
+  return db
+    .selectFrom('prefiles')
+    .select(['id', 'storage_key', 'attached_at'])
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+}
+
+/** Deletes a prefile only while unattached; false when it got attached meanwhile. */
+export async function deleteUnattachedPrefile(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('prefiles')
+    .where('id', '=', id)
+    .where('attached_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Unattached prefiles made before `before`: removed with their bytes by the cleanup. */
+export function listStalePrefiles(db: Db, before: string, limit: number) {
+  return db
+    .selectFrom('prefiles')
+    .select(['id', 'storage_key'])
+    .where('attached_at', 'is', null)
+    .where('created_at', '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -4,10 +4,32 @@ import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { FileTooLargeError } from '../files/file-store.ts';
-import { insertPrefile } from './prefiles.repository.ts';
+import { deleteUnattachedPrefile, findOwnPrefile, insertPrefile, listStalePrefiles } from './prefiles.repository.ts';
 
 /** Spec §9: the largest file a user may upload. */
 export const MAX_FILE_BYTES = 104_857_600;
+/** Unattached prefiles (an abandoned form) are removed with their bytes after this long. */
+export const PREFILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Spec §5: extensions refused whatever the client did. */
+const BLOCKED_EXTENSIONS = new Set(['exe', 'msi', 'bat', 'cmd', 'sh', 'js', 'vbs', 'jar', 'com', 'scr', 'ps1']);
+
+/**
+ * The blocked extension of a file name, or null: the final extension after cutting anything from a NUL on and
+ * trimming trailing dots and spaces (which Windows drops), case-insensitively: `EVIL.EXE`, `a.pdf.exe`, `a.exe.`.
+ */
+export function blockedExtension(fileName: string): string | null {
+  const name = fileName.split('\0')[0]?.replace(/[. ]+$/, '') ?? '';
+  const dot = name.lastIndexOf('.');
+  if (dot < 0) return null;
+  const extension = name.slice(dot + 1).toLowerCase();
+  return BLOCKED_EXTENSIONS.has(extension) ? extension : null;
+}
+
+/** A content type as a client declared it, if it looks like one; nothing a user sends is served inline anyway. */
+function safeContentType(value: string): string {
+  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i.test(value) ? value.toLowerCase() : 'application/octet-stream';
+}
 
 export interface IncomingFile {
   /** The name as the user gave it (Cyrillic included); never used as a storage path. */
@@ -22,24 +44,53 @@ export async function storePrefile(
   ownerId: number,
   file: IncomingFile,
 ): Promise<{ id: number; name: string; contentType: string; size: number }> {
+  const name = file.fileName.split('\0')[0]?.trim() ?? '';
+  const blocked = blockedExtension(name);
+  if (blocked) throw apiError('blocked_extension', `Недопустимый тип файла: .${blocked}`);
+  if (name === '') throw apiError('validation_error', 'У файла нет имени');
+  const contentType = safeContentType(file.contentType);
   const key = randomToken(24);
   const stored = await ctx.files.put(key, file.source, MAX_FILE_BYTES).catch((error: unknown) => {
-    if (error instanceof FileTooLargeError) throw apiError('file_too_large', `Файл «${file.fileName}» больше 100 МБ`);
+    if (error instanceof FileTooLargeError) throw apiError('file_too_large', `Файл «${name}» больше 100 МБ`);
     throw error;
   });
   try {
     const id = await insertPrefile(ctx.db, {
       ownerId,
       storageKey: key,
-      name: file.fileName,
-      contentType: file.contentType,
+      name,
+      contentType,
       size: stored.size,
       sha256: stored.sha256,
       createdAt: nowIso(ctx.now()),
     });
-    return { id, name: file.fileName, contentType: file.contentType, size: stored.size };
+    return { id, name, contentType, size: stored.size };
   } catch (error) {
     await ctx.files.remove(key);
     throw error;
+  }
+}
+
+/** Deletes the caller's own unattached prefile and its bytes; someone else's is as missing as a wrong id. */
+export async function removePrefile(ctx: ServiceContext, ownerId: number, id: number): Promise<void> {
+  const prefile = await findOwnPrefile(ctx.db, ownerId, id);
+  if (!prefile) throw apiError('not_found', 'Файл не найден');
+  if (prefile.attached_at !== null || !(await deleteUnattachedPrefile(ctx.db, id))) throw apiError('already_attached');
+  await ctx.files.remove(prefile.storage_key);
+}
+
+/** Removes prefiles left unattached for 24 h with their bytes; returns how many went. Safe to run on any instance. */
+export async function removeStalePrefiles(ctx: ServiceContext): Promise<number> {
+  const before = nowIso(new Date(ctx.now().getTime() - PREFILE_LIFETIME_MS));
+  let removed = 0;
+  for (;;) {
+    const stale = await listStalePrefiles(ctx.db, before, 100);
+    for (const prefile of stale) {
+      // The conditional delete decides: a prefile attached meanwhile, or taken by another instance, stays.
+      if (!(await deleteUnattachedPrefile(ctx.db, prefile.id))) continue;
+      await ctx.files.remove(prefile.storage_key);
+      removed += 1;
+    }
+    if (stale.length < 100) return removed;
   }
 }

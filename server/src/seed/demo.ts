@@ -113,7 +113,12 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
   await ensureCatalogues(base.db);
   if ((await countUsers(base.db)) > 0) return false;
   const clock = { at: base.now().getTime() };
-  const ctx: ServiceContext = { ...base, now: () => new Date(clock.at) };
+  // The demo's past is recorded (notifications included) but mails nobody.
+  const ctx: ServiceContext = {
+    ...base,
+    now: () => new Date(clock.at),
+    mailer: { send: async () => {}, close() {} },
+  };
   const user = async (id: number): Promise<UserRow> => {
     const row = await findUserById(base.db, id);
     if (!row) throw new Error(`demo user ${id} is missing`);

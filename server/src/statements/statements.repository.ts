@@ -53,7 +53,7 @@ export async function insertStatement(db: Db, statement: NewStatement): Promise<
 export function findStatementRow(db: Db, id: number) {
   return db
     .selectFrom('statements')
-    .select(['id', 'visible_id', 'company_id', 'status', 'examiner_id'])
+    .select(['id', 'visible_id', 'company_id', 'status', 'examiner_id', 'object_name'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -161,4 +161,117 @@ export function listHistory(db: Db, statementId: number) {
     .orderBy('changed_at')
     .orderBy('id')
     .execute();
+}
+
+/** Statements with everything a reply shows: company, catalogue names, the examiner and their instance. */
+function selectStatements(db: Db) {
+  return db
+    .selectFrom('statements as s')
+    .innerJoin('companies as c', 'c.id', 's.company_id')
+    .leftJoin('catalog_object_types as category', 'category.id', 's.category_object_id')
+    .leftJoin('catalog_work_types as work', 'work.id', 's.work_type_id')
+    .leftJoin('users as examiner', 'examiner.id', 's.examiner_id')
+    .leftJoin('instances as instance', 'instance.id', 'examiner.instance_id')
+    .select([
+      's.id',
+      's.visible_id',
+      's.company_id',
+      's.status',
+      's.cipher',
+      's.object_name',
+      's.address',
+      's.category_object_id',
+      's.work_type_id',
+      's.examiner_id',
+      's.external_number',
+      's.date_create',
+      's.last_update',
+      'c.legal_entity as company_name',
+      'c.inn as company_inn',
+      'c.kpp as company_kpp',
+      'c.ogrn as company_ogrn',
+      'c.contact_fio as company_head',
+      'c.contact_phone as company_head_phone',
+      'category.value as category_value',
+      'category.name as category_name',
+      'work.name as work_type_name',
+      'examiner.fio as examiner_fio',
+      'examiner.phone as examiner_phone',
+      'examiner.email as examiner_email',
+      'instance.name as instance_name',
+    ]);
+}
+
+export type StatementRow = NonNullable<Awaited<ReturnType<typeof findStatement>>>;
+
+export function findStatement(db: Db, id: number) {
+  return selectStatements(db).where('s.id', '=', id).executeTakeFirst();
+}
+
+/** A company's statements, or every statement (`companyId` null), or an examiner's: newest first. */
+export function listStatements(db: Db, where: { companyId?: number; examinerId?: number }) {
+  let query = selectStatements(db);
+  if (where.companyId !== undefined) query = query.where('s.company_id', '=', where.companyId);
+  if (where.examinerId !== undefined) query = query.where('s.examiner_id', '=', where.examinerId);
+  return query.orderBy('s.date_create', 'desc').orderBy('s.id', 'desc').execute();
+}
+
+/** The files of these stages, in upload order. */
+export function listStageFiles(db: Db, stageIds: readonly number[]) {
+  if (stageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('files')
+    .select(['id', 'stage_id', 'storage_key', 'file_name', 'size', 'sha256'])
+    .where('stage_id', 'in', [...stageIds])
+    .orderBy('id')
+    .execute();
+}
+
+/** The author of a statement's first stage (who may delete it with the owner). */
+export async function findFirstApplicantId(db: Db, statementId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('stages')
+    .select('applicant_id')
+    .where('statement_id', '=', statementId)
+    .where('n', '=', 1)
+    .executeTakeFirst();
+  return row?.applicant_id ?? null;
+}
+
+/**
+ * Deletes a statement still `sent` with no examiner, conditionally; returns the storage keys of its files (their
+ * bytes go after commit), or null when it was no longer deletable.
+ */
+export async function deleteSentStatement(db: Db, id: number): Promise<string[] | null> {
+  const keys = await db
+    .selectFrom('files')
+    .innerJoin('stages', 'stages.id', 'files.stage_id')
+    .select('files.storage_key')
+    .where('stages.statement_id', '=', id)
+    .execute();
+  const deleted = await db
+    .deleteFrom('statements')
+    .where('id', '=', id)
+    .where('status', '=', 'sent')
+    .where('examiner_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) return null;
+  return keys.map((row) => row.storage_key);
+}
+
+/** The statement a stored file belongs to (for the download's access check), by its storage key. */
+export function findFileByKey(db: Db, key: string) {
+  return db
+    .selectFrom('files')
+    .innerJoin('stages', 'stages.id', 'files.stage_id')
+    .innerJoin('statements', 'statements.id', 'stages.statement_id')
+    .select([
+      'files.storage_key',
+      'files.file_name',
+      'files.size',
+      'statements.company_id',
+      'statements.id as statement_id',
+    ])
+    .where('files.storage_key', '=', key)
+    .executeTakeFirst();
 }

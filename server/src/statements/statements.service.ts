@@ -1,26 +1,41 @@
 import type { components } from '../../../src/lib/api/schema.d.ts';
 import { catalogItemExists } from '../catalogs/catalogs.repository.ts';
-import type { ServiceContext } from '../context.ts';
+import { type ServiceContext, withDb } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import type { StatementStatus } from '../db/schema.ts';
 import { apiError } from '../errors.ts';
-import { attachPrefiles } from '../prefiles/prefiles.repository.ts';
+import {
+  type Announcement,
+  recordStatementEvent,
+  type StatementEvent,
+  sendAnnouncement,
+} from '../notifications/notifications.service.ts';
+import { attachPrefiles, deletePrefilesByKeys } from '../prefiles/prefiles.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { optionalText } from '../users/users.service.ts';
 import {
   allocateVisibleId,
+  deleteSentStatement,
+  findFirstApplicantId,
+  findStatement,
   findStatementRow,
   insertHistory,
   insertStage,
   insertStatement,
+  listStageFiles,
+  listStages,
+  listStatements,
   moveStatus,
+  type StatementRow,
   type StatusMove,
 } from './statements.repository.ts';
 
 type CreateStatementInput = components['schemas']['CreateStatementInput'];
 type CompanyStageInput = components['schemas']['CompanyStageInput'];
 type ExaminerStageInput = components['schemas']['ExaminerStageInput'];
+type Statement = components['schemas']['Statement'];
+type Stage = components['schemas']['Stage'];
 
 /**
  * Every status change the portal allows (spec §4, ../shared/DESIGN.md "Statements"), in one place: who moves a statement
@@ -47,29 +62,42 @@ function author(actor: UserRow) {
   return { id: actor.id, fio: actor.fio, phone: actor.phone, position: actor.position, email: actor.email };
 }
 
-/** Runs a status change with its stage, files and history in one transaction; the statement moves or nothing does. */
+/**
+ * Runs a status change with its history, stage, files and notifications in one transaction: the statement moves
+ * and everything that records it is written, or nothing is. Mail goes once it committed.
+ */
 async function changeStatus(
   ctx: ServiceContext,
   actor: UserRow,
   move: Omit<StatusMove, 'at'>,
+  event: StatementEvent,
   explainFailure: (db: Db) => Promise<never>,
   stage?: { isGovernmentAgency: boolean; comment: string | null; prefileIds: readonly number[] },
 ): Promise<void> {
   const at = nowIso(ctx.now());
-  await ctx.db.transaction().execute(async (trx) => {
+  const announcement = await ctx.db.transaction().execute(async (trx): Promise<Announcement> => {
     if (!(await moveStatus(trx, { ...move, at }))) await explainFailure(trx);
     await insertHistory(trx, { statementId: move.id, from: move.from, to: move.to, actor: author(actor), at });
-    if (!stage) return;
-    const stageId = await insertStage(trx, {
-      statementId: move.id,
-      author: author(actor),
-      isGovernmentAgency: stage.isGovernmentAgency,
-      status: move.to,
-      comment: optionalText(stage.comment),
-      at,
-    });
-    if (!(await attachPrefiles(trx, actor.id, stage.prefileIds, stageId, at))) throw apiError('invalid_prefiles');
+    if (stage) {
+      const stageId = await insertStage(trx, {
+        statementId: move.id,
+        author: author(actor),
+        isGovernmentAgency: stage.isGovernmentAgency,
+        status: move.to,
+        comment: optionalText(stage.comment),
+        at,
+      });
+      if (!(await attachPrefiles(trx, actor.id, stage.prefileIds, stageId, at))) throw apiError('invalid_prefiles');
+    }
+    const row = await findStatementRow(trx, move.id);
+    if (!row) throw apiError('not_found', 'Заявление не найдено');
+    return recordStatementEvent(withDb(ctx, trx), event, announced(row), at);
   });
+  sendAnnouncement(ctx, announcement);
+}
+
+function announced(row: { id: number; visible_id: number; company_id: number; object_name: string }) {
+  return { id: row.id, visibleId: row.visible_id, companyId: row.company_id, objectName: row.object_name };
 }
 
 /** Submits a statement (status `sent`) with its first stage and documents; returns its id. */
@@ -91,7 +119,7 @@ export async function submitStatement(
     throw apiError('validation_error', 'Такого типа работ нет в справочнике');
   }
   const at = nowIso(ctx.now());
-  return ctx.db.transaction().execute(async (trx) => {
+  const created = await ctx.db.transaction().execute(async (trx) => {
     const visibleId = await allocateVisibleId(trx);
     const id = await insertStatement(trx, {
       visibleId,
@@ -113,15 +141,20 @@ export async function submitStatement(
       at,
     });
     if (!(await attachPrefiles(trx, actor.id, input.prefileIds, stageId, at))) throw apiError('invalid_prefiles');
-    return { id, visibleId };
+    const statement = { id, visibleId, companyId, objectName };
+    const announcement = await recordStatementEvent(withDb(ctx, trx), { kind: 'submitted' }, statement, at);
+    return { id, visibleId, announcement };
   });
+  sendAnnouncement(ctx, created.announcement);
+  return { id: created.id, visibleId: created.visibleId };
 }
 
 /** An examiner takes a `sent` statement into work and becomes its examiner; of two at once exactly one wins. */
 export async function takeIntoWork(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<void> {
   requireExaminer(actor);
   const { from, to } = TRANSITIONS.takeIntoWork;
-  await changeStatus(ctx, actor, { id: statementId, from, to: to[0], assignExaminerId: actor.id }, async (db) => {
+  const move = { id: statementId, from, to: to[0], assignExaminerId: actor.id };
+  await changeStatus(ctx, actor, move, { kind: 'taken' }, async (db) => {
     const row = await findStatementRow(db, statementId);
     if (!row) throw apiError('not_found', 'Заявление не найдено');
     throw apiError('invalid_transition', 'Заявление уже взято в работу');
@@ -142,6 +175,7 @@ export async function replyToStatement(
     ctx,
     actor,
     { id: statementId, from, to: input.status, examinerId: actor.id },
+    { kind: 'replied', status: input.status },
     async (db) => {
       const row = await findStatementRow(db, statementId);
       if (!row) throw apiError('not_found', 'Заявление не найдено');
@@ -169,9 +203,131 @@ export async function submitNewVersion(
     ctx,
     actor,
     { id: statementId, from, to: to[0] },
+    { kind: 'new_version', examinerId: row.examiner_id ?? 0 },
     async () => {
       throw apiError('invalid_transition', MOVED);
     },
     { isGovernmentAgency: false, comment: input.comment ?? null, prefileIds: input.prefileIds },
   );
+}
+
+/** The API shape of a statement (spec §3); list items carry no stages. */
+export function toApiStatement(row: StatementRow, stages: Stage[] = []): Statement {
+  const examiner =
+    row.examiner_id === null
+      ? null
+      : {
+          fio: row.examiner_fio,
+          governmentAgency: row.instance_name ?? '',
+          phone: row.examiner_phone,
+          email: row.examiner_email,
+        };
+  return {
+    id: row.id,
+    visibleId: row.visible_id,
+    status: row.status,
+    dateCreate: row.date_create,
+    lastUpdate: row.last_update,
+    cipher: row.cipher,
+    title: row.object_name,
+    name: row.address,
+    address: row.address,
+    categoryObjectId: row.category_object_id,
+    categoryObject: row.category_value,
+    categoryName: row.category_name,
+    catalogWorkTypeId: row.work_type_id,
+    catalogWorkType: row.work_type_name,
+    examinerId: row.examiner_id,
+    examiner,
+    stages,
+    companyName: row.company_name,
+    companyInn: row.company_inn,
+    companyOgrn: row.company_ogrn,
+    companyKpp: row.company_kpp,
+    companyDirector: row.company_head,
+    companyDirectorPhone: row.company_head_phone,
+    externalNumber: row.external_number,
+    governmentAgencyName: examiner?.governmentAgency ?? null,
+  };
+}
+
+/** A statement with its stages and their files, oldest stage first. */
+async function withStages(db: Db, row: StatementRow): Promise<Statement> {
+  const stages = await listStages(db, row.id);
+  const files = await listStageFiles(
+    db,
+    stages.map((stage) => stage.id),
+  );
+  return toApiStatement(
+    row,
+    stages.map((stage) => ({
+      id: stage.id,
+      n: stage.n,
+      applicantId: stage.applicant_id,
+      applicant: stage.applicant_name,
+      applicantPhone: stage.applicant_phone,
+      applicantPosition: stage.applicant_position,
+      applicantMail: stage.applicant_mail,
+      isGovernmentAgency: Boolean(stage.is_government_agency),
+      status: stage.status,
+      comment: stage.comment,
+      dateCreate: stage.date_create,
+      files: files
+        .filter((file) => file.stage_id === stage.id)
+        .map((file) => ({ id: file.id, url: file.storage_key, fileName: file.file_name, size: Number(file.size) })),
+    })),
+  );
+}
+
+/** Every statement of the caller's company, newest first. */
+export async function companyStatements(ctx: ServiceContext, actor: UserRow): Promise<Statement[]> {
+  const rows = await listStatements(ctx.db, { companyId: requireCompanyUser(actor) });
+  return rows.map((row) => toApiStatement(row));
+}
+
+/** One statement of the caller's company with its stages; another company's is as missing as a wrong id. */
+export async function companyStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<Statement> {
+  const row = await findStatement(ctx.db, id);
+  if (!row || row.company_id !== requireCompanyUser(actor)) throw apiError('not_found', 'Заявление не найдено');
+  return withStages(ctx.db, row);
+}
+
+/** Every statement, for examiners (the news page shows `sent`, "all" the rest). */
+export async function allStatements(ctx: ServiceContext, actor: UserRow): Promise<Statement[]> {
+  requireExaminer(actor);
+  return (await listStatements(ctx.db, {})).map((row) => toApiStatement(row));
+}
+
+/** The statements assigned to the calling examiner. */
+export async function examinerStatements(ctx: ServiceContext, actor: UserRow): Promise<Statement[]> {
+  requireExaminer(actor);
+  return (await listStatements(ctx.db, { examinerId: actor.id })).map((row) => toApiStatement(row));
+}
+
+/** Any statement with its stages, for examiners. */
+export async function examinerStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<Statement> {
+  requireExaminer(actor);
+  const row = await findStatement(ctx.db, id);
+  if (!row) throw apiError('not_found', 'Заявление не найдено');
+  return withStages(ctx.db, row);
+}
+
+/**
+ * Deletes a statement while it is `sent` with no examiner, by the first stage's applicant or the owner (spec §4,
+ * §6), conditionally: 409 when it was taken into work meanwhile. Its files' bytes go once the deletion committed.
+ */
+export async function deleteStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<void> {
+  const companyId = requireCompanyUser(actor);
+  const keys = await ctx.db.transaction().execute(async (trx) => {
+    const row = await findStatementRow(trx, id);
+    if (!row || row.company_id !== companyId) throw apiError('not_found', 'Заявление не найдено');
+    if (actor.role !== 'owner' && (await findFirstApplicantId(trx, id)) !== actor.id) {
+      throw apiError('forbidden', 'Удалить заявление может только подавший его сотрудник или владелец компании');
+    }
+    const deleted = await deleteSentStatement(trx, id);
+    if (deleted === null) throw apiError('not_deletable');
+    await deletePrefilesByKeys(trx, deleted);
+    return deleted;
+  });
+  for (const key of keys) await ctx.files.remove(key).catch((error: unknown) => ctx.logError(error, 'file removal'));
 }

@@ -3,6 +3,10 @@ import type { Config } from '../../config.ts';
 import { registerNotImplemented } from '../contract-stubs.ts';
 import authenticationRoutes from './authentication/index.ts';
 import catalogRoutes from './catalogs/index.ts';
+import fileRoutes from './files/index.ts';
+import notificationRoutes from './notifications/index.ts';
+import prefileRoutes from './prefiles/index.ts';
+import statementRoutes from './statements/index.ts';
 import userRoutes from './users/index.ts';
 
 /**
@@ -17,10 +21,14 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
     await signedIn.register(userRoutes);
     await signedIn.register(catalogRoutes);
+    await signedIn.register(prefileRoutes);
+    await signedIn.register(fileRoutes);
+    await signedIn.register(notificationRoutes);
     registerNotImplemented(signedIn, ['users', 'catalogs', 'notifications', 'prefiles', 'files']);
 
     await signedIn.register(async (company) => {
       company.addHook('onRequest', company.requireCompanyUser);
+      await company.register(statementRoutes);
       registerNotImplemented(company, ['statements', 'employees', 'companies']);
     });
 

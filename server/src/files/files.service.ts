@@ -1,0 +1,44 @@
+import type { FastifyReply } from 'fastify';
+import type { ServiceContext } from '../context.ts';
+import { apiError } from '../errors.ts';
+import { findFileByKey } from '../statements/statements.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { isStorageKey } from './file-store.ts';
+
+/** RFC 6266: an ASCII fallback for old clients and the exact name, UTF-8 and percent-encoded, for the rest. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Streams a stage file to someone who may see its statement: the company's users or any examiner. A key that is not
+ * ours, a traversal form, or a file of another company is the same 404 with no bytes.
+ */
+export async function downloadFile(
+  ctx: ServiceContext,
+  user: UserRow,
+  key: string,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const missing = () => apiError('not_found', 'Файл не найден');
+  if (!isStorageKey(key)) throw missing();
+  const file = await findFileByKey(ctx.db, key);
+  if (!file) throw missing();
+  const allowed = user.role === 'examiner' || (user.company_id !== null && user.company_id === file.company_id);
+  if (!allowed) throw missing();
+  const stream = await ctx.files.get(key).catch(() => {
+    throw missing();
+  });
+  return reply
+    .header('Content-Type', 'application/octet-stream')
+    .header('Content-Disposition', contentDisposition(file.file_name))
+    .header('Content-Length', String(file.size))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(stream);
+}

@@ -1,0 +1,108 @@
+import type { components } from '../../../src/lib/api/schema.d.ts';
+import { routes } from '../../../src/lib/routes.ts';
+import type { ServiceContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import type { StatementStatus } from '../db/schema.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { listCompanyUsers, listExaminers } from '../users/users.repository.ts';
+import { insertNotifications, listNotifications } from './notifications.repository.ts';
+
+type Notification = components['schemas']['Notification'];
+
+/** What happened to a statement, as its recipients are told (DESIGN.md "Notifications"). */
+export type StatementEvent =
+  | { kind: 'submitted' }
+  | { kind: 'taken' }
+  | { kind: 'replied'; status: Extract<StatementStatus, 'has_comments' | 'approved' | 'rejected'> }
+  | { kind: 'new_version'; examinerId: number };
+
+export interface AnnouncedStatement {
+  id: number;
+  visibleId: number;
+  companyId: number;
+  objectName: string;
+}
+
+/** The Russian line of a notification; the mail's subject too. */
+export function eventMessage(event: StatementEvent, statement: AnnouncedStatement): string {
+  const what = `№ ${statement.visibleId} «${statement.objectName}»`;
+  switch (event.kind) {
+    case 'submitted':
+      return `Новое заявление ${what}`;
+    case 'taken':
+      return `Заявление ${what} взято в работу`;
+    case 'new_version':
+      return `По заявлению ${what} загружена новая версия`;
+    case 'replied':
+      return {
+        has_comments: `Заявление ${what} возвращено на доработку`,
+        approved: `Заявление ${what} согласовано`,
+        rejected: `По заявлению ${what} отказано в согласовании`,
+      }[event.status];
+  }
+}
+
+/** Who is told: examiners of a new statement or version, every user of the company of the committee's moves. */
+async function recipients(db: Db, event: StatementEvent, statement: AnnouncedStatement): Promise<UserRow[]> {
+  switch (event.kind) {
+    case 'submitted':
+      return listExaminers(db);
+    case 'new_version':
+      return (await listExaminers(db)).filter((user) => user.id === event.examinerId);
+    default:
+      return listCompanyUsers(db, statement.companyId);
+  }
+}
+
+export interface Announcement {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/**
+ * Records the in-app notifications of an event in the caller's transaction and returns the mail to send once it
+ * commits (a rolled-back change announces nothing).
+ */
+export async function recordStatementEvent(
+  ctx: ServiceContext,
+  event: StatementEvent,
+  statement: AnnouncedStatement,
+  at: string,
+): Promise<Announcement> {
+  const people = await recipients(ctx.db, event, statement);
+  const committee = event.kind === 'submitted' || event.kind === 'new_version';
+  const route = committee ? routes.instanceStatementInfo(statement.id) : routes.statementInfo(statement.id);
+  const message = eventMessage(event, statement);
+  await insertNotifications(ctx.db, { userIds: people.map((user) => user.id), message, route, at });
+  const link = ctx.config.publicOrigin ? `${ctx.config.publicOrigin}${route}` : route;
+  return {
+    to: people.flatMap((user) => (user.email ? [user.email] : [])),
+    subject: message,
+    text: [
+      'Здравствуйте!',
+      '',
+      `${message}.`,
+      '',
+      `Открыть заявление: ${link}`,
+      '',
+      'Портал дистанционного согласования архитектурно-градостроительного решения',
+      'Комитет по архитектуре и градостроительству',
+    ].join('\n'),
+  };
+}
+
+/** Sends an event's mails after its transaction committed; a failed mail is logged, never undoes the change. */
+export function sendAnnouncement(ctx: ServiceContext, announcement: Announcement): void {
+  for (const to of announcement.to) {
+    ctx.mailer
+      .send({ to, subject: announcement.subject, text: announcement.text })
+      .catch((error: unknown) => ctx.logError(error, 'notification mail failed'));
+  }
+}
+
+/** The newest notifications of a user (the drawer shows them all; a long history is cut at 200). */
+export async function notificationsOf(ctx: ServiceContext, user: UserRow): Promise<Notification[]> {
+  const rows = await listNotifications(ctx.db, user.id, 200);
+  return rows.map((row) => ({ id: row.id, message: row.message, route: row.route, dateCreate: row.date_create }));
+}

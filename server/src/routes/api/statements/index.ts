@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { currentUser } from '../../../plugins/auth.ts';
+import {
+  companyStatement,
+  companyStatements,
+  deleteStatement,
+  submitNewVersion,
+  submitStatement,
+} from '../../../statements/statements.service.ts';
+import { contractRoute } from '../../contract-route.ts';
+
+/** The applicant company's statements (registered behind `requireCompanyUser`). */
+const statements: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  contractRoute(app, 'listCompanyStatements', {}, async (request) => companyStatements(ctx, currentUser(request)));
+
+  contractRoute(app, 'createStatement', { status: 201 }, async (request) => {
+    const user = currentUser(request);
+    const { id } = await submitStatement(ctx, user, request.body);
+    return companyStatement(ctx, user, id);
+  });
+
+  contractRoute(app, 'getStatement', {}, async (request) =>
+    companyStatement(ctx, currentUser(request), request.params.id),
+  );
+
+  contractRoute(app, 'deleteStatement', {}, async (request, reply) => {
+    await deleteStatement(ctx, currentUser(request), request.params.id);
+    return reply.code(204).send();
+  });
+
+  contractRoute(app, 'addStatementStage', { status: 201 }, async (request) => {
+    const user = currentUser(request);
+    await submitNewVersion(ctx, user, request.params.id, request.body);
+    return companyStatement(ctx, user, request.params.id);
+  });
+};
+
+export default statements;
