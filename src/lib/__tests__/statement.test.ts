@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { Stage } from '../api/types.ts';
+import {
+  type Actor,
+  canAddVersion,
+  canDeleteStatement,
+  formatDateTime,
+  roundTitle,
+  statementHeading,
+  submissionRounds,
+} from '../statement.ts';
+
+function stage(n: number, isGovernmentAgency: boolean, dateCreate = `2024-05-0${n}T09:00:00`): Stage {
+  return {
+    id: 100 + n,
+    n,
+    applicantId: isGovernmentAgency ? 3 : 1,
+    applicant: isGovernmentAgency ? 'Эксперт' : 'Заявитель',
+    applicantPhone: null,
+    applicantPosition: null,
+    applicantMail: null,
+    isGovernmentAgency,
+    status: null,
+    comment: null,
+    dateCreate,
+    files: [],
+  };
+}
+
+const shape = (stages: Stage[]) =>
+  submissionRounds(stages).map((round) => [round.base.n, round.comments.map((comment) => comment.n)]);
+
+describe('submissionRounds: a company stage opens a round, committee replies join the one before', () => {
+  it.each([
+    ['nothing', [], []],
+    ['just sent', [stage(1, false)], [[1, []]]],
+    ['with comments', [stage(1, false), stage(2, true)], [[1, [2]]]],
+    [
+      'a new version after comments',
+      [stage(1, false), stage(2, true), stage(3, false)],
+      [
+        [1, [2]],
+        [3, []],
+      ],
+    ],
+    [
+      'two replies, out of order in the answer',
+      [stage(4, true), stage(3, false), stage(1, false), stage(2, true), stage(5, true)],
+      [
+        [1, [2]],
+        [3, [4, 5]],
+      ],
+    ],
+    ['a reply with nothing before it opens a round', [stage(1, true)], [[1, []]]],
+  ])('%s', (_name, stages, expected) => {
+    expect(shape(stages)).toEqual(expected);
+  });
+});
+
+describe('roundTitle (spec §2)', () => {
+  const rounds = submissionRounds([stage(1, false), stage(2, true), stage(3, false), stage(4, true), stage(5, false)]);
+  it.each([
+    [0, 'Документы'],
+    [1, 'Повторная подача №1 — 3 мая, 2024'],
+    [2, 'Повторная подача №2 — 5 мая, 2024'],
+  ])('round %d -> %j', (index, expected) => {
+    const round = rounds[index];
+    if (!round) throw new Error('no round');
+    expect(roundTitle(index, round)).toBe(expected);
+  });
+});
+
+describe('statementHeading: work type, category and address', () => {
+  const base = { title: 'ТЦ «Квартал»', catalogWorkType: null, categoryName: null, address: null };
+  it.each([
+    [
+      { ...base, catalogWorkType: 'Реконструкция', categoryName: 'Объект торговли', address: 'ул. Садовая, 3' },
+      'Реконструкция · Объект торговли · ул. Садовая, 3',
+    ],
+    [{ ...base, catalogWorkType: 'Реконструкция', address: ' ' }, 'Реконструкция'],
+    [base, 'ТЦ «Квартал»'],
+  ])('%j -> %j', (statement, expected) => {
+    expect(statementHeading(statement)).toBe(expected);
+  });
+});
+
+describe('canDeleteStatement (spec §6)', () => {
+  const owner: Actor = { id: 1, isOwner: true, company: { id: 1, legalEntity: 'ООО' }, instance: null };
+  const applicant: Actor = { id: 2, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
+  const colleague: Actor = { id: 5, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
+  const byApplicant = { ...stage(1, false), applicantId: 2 };
+  const sent = { status: 'sent' as const, examinerId: null, stages: [byApplicant] };
+  it.each([
+    ['the applicant, sent, no examiner', sent, applicant, true],
+    ['an owner who did not apply', sent, owner, true],
+    ['a colleague who did not apply', sent, colleague, false],
+    ['nobody signed in', sent, null, false],
+    ['an examiner assigned', { ...sent, examinerId: 3 }, owner, false],
+    ['under review', { ...sent, status: 'under_review' as const }, applicant, false],
+    ['no stages, not the owner', { ...sent, stages: [] }, applicant, false],
+  ])('%s -> %s', (_name, statement, user, expected) => {
+    expect(canDeleteStatement(statement, user)).toBe(expected);
+  });
+});
+
+describe('canAddVersion: the last round only, only with comments (spec §6)', () => {
+  it.each([
+    ['has_comments', 1, 2, true],
+    ['has_comments', 0, 2, false],
+    ['under_review', 1, 2, false],
+    ['sent', 0, 1, false],
+  ] as const)('%s, round %d of %d -> %s', (status, index, count, expected) => {
+    expect(canAddVersion({ status }, index, count)).toBe(expected);
+  });
+});
+
+describe('formatDateTime', () => {
+  it.each([
+    ['2024-05-05T14:30:00', '5 мая, 2024 в 14:30'],
+    ['', ''],
+    ['not a date', ''],
+  ])('%j -> %j', (value, expected) => {
+    expect(formatDateTime(value)).toBe(expected);
+  });
+});

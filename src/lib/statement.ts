@@ -1,0 +1,66 @@
+// Pure rules of the statement detail (spec §2, §6): rounds of submission, the heading, who may delete or add a version.
+import { format } from 'date-fns';
+import { ru } from 'date-fns/locale';
+import type { Stage, Statement } from './api/types.ts';
+import { formatListDate, parseDate } from './dates.ts';
+import { isOwnerUser, type UserRoles } from './roles.ts';
+
+/** One submission round: the company's stage and the committee's replies that follow it (spec §3 base, comments). */
+export interface SubmissionRound {
+  base: Stage;
+  comments: Stage[];
+}
+
+/** Groups stages into rounds: each company stage opens one, each committee reply joins the round before it. */
+export function submissionRounds(stages: readonly Stage[]): SubmissionRound[] {
+  const rounds: SubmissionRound[] = [];
+  for (const stage of [...stages].sort((a, b) => a.n - b.n)) {
+    const last = rounds.at(-1);
+    if (stage.isGovernmentAgency && last) last.comments.push(stage);
+    else rounds.push({ base: stage, comments: [] });
+  }
+  return rounds;
+}
+
+/** Title of a round card (spec §2): 'Документы' for the first, then 'Повторная подача №{n} — {date}'. */
+export function roundTitle(index: number, round: SubmissionRound): string {
+  if (index === 0) return statementTexts.firstRound;
+  const date = formatListDate(round.base.dateCreate);
+  return date ? `Повторная подача №${index} — ${date}` : `Повторная подача №${index}`;
+}
+
+/** The detail's title: work type, category and address (spec §2); the object name when all three are empty. */
+export function statementHeading(statement: Pick<Statement, 'catalogWorkType' | 'categoryName' | 'address' | 'title'>) {
+  const parts = [statement.catalogWorkType, statement.categoryName, statement.address]
+    .map((part) => part?.trim())
+    .filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : statement.title;
+}
+
+/** A user who may act on a statement: the id plus what makes an owner. */
+export type Actor = UserRoles & { id: number };
+
+/** Spec §6: delete only in sent with no examiner, by the first stage's applicant or an owner. */
+export function canDeleteStatement(
+  statement: Pick<Statement, 'status' | 'examinerId' | 'stages'>,
+  user: Actor | null,
+): boolean {
+  if (!user || statement.status !== 'sent' || statement.examinerId !== null) return false;
+  return isOwnerUser(user) || (statement.stages[0]?.applicantId ?? null) === user.id;
+}
+
+/** Spec §6: 'Загрузить новую версию' shows on the last round only, and only while the statement has comments. */
+export function canAddVersion(statement: Pick<Statement, 'status'>, roundIndex: number, roundCount: number): boolean {
+  return statement.status === 'has_comments' && roundIndex === roundCount - 1;
+}
+
+/** A moment in ru-RU for a comment ('5 мая, 2024 в 14:30'); empty for a missing or invalid date. */
+export function formatDateTime(value: string | null | undefined): string {
+  const date = parseDate(value);
+  return date ? `${formatListDate(date)} в ${format(date, 'HH:mm', { locale: ru })}` : '';
+}
+
+/** Texts the rules above produce. */
+export const statementTexts = {
+  firstRound: 'Документы',
+} as const;
