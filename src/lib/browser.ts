@@ -31,3 +31,18 @@ export function navigateTo(url: string, { replace = false }: { replace?: boolean
   if (replace) location.replace(url);
   else location.assign(url);
 }
+
+/** Saves `blob` as a download named `fileName` (the original name, Cyrillic included). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  if (typeof document === 'undefined') return;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken the bytes once click() returns; a delay keeps older engines safe.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, dismissToast, showToast, TOAST_HIDE_MS } from '../toasts.ts';
+import { $toasts, carryToast, dismissToast, showCarriedToasts, showToast, TOAST_HIDE_MS } from '../toasts.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -34,5 +34,37 @@ describe('toasts', () => {
     showToast('info', 'Второе');
     dismissToast(first);
     expect($toasts.get().map((t) => t.text)).toEqual(['Второе']);
+  });
+});
+
+describe('toasts carried to the next page', () => {
+  function memoryStorage() {
+    const data = new Map<string, string>();
+    return {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+    };
+  }
+
+  it('keeps a toast for the next page and shows it there once', () => {
+    const storage = memoryStorage();
+    carryToast('success', 'Заявление создано', storage);
+    expect($toasts.get()).toEqual([]);
+    showCarriedToasts(storage);
+    expect($toasts.get().map((t) => [t.kind, t.text])).toEqual([['success', 'Заявление создано']]);
+    $toasts.set([]);
+    showCarriedToasts(storage);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('shows the toast at once without storage, and drops a damaged entry', () => {
+    carryToast('success', 'Заявление удалено', null);
+    expect($toasts.get().map((t) => t.text)).toEqual(['Заявление удалено']);
+    const storage = memoryStorage();
+    storage.setItem('portal-carried-toasts', '{not json');
+    $toasts.set([]);
+    showCarriedToasts(storage);
+    expect($toasts.get()).toEqual([]);
   });
 });
