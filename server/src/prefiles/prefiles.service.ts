@@ -26,6 +26,18 @@ export function blockedExtension(fileName: string): string | null {
   return BLOCKED_EXTENSIONS.has(extension) ? extension : null;
 }
 
+/**
+ * The name a browser put in a multipart header, as the user saw it: browsers escape `"`, CR and LF as %22, %0D and
+ * %0A there (WHATWG multipart/form-data encoding), and nothing after a NUL is part of a name.
+ */
+export function multipartFileName(raw: string): string {
+  const name = raw.split('\0')[0] ?? '';
+  return name
+    .replace(/%22/g, '"')
+    .replace(/%0D|%0A/gi, ' ')
+    .trim();
+}
+
 /** A content type as a client declared it, if it looks like one; nothing a user sends is served inline anyway. */
 function safeContentType(value: string): string {
   return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i.test(value) ? value.toLowerCase() : 'application/octet-stream';
@@ -44,7 +56,7 @@ export async function storePrefile(
   ownerId: number,
   file: IncomingFile,
 ): Promise<{ id: number; name: string; contentType: string; size: number }> {
-  const name = file.fileName.split('\0')[0]?.trim() ?? '';
+  const name = multipartFileName(file.fileName);
   const blocked = blockedExtension(name);
   if (blocked) throw apiError('blocked_extension', `Недопустимый тип файла: .${blocked}`);
   if (name === '') throw apiError('validation_error', 'У файла нет имени');
