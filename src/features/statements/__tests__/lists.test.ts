@@ -44,6 +44,7 @@ describe('company statement list', () => {
       has_comments: 0,
       approved: 1,
       rejected: 0,
+      total: 1,
     });
 
     unsubscribe.push(lists.$companyStatements.listen(() => {}));
@@ -94,5 +95,48 @@ describe("examiner's own statement list", () => {
     });
     expect(lists.$myInstanceStatements.get().status).toBe('ready');
     expect(counters.$instanceCounters.get().under_review).toBe(1);
+  });
+});
+
+describe('company list view: filters feeding the visible list', () => {
+  const statements = [
+    { ...demoStatement, id: 1, visibleId: 1001, title: 'Жилой дом', dateCreate: '2024-05-01T10:00:00' },
+    { ...demoStatement, id: 2, visibleId: 1002, title: 'Школа', status: 'approved', dateCreate: '2024-05-03T10:00:00' },
+    { ...demoStatement, id: 3, visibleId: 1003, title: 'Школа искусств', dateCreate: '2024-05-05T10:00:00' },
+    { ...demoStatement, id: 4, visibleId: 1004, title: 'Без даты', dateCreate: 'invalid' },
+  ];
+  const visibleIds = () => lists.$visibleCompanyStatements.get().map((statement) => statement.id);
+
+  beforeEach(async () => {
+    api.GET.mockResolvedValue(reply(200, statements));
+    $session.set({ status: 'authenticated', user: demoOwner });
+    unsubscribe.push(lists.$visibleCompanyStatements.listen(() => {}));
+    await flush();
+  });
+
+  it('shows every valid statement newest first, within the loaded days by default', () => {
+    expect(visibleIds()).toEqual([3, 2, 1]);
+    expect(lists.$companyDateRange.get()).toEqual({ start: new Date(2024, 4, 1), end: new Date(2024, 4, 5) });
+  });
+
+  it('filters by status, search and sort', () => {
+    lists.setCompanyStatusFilter('sent');
+    expect(visibleIds()).toEqual([3, 1]);
+    lists.setCompanySearch('ШКОЛА');
+    expect(visibleIds()).toEqual([3]);
+    lists.setCompanyStatusFilter('all');
+    lists.toggleCompanySortOrder();
+    expect(lists.$companySortOrder.get()).toBe('oldest');
+    expect(visibleIds()).toEqual([2, 3]);
+  });
+
+  it('applies the range rules: a start after the end moves the end, a cleared side is open', () => {
+    lists.setCompanyRangeStart(new Date(2024, 4, 3, 15));
+    expect(visibleIds()).toEqual([3, 2]);
+    lists.setCompanyRangeEnd(new Date(2024, 4, 2));
+    expect(lists.$companyDateRange.get()).toEqual({ start: new Date(2024, 4, 2), end: new Date(2024, 4, 2) });
+    expect(visibleIds()).toEqual([]);
+    lists.setCompanyRangeStart(null);
+    expect(visibleIds()).toEqual([1]);
   });
 });

@@ -1,9 +1,9 @@
 import { computed } from 'nanostores';
-import { countByStatus } from '../../../lib/statuses.ts';
+import { countStatuses } from '../../../lib/statuses.ts';
 import { $companyStatements, $myInstanceStatements } from './lists.ts';
 
-/** The company sidebar's statement counts per status; zeros until the list loads or when it fails. */
-export const $companyCounters = computed($companyStatements, (list) => countByStatus(list.items));
+/** The company sidebar's statement counts per status and their total (spec §4); zeros until loaded or on failure. */
+export const $companyCounters = computed($companyStatements, (list) => countStatuses(list.items));
 
-/** The examiner sidebar's counts of their own statements per status. */
-export const $instanceCounters = computed($myInstanceStatements, (list) => countByStatus(list.items));
+/** The examiner sidebar's counts of their own statements per status and their total (spec §4). */
+export const $instanceCounters = computed($myInstanceStatements, (list) => countStatuses(list.items));

@@ -1,0 +1,54 @@
+import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { api, QUIET } from '../../../lib/api/client.ts';
+import type { components } from '../../../lib/api/schema';
+import { $session } from '../../../stores/session.ts';
+import { notificationTexts } from '../texts.ts';
+
+/** A notification as GET /api/notifications sends it. */
+export type Notification = components['schemas']['Notification'];
+
+/** The signed-in user's notifications: loading, failed (the list is then empty, spec §8), or loaded. */
+export interface NotificationList {
+  status: 'loading' | 'error' | 'ready';
+  items: Notification[];
+  /** The recorded failure ('Не удалось загрузить уведомления'); never shown (spec §8). */
+  error: string | null;
+}
+
+const $list = atom<NotificationList>({ status: 'loading', items: [], error: null });
+
+let loading: Promise<void> | null = null;
+let loaded = false;
+
+async function fetchNotifications(): Promise<void> {
+  $list.set({ status: 'loading', items: $list.get().items, error: null });
+  try {
+    const { data, response } = await api.GET('/api/notifications', { headers: QUIET });
+    if (response.ok) {
+      loaded = true;
+      // Spec §7: a body that is not an array counts as no notifications.
+      $list.set({ status: 'ready', items: Array.isArray(data) ? data : [], error: null });
+      return;
+    }
+  } catch {
+    // network failure or timeout: recorded below like any other failure
+  }
+  $list.set({ status: 'error', items: [], error: notificationTexts.loadFailed });
+}
+
+/** Loads the notifications (GET /api/notifications); concurrent calls share one request. */
+export function loadNotifications(): Promise<void> {
+  loading ??= fetchNotifications().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+onMount($list, () =>
+  $session.subscribe((session) => {
+    if (session.status === 'authenticated' && !loaded && !loading) void loadNotifications();
+  }),
+);
+
+/** The signed-in user's notifications, loaded once per page when first watched (spec §7). */
+export const $notifications: ReadableAtom<NotificationList> = $list;
