@@ -178,7 +178,7 @@ test.describe('nginx.conf in front of the portal', () => {
     expectSecurityHeaders(version);
   });
 
-  test('uploads over 100 MB are refused by nginx with a JSON 413', async ({ proxied }) => {
+  test('uploads past 100 MB and their multipart framing are refused by nginx with a JSON 413', async ({ proxied }) => {
     const { port } = new URL(proxied.nginx.url);
     // Only the declared length matters: nginx answers before reading the body.
     const reply = await new Promise<string>((resolve, reject) => {
@@ -197,11 +197,36 @@ test.describe('nginx.conf in front of the portal', () => {
       socket.on('error', reject);
       socket.write(
         'POST /api/prefiles HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\n' +
-          'Content-Length: 104857601\r\nConnection: close\r\n\r\n',
+          // 101 MB + 1: a 100 MB file with its framing fits under /api/prefiles' limit, this does not.
+          'Content-Length: 105906177\r\nConnection: close\r\n\r\n',
       );
     });
     expect(reply).toMatch(/^HTTP\/1\.1 413 /);
     expect(reply).toContain('"error":"payload_too_large"');
+  });
+
+  test('a file of exactly 100 MB uploads through nginx', async ({ proxied, workerServer, playwright }) => {
+    test.setTimeout(120_000);
+    const { email } = demoUsers.examiner2;
+    const mailbox = (await workerServer.sink()).view();
+    const api = await playwright.request.newContext({ baseURL: proxied.nginx.url });
+    try {
+      expect((await api.post('/api/authentication/start-email-login', { data: { email } })).status()).toBe(204);
+      const code = await mailbox.waitForCode(email);
+      const verified = await api.post('/api/authentication/verify-email-login', { data: { email, code } });
+      const { access_token: token } = (await verified.json()) as { access_token: string };
+      const upload = await api.post('/api/prefiles', {
+        headers: { authorization: `Bearer ${token}` },
+        multipart: {
+          file: { name: 'ровно 100 МБ.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(104_857_600, 7) },
+        },
+        timeout: 110_000,
+      });
+      expect(upload.status(), await upload.text()).toBe(201);
+      expect(await upload.json()).toMatchObject({ name: 'ровно 100 МБ.pdf', size: 104_857_600 });
+    } finally {
+      await api.dispose();
+    }
   });
 
   test('a user logs in through nginx without CSP violations', async ({ page, loginPage }) => {
