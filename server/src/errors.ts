@@ -31,6 +31,7 @@ export const ERRORS = {
   too_many_requests: { status: 429, message: 'Слишком много запросов. Попробуйте позже.' },
   internal_error: { status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },
   not_implemented: { status: 501, message: 'Эта функция портала ещё не реализована' },
+  service_unavailable: { status: 503, message: 'Сервис временно недоступен. Попробуйте позже.' },
 } as const satisfies Record<ErrorCode, { status: number; message: string }>;
 
 export interface ApiErrorOptions {
