@@ -11,6 +11,7 @@ import type { Mailer } from './mail/mailer.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
 import databasePlugin from './plugins/database.ts';
+import housekeepingPlugin from './plugins/housekeeping.ts';
 import mailPlugin from './plugins/mail.ts';
 import apiRoutes from './routes/api/index.ts';
 import { contractRoute } from './routes/contract-route.ts';
@@ -30,6 +31,8 @@ export interface AppOptions {
   files?: FileStore;
   now?: () => Date;
   logger?: boolean;
+  /** Run scheduled work (removing abandoned uploads); on for a serving process, off in tests. */
+  housekeeping?: boolean;
   /** Registered last, e.g. the static site for `npm start`. */
   extra?: (app: FastifyInstance) => Promise<void>;
 }
@@ -129,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailPlugin, { mailer: options.mailer });
   await app.register(contextPlugin, { config, now, files: options.files });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  if (options.housekeeping) await app.register(housekeepingPlugin);
 
   contractRoute(app, 'getVersion', {}, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');

@@ -18,6 +18,7 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     db,
     mailer,
     logger: true,
+    housekeeping: true,
     extra: withSite ? (instance) => serveSite(instance, config.distDir) : undefined,
   });
   app.addHook('onClose', async () => db.destroy());

@@ -1,0 +1,29 @@
+import fp from 'fastify-plugin';
+import { removeStalePrefiles } from '../prefiles/prefiles.service.ts';
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Scheduled work of a running server: abandoned uploads are removed after 24 h. Every instance may run it: each
+ * removal is a conditional delete, so two instances never remove the same prefile twice or one in use.
+ */
+export default fp(
+  async (app) => {
+    const run = () => {
+      removeStalePrefiles(app.ctx).then(
+        (removed) => {
+          if (removed > 0) app.log.info({ removed }, 'removed unattached prefiles older than 24 h');
+        },
+        (error: unknown) => app.log.error({ err: error }, 'prefile cleanup failed'),
+      );
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      run();
+      timer = setInterval(run, EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'housekeeping', dependencies: ['context'] },
+);
