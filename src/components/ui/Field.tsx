@@ -12,8 +12,8 @@ export interface FieldProps {
   label: ReactNode;
   /** A short help text under the label. */
   hint?: ReactNode;
-  /** The error to show (from the form's `$shownErrors`), or nothing. */
-  error?: string | null;
+  /** The error to show (from the form's `$shownErrors`; several lines for a file list), or nothing. */
+  error?: ReactNode;
   /** A fixed id for the control (default: generated). */
   id?: string;
   /** Renders the control (input, select, textarea) with the ids and ARIA attributes it must carry. */

@@ -1,0 +1,113 @@
+import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
+import { FILE_ACCEPT, fileTexts, formatFileSize } from '../../lib/files.ts';
+import type { UploadItem, UploadList } from '../../stores/uploads.ts';
+import Field from './Field.tsx';
+import { CloseIcon } from './icons.tsx';
+
+/** Texts of the upload field. */
+const uploadTexts = {
+  hint: 'Форматы: doc, docx, pdf, png, jpg, jpeg, gif. Каждый файл — не больше 100 МБ. Можно выбрать несколько файлов.',
+  listLabel: 'Выбранные файлы',
+  uploading: (name: string) => `Загрузка «${name}»`,
+  done: 'Загружен',
+  remove: (name: string) => `Удалить «${name}»`,
+} as const;
+
+/** Props of FileUpload. */
+export interface FileUploadProps {
+  /** The upload list this field fills (stores/uploads.ts). */
+  list: UploadList;
+  label: string;
+  /** The field's own error ('Добавьте хотя бы один файл'), shown after the refusals of the last choice. */
+  error?: string | null;
+  hint?: string;
+  id?: string;
+}
+
+/**
+ * A native file picker (keyboard and screen readers know it) with the spec §5 accept list, refusals shown as field
+ * errors, and one row per file: size, progress while uploading, 'Загружен' or 'Ошибка', and a remove button.
+ */
+export default function FileUpload({ list, label, error, hint = uploadTexts.hint, id }: FileUploadProps) {
+  const items = useStore(list.$items);
+  const rejections = useStore(list.$rejections);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const errors = error ? [...rejections, error] : rejections;
+
+  const remove = (item: UploadItem) => {
+    // The row and its button go away: keep keyboard focus in the field.
+    inputRef.current?.focus();
+    void list.remove(item.tempId);
+  };
+
+  return (
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={
+        errors.length > 0
+          ? errors.map((text) => (
+              <span key={text} className="field__error-line">
+                {text}
+              </span>
+            ))
+          : null
+      }
+    >
+      {(control) => (
+        <>
+          <input
+            {...control}
+            ref={inputRef}
+            className="file-input"
+            type="file"
+            multiple
+            accept={FILE_ACCEPT}
+            onChange={(event) => {
+              list.addFiles(Array.from(event.currentTarget.files ?? []));
+              // The same file can be chosen again after it was removed.
+              event.currentTarget.value = '';
+            }}
+          />
+          {items.length > 0 && (
+            <ul className="upload-list" aria-label={uploadTexts.listLabel}>
+              {items.map((item) => (
+                <li key={item.tempId} className={`upload upload--${item.status}`}>
+                  <span className="upload__name">{item.name}</span>
+                  <span className="upload__size">{formatFileSize(item.size)}</span>
+                  <span className="upload__state">
+                    {item.status === 'uploading' && (
+                      <>
+                        <progress
+                          className="upload__progress"
+                          max={100}
+                          value={item.progress}
+                          aria-label={uploadTexts.uploading(item.name)}
+                        />
+                        <span className="upload__percent">{item.progress}&nbsp;%</span>
+                      </>
+                    )}
+                    {item.status === 'done' && <span className="upload__status">{uploadTexts.done}</span>}
+                    {item.status === 'error' && (
+                      <span className="upload__status upload__status--error">{fileTexts.uploadError}</span>
+                    )}
+                  </span>
+                  <button
+                    type="button"
+                    className="icon-button upload__remove"
+                    aria-label={uploadTexts.remove(item.name)}
+                    onClick={() => remove(item)}
+                  >
+                    <CloseIcon />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,183 @@
+import { useStore } from '@nanostores/react';
+import { type SubmitEvent, useRef } from 'react';
+import Button from '../../../../components/ui/Button.tsx';
+import Field from '../../../../components/ui/Field.tsx';
+import FileUpload from '../../../../components/ui/FileUpload.tsx';
+import { useFormField } from '../../../../components/ui/form.ts';
+import { routes } from '../../../../lib/routes.ts';
+import {
+  $filesError,
+  $objectTypes,
+  $workTypes,
+  type Catalog,
+  createStatement,
+  statementForm,
+  statementUploads,
+} from '../../stores/create.ts';
+import { createTexts } from '../../texts/create.ts';
+
+const FILES_ID = 'statement-files';
+
+function Optional() {
+  return <span className="field__optional"> {createTexts.optional}</span>;
+}
+
+/** A catalogue select: 'Загрузка…' while loading, 'Выберите из списка' as the empty choice. */
+function CatalogSelect({
+  name,
+  label,
+  catalog,
+}: {
+  name: 'categoryObjectId' | 'catalogWorkTypeId';
+  label: string;
+  catalog: Catalog;
+}) {
+  const field = useFormField(statementForm, name);
+  return (
+    <Field
+      label={
+        <>
+          {label}
+          <Optional />
+        </>
+      }
+    >
+      {(control) => (
+        <select
+          {...control}
+          className="input select"
+          name={name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          aria-busy={catalog.status === 'loading' || undefined}
+        >
+          <option value="">{catalog.status === 'loading' ? createTexts.catalogLoading : createTexts.choose}</option>
+          {catalog.items.map((item) => (
+            <option key={item.id} value={String(item.id)}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** The create-statement form of spec §2: object fields, catalogue selects, documents, comment. */
+export default function CreateStatementForm() {
+  const status = useStore(statementForm.$status);
+  const objectTypes = useStore($objectTypes);
+  const workTypes = useStore($workTypes);
+  const filesError = useStore($filesError);
+  const cipher = useFormField(statementForm, 'cipher');
+  const objectName = useFormField(statementForm, 'objectName');
+  const address = useFormField(statementForm, 'address');
+  const comment = useFormField(statementForm, 'comment');
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const outcome = await createStatement();
+    // Keyboard and screen-reader users land on the first field that needs them.
+    if (outcome === 'invalid') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
+
+  return (
+    <>
+      <a className="back-link" href={routes.company()}>
+        <span aria-hidden="true">←</span>
+        {createTexts.back}
+      </a>
+      <h1>{createTexts.pageTitle}</h1>
+      <p className="lead">{createTexts.intro}</p>
+      <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Field
+          label={
+            <>
+              {createTexts.cipher}
+              <Optional />
+            </>
+          }
+          hint={createTexts.cipherHint}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input input--medium"
+              name="cipher"
+              autoComplete="off"
+              value={cipher.value}
+              onChange={cipher.onChange}
+              onBlur={cipher.onBlur}
+            />
+          )}
+        </Field>
+        <Field label={createTexts.objectName} error={objectName.error}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              name="objectName"
+              autoComplete="off"
+              required
+              value={objectName.value}
+              onChange={objectName.onChange}
+              onBlur={objectName.onBlur}
+            />
+          )}
+        </Field>
+        <Field
+          label={
+            <>
+              {createTexts.address}
+              <Optional />
+            </>
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              name="address"
+              autoComplete="off"
+              value={address.value}
+              onChange={address.onChange}
+              onBlur={address.onBlur}
+            />
+          )}
+        </Field>
+        <div className="form-grid">
+          <CatalogSelect name="categoryObjectId" label={createTexts.category} catalog={objectTypes} />
+          <CatalogSelect name="catalogWorkTypeId" label={createTexts.workType} catalog={workTypes} />
+        </div>
+        <FileUpload id={FILES_ID} list={statementUploads} label={createTexts.documents} error={filesError} />
+        <Field
+          label={
+            <>
+              {createTexts.comment}
+              <Optional />
+            </>
+          }
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="input textarea"
+              name="comment"
+              rows={4}
+              value={comment.value}
+              onChange={comment.onChange}
+              onBlur={comment.onBlur}
+            />
+          )}
+        </Field>
+        <div className="button-row">
+          <Button type="submit" busy={status.busy}>
+            {createTexts.submit}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

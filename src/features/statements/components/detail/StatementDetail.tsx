@@ -1,0 +1,245 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useState } from 'react';
+import Button from '../../../../components/ui/Button.tsx';
+import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
+import Spinner from '../../../../components/ui/Spinner.tsx';
+import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
+import type { Stage, StageFile, Statement } from '../../../../lib/api/types.ts';
+import { formatListDate } from '../../../../lib/dates.ts';
+import { formatFileSize } from '../../../../lib/files.ts';
+import { routes } from '../../../../lib/routes.ts';
+import {
+  canAddVersion,
+  formatDateTime,
+  roundTitle,
+  type SubmissionRound,
+  statementHeading,
+} from '../../../../lib/statement.ts';
+import {
+  $canDelete,
+  $deleteState,
+  $detail,
+  $downloading,
+  $rounds,
+  deleteStatement,
+  downloadFile,
+  openVersionDialog,
+} from '../../stores/detail.ts';
+import { detailTexts } from '../../texts/detail.ts';
+import NewVersionDialog from './NewVersionDialog.tsx';
+
+/** A value or the dash of an empty one. */
+function orDash(value: string | null | undefined): string {
+  return value?.trim() ? value : detailTexts.dash;
+}
+
+/** A term and its value in a description list. */
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="details__item">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A titled block of terms. */
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card detail-block" aria-label={title}>
+      <h2 className="detail-block__title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Files of a stage: name (a button that downloads it) and size. */
+function Files({ files }: { files: StageFile[] }) {
+  const downloading = useStore($downloading);
+  if (files.length === 0) return <p className="text-secondary">{detailTexts.noFiles}</p>;
+  return (
+    <ul className="file-grid">
+      {files.map((file) => (
+        <li key={file.id} className="file-card">
+          <Button
+            variant="link"
+            className="file-card__name"
+            aria-label={detailTexts.download(file.fileName)}
+            busy={downloading.has(file.id)}
+            onClick={() => void downloadFile(file)}
+          >
+            {file.fileName}
+          </Button>
+          <span className="file-card__size">{formatFileSize(file.size)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One reply of the committee under the round it answers. */
+function Comment({ stage }: { stage: Stage }) {
+  return (
+    <li className="comment">
+      <p className="comment__meta">
+        <span className="comment__author">{orDash(stage.applicant)}</span>
+        <time dateTime={stage.dateCreate}>{formatDateTime(stage.dateCreate)}</time>
+      </p>
+      {stage.comment && <p className="comment__text">{stage.comment}</p>}
+      {stage.files.length > 0 && <Files files={stage.files} />}
+    </li>
+  );
+}
+
+/** A submission round: its comment, its files, the committee's comments, and the new-version action when due. */
+function Round({
+  round,
+  index,
+  count,
+  statement,
+}: {
+  round: SubmissionRound;
+  index: number;
+  count: number;
+  statement: Statement;
+}) {
+  const title = roundTitle(index, round);
+  return (
+    <section className="card round" aria-label={title}>
+      <h3 className="round__title">{title}</h3>
+      {round.base.comment && (
+        <div className="round__part">
+          <h4 className="round__label">{detailTexts.submissionComment}</h4>
+          <p className="round__comment">{round.base.comment}</p>
+        </div>
+      )}
+      <div className="round__part">
+        <h4 className="round__label">{detailTexts.versionFiles}</h4>
+        <Files files={round.base.files} />
+      </div>
+      {round.comments.length > 0 && (
+        <div className="round__part">
+          <h4 className="round__label">{detailTexts.committeeComments}</h4>
+          <ul className="comments">
+            {round.comments.map((stage) => (
+              <Comment key={stage.id} stage={stage} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {canAddVersion(statement, index, count) && (
+        <div className="round__actions">
+          <Button onClick={openVersionDialog}>{detailTexts.newVersion}</Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The company's statement detail of spec §2: number, status, title, project, general info, examiner, rounds. */
+export default function StatementDetail() {
+  const detail = useStore($detail);
+  const rounds = useStore($rounds);
+  const canDelete = useStore($canDelete);
+  const deleteState = useStore($deleteState);
+  const [confirming, setConfirming] = useState(false);
+  const statement = detail.statement;
+
+  const back = (
+    <a className="back-link" href={routes.company()}>
+      <span aria-hidden="true">←</span>
+      {detailTexts.back}
+    </a>
+  );
+  if (!statement) {
+    return (
+      <>
+        {back}
+        <Spinner label={detailTexts.loading} />
+      </>
+    );
+  }
+
+  const first = statement.stages[0];
+  const examiner = statement.examiner;
+  return (
+    <>
+      {back}
+      <header className="detail-header">
+        <div className="detail-header__meta">
+          <span className="detail-header__number">{detailTexts.number(statement.visibleId)}</span>
+          <StatusBadge status={statement.status} view="company" />
+        </div>
+        <h1 className="detail-header__title">{statementHeading(statement)}</h1>
+        {canDelete && (
+          <div className="detail-header__actions">
+            <Button
+              variant="secondary"
+              className="button--danger-outline"
+              busy={deleteState.busy}
+              onClick={() => setConfirming(true)}
+            >
+              {detailTexts.delete}
+            </Button>
+          </div>
+        )}
+      </header>
+
+      <div className="detail-blocks">
+        <Block title={detailTexts.project}>
+          <dl className="details">
+            <Item term={detailTexts.cipher}>{orDash(statement.cipher)}</Item>
+            <Item term={detailTexts.objectName}>{orDash(statement.title)}</Item>
+            <Item term={detailTexts.address}>{orDash(statement.address)}</Item>
+            <Item term={detailTexts.category}>{orDash(statement.categoryName)}</Item>
+            <Item term={detailTexts.workType}>{orDash(statement.catalogWorkType)}</Item>
+          </dl>
+        </Block>
+        <Block title={detailTexts.general}>
+          <dl className="details">
+            <Item term={detailTexts.applicant}>{orDash(first?.applicant)}</Item>
+            <Item term={detailTexts.created}>
+              <time dateTime={statement.dateCreate}>{orDash(formatListDate(statement.dateCreate))}</time>
+            </Item>
+          </dl>
+        </Block>
+        <Block title={detailTexts.examiner}>
+          {examiner ? (
+            <dl className="details">
+              <Item term={detailTexts.examinerFio}>{orDash(examiner.fio)}</Item>
+              <Item term={detailTexts.governmentAgency}>{orDash(examiner.governmentAgency)}</Item>
+              <Item term={detailTexts.phone}>
+                {examiner.phone ? (
+                  <a href={`tel:${examiner.phone.replace(/[^\d+]/g, '')}`}>{examiner.phone}</a>
+                ) : (
+                  detailTexts.dash
+                )}
+              </Item>
+              <Item term={detailTexts.email}>
+                {examiner.email ? <a href={`mailto:${examiner.email}`}>{examiner.email}</a> : detailTexts.dash}
+              </Item>
+            </dl>
+          ) : (
+            <p className="text-secondary">{detailTexts.noExaminer}</p>
+          )}
+        </Block>
+      </div>
+
+      <h2 className="rounds__title">{detailTexts.rounds}</h2>
+      <div className="rounds">
+        {rounds.map((round, index) => (
+          <Round key={round.base.id} round={round} index={index} count={rounds.length} statement={statement} />
+        ))}
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        question={detailTexts.deleteQuestion}
+        onConfirm={deleteStatement}
+        danger
+      />
+      <NewVersionDialog />
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import { api } from '../../../lib/api/client.ts';
+import type { CatalogItem, CreateStatementInput } from '../../../lib/api/types.ts';
+import { navigateTo } from '../../../lib/browser.ts';
+import { isCompanyUser } from '../../../lib/roles.ts';
+import { routes } from '../../../lib/routes.ts';
+import { orNull, validateStatement, validateStatementFiles, validationTexts } from '../../../lib/validators.ts';
+import { createForm } from '../../../stores/form.ts';
+import { $session } from '../../../stores/session.ts';
+import { submit } from '../../../stores/submit.ts';
+import { carryToast, showToast } from '../../../stores/toasts.ts';
+import { createUploadList } from '../../../stores/uploads.ts';
+import { createTexts } from '../texts/create.ts';
+
+/** One catalogue of the form's selects: loading, failed (toasted), or its items. */
+export interface Catalog {
+  status: 'loading' | 'error' | 'ready';
+  items: CatalogItem[];
+}
+
+/**
+ * A catalogue store that loads once its select is shown and the session belongs to a company user;
+ * a failure is toasted with the spec §8 text and leaves the select empty.
+ */
+function createCatalog(
+  load: () => Promise<{ data?: CatalogItem[]; response: Response }>,
+  failureText: string,
+): ReadableAtom<Catalog> {
+  const $catalog = atom<Catalog>({ status: 'loading', items: [] });
+  let started = false;
+
+  async function fetchCatalog(): Promise<void> {
+    try {
+      const { data, response } = await load();
+      if (response.ok && Array.isArray(data)) {
+        $catalog.set({ status: 'ready', items: data });
+        return;
+      }
+    } catch {
+      // reported below like any other failure
+    }
+    $catalog.set({ status: 'error', items: [] });
+    showToast('error', failureText);
+  }
+
+  onMount($catalog, () =>
+    $session.subscribe((session) => {
+      if (session.status !== 'authenticated' || !isCompanyUser(session.user)) return;
+      if (started) return;
+      started = true;
+      void fetchCatalog();
+    }),
+  );
+  return $catalog;
+}
+
+/** The object categories (GET /api/catalogObjectTypes); spec §8 reuses 'Не удалось загрузить сотрудников' for them. */
+export const $objectTypes = createCatalog(() => api.GET('/api/catalogObjectTypes'), createTexts.categoriesFailed);
+/** The work types (GET /api/catalogWorkType). */
+export const $workTypes = createCatalog(() => api.GET('/api/catalogWorkType'), createTexts.workTypesFailed);
+
+/** The form's text values; the selects hold a catalogue id as a string ('' for none). */
+export interface StatementFormValues extends Record<string, string> {
+  cipher: string;
+  objectName: string;
+  address: string;
+  categoryObjectId: string;
+  catalogWorkTypeId: string;
+  comment: string;
+}
+
+/** The create form: values, touched fields and errors from validateStatement (spec §5). */
+export const statementForm = createForm<StatementFormValues>(
+  { cipher: '', objectName: '', address: '', categoryObjectId: '', catalogWorkTypeId: '', comment: '' },
+  validateStatement,
+);
+
+/** The documents of the new statement. */
+export const statementUploads = createUploadList();
+
+const $filesChecked = atom(false);
+
+/** The documents' error ('Добавьте хотя бы один файл'), shown after a submit attempt (spec §5). */
+export const $filesError: ReadableAtom<string | null> = computed(
+  [$filesChecked, statementUploads.$prefileIds],
+  (checked, ids) => (checked ? (validateStatementFiles({ files: ids.length }).files ?? null) : null),
+);
+
+function idOrNull(value: string): number | null {
+  return value === '' ? null : Number(value);
+}
+
+/** The body of POST /api/statements from the form: empty cipher, address and comment go as null (spec §5). */
+export function statementPayload(values: StatementFormValues, prefileIds: number[]): CreateStatementInput {
+  return {
+    cipher: orNull(values.cipher),
+    objectName: values.objectName.trim(),
+    address: orNull(values.address),
+    categoryObjectId: idOrNull(values.categoryObjectId),
+    catalogWorkTypeId: idOrNull(values.catalogWorkTypeId),
+    comment: orNull(values.comment),
+    prefileIds,
+  };
+}
+
+/** What a submit attempt ended with: sent, refused by the checks (errors shown), or failed on the server. */
+export type CreateOutcome = 'created' | 'invalid' | 'failed';
+
+/**
+ * Checks the form (spec §5), creates the statement, and opens '/' with 'Заявление создано' on success.
+ * A submit while files are still uploading waits for the person to try again.
+ */
+export async function createStatement(): Promise<CreateOutcome> {
+  if (statementUploads.$uploading.get()) {
+    showToast('info', createTexts.waitForUploads);
+    return 'invalid';
+  }
+  const fieldsValid = statementForm.validate();
+  $filesChecked.set(true);
+  if (!fieldsValid || $filesError.get()) {
+    showToast('error', validationTexts.formInvalid);
+    return 'invalid';
+  }
+  const body = statementPayload(statementForm.$values.get(), statementUploads.$prefileIds.get());
+  const result = await submit(statementForm.$status, () => api.POST('/api/statements', { body }), {
+    failureText: createTexts.createFailed,
+  });
+  if (!result.ok) return 'failed';
+  statementUploads.reset();
+  carryToast('success', createTexts.created);
+  navigateTo(routes.entry);
+  return 'created';
+}
+
+/** Back to an empty form (tests, and a person leaving the screen). */
+export function resetCreateForm(): void {
+  statementForm.reset();
+  statementUploads.reset();
+  $filesChecked.set(false);
+}

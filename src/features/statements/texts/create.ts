@@ -1,0 +1,26 @@
+// Russian texts of the create-statement screen (spec §2, §5, §8); the labels marked "e2e" are relied on by browser tests.
+
+/** Texts of /statement/create. */
+export const createTexts = {
+  pageTitle: 'Новое заявление',
+  back: 'Назад', // e2e
+  intro: 'Заполните сведения об объекте и приложите проектную документацию. Поля без пометки обязательны.',
+  optional: '(необязательно)',
+  cipher: 'Шифр проекта', // e2e
+  cipherHint: 'Например, СП-2026-014',
+  objectName: 'Наименование объекта', // e2e
+  address: 'Адрес объекта', // e2e
+  category: 'Категория объекта', // e2e
+  workType: 'Тип работ', // e2e
+  choose: 'Выберите из списка',
+  catalogLoading: 'Загрузка…',
+  documents: 'Документы', // e2e
+  comment: 'Комментарий', // e2e
+  submit: 'Создать заявление', // e2e
+  created: 'Заявление создано',
+  createFailed: 'Не удалось создать заявление',
+  /** Spec §8 reuses this text for a failed category catalogue. */
+  categoriesFailed: 'Не удалось загрузить сотрудников',
+  workTypesFailed: 'Не удалось загрузить типы работ',
+  waitForUploads: 'Дождитесь окончания загрузки файлов',
+} as const;
