@@ -124,3 +124,8 @@ export async function countUsers(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** An examiner's own contact details (spec §3 reviewer profile: the user's name and phone). */
+export async function updateContact(db: Db, id: number, contact: { fio: string; phone: string | null }): Promise<void> {
+  await db.updateTable('users').set({ fio: contact.fio, phone: contact.phone }).where('id', '=', id).execute();
+}

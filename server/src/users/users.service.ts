@@ -12,6 +12,7 @@ import {
   markUserRemoved,
   normalizeEmail,
   type UserRow,
+  updateContact,
 } from './users.repository.ts';
 
 type User = components['schemas']['User'];
@@ -182,4 +183,26 @@ export async function createExaminer(
     });
     return { instanceId, userId };
   });
+}
+
+type InstanceProfile = components['schemas']['InstanceProfile'];
+type InstanceProfileInput = components['schemas']['InstanceProfileInput'];
+
+/** The calling examiner's contact details, shown to applicants as the statement's examiner. */
+export function examinerProfile(actor: UserRow): InstanceProfile {
+  if (actor.role !== 'examiner') throw apiError('forbidden', 'Раздел доступен только экспертам комитета');
+  return { id: actor.id, contactFio: actor.fio, contactPhone: actor.phone };
+}
+
+/** Saves the examiner's name (required after trimming, spec §5) and phone (empty stored as null). */
+export async function updateExaminerProfile(
+  ctx: ServiceContext,
+  actor: UserRow,
+  input: InstanceProfileInput,
+): Promise<InstanceProfile> {
+  examinerProfile(actor);
+  const fio = requiredText(input.contactFio, 'Укажите ФИО');
+  const phone = optionalText(input.contactPhone);
+  await updateContact(ctx.db, actor.id, { fio, phone });
+  return { id: actor.id, contactFio: fio, contactPhone: phone };
 }

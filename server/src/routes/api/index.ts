@@ -4,6 +4,7 @@ import { registerNotImplemented } from '../contract-stubs.ts';
 import authenticationRoutes from './authentication/index.ts';
 import catalogRoutes from './catalogs/index.ts';
 import fileRoutes from './files/index.ts';
+import instanceRoutes from './instance/index.ts';
 import notificationRoutes from './notifications/index.ts';
 import prefileRoutes from './prefiles/index.ts';
 import statementRoutes from './statements/index.ts';
@@ -34,6 +35,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
 
     await signedIn.register(async (examiner) => {
       examiner.addHook('onRequest', examiner.requireExaminer);
+      await examiner.register(instanceRoutes);
       registerNotImplemented(examiner, ['instance']);
     });
   });

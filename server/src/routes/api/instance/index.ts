@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { currentUser } from '../../../plugins/auth.ts';
+import {
+  allStatements,
+  examinerStatement,
+  examinerStatements,
+  replyToStatement,
+  takeIntoWork,
+} from '../../../statements/statements.service.ts';
+import { examinerProfile, updateExaminerProfile } from '../../../users/users.service.ts';
+import { contractRoute } from '../../contract-route.ts';
+
+/** The committee's side (registered behind `requireExaminer`). */
+const instance: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  contractRoute(app, 'listAllInstanceStatements', {}, async (request) => allStatements(ctx, currentUser(request)));
+  contractRoute(app, 'listMyInstanceStatements', {}, async (request) => examinerStatements(ctx, currentUser(request)));
+  contractRoute(app, 'getInstanceStatement', {}, async (request) =>
+    examinerStatement(ctx, currentUser(request), request.params.id),
+  );
+
+  contractRoute(app, 'startWorkOnStatement', {}, async (request) => {
+    const user = currentUser(request);
+    await takeIntoWork(ctx, user, request.body.id);
+    return examinerStatement(ctx, user, request.body.id);
+  });
+
+  contractRoute(app, 'addInstanceStage', { status: 201 }, async (request) => {
+    const user = currentUser(request);
+    await replyToStatement(ctx, user, request.params.id, request.body);
+    return examinerStatement(ctx, user, request.params.id);
+  });
+
+  contractRoute(app, 'getInstanceProfile', {}, async (request) => examinerProfile(currentUser(request)));
+  contractRoute(app, 'updateInstanceProfile', {}, async (request) =>
+    updateExaminerProfile(ctx, currentUser(request), request.body),
+  );
+};
+
+export default instance;
