@@ -1,0 +1,143 @@
+// Renders real certificates with jspdf and the embedded PT Serif in Node and reads them back with poppler
+// (pdftotext, pdfinfo), as a person's PDF viewer would: every field in Russian, dashes, one A4 page.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { certificateData } from '../certificate.ts';
+import { renderCertificate, toBase64 } from '../certificate-pdf.ts';
+
+function hasPoppler(): boolean {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    execFileSync('pdfinfo', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const poppler = hasPoppler();
+if (!poppler && process.env.CI) {
+  throw new Error('pdftotext and pdfinfo are required in CI: apt-get install poppler-utils');
+}
+if (!poppler) {
+  console.warn('certificate PDF test skipped: pdftotext/pdfinfo not found (apt-get install poppler-utils)');
+}
+
+const require = createRequire(import.meta.url);
+const font = (path: string) => toBase64(readFileSync(require.resolve(`@expo-google-fonts/pt-serif/${path}`)));
+const fonts = { regular: font('400Regular/PTSerif_400Regular.ttf'), bold: font('700Bold/PTSerif_700Bold.ttf') };
+
+const dir = mkdtempSync(join(tmpdir(), 'certificate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function render(name: string, data: ReturnType<typeof certificateData>) {
+  const file = join(dir, name);
+  writeFileSync(file, new Uint8Array(await renderCertificate(data, fonts)));
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return { file, text, flat: text.replace(/\s+/g, ' '), info };
+}
+
+const date = new Date('2026-11-22T10:00:00Z');
+
+describe.skipIf(!poppler)('certificate PDF', () => {
+  it('reads back every field in Russian, on one A4 page', async () => {
+    const data = certificateData(
+      {
+        visibleId: 42,
+        catalogWorkType: 'Новое строительство',
+        categoryName: 'Объекты образования',
+        title: 'Школа на 550 мест',
+        address: 'г. Энск, ул. Ленина, д. 1',
+        companyName: 'ООО «СтройПроект»',
+        companyInn: '7701234567',
+        companyKpp: '770101001',
+        companyDirector: 'Петров Пётр Петрович',
+      },
+      'Иванова Анна Сергеевна',
+      date,
+    );
+    const { flat, info } = await render('full.pdf', data);
+    for (const expected of [
+      'Комитет по архитектуре и градостроительству',
+      'СВИДЕТЕЛЬСТВО',
+      'Регистрационный номер: № 42',
+      'Дата: 22.11.2026',
+      'Вид работ: Новое строительство',
+      'Категория объекта: Объекты образования',
+      'Наименование объекта: Школа на 550 мест',
+      'Адрес объекта: г. Энск, ул. Ленина, д. 1',
+      'Проектная организация: ООО «СтройПроект»',
+      'ИНН / КПП: 7701234567 / 770101001',
+      'Руководитель: Петров Пётр Петрович',
+      'Эксперт комитета: Иванова Анна Сергеевна',
+      '(подпись)',
+    ]) {
+      expect(flat).toContain(expected);
+    }
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    // A4 is 595.28 x 841.89 pt (poppler rounds).
+    expect(info).toMatch(/^Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/m);
+  });
+
+  it('prints a dash for every missing value', async () => {
+    const data = certificateData(
+      {
+        visibleId: 7,
+        catalogWorkType: null,
+        categoryName: null,
+        title: '',
+        address: null,
+        companyName: '',
+        companyInn: null,
+        companyKpp: null,
+        companyDirector: null,
+      },
+      null,
+      date,
+    );
+    const { flat, info } = await render('empty.pdf', data);
+    for (const label of [
+      'Вид работ',
+      'Категория объекта',
+      'Наименование объекта',
+      'Адрес объекта',
+      'Проектная организация',
+      'ИНН / КПП',
+      'Руководитель',
+      'Эксперт комитета',
+    ]) {
+      expect(flat).toContain(`${label}: —`);
+    }
+    expect(info).toMatch(/^Pages:\s+1$/m);
+  });
+
+  it('wraps long values onto one page with nothing cut off', async () => {
+    const long = 'Многофункциональный жилой комплекс со встроенно-пристроенными помещениями '.repeat(14).trim();
+    const data = certificateData(
+      {
+        visibleId: 100500,
+        catalogWorkType: 'Реконструкция',
+        categoryName: 'Объекты жилого назначения',
+        title: long.slice(0, 1000),
+        address: long.slice(0, 1000),
+        companyName: 'ООО «Проектное бюро»',
+        companyInn: '7701234567',
+        companyKpp: null,
+        companyDirector: 'Сидоров Сидор Сидорович',
+      },
+      'Иванова Анна Сергеевна',
+      date,
+    );
+    const { text, info } = await render('long.pdf', data);
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    const words = text.replace(/\s+/g, '');
+    expect(words).toContain(long.slice(0, 1000).replace(/\s+/g, ''));
+    expect(words).toContain('7701234567/—');
+    expect(words).toContain('ИвановаАннаСергеевна');
+  });
+});

@@ -1,0 +1,21 @@
+// The browser's side of the certificate: fetch the font files, render, download. Import this module dynamically
+// (only when an examiner approves): it pulls in jspdf, and the fonts are fetched as files, never bundled.
+
+import regularFontUrl from '@expo-google-fonts/pt-serif/400Regular/PTSerif_400Regular.ttf?url';
+import boldFontUrl from '@expo-google-fonts/pt-serif/700Bold/PTSerif_700Bold.ttf?url';
+import { saveBlob } from './browser.ts';
+import { type CertificateData, certificateFileName } from './certificate.ts';
+import { renderCertificate, toBase64 } from './certificate-pdf.ts';
+
+async function fetchFont(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Font ${url}: HTTP ${response.status}`);
+  return toBase64(await response.arrayBuffer());
+}
+
+/** Renders the certificate and saves it as 'Свидетельство_{visibleId}.pdf'; rejects when the font or jspdf fails. */
+export async function downloadCertificate(data: CertificateData, visibleId: number): Promise<void> {
+  const [regular, bold] = await Promise.all([fetchFont(regularFontUrl), fetchFont(boldFontUrl)]);
+  const pdf = await renderCertificate(data, { regular, bold });
+  saveBlob(new Blob([pdf], { type: 'application/pdf' }), certificateFileName(visibleId));
+}
