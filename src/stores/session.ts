@@ -68,6 +68,23 @@ export async function loadCurrentUser(): Promise<void> {
   showToast('error', PROFILE_LOAD_FAILED);
 }
 
+/**
+ * Reloads the signed-in user after they changed their own data (settings), without hiding the page: the session
+ * stays authenticated, and on failure the user already loaded stays. True when the new profile arrived.
+ */
+export async function reloadCurrentUser(): Promise<boolean> {
+  try {
+    const { data } = await api.GET('/api/users/me');
+    if (data && $session.get().status === 'authenticated') {
+      $session.set({ status: 'authenticated', user: data });
+      return true;
+    }
+  } catch {
+    // the profile stays as it was; the caller decides what to say
+  }
+  return false;
+}
+
 /** Logs out on the server and in every tab; the client then opens the login page. */
 export async function logoutUser(): Promise<void> {
   $session.set({ status: 'loading', user: $session.get().user });

@@ -1,0 +1,90 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoExaminer, errorBody, reply } from '../../../test-support/api-replies.ts';
+
+const api = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn() }));
+vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '1' } }));
+
+// Fresh stores for every test: the form and its load state live as long as their module.
+let $session: typeof import('../../../stores/session.ts').$session;
+let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
+let store: typeof import('../stores/settings.ts');
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const profile = { id: 3, contactFio: 'Петрова Анна Сергеевна', contactPhone: null };
+const toastTexts = () => $toasts.get().map((toast) => [toast.kind, toast.text]);
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.resetModules();
+  ({ $session } = await import('../../../stores/session.ts'));
+  ({ $toasts } = await import('../../../stores/toasts.ts'));
+  store = await import('../stores/settings.ts');
+});
+
+describe('reviewer settings', () => {
+  it('load the examiner profile once the session is known, when first watched', async () => {
+    api.GET.mockResolvedValue(reply(200, profile));
+    const stop = store.$settingsStatus.listen(() => {});
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    await flush();
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/me');
+    expect(store.$settingsStatus.get()).toBe('ready');
+    expect(store.settingsForm.$values.get()).toEqual({ contactFio: 'Петрова Анна Сергеевна', contactPhone: '' });
+    stop();
+  });
+
+  it.each([
+    ['a refusal', () => api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')))],
+    ['a network failure', () => api.GET.mockRejectedValue(new TypeError('Failed to fetch'))],
+  ])('after %s say so (spec §8)', async (_, fail) => {
+    fail();
+    await store.loadSettings();
+    expect(store.$settingsStatus.get()).toBe('error');
+    expect(toastTexts()).toEqual([['error', 'Не удалось загрузить данные пользователя']]);
+  });
+
+  it.each([
+    [
+      { contactFio: ' Иванов И. И. ', contactPhone: ' +7 900 ' },
+      { contactFio: 'Иванов И. И.', contactPhone: '+7 900' },
+    ],
+    [
+      { contactFio: 'Иванов', contactPhone: '   ' },
+      { contactFio: 'Иванов', contactPhone: null },
+    ],
+  ])('send %j trimmed, an empty phone as null', (values, body) => {
+    expect(store.settingsPayload(values)).toEqual(body);
+  });
+
+  it.each(['', '   '])('refuse the full name %j with the spec texts and send nothing', async (fio) => {
+    store.settingsForm.setValue('contactFio', fio);
+    expect(await store.saveSettings()).toBe('invalid');
+    expect(store.settingsForm.$shownErrors.get()).toEqual({ contactFio: 'Укажите ФИО' });
+    expect(toastTexts()).toEqual([['error', 'Проверьте корректность полей']]);
+    expect(api.PUT).not.toHaveBeenCalled();
+  });
+
+  it('save, reload the signed-in user for the sidebar, and say so', async () => {
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    api.PUT.mockResolvedValue(reply(200, { id: 3, contactFio: 'Сидорова Анна', contactPhone: null }));
+    api.GET.mockResolvedValue(reply(200, { ...demoExaminer, fio: 'Сидорова Анна' }));
+    store.settingsForm.setValue('contactFio', ' Сидорова Анна ');
+    expect(await store.saveSettings()).toBe('saved');
+    expect(api.PUT).toHaveBeenCalledExactlyOnceWith('/api/instance/me', {
+      body: { contactFio: 'Сидорова Анна', contactPhone: null },
+    });
+    expect(api.GET).toHaveBeenCalledWith('/api/users/me');
+    expect($session.get()).toEqual({ status: 'authenticated', user: { ...demoExaminer, fio: 'Сидорова Анна' } });
+    expect(toastTexts()).toEqual([['success', 'Изменения сохранены']]);
+    expect(store.settingsForm.$status.get()).toEqual({ busy: false, error: null });
+  });
+
+  it('say so when saving fails', async () => {
+    api.PUT.mockResolvedValue(reply(400, errorBody('validation_error', 'Укажите ФИО')));
+    store.settingsForm.setValue('contactFio', 'Иванов');
+    expect(await store.saveSettings()).toBe('failed');
+    expect(toastTexts()).toEqual([['error', 'Не удалось сохранить изменения']]);
+  });
+});

@@ -1,0 +1,84 @@
+import { useStore } from '@nanostores/react';
+import { type SubmitEvent, useRef } from 'react';
+import Button from '../../../components/ui/Button.tsx';
+import Field from '../../../components/ui/Field.tsx';
+import { useFormField } from '../../../components/ui/form.ts';
+import Spinner from '../../../components/ui/Spinner.tsx';
+import { $settingsStatus, loadSettings, saveSettings, settingsForm } from '../stores/settings.ts';
+import { settingsTexts } from '../texts.ts';
+
+/** The reviewer settings of spec §2: full name and phone, saved with PUT /api/instance/me. */
+export default function SettingsForm() {
+  const load = useStore($settingsStatus);
+  const status = useStore(settingsForm.$status);
+  const fio = useFormField(settingsForm, 'contactFio');
+  const phone = useFormField(settingsForm, 'contactPhone');
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const outcome = await saveSettings();
+    if (outcome === 'invalid') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
+
+  return (
+    <>
+      <h1>{settingsTexts.pageTitle}</h1>
+      <p className="lead">{settingsTexts.lead}</p>
+      {load === 'loading' && <Spinner label={settingsTexts.loading} />}
+      {load === 'error' && (
+        <div className="alert alert--error" role="alert">
+          <p className="alert__title">{settingsTexts.loadFailed}</p>
+          <Button variant="secondary" onClick={() => void loadSettings()}>
+            {settingsTexts.retry}
+          </Button>
+        </div>
+      )}
+      {load === 'ready' && (
+        <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Field label={settingsTexts.fio} error={fio.error}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                name="contactFio"
+                autoComplete="name"
+                required
+                value={fio.value}
+                onChange={fio.onChange}
+                onBlur={fio.onBlur}
+              />
+            )}
+          </Field>
+          <Field
+            label={
+              <>
+                {settingsTexts.phone}
+                <span className="field__optional"> {settingsTexts.optional}</span>
+              </>
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input input--medium"
+                name="contactPhone"
+                type="tel"
+                autoComplete="tel"
+                placeholder={settingsTexts.phonePlaceholder}
+                value={phone.value}
+                onChange={phone.onChange}
+                onBlur={phone.onBlur}
+              />
+            )}
+          </Field>
+          <div className="button-row">
+            <Button type="submit" busy={status.busy}>
+              {status.busy ? settingsTexts.saving : settingsTexts.save}
+            </Button>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

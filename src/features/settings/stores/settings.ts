@@ -1,0 +1,88 @@
+import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { api } from '../../../lib/api/client.ts';
+import { isInstanceUser } from '../../../lib/roles.ts';
+import { orNull, validateInstanceSettings, validationTexts } from '../../../lib/validators.ts';
+import { createForm } from '../../../stores/form.ts';
+import { $session, reloadCurrentUser } from '../../../stores/session.ts';
+import { submit } from '../../../stores/submit.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { settingsTexts } from '../texts.ts';
+
+/** The examiner's contact details as the form edits them. */
+export interface SettingsFormValues extends Record<string, string> {
+  contactFio: string;
+  contactPhone: string;
+}
+
+/** The settings form: values, touched fields and errors from validateInstanceSettings (spec §5). */
+export const settingsForm = createForm<SettingsFormValues>(
+  { contactFio: '', contactPhone: '' },
+  validateInstanceSettings,
+);
+
+const $load = atom<'loading' | 'error' | 'ready'>('loading');
+
+/** Whether the examiner's current details have arrived: loading ('Загрузка…'), failed (toasted), or ready. */
+export const $settingsStatus: ReadableAtom<'loading' | 'error' | 'ready'> = $load;
+
+let loading: Promise<void> | null = null;
+
+async function fetchProfile(): Promise<void> {
+  $load.set('loading');
+  try {
+    const { data, response } = await api.GET('/api/instance/me');
+    if (response.ok && data) {
+      settingsForm.reset({ contactFio: data.contactFio ?? '', contactPhone: data.contactPhone ?? '' });
+      $load.set('ready');
+      return;
+    }
+  } catch {
+    // reported below like any other failure
+  }
+  $load.set('error');
+  showToast('error', settingsTexts.loadFailed);
+}
+
+/** Loads the examiner's details (GET /api/instance/me) into the form; concurrent calls share one request. */
+export function loadSettings(): Promise<void> {
+  loading ??= fetchProfile().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+onMount($load, () =>
+  $session.subscribe((session) => {
+    if (session.status === 'authenticated' && isInstanceUser(session.user) && $load.get() === 'loading') {
+      void loadSettings();
+    }
+  }),
+);
+
+/** The body of PUT /api/instance/me: trimmed, an empty phone as null (spec §5). */
+export function settingsPayload(values: SettingsFormValues) {
+  return { contactFio: values.contactFio.trim(), contactPhone: orNull(values.contactPhone) };
+}
+
+/** What a save attempt ended with: saved, refused by the checks (errors shown), or failed on the server. */
+export type SaveOutcome = 'saved' | 'invalid' | 'failed';
+
+/**
+ * Checks the form (spec §5), saves it, then reloads the signed-in user so the sidebar shows the new name,
+ * and toasts 'Изменения сохранены'.
+ */
+export async function saveSettings(): Promise<SaveOutcome> {
+  if (!settingsForm.validate()) {
+    showToast('error', validationTexts.formInvalid);
+    return 'invalid';
+  }
+  const body = settingsPayload(settingsForm.$values.get());
+  const result = await submit(settingsForm.$status, () => api.PUT('/api/instance/me', { body }), {
+    failureText: settingsTexts.saveFailed,
+  });
+  if (!result.ok) return 'failed';
+  settingsForm.reset({ contactFio: result.data.contactFio ?? '', contactPhone: result.data.contactPhone ?? '' });
+  await reloadCurrentUser();
+  showToast('success', settingsTexts.saved);
+  return 'saved';
+}
