@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { CloseIcon } from './icons.tsx';
 
 /** Props of Dialog. */
@@ -15,6 +15,8 @@ export interface DialogProps {
   actions?: ReactNode;
   /** alertdialog for questions that need an answer (ConfirmDialog). */
   role?: 'dialog' | 'alertdialog';
+  /** centered (default): a box in the middle; sheet: a full-height panel sliding in from the right (drawers). */
+  variant?: 'centered' | 'sheet';
 }
 
 const dialogTexts = { close: 'Закрыть' } as const;
@@ -23,13 +25,34 @@ const dialogTexts = { close: 'Закрыть' } as const;
  * A modal dialog: focus kept inside, Escape and the backdrop close it, focus returns to the opener.
  * The only place the site uses Radix Dialog; features use this component.
  */
-export default function Dialog({ open, onOpenChange, title, description, children, actions, role }: DialogProps) {
+export default function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  actions,
+  role,
+  variant = 'centered',
+}: DialogProps) {
+  // Radix returns focus only to its own Trigger; our dialogs open from state, so remember the opener ourselves.
+  const openerRef = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
-          className="dialog"
+          className={variant === 'sheet' ? 'dialog dialog--sheet' : 'dialog'}
+          onOpenAutoFocus={() => {
+            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const opener = openerRef.current;
+            openerRef.current = null;
+            if (!opener?.isConnected) return;
+            event.preventDefault();
+            opener.focus();
+          }}
           // Radix sets role="dialog" itself; pass a role only to change it, and opt out of aria-describedby
           // when there is no description (Radix would otherwise point it at nothing).
           {...(role ? { role } : {})}

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ConfirmDialog from '../ConfirmDialog.tsx';
+import Dialog from '../Dialog.tsx';
 import Field from '../Field.tsx';
 import StatusBadge from '../StatusBadge.tsx';
 
@@ -71,5 +72,39 @@ describe('StatusBadge', () => {
     const { container } = render(<StatusBadge status={status} view={view} />);
     expect(container.firstElementChild?.textContent).toBe(text);
     expect(container.firstElementChild?.className).toBe(className);
+  });
+});
+
+function Drawer() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Открыть
+      </button>
+      <Dialog variant="sheet" open={open} onOpenChange={setOpen} title="Уведомления">
+        <button type="button">Заявление</button>
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('opened from state, gives the focus back to its opener on Escape; the sheet variant is marked', async () => {
+    render(<Drawer />);
+    const opener = screen.getByRole('button', { name: 'Открыть' });
+    opener.focus();
+    await act(async () => {
+      fireEvent.click(opener);
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Уведомления' });
+    expect(dialog.className).toBe('dialog dialog--sheet');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await act(async () => {
+      fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Radix moves the focus on unmount in a timeout.
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });
