@@ -122,7 +122,7 @@ function createListView($list: ReadableAtom<StatementList>) {
 
 const companyView = createListView(company.$list);
 
-/** The company list's status filter, set from the route ('/company/filter/{status}'; 'all' on '/company'). */
+/** The company list's status filter, set from the route (a status on a filter page, 'all' on the list's home). */
 export const $companyStatusFilter = companyView.$status;
 /** The company list's date range in force: the chosen days, else the earliest and latest loaded (spec §5). */
 export const $companyDateRange = companyView.$range;

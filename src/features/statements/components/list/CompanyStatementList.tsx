@@ -1,0 +1,85 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
+import Button from '../../../../components/ui/Button.tsx';
+import { BellIcon } from '../../../../components/ui/icons.tsx';
+import Spinner from '../../../../components/ui/Spinner.tsx';
+import { type CompanyFilter, routes } from '../../../../lib/routes.ts';
+import { openNotificationsDrawer } from '../../../../stores/drawer.ts';
+import { $companyCounters } from '../../stores/counters.ts';
+import {
+  $companyStatements,
+  $visibleCompanyStatements,
+  reloadCompanyStatements,
+  setCompanyStatusFilter,
+} from '../../stores/lists.ts';
+import ListToolbar from './ListToolbar.tsx';
+import { listTexts } from './texts.ts';
+import VirtualStatementList from './VirtualStatementList.tsx';
+
+/** Props of CompanyStatementList. */
+export interface CompanyStatementListProps {
+  /** The route's filter: 'all' on the list's home, a status on a filter page (`routes.company`). */
+  filter: CompanyFilter;
+}
+
+/** The company statement list (spec §2), the one island of the list's home and of its filter pages. */
+export default function CompanyStatementList({ filter }: CompanyStatementListProps) {
+  useLayoutEffect(() => setCompanyStatusFilter(filter), [filter]);
+  const list = useStore($companyStatements);
+  const counters = useStore($companyCounters);
+  // Typing stays immediate; the list follows when React has time (10,000 statements).
+  const visible = useDeferredValue(useStore($visibleCompanyStatements));
+  const inFilter = filter === 'all' ? list.items.length : counters[filter];
+
+  let body: ReactNode;
+  if (list.status === 'error') {
+    body = (
+      <div className="empty-state" role="alert">
+        <p className="empty-state__title">{listTexts.loadFailed}</p>
+        <Button variant="secondary" onClick={() => void reloadCompanyStatements()}>
+          {listTexts.reload}
+        </Button>
+      </div>
+    );
+  } else if (list.status === 'loading' && list.items.length === 0) {
+    body = <Spinner label={listTexts.loading} />;
+  } else if (inFilter === 0) {
+    body = <p className="empty-state empty-state__title">{listTexts.empty}</p>;
+  } else if (visible.length === 0) {
+    body = <p className="empty-state empty-state__title">{listTexts.nothingFound}</p>;
+  } else {
+    body = <VirtualStatementList statements={visible} />;
+  }
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>{listTexts.title}</h1>
+        <div className="page-header__actions">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={listTexts.notifications}
+            aria-haspopup="dialog"
+            onClick={openNotificationsDrawer}
+          >
+            <BellIcon />
+          </button>
+          <a className="button" href={routes.statementCreate}>
+            {listTexts.create}
+          </a>
+        </div>
+      </div>
+      {filter !== 'all' && (
+        <p className="list-filter">
+          {listTexts.statusFilter(filter)} <a href={routes.company()}>{listTexts.showAll}</a>
+        </p>
+      )}
+      <ListToolbar />
+      <p className="visually-hidden" aria-live="polite">
+        {list.status === 'ready' ? listTexts.shown(visible.length) : ''}
+      </p>
+      {body}
+    </>
+  );
+}

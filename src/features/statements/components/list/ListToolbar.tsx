@@ -1,0 +1,56 @@
+import { useStore } from '@nanostores/react';
+import Button from '../../../../components/ui/Button.tsx';
+import DateRangePicker from '../../../../components/ui/DateRangePicker.tsx';
+import { ReloadIcon, SortIcon } from '../../../../components/ui/icons.tsx';
+import {
+  $companyDateRange,
+  $companySortOrder,
+  $companyStatements,
+  reloadCompanyStatements,
+  setCompanyRangeEnd,
+  setCompanyRangeStart,
+  toggleCompanySortOrder,
+} from '../../stores/lists.ts';
+import SearchBox from './SearchBox.tsx';
+import { listTexts } from './texts.ts';
+
+/** The list's toolbar: date range, sort toggle, search and a manual reload. */
+export default function ListToolbar() {
+  const range = useStore($companyDateRange);
+  const order = useStore($companySortOrder);
+  const { status } = useStore($companyStatements);
+
+  return (
+    <search className="list-toolbar" aria-label={listTexts.toolbar}>
+      <DateRangePicker
+        start={range.start}
+        end={range.end}
+        onStartChange={setCompanyRangeStart}
+        onEndChange={setCompanyRangeEnd}
+      />
+      <div className="list-toolbar__actions">
+        <Button
+          variant="secondary"
+          className="button--compact"
+          title={listTexts.sortHint}
+          onClick={toggleCompanySortOrder}
+        >
+          <SortIcon />
+          {order === 'newest' ? listTexts.newestFirst : listTexts.oldestFirst}
+        </Button>
+        <SearchBox />
+        <button
+          type="button"
+          className="icon-button list-toolbar__reload"
+          aria-label={listTexts.reload}
+          title={listTexts.reload}
+          aria-busy={status === 'loading' || undefined}
+          disabled={status === 'loading'}
+          onClick={() => void reloadCompanyStatements()}
+        >
+          <ReloadIcon />
+        </button>
+      </div>
+    </search>
+  );
+}

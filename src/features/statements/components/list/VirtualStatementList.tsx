@@ -1,0 +1,59 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { Statement } from '../../../../lib/api/types.ts';
+import StatementCard from './StatementCard.tsx';
+import { listTexts } from './texts.ts';
+
+/** A card's height before it is measured (one line of title). */
+const ESTIMATED_CARD_HEIGHT = 112;
+
+/**
+ * The cards, virtualised against the page's scroll: only those near the viewport are in the DOM, so 10,000
+ * statements scroll and filter smoothly. Row positions are set through the CSSOM (React `style`), which the
+ * CSP does not govern; the static HTML never carries them.
+ */
+export default function VirtualStatementList({ statements }: { statements: Statement[] }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [offset, setOffset] = useState(0);
+
+  // The list's distance from the top of the page moves when the toolbar wraps or the search opens.
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - offset) > 1) setOffset(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: statements.length,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: 6,
+    scrollMargin: offset,
+    getItemKey: (index) => statements[index]?.id ?? index,
+  });
+
+  return (
+    <ul
+      ref={listRef}
+      className="statement-list"
+      aria-label={listTexts.list}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => {
+        const statement = statements[row.index];
+        if (!statement) return null;
+        return (
+          <li
+            key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
+            className="statement-list__item"
+            aria-setsize={statements.length}
+            aria-posinset={row.index + 1}
+            style={{ transform: `translateY(${row.start - offset}px)` }}
+          >
+            <StatementCard statement={statement} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

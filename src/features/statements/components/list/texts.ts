@@ -1,0 +1,24 @@
+// Texts of the company statement list, exactly as spec §2 and §8 write them where the spec has them.
+import { COMPANY_SIDEBAR_LABELS, type StatementStatus } from '../../../../lib/statuses.ts';
+
+export const listTexts = {
+  title: 'Все заявления',
+  create: 'Подать заявление',
+  notifications: 'Уведомления',
+  loading: 'Загрузка…',
+  empty: 'Заявлений пока нет',
+  nothingFound: 'Ничего не найдено',
+  loadFailed: 'Не удалось загрузить заявления',
+  reload: 'Обновить',
+  newestFirst: 'Сначала новые',
+  oldestFirst: 'Сначала старые',
+  sortHint: 'Порядок по дате подачи',
+  search: 'Поиск',
+  searchPlaceholder: 'Поиск…',
+  toolbar: 'Отбор заявлений',
+  list: 'Заявления',
+  showAll: 'Показать все',
+  number: (visibleId: number) => `№ ${visibleId}`,
+  shown: (count: number) => `Показано заявлений: ${count}`,
+  statusFilter: (status: StatementStatus) => `Отбор по статусу: ${COMPANY_SIDEBAR_LABELS[status]}`,
+} as const;
