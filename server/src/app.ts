@@ -153,13 +153,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
+/** The names people know the contract's fields by. */
+const FIELD_LABELS: Record<string, string> = {
+  email: 'Электронная почта',
+  code: 'Код',
+  fio: 'ФИО',
+  phone: 'Телефон',
+  position: 'Должность',
+  legalEntity: 'Юридическое лицо',
+  legalAddress: 'Юридический адрес',
+  inn: 'ИНН',
+  kpp: 'КПП',
+  ogrn: 'ОГРН',
+  contactFio: 'ФИО',
+  contactPhone: 'Телефон',
+  objectName: 'Наименование объекта',
+  cipher: 'Шифр проекта',
+  address: 'Адрес объекта',
+  comment: 'Комментарий',
+  prefileIds: 'Документы',
+  status: 'Статус',
+  id: 'Номер',
+};
+
 /** Ajv's findings in Russian: the field and what is wrong with it. */
 function describeValidation(issues: ValidationIssue[]): string {
   const texts = issues.map((issue) => {
     const params = issue.params as Record<string, unknown>;
-    const field = String(
+    const path = String(
       params.missingProperty ?? params.additionalProperty ?? issue.instancePath.replace(/^\//, '') ?? '',
     );
+    const field = FIELD_LABELS[path.split('/')[0] ?? ''] ?? path;
     switch (issue.keyword) {
       case 'required':
         return `не заполнено поле «${field}»`;

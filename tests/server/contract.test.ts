@@ -32,7 +32,7 @@ describe('requests are validated as the contract says', () => {
     );
     expect(code.statusCode).toBe(400);
     expect(code.json()).toMatchObject({ error: 'validation_error' });
-    expect(code.json().message).toContain('code');
+    expect(code.json().message).toContain('«Код»');
 
     const email = await post('/api/authentication/start-email-login', JSON.stringify({ email: ['a@b.c'] }));
     expect(email.statusCode).toBe(400);

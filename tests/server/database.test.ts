@@ -72,7 +72,7 @@ describe('admin CLI', () => {
       '--legal-entity',
       'ООО «Фирма»',
       '--inn',
-      '7700000000',
+      '7700000009',
     );
     expect(company).toMatchObject({ code: 0 });
     expect(company.stdout).toContain('Компания создана');
@@ -86,6 +86,18 @@ describe('admin CLI', () => {
     const duplicate = admin(dir, 'create-examiner', '--email', 'expert@city.example', '--fio', 'Другой');
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toContain('уже используется');
+    const badInn = admin(
+      dir,
+      'create-company',
+      '--email',
+      'c@d.example',
+      '--legal-entity',
+      'ООО «В»',
+      '--inn',
+      '7700000000',
+    );
+    expect(badInn.code).toBe(1);
+    expect(badInn.stderr).toContain('ИНН указан с ошибкой');
     const missing = admin(dir, 'create-company', '--email', 'a@b.example');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--legal-entity');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../../server/src/context.ts';
+import { createEmployee, removeEmployee } from '../../server/src/employees/employees.service.ts';
 import { ApiError } from '../../server/src/errors.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { listHistory, listStages } from '../../server/src/statements/statements.repository.ts';
@@ -10,7 +11,7 @@ import {
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, listCompanyUsers, type UserRow } from '../../server/src/users/users.repository.ts';
-import { createCompanyWithOwner, createEmployee, removeEmployee } from '../../server/src/users/users.service.ts';
+import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
 import { demoUsers } from '../support/demo.ts';
 import { login, startLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
@@ -193,20 +194,25 @@ describe('people', () => {
 
   it('lists an employee without an e-mail, who cannot log in', async () => {
     const companyId = users.owner.company_id ?? 0;
-    const id = await createEmployee(ctx, companyId, { fio: 'Без Почты Иван', email: '  ', phone: '', position: null });
+    const { id } = await createEmployee(ctx, users.owner, {
+      fio: 'Без Почты Иван',
+      email: '  ',
+      phone: '',
+      position: null,
+    });
     const listed = (await listCompanyUsers(portal.db, companyId)).find((row) => row.id === id);
     expect(listed).toMatchObject({ email: null, phone: null, position: null, is_verify: expect.anything() });
     expect(Boolean(listed?.is_verify)).toBe(false);
     // Two people without an e-mail do not collide; a taken e-mail does.
-    await createEmployee(ctx, companyId, { fio: 'Без Почты Пётр' });
-    expect(await failure(createEmployee(ctx, companyId, { fio: 'Дубль', email: 'EMPLOYEE@demo.example ' }))).toBe(
+    await createEmployee(ctx, users.owner, { fio: 'Без Почты Пётр' });
+    expect(await failure(createEmployee(ctx, users.owner, { fio: 'Дубль', email: 'EMPLOYEE@demo.example ' }))).toBe(
       '409 email_taken',
     );
   });
 
   it('removes an employee softly: sessions end at once, login is refused, their work keeps their name', async () => {
     const companyId = users.owner.company_id ?? 0;
-    const id = await createEmployee(ctx, companyId, { fio: 'Уходящий Олег', email: 'leaving@demo.example' });
+    const { id } = await createEmployee(ctx, users.owner, { fio: 'Уходящий Олег', email: 'leaving@demo.example' });
     const session = await login(portal, 'leaving@demo.example');
     const leaving = await user('leaving@demo.example');
     const { id: statementId } = await submit(leaving);
@@ -239,7 +245,7 @@ describe('people', () => {
     expect(stage).toMatchObject({ applicant_id: id, applicant_name: 'Уходящий Олег' });
     expect((await listHistory(portal.db, statementId))[0]).toMatchObject({ user_id: id, actor_name: 'Уходящий Олег' });
     // The e-mail is free again for a new person.
-    await createEmployee(ctx, companyId, { fio: 'Новый Олег', email: 'leaving@demo.example' });
+    await createEmployee(ctx, users.owner, { fio: 'Новый Олег', email: 'leaving@demo.example' });
   });
 });
 

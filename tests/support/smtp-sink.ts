@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
 
 /** One message the portal sent, decoded enough to read it. */
 export interface ReceivedMail {
@@ -21,7 +22,7 @@ export interface Mailbox {
   /** Messages sent to this address so far. */
   messagesTo(email: string): ReceivedMail[];
   /**
-   * The login code from the next message to `email` not read by an earlier call (waits for it).
+   * The login code from the next login-code message to `email` not read by an earlier call (waits for it).
    * The code is the only 6-digit number in the mail's text.
    */
   waitForCode(email: string, options?: { timeout?: number }): Promise<string>;
@@ -78,7 +79,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       async waitForCode(email, options = {}) {
         const deadline = Date.now() + (options.timeout ?? 15_000);
         for (;;) {
-          const mail = messagesTo(email).find((m) => !read.has(m));
+          // Other mail (notifications, the welcome of a new employee) may reach the same address meanwhile.
+          const mail = messagesTo(email).find((m) => !read.has(m) && m.subject === LOGIN_MAIL_SUBJECT);
           if (mail) {
             read.add(mail);
             const code = extractCode(mail.text);

@@ -33,3 +33,29 @@ export async function insertCompany(db: Db, company: NewCompany): Promise<number
 export function findCompanyById(db: Db, id: number) {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+export interface CompanyChanges {
+  legalEntity: string;
+  legalAddress: string | null;
+  inn: string | null;
+  kpp: string | null;
+  ogrn: string | null;
+  contactFio: string | null;
+  contactPhone: string | null;
+}
+
+export async function updateCompany(db: Db, id: number, changes: CompanyChanges): Promise<void> {
+  await db
+    .updateTable('companies')
+    .set({
+      legal_entity: changes.legalEntity,
+      legal_address: changes.legalAddress,
+      inn: changes.inn,
+      kpp: changes.kpp,
+      ogrn: changes.ogrn,
+      contact_fio: changes.contactFio,
+      contact_phone: changes.contactPhone,
+    })
+    .where('id', '=', id)
+    .execute();
+}

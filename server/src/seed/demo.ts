@@ -3,10 +3,11 @@ import { OBJECT_CATEGORIES, WORK_TYPES } from '../catalogs/defaults.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { StatementStatus } from '../db/schema.ts';
+import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { replyToStatement, submitNewVersion, submitStatement, takeIntoWork } from '../statements/statements.service.ts';
 import { countUsers, findUserById, type UserRow } from '../users/users.repository.ts';
-import { createCompanyWithOwner, createEmployee, createExaminer } from '../users/users.service.ts';
+import { createCompanyWithOwner, createExaminer } from '../users/users.service.ts';
 
 export const DEMO_ACCOUNTS = [
   { email: 'owner@demo.example', who: 'владелец компании ООО «СтройПроект»' },
@@ -125,17 +126,17 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
     return row;
   };
 
-  const { companyId, userId: ownerId } = await createCompanyWithOwner(ctx, {
+  const { userId: ownerId } = await createCompanyWithOwner(ctx, {
     email: 'owner@demo.example',
     legalEntity: 'ООО «СтройПроект»',
     fio: 'Иванов Иван Иванович',
-    inn: '7701234567',
+    inn: '7701234560',
     kpp: '770101001',
-    ogrn: '1027700123456',
+    ogrn: '1027700123450',
     legalAddress: 'г. Москва, ул. Строителей, д. 1',
     phone: '+7 (495) 123-45-67',
   });
-  const employeeId = await createEmployee(ctx, companyId, {
+  const { id: employeeId } = await createEmployee(ctx, await user(ownerId), {
     email: 'employee@demo.example',
     fio: 'Петрова Анна Сергеевна',
     phone: '+7 (916) 555-12-34',

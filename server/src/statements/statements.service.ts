@@ -12,8 +12,8 @@ import {
   sendAnnouncement,
 } from '../notifications/notifications.service.ts';
 import { attachPrefiles, deletePrefilesByKeys } from '../prefiles/prefiles.repository.ts';
+import { optionalText } from '../text.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { optionalText } from '../users/users.service.ts';
 import {
   allocateVisibleId,
   deleteSentStatement,

@@ -129,3 +129,31 @@ export async function countUsers(db: Db): Promise<number> {
 export async function updateContact(db: Db, id: number, contact: { fio: string; phone: string | null }): Promise<void> {
   await db.updateTable('users').set({ fio: contact.fio, phone: contact.phone }).where('id', '=', id).execute();
 }
+
+/** An active user of this company, or undefined (another company's user is as missing as a wrong id). */
+export function findCompanyUser(db: Db, companyId: number, id: number) {
+  return selectActiveUsers(db).where('users.company_id', '=', companyId).where('users.id', '=', id).executeTakeFirst();
+}
+
+export interface PersonChanges {
+  fio: string;
+  email: string | null;
+  phone: string | null;
+  position: string | null;
+  /** A new e-mail is a new login: the person verifies it by logging in again. */
+  resetVerified: boolean;
+}
+
+export async function updatePerson(db: Db, id: number, changes: PersonChanges): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      fio: changes.fio,
+      email: changes.email,
+      phone: changes.phone,
+      position: changes.position,
+      ...(changes.resetVerified ? { is_verify: false } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,22 +1,14 @@
 import type { components } from '../../../src/lib/api/schema.d.ts';
-import { revokeUserSessions } from '../auth/refresh-tokens.repository.ts';
 import { insertCompany } from '../companies/companies.repository.ts';
+import { checkRequisites } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { ensureInstance } from '../instances/instances.repository.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  markUserRemoved,
-  normalizeEmail,
-  type UserRow,
-  updateContact,
-} from './users.repository.ts';
+import { optionalText, requiredText } from '../text.ts';
+import { findUserByEmail, insertUser, normalizeEmail, type UserRow, updateContact } from './users.repository.ts';
 
 type User = components['schemas']['User'];
-type Employee = components['schemas']['Employee'];
 
 /** The API shape of the current user (spec §3 User); rows never leave the server as they are. */
 export function toApiUser(row: UserRow): User {
@@ -32,34 +24,10 @@ export function toApiUser(row: UserRow): User {
   };
 }
 
-/** The API shape of a company user (spec §3 Employee). */
-export function toApiEmployee(row: UserRow): Employee {
-  return {
-    id: row.id,
-    fio: row.fio,
-    email: row.email,
-    phone: row.phone,
-    position: row.position,
-    isVerify: Boolean(row.is_verify),
-  };
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Trimmed text, or null when empty (spec §5: empty optional values are stored as null). */
-export function optionalText(value: string | null | undefined): string | null {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-}
-
-function requiredText(value: string | null | undefined, message: string): string {
-  const text = optionalText(value);
-  if (text === null) throw apiError('validation_error', message);
-  return text;
-}
-
 /** A valid e-mail that no active user has yet (spec §5 texts); null stays null (an employee may have none). */
-async function freeEmail(ctx: ServiceContext, email: string | null | undefined): Promise<string | null> {
+export async function freeEmail(ctx: ServiceContext, email: string | null | undefined): Promise<string | null> {
   const text = optionalText(email);
   if (text === null) return null;
   const normalized = normalizeEmail(text);
@@ -95,61 +63,18 @@ export async function createCompanyWithOwner(
     const email = await freeEmail({ ...ctx, db: trx }, input.email);
     const createdAt = nowIso(ctx.now());
     const fio = optionalText(input.fio);
+    const requisites = { inn: optionalText(input.inn), kpp: optionalText(input.kpp), ogrn: optionalText(input.ogrn) };
+    checkRequisites(requisites);
     const companyId = await insertCompany(trx, {
       legalEntity,
       legalAddress: optionalText(input.legalAddress),
-      inn: optionalText(input.inn),
-      kpp: optionalText(input.kpp),
-      ogrn: optionalText(input.ogrn),
+      ...requisites,
       contactFio: optionalText(input.headFio) ?? fio,
       contactPhone: optionalText(input.phone),
       createdAt,
     });
     const userId = await insertUser(trx, { email, fio, role: 'owner', companyId, createdAt });
     return { companyId, userId };
-  });
-}
-
-export interface NewEmployee {
-  fio: string;
-  email?: string | null;
-  phone?: string | null;
-  position?: string | null;
-}
-
-/** Adds a person to a company (spec §5: fio required, e-mail optional and unique among active users). */
-export async function createEmployee(ctx: ServiceContext, companyId: number, input: NewEmployee): Promise<number> {
-  const fio = requiredText(input.fio, 'Укажите ФИО');
-  return ctx.db.transaction().execute(async (trx) =>
-    insertUser(trx, {
-      email: await freeEmail({ ...ctx, db: trx }, input.email),
-      fio,
-      phone: optionalText(input.phone),
-      position: optionalText(input.position),
-      role: 'employee',
-      companyId,
-      createdAt: nowIso(ctx.now()),
-    }),
-  );
-}
-
-/**
- * Removes an employee (soft delete): sessions revoked at once, login refused, everything they made kept with
- * their name. Only the owner of the same company; nobody removes themselves or the owner.
- */
-export async function removeEmployee(ctx: ServiceContext, actor: UserRow, employeeId: number): Promise<void> {
-  if (actor.role !== 'owner') throw apiError('forbidden', 'Удалять сотрудников может только владелец компании');
-  const at = nowIso(ctx.now());
-  await ctx.db.transaction().execute(async (trx) => {
-    const employee = await findUserById(trx, employeeId);
-    if (!employee || employee.company_id === null || employee.company_id !== actor.company_id) {
-      throw apiError('not_found', 'Сотрудник не найден');
-    }
-    if (employee.id === actor.id || employee.role === 'owner') {
-      throw apiError('forbidden', 'Владельца компании удалить нельзя');
-    }
-    await markUserRemoved(trx, employee.id, at);
-    await revokeUserSessions(trx, employee.id, at);
   });
 }
 

@@ -863,7 +863,9 @@ export interface components {
         };
         /**
          * @description Optional fields are sent as null when empty; omitted ones are stored as null. INN is 10 or 12 digits,
-         *     KPP 9 digits, OGRN 13 or 15 digits.
+         *     KPP 9 characters (the fifth and sixth may be capital Latin letters), OGRN 13 digits or OGRNIP 15; INN and
+         *     OGRN are checked by their control digits too (400 `validation_error` naming the field).
+         *     `contactFio` and `contactPhone` are the company head, shown to examiners and on the certificate.
          */
         CompanyInput: {
             legalEntity: string;

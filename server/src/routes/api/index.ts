@@ -3,6 +3,8 @@ import type { Config } from '../../config.ts';
 import { registerNotImplemented } from '../contract-stubs.ts';
 import authenticationRoutes from './authentication/index.ts';
 import catalogRoutes from './catalogs/index.ts';
+import companyRoutes from './companies/index.ts';
+import employeeRoutes from './employees/index.ts';
 import fileRoutes from './files/index.ts';
 import instanceRoutes from './instance/index.ts';
 import notificationRoutes from './notifications/index.ts';
@@ -30,6 +32,8 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
     await signedIn.register(async (company) => {
       company.addHook('onRequest', company.requireCompanyUser);
       await company.register(statementRoutes);
+      await company.register(employeeRoutes);
+      await company.register(companyRoutes);
       registerNotImplemented(company, ['statements', 'employees', 'companies']);
     });
 

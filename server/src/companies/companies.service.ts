@@ -1,0 +1,60 @@
+import type { components } from '../../../src/lib/api/schema.d.ts';
+import type { ServiceContext } from '../context.ts';
+import { apiError } from '../errors.ts';
+import { optionalText } from '../text.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { findCompanyById, updateCompany } from './companies.repository.ts';
+import { innProblem, kppProblem, ogrnProblem } from './requisites.ts';
+
+type Company = components['schemas']['Company'];
+type CompanyInput = components['schemas']['CompanyInput'];
+
+/** Checks ИНН, КПП and ОГРН when given: the first problem, named by its field, is a 400. */
+export function checkRequisites(requisites: { inn: string | null; kpp: string | null; ogrn: string | null }): void {
+  const problem =
+    (requisites.inn && innProblem(requisites.inn)) ||
+    (requisites.kpp && kppProblem(requisites.kpp)) ||
+    (requisites.ogrn && ogrnProblem(requisites.ogrn));
+  if (problem) throw apiError('validation_error', problem);
+}
+
+async function companyOf(ctx: ServiceContext, actor: UserRow) {
+  const company = actor.company_id === null ? undefined : await findCompanyById(ctx.db, actor.company_id);
+  if (!company) throw apiError('forbidden', 'Раздел доступен только пользователям компаний');
+  return company;
+}
+
+/** The caller's company (spec §3 Company). */
+export async function myCompany(ctx: ServiceContext, actor: UserRow): Promise<Company> {
+  const company = await companyOf(ctx, actor);
+  return {
+    id: company.id,
+    legalEntity: company.legal_entity,
+    legalAddress: company.legal_address,
+    inn: company.inn,
+    kpp: company.kpp,
+    ogrn: company.ogrn,
+    contactFio: company.contact_fio,
+    contactPhone: company.contact_phone,
+  };
+}
+
+/** Replaces the company's data: the owner only; legal entity required, requisites checked, empty values null. */
+export async function updateMyCompany(ctx: ServiceContext, actor: UserRow, input: CompanyInput): Promise<Company> {
+  const company = await companyOf(ctx, actor);
+  if (actor.role !== 'owner') throw apiError('forbidden', 'Изменять данные компании может только владелец');
+  const legalEntity = optionalText(input.legalEntity);
+  if (legalEntity === null) throw apiError('validation_error', 'Укажите юридическое лицо');
+  const changes = {
+    legalEntity,
+    legalAddress: optionalText(input.legalAddress),
+    inn: optionalText(input.inn),
+    kpp: optionalText(input.kpp),
+    ogrn: optionalText(input.ogrn),
+    contactFio: optionalText(input.contactFio),
+    contactPhone: optionalText(input.contactPhone),
+  };
+  checkRequisites(changes);
+  await updateCompany(ctx.db, company.id, changes);
+  return myCompany(ctx, actor);
+}
