@@ -8,6 +8,8 @@ import { CloseIcon } from './icons.tsx';
 /** Texts of the upload field. */
 const uploadTexts = {
   hint: 'Форматы: doc, docx, pdf, png, jpg, jpeg, gif. Каждый файл — не больше 100 МБ. Можно выбрать несколько файлов.',
+  choose: 'Выбрать файлы',
+  drop: 'или перетащите их сюда',
   listLabel: 'Выбранные файлы',
   uploading: (name: string) => `Загрузка «${name}»`,
   done: 'Загружен',
@@ -58,19 +60,28 @@ export default function FileUpload({ list, label, error, hint = uploadTexts.hint
     >
       {(control) => (
         <>
-          <input
-            {...control}
-            ref={inputRef}
-            className="file-input"
-            type="file"
-            multiple
-            accept={FILE_ACCEPT}
-            onChange={(event) => {
-              list.addFiles(Array.from(event.currentTarget.files ?? []));
-              // The same file can be chosen again after it was removed.
-              event.currentTarget.value = '';
-            }}
-          />
+          <div className="dropzone">
+            <input
+              {...control}
+              ref={inputRef}
+              className="dropzone__input"
+              type="file"
+              multiple
+              accept={FILE_ACCEPT}
+              onChange={(event) => {
+                list.addFiles(Array.from(event.currentTarget.files ?? []));
+                // The same file can be chosen again after it was removed.
+                event.currentTarget.value = '';
+              }}
+            />
+            {/* The browser's own caption follows its UI language; this one is always Russian. */}
+            <span className="dropzone__button" aria-hidden="true">
+              {uploadTexts.choose}
+            </span>
+            <span className="dropzone__text" aria-hidden="true">
+              {uploadTexts.drop}
+            </span>
+          </div>
           {items.length > 0 && (
             <ul className="upload-list" aria-label={uploadTexts.listLabel}>
               {items.map((item) => (

@@ -25,6 +25,7 @@ export const detailTexts = {
   dash: '—',
   rounds: 'Ход рассмотрения',
   submissionComment: 'Комментарий заявителя',
+  files: 'Файлы',
   noFiles: 'Файлов нет',
   committeeComments: 'Замечания комитета',
   download: (name: string) => `Скачать «${name}»`, // e2e

@@ -80,9 +80,10 @@ function Files({ files }: { files: StageFile[] }) {
 /** One reply of the committee under the round it answers. */
 function Comment({ stage }: { stage: Stage }) {
   return (
-    <li className="comment">
+    <li className={stage.status ? `comment comment--${stage.status}` : 'comment'}>
       <p className="comment__meta">
         <span className="comment__author">{orDash(stage.applicant)}</span>
+        {stage.status && <StatusBadge status={stage.status} view="company" />}
         <time dateTime={stage.dateCreate}>{formatDateTime(stage.dateCreate)}</time>
       </p>
       {stage.comment && <p className="comment__text">{stage.comment}</p>}
@@ -114,7 +115,7 @@ function Round({
         </div>
       )}
       <div className="round__part">
-        <h4 className="round__label">{detailTexts.versionFiles}</h4>
+        <h4 className="round__label">{detailTexts.files}</h4>
         <Files files={round.base.files} />
       </div>
       {round.comments.length > 0 && (
