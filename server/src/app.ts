@@ -88,7 +88,11 @@ export async function installContractHandling(app: FastifyInstance): Promise<voi
       return reply.code(internal.statusCode).send(internal.body);
     }
     if (error.validation) {
-      const invalid = apiError('validation_error', describeValidation(error.validation));
+      const field = fieldOf(error.validation[0]);
+      const invalid = new ApiError('validation_error', {
+        message: describeValidation(error.validation),
+        extra: field ? { field } : {},
+      });
       return reply.code(invalid.statusCode).send(invalid.body);
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
@@ -176,14 +180,20 @@ const FIELD_LABELS: Record<string, string> = {
   id: 'Номер',
 };
 
+/** The top-level request field an Ajv finding is about ('' for the body as a whole). */
+function fieldOf(issue: ValidationIssue | undefined): string {
+  if (!issue) return '';
+  const params = issue.params as Record<string, unknown>;
+  const path = String(params.missingProperty ?? params.additionalProperty ?? issue.instancePath.replace(/^\//, ''));
+  return path.split('/')[0] ?? '';
+}
+
 /** Ajv's findings in Russian: the field and what is wrong with it. */
 function describeValidation(issues: ValidationIssue[]): string {
   const texts = issues.map((issue) => {
     const params = issue.params as Record<string, unknown>;
-    const path = String(
-      params.missingProperty ?? params.additionalProperty ?? issue.instancePath.replace(/^\//, '') ?? '',
-    );
-    const field = FIELD_LABELS[path.split('/')[0] ?? ''] ?? path;
+    const path = fieldOf(issue);
+    const field = FIELD_LABELS[path] ?? path;
     switch (issue.keyword) {
       case 'required':
         return `не заполнено поле «${field}»`;

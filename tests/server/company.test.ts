@@ -96,7 +96,11 @@ describe('employees', () => {
 
     const taken = await call(owner, 'POST', '/api/employees', { fio: 'Дубль', email: employee.toUpperCase() });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ error: 'email_taken', message: expect.stringContaining('уже используется') });
+    expect(taken.json()).toMatchObject({
+      error: 'email_taken',
+      field: 'email',
+      message: expect.stringContaining('уже используется'),
+    });
     const invalid = await call(owner, 'POST', '/api/employees', { fio: 'Кривой', email: 'не почта' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toContain('некорректный адрес электронной почты');
@@ -167,10 +171,14 @@ describe('the company', () => {
 
     const wrongInn = await call(owner, 'PUT', '/api/companies/me', { ...change, inn: '7701234567' });
     expect(wrongInn.statusCode).toBe(400);
-    expect(wrongInn.json().message).toBe('ИНН указан с ошибкой: не сходится контрольное число');
+    expect(wrongInn.json()).toEqual({
+      error: 'validation_error',
+      message: 'ИНН указан с ошибкой: не сходится контрольное число',
+      field: 'inn',
+    });
     const shortKpp = await call(owner, 'PUT', '/api/companies/me', { ...change, kpp: '123' });
     expect(shortKpp.statusCode).toBe(400);
-    expect(shortKpp.json().message).toContain('КПП');
+    expect(shortKpp.json()).toMatchObject({ field: 'kpp', message: expect.stringContaining('КПП') });
     const noName = await call(owner, 'PUT', '/api/companies/me', { ...change, legalEntity: '   ' });
     expect(noName.statusCode).toBe(400);
 

@@ -1,6 +1,6 @@
 import type { components } from '../../../src/lib/api/schema.d.ts';
 import type { ServiceContext } from '../context.ts';
-import { apiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { optionalText } from '../text.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { findCompanyById, updateCompany } from './companies.repository.ts';
@@ -11,11 +11,15 @@ type CompanyInput = components['schemas']['CompanyInput'];
 
 /** Checks ИНН, КПП and ОГРН when given: the first problem, named by its field, is a 400. */
 export function checkRequisites(requisites: { inn: string | null; kpp: string | null; ogrn: string | null }): void {
-  const problem =
-    (requisites.inn && innProblem(requisites.inn)) ||
-    (requisites.kpp && kppProblem(requisites.kpp)) ||
-    (requisites.ogrn && ogrnProblem(requisites.ogrn));
-  if (problem) throw apiError('validation_error', problem);
+  const checks = [
+    ['inn', requisites.inn, innProblem],
+    ['kpp', requisites.kpp, kppProblem],
+    ['ogrn', requisites.ogrn, ogrnProblem],
+  ] as const;
+  for (const [field, value, problemOf] of checks) {
+    const problem = value === null ? null : problemOf(value);
+    if (problem) throw new ApiError('validation_error', { message: problem, extra: { field } });
+  }
 }
 
 async function companyOf(ctx: ServiceContext, actor: UserRow) {
@@ -44,7 +48,9 @@ export async function updateMyCompany(ctx: ServiceContext, actor: UserRow, input
   const company = await companyOf(ctx, actor);
   if (actor.role !== 'owner') throw apiError('forbidden', 'Изменять данные компании может только владелец');
   const legalEntity = optionalText(input.legalEntity);
-  if (legalEntity === null) throw apiError('validation_error', 'Укажите юридическое лицо');
+  if (legalEntity === null) {
+    throw new ApiError('validation_error', { message: 'Укажите юридическое лицо', extra: { field: 'legalEntity' } });
+  }
   const changes = {
     legalEntity,
     legalAddress: optionalText(input.legalAddress),

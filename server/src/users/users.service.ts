@@ -3,7 +3,7 @@ import { insertCompany } from '../companies/companies.repository.ts';
 import { checkRequisites } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
-import { apiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { ensureInstance } from '../instances/instances.repository.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { findUserByEmail, insertUser, normalizeEmail, type UserRow, updateContact } from './users.repository.ts';
@@ -31,9 +31,14 @@ export async function freeEmail(ctx: ServiceContext, email: string | null | unde
   const text = optionalText(email);
   if (text === null) return null;
   const normalized = normalizeEmail(text);
-  if (!EMAIL.test(normalized)) throw apiError('validation_error', 'Некорректный email');
+  if (!EMAIL.test(normalized)) {
+    throw new ApiError('validation_error', { message: 'Некорректный email', extra: { field: 'email' } });
+  }
   if (await findUserByEmail(ctx.db, normalized)) {
-    throw apiError('email_taken', `E-mail ${normalized} уже используется другим пользователем портала`);
+    throw new ApiError('email_taken', {
+      message: `E-mail ${normalized} уже используется другим пользователем портала`,
+      extra: { field: 'email' },
+    });
   }
   return normalized;
 }

@@ -600,6 +600,12 @@ export interface components {
              * @example 4
              */
             attempts_left?: number;
+            /**
+             * @description The request field the message is about (e.g. `inn`), when there is one: forms show the message next to
+             *     that field. Only with `validation_error` and `email_taken`.
+             * @example inn
+             */
+            field?: string;
         };
         /**
          * @description Every code the server answers with. Request problems: `validation_error` (the body, path or query does
