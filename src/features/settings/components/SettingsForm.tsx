@@ -14,6 +14,8 @@ export default function SettingsForm() {
   const fio = useFormField(settingsForm, 'contactFio');
   const phone = useFormField(settingsForm, 'contactPhone');
   const formRef = useRef<HTMLFormElement>(null);
+  // The name's error shows after a submit attempt, not on blur: an error appearing as the field loses focus to the
+  // button would move the button from under the pointer between press and release, and the click would be lost.
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,7 +48,6 @@ export default function SettingsForm() {
                 required
                 value={fio.value}
                 onChange={fio.onChange}
-                onBlur={fio.onBlur}
               />
             )}
           </Field>

@@ -1,0 +1,54 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** /instance/news: the new statements of spec §2, each with 'Взять в работу'. */
+export class NewsPage {
+  readonly page: Page;
+  readonly heading: Locator;
+  readonly list: Locator;
+  readonly confirmDialog: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.heading = page.getByRole('heading', { level: 1, name: 'Новые заявления' });
+    this.list = page.getByRole('list', { name: 'Новые заявления' });
+    this.confirmDialog = page.getByRole('alertdialog');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/instance/news');
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** The row of the statement '№ {visibleId}'. */
+  row(visibleId: number): Locator {
+    return this.list.getByRole('listitem').filter({ hasText: `№ ${visibleId}` });
+  }
+
+  /** The row's 'Взять в работу' button. */
+  takeButton(visibleId: number): Locator {
+    return this.page.getByRole('button', { name: `Взять в работу заявление № ${visibleId}` });
+  }
+}
+
+/** /instance/settings: the examiner's full name and phone. */
+export class SettingsPage {
+  readonly page: Page;
+  readonly heading: Locator;
+  readonly fio: Locator;
+  readonly phone: Locator;
+  readonly save: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.heading = page.getByRole('heading', { level: 1, name: 'Настройки' });
+    this.fio = page.getByRole('textbox', { name: 'Фамилия Имя Отчество' });
+    this.phone = page.getByRole('textbox', { name: /^Телефон/ });
+    this.save = page.getByRole('button', { name: 'Сохранить изменения' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/instance/settings');
+    await expect(this.heading).toBeVisible();
+    await expect(this.fio).toBeVisible();
+  }
+}
