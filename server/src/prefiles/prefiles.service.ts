@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { fileTexts, finalExtension, isBlockedName, MAX_FILE_SIZE } from '../../../src/lib/files.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
@@ -6,25 +7,10 @@ import { apiError } from '../errors.ts';
 import { FileTooLargeError } from '../files/file-store.ts';
 import { deleteUnattachedPrefile, findOwnPrefile, insertPrefile, listStalePrefiles } from './prefiles.repository.ts';
 
-/** Spec §9: the largest file a user may upload. */
-export const MAX_FILE_BYTES = 104_857_600;
+/** Spec §9: the largest file a user may upload; the same rule module as the site's checks. */
+export const MAX_FILE_BYTES = MAX_FILE_SIZE;
 /** Unattached prefiles (an abandoned form) are removed with their bytes after this long. */
 export const PREFILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-/** Spec §5: extensions refused whatever the client did. */
-const BLOCKED_EXTENSIONS = new Set(['exe', 'msi', 'bat', 'cmd', 'sh', 'js', 'vbs', 'jar', 'com', 'scr', 'ps1']);
-
-/**
- * The blocked extension of a file name, or null: the final extension after cutting anything from a NUL on and
- * trimming trailing dots and spaces (which Windows drops), case-insensitively: `EVIL.EXE`, `a.pdf.exe`, `a.exe.`.
- */
-export function blockedExtension(fileName: string): string | null {
-  const name = fileName.split('\0')[0]?.replace(/[. ]+$/, '') ?? '';
-  const dot = name.lastIndexOf('.');
-  if (dot < 0) return null;
-  const extension = name.slice(dot + 1).toLowerCase();
-  return BLOCKED_EXTENSIONS.has(extension) ? extension : null;
-}
 
 /**
  * The name a browser put in a multipart header, as the user saw it: browsers escape `"`, CR and LF as %22, %0D and
@@ -57,13 +43,12 @@ export async function storePrefile(
   file: IncomingFile,
 ): Promise<{ id: number; name: string; contentType: string; size: number }> {
   const name = multipartFileName(file.fileName);
-  const blocked = blockedExtension(name);
-  if (blocked) throw apiError('blocked_extension', `Недопустимый тип файла: .${blocked}`);
+  if (isBlockedName(name)) throw apiError('blocked_extension', fileTexts.blockedType(finalExtension(name)));
   if (name === '') throw apiError('validation_error', 'У файла нет имени');
   const contentType = safeContentType(file.contentType);
   const key = randomToken(24);
   const stored = await ctx.files.put(key, file.source, MAX_FILE_BYTES).catch((error: unknown) => {
-    if (error instanceof FileTooLargeError) throw apiError('file_too_large', `Файл «${name}» больше 100 МБ`);
+    if (error instanceof FileTooLargeError) throw apiError('file_too_large', fileTexts.tooLarge(name));
     throw error;
   });
   try {

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { fileTexts } from '../../../../../src/lib/files.ts';
 import { apiError } from '../../../errors.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { MAX_FILE_BYTES, removePrefile, storePrefile } from '../../../prefiles/prefiles.service.ts';
@@ -22,7 +23,7 @@ const prefiles: FastifyPluginAsync = async (app) => {
     });
     if (part.file.truncated) {
       await removePrefile(ctx, user.id, stored.id);
-      throw apiError('file_too_large', `Файл «${stored.name}» больше 100 МБ`);
+      throw apiError('file_too_large', fileTexts.tooLarge(stored.name));
     }
     return stored;
   });
