@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UploadResult } from '../../../lib/api/upload.ts';
+import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
+
+const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
+const browser = vi.hoisted(() => ({ navigateTo: vi.fn(), currentPath: vi.fn(() => '/statement/create') }));
+const upload = vi.hoisted(() => ({ uploadPrefile: vi.fn() }));
+vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '1' } }));
+vi.mock('../../../lib/browser.ts', () => browser);
+vi.mock('../../../lib/api/upload.ts', () => upload);
+
+let $session: typeof import('../../../stores/session.ts').$session;
+let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
+let create: typeof import('../stores/create.ts');
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const unsubscribe: Array<() => void> = [];
+const toastTexts = () => $toasts.get().map((toast) => `${toast.kind}: ${toast.text}`);
+const categories = [{ id: 3, name: 'Объект образования', value: 'education' }];
+const workTypes = [{ id: 1, name: 'Новое строительство', value: 'new_construction' }];
+const stored = (id: number): UploadResult => ({
+  ok: true,
+  prefile: { id, name: `${id}.pdf`, contentType: 'application/pdf', size: 10 },
+});
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.resetModules();
+  ({ $session } = await import('../../../stores/session.ts'));
+  ({ $toasts } = await import('../../../stores/toasts.ts'));
+  create = await import('../stores/create.ts');
+});
+
+afterEach(() => {
+  for (const stop of unsubscribe.splice(0)) stop();
+});
+
+/** Chooses files and waits until the upload mock has stored them. */
+async function uploadFiles(...ids: number[]) {
+  for (const id of ids) upload.uploadPrefile.mockResolvedValueOnce(stored(id));
+  create.statementUploads.addFiles(ids.map((id) => new File(['%PDF'], `${id}.pdf`)));
+  await flush();
+}
+
+describe('catalogues of the create form', () => {
+  it('load once the session is a company user’s', async () => {
+    api.GET.mockImplementation(async (path: string) =>
+      reply(200, path === '/api/catalogObjectTypes' ? categories : workTypes),
+    );
+    unsubscribe.push(
+      create.$objectTypes.listen(() => {}),
+      create.$workTypes.listen(() => {}),
+    );
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+
+    $session.set({ status: 'authenticated', user: demoOwner });
+    await flush();
+    expect(create.$objectTypes.get()).toEqual({ status: 'ready', items: categories });
+    expect(create.$workTypes.get()).toEqual({ status: 'ready', items: workTypes });
+    $session.set({ status: 'authenticated', user: { ...demoOwner } });
+    await flush();
+    expect(api.GET).toHaveBeenCalledTimes(2);
+  });
+
+  it('toast the spec §8 texts when they fail (the category reuses the employees text)', async () => {
+    api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')));
+    $session.set({ status: 'authenticated', user: demoOwner });
+    unsubscribe.push(
+      create.$objectTypes.listen(() => {}),
+      create.$workTypes.listen(() => {}),
+    );
+    await flush();
+    expect(create.$objectTypes.get().status).toBe('error');
+    expect(toastTexts()).toEqual(['error: Не удалось загрузить сотрудников', 'error: Не удалось загрузить типы работ']);
+  });
+
+  it('are not asked for by an examiner', async () => {
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    unsubscribe.push(create.$objectTypes.listen(() => {}));
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+  });
+});
+
+describe('createStatement', () => {
+  it('refuses an empty form: object name and files errors, the form toast, no call', async () => {
+    expect(create.$filesError.get()).toBeNull();
+    expect(await create.createStatement()).toBe('invalid');
+    expect(create.statementForm.$shownErrors.get()).toEqual({ objectName: 'Укажите наименование объекта' });
+    expect(create.$filesError.get()).toBe('Добавьте хотя бы один файл');
+    expect(toastTexts()).toEqual(['error: Проверьте корректность полей']);
+    expect(api.POST).not.toHaveBeenCalled();
+  });
+
+  it('asks to wait while a file is still uploading', async () => {
+    upload.uploadPrefile.mockReturnValue(new Promise(() => {}));
+    create.statementUploads.addFiles([new File(['x'], 'a.pdf')]);
+    create.statementForm.setValue('objectName', 'Школа');
+    expect(await create.createStatement()).toBe('invalid');
+    expect(toastTexts()).toEqual(['info: Дождитесь окончания загрузки файлов']);
+    expect(api.POST).not.toHaveBeenCalled();
+  });
+
+  it('sends empty optional fields as null, the ids as numbers, then opens / with the success toast', async () => {
+    api.POST.mockResolvedValue(reply(201, demoStatement));
+    await uploadFiles(11, 12);
+    create.statementForm.setValue('objectName', '  Школа на 550 мест ');
+    create.statementForm.setValue('address', '   ');
+    create.statementForm.setValue('categoryObjectId', '3');
+
+    expect(await create.createStatement()).toBe('created');
+    expect(api.POST).toHaveBeenCalledExactlyOnceWith('/api/statements', {
+      body: {
+        cipher: null,
+        objectName: 'Школа на 550 мест',
+        address: null,
+        categoryObjectId: 3,
+        catalogWorkTypeId: null,
+        comment: null,
+        prefileIds: [11, 12],
+      },
+    });
+    expect(browser.navigateTo).toHaveBeenCalledExactlyOnceWith('/');
+    // No sessionStorage here, so the carried toast shows at once.
+    expect(toastTexts()).toEqual(['success: Заявление создано']);
+    expect(create.statementUploads.$items.get()).toEqual([]);
+  });
+
+  it('keeps the form and toasts the failure when the server refuses', async () => {
+    api.POST.mockResolvedValue(reply(400, errorBody('invalid_prefiles', 'Файлы уже прикреплены')));
+    await uploadFiles(11);
+    create.statementForm.setValue('objectName', 'Школа');
+    expect(await create.createStatement()).toBe('failed');
+    expect(toastTexts()).toEqual(['error: Не удалось создать заявление']);
+    expect(browser.navigateTo).not.toHaveBeenCalled();
+    expect(create.statementUploads.$prefileIds.get()).toEqual([11]);
+  });
+});
+
+describe('statementPayload', () => {
+  it.each([
+    [
+      {
+        cipher: ' СП-1 ',
+        objectName: 'Дом',
+        address: 'ул. Ленина, 1',
+        categoryObjectId: '',
+        catalogWorkTypeId: '2',
+        comment: '',
+      },
+      {
+        cipher: 'СП-1',
+        objectName: 'Дом',
+        address: 'ул. Ленина, 1',
+        categoryObjectId: null,
+        catalogWorkTypeId: 2,
+        comment: null,
+      },
+    ],
+    [
+      { cipher: '', objectName: 'Дом', address: '', categoryObjectId: '', catalogWorkTypeId: '', comment: ' Прошу ' },
+      {
+        cipher: null,
+        objectName: 'Дом',
+        address: null,
+        categoryObjectId: null,
+        catalogWorkTypeId: null,
+        comment: 'Прошу',
+      },
+    ],
+  ])('%j', (values, expected) => {
+    expect(create.statementPayload(values, [1])).toEqual({ ...expected, prefileIds: [1] });
+  });
+});

@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Stage, Statement } from '../../../lib/api/types.ts';
+import { demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
+
+const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
+const browser = vi.hoisted(() => ({
+  navigateTo: vi.fn(),
+  currentPath: vi.fn(() => '/statement/info/7'),
+  saveBlob: vi.fn(),
+}));
+const upload = vi.hoisted(() => ({ uploadPrefile: vi.fn() }));
+vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '1' } }));
+vi.mock('../../../lib/browser.ts', () => browser);
+vi.mock('../../../lib/api/upload.ts', () => upload);
+
+let $session: typeof import('../../../stores/session.ts').$session;
+let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
+let detail: typeof import('../stores/detail.ts');
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const unsubscribe: Array<() => void> = [];
+const toastTexts = () => $toasts.get().map((toast) => `${toast.kind}: ${toast.text}`);
+
+const file = { id: 31, url: 'a1b2c3', fileName: 'Альбом АГР.pdf', size: 193 };
+function stage(n: number, isGovernmentAgency: boolean, applicantId: number): Stage {
+  return {
+    id: n,
+    n,
+    applicantId,
+    applicant: 'Иванов Иван Иванович',
+    applicantPhone: null,
+    applicantPosition: null,
+    applicantMail: null,
+    isGovernmentAgency,
+    status: isGovernmentAgency ? 'has_comments' : null,
+    comment: null,
+    dateCreate: '2024-05-05T09:00:00.000Z',
+    files: [file],
+  };
+}
+const sent: Statement = { ...demoStatement, id: 7, stages: [stage(1, false, 2)] };
+const withComments: Statement = {
+  ...sent,
+  status: 'has_comments',
+  examinerId: 3,
+  stages: [stage(1, false, 2), stage(2, true, 3)],
+};
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.resetModules();
+  browser.currentPath.mockReturnValue('/statement/info/7');
+  ({ $session } = await import('../../../stores/session.ts'));
+  ({ $toasts } = await import('../../../stores/toasts.ts'));
+  detail = await import('../stores/detail.ts');
+});
+
+afterEach(() => {
+  for (const stop of unsubscribe.splice(0)) stop();
+});
+
+async function open(statement: Statement, user = demoOwner) {
+  api.GET.mockResolvedValueOnce(reply(200, statement));
+  $session.set({ status: 'authenticated', user });
+  unsubscribe.push(
+    detail.$detail.listen(() => {}),
+    detail.$canDelete.listen(() => {}),
+  );
+  await flush();
+}
+
+describe('loading the statement', () => {
+  it('reads the id from the address and loads it once the session is known', async () => {
+    await open(sent);
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements/{id}', { params: { path: { id: 7 } } });
+    expect(detail.$detail.get()).toEqual({ status: 'ready', statement: sent });
+    expect(detail.$rounds.get().map((round) => round.base.n)).toEqual([1]);
+  });
+
+  it.each([
+    ['a 404', '/statement/info/7', () => api.GET.mockResolvedValueOnce(reply(404, errorBody('not_found', 'Нет')))],
+    ['an address without an id', '/statement/info/shell', () => undefined],
+  ])('after %s toasts and opens the company list', async (_name, path, answer) => {
+    browser.currentPath.mockReturnValue(path);
+    answer();
+    $session.set({ status: 'authenticated', user: demoOwner });
+    unsubscribe.push(detail.$detail.listen(() => {}));
+    await flush();
+    expect(detail.$detail.get().status).toBe('error');
+    expect(toastTexts()).toEqual(['error: Не удалось загрузить заявление']);
+    expect(browser.navigateTo).toHaveBeenCalledExactlyOnceWith('/company');
+  });
+});
+
+describe('delete', () => {
+  it('is offered to an owner while sent, and to the applicant, but not to a colleague', async () => {
+    await open(sent);
+    expect(detail.$canDelete.get()).toBe(true);
+    $session.set({ status: 'authenticated', user: { ...demoOwner, id: 2, isOwner: false, role: 'employee' } });
+    expect(detail.$canDelete.get()).toBe(true);
+    $session.set({ status: 'authenticated', user: { ...demoOwner, id: 5, isOwner: false, role: 'employee' } });
+    expect(detail.$canDelete.get()).toBe(false);
+  });
+
+  it('deletes and opens the company list with the success toast', async () => {
+    await open(sent);
+    api.DELETE.mockResolvedValue(reply(204));
+    expect(await detail.deleteStatement()).toBe(true);
+    expect(api.DELETE).toHaveBeenCalledExactlyOnceWith('/api/statements/{id}', { params: { path: { id: 7 } } });
+    expect(toastTexts()).toEqual(['success: Заявление удалено']);
+    expect(browser.navigateTo).toHaveBeenCalledExactlyOnceWith('/company');
+  });
+
+  it('stays on the page with the failure toast when refused', async () => {
+    await open(sent);
+    api.DELETE.mockResolvedValue(reply(409, errorBody('not_deletable', 'Заявление уже в работе')));
+    expect(await detail.deleteStatement()).toBe(false);
+    expect(toastTexts()).toEqual(['error: Не удалось удалить заявление']);
+    expect(browser.navigateTo).not.toHaveBeenCalled();
+  });
+});
+
+describe('new version', () => {
+  it('needs at least one file', async () => {
+    await open(withComments);
+    detail.openVersionDialog();
+    expect(await detail.submitVersion()).toBe(false);
+    expect(detail.$versionErrors.get()).toEqual({ files: 'Загрузите хотя бы один файл' });
+    expect(api.POST).not.toHaveBeenCalled();
+  });
+
+  it('needs the statement id', async () => {
+    browser.currentPath.mockReturnValue('/statement/info/x');
+    $session.set({ status: 'anonymous', user: null });
+    unsubscribe.push(detail.$detail.listen(() => {}));
+    detail.openVersionDialog();
+    expect(await detail.submitVersion()).toBe(false);
+    expect(toastTexts()).toEqual(['error: Не указано заявление для добавления версии']);
+  });
+
+  it('posts the files and the comment with status under_review, then reloads and closes', async () => {
+    await open(withComments);
+    detail.openVersionDialog();
+    upload.uploadPrefile.mockResolvedValueOnce({
+      ok: true,
+      prefile: { id: 40, name: 'v2.pdf', contentType: 'application/pdf', size: 10 },
+    });
+    detail.versionUploads.addFiles([new File(['%PDF'], 'v2.pdf')]);
+    await flush();
+    detail.versionForm.setValue('comment', ' Исправлено ');
+    const next: Statement = {
+      ...withComments,
+      status: 'under_review',
+      stages: [...withComments.stages, stage(3, false, 1)],
+    };
+    api.POST.mockResolvedValue(reply(201, next));
+    api.GET.mockResolvedValueOnce(reply(200, next));
+
+    expect(await detail.submitVersion()).toBe(true);
+    expect(api.POST).toHaveBeenCalledExactlyOnceWith('/api/statements/{id}/stages', {
+      params: { path: { id: 7 } },
+      body: { prefileIds: [40], comment: 'Исправлено', isInstance: false, status: 'under_review' },
+    });
+    expect(toastTexts()).toEqual(['success: Версия добавлена']);
+    expect(detail.$versionDialogOpen.get()).toBe(false);
+    expect(detail.$rounds.get().map((round) => round.base.n)).toEqual([1, 3]);
+  });
+
+  it('keeps the dialog open with the failure toast', async () => {
+    await open(withComments);
+    detail.openVersionDialog();
+    upload.uploadPrefile.mockResolvedValueOnce({
+      ok: true,
+      prefile: { id: 40, name: 'v2.pdf', contentType: 'application/pdf', size: 10 },
+    });
+    detail.versionUploads.addFiles([new File(['%PDF'], 'v2.pdf')]);
+    await flush();
+    api.POST.mockResolvedValue(reply(409, errorBody('invalid_transition', 'Статус уже изменился')));
+    expect(await detail.submitVersion()).toBe(false);
+    expect(toastTexts()).toEqual(['error: Не удалось загрузить новую версию']);
+    expect(detail.$versionDialogOpen.get()).toBe(true);
+  });
+});
+
+describe('downloadFile', () => {
+  it('fetches the file as a blob with the client and saves it under its original name', async () => {
+    const blob = new Blob(['%PDF']);
+    api.GET.mockResolvedValueOnce(reply(200, blob));
+    await detail.downloadFile(file);
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/files', {
+      params: { query: { path: 'a1b2c3' } },
+      parseAs: 'blob',
+    });
+    expect(browser.saveBlob).toHaveBeenCalledExactlyOnceWith(blob, 'Альбом АГР.pdf');
+    expect(detail.$downloading.get().size).toBe(0);
+  });
+
+  it('toasts a failed download', async () => {
+    api.GET.mockResolvedValueOnce(reply(404, errorBody('not_found', 'Нет')));
+    await detail.downloadFile(file);
+    expect(browser.saveBlob).not.toHaveBeenCalled();
+    expect(toastTexts()).toEqual(['error: Не удалось скачать «Альбом АГР.pdf»']);
+  });
+});
