@@ -16,11 +16,18 @@ export default function VirtualStatementList({ statements }: { statements: State
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
 
-  // The list's distance from the top of the page moves when the toolbar wraps or the search opens.
+  // The list's distance from the top of the page moves when the toolbar wraps or the search opens: measured once,
+  // then whenever the column holding the list changes size (never during a scroll, which would force a layout).
   useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - offset) > 1) setOffset(top);
-  });
+    const list = listRef.current;
+    const column = list?.parentElement;
+    if (!list || !column) return;
+    const measure = () => setOffset(list.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(column);
+    return () => observer.disconnect();
+  }, []);
 
   const virtualizer = useWindowVirtualizer({
     count: statements.length,
