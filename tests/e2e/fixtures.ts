@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { DemoRole } from '../support/demo.ts';
 import type { Mailbox } from '../support/smtp-sink.ts';
+import { CompanyListPage } from './pages/company-list-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { Sidebar } from './pages/sidebar.ts';
 import { type Portal, PortalServer } from './portal.ts';
@@ -31,6 +32,8 @@ interface TestFixtures {
   pageAs: (role: DemoRole) => Promise<Page>;
   loginPage: LoginPage;
   sidebar: Sidebar;
+  /** The company statement list and its notifications drawer. */
+  companyList: CompanyListPage;
 }
 
 interface WorkerFixtures {
@@ -116,5 +119,8 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
   },
   sidebar: async ({ page }, use) => {
     await use(new Sidebar(page));
+  },
+  companyList: async ({ page }, use) => {
+    await use(new CompanyListPage(page));
   },
 });
