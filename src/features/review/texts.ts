@@ -23,3 +23,57 @@ export const newsTexts = {
   takeFailed: 'Не удалось взять заявление в работу',
   dash: '—',
 } as const;
+
+/** Texts of /instance/statement/info/{id}; the labels marked "e2e" are relied on by browser tests. */
+export const reviewTexts = {
+  pageTitle: 'Заявление',
+  back: 'Новые заявления',
+  number: (visibleId: number) => `№ ${visibleId}`,
+  loading: 'Загрузка…',
+  loadFailed: 'Не удалось загрузить заявление',
+  project: 'О проекте',
+  company: 'Компания',
+  cipher: 'Шифр проекта',
+  objectName: 'Наименование объекта',
+  address: 'Адрес объекта',
+  category: 'Категория объекта',
+  workType: 'Тип работ',
+  applicant: 'Заявитель',
+  fio: 'ФИО',
+  phone: 'Телефон',
+  position: 'Должность',
+  email: 'Электронная почта',
+  aboutCompany: 'О компании',
+  companyName: 'Наименование',
+  inn: 'ИНН',
+  ogrn: 'ОГРН',
+  kpp: 'КПП',
+  director: 'Генеральный директор',
+  directorPhone: 'Телефон директора',
+  rounds: 'Ход рассмотрения',
+  submissionComment: 'Комментарий заявителя',
+  files: 'Файлы',
+  noFiles: 'Файлов нет',
+  committeeComments: 'Ответы комитета',
+  approvedRound: 'Согласовано по этой подаче',
+  download: (name: string) => `Скачать «${name}»`,
+  downloadFailed: (name: string) => `Не удалось скачать «${name}»`,
+  dash: '—',
+  /** The dropdown of spec §2. */
+  reply: 'Предоставить ответ', // e2e
+  replyTitle: (label: string) => `Ответ: ${label}`,
+  replyIntro: {
+    has_comments: 'Опишите замечания; заявитель загрузит исправленные документы.',
+    approved: 'Свидетельство скачано. Приложите подписанное свидетельство и, при необходимости, комментарий.',
+    rejected: 'Укажите причину отказа. После отказа ответить по заявлению будет нельзя.',
+  },
+  replyComment: 'Комментарий', // e2e
+  replyFiles: 'Файлы', // e2e
+  replySubmit: 'Отправить ответ', // e2e
+  cancel: 'Отмена',
+  replySent: 'Ответ на заявление был отправлен',
+  replyFailed: 'Не удалось предоставить ответ',
+  certificateFailed: 'Не удалось сформировать свидетельство',
+  certificateBusy: 'Формируем свидетельство…',
+  waitForUploads: 'Дождитесь окончания загрузки файлов',
+} as const;

@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoExaminer, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
+
+const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
+vi.mock('../../../lib/api/client.ts', () => ({ api, API_BASE_URL: '', QUIET: { 'x-quiet-errors': '1' } }));
+const certificate = vi.hoisted(() => ({ downloadCertificate: vi.fn() }));
+vi.mock('../../../lib/certificate-download.ts', () => certificate);
+const browser = vi.hoisted(() => ({ currentPath: vi.fn(() => '/instance/statement/info/1'), navigateTo: vi.fn() }));
+vi.mock('../../../lib/browser.ts', () => ({ ...browser, saveBlob: vi.fn() }));
+
+// Fresh stores for every test: the detail is loaded once for the life of its module.
+let $session: typeof import('../../../stores/session.ts').$session;
+let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
+let $statementChanges: typeof import('../../../stores/statement-changes.ts').$statementChanges;
+let detail: typeof import('../stores/detail.ts');
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const inReview = {
+  ...demoStatement,
+  status: 'under_review' as const,
+  examinerId: demoExaminer.id,
+  examiner: { fio: 'Петрова Анна Сергеевна', governmentAgency: 'Комитет', phone: null, email: null },
+};
+const toastTexts = () => $toasts.get().map((toast) => [toast.kind, toast.text]);
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.resetModules();
+  ({ $session } = await import('../../../stores/session.ts'));
+  ({ $toasts } = await import('../../../stores/toasts.ts'));
+  ({ $statementChanges } = await import('../../../stores/statement-changes.ts'));
+  detail = await import('../stores/detail.ts');
+});
+
+async function open(statement: typeof inReview) {
+  api.GET.mockResolvedValue(reply(200, statement));
+  detail.$review.listen(() => {});
+  $session.set({ status: 'authenticated', user: demoExaminer });
+  await flush();
+}
+
+describe('examiner statement detail', () => {
+  it('loads the statement of the address for an examiner', async () => {
+    await open(inReview);
+    expect(api.GET).toHaveBeenCalledWith('/api/instance/statements/{id}', { params: { path: { id: 1 } } });
+    expect(detail.$review.get()).toEqual({ status: 'ready', statement: inReview });
+    expect(detail.$canReply.get()).toBe(true);
+  });
+
+  it('goes to the own list with the spec text when loading fails', async () => {
+    api.GET.mockResolvedValue(reply(404, errorBody('not_found', 'Заявление не найдено')));
+    detail.$review.listen(() => {});
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    await flush();
+    expect(browser.navigateTo).toHaveBeenCalledWith('/instance/filter/under_review');
+  });
+
+  it.each([
+    ['another examiner', { ...inReview, examinerId: 99 }],
+    ['a statement already approved', { ...inReview, status: 'approved' as const }],
+  ])('offers no answer to %s', async (_, statement) => {
+    await open(statement as typeof inReview);
+    expect(detail.$canReply.get()).toBe(false);
+    await detail.startReply('rejected');
+    expect(detail.$replyStatus.get()).toBeNull();
+  });
+
+  it('makes and downloads the certificate before the approval dialog opens', async () => {
+    await open(inReview);
+    certificate.downloadCertificate.mockResolvedValue(undefined);
+    await detail.startReply('approved');
+    expect(certificate.downloadCertificate).toHaveBeenCalledOnce();
+    const [data, visibleId] = certificate.downloadCertificate.mock.calls[0] ?? [];
+    expect(visibleId).toBe(1001);
+    expect(data).toMatchObject({ number: '№ 1001', objectName: 'Жилой дом', examiner: 'Петрова Анна Сергеевна' });
+    expect(detail.$replyStatus.get()).toBe('approved');
+  });
+
+  it('keeps the dialog closed and says so when the certificate cannot be made', async () => {
+    await open(inReview);
+    certificate.downloadCertificate.mockRejectedValue(new Error('no jspdf'));
+    await detail.startReply('approved');
+    expect(detail.$replyStatus.get()).toBeNull();
+    expect(console.error).toHaveBeenCalled();
+    expect(toastTexts()).toEqual([['error', 'Не удалось сформировать свидетельство']]);
+  });
+
+  it('opens the rework and reject dialogs without a certificate', async () => {
+    await open(inReview);
+    await detail.startReply('has_comments');
+    expect(certificate.downloadCertificate).not.toHaveBeenCalled();
+    expect(detail.$replyStatus.get()).toBe('has_comments');
+  });
+
+  it('sends the answer, reloads the statement and the counters, and says so', async () => {
+    await open(inReview);
+    await detail.startReply('has_comments');
+    detail.replyForm.setValue('comment', '  Уточните фасады  ');
+    api.POST.mockResolvedValue(reply(201, { ...inReview, status: 'has_comments' }));
+    api.GET.mockResolvedValue(reply(200, { ...inReview, status: 'has_comments' }));
+    expect(await detail.sendReply()).toBe(true);
+    expect(api.POST).toHaveBeenCalledWith('/api/instance/{id}/stages', {
+      params: { path: { id: 1 } },
+      body: { prefileIds: [], comment: 'Уточните фасады', isInstance: true, status: 'has_comments' },
+    });
+    expect(detail.$replyStatus.get()).toBeNull();
+    expect(detail.$review.get().statement?.status).toBe('has_comments');
+    expect($statementChanges.get()).toBe(1);
+    expect(toastTexts()).toEqual([['info', 'Ответ на заявление был отправлен']]);
+  });
+
+  it('keeps the dialog open with the spec text when the answer fails', async () => {
+    await open(inReview);
+    await detail.startReply('rejected');
+    api.POST.mockResolvedValue(reply(409, errorBody('invalid_transition', 'Заявление уже не на рассмотрении')));
+    expect(await detail.sendReply()).toBe(false);
+    expect(detail.$replyStatus.get()).toBe('rejected');
+    expect(toastTexts()).toEqual([['error', 'Не удалось предоставить ответ']]);
+  });
+});

@@ -1,0 +1,35 @@
+// Texts of the examiner's table 'Заявления в работе', exactly as spec §2 and §8 write them where the spec has them.
+import { INSTANCE_SIDEBAR_LABELS } from '../../../../lib/statuses.ts';
+
+/** The table's columns, in order (spec §2 'Instance lists'). */
+export const COLUMNS = [
+  'ID',
+  'Компания',
+  'Адрес объекта',
+  'Категория объекта',
+  'Тип работ',
+  'Дата подачи',
+  'Статус',
+  'Время в статусе',
+] as const;
+
+export const tableTexts = {
+  title: 'Заявления в работе',
+  loading: 'Загрузка…',
+  nothingFound: 'Ничего не найдено',
+  loadFailed: 'Не удалось загрузить заявления',
+  retry: 'Повторить',
+  search: 'Поиск',
+  searchPlaceholder: 'Поиск…',
+  toolbar: 'Отбор заявлений',
+  table: 'Заявления в работе',
+  mine: 'Мои заявки',
+  newestFirst: 'Сначала новые',
+  oldestFirst: 'Сначала старые',
+  sortHint: 'Порядок по дате подачи',
+  timeHint: 'Дни, часы и минуты с последней смены статуса',
+  /** The ID cell's link names the statement, so a list of them can be told apart. */
+  open: (number: string) => `Открыть заявление № ${number}`,
+  shown: (count: number) => `Показано заявлений: ${count}`,
+  filter: (status: keyof typeof INSTANCE_SIDEBAR_LABELS) => `Мои заявки: ${INSTANCE_SIDEBAR_LABELS[status]}`,
+} as const;

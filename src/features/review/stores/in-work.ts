@@ -1,0 +1,159 @@
+import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import { api, QUIET } from '../../../lib/api/client.ts';
+import type { Statement } from '../../../lib/api/types.ts';
+import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../../../lib/date-range.ts';
+import { isInstanceUser } from '../../../lib/roles.ts';
+import {
+  DEFAULT_SORT_ORDER,
+  indexRange,
+  indexStatements,
+  type SortOrder,
+  type StatusFilter,
+  selectStatements,
+} from '../../../lib/statement-list.ts';
+import { statementsInWork, statementsOf } from '../../../lib/statement-table.ts';
+import { $session } from '../../../stores/session.ts';
+import { $statementChanges } from '../../../stores/statement-changes.ts';
+
+/** The statements behind a table: loading, failed (logged only, spec §8), or loaded. */
+export interface TableList {
+  status: 'loading' | 'error' | 'ready';
+  items: Statement[];
+}
+
+/** Where a table's statements come from: every statement in work, or the examiner's own. */
+export type TableSource = 'all' | 'mine';
+
+/** One table's statements, its filters (status, date range, search, order) and the rows they leave visible. */
+export interface StatementTable {
+  /** The loaded statements; loaded when first watched, again after the user changes a statement. */
+  $list: ReadableAtom<TableList>;
+  /** The status the route asks for ('all' for every one). */
+  $status: ReadableAtom<StatusFilter>;
+  /** The date range in force: the chosen days, else the earliest and latest loaded (spec §5). */
+  $range: ReadableAtom<DateRange>;
+  /** The search text as typed. */
+  $search: ReadableAtom<string>;
+  /** Order by creation date; newest first until toggled (spec §9). */
+  $order: ReadableAtom<SortOrder>;
+  /** The statements the table shows, with valid creation dates only, filtered and in order. */
+  $visible: ReadableAtom<Statement[]>;
+  /** Loads the statements again; concurrent calls share one request. */
+  reload: () => Promise<void>;
+  /** Shows only the statements of a status, or every one ('all'). */
+  setStatus: (status: StatusFilter) => void;
+  /** Sets the range's first day (null clears it); a start after the end moves the end up (spec §5). */
+  setStart: (start: Date | null) => void;
+  /** Sets the range's last day (null clears it); an end before the start moves the start down (spec §5). */
+  setEnd: (end: Date | null) => void;
+  /** Sets the search text. */
+  setSearch: (query: string) => void;
+  /** Switches between newest first and oldest first. */
+  toggleOrder: () => void;
+}
+
+/** Spec §8 names this failure in English and only logs it. */
+const LOAD_FAILED = 'Could not load statements';
+
+function createTable(
+  load: () => Promise<{ data?: unknown; response: Response }>,
+  pick: (data: unknown) => Statement[],
+): StatementTable {
+  const $list = atom<TableList>({ status: 'loading', items: [] });
+  let loading: Promise<void> | null = null;
+
+  async function fetchList(): Promise<void> {
+    $list.set({ status: 'loading', items: $list.get().items });
+    try {
+      const { data, response } = await load();
+      if (response.ok) {
+        $list.set({ status: 'ready', items: pick(data) });
+        return;
+      }
+      console.error(LOAD_FAILED, response.status);
+    } catch (error) {
+      console.error(LOAD_FAILED, error);
+    }
+    $list.set({ status: 'error', items: [] });
+  }
+
+  function reload(): Promise<void> {
+    loading ??= fetchList().finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+
+  onMount($list, () => {
+    const stopSession = $session.subscribe((session) => {
+      if (session.status === 'authenticated' && isInstanceUser(session.user) && $list.get().status !== 'ready') {
+        void reload();
+      }
+    });
+    // Taking a statement into work or replying on this page changes the rows.
+    const stopChanges = $statementChanges.listen(() => void reload());
+    return () => {
+      stopSession();
+      stopChanges();
+    };
+  });
+
+  // The index (search keys, days, order) is rebuilt only when the statements load, never per keystroke.
+  const $index = computed($list, (list) => indexStatements(list.items));
+  const $status = atom<StatusFilter>('all');
+  const $choice = atom<RangeChoice>({});
+  const $search = atom('');
+  const $order = atom<SortOrder>(DEFAULT_SORT_ORDER);
+  const $defaultRange = computed($index, indexRange);
+  const $range = computed([$choice, $defaultRange], resolveRange);
+  const $visible = computed([$index, $status, $range, $search, $order], (index, status, range, search, order) =>
+    selectStatements(index, { status, range, search, order }),
+  );
+
+  return {
+    $list,
+    $status,
+    $range,
+    $search,
+    $order,
+    $visible,
+    reload,
+    setStatus: (status) => $status.set(status),
+    setStart: (start) => $choice.set(chooseStart($choice.get(), $defaultRange.get(), start)),
+    setEnd: (end) => $choice.set(chooseEnd($choice.get(), $defaultRange.get(), end)),
+    setSearch: (query) => $search.set(query),
+    toggleOrder: () => $order.set($order.get() === 'newest' ? 'oldest' : 'newest'),
+  };
+}
+
+/** Every statement in work (GET /api/instance/all/statements without the sent ones): /instance/all. */
+export const inWorkTable = createTable(
+  () => api.GET('/api/instance/all/statements', { headers: QUIET }),
+  statementsInWork,
+);
+
+/** The statements assigned to the signed-in examiner (GET /api/instance/me/statements): /instance/filter/{filter}. */
+export const myStatementsTable = createTable(
+  () => api.GET('/api/instance/me/statements', { headers: QUIET }),
+  statementsOf,
+);
+
+/** The table of a source. */
+export const statementTables: Readonly<Record<TableSource, StatementTable>> = {
+  all: inWorkTable,
+  mine: myStatementsTable,
+};
+
+/** How often 'Время в статусе' moves on: its smallest unit is a minute. */
+const CLOCK_TICK_MS = 60_000;
+
+const $clock = atom(Date.now());
+
+/** The time 'Время в статусе' is counted to; ticks every minute while a table watches it. */
+export const $now: ReadableAtom<number> = $clock;
+
+onMount($clock, () => {
+  $clock.set(Date.now());
+  const timer = setInterval(() => $clock.set(Date.now()), CLOCK_TICK_MS);
+  return () => clearInterval(timer);
+});
