@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { test as base, expect } from './fixtures.ts';
-import { NewsPage, SettingsPage } from './pages/examiner-pages.ts';
+import { NewsPage, ReviewPage, SettingsPage } from './pages/examiner-pages.ts';
 
 // The examiner's screens of spec §2: new statements taken into work, and the examiner's own settings.
 const test = base.extend<{ newsPage: NewsPage; settingsPage: SettingsPage }>({
@@ -121,4 +122,58 @@ test('examiner1 changes the full name in settings and the sidebar shows it', asy
   await settingsPage.goto();
   await expect(settingsPage.phone).toHaveValue('');
   await expect(sidebar.root.getByText('Смирнова Алла Петровна', { exact: true })).toBeVisible();
+});
+
+test('examiner1 approves the seeded statement under review: the certificate downloads, then the reply is sent', async ({
+  page,
+}) => {
+  const review = new ReviewPage(page);
+  const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/instance/me/statements');
+  await page.goto('/instance/filter/under_review');
+  const mine = ((await (await listed).json()) as Listed[]).filter((statement) => statement.status === 'under_review');
+  const statement = mine[0];
+  if (!statement) throw new Error('no statement under review seeded for examiner1');
+
+  await review.goto(statement.id);
+  await expect(page.getByText(`№ ${statement.visibleId}`, { exact: true })).toBeVisible();
+  for (const block of ['О проекте', 'Заявитель', 'О компании']) await expect(review.block(block)).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await review.choose('Согласовать');
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`Свидетельство_${statement.visibleId}.pdf`);
+  const path = await file.path();
+  const head = await readFile(path);
+  expect(head.subarray(0, 5).toString()).toBe('%PDF-');
+
+  await expect(review.replyDialog).toBeVisible();
+  await expect(review.replyDialog).toContainText('Согласовать');
+  await review.replyComment.fill('Согласовано без замечаний.');
+  const sent = page.waitForResponse((response) =>
+    /\/api\/instance\/\d+\/stages$/.test(new URL(response.url()).pathname),
+  );
+  await review.replySubmit.click();
+  expect((await sent).status()).toBe(201);
+
+  await expect(page.getByText('Ответ на заявление был отправлен')).toBeVisible();
+  await expect(review.replyDialog).toBeHidden();
+  await expect(review.replyMenu).toHaveCount(0);
+  await expect(page.getByText('Согласовано без замечаний.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Согласовано по этой подаче' })).toBeVisible();
+});
+
+test('examiner2 sees no answer menu on a statement assigned to examiner1', async ({ pageAs }) => {
+  const page = await pageAs('examiner2');
+  const listed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/instance/all/statements',
+  );
+  await page.goto('/instance/news');
+  const all = (await (await listed).json()) as Listed[];
+  const assigned = all.find((statement) => statement.status === 'under_review');
+  if (!assigned) throw new Error('no statement under review seeded');
+  const review = new ReviewPage(page);
+  await review.goto(assigned.id);
+  await expect(page.getByText(`№ ${assigned.visibleId}`, { exact: true })).toBeVisible();
+  await expect(review.block('О проекте')).toBeVisible();
+  await expect(review.replyMenu).toHaveCount(0);
 });

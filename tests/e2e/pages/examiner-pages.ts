@@ -52,3 +52,42 @@ export class SettingsPage {
     await expect(this.fio).toBeVisible();
   }
 }
+
+/** /instance/statement/info/{id}: the examiner's statement detail and the reply of spec §2. */
+export class ReviewPage {
+  readonly page: Page;
+  readonly title: Locator;
+  readonly replyMenu: Locator;
+  readonly replyDialog: Locator;
+  readonly replyComment: Locator;
+  readonly replySubmit: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.title = page.getByRole('heading', { level: 1 });
+    this.replyMenu = page.getByRole('button', { name: 'Предоставить ответ' });
+    this.replyDialog = page.getByRole('dialog');
+    this.replyComment = this.replyDialog.getByRole('textbox', { name: 'Комментарий' });
+    this.replySubmit = this.replyDialog.getByRole('button', { name: 'Отправить ответ' });
+  }
+
+  async goto(id: number): Promise<void> {
+    await this.page.goto(`/instance/statement/info/${id}`);
+    await expect(this.title).toBeVisible();
+  }
+
+  /** A titled block ('О проекте', 'Заявитель', 'О компании'). */
+  block(name: string): Locator {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+
+  /** Opens 'Предоставить ответ' with the keyboard and chooses an answer. */
+  async choose(answer: 'На доработку' | 'Согласовать' | 'Отклонить'): Promise<void> {
+    await this.replyMenu.focus();
+    await this.page.keyboard.press('Enter');
+    const item = this.page.getByRole('menuitem', { name: answer });
+    await expect(item).toBeVisible();
+    await item.focus();
+    await this.page.keyboard.press('Enter');
+  }
+}
