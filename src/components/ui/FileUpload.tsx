@@ -35,7 +35,8 @@ export default function FileUpload({ list, label, error, hint = uploadTexts.hint
   const items = useStore(list.$items);
   const rejections = useStore(list.$rejections);
   const inputRef = useRef<HTMLInputElement>(null);
-  const errors = error ? [...rejections, error] : rejections;
+  // Two refused files of one type give one line.
+  const errors = [...new Set(error ? [...rejections, error] : rejections)];
 
   const remove = (item: UploadItem) => {
     // The row and its button go away: keep keyboard focus in the field.

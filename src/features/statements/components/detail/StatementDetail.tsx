@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import Button from '../../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
@@ -145,6 +145,14 @@ export default function StatementDetail() {
   const deleteState = useStore($deleteState);
   const [confirming, setConfirming] = useState(false);
   const statement = detail.statement;
+  const visibleId = statement?.visibleId;
+
+  // The tab names the statement once it is known ('№ 42 — Заявление — …').
+  useEffect(() => {
+    if (visibleId !== undefined && !document.title.startsWith('№')) {
+      document.title = `${detailTexts.number(visibleId)} — ${document.title}`;
+    }
+  }, [visibleId]);
 
   const back = (
     <a className="back-link" href={routes.company()}>
