@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
+
+const api = vi.hoisted(() => ({ GET: vi.fn() }));
+vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '1' } }));
+
+// Fresh stores for every test: a loaded table stays loaded for the life of its module.
+let $session: typeof import('../../../stores/session.ts').$session;
+let changes: typeof import('../../../stores/statement-changes.ts');
+let tables: typeof import('../stores/in-work.ts');
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const unsubscribe: Array<() => void> = [];
+const quiet = { headers: { 'x-quiet-errors': '1' } };
+
+const statement = (id: number, status: string, dateCreate: string, title = `Объект ${id}`) => ({
+  ...demoStatement,
+  id,
+  visibleId: 1000 + id,
+  status,
+  dateCreate,
+  title,
+});
+const seeded = [
+  statement(1, 'sent', '2026-05-10T10:00:00Z', 'Жилой комплекс «Северный»'),
+  statement(2, 'under_review', '2026-05-06T10:00:00Z', 'Школа на 550 мест'),
+  statement(3, 'has_comments', '2026-05-01T10:00:00Z', 'Торговый центр «Квартал»'),
+  statement(4, 'approved', 'не дата', 'Поликлиника'),
+  statement(5, 'rejected', '2026-04-20T10:00:00Z', 'Административное здание'),
+];
+const ids = (items: ReadonlyArray<{ id: number }>) => items.map((item) => item.id);
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.resetModules();
+  ({ $session } = await import('../../../stores/session.ts'));
+  changes = await import('../../../stores/statement-changes.ts');
+  tables = await import('../stores/in-work.ts');
+  // The first import transforms date-fns and the client on a busy machine.
+}, 30_000);
+
+afterEach(() => {
+  for (const stop of unsubscribe.splice(0)) stop();
+});
+
+describe('the table of statements in work (/instance/all)', () => {
+  it('waits for an examiner, loads once, leaves out sent statements and invalid dates, newest first', async () => {
+    api.GET.mockResolvedValue(reply(200, seeded));
+    const table = tables.inWorkTable;
+    unsubscribe.push(table.$visible.listen(() => {}));
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    await flush();
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/all/statements', quiet);
+    expect(ids(table.$list.get().items)).toEqual([2, 3, 4, 5]);
+    expect(ids(table.$visible.get())).toEqual([2, 3, 5]);
+    expect(table.$range.get()).toEqual({ start: new Date(2026, 3, 20), end: new Date(2026, 4, 6) });
+
+    table.toggleOrder();
+    expect(ids(table.$visible.get())).toEqual([5, 3, 2]);
+  });
+
+  it('is never loaded for a company user', async () => {
+    $session.set({ status: 'authenticated', user: demoOwner });
+    unsubscribe.push(tables.inWorkTable.$list.listen(() => {}));
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+  });
+
+  it('narrows by search and date range (spec §5)', async () => {
+    api.GET.mockResolvedValue(reply(200, seeded));
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    const table = tables.inWorkTable;
+    unsubscribe.push(table.$visible.listen(() => {}));
+    await flush();
+
+    table.setSearch('  ШКОЛА ');
+    expect(ids(table.$visible.get())).toEqual([2]);
+    table.setSearch('1005');
+    expect(ids(table.$visible.get())).toEqual([5]);
+    table.setSearch('');
+
+    table.setStart(new Date(2026, 4, 1));
+    expect(ids(table.$visible.get())).toEqual([2, 3]);
+    // An end before the start moves the start down to it.
+    table.setEnd(new Date(2026, 3, 25));
+    expect(table.$range.get()).toEqual({ start: new Date(2026, 3, 25), end: new Date(2026, 3, 25) });
+    expect(ids(table.$visible.get())).toEqual([]);
+    table.setStart(null);
+    expect(ids(table.$visible.get())).toEqual([5]);
+  });
+
+  it('reloads after the user changes a statement', async () => {
+    api.GET.mockResolvedValue(reply(200, seeded));
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    unsubscribe.push(tables.inWorkTable.$list.listen(() => {}));
+    await flush();
+    api.GET.mockResolvedValue(reply(200, [...seeded, statement(6, 'under_review', '2026-05-11T10:00:00Z')]));
+    changes.announceStatementChange();
+    await flush();
+    expect(api.GET).toHaveBeenCalledTimes(2);
+    expect(ids(tables.inWorkTable.$visible.get())).toEqual([6, 2, 3, 5]);
+  });
+
+  it('is quiet about a failed load or a body that is not an array', async () => {
+    api.GET.mockResolvedValue(reply(501, errorBody('not_implemented', 'Не реализовано')));
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    unsubscribe.push(tables.inWorkTable.$list.listen(() => {}));
+    await flush();
+    expect(tables.inWorkTable.$list.get()).toEqual({ status: 'error', items: [] });
+    expect(console.error).toHaveBeenCalledWith('Could not load statements', 501);
+
+    api.GET.mockResolvedValue(reply(200, { items: seeded }));
+    await tables.inWorkTable.reload();
+    expect(tables.inWorkTable.$list.get()).toEqual({ status: 'ready', items: [] });
+  });
+});
+
+describe("the examiner's own table (/instance/filter/{filter})", () => {
+  it('loads GET /api/instance/me/statements and filters by the route status', async () => {
+    api.GET.mockResolvedValue(reply(200, seeded.slice(1)));
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    const table = tables.statementTables.mine;
+    table.setStatus('has_comments');
+    unsubscribe.push(table.$visible.listen(() => {}));
+    await flush();
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/me/statements', quiet);
+    expect(ids(table.$visible.get())).toEqual([3]);
+    table.setStatus('approved');
+    // Its creation date is invalid: hidden (spec §2).
+    expect(ids(table.$visible.get())).toEqual([]);
+    table.setStatus('all');
+    expect(ids(table.$visible.get())).toEqual([2, 3, 5]);
+  });
+});
+
+describe('the clock of time in status', () => {
+  it('ticks every minute while watched', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z') });
+    try {
+      const seen: number[] = [];
+      unsubscribe.push(tables.$now.subscribe((now) => seen.push(now)));
+      vi.advanceTimersByTime(60_000);
+      expect(seen.at(-1)).toBe(new Date('2026-11-22T12:01:00Z').getTime());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
