@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
+import Button from '../../../../components/ui/Button.tsx';
+import Spinner from '../../../../components/ui/Spinner.tsx';
+import type { InstanceFilter } from '../../../../lib/routes.ts';
+import { $now, statementTables, type TableSource } from '../../stores/in-work.ts';
+import TableToolbar from './TableToolbar.tsx';
+import { tableTexts } from './texts.ts';
+import VirtualTable from './VirtualTable.tsx';
+
+/** Props of StatementsInWork. */
+export interface StatementsInWorkProps {
+  /** 'all': every statement in work (/instance/all); 'mine': the examiner's own (/instance/filter/{filter}). */
+  source: TableSource;
+  /** The route's status filter; 'all' shows every status of the source. */
+  filter: InstanceFilter;
+}
+
+/** 'Заявления в работе' (spec §2 'Instance lists'), the one island of /instance/all and /instance/filter/{filter}. */
+export default function StatementsInWork({ source, filter }: StatementsInWorkProps) {
+  const table = statementTables[source];
+  useLayoutEffect(() => table.setStatus(filter), [table, filter]);
+  const list = useStore(table.$list);
+  const order = useStore(table.$order);
+  const now = useStore($now);
+  // Typing stays immediate; the rows follow when React has time (10,000 statements).
+  const visible = useDeferredValue(useStore(table.$visible));
+
+  let body: ReactNode;
+  if (list.status === 'error') {
+    body = (
+      <div className="empty-state" role="alert">
+        <p className="empty-state__title">{tableTexts.loadFailed}</p>
+        <Button variant="secondary" onClick={() => void table.reload()}>
+          {tableTexts.retry}
+        </Button>
+      </div>
+    );
+  } else if (list.status === 'loading' && list.items.length === 0) {
+    body = <Spinner label={tableTexts.loading} />;
+  } else if (visible.length === 0) {
+    body = <p className="empty-state empty-state__title">{tableTexts.nothingFound}</p>;
+  } else {
+    body = <VirtualTable statements={visible} now={now} order={order} onToggleOrder={table.toggleOrder} />;
+  }
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>{tableTexts.title}</h1>
+      </div>
+      {source === 'mine' && (
+        <p className="list-filter">{filter === 'all' ? tableTexts.mine : tableTexts.filter(filter)}</p>
+      )}
+      <TableToolbar table={table} />
+      <p className="visually-hidden" aria-live="polite">
+        {list.status === 'ready' ? tableTexts.shown(visible.length) : ''}
+      </p>
+      {body}
+    </>
+  );
+}
