@@ -10,6 +10,10 @@ export const validationTexts = {
   fioRequired: 'Укажите ФИО',
   emailInvalid: 'Некорректный email',
   legalEntityRequired: 'Укажите юридическое лицо',
+  /** Requisites of the wrong length (our texts, the same as the server's). */
+  innFormat: 'ИНН должен состоять из 10 или 12 цифр',
+  kppFormat: 'КПП должен состоять из 9 цифр',
+  ogrnFormat: 'ОГРН должен состоять из 13 цифр (ОГРНИП — из 15)',
   versionStatementRequired: 'Не указано заявление для добавления версии',
   versionFilesRequired: 'Загрузите хотя бы один файл',
   /** Toast of a submit with invalid fields (spec §5, §8). */
@@ -75,9 +79,31 @@ export function validateEmployee(values: { fio: string; email: string }): FieldE
   ]);
 }
 
-/** Company (spec §5): the legal entity is required; everything else is optional. */
-export function validateCompany(values: { legalEntity: string }): FieldErrors<{ legalEntity: string }> {
-  return errorsOf([['legalEntity', isFilled(values.legalEntity) ? null : validationTexts.legalEntityRequired]]);
+/** The requisites of 'Моя компания' a form may check before the server does. */
+interface CompanyRequisites {
+  legalEntity: string;
+  inn?: string;
+  kpp?: string;
+  ogrn?: string;
+}
+
+/** An optional value that must match `pattern` once trimmed: the error text, or null when empty or well-formed. */
+function formatProblem(value: string | undefined, pattern: RegExp, text: string): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' || pattern.test(trimmed) ? null : text;
+}
+
+/**
+ * Company (spec §5): the legal entity is required; everything else is optional. INN, KPP and OGRN, when given, must
+ * have their length (the contract's patterns, the server's texts); their control digits are the server's to check.
+ */
+export function validateCompany(values: CompanyRequisites): FieldErrors<CompanyRequisites> {
+  return errorsOf([
+    ['legalEntity', isFilled(values.legalEntity) ? null : validationTexts.legalEntityRequired],
+    ['inn', formatProblem(values.inn, /^(\d{10}|\d{12})$/, validationTexts.innFormat)],
+    ['kpp', formatProblem(values.kpp, /^\d{4}[\dA-Z]{2}\d{3}$/, validationTexts.kppFormat)],
+    ['ogrn', formatProblem(values.ogrn, /^(\d{13}|\d{15})$/, validationTexts.ogrnFormat)],
+  ]);
 }
 
 /** Reviewer settings (spec §5): the full name is required after trimming; the phone is free text. */
@@ -89,4 +115,34 @@ export function validateInstanceSettings(values: { contactFio: string }): FieldE
 export function orNull(value: string): string | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;
+}
+
+/** What the server said about fields of a failed save, each with the value it was about. */
+export type ServerProblems<V> = Partial<Record<keyof V, { message: string; value: string }>>;
+
+/** The server's message about one of `fields` (`{ field, message }` of a 400 or 409), kept with the value sent. */
+export function serverProblemsOf<V extends Record<string, string>>(
+  body: { field?: string; message: string } | null,
+  values: V,
+  fields: ReadonlyArray<keyof V & string>,
+): ServerProblems<V> {
+  const field = fields.find((name) => name === body?.field);
+  if (!field || !body) return {};
+  const problems: ServerProblems<V> = {};
+  problems[field] = { message: body.message, value: values[field] ?? '' };
+  return problems;
+}
+
+/** The errors a form shows: its own checks first, then the server's message while the field keeps the value sent. */
+export function fieldErrorsWith<V extends Record<string, string>>(
+  shown: FieldErrors<V>,
+  values: V,
+  problems: ServerProblems<V>,
+): FieldErrors<V> {
+  const errors: FieldErrors<V> = { ...shown };
+  for (const name of Object.keys(problems) as Array<keyof V>) {
+    const problem = problems[name];
+    if (!errors[name] && problem && problem.value === values[name]) errors[name] = problem.message;
+  }
+  return errors;
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fieldErrorsWith,
   isEmail,
   orNull,
+  serverProblemsOf,
   validateCompany,
   validateEmployee,
   validateInstanceSettings,
@@ -71,6 +73,25 @@ describe('form validators', () => {
     ['employee: no e-mail is fine', validateEmployee({ fio: 'Иванов', email: '' }), {}],
     ['company: no legal entity', validateCompany({ legalEntity: '' }), { legalEntity: 'Укажите юридическое лицо' }],
     ['company: legal entity', validateCompany({ legalEntity: 'ООО «Ромашка»' }), {}],
+    [
+      'company: empty requisites are fine',
+      validateCompany({ legalEntity: 'ООО «Ромашка»', inn: ' ', kpp: '', ogrn: '' }),
+      {},
+    ],
+    [
+      'company: requisites of the right length (control digits are the server’s)',
+      validateCompany({ legalEntity: 'ООО', inn: ' 7707083893 ', kpp: '7707AB001', ogrn: '304500116000157' }),
+      {},
+    ],
+    [
+      'company: requisites of the wrong length',
+      validateCompany({ legalEntity: 'ООО', inn: '77070838', kpp: '77070100', ogrn: '10277000132' }),
+      {
+        inn: 'ИНН должен состоять из 10 или 12 цифр',
+        kpp: 'КПП должен состоять из 9 цифр',
+        ogrn: 'ОГРН должен состоять из 13 цифр (ОГРНИП — из 15)',
+      },
+    ],
     ['settings: spaces only', validateInstanceSettings({ contactFio: '   ' }), { contactFio: 'Укажите ФИО' }],
     ['settings: a name', validateInstanceSettings({ contactFio: 'Петрова А. С.' }), {}],
   ])('%s', (_name, errors, expected) => {
@@ -85,5 +106,27 @@ describe('orNull (spec §5: empty optional values are sent as null)', () => {
     [' ШП-01 ', 'ШП-01'],
   ])('%j -> %j', (value, expected) => {
     expect(orNull(value)).toBe(expected);
+  });
+});
+
+describe('server messages shown next to the field they name, until its value changes', () => {
+  const values = { fio: 'Иванов', email: 'a@b.ru' };
+  const fields = ['fio', 'email'] as const;
+  it.each([
+    [{ field: 'email', message: 'E-mail занят' }, { email: { message: 'E-mail занят', value: 'a@b.ru' } }],
+    [{ field: 'inn', message: 'ИНН указан с ошибкой' }, {}],
+    [{ message: 'Нет доступа' }, {}],
+    [null, {}],
+  ])('%j', (body, problems) => {
+    expect(serverProblemsOf(body, values, fields)).toEqual(problems);
+  });
+
+  const problems = { email: { message: 'E-mail занят', value: 'a@b.ru' } };
+  it.each([
+    ['the value sent', {}, values, { email: 'E-mail занят' }],
+    ['a changed value', {}, { ...values, email: 'c@d.ru' }, {}],
+    ['the form’s own error first', { email: 'Некорректный email' }, values, { email: 'Некорректный email' }],
+  ])('%s', (_, shown, current, errors) => {
+    expect(fieldErrorsWith(shown, current, problems)).toEqual(errors);
   });
 });
