@@ -1,0 +1,188 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, type SubmitEvent, useRef, useState } from 'react';
+import Button from '../../../components/ui/Button.tsx';
+import ConfirmDialog from '../../../components/ui/ConfirmDialog.tsx';
+import Field from '../../../components/ui/Field.tsx';
+import { useFormField } from '../../../components/ui/form.ts';
+import Spinner from '../../../components/ui/Spinner.tsx';
+import { routes } from '../../../lib/routes.ts';
+import {
+  $canRemoveEmployee,
+  $employeeFieldErrors,
+  $employeeFormAlert,
+  $employeeLoad,
+  $employeeTarget,
+  $removeState,
+  employeeForm,
+  loadEmployee,
+  removeEmployee,
+  saveEmployee,
+} from '../stores/employee-form.ts';
+import { employeesTexts } from '../texts.ts';
+import OwnerOnly from './OwnerOnly.tsx';
+
+/** A label with the quiet '(необязательно)' of an optional field. */
+function optional(label: string): ReactNode {
+  return (
+    <>
+      {label}
+      <span className="field__optional"> {employeesTexts.optional}</span>
+    </>
+  );
+}
+
+/** The fields, the save and (editing someone else) the removal of one employee. */
+function EmployeeFields() {
+  const target = useStore($employeeTarget);
+  const load = useStore($employeeLoad);
+  const status = useStore(employeeForm.$status);
+  const errors = useStore($employeeFieldErrors);
+  const alert = useStore($employeeFormAlert);
+  const canRemove = useStore($canRemoveEmployee);
+  const removing = useStore($removeState);
+  const fio = useFormField(employeeForm, 'fio');
+  const email = useFormField(employeeForm, 'email');
+  const phone = useFormField(employeeForm, 'phone');
+  const position = useFormField(employeeForm, 'position');
+  const [confirming, setConfirming] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const creating = target.mode === 'create';
+
+  // Errors show after a submit attempt (not on blur), so the button never moves from under the pointer.
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const outcome = await saveEmployee();
+    if (outcome !== 'saved') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
+
+  if (load.status === 'loading') return <Spinner label={employeesTexts.loading} />;
+  if (load.status === 'error') {
+    return (
+      <div className="alert alert--error" role="alert">
+        <p className="alert__title">{employeesTexts.employeeLoadFailed}</p>
+        <div className="button-row">
+          <Button variant="secondary" onClick={() => void loadEmployee()}>
+            {employeesTexts.retry}
+          </Button>
+          <a href={routes.employees}>{employeesTexts.back}</a>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+        {alert && (
+          <div className="alert alert--error" role="alert">
+            <p>{alert}</p>
+          </div>
+        )}
+        {load.employee && !load.employee.isVerify && <p className="alert">{employeesTexts.notVerifiedNote}</p>}
+        <Field label={employeesTexts.fio} error={errors.fio}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              name="fio"
+              autoComplete="off"
+              required
+              value={fio.value}
+              onChange={fio.onChange}
+            />
+          )}
+        </Field>
+        <Field
+          label={optional(employeesTexts.emailField)}
+          hint={creating ? employeesTexts.emailHint : employeesTexts.emailChangeHint}
+          error={errors.email}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input input--medium"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              spellCheck={false}
+              value={email.value}
+              onChange={email.onChange}
+            />
+          )}
+        </Field>
+        <div className="form-grid">
+          <Field label={optional(employeesTexts.phone)} error={errors.phone}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                name="phone"
+                type="tel"
+                autoComplete="off"
+                placeholder={employeesTexts.phonePlaceholder}
+                value={phone.value}
+                onChange={phone.onChange}
+              />
+            )}
+          </Field>
+          <Field label={optional(employeesTexts.positionField)} error={errors.position}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                name="position"
+                autoComplete="off"
+                value={position.value}
+                onChange={position.onChange}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="button-row form-actions">
+          <Button type="submit" busy={status.busy}>
+            {status.busy ? employeesTexts.saving : creating ? employeesTexts.create : employeesTexts.save}
+          </Button>
+          {canRemove && (
+            <Button
+              variant="secondary"
+              className="button--danger-outline form-actions__end"
+              busy={removing.busy}
+              onClick={() => setConfirming(true)}
+            >
+              {employeesTexts.remove}
+            </Button>
+          )}
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        question={employeesTexts.removeQuestion}
+        onConfirm={removeEmployee}
+        danger
+      />
+    </>
+  );
+}
+
+/** Props of EmployeeForm. */
+export interface EmployeeFormProps {
+  /** Which page holds the form (the edit page reads the employee's id from its address). */
+  mode: 'create' | 'edit';
+}
+
+/** /employees/create and /employees/{id}/edit (spec §2): fio, e-mail, phone, position; the owner's only. */
+export default function EmployeeForm({ mode }: EmployeeFormProps) {
+  return (
+    <>
+      <a className="back-link" href={routes.employees}>
+        <span aria-hidden="true">←</span> {employeesTexts.back}
+      </a>
+      <h1>{mode === 'create' ? employeesTexts.createTitle : employeesTexts.editTitle}</h1>
+      <OwnerOnly>
+        <EmployeeFields />
+      </OwnerOnly>
+    </>
+  );
+}

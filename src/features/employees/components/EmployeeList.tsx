@@ -1,0 +1,99 @@
+import { useStore } from '@nanostores/react';
+import type { MouseEvent } from 'react';
+import Button from '../../../components/ui/Button.tsx';
+import Spinner from '../../../components/ui/Spinner.tsx';
+import { navigateTo } from '../../../lib/browser.ts';
+import { routes } from '../../../lib/routes.ts';
+import { $user } from '../../../stores/session.ts';
+import { $employees, $employeesAccess, type Employee, loadEmployees } from '../stores/employees.ts';
+import { employeesTexts } from '../texts.ts';
+import OwnerOnly from './OwnerOnly.tsx';
+
+/** A value or the dash of an empty one. */
+function orDash(value: string | null): string {
+  return value?.trim() ? value : employeesTexts.dash;
+}
+
+/** One person: the name is a link (keyboard and screen readers), the whole row opens the edit form on a click. */
+function EmployeeRow({ employee, isSelf }: { employee: Employee; isSelf: boolean }) {
+  const href = routes.employeeEdit(employee.id);
+  const open = (event: MouseEvent<HTMLTableRowElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) return;
+    navigateTo(href);
+  };
+  return (
+    // The link in the name cell is the row's keyboard and screen-reader way in; the row click only widens the target.
+    <tr className={employee.isVerify ? 'employee-row' : 'employee-row employee-row--pending'} onClick={open}>
+      <td data-label={employeesTexts.name}>
+        <a className="employee-row__link" href={href}>
+          {orDash(employee.fio)}
+          {!employee.isVerify && <span className="visually-hidden">, {employeesTexts.notVerifiedHint}</span>}
+        </a>
+        {isSelf && <span className="tag tag--owner">{employeesTexts.owner}</span>}
+        {!employee.isVerify && (
+          <span className="tag tag--pending" aria-hidden="true">
+            {employeesTexts.notVerified}
+          </span>
+        )}
+      </td>
+      <td data-label={employeesTexts.position}>{orDash(employee.position)}</td>
+      <td data-label={employeesTexts.email} className="employee-row__email">
+        {orDash(employee.email)}
+      </td>
+    </tr>
+  );
+}
+
+/** The company's people (spec §2 Employees): name, position, e-mail; the owner adds and opens them from here. */
+export default function EmployeeList() {
+  const list = useStore($employees);
+  const user = useStore($user);
+  const access = useStore($employeesAccess);
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>{employeesTexts.listTitle}</h1>
+        {access === 'owner' && (
+          <a className="button" href={routes.employeeCreate}>
+            {employeesTexts.add}
+          </a>
+        )}
+      </div>
+      <OwnerOnly>
+        <p className="lead">{employeesTexts.listLead}</p>
+        {list.status === 'loading' && <Spinner label={employeesTexts.loading} />}
+        {list.status === 'error' && (
+          <div className="alert alert--error" role="alert">
+            <p className="alert__title">{employeesTexts.loadFailed}</p>
+            <Button variant="secondary" onClick={() => void loadEmployees()}>
+              {employeesTexts.retry}
+            </Button>
+          </div>
+        )}
+        {list.status === 'ready' && list.items.length === 0 && (
+          <section className="empty-state">
+            <p className="empty-state__title">{employeesTexts.empty}</p>
+          </section>
+        )}
+        {list.status === 'ready' && list.items.length > 0 && (
+          <table className="data-table employee-table">
+            <caption className="visually-hidden">{employeesTexts.tableCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{employeesTexts.name}</th>
+                <th scope="col">{employeesTexts.position}</th>
+                <th scope="col">{employeesTexts.email}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((employee) => (
+                <EmployeeRow key={employee.id} employee={employee} isSelf={employee.id === user?.id} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </OwnerOnly>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import Spinner from '../../../components/ui/Spinner.tsx';
+import { COMPANY_HOME } from '../../../lib/routes.ts';
+import { $employeesAccess } from '../stores/employees.ts';
+import { employeesTexts } from '../texts.ts';
+
+/** Shows `children` to the company owner only; anyone else reads why not (spec §6), instead of a broken page. */
+export default function OwnerOnly({ children }: { children: ReactNode }) {
+  const access = useStore($employeesAccess);
+  if (access === 'checking') return <Spinner label={employeesTexts.loading} />;
+  if (access === 'refused') {
+    return (
+      <div className="alert alert--error">
+        <p className="alert__title">{employeesTexts.refusedTitle}</p>
+        <p>{employeesTexts.refused}</p>
+        <p>
+          <a href={COMPANY_HOME}>{employeesTexts.toStatements}</a>
+        </p>
+      </div>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,199 @@
+import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
+import { api } from '../../../lib/api/client.ts';
+import { currentPath, navigateTo } from '../../../lib/browser.ts';
+import { idFromPath, normalizePath, routes } from '../../../lib/routes.ts';
+import {
+  type FieldErrors,
+  fieldErrorsWith,
+  orNull,
+  type ServerProblems,
+  serverProblemsOf,
+  validateEmployee,
+  validationTexts,
+} from '../../../lib/validators.ts';
+import { createForm } from '../../../stores/form.ts';
+import { $user } from '../../../stores/session.ts';
+import { type ApiFailure, type SubmitState, submit } from '../../../stores/submit.ts';
+import { carryToast, showToast } from '../../../stores/toasts.ts';
+import { employeesTexts } from '../texts.ts';
+import { $employeesAccess, type Employee } from './employees.ts';
+
+/** An employee as the create and edit forms edit them. */
+export interface EmployeeFormValues extends Record<string, string> {
+  fio: string;
+  email: string;
+  phone: string;
+  position: string;
+}
+
+const FIELDS = ['fio', 'email', 'phone', 'position'] as const;
+const EMPTY: EmployeeFormValues = { fio: '', email: '', phone: '', position: '' };
+
+/** Which form a page holds: a new employee, or the employee of /employees/{id}/edit (null: no valid id). */
+export type EmployeeTarget = { mode: 'create' } | { mode: 'edit'; id: number | null };
+
+/** The form a path holds: /employees/create adds, any other path is an edit of the id it names. */
+export function employeeTargetOf(path: string): EmployeeTarget {
+  return normalizePath(path) === routes.employeeCreate ? { mode: 'create' } : { mode: 'edit', id: idFromPath(path) };
+}
+
+/** The body of POST and PUT /api/employees: trimmed, empty optional values as null (spec §5). */
+export function employeePayload(values: EmployeeFormValues) {
+  return {
+    fio: values.fio.trim(),
+    email: orNull(values.email),
+    phone: orNull(values.phone),
+    position: orNull(values.position),
+  };
+}
+
+/** The form's values for an employee from the API (nulls as empty fields). */
+function valuesOf(employee: Employee): EmployeeFormValues {
+  return {
+    fio: employee.fio ?? '',
+    email: employee.email ?? '',
+    phone: employee.phone ?? '',
+    position: employee.position ?? '',
+  };
+}
+
+/** The employee form: values, touched fields and errors from validateEmployee (spec §5). */
+export const employeeForm = createForm<EmployeeFormValues>(EMPTY, validateEmployee);
+
+/** The form the page holds (set when the page first watches it). */
+export const $employeeTarget = atom<EmployeeTarget>({ mode: 'create' });
+
+/** The employee being edited: loading, failed ('Не удалось загрузить сотрудника'), or ready (always, for a new one). */
+export interface EmployeeLoad {
+  status: 'loading' | 'error' | 'ready';
+  employee: Employee | null;
+}
+
+const $load = atom<EmployeeLoad>({ status: 'loading', employee: null });
+
+/** The load of the edited employee (GET /api/employees/{id}); a new employee's form is ready at once. */
+export const $employeeLoad: ReadableAtom<EmployeeLoad> = $load;
+
+/** The server's messages about fields on the last save, each with the value it was about. */
+const $serverProblems = map<ServerProblems<EmployeeFormValues>>({});
+
+/** The errors to show by field: the form's own checks first, then what the server said about the value still there. */
+export const $employeeFieldErrors: ReadableAtom<FieldErrors<EmployeeFormValues>> = computed(
+  [employeeForm.$shownErrors, employeeForm.$values, $serverProblems],
+  fieldErrorsWith,
+);
+
+/** The server's refusal of the last save when it names no field (e.g. 403 for a non-owner), or null. */
+export const $employeeFormAlert = atom<string | null>(null);
+
+/** Busy state of the removal. */
+export const $removeState = map<SubmitState>({ busy: false, error: null });
+
+/** True when the employee shown may be removed: an edit of someone other than the signed-in owner. */
+export const $canRemoveEmployee: ReadableAtom<boolean> = computed([$load, $user], (load, user) =>
+  Boolean(load.employee && user && load.employee.id !== user.id),
+);
+
+let loading: Promise<void> | null = null;
+
+async function fetchEmployee(id: number | null): Promise<void> {
+  $load.set({ status: 'loading', employee: null });
+  if (id !== null) {
+    try {
+      const { data, response } = await api.GET('/api/employees/{id}', { params: { path: { id } } });
+      if (response.ok && data) {
+        employeeForm.reset(valuesOf(data));
+        $load.set({ status: 'ready', employee: data });
+        return;
+      }
+    } catch {
+      // reported below like any other failure
+    }
+  }
+  $load.set({ status: 'error', employee: null });
+  showToast('error', employeesTexts.employeeLoadFailed);
+}
+
+/** Loads the employee of the edit page (again); concurrent calls share one request. */
+export function loadEmployee(): Promise<void> {
+  const target = $employeeTarget.get();
+  if (target.mode !== 'edit') return Promise.resolve();
+  loading ??= fetchEmployee(target.id).finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+/** Opens the form of `path`: an empty one to add, or the employee to edit once the owner is known. */
+function openForm(path: string): () => void {
+  const target = employeeTargetOf(path);
+  $employeeTarget.set(target);
+  $serverProblems.set({});
+  $employeeFormAlert.set(null);
+  if (target.mode === 'create') {
+    employeeForm.reset(EMPTY);
+    $load.set({ status: 'ready', employee: null });
+    return () => {};
+  }
+  return $employeesAccess.subscribe((access) => {
+    if (access === 'owner' && $load.get().status === 'loading') void loadEmployee();
+  });
+}
+
+onMount($load, () => openForm(currentPath()));
+
+/** Keeps what the server said about the failed save: next to its field, or as the form's alert. */
+function rememberProblem(failure: ApiFailure): void {
+  const problems = serverProblemsOf(failure.body, employeeForm.$values.get(), FIELDS);
+  $serverProblems.set(problems);
+  const clientError = failure.status !== null && failure.status < 500;
+  $employeeFormAlert.set(Object.keys(problems).length === 0 && clientError ? (failure.body?.message ?? null) : null);
+}
+
+/** What a save attempt ended with: saved, refused by the checks (errors shown), or failed on the server. */
+export type SaveOutcome = 'saved' | 'invalid' | 'failed';
+
+/**
+ * Checks the form (spec §5) and adds (POST) or saves (PUT) the employee; on success the list opens with
+ * 'Сотрудник добавлен' or 'Сотрудник обновлён'. A taken e-mail is shown next to the e-mail field.
+ */
+export async function saveEmployee(): Promise<SaveOutcome> {
+  if (!employeeForm.validate()) {
+    showToast('error', validationTexts.formInvalid);
+    return 'invalid';
+  }
+  const target = $employeeTarget.get();
+  const id = target.mode === 'edit' ? target.id : null;
+  if (target.mode === 'edit' && id === null) return 'failed';
+  const body = employeePayload(employeeForm.$values.get());
+  $employeeFormAlert.set(null);
+  const result =
+    id === null
+      ? await submit(employeeForm.$status, () => api.POST('/api/employees', { body }), {
+          failureText: employeesTexts.createFailed,
+        })
+      : await submit(employeeForm.$status, () => api.PUT('/api/employees/{id}', { params: { path: { id } }, body }), {
+          failureText: employeesTexts.saveFailed,
+        });
+  if (!result.ok) {
+    rememberProblem(result.failure);
+    return 'failed';
+  }
+  carryToast('success', target.mode === 'create' ? employeesTexts.created : employeesTexts.updated);
+  navigateTo(routes.employees);
+  return 'saved';
+}
+
+/** DELETE /api/employees/{id} (after 'Удалить сотрудника?'); on success the list opens with 'Сотрудник удалён'. */
+export async function removeEmployee(): Promise<boolean> {
+  const target = $employeeTarget.get();
+  if (target.mode !== 'edit' || target.id === null) return false;
+  const { id } = target;
+  const result = await submit($removeState, () => api.DELETE('/api/employees/{id}', { params: { path: { id } } }), {
+    failureText: employeesTexts.removeFailed,
+  });
+  if (!result.ok) return false;
+  carryToast('success', employeesTexts.removed);
+  navigateTo(routes.employees);
+  return true;
+}

@@ -1,0 +1,61 @@
+import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import { api } from '../../../lib/api/client.ts';
+import type { components } from '../../../lib/api/schema';
+import { isOwnerUser } from '../../../lib/roles.ts';
+import { $session } from '../../../stores/session.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { employeesTexts } from '../texts.ts';
+
+/** A person acting for the company, the owner included (spec §3 Employee). */
+export type Employee = components['schemas']['Employee'];
+
+/** Who may use the employee screens: not known yet, the owner, or another user (refused, spec §6). */
+export type EmployeesAccess = 'checking' | 'owner' | 'refused';
+
+/** Whether the signed-in user may manage employees; the pages show a refusal to anyone but the owner. */
+export const $employeesAccess: ReadableAtom<EmployeesAccess> = computed($session, (session) => {
+  if (session.status !== 'authenticated') return 'checking';
+  return isOwnerUser(session.user) ? 'owner' : 'refused';
+});
+
+/** The employee list as the page sees it: loading ('Загрузка…'), failed (toasted), or the people. */
+export interface EmployeeList {
+  status: 'loading' | 'error' | 'ready';
+  items: Employee[];
+}
+
+const $list = atom<EmployeeList>({ status: 'loading', items: [] });
+
+/** The company's people (GET /api/employees, sorted by name by the server); loaded for the owner when first watched. */
+export const $employees: ReadableAtom<EmployeeList> = $list;
+
+let loading: Promise<void> | null = null;
+
+async function fetchEmployees(): Promise<void> {
+  $list.set({ status: 'loading', items: $list.get().items });
+  try {
+    const { data, response } = await api.GET('/api/employees');
+    if (response.ok && data) {
+      $list.set({ status: 'ready', items: data });
+      return;
+    }
+  } catch {
+    // reported below like any other failure
+  }
+  $list.set({ status: 'error', items: [] });
+  showToast('error', employeesTexts.loadFailed);
+}
+
+/** Loads the list (again); concurrent calls share one request. */
+export function loadEmployees(): Promise<void> {
+  loading ??= fetchEmployees().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+onMount($list, () =>
+  $employeesAccess.subscribe((access) => {
+    if (access === 'owner' && $list.get().status === 'loading') void loadEmployees();
+  }),
+);
