@@ -1,0 +1,155 @@
+import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
+import { api } from '../../../lib/api/client.ts';
+import type { components } from '../../../lib/api/schema';
+import { isCompanyUser } from '../../../lib/roles.ts';
+import {
+  type FieldErrors,
+  fieldErrorsWith,
+  orNull,
+  type ServerProblems,
+  serverProblemsOf,
+  validateCompany,
+  validationTexts,
+} from '../../../lib/validators.ts';
+import { createForm } from '../../../stores/form.ts';
+import { $session, reloadCurrentUser } from '../../../stores/session.ts';
+import { type ApiFailure, submit } from '../../../stores/submit.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { companyTexts } from '../texts.ts';
+
+/** The caller's company (spec §3 Company). */
+export type Company = components['schemas']['Company'];
+
+/** The company's data as the form edits it. */
+export interface CompanyFormValues extends Record<string, string> {
+  legalEntity: string;
+  legalAddress: string;
+  inn: string;
+  kpp: string;
+  ogrn: string;
+  contactFio: string;
+  contactPhone: string;
+}
+
+const FIELDS = ['legalEntity', 'legalAddress', 'inn', 'kpp', 'ogrn', 'contactFio', 'contactPhone'] as const;
+
+/** The form's values for the company from the API (nulls as empty fields). */
+function valuesOf(company: Company): CompanyFormValues {
+  return {
+    legalEntity: company.legalEntity,
+    legalAddress: company.legalAddress ?? '',
+    inn: company.inn ?? '',
+    kpp: company.kpp ?? '',
+    ogrn: company.ogrn ?? '',
+    contactFio: company.contactFio ?? '',
+    contactPhone: company.contactPhone ?? '',
+  };
+}
+
+/** The body of PUT /api/companies/me: trimmed, empty optional values as null (spec §5). */
+export function companyPayload(values: CompanyFormValues) {
+  return {
+    legalEntity: values.legalEntity.trim(),
+    legalAddress: orNull(values.legalAddress),
+    inn: orNull(values.inn),
+    kpp: orNull(values.kpp),
+    ogrn: orNull(values.ogrn),
+    contactFio: orNull(values.contactFio),
+    contactPhone: orNull(values.contactPhone),
+  };
+}
+
+/** The 'Моя компания' form: values, touched fields and errors from validateCompany (spec §5). */
+export const companyForm = createForm<CompanyFormValues>(
+  { legalEntity: '', legalAddress: '', inn: '', kpp: '', ogrn: '', contactFio: '', contactPhone: '' },
+  validateCompany,
+);
+
+const $load = atom<'loading' | 'error' | 'ready'>('loading');
+
+/** Whether the company has arrived: loading ('Загрузка…'), failed (toasted), or ready. */
+export const $companyStatus: ReadableAtom<'loading' | 'error' | 'ready'> = $load;
+
+/** The server's messages about fields on the last save (INN, KPP, OGRN control digits), each with its value. */
+const $serverProblems = map<ServerProblems<CompanyFormValues>>({});
+
+/** The errors to show by field: the form's own checks first, then what the server said about the value still there. */
+export const $companyFieldErrors: ReadableAtom<FieldErrors<CompanyFormValues>> = computed(
+  [companyForm.$shownErrors, companyForm.$values, $serverProblems],
+  fieldErrorsWith,
+);
+
+/** The server's refusal of the last save when it names no field (403 for a non-owner), or null. */
+export const $companyFormAlert = atom<string | null>(null);
+
+let loading: Promise<void> | null = null;
+
+async function fetchCompany(): Promise<void> {
+  $load.set('loading');
+  try {
+    const { data, response } = await api.GET('/api/companies/me');
+    if (response.ok && data) {
+      companyForm.reset(valuesOf(data));
+      $serverProblems.set({});
+      $companyFormAlert.set(null);
+      $load.set('ready');
+      return;
+    }
+  } catch {
+    // reported below like any other failure
+  }
+  $load.set('error');
+  showToast('error', companyTexts.loadFailed);
+}
+
+/** Loads the company (GET /api/companies/me) into the form; concurrent calls share one request. */
+export function loadCompany(): Promise<void> {
+  loading ??= fetchCompany().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+onMount($load, () =>
+  $session.subscribe((session) => {
+    if (session.status === 'authenticated' && isCompanyUser(session.user) && $load.get() === 'loading') {
+      void loadCompany();
+    }
+  }),
+);
+
+/** Keeps what the server said about the failed save: next to the field it names, or as the form's alert. */
+function rememberProblem(failure: ApiFailure): void {
+  const problems = serverProblemsOf(failure.body, companyForm.$values.get(), FIELDS);
+  $serverProblems.set(problems);
+  const clientError = failure.status !== null && failure.status < 500;
+  $companyFormAlert.set(Object.keys(problems).length === 0 && clientError ? (failure.body?.message ?? null) : null);
+}
+
+/** What a save attempt ended with: saved, refused by the checks (errors shown), or failed on the server. */
+export type SaveOutcome = 'saved' | 'invalid' | 'failed';
+
+/**
+ * Checks the form (spec §5) and saves it (PUT /api/companies/me, the owner only: others get the server's refusal
+ * on screen); then reloads the signed-in user so the sidebar card shows the new legal entity.
+ */
+export async function saveCompany(): Promise<SaveOutcome> {
+  if (!companyForm.validate()) {
+    showToast('error', validationTexts.formInvalid);
+    return 'invalid';
+  }
+  const body = companyPayload(companyForm.$values.get());
+  $companyFormAlert.set(null);
+  const result = await submit(companyForm.$status, () => api.PUT('/api/companies/me', { body }), {
+    failureText: companyTexts.saveFailed,
+  });
+  if (!result.ok) {
+    rememberProblem(result.failure);
+    return 'failed';
+  }
+  companyForm.reset(valuesOf(result.data));
+  $serverProblems.set({});
+  await reloadCurrentUser();
+  showToast('success', companyTexts.saved);
+  return 'saved';
+}
