@@ -68,6 +68,9 @@ export const CERTIFICATE_PAGE = {
   lineHeight: 1.5,
 } as const;
 
+/** Height of the font's ascender in em: the tallest glyph above the baseline. */
+const ASCENT = 1.05;
+
 /** Only for values beyond any real certificate (1,000-character names) does the type shrink, never below this. */
 const MIN_FONT_SIZE = 7;
 
@@ -211,8 +214,8 @@ function layoutAt(data: CertificateData, measure: TextMeasure, fontSize: number)
   const valueWidth = right - valueX;
   const texts: CertificateText[] = [];
   const rules: CertificateRule[] = [];
-  // The first baseline sits one ascent (about 0.8 em) below the top margin.
-  let y = margins.top + fontSize * 0.8;
+  // The first baseline sits one ascent below the top margin (PT Serif's ascender is 1.04 em), so no glyph enters it.
+  let y = margins.top + fontSize * ASCENT;
 
   const centered = (text: string, bold: boolean) => {
     for (const line of wrapText(text, width, (s) => measure(s, fontSize, bold))) {

@@ -39,7 +39,28 @@ async function render(name: string, data: ReturnType<typeof certificateData>) {
   writeFileSync(file, new Uint8Array(await renderCertificate(data, fonts)));
   const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  return { file, text, flat: text.replace(/\s+/g, ' '), info };
+  return { file, text, flat: text.replace(/\s+/g, ' '), info, box: textBox(file) };
+}
+
+/** The box around every word on the page, by poppler's word boxes (ascent to descent). */
+function textBox(file: string) {
+  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+  const box = { left: Infinity, top: Infinity, right: 0, bottom: 0 };
+  for (const m of html.matchAll(/xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"/g)) {
+    box.left = Math.min(box.left, Number(m[1]));
+    box.top = Math.min(box.top, Number(m[2]));
+    box.right = Math.max(box.right, Number(m[3]));
+    box.bottom = Math.max(box.bottom, Number(m[4]));
+  }
+  return box;
+}
+
+/** Spec §9's margins (left 85, top 56, right 42, bottom 56 pt on A4): no word outside them. */
+function expectInsideMargins(box: ReturnType<typeof textBox>) {
+  expect(box.left).toBeGreaterThanOrEqual(85 - 0.01);
+  expect(box.top).toBeGreaterThanOrEqual(56);
+  expect(box.right).toBeLessThanOrEqual(595.28 - 42);
+  expect(box.bottom).toBeLessThanOrEqual(841.89 - 56);
 }
 
 const date = new Date('2026-11-22T10:00:00Z');
@@ -61,7 +82,7 @@ describe.skipIf(!poppler)('certificate PDF', () => {
       'Иванова Анна Сергеевна',
       date,
     );
-    const { flat, info } = await render('full.pdf', data);
+    const { flat, info, box } = await render('full.pdf', data);
     for (const expected of [
       'Комитет по архитектуре и градостроительству',
       'СВИДЕТЕЛЬСТВО',
@@ -82,6 +103,9 @@ describe.skipIf(!poppler)('certificate PDF', () => {
     expect(info).toMatch(/^Pages:\s+1$/m);
     // A4 is 595.28 x 841.89 pt (poppler rounds).
     expect(info).toMatch(/^Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/m);
+    expectInsideMargins(box);
+    // The text starts at the left margin itself: the margins are the layout's, not an accident.
+    expect(box.left).toBeCloseTo(85, 1);
   });
 
   it('prints a dash for every missing value', async () => {
@@ -133,8 +157,9 @@ describe.skipIf(!poppler)('certificate PDF', () => {
       'Иванова Анна Сергеевна',
       date,
     );
-    const { text, info } = await render('long.pdf', data);
+    const { text, info, box } = await render('long.pdf', data);
     expect(info).toMatch(/^Pages:\s+1$/m);
+    expectInsideMargins(box);
     const words = text.replace(/\s+/g, '');
     expect(words).toContain(long.slice(0, 1000).replace(/\s+/g, ''));
     expect(words).toContain('7701234567/—');
