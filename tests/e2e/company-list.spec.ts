@@ -101,6 +101,18 @@ test.describe('the company statement list', () => {
     expect(await companyList.titles()).toEqual([...newestFirst].reverse());
   });
 
+  test('reloads the list by hand, the focus staying on the button', async ({ page, companyList }) => {
+    await companyList.goto();
+    const reloaded = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/statements' && response.request().method() === 'GET',
+    );
+    await companyList.reload.focus();
+    await page.keyboard.press('Enter');
+    expect((await reloaded).ok()).toBe(true);
+    await expect(companyList.reload).toBeFocused();
+    await expect(companyList.card(seeded.sent)).toBeVisible();
+  });
+
   test('opens the notifications drawer from the keyboard and follows a notification', async ({ page, companyList }) => {
     await companyList.goto();
     await companyList.bell.focus();
@@ -132,6 +144,26 @@ test.describe('the company statement list', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(href ?? '');
+  });
+});
+
+test.describe('the company statement list without statements', () => {
+  test.use({ role: 'owner' });
+
+  test("shows 'Загрузка…' while loading, then 'Заявлений пока нет'", async ({ page, companyList }) => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/statements', async (route) => {
+      await answered;
+      await route.fulfill({ json: [] });
+    });
+    await page.goto('/company');
+    await expect(page.getByRole('status').filter({ hasText: 'Загрузка…' })).toBeVisible();
+    answer();
+    await expect(companyList.empty).toBeVisible();
+    await expect(companyList.list).toHaveCount(0);
   });
 });
 

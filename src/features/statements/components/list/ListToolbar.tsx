@@ -44,8 +44,8 @@ export default function ListToolbar() {
           className="icon-button list-toolbar__reload"
           aria-label={listTexts.reload}
           title={listTexts.reload}
+          // Not disabled while loading: a disabled button would drop the keyboard focus; the reload is single-flight.
           aria-busy={status === 'loading' || undefined}
-          disabled={status === 'loading'}
           onClick={() => void reloadCompanyStatements()}
         >
           <ReloadIcon />
