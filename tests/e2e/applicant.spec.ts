@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { test as base, expect } from './fixtures.ts';
 import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
@@ -28,11 +28,19 @@ function unique(prefix: string): string {
 
 /** The company's statements as the site loads them on a company page (the sidebar counters load the list). */
 async function companyStatements(page: Page): Promise<Array<{ id: number; title: string; status: string }>> {
-  const listed = page.waitForResponse(
-    (response) => response.request().method() === 'GET' && new URL(response.url()).pathname === '/api/statements',
-  );
+  let listed: Array<{ id: number; title: string; status: string }> | null = null;
+  // Read on its way: the answer's body is gone from the browser once anything navigates.
+  const handler = async (route: Route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    listed = await response.json();
+    return route.fulfill({ response });
+  };
+  await page.route('**/api/statements', handler);
   await page.goto('/company');
-  return (await (await listed).json()) as Array<{ id: number; title: string; status: string }>;
+  await expect.poll(() => listed !== null).toBe(true);
+  await page.unroute('**/api/statements', handler);
+  return listed ?? [];
 }
 
 test('the owner submits a statement with two documents and finds it in the list and its detail', async ({
