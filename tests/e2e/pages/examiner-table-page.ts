@@ -1,0 +1,86 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { format, isAfter, parse } from 'date-fns';
+import { ru } from 'date-fns/locale';
+
+/** The columns of 'Заявления в работе', in order (spec §2). */
+export const TABLE_COLUMNS = [
+  'ID',
+  'Компания',
+  'Адрес объекта',
+  'Категория объекта',
+  'Тип работ',
+  'Дата подачи',
+  'Статус',
+  'Время в статусе',
+] as const;
+
+/** The examiner's table 'Заявления в работе' ('/instance/all', '/instance/filter/{filter}'). */
+export class ExaminerTablePage {
+  readonly page: Page;
+  readonly heading: Locator;
+  readonly start: Locator;
+  readonly end: Locator;
+  readonly searchButton: Locator;
+  readonly search: Locator;
+  readonly table: Locator;
+  readonly columnHeaders: Locator;
+  /** The statements' rows (each holds the link of its ID cell). */
+  readonly rows: Locator;
+  readonly nothingFound: Locator;
+  readonly loading: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.heading = page.getByRole('heading', { level: 1, name: 'Заявления в работе' });
+    this.start = page.getByRole('combobox', { name: 'Начало периода' });
+    this.end = page.getByRole('combobox', { name: 'Конец периода' });
+    this.searchButton = page.getByRole('button', { name: 'Поиск', exact: true });
+    this.search = page.getByRole('searchbox', { name: 'Поиск' });
+    this.table = page.getByRole('table');
+    this.columnHeaders = this.table.getByRole('columnheader');
+    this.rows = this.table.getByRole('row').filter({ has: page.getByRole('link') });
+    this.nothingFound = page.getByText('Ничего не найдено', { exact: true });
+    this.loading = page.getByText('Загрузка…', { exact: true });
+  }
+
+  async goto(path: string): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.heading).toBeVisible();
+    await expect(this.table.or(this.nothingFound)).toBeVisible();
+  }
+
+  /** The row of the statement whose object is at `address`. */
+  row(address: string): Locator {
+    return this.rows.filter({ has: this.page.getByRole('cell', { name: address, exact: true }) });
+  }
+
+  /** The link in a row's ID cell. */
+  link(row: Locator): Locator {
+    return row.getByRole('link', { name: /^Открыть заявление № \d+$/ });
+  }
+
+  /** The text of one column in every row shown. */
+  async column(name: (typeof TABLE_COLUMNS)[number]): Promise<string[]> {
+    const index = TABLE_COLUMNS.indexOf(name);
+    return this.rows.locator(`td:nth-child(${index + 1})`).allInnerTexts();
+  }
+
+  /** Picks `day` in the calendar of a range field from the keyboard: Enter opens it, PageUp/PageDown turn months. */
+  async pickDay(side: 'start' | 'end', day: Date): Promise<void> {
+    const field = side === 'start' ? this.start : this.end;
+    const label = side === 'start' ? 'Начало периода' : 'Конец периода';
+    const shown = await field.inputValue();
+    const from = shown ? parse(shown, 'd MMMM, yyyy', new Date(), { locale: ru }) : new Date();
+    await field.focus();
+    await field.press('Enter');
+    const calendar = this.page.getByRole('dialog', { name: label });
+    await expect(calendar).toBeVisible();
+    const target = calendar.getByRole('button', { name: new RegExp(format(day, 'PPPP', { locale: ru })) });
+    for (let month = 0; month < 24 && (await target.count()) === 0; month++) {
+      await this.page.keyboard.press(isAfter(day, from) ? 'PageDown' : 'PageUp');
+    }
+    await target.focus();
+    await this.page.keyboard.press('Enter');
+    await expect(calendar).toBeHidden();
+  }
+}
