@@ -9,7 +9,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 //   were at the time;
 // - the company head is the company's contact person (`contact_fio`, `contact_phone`): the separate director
 //   columns, which nothing could edit, are folded into them and dropped;
-// - files and prefiles keep the SHA-256 computed while they were streamed in.
+// - files and prefiles keep the SHA-256 computed while they were streamed in;
+// - a refresh token records the token it replaced.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on an untyped schema by design
 type Db = Kysely<any>;
@@ -91,6 +92,9 @@ export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('prefiles').addColumn('sha256', 'text').execute();
   await db.schema.alterTable('files').addColumn('sha256', 'text').execute();
   await db.schema.createIndex('prefiles_owner_idx').on('prefiles').column('owner_id').execute();
+
+  // A refresh token knows the token it replaced, so a rotation whose answer was lost can be told from a replay.
+  await db.schema.alterTable('refresh_tokens').addColumn('parent_id', 'integer').execute();
 }
 
 export async function down(): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
+import { REUSE_GRACE_MS } from '../../server/src/auth/session.service.ts';
 import { demoUsers, wrongCode } from '../support/demo.ts';
 import { cookieFrom, login, startLogin, startTestPortal, type TestPortal, verifyLogin } from './helpers.ts';
 
@@ -231,11 +232,36 @@ describe('refresh and logout', () => {
     expect(rotated).toBeTruthy();
     expect(rotated).not.toBe(refreshToken);
 
+    // Past the grace for a lost answer, presenting the spent token again is a replay.
+    portal.clock.advance(REUSE_GRACE_MS + 1000);
     const replay = await refresh(refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().error).toBe('invalid_refresh_token');
     // The family is revoked: even the legitimate newest token no longer works.
     expect((await refresh(rotated as string)).statusCode).toBe(401);
+  });
+
+  it('answers a spent token again within 15 s if its successor was never used (a refresh cut off by navigation)', async () => {
+    const { refreshToken } = await login(portal, OWNER);
+    const lost = cookieFrom(await refresh(refreshToken), 'refresh_token') as string;
+    portal.clock.advance(REUSE_GRACE_MS - 1000);
+    const again = await refresh(refreshToken);
+    expect(again.statusCode).toBe(200);
+    const current = cookieFrom(again, 'refresh_token') as string;
+    expect(current).not.toBe(lost);
+    // The login goes on with the new token; the lost one, shown after the grace, is a replay that ends it.
+    const next = cookieFrom(await refresh(current), 'refresh_token') as string;
+    portal.clock.advance(REUSE_GRACE_MS + 1000);
+    expect((await refresh(lost)).statusCode).toBe(401);
+    expect((await refresh(next)).statusCode).toBe(401);
+  });
+
+  it('treats a spent token as a replay once its successor was used, even within the grace', async () => {
+    const { refreshToken } = await login(portal, OWNER);
+    const next = cookieFrom(await refresh(refreshToken), 'refresh_token') as string;
+    const newest = cookieFrom(await refresh(next), 'refresh_token') as string;
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    expect((await refresh(newest)).statusCode).toBe(401);
   });
 
   it('issues a 15-minute access token; a refresh without a cookie is 401', async () => {

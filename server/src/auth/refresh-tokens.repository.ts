@@ -3,6 +3,8 @@ import type { Db } from '../db/database.ts';
 export interface NewRefreshToken {
   userId: number;
   familyId: string;
+  /** The token this one replaces; null for a login's first. */
+  parentId: number | null;
   tokenHash: string;
   createdAt: string;
   familyExpiresAt: string;
@@ -15,6 +17,7 @@ export function insertRefreshToken(db: Db, token: NewRefreshToken) {
     .values({
       user_id: token.userId,
       family_id: token.familyId,
+      parent_id: token.parentId,
       token_hash: token.tokenHash,
       created_at: token.createdAt,
       family_expires_at: token.familyExpiresAt,
@@ -59,4 +62,19 @@ export async function revokeUserSessions(db: Db, userId: number, at: string): Pr
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/**
+ * Spends the never-used successor of a token: true when there was one (so the presented predecessor may be answered
+ * again), false when the successor was already used, i.e. the predecessor is being replayed.
+ */
+export async function retireUnusedSuccessor(db: Db, parentId: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: at })
+    .where('parent_id', '=', parentId)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -2,11 +2,24 @@ import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { findUserById } from '../users/users.repository.ts';
-import { findRefreshToken, insertRefreshToken, markRotated, revokeFamily } from './refresh-tokens.repository.ts';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  markRotated,
+  retireUnusedSuccessor,
+  revokeFamily,
+} from './refresh-tokens.repository.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const REFRESH_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How long a just-rotated token may be presented again when its successor was never used: every page of the static
+ * site refreshes on load, and a navigation that cuts a refresh off loses the new cookie with the answer. Within
+ * this window and only then, the lost successor is retired and another issued (Auth0's "reuse interval", Okta's
+ * grace period); any other reuse is a replay and ends the whole login.
+ */
+export const REUSE_GRACE_MS = 15 * 1000;
 
 const invalid = () => apiError('invalid_refresh_token');
 
@@ -19,6 +32,7 @@ export async function openSession(ctx: ServiceContext, userId: number): Promise<
   await insertRefreshToken(db, {
     userId,
     familyId: randomToken(16),
+    parentId: null,
     tokenHash: sha256(token),
     createdAt: nowIso(now),
     familyExpiresAt: expiresAt,
@@ -29,7 +43,8 @@ export async function openSession(ctx: ServiceContext, userId: number): Promise<
 
 /**
  * Rotates a refresh token: the presented one is spent and a new one of the same family returned.
- * A token presented again after rotation is a replay: the whole family is revoked (RFC 9700 §4.14.2).
+ * A token presented again after rotation is a replay: the whole family is revoked (RFC 9700 §4.14.2), unless the
+ * answer that carried its successor was evidently lost (`REUSE_GRACE_MS`).
  */
 export async function rotateSession(
   ctx: ServiceContext,
@@ -47,13 +62,20 @@ export async function rotateSession(
     if (!(await findUserById(trx, stored.user_id))) return { revoke: stored.family_id };
     const expired =
       Date.parse(stored.family_expires_at) <= now.getTime() || Date.parse(stored.idle_expires_at) <= now.getTime();
-    if (stored.rotated_at !== null || expired || !(await markRotated(trx, stored.id, at))) {
+    if (expired) return { revoke: stored.family_id };
+    if (stored.rotated_at !== null) {
+      const lostAnswer =
+        now.getTime() - Date.parse(stored.rotated_at) <= REUSE_GRACE_MS &&
+        (await retireUnusedSuccessor(trx, stored.id, at));
+      if (!lostAnswer) return { revoke: stored.family_id };
+    } else if (!(await markRotated(trx, stored.id, at))) {
       return { revoke: stored.family_id };
     }
     const token = randomToken();
     await insertRefreshToken(trx, {
       userId: stored.user_id,
       familyId: stored.family_id,
+      parentId: stored.id,
       tokenHash: sha256(token),
       createdAt: at,
       familyExpiresAt: stored.family_expires_at,

@@ -154,6 +154,8 @@ export interface RefreshTokenTable {
   id: Generated<number>;
   user_id: number;
   family_id: string;
+  /** The token this one replaced (null for a login's first). */
+  parent_id: number | null;
   token_hash: string;
   created_at: Timestamp;
   family_expires_at: Timestamp;
