@@ -210,6 +210,7 @@ test('the seeded statement with comments takes a new version that shows as the n
   await expect(statementPage.versionDialog).toBeHidden();
   await expect(statementPage.rounds).toHaveCount(2);
   const next = statementPage.round(/^Повторная подача №1 — /);
+  await expect(next.getByRole('heading', { level: 3 })).toBeFocused();
   await expect(next).toContainText('Фасады исправлены, ведомость отделки приложена.');
   await expect(statementPage.download(file.name, next)).toBeVisible();
   await expect(page.getByText('На рассмотрении', { exact: true }).first()).toBeVisible();

@@ -18,7 +18,7 @@ import { detailTexts } from '../../texts/detail.ts';
 const FORM_ID = 'new-version-form';
 
 /** The dialog of 'Загрузить новую версию': a comment and the files (at least one), sent for review. */
-export default function NewVersionDialog() {
+export default function NewVersionDialog({ onSent }: { onSent?: () => void }) {
   const open = useStore($versionDialogOpen);
   const errors = useStore($versionErrors);
   const status = useStore(versionForm.$status);
@@ -28,7 +28,8 @@ export default function NewVersionDialog() {
     event.preventDefault();
     const form = event.currentTarget;
     const sent = await submitVersion();
-    if (!sent) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (sent) onSent?.();
+    else form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   };
 
   return (

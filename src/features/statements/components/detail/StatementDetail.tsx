@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import Button from '../../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
@@ -98,16 +98,21 @@ function Round({
   index,
   count,
   statement,
+  titleRef,
 }: {
   round: SubmissionRound;
   index: number;
   count: number;
   statement: Statement;
+  /** Set on the last round: focus moves to its title after a new version. */
+  titleRef?: RefObject<HTMLHeadingElement | null>;
 }) {
   const title = roundTitle(index, round);
   return (
     <section className="card round" aria-label={title}>
-      <h3 className="round__title">{title}</h3>
+      <h3 className="round__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
+        {title}
+      </h3>
       {round.base.comment && (
         <div className="round__part">
           <h4 className="round__label">{detailTexts.submissionComment}</h4>
@@ -144,6 +149,7 @@ export default function StatementDetail() {
   const canDelete = useStore($canDelete);
   const deleteState = useStore($deleteState);
   const [confirming, setConfirming] = useState(false);
+  const lastRoundTitle = useRef<HTMLHeadingElement>(null);
   const statement = detail.statement;
   const visibleId = statement?.visibleId;
 
@@ -237,7 +243,14 @@ export default function StatementDetail() {
       <h2 className="rounds__title">{detailTexts.rounds}</h2>
       <div className="rounds">
         {rounds.map((round, index) => (
-          <Round key={round.base.id} round={round} index={index} count={rounds.length} statement={statement} />
+          <Round
+            key={round.base.id}
+            round={round}
+            index={index}
+            count={rounds.length}
+            statement={statement}
+            titleRef={index === rounds.length - 1 ? lastRoundTitle : undefined}
+          />
         ))}
       </div>
 
@@ -248,7 +261,10 @@ export default function StatementDetail() {
         onConfirm={deleteStatement}
         danger
       />
-      <NewVersionDialog />
+      <NewVersionDialog
+        // The button that opened the dialog is gone with the reload: keyboard focus goes to the new round.
+        onSent={() => requestAnimationFrame(() => lastRoundTitle.current?.focus())}
+      />
     </>
   );
 }
