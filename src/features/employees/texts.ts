@@ -3,14 +3,15 @@
 /** Texts of /employees, /employees/list, /employees/create and /employees/{id}/edit. */
 export const employeesTexts = {
   listTitle: 'Сотрудники',
-  listLead: 'Люди, которые действуют от имени компании на портале. Войти может только сотрудник с e-mail.',
+  listLead:
+    'Люди, которые действуют от имени компании на портале. Войти может только сотрудник, у которого указана электронная почта.',
   add: 'Добавить сотрудника',
   tableCaption: 'Сотрудники компании',
   name: 'ФИО',
   position: 'Должность',
   email: 'E-mail',
-  notVerified: 'Ещё не входил',
-  notVerifiedHint: 'ещё не входил на портал',
+  notVerified: 'Входа ещё не было',
+  notVerifiedHint: 'входа на портал ещё не было',
   owner: 'Владелец',
   empty: 'Сотрудников пока нет',
   loading: 'Загрузка…',
