@@ -68,6 +68,8 @@ test('examiner1 takes the seeded new statement into work with the keyboard, and 
   await expect(page.getByText('Заявление взято в работу')).toBeVisible();
   await expect(newsPage.confirmDialog).toBeHidden();
   await expect(newsPage.row(statement.visibleId)).toHaveCount(0);
+  // The button that had focus is gone with its row: focus waits on the heading, not lost to the page.
+  await expect(newsPage.heading).toBeFocused();
   await expect(underReview).toContainText(String(before + 1));
 
   // After a reload the statement is still gone from the news (the server moved it).
@@ -158,6 +160,7 @@ test('examiner1 approves the seeded statement under review: the certificate down
   await expect(page.getByText('Ответ на заявление был отправлен')).toBeVisible();
   await expect(review.replyDialog).toBeHidden();
   await expect(review.replyMenu).toHaveCount(0);
+  await expect(review.title).toBeFocused();
   await expect(page.getByText('Согласовано без замечаний.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Согласовано по этой подаче' })).toBeVisible();
 });

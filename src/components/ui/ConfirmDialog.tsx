@@ -22,6 +22,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => unknown;
   /** Marks a destructive action (delete): the confirm button turns red. */
   danger?: boolean;
+  /** Where focus goes on close when the button that opened the dialog is gone (see Dialog). */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /** A yes/no question before an action, built on Dialog. */
@@ -34,6 +36,7 @@ export default function ConfirmDialog({
   cancelText = confirmDefaults.cancel,
   onConfirm,
   danger = false,
+  fallbackFocus,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
 
@@ -56,6 +59,7 @@ export default function ConfirmDialog({
       title={title}
       description={question}
       role="alertdialog"
+      fallbackFocus={fallbackFocus}
       actions={
         <>
           <Button className={danger ? 'button--danger' : undefined} busy={busy} onClick={() => void confirm()}>

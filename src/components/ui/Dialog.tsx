@@ -17,6 +17,8 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** centered (default): a box in the middle; sheet: a full-height panel sliding in from the right (drawers). */
   variant?: 'centered' | 'sheet';
+  /** Where focus goes on close when the opener is gone (a row taken into work, a menu answered): e.g. the heading. */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 const dialogTexts = { close: 'Закрыть' } as const;
@@ -34,6 +36,7 @@ export default function Dialog({
   actions,
   role,
   variant = 'centered',
+  fallbackFocus,
 }: DialogProps) {
   // Radix returns focus only to its own Trigger; our dialogs open from state, so remember the opener ourselves.
   const openerRef = useRef<HTMLElement | null>(null);
@@ -49,9 +52,10 @@ export default function Dialog({
           onCloseAutoFocus={(event) => {
             const opener = openerRef.current;
             openerRef.current = null;
-            if (!opener?.isConnected) return;
+            const target = opener?.isConnected ? opener : (fallbackFocus?.() ?? null);
+            if (!target) return;
             event.preventDefault();
-            opener.focus();
+            target.focus();
           }}
           // Radix sets role="dialog" itself; pass a role only to change it, and opt out of aria-describedby
           // when there is no description (Radix would otherwise point it at nothing).

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from '../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
@@ -60,10 +60,13 @@ function NewStatementRow({ statement, onTake }: { statement: Statement; onTake: 
 export default function NewStatements() {
   const list = useStore($newStatements);
   const [chosen, setChosen] = useState<Statement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
     <>
-      <h1>{newsTexts.pageTitle}</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {newsTexts.pageTitle}
+      </h1>
       <p className="lead">{newsTexts.lead}</p>
       {list.status === 'loading' && list.items.length === 0 && <Spinner label={newsTexts.loading} />}
       {list.status === 'error' && (
@@ -93,6 +96,8 @@ export default function NewStatements() {
         }}
         question={newsTexts.confirm}
         onConfirm={() => (chosen ? takeIntoWork(chosen.id) : undefined)}
+        // The row (and its button) leaves the list once taken: keyboard users go on from the heading.
+        fallbackFocus={() => headingRef.current}
       />
     </>
   );

@@ -12,7 +12,7 @@ import { reviewTexts } from '../texts.ts';
 const FORM_ID = 'reply-form';
 
 /** The reply dialog of spec §2: a comment and files, both optional; the send button is disabled while busy. */
-export default function ReplyDialog() {
+export default function ReplyDialog({ fallbackFocus }: { fallbackFocus?: () => HTMLElement | null }) {
   const status = useStore($replyStatus);
   const submitState = useStore(replyForm.$status);
   const uploading = useStore(replyUploads.$uploading);
@@ -31,6 +31,8 @@ export default function ReplyDialog() {
       }}
       title={status ? reviewTexts.replyTitle(replyLabel(status)) : reviewTexts.reply}
       description={status ? reviewTexts.replyIntro[status] : undefined}
+      // After an answer the menu that opened the dialog is gone; focus goes to the statement's heading.
+      fallbackFocus={fallbackFocus}
       actions={
         <>
           <Button type="submit" form={FORM_ID} busy={submitState.busy} disabled={uploading}>

@@ -21,6 +21,8 @@ import {
 import { reviewTexts } from '../texts.ts';
 import ReplyDialog from './ReplyDialog.tsx';
 
+const HEADING_ID = 'review-heading';
+
 /** A value or the dash of an empty one. */
 function orDash(value: string | null | undefined): string {
   return value?.trim() ? value : reviewTexts.dash;
@@ -154,7 +156,9 @@ export default function ReviewDetail() {
           <span className="detail-header__number">{reviewTexts.number(statement.visibleId)}</span>
           <StatusBadge status={statement.status} view="instance" />
         </div>
-        <h1 className="detail-header__title">{statementHeading(statement)}</h1>
+        <h1 className="detail-header__title" id={HEADING_ID} tabIndex={-1}>
+          {statementHeading(statement)}
+        </h1>
         {canReply && (
           <div className="detail-header__actions">
             <DropdownMenu
@@ -213,7 +217,7 @@ export default function ReviewDetail() {
         ))}
       </div>
 
-      <ReplyDialog />
+      <ReplyDialog fallbackFocus={() => document.getElementById(HEADING_ID)} />
     </>
   );
 }

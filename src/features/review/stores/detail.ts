@@ -168,6 +168,8 @@ export async function sendReply(): Promise<boolean> {
     { failureText: reviewTexts.replyFailed },
   );
   if (!result.ok) return false;
+  // The answer's statement first, so the menu is gone when the dialog closes and focus moves on, not to a removed menu.
+  $review.set({ status: 'ready', statement: result.data });
   replyUploads.reset();
   $replyStatus.set(null);
   announceStatementChange();
