@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test as base, expect } from './fixtures.ts';
 import { NewsPage, ReviewPage, SettingsPage } from './pages/examiner-pages.ts';
+import { StatementPage } from './pages/statement-page.ts';
 
 // The examiner's screens of spec §2: new statements taken into work, and the examiner's own settings.
 const test = base.extend<{ newsPage: NewsPage; settingsPage: SettingsPage }>({
@@ -178,5 +179,67 @@ test('examiner2 sees no answer menu on a statement assigned to examiner1', async
   await review.goto(assigned.id);
   await expect(page.getByText(`№ ${assigned.visibleId}`, { exact: true })).toBeVisible();
   await expect(review.block('О проекте')).toBeVisible();
+  await expect(review.replyMenu).toHaveCount(0);
+});
+
+test('examiner1 takes a new statement, sends it back with a file, sees the next round and rejects it', async ({
+  page,
+  newsPage,
+  pageAs,
+}) => {
+  const review = new ReviewPage(page);
+  const listed = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/instance/all/statements',
+  );
+  await newsPage.goto();
+  const statement = ((await (await listed).json()) as Listed[]).find((item) => item.status === 'sent');
+  if (!statement) throw new Error('no sent statement seeded');
+  await newsPage.takeButton(statement.visibleId).click();
+  await newsPage.confirmDialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Заявление взято в работу')).toBeVisible();
+
+  // Rework with a comment and a file, by keyboard through the menu.
+  await review.goto(statement.id);
+  await review.choose('На доработку');
+  await expect(review.replyDialog).toContainText('На доработку');
+  await review.replyComment.fill('Приложите ведомость отделки фасадов.');
+  const remark = {
+    name: 'Замечания эксперта.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  };
+  await review.replyFiles.choose([remark]);
+  await review.replyFiles.expectUploaded([remark.name]);
+  await review.replySubmit.click();
+  await expect(page.getByText('Ответ на заявление был отправлен')).toBeVisible();
+  await expect(review.replyMenu).toHaveCount(0);
+  await expect(review.round('Документы')).toContainText('Приложите ведомость отделки фасадов.');
+  await expect(review.round('Документы').getByRole('button', { name: `Скачать «${remark.name}»` })).toBeVisible();
+
+  // The applicant sees the remark and sends a new version.
+  const owner = await pageAs('owner');
+  const applicant = new StatementPage(owner);
+  await applicant.goto(statement.id);
+  await expect(owner.getByText('Приложите ведомость отделки фасадов.')).toBeVisible();
+  await applicant.newVersion.click();
+  const fixed = {
+    name: 'Ведомость отделки.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  };
+  await applicant.versionFiles.choose([fixed]);
+  await applicant.versionFiles.expectUploaded([fixed.name]);
+  await applicant.versionSubmit.click();
+  await expect(owner.getByText('Версия добавлена')).toBeVisible();
+
+  // The examiner sees the next round and rejects it: no answer is offered afterwards.
+  await review.goto(statement.id);
+  const next = review.round(/^Повторная подача №1 — /);
+  await expect(next.getByRole('button', { name: `Скачать «${fixed.name}»` })).toBeVisible();
+  await review.choose('Отклонить');
+  await review.replyComment.fill('Решение не соответствует регламенту.');
+  await review.replySubmit.click();
+  await expect(page.getByText('Ответ на заявление был отправлен')).toBeVisible();
+  await expect(page.getByText('Отклонено', { exact: true }).first()).toBeVisible();
   await expect(review.replyMenu).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { UploadField } from './create-statement-page.ts';
 
 /** /instance/news: the new statements of spec §2, each with 'Взять в работу'. */
 export class NewsPage {
@@ -60,6 +61,7 @@ export class ReviewPage {
   readonly replyMenu: Locator;
   readonly replyDialog: Locator;
   readonly replyComment: Locator;
+  readonly replyFiles: UploadField;
   readonly replySubmit: Locator;
 
   constructor(page: Page) {
@@ -68,6 +70,7 @@ export class ReviewPage {
     this.replyMenu = page.getByRole('button', { name: 'Предоставить ответ' });
     this.replyDialog = page.getByRole('dialog');
     this.replyComment = this.replyDialog.getByRole('textbox', { name: 'Комментарий' });
+    this.replyFiles = new UploadField(this.replyDialog, 'Файлы');
     this.replySubmit = this.replyDialog.getByRole('button', { name: 'Отправить ответ' });
   }
 
@@ -79,6 +82,11 @@ export class ReviewPage {
   /** A titled block ('О проекте', 'Заявитель', 'О компании'). */
   block(name: string): Locator {
     return this.page.getByRole('region', { name, exact: true });
+  }
+
+  /** A submission round by its title ('Документы', 'Повторная подача №1 — …'). */
+  round(title: string | RegExp): Locator {
+    return this.page.getByRole('region', { name: title });
   }
 
   /** Opens 'Предоставить ответ' with the keyboard and chooses an answer. */
