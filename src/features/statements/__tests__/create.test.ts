@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadResult } from '../../../lib/api/upload.ts';
 import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 
@@ -22,6 +22,11 @@ const stored = (id: number): UploadResult => ({
   ok: true,
   prefile: { id, name: `${id}.pdf`, contentType: 'application/pdf', size: 10 },
 });
+
+// The first import transforms the whole store graph; done once here, so no test pays for it under its own timeout.
+beforeAll(async () => {
+  await import('../stores/create.ts');
+}, 30_000);
 
 beforeEach(async () => {
   vi.clearAllMocks();

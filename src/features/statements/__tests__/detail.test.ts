@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Stage, Statement } from '../../../lib/api/types.ts';
 import { demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 
@@ -45,6 +45,11 @@ const withComments: Statement = {
   examinerId: 3,
   stages: [stage(1, false, 2), stage(2, true, 3)],
 };
+
+// The first import transforms the whole store graph; done once here, so no test pays for it under its own timeout.
+beforeAll(async () => {
+  await import('../stores/detail.ts');
+}, 30_000);
 
 beforeEach(async () => {
   vi.clearAllMocks();
