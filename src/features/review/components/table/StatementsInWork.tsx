@@ -24,7 +24,10 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
   const order = useStore(table.$order);
   const now = useStore($now);
   // Typing stays immediate; the rows follow when React has time (10,000 statements).
-  const visible = useDeferredValue(useStore(table.$visible));
+  const current = useStore(table.$visible);
+  const visible = useDeferredValue(current);
+  // Rows just loaded but not yet rendered are still loading, not 'Ничего не найдено'.
+  const rendering = visible !== current && visible.length === 0;
 
   let body: ReactNode;
   if (list.status === 'error') {
@@ -36,7 +39,7 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
         </Button>
       </div>
     );
-  } else if (list.status === 'loading' && list.items.length === 0) {
+  } else if ((list.status === 'loading' && list.items.length === 0) || rendering) {
     body = <Spinner label={tableTexts.loading} />;
   } else if (visible.length === 0) {
     body = <p className="empty-state empty-state__title">{tableTexts.nothingFound}</p>;

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, useRef } from 'react';
+import { type MouseEvent, useLayoutEffect, useRef } from 'react';
 import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
 import type { Statement } from '../../../../lib/api/types.ts';
 import { routes } from '../../../../lib/routes.ts';
@@ -43,6 +43,10 @@ export default function VirtualTable({ statements, now, order, onToggleOrder }: 
     overscan: 8,
     getItemKey: (index) => statements[index]?.id ?? index,
   });
+  // Other filters give other rows: start again from the top rather than somewhere in the middle of them.
+  useLayoutEffect(() => {
+    if (statements && scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [statements]);
   const rows = virtualizer.getVirtualItems();
   const before = rows[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (rows[rows.length - 1]?.end ?? 0);
