@@ -57,7 +57,6 @@ export const reviewTexts = {
   committeeComments: 'Ответы комитета',
   approvedRound: 'Согласовано по этой подаче',
   download: (name: string) => `Скачать «${name}»`,
-  downloadFailed: (name: string) => `Не удалось скачать «${name}»`,
   dash: '—',
   /** The dropdown of spec §2. */
   reply: 'Предоставить ответ', // e2e

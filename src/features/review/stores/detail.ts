@@ -1,7 +1,7 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import { api } from '../../../lib/api/client.ts';
-import type { StageFile, Statement } from '../../../lib/api/types.ts';
-import { currentPath, navigateTo, saveBlob } from '../../../lib/browser.ts';
+import type { Statement } from '../../../lib/api/types.ts';
+import { currentPath, navigateTo } from '../../../lib/browser.ts';
 import { certificateData } from '../../../lib/certificate.ts';
 import { canReply, type ReplyStatus } from '../../../lib/review.ts';
 import { isInstanceUser } from '../../../lib/roles.ts';
@@ -74,25 +74,11 @@ onMount($review, () => {
   });
 });
 
-/** Ids of the files being downloaded now. */
-export const $reviewDownloading = atom<ReadonlySet<number>>(new Set());
-
-/** Downloads a stage file with the bearer token and saves it under its original name. */
-export async function downloadReviewFile(file: StageFile): Promise<void> {
-  if ($reviewDownloading.get().has(file.id)) return;
-  $reviewDownloading.set(new Set([...$reviewDownloading.get(), file.id]));
-  try {
-    const { data, response } = await api.GET('/api/files', { params: { query: { path: file.url } }, parseAs: 'blob' });
-    if (response.ok && data) saveBlob(data, file.fileName);
-    else showToast('error', reviewTexts.downloadFailed(file.fileName));
-  } catch {
-    showToast('error', reviewTexts.downloadFailed(file.fileName));
-  } finally {
-    const next = new Set($reviewDownloading.get());
-    next.delete(file.id);
-    $reviewDownloading.set(next);
-  }
-}
+/** Stage file downloads: the one shared store the company's detail uses too. */
+export {
+  $downloading as $reviewDownloading,
+  downloadStageFile as downloadReviewFile,
+} from '../../../stores/downloads.ts';
 
 /** The answer being prepared ('На доработку', 'Согласовать', 'Отклонить'), or null while the dialog is closed. */
 export const $replyStatus = atom<ReplyStatus | null>(null);

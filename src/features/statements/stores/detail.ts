@@ -1,7 +1,7 @@
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
 import { api } from '../../../lib/api/client.ts';
-import type { StageFile, Statement } from '../../../lib/api/types.ts';
-import { currentPath, navigateTo, saveBlob } from '../../../lib/browser.ts';
+import type { Statement } from '../../../lib/api/types.ts';
+import { currentPath, navigateTo } from '../../../lib/browser.ts';
 import { isCompanyUser } from '../../../lib/roles.ts';
 import { idFromPath, routes } from '../../../lib/routes.ts';
 import { canDeleteStatement, type SubmissionRound, submissionRounds } from '../../../lib/statement.ts';
@@ -87,28 +87,8 @@ export async function deleteStatement(): Promise<boolean> {
   return true;
 }
 
-/** Ids of the files being downloaded now. */
-export const $downloading = atom<ReadonlySet<number>>(new Set());
-
-/** Downloads a stage file with the bearer token (GET /api/files?path=) and saves it under its original name. */
-export async function downloadFile(file: StageFile): Promise<void> {
-  if ($downloading.get().has(file.id)) return;
-  $downloading.set(new Set([...$downloading.get(), file.id]));
-  try {
-    const { data, response } = await api.GET('/api/files', {
-      params: { query: { path: file.url } },
-      parseAs: 'blob',
-    });
-    if (response.ok && data) saveBlob(data, file.fileName);
-    else showToast('error', detailTexts.downloadFailed(file.fileName));
-  } catch {
-    showToast('error', detailTexts.downloadFailed(file.fileName));
-  } finally {
-    const next = new Set($downloading.get());
-    next.delete(file.id);
-    $downloading.set(next);
-  }
-}
+/** Stage file downloads: the one shared store the examiner's detail uses too. */
+export { $downloading, downloadStageFile as downloadFile } from '../../../stores/downloads.ts';
 
 /** Whether the new-version dialog is open. */
 export const $versionDialogOpen = atom(false);

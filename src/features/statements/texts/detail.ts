@@ -29,7 +29,6 @@ export const detailTexts = {
   noFiles: 'Файлов нет',
   committeeComments: 'Замечания комитета',
   download: (name: string) => `Скачать «${name}»`, // e2e
-  downloadFailed: (name: string) => `Не удалось скачать «${name}»`,
   delete: 'Удалить заявление', // e2e
   deleteQuestion: 'Удалить заявление?',
   deleted: 'Заявление удалено',
