@@ -114,7 +114,7 @@ export default function CompanyForm() {
               disabled={locked}
               autoComplete="off"
             />
-            <div className="form-grid form-grid--three">
+            <div className="form-grid">
               <TextField
                 name="inn"
                 label={optional(companyTexts.inn)}
