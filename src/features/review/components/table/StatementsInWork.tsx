@@ -27,7 +27,7 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
   const current = useStore(table.$visible);
   const visible = useDeferredValue(current);
   // Rows just loaded but not yet rendered are still loading, not 'Ничего не найдено'.
-  const rendering = visible !== current && visible.length === 0;
+  const rendering = visible.length === 0 && current.length > 0;
 
   let body: ReactNode;
   if (list.status === 'error') {
