@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './20261122T0300_initial.ts';
 import * as workflowGroundwork from './20261122T1800_workflow_groundwork.ts';
+import * as sharedLimits from './20261122T1930_shared_limits.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
   '20261122T0300_initial': initial,
   '20261122T1800_workflow_groundwork': workflowGroundwork,
+  '20261122T1930_shared_limits': sharedLimits,
 };

@@ -164,6 +164,13 @@ export interface RefreshTokenTable {
   revoked_at: Timestamp | null;
 }
 
+/** A fixed-window request counter shared by every API instance (the per-IP limit on login codes). */
+export interface RateLimitTable {
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -180,4 +187,5 @@ export interface Database {
   login_codes: LoginCodeTable;
   login_failures: LoginFailureTable;
   refresh_tokens: RefreshTokenTable;
+  rate_limits: RateLimitTable;
 }

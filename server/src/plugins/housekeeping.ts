@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sweepLimits } from '../limits/limits.service.ts';
 import { removeStalePrefiles } from '../prefiles/prefiles.service.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -16,6 +17,7 @@ export default fp(
         },
         (error: unknown) => app.log.error({ err: error }, 'prefile cleanup failed'),
       );
+      sweepLimits(app.ctx).catch((error: unknown) => app.log.error({ err: error }, 'rate limit cleanup failed'));
     };
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

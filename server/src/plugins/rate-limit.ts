@@ -1,4 +1,7 @@
-/** A fixed-window counter per key, in memory: enough for one API process behind nginx. */
+/**
+ * A fixed-window counter per key, in one process's memory: it is not shared between API instances. Login limits use
+ * `hitLimit` (server/src/limits/limits.service.ts), kept in the database, instead.
+ */
 export class WindowLimiter {
   readonly limit: number;
   readonly windowMs: number;

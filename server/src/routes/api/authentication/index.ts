@@ -4,8 +4,8 @@ import { closeSession, openSession, rotateSession } from '../../../auth/session.
 import { signAccessToken } from '../../../auth/tokens.ts';
 import type { Config } from '../../../config.ts';
 import { ApiError, apiError } from '../../../errors.ts';
+import { hitLimit } from '../../../limits/limits.service.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
-import { WindowLimiter } from '../../../plugins/rate-limit.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 interface Options {
@@ -21,7 +21,6 @@ export function refreshCookieName(production: boolean): string {
 
 const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
   const cookieName = refreshCookieName(config.production);
-  const ipLimiter = new WindowLimiter(config.loginIpLimit, config.loginIpWindowMs);
   const { ctx } = app;
 
   // The cookie lives as long as the login (family) it belongs to, never longer.
@@ -55,7 +54,9 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
   };
 
   contractRoute(app, 'startEmailLogin', {}, async (request, reply) => {
-    const retryAfter = ipLimiter.hit(clientIp(request, config.trustProxy));
+    // Shared through the database, so every API instance behind nginx counts the same requests.
+    const ip = clientIp(request, config.trustProxy);
+    const retryAfter = await hitLimit(ctx, `login-ip:${ip}`, config.loginIpLimit, config.loginIpWindowMs);
     if (retryAfter > 0) {
       throw new ApiError('too_many_requests', {
         message: 'Слишком много запросов кода с вашего адреса. Попробуйте позже.',

@@ -1,0 +1,20 @@
+import type { ServiceContext } from '../context.ts';
+import { nowIso } from '../db/database.ts';
+import { countHit, deleteWindowsBefore } from './limits.repository.ts';
+
+/**
+ * A fixed-window limit shared by every API instance on the database: counts a hit on `key` and returns 0 while at
+ * most `limit` hits fell in the current window of `windowMs`, otherwise the seconds until that window ends (for
+ * `Retry-After`). Keys name their limit, e.g. `login-ip:203.0.113.5`.
+ */
+export async function hitLimit(ctx: ServiceContext, key: string, limit: number, windowMs: number): Promise<number> {
+  const now = ctx.now();
+  const { windowStart, count } = await countHit(ctx.db, key, nowIso(now), nowIso(new Date(now.getTime() - windowMs)));
+  if (count <= limit) return 0;
+  return Math.max(1, Math.ceil((Date.parse(windowStart) + windowMs - now.getTime()) / 1000));
+}
+
+/** Forgets windows older than `olderThanMs` (a day by default, longer than any limit's window). */
+export function sweepLimits(ctx: ServiceContext, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+  return deleteWindowsBefore(ctx.db, nowIso(new Date(ctx.now().getTime() - olderThanMs)));
+}
