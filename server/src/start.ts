@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfig, rootDir } from './config.ts';
 import { failStart, startRuntime } from './runtime.ts';
 
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'openapi.yaml'];
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'scripts/precompress.ts', 'package.json', 'openapi.yaml'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;

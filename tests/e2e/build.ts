@@ -14,6 +14,7 @@ const INPUTS = [
   'package.json',
   'package-lock.json',
   'openapi.yaml',
+  'scripts/precompress.ts',
 ];
 const isTestFile = (name: string) => name === '__tests__' || /\.test\.[jt]sx?$/.test(name);
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
@@ -115,6 +115,63 @@ test.describe('nginx.conf in front of the portal', () => {
   test('text is gzipped', async ({ request }) => {
     const response = await request.get('/login', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(response.headers()['content-encoding']).toBe('gzip');
+  });
+
+  test('the build precompressed its text assets; nginx sends the .gz as it is, npm start the .br or the .gz', async ({
+    request,
+    proxied,
+  }) => {
+    const assets = readdirSync(path.join(distDir, '_astro')).filter(
+      (f) => /\.(js|css)$/.test(f) && existsSync(path.join(distDir, '_astro', `${f}.gz`)),
+    );
+    expect(assets.length, 'dist/_astro has precompressed js or css').toBeGreaterThan(0);
+    for (const file of [`_astro/${assets[0]}`, 'login/index.html']) {
+      expect(existsSync(path.join(distDir, `${file}.br`)), `${file}.br`).toBe(true);
+      expect(existsSync(path.join(distDir, `${file}.gz`)), `${file}.gz`).toBe(true);
+    }
+    const asset = `/_astro/${assets[0]}`;
+    const original = readFileSync(path.join(distDir, asset));
+    const gzSize = statSync(path.join(distDir, `${asset}.gz`)).size;
+    const brSize = statSync(path.join(distDir, `${asset}.br`)).size;
+
+    // gzip_static: the file's own length, not a chunked on-the-fly stream.
+    const viaNginx = await request.get(asset, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(viaNginx.headers()['content-encoding']).toBe('gzip');
+    expect(viaNginx.headers()['content-length']).toBe(String(gzSize));
+    expect(viaNginx.headers().vary).toMatch(/Accept-Encoding/i);
+    expect(viaNginx.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await viaNginx.body()).toEqual(original);
+    expectSecurityHeaders(viaNginx);
+
+    const br = await request.get(`${proxied.portal.url}${asset}`, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers()['content-encoding']).toBe('br');
+    expect(br.headers()['content-length']).toBe(String(brSize));
+    expect(br.headers().vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await br.body()).toEqual(original);
+    const gz = await request.get(`${proxied.portal.url}/login`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers()['content-encoding']).toBe('gzip');
+    expect(gz.headers().vary).toMatch(/Accept-Encoding/i);
+    expect(await gz.text()).toBe(shell('login'));
+  });
+
+  test('nginx and npm start answer a repeated request with 304 by ETag', async ({ request, proxied }) => {
+    const assets = readdirSync(path.join(distDir, '_astro')).filter((f) => /\.(js|css)$/.test(f));
+    for (const base of [proxied.nginx.url, proxied.portal.url]) {
+      for (const route of [`/_astro/${assets[0]}`, '/login', '/statement/info/5']) {
+        const url = `${base}${route}`;
+        const first = await request.get(url, { headers: { 'Accept-Encoding': 'identity' } });
+        expect(first.status(), url).toBe(200);
+        const etag = first.headers().etag;
+        expect(etag, `${url}: ETag`).toBeTruthy();
+        const again = await request.get(url, {
+          headers: { 'Accept-Encoding': 'identity', 'If-None-Match': etag ?? '' },
+        });
+        expect(again.status(), url).toBe(304);
+        expect(again.headers()['cache-control'], url).toBe(first.headers()['cache-control']);
+        expectSecurityHeaders(again);
+      }
+    }
   });
 
   test('unknown paths are 404 with the site 404 page', async ({ request }) => {

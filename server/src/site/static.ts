@@ -1,25 +1,8 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SHELL_FALLBACKS } from './fallbacks.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
 
 async function isFile(file: string): Promise<boolean> {
   try {
@@ -50,18 +33,51 @@ export async function resolveSitePath(distDir: string, urlPath: string): Promise
   return null;
 }
 
-function sendFile(reply: FastifyReply, file: string, status = 200) {
-  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-  reply.code(status).type(type);
-  if (file.includes(`${path.sep}_astro${path.sep}`))
-    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-  else reply.header('Cache-Control', 'no-cache');
-  return reply.send(createReadStream(file));
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Cache-Control as nginx.conf sends it: hashed build assets for a year, everything else revalidated. */
+export function cacheControlFor(file: string): string {
+  return file.includes(`${path.sep}_astro${path.sep}`) ? IMMUTABLE : 'no-cache';
 }
 
-/** Serves the built site from dist/ with nginx.conf's rules, as the not-found handler after the API routes. */
+/** `file` (inside `root`) as the URL-style path @fastify/static resolves against its root. */
+function relativeUrlPath(root: string, file: string): string {
+  return `/${path.relative(root, file).split(path.sep).join('/')}`;
+}
+
+function sendSiteFile(reply: FastifyReply, root: string, file: string, status = 200): FastifyReply {
+  return reply.code(status).sendFile(relativeUrlPath(root, file), root);
+}
+
+/**
+ * Serves the built site from dist/ with nginx.conf's rules, as the not-found handler after the API routes.
+ * Files go out through @fastify/static: ETag/Last-Modified with 304, and the `.br`/`.gz` the build wrote beside
+ * each text asset (scripts/precompress.ts) when the client accepts them, with `Vary: Accept-Encoding`.
+ * Which file answers a path (index.html, the id-route shells, 404.html, no dotfiles) is decided here first.
+ */
 export async function serveSite(app: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
+  await app.register(fastifyStatic, {
+    root,
+    // No route of its own: the not-found handler below picks the file, @fastify/static sends it.
+    serve: false,
+    preCompressed: true,
+    index: false,
+    dotfiles: 'deny',
+    etag: true,
+    lastModified: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header('Cache-Control', cacheControlFor(file));
+    },
+  });
+  // RFC 9239: JavaScript is text/javascript (@fastify/static's mime table still says application/javascript).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/javascript'))
+      reply.header('content-type', 'text/javascript; charset=utf-8');
+    return payload;
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath.startsWith('/files/')) {
@@ -74,7 +90,7 @@ export async function serveSite(app: FastifyInstance, distDir: string): Promise<
         .send({ error: 'method_not_allowed', message: 'Метод не поддерживается' });
     }
     const file = await resolveSitePath(root, urlPath);
-    if (file) return sendFile(reply, file);
-    return sendFile(reply, path.join(root, '404.html'), 404);
+    if (file) return sendSiteFile(reply, root, file);
+    return sendSiteFile(reply, root, path.join(root, '404.html'), 404);
   });
 }
