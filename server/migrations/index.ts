@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './20261122T0300_initial.ts';
 import * as workflowGroundwork from './20261122T1800_workflow_groundwork.ts';
+import * as certificateCheck from './20261122T1900_certificate_check.ts';
 import * as sharedLimits from './20261122T1930_shared_limits.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
   '20261122T0300_initial': initial,
   '20261122T1800_workflow_groundwork': workflowGroundwork,
+  '20261122T1900_certificate_check': certificateCheck,
   '20261122T1930_shared_limits': sharedLimits,
 };

@@ -139,6 +139,20 @@ export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'GET', route: '/api/notifications', url: '/api/notifications', expect: all(200) },
   { method: 'GET', route: '/api/instance/me', url: '/api/instance/me', expect: examiners(200) },
   {
+    method: 'POST',
+    route: '/api/instance/statements/:id/certificate',
+    url: '/api/instance/statements/1/certificate',
+    // Statement 1 is still `sent`: no certificate yet, so the matrix issues no token.
+    expect: examiners(409),
+  },
+  // Public by design: an unknown token is the same 404 for everyone, signed in or not.
+  {
+    method: 'GET',
+    route: '/api/public/certificates/:token',
+    url: '/api/public/certificates/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    expect: all(404, 404),
+  },
+  {
     method: 'PUT',
     route: '/api/instance/me',
     url: '/api/instance/me',

@@ -126,7 +126,8 @@ describe('the error catalogue', () => {
         if (method === 'parameters') continue;
         const responses = Object.keys((operation as { responses: object }).responses);
         expect(responses, `${method} ${path}`).toContain('default');
-        if (path.includes('{')) expect(responses, `${method} ${path}`).toContain('400');
+        // A certificate check token is any text: a malformed one is the same 404 as an unknown one, never a 400.
+        if (path.includes('{') && !path.includes('{token}')) expect(responses, `${method} ${path}`).toContain('400');
       }
     }
   });

@@ -72,6 +72,8 @@ export interface StatementTable {
   external_number: string | null;
   date_create: Timestamp;
   last_update: Timestamp;
+  /** The public certificate check token: issued with the first certificate, then reused; null until then. */
+  check_token: string | null;
 }
 
 export interface StageTable {

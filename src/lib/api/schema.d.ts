@@ -563,6 +563,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/statements/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue (or return the existing) public check token of a statement's certificate
+         * @description The assigned examiner only (403 for another examiner), while the statement is `under_review` or `approved`
+         *     (409 otherwise). The first call issues a random token (at least 128 bits, base64url, never derived from the
+         *     id); every later call answers the same token. `checkUrl` is `{PUBLIC_ORIGIN}/check/{token}`, or the path
+         *     `/check/{token}` when the server has no public origin configured.
+         */
+        post: operations["issueCertificateCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/certificates/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The certificate's check token. Any text is accepted here; an unknown or malformed one is 404. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Check a certificate by its token (public)
+         * @description No login. Rate-limited per client address (429 with `Retry-After`). The same 404 for every unknown or
+         *     malformed token. `status` is the statement's real state; `decisionDate` and `documents` are given only once
+         *     the approval is stored (`documents` are the files of the company submission the approval answered).
+         *     The examiner is shown as surname and initials. Nothing else of the statement is exposed.
+         */
+        get: operations["getPublicCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness of one API instance
+         * @description Answers 200 while the process serves requests; checks nothing else (a load balancer or systemd restarts an
+         *     instance that stops answering).
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness of one API instance
+         * @description Checks the database (a trivial query) and the file store (a small probe written and removed), each within a
+         *     few seconds. 503 `service_unavailable` while either fails or after shutdown has begun: nginx or a load
+         *     balancer sends no new requests to this instance then.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/version.json": {
         parameters: {
             query?: never;
@@ -619,6 +714,37 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "blocked_extension" | "file_too_large" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
+        CertificateCheckToken: {
+            /** @description 192 random bits, base64url. */
+            token: string;
+            /** @description `{PUBLIC_ORIGIN}/check/{token}`, or `/check/{token}` without a configured origin. */
+            checkUrl: string;
+        };
+        PublicCertificateDocument: {
+            fileName: string;
+            size: number;
+            /** @description Lowercase hex SHA-256 computed when the file was uploaded (null for files older than that). */
+            sha256: string | null;
+        };
+        PublicCertificate: {
+            visibleId: number;
+            status: components["schemas"]["StatementStatus"];
+            /**
+             * Format: date-time
+             * @description When the approval was stored; null unless `status` is `approved`.
+             */
+            decisionDate: string | null;
+            objectName: string;
+            address: string | null;
+            /** @description The applicant (design) company. */
+            company: string;
+            /** @description The reviewing instance (committee) of the examiner. */
+            committee: string | null;
+            /** @description The examiner as surname and initials ('Иванов И. И.'). */
+            examiner: string | null;
+            /** @description The approved round's files; empty unless `status` is `approved`. */
+            documents: components["schemas"]["PublicCertificateDocument"][];
+        };
         /**
          * @description `sent` → `under_review` (an examiner takes it) → `has_comments` | `approved` | `rejected`
          *     (the assigned examiner replies); `has_comments` → `under_review` (the company uploads a new version).
@@ -646,6 +772,10 @@ export interface components {
         AccessToken: {
             /** @description JWT access token (15 minutes; claims `sub` = user id as a string, `exp`). */
             access_token: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
         };
         Version: {
             /** @example 0.1.0+20240505T120000Z */
@@ -991,6 +1121,15 @@ export interface components {
         };
         /** @description The endpoint is not implemented yet (`not_implemented`). */
         NotImplemented: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The instance cannot serve now (`service_unavailable`); the message names what failed. */
+        ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1864,6 +2003,105 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    issueCertificateCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement's check token and the address printed on the certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateCheckToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The certificate's check token. Any text is accepted here; an unknown or malformed one is 404. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the committee's records say about the certificate. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicCertificate"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database and the file store answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
         };
     };

@@ -9,16 +9,19 @@ import fileRoutes from './files/index.ts';
 import instanceRoutes from './instance/index.ts';
 import notificationRoutes from './notifications/index.ts';
 import prefileRoutes from './prefiles/index.ts';
+import publicRoutes from './public/index.ts';
 import statementRoutes from './statements/index.ts';
 import userRoutes from './users/index.ts';
 
 /**
- * Registers the API, deny by default: everything but the authentication calls is behind `authenticate`; company
- * routes behind `requireCompanyUser`, instance routes behind `requireExaminer` (owner-only routes add
- * `requireOwner` themselves). A resource's routes register in the scope of its role.
+ * Registers the API, deny by default: everything but the authentication calls and the public certificate check is
+ * behind `authenticate`; company routes behind `requireCompanyUser`, instance routes behind `requireExaminer`
+ * (owner-only routes add `requireOwner` themselves). A resource's routes register in the scope of its role.
  */
 const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(authenticationRoutes, { config });
+  // The certificate check is public on purpose (an unguessable token, rate-limited per address).
+  await app.register(publicRoutes, { config });
 
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);

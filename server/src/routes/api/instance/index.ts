@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { issueCheckToken } from '../../../certificates/certificates.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import {
   allStatements,
@@ -31,6 +32,10 @@ const instance: FastifyPluginAsync = async (app) => {
     await replyToStatement(ctx, user, request.params.id, request.body);
     return examinerStatement(ctx, user, request.params.id);
   });
+
+  contractRoute(app, 'issueCertificateCheck', {}, async (request) =>
+    issueCheckToken(ctx, currentUser(request), request.params.id),
+  );
 
   contractRoute(app, 'getInstanceProfile', {}, async (request) => examinerProfile(currentUser(request)));
   contractRoute(app, 'updateInstanceProfile', {}, async (request) =>

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { components } from '../../../src/lib/api/schema.d.ts';
+import type { ServiceContext } from '../context.ts';
+import type { StatementStatus } from '../db/schema.ts';
+import { apiError } from '../errors.ts';
+import { findStatementRow } from '../statements/statements.repository.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import {
+  findStatementByCheckToken,
+  listDocuments,
+  listStageOutline,
+  setCheckTokenOnce,
+} from './certificates.repository.ts';
+
+type CertificateCheckToken = components['schemas']['CertificateCheckToken'];
+type PublicCertificate = components['schemas']['PublicCertificate'];
+
+/** 24 random bytes (192 bits) as base64url: 32 characters of [A-Za-z0-9_-]. Never derived from the statement. */
+export function newCheckToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** What a check token looks like; anything else is answered like an unknown token without touching the database. */
+export const CHECK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+/** The statuses in which the assigned examiner may (re)generate the certificate: before and after approving. */
+const CERTIFICATE_STATUSES: readonly StatementStatus[] = ['under_review', 'approved'];
+
+/** The address printed on the certificate and in its QR code. */
+export function checkUrl(publicOrigin: string | null, token: string): string {
+  return `${publicOrigin ?? ''}/check/${token}`;
+}
+
+/**
+ * Issues the statement's check token, or answers the one it has (two calls at once get the same token): the
+ * assigned examiner only, while the statement is under review or approved.
+ */
+export async function issueCheckToken(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+): Promise<CertificateCheckToken> {
+  if (actor.role !== 'examiner') throw apiError('forbidden', 'Действие доступно только экспертам комитета');
+  const row = await findStatementRow(ctx.db, statementId);
+  if (!row) throw apiError('not_found', 'Заявление не найдено');
+  if (!CERTIFICATE_STATUSES.includes(row.status)) {
+    throw apiError(
+      'invalid_transition',
+      'Свидетельство выдаётся только по заявлению на рассмотрении или согласованному',
+    );
+  }
+  if (row.examiner_id !== actor.id) {
+    throw apiError('forbidden', 'Свидетельство выдаёт эксперт, взявший заявление в работу');
+  }
+  const token = await setCheckTokenOnce(ctx.db, statementId, newCheckToken());
+  if (!token) throw apiError('not_found', 'Заявление не найдено');
+  return { token, checkUrl: checkUrl(ctx.config.publicOrigin, token) };
+}
+
+/** 'Иванов Иван Иванович' -> 'Иванов И. И.' (and 'Иванов И. И.' stays as it is); null when there is no name. */
+export function surnameWithInitials(fio: string | null): string | null {
+  const parts = (fio ?? '').trim().split(/\s+/).filter(Boolean);
+  const [surname, ...rest] = parts;
+  if (!surname) return null;
+  const initials = rest
+    .map((part) => part.replace(/\./g, ''))
+    .filter(Boolean)
+    .map((part) => `${part.charAt(0).toUpperCase()}.`);
+  return [surname, ...initials].join(' ');
+}
+
+const UNKNOWN = 'Свидетельство не найдено';
+
+/**
+ * The public check: the statement's real state, and only once it is approved the decision date and the files of
+ * the company submission the approval answered. Unknown and malformed tokens are the same 404.
+ */
+export async function publicCertificate(ctx: ServiceContext, token: string): Promise<PublicCertificate> {
+  if (!CHECK_TOKEN_PATTERN.test(token)) throw apiError('not_found', UNKNOWN);
+  const row = await findStatementByCheckToken(ctx.db, token);
+  if (!row) throw apiError('not_found', UNKNOWN);
+
+  let decisionDate: string | null = null;
+  let documents: PublicCertificate['documents'] = [];
+  if (row.status === 'approved') {
+    const stages = await listStageOutline(ctx.db, row.id);
+    const approvalIndex = stages.findLastIndex(
+      (stage) => Boolean(stage.is_government_agency) && stage.status === 'approved',
+    );
+    const approval = stages[approvalIndex];
+    if (approval) {
+      decisionDate = approval.date_create;
+      const answered = stages.slice(0, approvalIndex).findLast((stage) => !stage.is_government_agency);
+      if (answered) {
+        documents = (await listDocuments(ctx.db, answered.id)).map((file) => ({
+          fileName: file.file_name,
+          size: Number(file.size),
+          sha256: file.sha256,
+        }));
+      }
+    }
+  }
+
+  return {
+    visibleId: row.visible_id,
+    status: row.status,
+    decisionDate,
+    objectName: row.object_name,
+    address: row.address,
+    company: row.company_name,
+    committee: row.instance_name,
+    examiner: surnameWithInitials(row.examiner_fio),
+    documents,
+  };
+}
