@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
 import { demoUsers } from '../support/demo.ts';
@@ -7,7 +10,7 @@ import { freePort } from '../support/free-port.ts';
 import { recordCspViolations } from './csp.ts';
 import { test as base, expect } from './fixtures.ts';
 import { type RunningNginx, startNginx } from './nginx.ts';
-import { distDir } from './paths.ts';
+import { distDir, nodeBin, repoRoot } from './paths.ts';
 import { type Portal, startPortal } from './portal.ts';
 
 interface Proxied {
@@ -292,5 +295,73 @@ test.describe('nginx.conf in front of the portal', () => {
     await expect(page).toHaveURL(/\/company\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
     expect(await cspViolations()).toEqual([]);
+  });
+});
+
+base.describe('npm run start:nginx', () => {
+  base('serves the site and the API through nginx on PORT and stops both on SIGTERM', async () => {
+    base.setTimeout(90_000);
+    const port = await freePort();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-start-nginx-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // The global setup has checked dist/ once for the whole run.
+      SKIP_BUILD: '1',
+      NODE_ENV: 'test',
+    };
+    delete env.DATABASE_URL;
+    delete env.FILES_DIR;
+    delete env.SMTP_URL;
+    delete env.API_PORT;
+    const child = spawn(nodeBin, ['scripts/start-nginx.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await expect
+        .poll(() => /Портал запущен через nginx/.test(output) || child.exitCode !== null, { timeout: 60_000 })
+        .toBe(true);
+      expect(child.exitCode, output).toBeNull();
+      const apiUrl = /API: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      expect(apiUrl, output).toBeTruthy();
+
+      const home = await fetch(`${url}/`);
+      expect(home.status).toBe(200);
+      expect(home.headers.get('server')).toBe('nginx');
+      expect(home.headers.get('cache-control')).toBe('no-cache');
+      expect(await home.text()).toBe(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+
+      const me = await fetch(`${url}/api/users/me`);
+      expect(me.status).toBe(401);
+      expect(me.headers.get('server')).toBe('nginx');
+      expect(await me.json()).toMatchObject({ error: 'unauthorized' });
+      const version = await fetch(`${url}/version.json`);
+      expect(await version.json()).toEqual({ version: expect.any(String) });
+
+      child.kill('SIGTERM');
+      expect(await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 40_000))]), output).toBe(0);
+      // Both are gone: nothing answers on nginx's port or the API's.
+      for (const gone of [url, apiUrl]) {
+        await expect(
+          fetch(`${gone}/version.json`, { signal: AbortSignal.timeout(2_000) }),
+          String(gone),
+        ).rejects.toThrow();
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
