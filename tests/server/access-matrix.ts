@@ -44,6 +44,8 @@ const examiners = (status: number): Record<Caller, number> => ({
 
 export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'GET', route: '/version.json', url: '/version.json', expect: all(200, 200) },
+  { method: 'GET', route: '/api/health', url: '/api/health', expect: all(200, 200) },
+  { method: 'GET', route: '/api/health/ready', url: '/api/health/ready', expect: all(200, 200) },
   // Authentication calls are open by design; their own rules are tested in authentication.test.ts.
   {
     method: 'POST',

@@ -6,6 +6,7 @@ import catalogRoutes from './catalogs/index.ts';
 import companyRoutes from './companies/index.ts';
 import employeeRoutes from './employees/index.ts';
 import fileRoutes from './files/index.ts';
+import healthRoutes from './health/index.ts';
 import instanceRoutes from './instance/index.ts';
 import notificationRoutes from './notifications/index.ts';
 import prefileRoutes from './prefiles/index.ts';
@@ -22,6 +23,8 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(authenticationRoutes, { config });
   // The certificate check is public on purpose (an unguessable token, rate-limited per address).
   await app.register(publicRoutes, { config });
+  // Liveness and readiness for nginx, load balancers and systemd: no login, nothing of the portal's data.
+  await app.register(healthRoutes);
 
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', signedIn.authenticate);
