@@ -64,6 +64,8 @@ const apiExited = exitOf(api);
 
 let stopping = false;
 let nginx: RunningNginx | null = null;
+/** Set while nginx is being started, so a stop that arrives meanwhile waits for it and stops it too. */
+let nginxStarting: Promise<unknown> | null = null;
 
 async function stopApi(): Promise<void> {
   if (api.exitCode !== null || api.signalCode !== null) return;
@@ -77,6 +79,7 @@ async function stopApi(): Promise<void> {
 
 async function stopAll(code: number): Promise<never> {
   stopping = true;
+  await nginxStarting?.catch(() => {});
   // nginx first: no new requests reach the API while it finishes the ones in flight.
   await nginx?.stop().catch(() => {});
   await stopApi();
@@ -106,7 +109,9 @@ while (!(await answers(`http://${upstream}/version.json`))) {
 }
 
 try {
-  nginx = await startNginx({ port: config.port, host: config.host, root: config.distDir, upstream });
+  const starting = startNginx({ port: config.port, host: config.host, root: config.distDir, upstream });
+  nginxStarting = starting;
+  nginx = await starting;
 } catch (error) {
   console.error(`Не удалось запустить nginx: ${error instanceof Error ? error.message : String(error)}`);
   await stopAll(1);
