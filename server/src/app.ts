@@ -116,6 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: config.production ? 'info' : 'warn' } : false,
     bodyLimit: 1024 * 1024,
+    // Graceful shutdown: close() stops accepting, answers 503 to requests arriving on open connections, closes idle
+    // keep-alive sockets at once and waits for requests in flight (an upload in progress completes).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
   // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
   const registered: Array<{ method: string; url: string }> = [];

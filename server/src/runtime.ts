@@ -40,11 +40,19 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
   if (config.production && !config.trustProxy) {
     app.log.warn('TRUST_PROXY не задан: за nginx все клиенты будут с одного адреса и разделят лимит запросов кода');
   }
+  // Graceful shutdown: stop accepting, let requests in flight finish (Fastify's close() waits for them; idle
+  // keep-alive sockets are closed at once, see app.ts), then the onClose hooks close the database; exit 0. A second
+  // signal while waiting ends the process at once.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down: finishing requests in flight');
+      process.once(signal, () => process.exit(1));
       app.close().then(
         () => process.exit(0),
-        () => process.exit(1),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
       );
     });
   }
