@@ -7,6 +7,11 @@ export function currentPath(): string {
   return typeof location === 'undefined' ? '' : location.pathname;
 }
 
+/** Origin of the page (https://host), '' outside a browser. */
+export function currentOrigin(): string {
+  return typeof location === 'undefined' ? '' : location.origin;
+}
+
 /** Value of a query parameter of the current page, or null. */
 export function readQueryParam(name: string): string | null {
   if (typeof location === 'undefined') return null;

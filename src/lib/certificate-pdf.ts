@@ -1,6 +1,8 @@
-// Draws the certificate layout with jspdf and an embedded Cyrillic TTF. jspdf is imported here dynamically, and this
-// module itself is imported dynamically (certificate-download.ts), so neither reaches a page's initial JavaScript.
-import { CERTIFICATE_PAGE, type CertificateData, layoutCertificate } from './certificate.ts';
+// Draws the certificate layout with jspdf and an embedded Cyrillic TTF. jspdf and the QR library are imported here
+// dynamically, and this module itself is imported dynamically (certificate-download.ts), so none of them reaches a
+// page's initial JavaScript.
+import type { jsPDF as JsPdf } from 'jspdf';
+import { CERTIFICATE_PAGE, type CertificateData, type CertificateQr, layoutCertificate } from './certificate.ts';
 
 /** The certificate's font files as base64 (what jspdf's virtual file system takes). */
 export interface CertificateFonts {
@@ -32,7 +34,28 @@ export async function renderCertificate(data: CertificateData, fonts: Certificat
   }
   doc.setLineWidth(0.75);
   for (const rule of layout.rules) doc.line(rule.x1, rule.y1, rule.x2, rule.y2);
+  if (layout.qr) await drawQr(doc, layout.qr);
   return doc.output('arraybuffer');
+}
+
+/** The QR code of the check address as vector squares (one filled rectangle per run of dark modules in a row). */
+async function drawQr(doc: JsPdf, qr: CertificateQr): Promise<void> {
+  const { create } = await import('qrcode');
+  const { modules } = create(qr.text, { errorCorrectionLevel: 'M' });
+  const cell = qr.size / modules.size;
+  doc.setFillColor(0, 0, 0);
+  for (let row = 0; row < modules.size; row += 1) {
+    let col = 0;
+    while (col < modules.size) {
+      if (!modules.get(row, col)) {
+        col += 1;
+        continue;
+      }
+      const start = col;
+      while (col < modules.size && modules.get(row, col)) col += 1;
+      doc.rect(qr.x + start * cell, qr.y + row * cell, (col - start) * cell, cell, 'F');
+    }
+  }
 }
 
 /** Base64 of binary data (jspdf's VFS wants a string), in chunks so a 200 KB font does not overflow the stack. */

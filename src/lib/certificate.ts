@@ -21,6 +21,8 @@ export interface CertificateData {
   head: string;
   /** The approving examiner's full name, printed beside the signature line. */
   examiner: string;
+  /** The public check address (`{PUBLIC_ORIGIN}/check/{token}`): printed under 'Проверить подлинность' and as a QR code. */
+  checkUrl?: string;
 }
 
 /** A text width in points for a font size and weight: the embedded font's metrics when rendering, a fake in tests. */
@@ -45,10 +47,20 @@ export interface CertificateRule {
   y2: number;
 }
 
+/** The square the QR code of the check address fills (its quiet zone is the white space around it). */
+export interface CertificateQr {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
 /** Everything to draw on the one page, and the font size the layout settled on. */
 export interface CertificateLayout {
   texts: CertificateText[];
   rules: CertificateRule[];
+  /** The QR code of the check address, at the foot of the page (only when the data has one). */
+  qr: CertificateQr | null;
   fontSize: number;
   /** Baseline of the last line plus its descent: never below the bottom margin. */
   bottom: number;
@@ -91,6 +103,8 @@ export const certificateTexts = {
   decision: 'Архитектурно-градостроительное решение объекта капитального строительства согласовано.',
   examiner: 'Эксперт комитета',
   signature: 'подпись',
+  verify: 'Проверить подлинность',
+  verifyHint: 'Наведите камеру телефона на QR-код или откройте адрес:',
   dash: '—',
 } as const;
 
@@ -137,8 +151,10 @@ export function certificateData(
   >,
   examinerFio: string | null | undefined,
   date: Date,
+  checkUrl?: string,
 ): CertificateData {
   return {
+    ...(checkUrl ? { checkUrl } : {}),
     number: `№ ${statement.visibleId}`,
     date: certificateDate(date),
     workType: orDash(statement.catalogWorkType),
@@ -197,6 +213,51 @@ function rowsOf(data: CertificateData): Array<[string, string]> {
     [t.innKpp, data.innKpp],
     [t.head, data.head],
   ];
+}
+
+/** The QR code's side in points (about 32 mm: a phone reads it from a printed page at arm's length). */
+export const QR_SIZE = 90;
+/** White space between the QR code and anything else: more than the 4 modules of quiet zone a reader needs. */
+const QR_GAP = 16;
+/** The check address is printed at this size, smaller only if it would not fit on one line. */
+const URL_FONT_SIZE = 10;
+
+/**
+ * The foot of the page: the QR code at the left margin, resting on the bottom margin, and beside it
+ * 'Проверить подлинность', a hint, and the check address on one line (smaller type rather than a broken URL).
+ */
+function layoutQr(
+  checkUrl: string,
+  measure: TextMeasure,
+): { qr: CertificateQr; texts: CertificateText[]; top: number } {
+  const { width: pageWidth, height, margins } = CERTIFICATE_PAGE;
+  const bottom = height - margins.bottom;
+  const qr = { text: checkUrl, x: margins.left, y: bottom - QR_SIZE, size: QR_SIZE };
+  const textX = qr.x + QR_SIZE + QR_GAP;
+  const textWidth = pageWidth - margins.right - textX;
+  const texts: CertificateText[] = [];
+  let y = qr.y + CERTIFICATE_PAGE.fontSize * ASCENT;
+  texts.push({
+    text: certificateTexts.verify,
+    x: textX,
+    y,
+    fontSize: CERTIFICATE_PAGE.fontSize,
+    bold: true,
+    align: 'left',
+  });
+  y += CERTIFICATE_PAGE.fontSize * CERTIFICATE_PAGE.lineHeight;
+  const hintSize = URL_FONT_SIZE;
+  for (const line of wrapText(certificateTexts.verifyHint, textWidth, (s) => measure(s, hintSize, false))) {
+    texts.push({ text: line, x: textX, y, fontSize: hintSize, bold: false, align: 'left' });
+    y += hintSize * CERTIFICATE_PAGE.lineHeight;
+  }
+  let urlSize = URL_FONT_SIZE;
+  while (urlSize > MIN_FONT_SIZE - 1 && measure(checkUrl, urlSize, false) > textWidth) urlSize -= 0.5;
+  for (const line of wrapText(checkUrl, textWidth, (s) => measure(s, urlSize, false))) {
+    texts.push({ text: line, x: textX, y, fontSize: urlSize, bold: false, align: 'left' });
+    y += urlSize * CERTIFICATE_PAGE.lineHeight;
+  }
+  return { qr, texts, top: qr.y - QR_GAP };
 }
 
 /** Lays the certificate out at one font size; `bottom` tells whether it fits. */
@@ -265,21 +326,31 @@ function layoutAt(data: CertificateData, measure: TextMeasure, fontSize: number)
     align: 'center',
   });
   const bottom = signatureY + step * 0.8 + fontSize * 0.25;
-  return { texts, rules, fontSize, bottom };
+  return { texts, rules, qr: null, fontSize, bottom };
 }
 
 /**
  * The whole certificate on one A4 page: spec §3's header, rows and signature line at 12 pt with line height 1.5.
  * Long values wrap inside their column; only if the page would still overflow (values far beyond real ones) does the
- * type shrink in half-point steps, so the certificate stays one page with nothing cut off.
+ * type shrink in half-point steps, so the certificate stays one page with nothing cut off. With a check address the
+ * QR code and 'Проверить подлинность' take the foot of the page and the body ends above them.
  */
 export function layoutCertificate(data: CertificateData, measure: TextMeasure): CertificateLayout {
-  const limit = CERTIFICATE_PAGE.height - CERTIFICATE_PAGE.margins.bottom;
+  const foot = data.checkUrl ? layoutQr(data.checkUrl, measure) : null;
+  // With a QR code the body must end above it; the code itself rests on the bottom margin.
+  const limit = foot ? foot.top : CERTIFICATE_PAGE.height - CERTIFICATE_PAGE.margins.bottom;
   let fontSize: number = CERTIFICATE_PAGE.fontSize;
   let layout = layoutAt(data, measure, fontSize);
   while (layout.bottom > limit && fontSize > MIN_FONT_SIZE) {
     fontSize -= 0.5;
     layout = layoutAt(data, measure, fontSize);
   }
-  return layout;
+  if (!foot) return layout;
+  const footBottom = Math.max(foot.qr.y + foot.qr.size, ...foot.texts.map((t) => t.y + t.fontSize * 0.25));
+  return {
+    ...layout,
+    texts: [...layout.texts, ...foot.texts],
+    qr: foot.qr,
+    bottom: Math.max(layout.bottom, footBottom),
+  };
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
 import { afterAll, describe, expect, it } from 'vitest';
 import { certificateData } from '../certificate.ts';
 import { renderCertificate, toBase64 } from '../certificate-pdf.ts';
@@ -165,4 +166,52 @@ describe.skipIf(!poppler)('certificate PDF', () => {
     expect(words).toContain('7701234567/—');
     expect(words).toContain('ИвановаАннаСергеевна');
   });
+
+  it('prints the check address with a QR code a reader decodes to the same address', async () => {
+    const checkUrl = 'https://agr.example.ru/check/dWpth7Z2F6ymlXVJh0sO8NxLjyOwmy0A';
+    const data = certificateData(
+      {
+        visibleId: 42,
+        catalogWorkType: 'Новое строительство',
+        categoryName: 'Объекты жилого назначения',
+        title: 'Жилой дом',
+        address: 'г. Пример, ул. Садовая, 1',
+        companyName: 'ООО «Проектное бюро»',
+        companyInn: '7701234567',
+        companyKpp: '770101001',
+        companyDirector: 'Сидоров Сидор Сидорович',
+      },
+      'Иванова Анна Сергеевна',
+      date,
+      checkUrl,
+    );
+    const { file, text, info, box } = await render('qr.pdf', data);
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    expectInsideMargins(box);
+    expect(text).toContain('Проверить подлинность');
+    expect(text).toContain(checkUrl);
+    expect(text).toContain('Иванова Анна Сергеевна');
+    execFileSync('pdftoppm', ['-r', '150', '-gray', '-singlefile', file, join(dir, 'qr')]);
+    const decoded = decodeQr(readFileSync(join(dir, 'qr.pgm')));
+    expect(decoded).toBe(checkUrl);
+  });
 });
+
+/** Decodes the QR code on a rendered page (a binary PGM from pdftoppm -gray) with jsQR. */
+function decodeQr(pgm: Buffer): string | null {
+  const header = pgm.toString('latin1', 0, 64).match(/^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/);
+  if (!header) throw new Error('not a binary PGM');
+  const [whole, w, h] = header;
+  const width = Number(w);
+  const height = Number(h);
+  const pixels = pgm.subarray(whole.length);
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i += 1) {
+    const v = pixels[i] ?? 255;
+    rgba[i * 4] = v;
+    rgba[i * 4 + 1] = v;
+    rgba[i * 4 + 2] = v;
+    rgba[i * 4 + 3] = 255;
+  }
+  return jsQR(rgba, width, height)?.data ?? null;
+}

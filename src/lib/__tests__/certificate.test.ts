@@ -168,4 +168,61 @@ describe('layoutCertificate', () => {
     expect(printed.replace(/\s+/g, '')).toContain(long.replace(/\s+/g, ''));
     if (length < 200) expect(layout.fontSize).toBe(12);
   });
+
+  describe('with the check address', () => {
+    const checkUrl = 'https://agr.example.ru/check/dWpth7Z2F6ymlXVJh0sO8NxLjyOwmy0A';
+    const withQr = { ...full, checkUrl };
+    const overlaps = (a: { x0: number; y0: number; x1: number; y1: number }, b: typeof a) =>
+      a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+    const boxOf = (line: ReturnType<typeof layoutCertificate>['texts'][number]) => {
+      const w = measure(line.text, line.fontSize, line.bold);
+      const x0 = line.align === 'center' ? line.x - w / 2 : line.x;
+      return { x0, x1: x0 + w, y0: line.y - line.fontSize * 1.05, y1: line.y + line.fontSize * 0.25 };
+    };
+
+    it.each([
+      ['real values', withQr],
+      [
+        'values at the contract limits',
+        {
+          ...withQr,
+          objectName: 'Многофункциональный жилой комплекс с подземной автостоянкой '.repeat(20).slice(0, 1000),
+          address: 'Многофункциональный жилой комплекс с подземной автостоянкой '.repeat(20).slice(0, 1000),
+        },
+      ],
+    ])('puts the QR code and the address at the foot, inside the margins, over nothing (%s)', (_, data) => {
+      const layout = layoutCertificate(data, measure);
+      inside(layout);
+      const qr = layout.qr;
+      if (!qr) throw new Error('no QR code');
+      expect(qr.text).toBe(checkUrl);
+      expect(qr.x).toBeGreaterThanOrEqual(margins.left);
+      expect(qr.x + qr.size).toBeLessThanOrEqual(width - margins.right);
+      expect(qr.y + qr.size).toBeLessThanOrEqual(height - margins.bottom);
+      expect(qr.size).toBeGreaterThanOrEqual(80);
+      // In the lower part of the page.
+      expect(qr.y).toBeGreaterThan(height / 2);
+      const qrBox = { x0: qr.x - 8, x1: qr.x + qr.size + 8, y0: qr.y - 8, y1: qr.y + qr.size + 8 };
+      const boxes = layout.texts.map(boxOf);
+      for (const [i, box] of boxes.entries()) {
+        expect(overlaps(box, qrBox), layout.texts[i]?.text).toBe(false);
+        for (const other of boxes.slice(i + 1)) expect(overlaps(box, other)).toBe(false);
+      }
+      const urlLine = layout.texts.find((t) => t.text === checkUrl);
+      expect(urlLine, 'the address on one line').toBeDefined();
+      expect(text(layout)).toContain('Проверить подлинность');
+      // The signature line stays above the QR code.
+      for (const rule of layout.rules) expect(rule.y1).toBeLessThan(qr.y);
+      for (const value of Object.values(data))
+        expect(text(layout).replace(/\s+/g, '')).toContain(value.replace(/\s+/g, ''));
+    });
+
+    it('keeps the body at 12 pt for real values', () => {
+      expect(layoutCertificate(withQr, measure).fontSize).toBe(12);
+    });
+
+    it('has no QR code without an address', () => {
+      expect(layoutCertificate(full, measure).qr).toBeNull();
+    });
+  });
 });

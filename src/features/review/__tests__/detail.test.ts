@@ -5,7 +5,11 @@ const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }))
 vi.mock('../../../lib/api/client.ts', () => ({ api, API_BASE_URL: '', QUIET: { 'x-quiet-errors': '1' } }));
 const certificate = vi.hoisted(() => ({ downloadCertificate: vi.fn() }));
 vi.mock('../../../lib/certificate-download.ts', () => certificate);
-const browser = vi.hoisted(() => ({ currentPath: vi.fn(() => '/instance/statement/info/1'), navigateTo: vi.fn() }));
+const browser = vi.hoisted(() => ({
+  currentPath: vi.fn(() => '/instance/statement/info/1'),
+  currentOrigin: vi.fn(() => 'https://portal.example'),
+  navigateTo: vi.fn(),
+}));
 vi.mock('../../../lib/browser.ts', () => ({ ...browser, saveBlob: vi.fn() }));
 
 // Fresh stores for every test: the detail is loaded once for the life of its module.
@@ -66,19 +70,47 @@ describe('examiner statement detail', () => {
     expect(detail.$replyStatus.get()).toBeNull();
   });
 
-  it('makes and downloads the certificate before the approval dialog opens', async () => {
+  const token = 'dWpth7Z2F6ymlXVJh0sO8NxLjyOwmy0A';
+
+  it('asks for the check token, then makes and downloads the certificate before the approval dialog opens', async () => {
     await open(inReview);
+    api.POST.mockResolvedValue(reply(200, { token, checkUrl: `https://agr.example.ru/check/${token}` }));
     certificate.downloadCertificate.mockResolvedValue(undefined);
     await detail.startReply('approved');
+    expect(api.POST).toHaveBeenCalledWith('/api/instance/statements/{id}/certificate', { params: { path: { id: 1 } } });
     expect(certificate.downloadCertificate).toHaveBeenCalledOnce();
     const [data, visibleId] = certificate.downloadCertificate.mock.calls[0] ?? [];
     expect(visibleId).toBe(1001);
-    expect(data).toMatchObject({ number: '№ 1001', objectName: 'Жилой дом', examiner: 'Петрова Анна Сергеевна' });
+    expect(data).toMatchObject({
+      number: '№ 1001',
+      objectName: 'Жилой дом',
+      examiner: 'Петрова Анна Сергеевна',
+      checkUrl: `https://agr.example.ru/check/${token}`,
+    });
     expect(detail.$replyStatus.get()).toBe('approved');
+  });
+
+  it('makes the check address absolute on this site when the server answers a path', async () => {
+    await open(inReview);
+    api.POST.mockResolvedValue(reply(200, { token, checkUrl: `/check/${token}` }));
+    certificate.downloadCertificate.mockResolvedValue(undefined);
+    await detail.startReply('approved');
+    const [data] = certificate.downloadCertificate.mock.calls[0] ?? [];
+    expect(data.checkUrl).toBe(`https://portal.example/check/${token}`);
+  });
+
+  it('makes no certificate and opens no dialog when the check token is refused', async () => {
+    await open(inReview);
+    api.POST.mockResolvedValue(reply(409, errorBody('invalid_transition', 'Статус заявления уже изменился')));
+    await detail.startReply('approved');
+    expect(certificate.downloadCertificate).not.toHaveBeenCalled();
+    expect(detail.$replyStatus.get()).toBeNull();
+    expect(toastTexts()).toContainEqual(['error', 'Не удалось сформировать свидетельство']);
   });
 
   it('keeps the dialog closed and says so when the certificate cannot be made', async () => {
     await open(inReview);
+    api.POST.mockResolvedValue(reply(200, { token, checkUrl: `/check/${token}` }));
     certificate.downloadCertificate.mockRejectedValue(new Error('no jspdf'));
     await detail.startReply('approved');
     expect(detail.$replyStatus.get()).toBeNull();

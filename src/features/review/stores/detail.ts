@@ -1,7 +1,7 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import { api } from '../../../lib/api/client.ts';
 import type { Statement } from '../../../lib/api/types.ts';
-import { currentPath, navigateTo } from '../../../lib/browser.ts';
+import { currentOrigin, currentPath, navigateTo } from '../../../lib/browser.ts';
 import { certificateData } from '../../../lib/certificate.ts';
 import { canReply, type ReplyStatus } from '../../../lib/review.ts';
 import { isInstanceUser } from '../../../lib/roles.ts';
@@ -93,15 +93,29 @@ export const replyForm = createForm({ comment: '' }, () => ({}));
 export const replyUploads = createUploadList();
 
 /**
- * Makes the approval certificate and downloads it as 'Свидетельство_{visibleId}.pdf'. jspdf and the font are
+ * The statement's public check address (POST /api/instance/statements/{id}/certificate: the same token every time),
+ * absolute: the server's PUBLIC_ORIGIN, or this site's origin when the server answers a path.
+ */
+async function certificateCheckUrl(statementId: number): Promise<string> {
+  const { data, response } = await api.POST('/api/instance/statements/{id}/certificate', {
+    params: { path: { id: statementId } },
+  });
+  if (!response.ok || !data) throw new Error(`Certificate check token: HTTP ${response.status}`);
+  return data.checkUrl.startsWith('/') ? `${currentOrigin()}${data.checkUrl}` : data.checkUrl;
+}
+
+/**
+ * Makes the approval certificate, with the QR code of its public check address, and downloads it as
+ * 'Свидетельство_{visibleId}.pdf'. The check token is asked for first; jspdf, the font and the QR library are
  * imported here, on demand, so no page loads them before an examiner approves.
  */
 export async function makeCertificate(statement: Statement): Promise<boolean> {
   $certificateBusy.set(true);
   try {
+    const checkUrl = await certificateCheckUrl(statement.id);
     const { downloadCertificate } = await import('../../../lib/certificate-download.ts');
     const examiner = statement.examiner?.fio ?? $user.get()?.fio ?? null;
-    await downloadCertificate(certificateData(statement, examiner, new Date()), statement.visibleId);
+    await downloadCertificate(certificateData(statement, examiner, new Date(), checkUrl), statement.visibleId);
     return true;
   } catch (error) {
     // Spec §8: a missing PDF library is logged; the examiner is told too, as approval waits for the certificate.
