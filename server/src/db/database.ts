@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from '../../migrations/index.ts';
@@ -26,8 +27,60 @@ export function createDatabase(options: DatabaseOptions): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
+/** The PostgreSQL advisory lock that migrations at start hold (one number, shared by every instance of the portal). */
+export const MIGRATION_LOCK_ID = 7_264_015_820_451;
+
+/**
+ * Brings the schema up to date; throws with the failing migration's error. Several instances may start at once: on
+ * PostgreSQL each waits for a session-level advisory lock held on one connection of its own while it migrates, so
+ * one migrates and the others then find nothing to do (Kysely's own per-transaction lock does not cover creating
+ * its bookkeeping tables). SQLite migrations run outside a transaction (some rebuild tables with their own), so the
+ * database's own lock is not held throughout: an exclusive lock on a side file (`<database>.migration-lock`) is.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter))
+    return withSqliteMigrationLock(db, () => runMigrations(db));
+  await db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection);
+    try {
+      await runMigrations(db);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection);
+    }
+  });
+}
+
+/**
+ * Holds `BEGIN EXCLUSIVE` on a side SQLite file while `work` runs; waits without blocking the event loop. The
+ * operating system drops the lock if the process dies, so a crash never leaves it held.
+ */
+async function withSqliteMigrationLock(db: Db, work: () => Promise<void>): Promise<void> {
+  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+  const file = rows.find((row) => row.name === 'main')?.file;
+  if (!file) return work();
+  const lock = new DatabaseSync(`${file}.migration-lock`);
+  try {
+    lock.exec('PRAGMA busy_timeout = 0');
+    for (;;) {
+      try {
+        lock.exec('BEGIN EXCLUSIVE');
+        break;
+      } catch (error) {
+        if (!/locked|busy/i.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    try {
+      await work();
+    } finally {
+      lock.exec('ROLLBACK');
+    }
+  } finally {
+    lock.close();
+  }
+}
+
+async function runMigrations(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
