@@ -32,6 +32,8 @@ export const routes = {
   instanceNews: '/instance/news',
   instanceSettings: '/instance/settings',
   instanceStatementInfo: (id: RouteId) => `/instance/statement/info/${id}`,
+  /** The public certificate check (no login): the address printed on the certificate and in its QR code. */
+  certificateCheck: (token: string) => `/check/${token}`,
 } as const;
 
 /** Start page of a company user (spec §2 entry redirect). */

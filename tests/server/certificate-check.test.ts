@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { newCheckToken, surnameWithInitials } from '../../server/src/certificates/certificates.service.ts';
 import { CHECK_LIMIT } from '../../server/src/certificates/check-limit.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
+import { SHELL_FALLBACKS } from '../../server/src/site/fallbacks.ts';
 import {
   replyToStatement,
   submitNewVersion,
@@ -236,5 +238,16 @@ describe('surnameWithInitials', () => {
     expect(surnameWithInitials('Петров')).toBe('Петров');
     expect(surnameWithInitials(null)).toBeNull();
     expect(surnameWithInitials('  ')).toBeNull();
+  });
+});
+
+describe('the check page /check/{token}', () => {
+  it('is served by its one shell, by npm start and nginx alike', () => {
+    const shellOf = (url: string) => SHELL_FALLBACKS.find((rule) => rule.pattern.test(url))?.shell ?? null;
+    expect(shellOf('/check/dWpth7Z2F6ymlXVJh0sO8NxLjyOwmy0A')).toBe('check/shell/index.html');
+    expect(shellOf('/check/dWpth7Z2F6ymlXVJh0sO8NxLjyOwmy0A/')).toBe('check/shell/index.html');
+    expect(shellOf('/check/a/b')).toBeNull();
+    const nginx = readFileSync(new URL('../../nginx.conf', import.meta.url), 'utf8');
+    expect(nginx).toContain('rewrite ^/check/[^/]+/?$ /check/shell/index.html last;');
   });
 });

@@ -6,4 +6,6 @@ export const SHELL_FALLBACKS: ReadonlyArray<{ pattern: RegExp; shell: string }> 
   { pattern: /^\/statement\/info\/[^/]+\/?$/, shell: 'statement/info/shell/index.html' },
   { pattern: /^\/instance\/statement\/info\/[^/]+\/?$/, shell: 'instance/statement/info/shell/index.html' },
   { pattern: /^\/employees\/[^/]+\/edit\/?$/, shell: 'employees/shell/edit/index.html' },
+  // The public certificate check: the token is read from the address.
+  { pattern: /^\/check\/[^/]+\/?$/, shell: 'check/shell/index.html' },
 ];

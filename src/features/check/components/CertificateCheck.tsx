@@ -1,0 +1,199 @@
+import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { currentPath } from '../../../lib/browser.ts';
+import {
+  checkTokenFromPath,
+  isValidCertificate,
+  matchingDocument,
+  type PublicCertificate,
+  sha256OfFile,
+} from '../../../lib/certificate-check.ts';
+import { formatListDate } from '../../../lib/dates.ts';
+import { formatFileSize } from '../../../lib/files.ts';
+import { checkTexts as t } from '../texts.ts';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; certificate: PublicCertificate }
+  | { state: 'error'; title: string; text: string | null };
+
+type Comparison =
+  | { state: 'idle' }
+  | { state: 'hashing'; name: string }
+  | { state: 'done'; name: string; sha256: string; match: string | null }
+  | { state: 'failed' };
+
+/**
+ * Asks the public endpoint about the token of the address. A plain fetch on purpose: no bearer token, no refresh,
+ * nothing of a session (the visitor is usually not a portal user).
+ */
+async function loadCertificate(): Promise<Load> {
+  const token = checkTokenFromPath(currentPath());
+  if (!token) return { state: 'error', title: t.notFound, text: t.notFoundText };
+  try {
+    const response = await fetch(`/api/public/certificates/${encodeURIComponent(token)}`, {
+      headers: { accept: 'application/json' },
+      credentials: 'omit',
+    });
+    if (response.ok) return { state: 'ready', certificate: (await response.json()) as PublicCertificate };
+    if (response.status === 404) return { state: 'error', title: t.notFound, text: t.notFoundText };
+    if (response.status === 429) return { state: 'error', title: t.tooMany, text: null };
+  } catch {
+    // reported below like any other failure
+  }
+  return { state: 'error', title: t.failed, text: null };
+}
+
+function orDash(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  return text === '' ? t.dash : text;
+}
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="details__item">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The visitor's own file, hashed in the browser and compared with the approved documents. */
+function CompareFile({ certificate }: { certificate: PublicCertificate }) {
+  const inputId = useId();
+  const hintId = useId();
+  const [comparison, setComparison] = useState<Comparison>({ state: 'idle' });
+
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setComparison({ state: 'hashing', name: file.name });
+    try {
+      const sha256 = await sha256OfFile(file);
+      const match = matchingDocument(sha256, certificate.documents);
+      setComparison({ state: 'done', name: file.name, sha256, match: match?.fileName ?? null });
+    } catch {
+      setComparison({ state: 'failed' });
+    }
+  };
+
+  return (
+    <section className="card check-block" aria-labelledby={`${inputId}-title`}>
+      <h2 className="detail-block__title" id={`${inputId}-title`}>
+        {t.compareTitle}
+      </h2>
+      <div className="field">
+        <label className="field__label" htmlFor={inputId}>
+          {t.compareLabel}
+        </label>
+        <p className="field__hint" id={hintId}>
+          {t.compareHint}
+        </p>
+        <input
+          id={inputId}
+          className="check-file"
+          type="file"
+          aria-describedby={hintId}
+          onChange={(event) => void onChange(event)}
+        />
+      </div>
+      <div aria-live="polite" className="check-result">
+        {comparison.state === 'hashing' && <p>{t.hashing}</p>}
+        {comparison.state === 'failed' && <p className="alert alert--error">{t.hashFailed}</p>}
+        {comparison.state === 'done' && (
+          <div className={comparison.match ? 'alert alert--success' : 'alert alert--error'}>
+            <p className="alert__title">{comparison.match ? t.matches(comparison.match) : t.matchesNone}</p>
+            <p>
+              {t.yourHash} ({comparison.name}): <code className="check-hash">{comparison.sha256}</code>
+            </p>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The public check page's island: the committee's answer about the certificate of the address. */
+export default function CertificateCheck() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    void loadCertificate().then((result) => {
+      if (active) setLoad(result);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  if (load.state === 'loading') {
+    return (
+      <p className="check-loading" aria-live="polite">
+        {t.loading}
+      </p>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <div className="alert alert--error" role="alert">
+        <p className="alert__title">{load.title}</p>
+        {load.text && <p>{load.text}</p>}
+      </div>
+    );
+  }
+
+  const { certificate } = load;
+  const valid = isValidCertificate(certificate);
+  return (
+    <div className="check">
+      <p className="check-committee">{orDash(certificate.committee)}</p>
+      <div className={valid ? 'alert alert--success' : 'alert alert--error'} role="status">
+        <p className="alert__title">{valid ? t.valid : t.invalid}</p>
+        <p>{valid ? t.validText : t.byStatus[certificate.status]}</p>
+      </div>
+
+      <section className="card check-block" aria-labelledby="check-fields">
+        <h2 className="detail-block__title" id="check-fields">
+          {t.fields}
+        </h2>
+        <dl className="details">
+          <Item term={t.number}>№ {certificate.visibleId}</Item>
+          <Item term={t.decisionDate}>
+            {certificate.decisionDate ? formatListDate(certificate.decisionDate) : t.dash}
+          </Item>
+          <Item term={t.objectName}>{orDash(certificate.objectName)}</Item>
+          <Item term={t.address}>{orDash(certificate.address)}</Item>
+          <Item term={t.company}>{orDash(certificate.company)}</Item>
+          <Item term={t.examiner}>{orDash(certificate.examiner)}</Item>
+        </dl>
+      </section>
+
+      {valid && (
+        <section className="card check-block" aria-labelledby="check-documents">
+          <h2 className="detail-block__title" id="check-documents">
+            {t.documents}
+          </h2>
+          {certificate.documents.length === 0 ? (
+            <p className="text-secondary">{t.noDocuments}</p>
+          ) : (
+            <ul className="check-documents">
+              {certificate.documents.map((document) => (
+                <li key={`${document.fileName}-${document.sha256}`} className="check-document">
+                  <span className="check-document__name">{document.fileName}</span>
+                  <span className="check-document__size">
+                    {t.size}: {formatFileSize(document.size)}
+                  </span>
+                  <span className="check-document__hash">
+                    {t.sha256}: <code className="check-hash">{document.sha256 ?? t.dash}</code>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {valid && certificate.documents.length > 0 && <CompareFile certificate={certificate} />}
+    </div>
+  );
+}
