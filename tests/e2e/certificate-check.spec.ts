@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import { expect, test } from './fixtures.ts';
 import { ReviewPage } from './pages/examiner-pages.ts';
@@ -95,6 +96,10 @@ test('an approved certificate is confirmed on the public check page, which tells
   const altered = Buffer.concat([approvedFile, Buffer.from('\n% изменено\n')]);
   await picker.setInputFiles({ name: 'чертёж-изменённый.pdf', mimeType: 'application/pdf', buffer: altered });
   await expect(phone.getByText(/Файл не совпадает ни с одним согласованным документом/)).toBeVisible();
+
+  // Accessible as it stands, with the answer shown.
+  const axe = await new AxeBuilder({ page: phone }).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
   // Nothing spills sideways at 576 px.
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
