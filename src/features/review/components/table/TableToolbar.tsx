@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import DateRangePicker from '../../../../components/ui/DateRangePicker.tsx';
+import SearchToggle from '../../../../components/ui/SearchToggle.tsx';
 import type { StatementTable } from '../../stores/in-work.ts';
-import SearchToggle from './SearchToggle.tsx';
 import { tableTexts } from './texts.ts';
 
 /** The table's toolbar: the date range of spec §5 and the search. */

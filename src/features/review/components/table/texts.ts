@@ -19,8 +19,6 @@ export const tableTexts = {
   nothingFound: 'Ничего не найдено',
   loadFailed: 'Не удалось загрузить заявления',
   retry: 'Повторить',
-  search: 'Поиск',
-  searchPlaceholder: 'Поиск…',
   toolbar: 'Отбор заявлений',
   table: 'Заявления в работе',
   mine: 'Мои заявки',

@@ -2,16 +2,18 @@ import { useStore } from '@nanostores/react';
 import Button from '../../../../components/ui/Button.tsx';
 import DateRangePicker from '../../../../components/ui/DateRangePicker.tsx';
 import { ReloadIcon, SortIcon } from '../../../../components/ui/icons.tsx';
+import SearchToggle from '../../../../components/ui/SearchToggle.tsx';
 import {
   $companyDateRange,
+  $companySearch,
   $companySortOrder,
   $companyStatements,
   reloadCompanyStatements,
   setCompanyRangeEnd,
   setCompanyRangeStart,
+  setCompanySearch,
   toggleCompanySortOrder,
 } from '../../stores/lists.ts';
-import SearchBox from './SearchBox.tsx';
 import { listTexts } from './texts.ts';
 
 /** The list's toolbar: date range, sort toggle, search and a manual reload. */
@@ -19,6 +21,7 @@ export default function ListToolbar() {
   const range = useStore($companyDateRange);
   const order = useStore($companySortOrder);
   const { status } = useStore($companyStatements);
+  const query = useStore($companySearch);
 
   return (
     <search className="list-toolbar" aria-label={listTexts.toolbar}>
@@ -38,7 +41,7 @@ export default function ListToolbar() {
           <SortIcon />
           {order === 'newest' ? listTexts.newestFirst : listTexts.oldestFirst}
         </Button>
-        <SearchBox />
+        <SearchToggle value={query} onChange={setCompanySearch} />
         <button
           type="button"
           className="icon-button list-toolbar__reload"

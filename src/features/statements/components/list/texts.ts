@@ -13,8 +13,6 @@ export const listTexts = {
   newestFirst: 'Сначала новые',
   oldestFirst: 'Сначала старые',
   sortHint: 'Порядок по дате подачи',
-  search: 'Поиск',
-  searchPlaceholder: 'Поиск…',
   toolbar: 'Отбор заявлений',
   list: 'Заявления',
   showAll: 'Показать все',

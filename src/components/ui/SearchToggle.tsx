@@ -1,13 +1,21 @@
-import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
-import { SearchIcon } from '../../../../components/ui/icons.tsx';
-import { $companySearch, setCompanySearch } from '../../stores/lists.ts';
-import { listTexts } from './texts.ts';
+import { SearchIcon } from './icons.tsx';
 
-/** The search icon that opens into a field 'Поиск…' (spec §2); it folds back when left empty, Escape clears it. */
-export default function SearchBox() {
-  const query = useStore($companySearch);
-  const [expanded, setExpanded] = useState(query !== '');
+/** Spec §2: the search field's placeholder, and the name of the icon and field. */
+const texts = { search: 'Поиск', placeholder: 'Поиск…' } as const;
+
+/** Props of SearchToggle. */
+export interface SearchToggleProps {
+  value: string;
+  onChange: (query: string) => void;
+}
+
+/**
+ * The search icon that opens into a field 'Поиск…' (spec §2); it folds back when left empty, Escape clears it. The
+ * company list and the examiner table both use it.
+ */
+export default function SearchToggle({ value, onChange }: SearchToggleProps) {
+  const [expanded, setExpanded] = useState(value !== '');
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   if (!expanded) {
@@ -16,7 +24,7 @@ export default function SearchBox() {
         ref={buttonRef}
         type="button"
         className="icon-button"
-        aria-label={listTexts.search}
+        aria-label={texts.search}
         aria-expanded={false}
         onClick={() => setExpanded(true)}
       >
@@ -39,19 +47,19 @@ export default function SearchBox() {
       <input
         className="input search-box__input"
         type="search"
-        aria-label={listTexts.search}
-        placeholder={listTexts.searchPlaceholder}
+        aria-label={texts.search}
+        placeholder={texts.placeholder}
         // biome-ignore lint/a11y/noAutofocus: the field appears because the person asked for it.
         autoFocus
-        value={query}
-        onChange={(event) => setCompanySearch(event.target.value)}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
         onBlur={() => {
-          if (query.trim() === '') setExpanded(false);
+          if (value.trim() === '') setExpanded(false);
         }}
         onKeyDown={(event) => {
           if (event.key !== 'Escape') return;
           event.preventDefault();
-          setCompanySearch('');
+          onChange('');
           collapse();
         }}
       />
