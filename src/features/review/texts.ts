@@ -53,10 +53,8 @@ export const reviewTexts = {
   rounds: 'Ход рассмотрения',
   submissionComment: 'Комментарий заявителя',
   files: 'Файлы',
-  noFiles: 'Файлов нет',
   committeeComments: 'Ответы комитета',
   approvedRound: 'Согласовано по этой подаче',
-  download: (name: string) => `Скачать «${name}»`,
   dash: '—',
   /** The dropdown of spec §2. */
   reply: 'Предоставить ответ', // e2e

@@ -26,9 +26,7 @@ export const detailTexts = {
   rounds: 'Ход рассмотрения',
   submissionComment: 'Комментарий заявителя',
   files: 'Файлы',
-  noFiles: 'Файлов нет',
   committeeComments: 'Замечания комитета',
-  download: (name: string) => `Скачать «${name}»`, // e2e
   delete: 'Удалить заявление', // e2e
   deleteQuestion: 'Удалить заявление?',
   deleted: 'Заявление удалено',

@@ -1,96 +1,23 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import {
+  DetailBlock,
+  DetailItem,
+  orDash,
+  StageComment,
+  StageFiles,
+} from '../../../../components/statement/StatementParts.tsx';
 import Button from '../../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
 import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
-import type { Stage, StageFile, Statement } from '../../../../lib/api/types.ts';
+import type { Statement } from '../../../../lib/api/types.ts';
 import { formatListDate } from '../../../../lib/dates.ts';
-import { formatFileSize } from '../../../../lib/files.ts';
 import { routes } from '../../../../lib/routes.ts';
-import {
-  canAddVersion,
-  formatDateTime,
-  roundTitle,
-  type SubmissionRound,
-  statementHeading,
-} from '../../../../lib/statement.ts';
-import {
-  $canDelete,
-  $deleteState,
-  $detail,
-  $downloading,
-  $rounds,
-  deleteStatement,
-  downloadFile,
-  openVersionDialog,
-} from '../../stores/detail.ts';
+import { canAddVersion, roundTitle, type SubmissionRound, statementHeading } from '../../../../lib/statement.ts';
+import { $canDelete, $deleteState, $detail, $rounds, deleteStatement, openVersionDialog } from '../../stores/detail.ts';
 import { detailTexts } from '../../texts/detail.ts';
 import NewVersionDialog from './NewVersionDialog.tsx';
-
-/** A value or the dash of an empty one. */
-function orDash(value: string | null | undefined): string {
-  return value?.trim() ? value : detailTexts.dash;
-}
-
-/** A term and its value in a description list. */
-function Item({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="details__item">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-/** A titled block of terms. */
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="card detail-block" aria-label={title}>
-      <h2 className="detail-block__title">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-/** Files of a stage: name (a button that downloads it) and size. */
-function Files({ files }: { files: StageFile[] }) {
-  const downloading = useStore($downloading);
-  if (files.length === 0) return <p className="text-secondary">{detailTexts.noFiles}</p>;
-  return (
-    <ul className="file-grid">
-      {files.map((file) => (
-        <li key={file.id} className="file-card">
-          <Button
-            variant="link"
-            className="file-card__name"
-            aria-label={detailTexts.download(file.fileName)}
-            busy={downloading.has(file.id)}
-            onClick={() => void downloadFile(file)}
-          >
-            {file.fileName}
-          </Button>
-          <span className="file-card__size">{formatFileSize(file.size)}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** One reply of the committee under the round it answers. */
-function Comment({ stage }: { stage: Stage }) {
-  return (
-    <li className={stage.status ? `comment comment--${stage.status}` : 'comment'}>
-      <p className="comment__meta">
-        <span className="comment__author">{orDash(stage.applicant)}</span>
-        {stage.status && <StatusBadge status={stage.status} view="company" />}
-        <time dateTime={stage.dateCreate}>{formatDateTime(stage.dateCreate)}</time>
-      </p>
-      {stage.comment && <p className="comment__text">{stage.comment}</p>}
-      {stage.files.length > 0 && <Files files={stage.files} />}
-    </li>
-  );
-}
 
 /** A submission round: its comment, its files, the committee's comments, and the new-version action when due. */
 function Round({
@@ -121,14 +48,14 @@ function Round({
       )}
       <div className="round__part">
         <h4 className="round__label">{detailTexts.files}</h4>
-        <Files files={round.base.files} />
+        <StageFiles files={round.base.files} />
       </div>
       {round.comments.length > 0 && (
         <div className="round__part">
           <h4 className="round__label">{detailTexts.committeeComments}</h4>
           <ul className="comments">
             {round.comments.map((stage) => (
-              <Comment key={stage.id} stage={stage} />
+              <StageComment view="company" key={stage.id} stage={stage} />
             ))}
           </ul>
         </div>
@@ -201,43 +128,43 @@ export default function StatementDetail() {
       </header>
 
       <div className="detail-blocks">
-        <Block title={detailTexts.project}>
+        <DetailBlock title={detailTexts.project}>
           <dl className="details">
-            <Item term={detailTexts.cipher}>{orDash(statement.cipher)}</Item>
-            <Item term={detailTexts.objectName}>{orDash(statement.title)}</Item>
-            <Item term={detailTexts.address}>{orDash(statement.address)}</Item>
-            <Item term={detailTexts.category}>{orDash(statement.categoryName)}</Item>
-            <Item term={detailTexts.workType}>{orDash(statement.catalogWorkType)}</Item>
+            <DetailItem term={detailTexts.cipher}>{orDash(statement.cipher)}</DetailItem>
+            <DetailItem term={detailTexts.objectName}>{orDash(statement.title)}</DetailItem>
+            <DetailItem term={detailTexts.address}>{orDash(statement.address)}</DetailItem>
+            <DetailItem term={detailTexts.category}>{orDash(statement.categoryName)}</DetailItem>
+            <DetailItem term={detailTexts.workType}>{orDash(statement.catalogWorkType)}</DetailItem>
           </dl>
-        </Block>
-        <Block title={detailTexts.general}>
+        </DetailBlock>
+        <DetailBlock title={detailTexts.general}>
           <dl className="details">
-            <Item term={detailTexts.applicant}>{orDash(first?.applicant)}</Item>
-            <Item term={detailTexts.created}>
+            <DetailItem term={detailTexts.applicant}>{orDash(first?.applicant)}</DetailItem>
+            <DetailItem term={detailTexts.created}>
               <time dateTime={statement.dateCreate}>{orDash(formatListDate(statement.dateCreate))}</time>
-            </Item>
+            </DetailItem>
           </dl>
-        </Block>
-        <Block title={detailTexts.examiner}>
+        </DetailBlock>
+        <DetailBlock title={detailTexts.examiner}>
           {examiner ? (
             <dl className="details">
-              <Item term={detailTexts.examinerFio}>{orDash(examiner.fio)}</Item>
-              <Item term={detailTexts.governmentAgency}>{orDash(examiner.governmentAgency)}</Item>
-              <Item term={detailTexts.phone}>
+              <DetailItem term={detailTexts.examinerFio}>{orDash(examiner.fio)}</DetailItem>
+              <DetailItem term={detailTexts.governmentAgency}>{orDash(examiner.governmentAgency)}</DetailItem>
+              <DetailItem term={detailTexts.phone}>
                 {examiner.phone ? (
                   <a href={`tel:${examiner.phone.replace(/[^\d+]/g, '')}`}>{examiner.phone}</a>
                 ) : (
                   detailTexts.dash
                 )}
-              </Item>
-              <Item term={detailTexts.email}>
+              </DetailItem>
+              <DetailItem term={detailTexts.email}>
                 {examiner.email ? <a href={`mailto:${examiner.email}`}>{examiner.email}</a> : detailTexts.dash}
-              </Item>
+              </DetailItem>
             </dl>
           ) : (
             <p className="text-secondary">{detailTexts.noExaminer}</p>
           )}
-        </Block>
+        </DetailBlock>
       </div>
 
       <h2 className="rounds__title">{detailTexts.rounds}</h2>

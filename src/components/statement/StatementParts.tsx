@@ -1,0 +1,80 @@
+// Pieces both statement details draw the same way (the company's and the examiner's, spec §2).
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import type { Stage, StageFile } from '../../lib/api/types.ts';
+import { formatFileSize } from '../../lib/files.ts';
+import { formatDateTime } from '../../lib/statement.ts';
+import type { StatusView } from '../../lib/statuses.ts';
+import { $downloading, downloadStageFile } from '../../stores/downloads.ts';
+import Button from '../ui/Button.tsx';
+import StatusBadge from '../ui/StatusBadge.tsx';
+
+const texts = {
+  dash: '—',
+  noFiles: 'Файлов нет',
+  download: (name: string) => `Скачать «${name}»`, // e2e
+} as const;
+
+/** A value or the dash of an empty one. */
+export function orDash(value: string | null | undefined): string {
+  return value?.trim() ? value : texts.dash;
+}
+
+/** A term and its value in a description list. */
+export function DetailItem({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="details__item">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A titled block; `list` wraps the children in the description list of DetailItems. */
+export function DetailBlock({ title, list = false, children }: { title: string; list?: boolean; children: ReactNode }) {
+  return (
+    <section className="card detail-block" aria-label={title}>
+      <h2 className="detail-block__title">{title}</h2>
+      {list ? <dl className="details">{children}</dl> : children}
+    </section>
+  );
+}
+
+/** Files of a stage: the name (a button that downloads it under that name) and the size. */
+export function StageFiles({ files }: { files: StageFile[] }) {
+  const downloading = useStore($downloading);
+  if (files.length === 0) return <p className="text-secondary">{texts.noFiles}</p>;
+  return (
+    <ul className="file-grid">
+      {files.map((file) => (
+        <li key={file.id} className="file-card">
+          <Button
+            variant="link"
+            className="file-card__name"
+            aria-label={texts.download(file.fileName)}
+            busy={downloading.has(file.id)}
+            onClick={() => void downloadStageFile(file)}
+          >
+            {file.fileName}
+          </Button>
+          <span className="file-card__size">{formatFileSize(file.size)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One reply of the committee under the round it answers, its status labelled for the viewer. */
+export function StageComment({ stage, view }: { stage: Stage; view: StatusView }) {
+  return (
+    <li className={stage.status ? `comment comment--${stage.status}` : 'comment'}>
+      <p className="comment__meta">
+        <span className="comment__author">{orDash(stage.applicant)}</span>
+        {stage.status && <StatusBadge status={stage.status} view={view} />}
+        <time dateTime={stage.dateCreate}>{formatDateTime(stage.dateCreate)}</time>
+      </p>
+      {stage.comment && <p className="comment__text">{stage.comment}</p>}
+      {stage.files.length > 0 && <StageFiles files={stage.files} />}
+    </li>
+  );
+}
