@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import type { Stage, StageFile } from '../../lib/api/types.ts';
 import { formatFileSize } from '../../lib/files.ts';
-import { formatDateTime } from '../../lib/statement.ts';
+import { formatDateTime, type SubmissionRound } from '../../lib/statement.ts';
 import type { StatusView } from '../../lib/statuses.ts';
 import { $downloading, downloadStageFile } from '../../stores/downloads.ts';
 import Button from '../ui/Button.tsx';
@@ -11,6 +11,8 @@ import StatusBadge from '../ui/StatusBadge.tsx';
 
 const texts = {
   dash: '—',
+  submissionComment: 'Комментарий заявителя',
+  files: 'Файлы',
   noFiles: 'Файлов нет',
   download: (name: string) => `Скачать «${name}»`, // e2e
 } as const;
@@ -76,5 +78,44 @@ export function StageComment({ stage, view }: { stage: Stage; view: StatusView }
       {stage.comment && <p className="comment__text">{stage.comment}</p>}
       {stage.files.length > 0 && <StageFiles files={stage.files} />}
     </li>
+  );
+}
+
+/**
+ * The body of a submission round: the applicant's comment, the files, and the committee's replies under their
+ * label (the company reads 'Замечания комитета', the examiner 'Ответы комитета').
+ */
+export function RoundBody({
+  round,
+  view,
+  repliesLabel,
+}: {
+  round: SubmissionRound;
+  view: StatusView;
+  repliesLabel: string;
+}) {
+  return (
+    <>
+      {round.base.comment && (
+        <div className="round__part">
+          <h4 className="round__label">{texts.submissionComment}</h4>
+          <p className="round__comment">{round.base.comment}</p>
+        </div>
+      )}
+      <div className="round__part">
+        <h4 className="round__label">{texts.files}</h4>
+        <StageFiles files={round.base.files} />
+      </div>
+      {round.comments.length > 0 && (
+        <div className="round__part">
+          <h4 className="round__label">{repliesLabel}</h4>
+          <ul className="comments">
+            {round.comments.map((stage) => (
+              <StageComment view={view} key={stage.id} stage={stage} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
   );
 }

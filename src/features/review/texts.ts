@@ -51,8 +51,6 @@ export const reviewTexts = {
   director: 'Генеральный директор',
   directorPhone: 'Телефон директора',
   rounds: 'Ход рассмотрения',
-  submissionComment: 'Комментарий заявителя',
-  files: 'Файлы',
   committeeComments: 'Ответы комитета',
   approvedRound: 'Согласовано по этой подаче',
   dash: '—',

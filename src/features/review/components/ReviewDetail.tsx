@@ -1,11 +1,5 @@
 import { useStore } from '@nanostores/react';
-import {
-  DetailBlock,
-  DetailItem,
-  orDash,
-  StageComment,
-  StageFiles,
-} from '../../../components/statement/StatementParts.tsx';
+import { DetailBlock, DetailItem, orDash, RoundBody } from '../../../components/statement/StatementParts.tsx';
 import DropdownMenu from '../../../components/ui/DropdownMenu.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import StatusBadge from '../../../components/ui/StatusBadge.tsx';
@@ -31,26 +25,7 @@ function Round({ round, index, approved }: { round: SubmissionRound; index: numb
         )}
         {title}
       </h3>
-      {round.base.comment && (
-        <div className="round__part">
-          <h4 className="round__label">{reviewTexts.submissionComment}</h4>
-          <p className="round__comment">{round.base.comment}</p>
-        </div>
-      )}
-      <div className="round__part">
-        <h4 className="round__label">{reviewTexts.files}</h4>
-        <StageFiles files={round.base.files} />
-      </div>
-      {round.comments.length > 0 && (
-        <div className="round__part">
-          <h4 className="round__label">{reviewTexts.committeeComments}</h4>
-          <ul className="comments">
-            {round.comments.map((stage) => (
-              <StageComment view="instance" key={stage.id} stage={stage} />
-            ))}
-          </ul>
-        </div>
-      )}
+      <RoundBody round={round} view="instance" repliesLabel={reviewTexts.committeeComments} />
     </section>
   );
 }

@@ -24,8 +24,6 @@ export const detailTexts = {
   noExaminer: 'Эксперт будет назначен, когда заявление возьмут в работу.',
   dash: '—',
   rounds: 'Ход рассмотрения',
-  submissionComment: 'Комментарий заявителя',
-  files: 'Файлы',
   committeeComments: 'Замечания комитета',
   delete: 'Удалить заявление', // e2e
   deleteQuestion: 'Удалить заявление?',

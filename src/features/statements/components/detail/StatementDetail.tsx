@@ -1,12 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import {
-  DetailBlock,
-  DetailItem,
-  orDash,
-  StageComment,
-  StageFiles,
-} from '../../../../components/statement/StatementParts.tsx';
+import { DetailBlock, DetailItem, orDash, RoundBody } from '../../../../components/statement/StatementParts.tsx';
 import Button from '../../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
@@ -40,26 +34,7 @@ function Round({
       <h3 className="round__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
         {title}
       </h3>
-      {round.base.comment && (
-        <div className="round__part">
-          <h4 className="round__label">{detailTexts.submissionComment}</h4>
-          <p className="round__comment">{round.base.comment}</p>
-        </div>
-      )}
-      <div className="round__part">
-        <h4 className="round__label">{detailTexts.files}</h4>
-        <StageFiles files={round.base.files} />
-      </div>
-      {round.comments.length > 0 && (
-        <div className="round__part">
-          <h4 className="round__label">{detailTexts.committeeComments}</h4>
-          <ul className="comments">
-            {round.comments.map((stage) => (
-              <StageComment view="company" key={stage.id} stage={stage} />
-            ))}
-          </ul>
-        </div>
-      )}
+      <RoundBody round={round} view="company" repliesLabel={detailTexts.committeeComments} />
       {canAddVersion(statement, index, count) && (
         <div className="round__actions">
           <Button onClick={openVersionDialog}>{detailTexts.newVersion}</Button>
