@@ -63,4 +63,6 @@ export const demoStatement = {
   companyDirectorPhone: null,
   externalNumber: null,
   governmentAgencyName: null,
+  history: [],
+  reviewDeadline: null,
 } satisfies Statement;

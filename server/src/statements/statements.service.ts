@@ -23,6 +23,7 @@ import {
   insertHistory,
   insertStage,
   insertStatement,
+  listHistory,
   listStageFiles,
   listStages,
   listStatements,
@@ -212,7 +213,7 @@ export async function submitNewVersion(
 }
 
 /** The API shape of a statement (spec §3); list items carry no stages. */
-export function toApiStatement(row: StatementRow, stages: Stage[] = []): Statement {
+export function toApiStatement(row: StatementRow, stages: Stage[] = [], history: Statement['history'] = []): Statement {
   const examiner =
     row.examiner_id === null
       ? null
@@ -248,12 +249,20 @@ export function toApiStatement(row: StatementRow, stages: Stage[] = []): Stateme
     companyDirectorPhone: row.company_head_phone,
     externalNumber: row.external_number,
     governmentAgencyName: examiner?.governmentAgency ?? null,
+    history,
+    reviewDeadline: null,
   };
+}
+
+/** The applicant submits (creation) and answers with a new version; every other change is the committee's. */
+function byCommittee(from: StatementStatus | null, to: StatementStatus): boolean {
+  return !(from === null || (from === 'has_comments' && to === 'under_review'));
 }
 
 /** A statement with its stages and their files, oldest stage first. */
 async function withStages(db: Db, row: StatementRow): Promise<Statement> {
   const stages = await listStages(db, row.id);
+  const history = await listHistory(db, row.id);
   const files = await listStageFiles(
     db,
     stages.map((stage) => stage.id),
@@ -275,6 +284,13 @@ async function withStages(db: Db, row: StatementRow): Promise<Statement> {
       files: files
         .filter((file) => file.stage_id === stage.id)
         .map((file) => ({ id: file.id, url: file.storage_key, fileName: file.file_name, size: Number(file.size) })),
+    })),
+    history.map((entry) => ({
+      status: entry.to_status,
+      at: entry.changed_at,
+      actor: entry.actor_name,
+      byCommittee: byCommittee(entry.from_status, entry.to_status),
+      term: null,
     })),
   );
 }

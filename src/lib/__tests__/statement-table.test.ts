@@ -28,6 +28,8 @@ const statement = {
   companyDirectorPhone: null,
   externalNumber: null,
   governmentAgencyName: null,
+  history: [],
+  reviewDeadline: null,
 } satisfies Statement;
 const now = new Date('2026-11-22T12:00:00.000Z');
 const of = (status: string, id = 1) => ({ ...statement, id, status }) as Statement;

@@ -855,8 +855,9 @@ export interface components {
             files: components["schemas"]["StageFile"][];
         };
         /**
-         * @description A statement. Detail, create, stage and start-work responses carry all stages ordered by `n` ascending;
-         *     list responses use the same schema with `stages` always an empty array.
+         * @description A statement. Detail, create, stage and start-work responses carry all stages ordered by `n` ascending and
+         *     the whole status history oldest first; list responses use the same schema with `stages` and `history`
+         *     always empty arrays (`reviewDeadline` is filled in lists too).
          */
         Statement: {
             id: number;
@@ -916,6 +917,62 @@ export interface components {
             externalNumber: string | null;
             /** @description Name of the reviewing instance once assigned. */
             governmentAgencyName: string | null;
+            /**
+             * @description Every status change, oldest first: submitted (`sent`), taken into work, sent for rework, a new version,
+             *     decided. Empty in list responses.
+             */
+            history: components["schemas"]["StatusHistoryEntry"][];
+            /**
+             * @description The review term that runs now (`sent` and `under_review`); null when none runs (the applicant's turn in
+             *     `has_comments`, or decided: the decision's entry in `history` says whether it came in time).
+             */
+            reviewDeadline: components["schemas"]["ReviewDeadline"] | null;
+        };
+        /** @description One status change of a statement. */
+        StatusHistoryEntry: {
+            status: components["schemas"]["StatementStatus"];
+            /** Format: date-time */
+            at: string;
+            /** @description The person's name as it was at the change (null when unknown, e.g. a system change). */
+            actor: string | null;
+            /** @description True when the change was made by the committee (an examiner), false by the applicant. */
+            byCommittee: boolean;
+            /**
+             * @description For a change that stopped a running review term (sent for rework, approved, rejected): the term's due
+             *     date and whether the change came in time; null otherwise.
+             */
+            term: components["schemas"]["TermOutcome"] | null;
+        };
+        TermOutcome: {
+            /**
+             * Format: date
+             * @description The last working day of the term (committee's time zone), `YYYY-MM-DD`.
+             */
+            dueDate: string;
+            /** @description True when the change came by the end of `dueDate`. */
+            onTime: boolean;
+        };
+        /**
+         * @description The review term of N working days (default 10, ПП РФ от 29.05.2023 № 857) that started on the receipt of the
+         *     last submission (creation or new version) and ends at the end of the N-th working day strictly after the
+         *     receipt date, in the committee's time zone, on the Russian production calendar.
+         */
+        ReviewDeadline: {
+            /**
+             * Format: date
+             * @description The last working day of the term, `YYYY-MM-DD`.
+             */
+            dueDate: string;
+            /**
+             * @description Working days after today up to and including `dueDate` (0 on the due date itself); negative when the
+             *     term is over: minus the number of working days past `dueDate` up to and including today.
+             */
+            workingDaysLeft: number;
+            /**
+             * @description True when the term touches a year whose production calendar has not been loaded (weekends and the
+             *     holidays of Labour Code art. 112 are assumed); shown as 'предварительно'.
+             */
+            provisional: boolean;
         };
         CreateStatementInput: {
             /** @description Project cipher; null when empty. */
