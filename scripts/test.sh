@@ -9,7 +9,8 @@
 #   server-sqlite  vitest, project server, on SQLite
 #   server-pg      vitest, project server, on PostgreSQL: $TEST_DATABASE_URL, or a throwaway cluster
 #   build          astro build -> dist/
-#   e2e            Playwright in Debian Chromium against dist/ and the real server (+ nginx.conf)
+#   e2e            Playwright in Debian Chromium against dist/ and the real server, as `npm start` serves it
+#   e2e-nginx      the same browser suite through `npm run start:nginx` (real nginx with nginx.conf in front)
 #
 # A failed stage does not stop the later ones (except e2e, which needs the build); the exit code is 1
 # when any stage failed. SKIP_STAGES="e2e server-pg" skips stages by name (counted as neither).
@@ -25,7 +26,7 @@ failed=0
 failed_names=()
 summary=()
 skip=" ${SKIP_STAGES:-} "
-total_stages=9
+total_stages=10
 n=0
 pg_url=""
 tmp_dir="$(mktemp -d "${TMPDIR:-/tmp}/portal-test.XXXXXX")"
@@ -122,6 +123,14 @@ e2e() {
   npm run test:e2e
 }
 
+e2e_nginx() {
+  if stage_failed build; then
+    echo "the build failed; not running e2e against a stale dist/" >&2
+    return 1
+  fi
+  E2E_SERVE=nginx npm run test:e2e
+}
+
 echo "node $(node -v), npm $(npm -v), CI=${CI:-}"
 
 stage deps 'Debian packages (scripts/ensure-system-deps.sh)' bash scripts/ensure-system-deps.sh
@@ -132,7 +141,8 @@ stage unit 'vitest run --project unit' vitest run --project unit
 stage server-sqlite 'vitest run --project server (SQLite)' server_sqlite
 stage server-pg 'vitest run --project server (PostgreSQL)' server_pg
 stage build 'npm run build' npm run build
-stage e2e 'npm run test:e2e (Playwright, Chromium, nginx)' e2e
+stage e2e 'npm run test:e2e (Playwright, Chromium, npm start)' e2e
+stage e2e-nginx 'E2E_SERVE=nginx npm run test:e2e (Playwright, Chromium, npm run start:nginx)' e2e_nginx
 
 printf '\n== summary\n'
 printf '%s\n' "${summary[@]}"

@@ -27,8 +27,15 @@ export interface PortalOptions {
 const STARTED = 'Портал запущен';
 
 /**
- * Starts `node server/src/start.ts` against the production build in dist/ with a fresh SQLite DATA_DIR,
- * so the server has its own seeded demo data, rate limits and login codes.
+ * `E2E_SERVE=nginx` runs every browser test through `npm run start:nginx` (real nginx with this repository's
+ * nginx.conf in front of the API server) instead of `npm start` (dist/ and the API on one port); CI runs both.
+ */
+export const servedThroughNginx = process.env.E2E_SERVE === 'nginx';
+const entry = servedThroughNginx ? 'scripts/start-nginx.ts' : 'server/src/start.ts';
+
+/**
+ * Starts `node server/src/start.ts` (or `scripts/start-nginx.ts`, see `servedThroughNginx`) against the production
+ * build in dist/ with a fresh SQLite DATA_DIR, so the server has its own seeded demo data, rate limits and login codes.
  */
 export async function startPortal(options: PortalOptions): Promise<Portal> {
   // A port found free can be taken by a parallel worker before the server binds it: try another one.
@@ -61,7 +68,8 @@ async function startPortalOn(port: number, options: PortalOptions): Promise<Port
   delete env.DATABASE_URL;
   delete env.FILES_DIR;
 
-  const child = spawn(nodeBin, ['server/src/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: a server that does not stop in time is killed with everything it started (nginx).
+  const child = spawn(nodeBin, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     output += chunk;
@@ -79,7 +87,7 @@ async function startPortalOn(port: number, options: PortalOptions): Promise<Port
         new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
       ]);
       if (!killed) {
-        child.kill('SIGKILL');
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
         await exited;
       }
     }
@@ -88,6 +96,7 @@ async function startPortalOn(port: number, options: PortalOptions): Promise<Port
 
   try {
     await waitForStart(child, () => output, url);
+    if (servedThroughNginx) await expectNginxInFront(url);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
@@ -106,6 +115,12 @@ async function waitForStart(child: ChildProcess, output: () => string, url: stri
     await new Promise((r) => setTimeout(r, output().includes(STARTED) ? 20 : 100));
   }
   throw new Error(`The portal server did not start within 30 s (no '${STARTED}', no /version.json)`);
+}
+
+/** E2E_SERVE=nginx must really put nginx in front: its `Server` header answers, not Fastify. */
+async function expectNginxInFront(url: string): Promise<void> {
+  const server = (await fetch(`${url}/login`)).headers.get('server') ?? '';
+  if (!server.startsWith('nginx')) throw new Error(`E2E_SERVE=nginx, but /login came from '${server}', not nginx`);
 }
 
 async function answers(url: string): Promise<boolean> {
