@@ -9,11 +9,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import type { Insertable } from 'kysely';
 import { catalogIdsByValue } from '../server/src/catalogs/catalogs.repository.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createServiceContext, type ServiceContext } from '../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest, nowIso } from '../server/src/db/database.ts';
-import type { StatementStatus } from '../server/src/db/schema.ts';
+import type { StatementStatus, StatusHistoryTable } from '../server/src/db/schema.ts';
 import { ensureCatalogues, seedDemo } from '../server/src/seed/demo.ts';
 import { createCompanyWithOwner, createExaminer } from '../server/src/users/users.service.ts';
 
@@ -326,7 +327,7 @@ export async function seedBench(ctx: ServiceContext, options: BenchSeedOptions):
       files: string[];
     }
     const stages: StagePlan[] = [];
-    const history: Array<Record<string, unknown>> = [];
+    const history: Insertable<StatusHistoryTable>[] = [];
     for (const plan of plans) {
       const statementId = ids.get(plan.visibleId);
       if (statementId === undefined) throw new Error(`statement ${plan.visibleId} was not inserted`);
@@ -374,11 +375,7 @@ export async function seedBench(ctx: ServiceContext, options: BenchSeedOptions):
     }
 
     await insertChunks(history, async (chunk) => {
-      // biome-ignore lint/suspicious/noExplicitAny: rows built above match the status_history table
-      await trx
-        .insertInto('status_history')
-        .values(chunk as any)
-        .execute();
+      await trx.insertInto('status_history').values(chunk).execute();
     });
     historyCount = history.length;
 
