@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $instanceCounters } from '../features/statements/stores/counters.ts';
+import { $instanceCounters, $instanceOverdue } from '../features/statements/stores/counters.ts';
 import { reloadMyInstanceStatements } from '../features/statements/stores/lists.ts';
 import { INSTANCE_HOME, normalizePath, routes } from '../lib/routes.ts';
 import { INSTANCE_SIDEBAR_LABELS } from '../lib/statuses.ts';
@@ -18,10 +18,17 @@ export interface InstanceSidebarProps {
 
 const MY_STATUSES = ['under_review', 'has_comments', 'approved', 'rejected'] as const;
 
+/** The overdue line of 'Мои заявки' (issue 12). */
+const overdueTexts = {
+  label: 'Просрочено', // e2e
+  hint: 'Заявления, срок рассмотрения которых истёк',
+} as const;
+
 /** The examiner's sidebar: new and all statements, own statements by status, settings, user card with logout. */
 export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
   const user = useStore($user);
   const counters = useStore($instanceCounters);
+  const overdue = useStore($instanceOverdue);
   const path = normalizePath(currentPath);
 
   // A statement taken into work or answered on this page changes the counters.
@@ -56,6 +63,22 @@ export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
               </NavLink>
             );
           })}
+          <li>
+            <p
+              className={overdue > 0 ? 'side-nav__note side-nav__note--alert' : 'side-nav__note'}
+              title={overdueTexts.hint}
+            >
+              <span>
+                {overdue > 0 && (
+                  <span className="side-nav__alert-icon" aria-hidden="true">
+                    !
+                  </span>
+                )}
+                {overdueTexts.label}
+              </span>
+              <span className="side-nav__count">{overdue}</span>
+            </p>
+          </li>
         </NavGroup>
         <div className="side-nav__divider" />
         <ul className="side-nav__list">

@@ -1,6 +1,8 @@
 // The examiner's table 'Заявления в работе' (spec §2 'Instance lists'): which statements it holds and what each cell shows.
 import type { Statement } from './api/types.ts';
 import { formatListDate } from './dates.ts';
+import { type DeadlineCell, deadlineCell, deadlineCellText } from './deadline.ts';
+import type { SortOrder } from './statement-list.ts';
 import { statusLabel } from './statuses.ts';
 import { timeInStatus } from './time-in-status.ts';
 
@@ -31,6 +33,8 @@ export interface TableRow {
   submitted: string;
   status: string;
   statusLabel: string;
+  /** Срок: working days left of the running review term, or how far it is over (issue 12). */
+  deadline: DeadlineCell;
   /** Время в статусе ('DD HH:MM', spec §4). */
   timeInStatus: string;
 }
@@ -50,6 +54,71 @@ export function tableRow(statement: Statement, now: Date | number): TableRow {
     submitted: cell(formatListDate(statement.dateCreate)),
     status: statement.status,
     statusLabel: statusLabel(statement.status, 'instance'),
+    deadline: deadlineCell(statement.reviewDeadline),
     timeInStatus: timeInStatus(statement.lastUpdate, now),
   };
+}
+
+/** The columns the table sorts by. */
+export type TableSortKey = 'submitted' | 'deadline';
+
+/** The table's order: a column and its direction (as `aria-sort` names them). */
+export interface TableSort {
+  key: TableSortKey;
+  direction: 'ascending' | 'descending';
+}
+
+/** The order the table opens with: by creation date, newest first (spec §9). */
+export const DEFAULT_TABLE_SORT: TableSort = { key: 'submitted', direction: 'descending' };
+
+/**
+ * The order after a click on a column's header: the same column turns round; another starts with what matters most
+ * (the newest statements, or the fewest working days left).
+ */
+export function nextSort(current: TableSort, key: TableSortKey): TableSort {
+  if (current.key === key) {
+    return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+  }
+  return { key, direction: key === 'submitted' ? 'descending' : 'ascending' };
+}
+
+/** The creation-date order the list selection is asked for (a deadline order starts from newest first). */
+export function creationOrder(sort: TableSort): SortOrder {
+  return sort.key === 'submitted' && sort.direction === 'ascending' ? 'oldest' : 'newest';
+}
+
+/**
+ * Statements (already in creation order) in the table's order. By deadline: fewest working days left first (the
+ * most overdue at the top) or the reverse; statements with no running term always last; ties keep creation order.
+ */
+export function sortStatements<T extends Pick<Statement, 'reviewDeadline'>>(items: T[], sort: TableSort): T[] {
+  if (sort.key !== 'deadline') return items;
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  const left = (item: T) => item.reviewDeadline?.workingDaysLeft;
+  return [...items].sort((a, b) => {
+    const [x, y] = [left(a), left(b)];
+    if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0);
+    return sign * (x - y);
+  });
+}
+
+/** A row's cells as the exported file carries them, in the table's column order ('Срок' as one text). */
+export function exportCells(row: TableRow): string[] {
+  return [
+    row.number,
+    row.company,
+    row.address,
+    row.category,
+    row.workType,
+    row.submitted,
+    row.statusLabel,
+    deadlineCellText(row.deadline),
+    row.timeInStatus,
+  ];
+}
+
+/** The exported file's name on the local day `today`: 'zayavleniya-2026-11-22.csv' (Latin, safe everywhere). */
+export function exportFileName(today: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `zayavleniya-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '../api/types.ts';
-import { statementsInWork, statementsOf, tableRow } from '../statement-table.ts';
+import {
+  creationOrder,
+  DEFAULT_TABLE_SORT,
+  nextSort,
+  sortStatements,
+  statementsInWork,
+  statementsOf,
+  type TableSort,
+  tableRow,
+} from '../statement-table.ts';
 
 const statement = {
   id: 7,
@@ -66,6 +75,7 @@ describe('tableRow: the cells of spec §2, status in the instance view of spec �
       submitted: '5 мая, 2026',
       status: 'under_review',
       statusLabel: 'На рассмотрении',
+      deadline: { text: '—', date: '', overdue: false, provisional: false },
       timeInStatus: '02 02:30',
     });
   });
@@ -93,11 +103,73 @@ describe('tableRow: the cells of spec §2, status in the instance view of spec �
     ['approved', { status: 'approved' }, { statusLabel: 'Согласовано' }],
     ['rejected', { status: 'rejected' }, { statusLabel: 'Отклонено' }],
     [
+      'the days left of a running term',
+      { reviewDeadline: { dueDate: '2026-12-04', workingDaysLeft: 3, provisional: false } },
+      { deadline: { text: 'Осталось 3 раб. дн.', date: 'до 4 декабря 2026 г.', overdue: false, provisional: false } },
+    ],
+    [
+      'a term that is over, marked overdue',
+      { reviewDeadline: { dueDate: '2026-11-18', workingDaysLeft: -2, provisional: false } },
+      {
+        deadline: {
+          text: 'Просрочено на 2 раб. дн.',
+          date: 'истёк 18 ноября 2026 г.',
+          overdue: true,
+          provisional: false,
+        },
+      },
+    ],
+    [
       'anything else reads as unknown',
       { status: 'archived' as Statement['status'] },
       { statusLabel: 'Неизвестный статус' },
     ],
   ])('%s', (_, change, cells) => {
     expect(tableRow({ ...statement, ...change }, now)).toMatchObject(cells);
+  });
+});
+
+describe('the table’s order: creation date or deadline', () => {
+  const due = (id: number, workingDaysLeft: number | null) =>
+    ({
+      ...statement,
+      id,
+      reviewDeadline: workingDaysLeft === null ? null : { dueDate: '2026-12-04', workingDaysLeft, provisional: false },
+    }) as Statement;
+  // In creation order, newest first, as the list selection hands them over.
+  const items = [due(1, 4), due(2, null), due(3, -2), due(4, 0), due(5, 4), due(6, null), due(7, 9)];
+  const ids = (list: Statement[]) => list.map((item) => item.id);
+
+  it.each<[string, TableSort, number[]]>([
+    ['by creation date the order stays', DEFAULT_TABLE_SORT, [1, 2, 3, 4, 5, 6, 7]],
+    [
+      'fewest days left first, overdue on top, no term last, ties in creation order',
+      { key: 'deadline', direction: 'ascending' },
+      [3, 4, 1, 5, 7, 2, 6],
+    ],
+    ['most days left first, no term still last', { key: 'deadline', direction: 'descending' }, [7, 1, 5, 4, 3, 2, 6]],
+  ])('%s', (_, sort, expected) => {
+    expect(ids(sortStatements(items, sort))).toEqual(expected);
+  });
+
+  it('does not reorder the list it is given', () => {
+    sortStatements(items, { key: 'deadline', direction: 'ascending' });
+    expect(ids(items)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it.each<[TableSort, 'submitted' | 'deadline', TableSort]>([
+    [DEFAULT_TABLE_SORT, 'submitted', { key: 'submitted', direction: 'ascending' }],
+    [{ key: 'submitted', direction: 'ascending' }, 'submitted', { key: 'submitted', direction: 'descending' }],
+    [DEFAULT_TABLE_SORT, 'deadline', { key: 'deadline', direction: 'ascending' }],
+    [{ key: 'deadline', direction: 'ascending' }, 'deadline', { key: 'deadline', direction: 'descending' }],
+    [{ key: 'deadline', direction: 'ascending' }, 'submitted', { key: 'submitted', direction: 'descending' }],
+  ])('from %o a click on %s gives %o', (current, key, next) => {
+    expect(nextSort(current, key)).toEqual(next);
+  });
+
+  it('asks the selection for the creation order the table needs', () => {
+    expect(creationOrder(DEFAULT_TABLE_SORT)).toBe('newest');
+    expect(creationOrder({ key: 'submitted', direction: 'ascending' })).toBe('oldest');
+    expect(creationOrder({ key: 'deadline', direction: 'descending' })).toBe('newest');
   });
 });

@@ -3,6 +3,8 @@ import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../
 
 const api = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '1' } }));
+const saved = vi.hoisted(() => ({ saveBlob: vi.fn() }));
+vi.mock('../../../lib/browser.ts', async (original) => ({ ...(await original()), saveBlob: saved.saveBlob }));
 
 // Fresh stores for every test: a loaded table stays loaded for the life of its module.
 let $session: typeof import('../../../stores/session.ts').$session;
@@ -59,7 +61,7 @@ describe('the table of statements in work (/instance/all)', () => {
     expect(ids(table.$visible.get())).toEqual([2, 3, 5]);
     expect(table.$range.get()).toEqual({ start: new Date(2026, 3, 20), end: new Date(2026, 4, 6) });
 
-    table.toggleOrder();
+    table.sortBy('submitted');
     expect(ids(table.$visible.get())).toEqual([5, 3, 2]);
   });
 
@@ -134,6 +136,85 @@ describe("the examiner's own table (/instance/filter/{filter})", () => {
     expect(ids(table.$visible.get())).toEqual([]);
     table.setStatus('all');
     expect(ids(table.$visible.get())).toEqual([2, 3, 5]);
+  });
+});
+
+describe('the deadline column: order and export (issue 12)', () => {
+  const due = (workingDaysLeft: number) => ({ dueDate: '2026-12-04', workingDaysLeft, provisional: false });
+  const withTerms = [
+    { ...statement(2, 'under_review', '2026-05-06T10:00:00Z', 'Школа на 550 мест'), reviewDeadline: due(4) },
+    {
+      ...statement(3, 'has_comments', '2026-05-01T10:00:00Z', 'ТЦ «Квартал»'),
+      companyName: 'ООО «Ёж»',
+      name: 'ул. Садовая; корп. "Б"',
+    },
+    { ...statement(5, 'under_review', '2026-04-20T10:00:00Z', 'Склад'), reviewDeadline: due(-2) },
+    { ...statement(6, 'under_review', '2026-05-08T10:00:00Z', 'Школа искусств'), reviewDeadline: due(0) },
+  ];
+
+  async function loaded() {
+    api.GET.mockResolvedValue(reply(200, withTerms));
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    const table = tables.statementTables.mine;
+    unsubscribe.push(table.$visible.listen(() => {}));
+    await flush();
+    return table;
+  }
+
+  it('sorts by days left (overdue first, no term last), turns round, and goes back to the creation date', async () => {
+    const table = await loaded();
+    expect(ids(table.$visible.get())).toEqual([6, 2, 3, 5]);
+    table.sortBy('deadline');
+    expect(table.$sort.get()).toEqual({ key: 'deadline', direction: 'ascending' });
+    expect(ids(table.$visible.get())).toEqual([5, 6, 2, 3]);
+    table.sortBy('deadline');
+    expect(ids(table.$visible.get())).toEqual([2, 6, 5, 3]);
+    // The search still narrows a list ordered by deadline.
+    table.setSearch('школа');
+    expect(ids(table.$visible.get())).toEqual([2, 6]);
+    table.setSearch('');
+    table.sortBy('submitted');
+    expect(ids(table.$visible.get())).toEqual([6, 2, 3, 5]);
+  });
+
+  it('exports exactly the rows shown, in their order, with the deadline column, as a CSV for Excel', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 22, 12, 0), toFake: ['Date'] });
+    try {
+      const table = await loaded();
+      table.setSearch('школа');
+      table.sortBy('deadline');
+      await table.exportCsv();
+      expect(saved.saveBlob).toHaveBeenCalledOnce();
+      const [blob, fileName] = saved.saveBlob.mock.calls[0] as [Blob, string];
+      expect(fileName).toBe('zayavleniya-2026-11-22.csv');
+      expect(blob.type).toBe('text/csv;charset=utf-8');
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
+      expect(lines[0]).toBe(
+        'ID;Компания;Адрес объекта;Категория объекта;Тип работ;Дата подачи;Статус;Срок;Время в статусе',
+      );
+      expect(lines.slice(1, -1).map((line) => line.split(';').slice(0, 1).concat(line.split(';').slice(7, 8)))).toEqual(
+        [
+          ['1006', 'Последний день, до 4 декабря 2026 г.'],
+          ['1002', 'Осталось 4 раб. дн., до 4 декабря 2026 г.'],
+        ],
+      );
+      expect(lines.at(-1)).toBe('');
+      expect(table.$exporting.get()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('quotes what would break a field in the export', async () => {
+    const table = await loaded();
+    table.setSearch('квартал');
+    await table.exportCsv();
+    const [blob] = saved.saveBlob.mock.calls[0] as [Blob];
+    const text = new TextDecoder().decode(new Uint8Array(await blob.arrayBuffer()));
+    expect(text).toContain('\r\n1003;ООО «Ёж»;"ул. Садовая; корп. ""Б""";');
+    expect(text).toContain(';На доработке;—;');
   });
 });
 

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { DetailBlock, DetailItem, orDash, RoundBody } from '../../../components/statement/StatementParts.tsx';
+import { DeadlineNote, StatementHistory } from '../../../components/statement/StatementTimeline.tsx';
 import DropdownMenu from '../../../components/ui/DropdownMenu.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import StatusBadge from '../../../components/ui/StatusBadge.tsx';
@@ -62,6 +63,7 @@ export default function ReviewDetail() {
           <span className="detail-header__number">{reviewTexts.number(statement.visibleId)}</span>
           <StatusBadge status={statement.status} view="instance" />
         </div>
+        <DeadlineNote statement={statement} />
         <h1 className="detail-header__title" id={HEADING_ID} tabIndex={-1}>
           {statementHeading(statement)}
         </h1>
@@ -110,6 +112,8 @@ export default function ReviewDetail() {
           <DetailItem term={reviewTexts.directorPhone}>{orDash(statement.companyDirectorPhone)}</DetailItem>
         </DetailBlock>
       </div>
+
+      <StatementHistory history={statement.history ?? []} />
 
       <h2 className="rounds__title">{reviewTexts.rounds}</h2>
       <div className="rounds">

@@ -3,17 +3,24 @@ import { api, QUIET } from '../../../lib/api/client.ts';
 import type { Statement } from '../../../lib/api/types.ts';
 import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../../../lib/date-range.ts';
 import { isInstanceUser } from '../../../lib/roles.ts';
+import { indexRange, indexStatements, type StatusFilter, selectStatements } from '../../../lib/statement-list.ts';
 import {
-  DEFAULT_SORT_ORDER,
-  indexRange,
-  indexStatements,
-  type SortOrder,
-  type StatusFilter,
-  selectStatements,
-} from '../../../lib/statement-list.ts';
-import { statementsInWork, statementsOf } from '../../../lib/statement-table.ts';
+  creationOrder,
+  DEFAULT_TABLE_SORT,
+  exportCells,
+  exportFileName,
+  nextSort,
+  sortStatements,
+  statementsInWork,
+  statementsOf,
+  type TableSort,
+  type TableSortKey,
+  tableRow,
+} from '../../../lib/statement-table.ts';
 import { $session } from '../../../stores/session.ts';
 import { $statementChanges } from '../../../stores/statement-changes.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { COLUMNS, tableTexts } from '../components/table/texts.ts';
 
 /** The statements behind a table: loading, failed (logged only, spec §8), or loaded. */
 export interface TableList {
@@ -34,8 +41,8 @@ export interface StatementTable {
   $range: ReadableAtom<DateRange>;
   /** The search text as typed. */
   $search: ReadableAtom<string>;
-  /** Order by creation date; newest first until toggled (spec §9). */
-  $order: ReadableAtom<SortOrder>;
+  /** The column the rows are ordered by and its direction; by creation date, newest first, until changed (spec §9). */
+  $sort: ReadableAtom<TableSort>;
   /** The statements the table shows, with valid creation dates only, filtered and in order. */
   $visible: ReadableAtom<Statement[]>;
   /** Loads the statements again; concurrent calls share one request. */
@@ -48,8 +55,12 @@ export interface StatementTable {
   setEnd: (end: Date | null) => void;
   /** Sets the search text. */
   setSearch: (query: string) => void;
-  /** Switches between newest first and oldest first. */
-  toggleOrder: () => void;
+  /** Orders by a column ('Дата подачи' or 'Срок'); the column already in force turns round. */
+  sortBy: (key: TableSortKey) => void;
+  /** True while the export prepares its file. */
+  $exporting: ReadableAtom<boolean>;
+  /** Saves the rows shown (after filters, search and order) as 'zayavleniya-YYYY-MM-DD.csv' for Excel. */
+  exportCsv: () => Promise<void>;
 }
 
 /** Spec §8 names this failure in English and only logs it. */
@@ -103,26 +114,46 @@ function createTable(
   const $status = atom<StatusFilter>('all');
   const $choice = atom<RangeChoice>({});
   const $search = atom('');
-  const $order = atom<SortOrder>(DEFAULT_SORT_ORDER);
+  const $sort = atom<TableSort>(DEFAULT_TABLE_SORT);
+  const $exporting = atom(false);
   const $defaultRange = computed($index, indexRange);
   const $range = computed([$choice, $defaultRange], resolveRange);
-  const $visible = computed([$index, $status, $range, $search, $order], (index, status, range, search, order) =>
-    selectStatements(index, { status, range, search, order }),
+  const $visible = computed([$index, $status, $range, $search, $sort], (index, status, range, search, sort) =>
+    sortStatements(selectStatements(index, { status, range, search, order: creationOrder(sort) }), sort),
   );
+
+  async function exportCsv(): Promise<void> {
+    if ($exporting.get()) return;
+    $exporting.set(true);
+    const now = Date.now();
+    const rows = $visible.get().map((statement) => exportCells(tableRow(statement, now)));
+    try {
+      // papaparse is loaded only when someone exports: it stays out of the table's first load.
+      const { saveCsv, toCsv } = await import('../../../lib/csv.ts');
+      saveCsv(toCsv(COLUMNS, rows), exportFileName(new Date(now)));
+    } catch (error) {
+      console.error(error);
+      showToast('error', tableTexts.exportFailed);
+    } finally {
+      $exporting.set(false);
+    }
+  }
 
   return {
     $list,
     $status,
     $range,
     $search,
-    $order,
+    $sort,
     $visible,
+    $exporting,
     reload,
     setStatus: (status) => $status.set(status),
     setStart: (start) => $choice.set(chooseStart($choice.get(), $defaultRange.get(), start)),
     setEnd: (end) => $choice.set(chooseEnd($choice.get(), $defaultRange.get(), end)),
     setSearch: (query) => $search.set(query),
-    toggleOrder: () => $order.set($order.get() === 'newest' ? 'oldest' : 'newest'),
+    sortBy: (key) => $sort.set(nextSort($sort.get(), key)),
+    exportCsv,
   };
 }
 

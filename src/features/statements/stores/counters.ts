@@ -1,4 +1,5 @@
 import { computed } from 'nanostores';
+import { countOverdue } from '../../../lib/deadline.ts';
 import { countStatuses } from '../../../lib/statuses.ts';
 import { $companyStatements, $myInstanceStatements } from './lists.ts';
 
@@ -7,3 +8,6 @@ export const $companyCounters = computed($companyStatements, (list) => countStat
 
 /** The examiner sidebar's counts of their own statements per status and their total (spec §4). */
 export const $instanceCounters = computed($myInstanceStatements, (list) => countStatuses(list.items));
+
+/** How many of the examiner's own statements are past their review term (issue 12); zero until loaded. */
+export const $instanceOverdue = computed($myInstanceStatements, (list) => countOverdue(list.items));

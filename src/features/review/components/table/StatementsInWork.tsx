@@ -21,7 +21,7 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
   const table = statementTables[source];
   useLayoutEffect(() => table.setStatus(filter), [table, filter]);
   const list = useStore(table.$list);
-  const order = useStore(table.$order);
+  const sort = useStore(table.$sort);
   const now = useStore($now);
   // Typing stays immediate; the rows follow when React has time (10,000 statements).
   const current = useStore(table.$visible);
@@ -44,7 +44,7 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
   } else if (visible.length === 0) {
     body = <p className="empty-state empty-state__title">{tableTexts.nothingFound}</p>;
   } else {
-    body = <VirtualTable statements={visible} now={now} order={order} onToggleOrder={table.toggleOrder} />;
+    body = <VirtualTable statements={visible} now={now} sort={sort} onSort={table.sortBy} />;
   }
 
   return (
@@ -55,7 +55,7 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
       {source === 'mine' && (
         <p className="list-filter">{filter === 'all' ? tableTexts.mine : tableTexts.filter(filter)}</p>
       )}
-      <TableToolbar table={table} />
+      <TableToolbar table={table} canExport={list.status === 'ready' && current.length > 0} />
       <p className="visually-hidden" aria-live="polite">
         {list.status === 'ready' ? tableTexts.shown(visible.length) : ''}
       </p>

@@ -2,9 +2,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, useLayoutEffect, useRef } from 'react';
 import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
 import type { Statement } from '../../../../lib/api/types.ts';
+import { deadlineCellText } from '../../../../lib/deadline.ts';
 import { routes } from '../../../../lib/routes.ts';
-import type { SortOrder } from '../../../../lib/statement-list.ts';
-import { tableRow } from '../../../../lib/statement-table.ts';
+import { type TableSort, type TableSortKey, tableRow } from '../../../../lib/statement-table.ts';
 import { COLUMNS, tableTexts } from './texts.ts';
 
 /** Props of VirtualTable. */
@@ -12,13 +12,53 @@ export interface VirtualTableProps {
   statements: Statement[];
   /** The time 'Время в статусе' is counted to. */
   now: number;
-  order: SortOrder;
-  onToggleOrder: () => void;
+  sort: TableSort;
+  onSort: (key: TableSortKey) => void;
 }
 
 /** A row's height before it is measured (one line in every cell). */
 const ESTIMATED_ROW_HEIGHT = 57;
-const SUBMITTED_COLUMN = 5;
+/** The columns a click on the header sorts by. */
+const SORTABLE: Partial<Record<(typeof COLUMNS)[number], TableSortKey>> = {
+  'Дата подачи': 'submitted',
+  Срок: 'deadline',
+};
+const HINTS: Partial<Record<(typeof COLUMNS)[number], string>> = { 'Время в статусе': tableTexts.timeHint };
+
+/** A sortable column's header: a button naming the column and, for screen readers, the order in force. */
+function SortHeader({
+  column,
+  sortKey,
+  sort,
+  onSort,
+}: {
+  column: string;
+  sortKey: TableSortKey;
+  sort: TableSort;
+  onSort: (key: TableSortKey) => void;
+}) {
+  const active = sort.key === sortKey;
+  const ascending = sort.direction === 'ascending';
+  let spoken = '';
+  if (active && sortKey === 'submitted') spoken = ascending ? tableTexts.oldestFirst : tableTexts.newestFirst;
+  if (active && sortKey === 'deadline') spoken = ascending ? tableTexts.fewestDaysFirst : tableTexts.mostDaysFirst;
+  return (
+    <th scope="col" aria-sort={active ? sort.direction : undefined}>
+      <button
+        type="button"
+        className="statement-table__sort"
+        title={sortKey === 'submitted' ? tableTexts.sortHint : tableTexts.deadlineSortHint}
+        onClick={() => onSort(sortKey)}
+      >
+        {column}
+        {active && <span className="visually-hidden">, {spoken}</span>}
+        <span aria-hidden="true" className={active ? undefined : 'statement-table__sort-idle'}>
+          {active ? (ascending ? ' ↑' : ' ↓') : ' ↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
 
 /** A plain click on a row opens its statement; the ID link, a modified click or a text selection keep their own way. */
 function openRow(event: MouseEvent<HTMLTableSectionElement>) {
@@ -34,7 +74,7 @@ function openRow(event: MouseEvent<HTMLTableSectionElement>) {
  * virtualised: only the rows near the visible part are in the DOM, with two spacer rows keeping the scroll height,
  * so 10,000 statements stay smooth. Sizes are set through the CSSOM (React `style`), which the CSP does not govern.
  */
-export default function VirtualTable({ statements, now, order, onToggleOrder }: VirtualTableProps) {
+export default function VirtualTable({ statements, now, sort, onSort }: VirtualTableProps) {
   const scrollRef = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count: statements.length,
@@ -57,28 +97,16 @@ export default function VirtualTable({ statements, now, order, onToggleOrder }: 
       <table className="statement-table__table" aria-rowcount={statements.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
-            {COLUMNS.map((column, index) =>
-              index === SUBMITTED_COLUMN ? (
-                <th key={column} scope="col" aria-sort={order === 'newest' ? 'descending' : 'ascending'}>
-                  <button
-                    type="button"
-                    className="statement-table__sort"
-                    title={tableTexts.sortHint}
-                    onClick={onToggleOrder}
-                  >
-                    {column}
-                    <span className="visually-hidden">
-                      , {order === 'newest' ? tableTexts.newestFirst : tableTexts.oldestFirst}
-                    </span>
-                    <span aria-hidden="true">{order === 'newest' ? ' ↓' : ' ↑'}</span>
-                  </button>
-                </th>
+            {COLUMNS.map((column) => {
+              const sortKey = SORTABLE[column];
+              return sortKey ? (
+                <SortHeader key={column} column={column} sortKey={sortKey} sort={sort} onSort={onSort} />
               ) : (
-                <th key={column} scope="col" title={index === COLUMNS.length - 1 ? tableTexts.timeHint : undefined}>
+                <th key={column} scope="col" title={HINTS[column]}>
                   {column}
                 </th>
-              ),
-            )}
+              );
+            })}
           </tr>
         </thead>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard opens a row through the link in its ID cell. */}
@@ -118,6 +146,25 @@ export default function VirtualTable({ statements, now, order, onToggleOrder }: 
                 </td>
                 <td>
                   <StatusBadge status={row.status} view="instance" />
+                </td>
+                <td
+                  className={row.deadline.overdue ? 'deadline-cell deadline-cell--overdue' : 'deadline-cell'}
+                  title={deadlineCellText(row.deadline)}
+                >
+                  <span className="deadline-cell__days">
+                    {row.deadline.overdue && (
+                      <span className="deadline-cell__icon" aria-hidden="true">
+                        !
+                      </span>
+                    )}
+                    {row.deadline.text}
+                  </span>
+                  {row.deadline.date && (
+                    <span className="deadline-cell__date">
+                      {row.deadline.date}
+                      {row.deadline.provisional && `, ${tableTexts.provisional}`}
+                    </span>
+                  )}
                 </td>
                 <td className="statement-table__nowrap statement-table__time">{row.timeInStatus}</td>
               </tr>

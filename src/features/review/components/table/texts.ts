@@ -10,6 +10,7 @@ export const COLUMNS = [
   'Тип работ',
   'Дата подачи',
   'Статус',
+  'Срок',
   'Время в статусе',
 ] as const;
 
@@ -25,7 +26,14 @@ export const tableTexts = {
   newestFirst: 'Сначала новые',
   oldestFirst: 'Сначала старые',
   sortHint: 'Порядок по дате подачи',
+  deadlineSortHint: 'Порядок по сроку рассмотрения',
+  fewestDaysFirst: 'сначала с наименьшим остатком срока',
+  mostDaysFirst: 'сначала с наибольшим остатком срока',
   timeHint: 'Дни, часы и минуты с последней смены статуса',
+  overdue: 'Просрочено',
+  provisional: 'предварительно',
+  export: 'Выгрузить в CSV', // e2e
+  exportFailed: 'Не удалось выгрузить заявления',
   /** The ID cell's link names the statement, so a list of them can be told apart. */
   open: (number: string) => `Открыть заявление № ${number}`,
   shown: (count: number) => `Показано заявлений: ${count}`,

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { DetailBlock, DetailItem, orDash, RoundBody } from '../../../../components/statement/StatementParts.tsx';
+import { DeadlineNote, StatementHistory } from '../../../../components/statement/StatementTimeline.tsx';
 import Button from '../../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
@@ -87,6 +88,7 @@ export default function StatementDetail() {
           <span className="detail-header__number">{detailTexts.number(statement.visibleId)}</span>
           <StatusBadge status={statement.status} view="company" />
         </div>
+        <DeadlineNote statement={statement} />
         <h1 className="detail-header__title">{statementHeading(statement)}</h1>
         {canDelete && (
           <div className="detail-header__actions">
@@ -141,6 +143,8 @@ export default function StatementDetail() {
           )}
         </DetailBlock>
       </div>
+
+      <StatementHistory history={statement.history ?? []} />
 
       <h2 className="rounds__title">{detailTexts.rounds}</h2>
       <div className="rounds">

@@ -1,0 +1,294 @@
+// The review term and the status history as people read them (issue 12): the deadline line of both details, the
+// short forms of the company card and the examiner's table, the overdue count, and the timeline's entries.
+import type { components } from './api/schema';
+import type { StatementStatus } from './statuses.ts';
+
+/** The review term that runs now (sent, under_review), as the API sends it. */
+export type ReviewDeadline = components['schemas']['ReviewDeadline'];
+/** One status change of a statement, as the API sends it. */
+export type StatusHistoryEntry = components['schemas']['StatusHistoryEntry'];
+
+/** The committee's time zone: the server counts the term in it (TZ, default Europe/Moscow), so the site shows it. */
+export const COMMITTEE_TIME_ZONE = 'Europe/Moscow';
+
+/** What a statement needs for its deadline line. */
+export interface DeadlineSource {
+  status: string;
+  /** Missing in data older than the contract: no term is shown then. */
+  reviewDeadline?: ReviewDeadline | null;
+  history?: readonly StatusHistoryEntry[];
+}
+
+const MONTHS_GENITIVE = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+] as const;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const pluralRules = new Intl.PluralRules('ru-RU');
+
+/** The word for `count` in its Russian plural form: [one, few, many] as in 'день', 'дня', 'дней'. */
+export function pluralForm(count: number, forms: readonly [one: string, few: string, many: string]): string {
+  const category = pluralRules.select(Math.abs(count));
+  return category === 'one' ? forms[0] : category === 'few' ? forms[1] : forms[2];
+}
+
+/** '1 рабочий день', '3 рабочих дня', '5 рабочих дней'. */
+export function workingDays(count: number): string {
+  return `${count} ${pluralForm(count, ['рабочий день', 'рабочих дня', 'рабочих дней'])}`;
+}
+
+/** A calendar day 'YYYY-MM-DD' as year, month (1-12) and day, or null when it is no real day. */
+function splitDay(value: string): { year: number; month: number; day: number } | null {
+  const match = DAY.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  return { year, month, day };
+}
+
+/** A calendar day in the long genitive form: '2026-12-04' -> '4 декабря 2026 г.'; the value itself when invalid. */
+export function formatDay(value: string): string {
+  const day = splitDay(value);
+  return day ? `${day.day} ${MONTHS_GENITIVE[day.month - 1]} ${day.year} г.` : value;
+}
+
+/** A calendar day without the year: '2026-12-04' -> '4 декабря'; the value itself when invalid. */
+export function formatShortDay(value: string): string {
+  const day = splitDay(value);
+  return day ? `${day.day} ${MONTHS_GENITIVE[day.month - 1]}` : value;
+}
+
+const committeeClock = new Intl.DateTimeFormat('en-CA', {
+  timeZone: COMMITTEE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as the committee's calendar day and clock time, or null when it is no valid instant. */
+export function committeeTime(at: string): { day: string; time: string } | null {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of committeeClock.formatToParts(date)) parts[part.type] = part.value;
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** An instant in the committee's time: '22 ноября 2026 г., 14:30 МСК'; empty when invalid. */
+export function formatCommitteeMoment(at: string): string {
+  const moment = committeeTime(at);
+  return moment ? `${formatDay(moment.day)}, ${moment.time} ${deadlineTexts.committeeZone}` : '';
+}
+
+/** How a deadline line reads: a term running, its last day, over, stopped, or the decision in or out of time. */
+export type DeadlineTone = 'running' | 'due' | 'overdue' | 'stopped' | 'on-time' | 'late' | 'decided';
+
+/** The line under a detail's status (issue 12). */
+export interface DeadlineLine {
+  tone: DeadlineTone;
+  text: string;
+  /** The term touches a year without a loaded production calendar: shown as 'предварительно'. */
+  provisional: boolean;
+}
+
+/** The line of a running term (`reviewDeadline` present): before, on or after its due date. */
+export function runningTermLine(deadline: ReviewDeadline): DeadlineLine {
+  const { dueDate, workingDaysLeft: left, provisional } = deadline;
+  if (left < 0) {
+    return {
+      tone: 'overdue',
+      text: `Срок рассмотрения истёк ${formatDay(dueDate)} (просрочено на ${workingDays(-left)})`,
+      provisional,
+    };
+  }
+  const rest =
+    left === 0
+      ? 'сегодня последний день'
+      : `${pluralForm(left, ['остался', 'осталось', 'осталось'])} ${workingDays(left)}`;
+  return {
+    tone: left === 0 ? 'due' : 'running',
+    text: `Срок рассмотрения — до ${formatDay(dueDate)} (${rest})`,
+    provisional,
+  };
+}
+
+const DECIDED: ReadonlySet<string> = new Set<StatementStatus>(['approved', 'rejected']);
+
+/**
+ * The deadline line of a statement: the running term, the stop while the committee waits for a new version, or
+ * when the decision came and whether in time (from the decision's history entry); null when there is nothing to say
+ * (no term known, or a list item without history).
+ */
+export function deadlineLine(statement: DeadlineSource): DeadlineLine | null {
+  if (statement.reviewDeadline) return runningTermLine(statement.reviewDeadline);
+  if (statement.status === 'has_comments') {
+    return {
+      tone: 'stopped',
+      text: 'Срок рассмотрения остановлен: комитет ждёт новую версию документов',
+      provisional: false,
+    };
+  }
+  if (!DECIDED.has(statement.status)) return null;
+  const decision = statement.history?.findLast((entry) => entry.status === statement.status);
+  const moment = decision && committeeTime(decision.at);
+  if (!decision || !moment) return null;
+  const decided = `Решение принято ${formatDay(moment.day)}`;
+  if (!decision.term) return { tone: 'decided', text: decided, provisional: false };
+  return decision.term.onTime
+    ? { tone: 'on-time', text: `${decided} — в срок`, provisional: false }
+    : {
+        tone: 'late',
+        text: `${decided} — с опозданием (срок истёк ${formatDay(decision.term.dueDate)})`,
+        provisional: false,
+      };
+}
+
+/** The whole line as one text, 'предварительно' included. */
+export function deadlineLineText(line: DeadlineLine): string {
+  return line.provisional ? `${line.text}, ${deadlineTexts.provisional}` : line.text;
+}
+
+/** The short form of a running term for a list card: 'Срок: до 4 декабря', 'Срок: сегодня', 'Просрочено на …'. */
+export function shortDeadline(deadline: ReviewDeadline | null | undefined): DeadlineLine | null {
+  if (!deadline) return null;
+  const { dueDate, workingDaysLeft: left, provisional } = deadline;
+  if (left < 0) return { tone: 'overdue', text: `Просрочено на ${workingDays(-left)}`, provisional };
+  if (left === 0) return { tone: 'due', text: 'Срок: сегодня', provisional };
+  return { tone: 'running', text: `Срок: до ${formatShortDay(dueDate)}`, provisional };
+}
+
+/** The cell 'Срок' of the examiner's table: days left (abbreviated, no plural needed), or how far over. */
+export interface DeadlineCell {
+  /** 'Осталось 3 раб. дн.', 'Последний день', 'Просрочено на 2 раб. дн.', or '—' when no term runs. */
+  text: string;
+  /** 'до 4 декабря 2026 г.' or 'истёк 4 декабря 2026 г.'; empty when no term runs. */
+  date: string;
+  overdue: boolean;
+  provisional: boolean;
+}
+
+/** The 'Срок' cell of a statement. */
+export function deadlineCell(deadline: ReviewDeadline | null | undefined): DeadlineCell {
+  if (!deadline) return { text: deadlineTexts.none, date: '', overdue: false, provisional: false };
+  const { dueDate, workingDaysLeft: left, provisional } = deadline;
+  if (left < 0) {
+    return { text: `Просрочено на ${-left} раб. дн.`, date: `истёк ${formatDay(dueDate)}`, overdue: true, provisional };
+  }
+  const text = left === 0 ? 'Последний день' : `Осталось ${left} раб. дн.`;
+  return { text, date: `до ${formatDay(dueDate)}`, overdue: false, provisional };
+}
+
+/** The 'Срок' cell as one text (the CSV's, and what a screen reader hears). */
+export function deadlineCellText(cell: DeadlineCell): string {
+  if (!cell.date) return cell.text;
+  return `${cell.text}, ${cell.date}${cell.provisional ? `, ${deadlineTexts.provisional}` : ''}`;
+}
+
+/** True when the statement's term is over (the due date has passed while it waits for the committee). */
+export function isOverdue(statement: { reviewDeadline?: ReviewDeadline | null }): boolean {
+  return (statement.reviewDeadline?.workingDaysLeft ?? 0) < 0;
+}
+
+/** How many of `statements` are overdue (the examiner's sidebar). */
+export function countOverdue(statements: ReadonlyArray<{ reviewDeadline?: ReviewDeadline | null }>): number {
+  let count = 0;
+  for (const statement of statements) if (isOverdue(statement)) count += 1;
+  return count;
+}
+
+/** What happened at a history entry, named from its status and the one before it. */
+export type HistoryEvent = 'submitted' | 'taken' | 'rework' | 'new-version' | 'approved' | 'rejected' | 'other';
+
+/** Labels of the timeline's events. */
+export const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
+  submitted: 'Заявление подано',
+  taken: 'Принято в работу',
+  rework: 'Отправлено на доработку',
+  'new-version': 'Загружена новая версия',
+  approved: 'Согласовано',
+  rejected: 'Отказано',
+  other: 'Статус изменён',
+};
+
+/** The event of a change to `status` after `previous` (null for the first entry). */
+export function historyEvent(status: string, previous: string | null): HistoryEvent {
+  switch (status) {
+    case 'sent':
+      return 'submitted';
+    case 'under_review':
+      return previous === 'has_comments' ? 'new-version' : 'taken';
+    case 'has_comments':
+      return 'rework';
+    case 'approved':
+      return 'approved';
+    case 'rejected':
+      return 'rejected';
+    default:
+      return 'other';
+  }
+}
+
+/** One entry of the 'История' timeline as text. */
+export interface TimelineEntry {
+  event: HistoryEvent;
+  label: string;
+  /** The instant, for `<time dateTime>`. */
+  at: string;
+  /** '22 ноября 2026 г., 14:30 МСК'. */
+  when: string;
+  /** The person's name as it was, or null when unknown. */
+  actor: string | null;
+  /** 'Комитет' or 'Заявитель'. */
+  side: string;
+  byCommittee: boolean;
+  /** For a change that stopped a term: 'В срок (до 4 декабря 2026 г.)' or 'С опозданием (срок истёк …)'. */
+  term: string | null;
+  onTime: boolean | null;
+}
+
+/** The timeline of a statement's history, oldest first as the API sends it. */
+export function timelineEntries(history: readonly StatusHistoryEntry[]): TimelineEntry[] {
+  return history.map((entry, index) => {
+    const event = historyEvent(entry.status, history[index - 1]?.status ?? null);
+    const term = entry.term;
+    return {
+      event,
+      label: HISTORY_EVENT_LABELS[event],
+      at: entry.at,
+      when: formatCommitteeMoment(entry.at),
+      actor: entry.actor?.trim() ? entry.actor : null,
+      side: entry.byCommittee ? deadlineTexts.committee : deadlineTexts.applicant,
+      byCommittee: entry.byCommittee,
+      term: term
+        ? term.onTime
+          ? `В срок (срок — до ${formatDay(term.dueDate)})`
+          : `С опозданием (срок истёк ${formatDay(term.dueDate)})`
+        : null,
+      onTime: term ? term.onTime : null,
+    };
+  });
+}
+
+/** Texts the rules above share with the components. */
+export const deadlineTexts = {
+  provisional: 'предварительно',
+  provisionalHint: 'Производственный календарь на этот период ещё не утверждён: срок может измениться',
+  committeeZone: 'МСК',
+  committee: 'Комитет',
+  applicant: 'Заявитель',
+  none: '—',
+} as const;
