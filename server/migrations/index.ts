@@ -3,6 +3,7 @@ import * as initial from './20261122T0300_initial.ts';
 import * as workflowGroundwork from './20261122T1800_workflow_groundwork.ts';
 import * as certificateCheck from './20261122T1900_certificate_check.ts';
 import * as sharedLimits from './20261122T1930_shared_limits.ts';
+import * as reviewDeadlines from './20261122T2100_review_deadlines.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T1800_workflow_groundwork': workflowGroundwork,
   '20261122T1900_certificate_check': certificateCheck,
   '20261122T1930_shared_limits': sharedLimits,
+  '20261122T2100_review_deadlines': reviewDeadlines,
 };

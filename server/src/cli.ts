@@ -1,9 +1,11 @@
 // Admin CLI: `npm run admin -- <command> [options]`. Errors go to stderr with exit code 1.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
 import { createServiceContext, type ServiceContext } from './context.ts';
 import { backupSqlite, createDatabase, migrateToLatest } from './db/database.ts';
+import { describeReviewTerms, importCalendar, setReviewTerm } from './deadlines/deadlines.service.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureCatalogues } from './seed/demo.ts';
 import { listUsers } from './users/users.repository.ts';
@@ -17,7 +19,12 @@ const USAGE = `Использование: npm run admin -- <команда> [п
   create-examiner --email E --fio FIO [--phone P]
                   создаёт эксперта комитета
   list-users      выводит всех пользователей
-  backup          --to FILE   копия базы SQLite (VACUUM INTO)`;
+  backup          --to FILE   копия базы SQLite (VACUUM INTO)
+  calendar-import --year Y --file F
+                  загружает производственный календарь года из файла (формат — в README)
+  review-term     [--days N] [--category CODE]
+                  срок рассмотрения в рабочих днях: портала или категории объекта;
+                  без --days выводит настроенные сроки`;
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -74,6 +81,33 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     await backupSqlite(ctx.db, target);
     console.log(`Копия базы сохранена: ${target}`);
   },
+  async 'calendar-import'(ctx, values) {
+    const year = Number(required(values, 'year'));
+    if (!Number.isInteger(year)) throw new UsageError('--year: год числом, например 2027');
+    const file = path.resolve(required(values, 'file'));
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      throw new UsageError(`Не удалось прочитать файл ${file}`);
+    }
+    const { calendar, workingDays } = await importCalendar(ctx, year, text);
+    console.log(
+      `Производственный календарь ${year} года загружен: ${calendar.nonWorking.length} нерабочих будних дней, ` +
+        `${calendar.working.length} рабочих выходных, ${workingDays} рабочих дней в году`,
+    );
+  },
+  async 'review-term'(ctx, values) {
+    const days = optional(values, 'days');
+    const category = optional(values, 'category');
+    if (days === null) {
+      if (category !== null) throw new UsageError('Не указан параметр --days');
+      for (const line of await describeReviewTerms(ctx)) console.log(line);
+      return;
+    }
+    if (!/^\d+$/.test(days)) throw new UsageError('--days: целое число рабочих дней');
+    console.log(await setReviewTerm(ctx, Number(days), category));
+  },
 };
 
 async function main(): Promise<number> {
@@ -94,6 +128,10 @@ async function main(): Promise<number> {
       fio: { type: 'string' },
       phone: { type: 'string' },
       to: { type: 'string' },
+      year: { type: 'string' },
+      file: { type: 'string' },
+      days: { type: 'string' },
+      category: { type: 'string' },
     },
     strict: true,
   });

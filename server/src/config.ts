@@ -17,6 +17,8 @@ export interface Config {
   trustProxy: string | null;
   loginIpLimit: number;
   loginIpWindowMs: number;
+  /** The committee's time zone (`TZ`, default Europe/Moscow): review terms count its calendar days. */
+  timeZone: string;
   appVersion: string;
   distDir: string;
 }
@@ -42,6 +44,18 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} должен быть положительным целым числом`);
   return parsed;
+}
+
+/** An IANA time zone name Intl knows, or the default. */
+function timeZone(value: string | undefined): string {
+  const zone = value?.trim().replace(/^:/, '') || 'Europe/Moscow';
+  // The libc form `:/etc/localtime` names the machine's zone, which Intl already resolved.
+  if (zone.startsWith('/')) return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`TZ: неизвестный часовой пояс «${zone}» (например, Europe/Moscow)`);
+  }
 }
 
 /** Reads the environment names ../shared/DESIGN.md fixes; production refuses to start without SMTP_URL and JWT_SECRET. */
@@ -72,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY || null,
     loginIpLimit: positiveInt(env.LOGIN_IP_LIMIT, 30, 'LOGIN_IP_LIMIT'),
     loginIpWindowMs: positiveInt(env.LOGIN_IP_WINDOW_SECONDS, 600, 'LOGIN_IP_WINDOW_SECONDS') * 1000,
+    timeZone: timeZone(env.TZ),
     appVersion: env.APP_VERSION || readVersion(),
     distDir: path.join(rootDir, 'dist'),
   };

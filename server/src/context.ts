@@ -12,7 +12,7 @@ export interface ServiceContext {
   now: () => Date;
   mailer: Mailer;
   files: FileStore;
-  config: Pick<Config, 'jwtSecret' | 'publicOrigin' | 'production'>;
+  config: Pick<Config, 'jwtSecret' | 'publicOrigin' | 'production' | 'timeZone'>;
   /** Failures of work done after answering (mail): logged, never thrown at the caller. */
   logError: (error: unknown, what: string) => void;
 }

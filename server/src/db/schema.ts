@@ -74,6 +74,10 @@ export interface StatementTable {
   last_update: Timestamp;
   /** The public certificate check token: issued with the first certificate, then reused; null until then. */
   check_token: string | null;
+  /** The receipt of the last submission (creation or new version): the review term runs from it. */
+  term_start: Timestamp | null;
+  /** The term's length in working days, as configured at that receipt. */
+  term_days: number | null;
 }
 
 export interface StageTable {
@@ -133,6 +137,9 @@ export interface StatusHistoryTable {
   /** The actor's name as it was at the time. */
   actor_name: string | null;
   changed_at: Timestamp;
+  /** For a change that stopped a running review term: its due date (`YYYY-MM-DD`) and whether it came in time. */
+  term_due_date: string | null;
+  term_on_time: Flag | null;
 }
 
 export interface LoginCodeTable {
@@ -173,6 +180,35 @@ export interface RateLimitTable {
   count: number;
 }
 
+/** A production calendar year an admin loaded (it overrides a shipped one). */
+export interface CalendarYearTable {
+  year: number;
+  imported_at: Timestamp;
+}
+
+/** A loaded year's exception to the weekends: a non-working weekday or a working Saturday or Sunday. */
+export interface CalendarDayTable {
+  /** `YYYY-MM-DD`. */
+  day: string;
+  year: number;
+  working: Flag;
+}
+
+/** The configured review term: `portal` or `category:<catalog_object_types.id>`. */
+export interface ReviewTermTable {
+  scope: string;
+  days: number;
+  updated_at: Timestamp;
+}
+
+/** A deadline reminder claimed (and then mailed) once per statement, term and kind, whatever the instances. */
+export interface DeadlineReminderTable {
+  statement_id: number;
+  term_start: Timestamp;
+  kind: 'soon' | 'overdue';
+  claimed_at: Timestamp;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -190,4 +226,8 @@ export interface Database {
   login_failures: LoginFailureTable;
   refresh_tokens: RefreshTokenTable;
   rate_limits: RateLimitTable;
+  calendar_years: CalendarYearTable;
+  calendar_days: CalendarDayTable;
+  review_terms: ReviewTermTable;
+  deadline_reminders: DeadlineReminderTable;
 }

@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
+import { sendDeadlineReminders } from '../deadlines/deadlines.service.ts';
 import { sweepLimits } from '../limits/limits.service.ts';
 import { removeStalePrefiles } from '../prefiles/prefiles.service.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Scheduled work of a running server: abandoned uploads are removed after 24 h. Every instance may run it: each
- * removal is a conditional delete, so two instances never remove the same prefile twice or one in use.
+ * Scheduled work of a running server: abandoned uploads are removed after 24 h; review deadline reminders go to
+ * the assigned examiners. Every instance may run it: each removal is a conditional delete, so two instances never
+ * remove the same prefile twice or one in use, and each reminder is claimed in the database before it is mailed.
  */
 export default fp(
   async (app) => {
@@ -18,6 +20,12 @@ export default fp(
         (error: unknown) => app.log.error({ err: error }, 'prefile cleanup failed'),
       );
       sweepLimits(app.ctx).catch((error: unknown) => app.log.error({ err: error }, 'rate limit cleanup failed'));
+      sendDeadlineReminders(app.ctx).then(
+        (sent) => {
+          if (sent > 0) app.log.info({ sent }, 'sent review deadline reminders');
+        },
+        (error: unknown) => app.log.error({ err: error }, 'deadline reminders failed'),
+      );
     };
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {

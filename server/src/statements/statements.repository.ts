@@ -25,6 +25,8 @@ export interface NewStatement {
   categoryObjectId: number | null;
   workTypeId: number | null;
   at: string;
+  /** The review term's length this submission receives (it starts at `at`). */
+  termDays: number;
 }
 
 export async function insertStatement(db: Db, statement: NewStatement): Promise<number> {
@@ -43,6 +45,8 @@ export async function insertStatement(db: Db, statement: NewStatement): Promise<
       external_number: null,
       date_create: statement.at,
       last_update: statement.at,
+      term_start: statement.at,
+      term_days: statement.termDays,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -53,7 +57,17 @@ export async function insertStatement(db: Db, statement: NewStatement): Promise<
 export function findStatementRow(db: Db, id: number) {
   return db
     .selectFrom('statements')
-    .select(['id', 'visible_id', 'company_id', 'status', 'examiner_id', 'object_name'])
+    .select([
+      'id',
+      'visible_id',
+      'company_id',
+      'status',
+      'examiner_id',
+      'object_name',
+      'category_object_id',
+      'term_start',
+      'term_days',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -84,6 +98,11 @@ export async function moveStatus(db: Db, move: StatusMove): Promise<boolean> {
   if (move.assignExaminerId !== undefined) query = query.where('examiner_id', 'is', null);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A new review term from a receipt (a new version): its start and its length as configured now. */
+export async function startTerm(db: Db, id: number, at: string, days: number): Promise<void> {
+  await db.updateTable('statements').set({ term_start: at, term_days: days }).where('id', '=', id).execute();
 }
 
 export interface StageAuthor {
@@ -131,6 +150,8 @@ export interface NewHistoryEntry {
   to: StatementStatus;
   actor: { id: number; fio: string | null };
   at: string;
+  /** For a change that stopped a running review term: its due date and whether the change came in time. */
+  term?: { dueDate: string; onTime: boolean } | null;
 }
 
 export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<void> {
@@ -143,6 +164,8 @@ export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<voi
       user_id: entry.actor.id,
       actor_name: entry.actor.fio,
       changed_at: entry.at,
+      term_due_date: entry.term?.dueDate ?? null,
+      term_on_time: entry.term ? entry.term.onTime : null,
     })
     .execute();
 }
@@ -186,6 +209,8 @@ function selectStatements(db: Db) {
       's.external_number',
       's.date_create',
       's.last_update',
+      's.term_start',
+      's.term_days',
       'c.legal_entity as company_name',
       'c.inn as company_inn',
       'c.kpp as company_kpp',

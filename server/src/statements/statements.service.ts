@@ -4,6 +4,14 @@ import { type ServiceContext, withDb } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import type { StatementStatus } from '../db/schema.ts';
+import {
+  type DeadlineClock,
+  deadlineClock,
+  deadlineOf,
+  loadCalendar,
+  termDaysFor,
+} from '../deadlines/deadlines.service.ts';
+import { runningTerm, TERM_RUNS_IN, termOutcome } from '../deadlines/term.ts';
 import { apiError } from '../errors.ts';
 import {
   type Announcement,
@@ -30,6 +38,7 @@ import {
   moveStatus,
   type StatementRow,
   type StatusMove,
+  startTerm,
 } from './statements.repository.ts';
 
 type CreateStatementInput = components['schemas']['CreateStatementInput'];
@@ -65,7 +74,9 @@ function author(actor: UserRow) {
 
 /**
  * Runs a status change with its history, stage, files and notifications in one transaction: the statement moves
- * and everything that records it is written, or nothing is. Mail goes once it committed.
+ * and everything that records it is written, or nothing is. Mail goes once it committed. The review term moves
+ * with it: a new version starts a new full term (its length as configured now), and leaving `sent`/`under_review`
+ * stops the running one, the history recording its due date and whether the change came in time.
  */
 async function changeStatus(
   ctx: ServiceContext,
@@ -78,7 +89,14 @@ async function changeStatus(
   const at = nowIso(ctx.now());
   const announcement = await ctx.db.transaction().execute(async (trx): Promise<Announcement> => {
     if (!(await moveStatus(trx, { ...move, at }))) await explainFailure(trx);
-    await insertHistory(trx, { statementId: move.id, from: move.from, to: move.to, actor: author(actor), at });
+    const row = await findStatementRow(trx, move.id);
+    if (!row) throw apiError('not_found', 'Заявление не найдено');
+    const stopped = TERM_RUNS_IN.includes(move.to) ? null : runningTerm({ ...row, status: move.from });
+    const term = stopped ? termOutcome(await loadCalendar(trx), stopped, ctx.now(), ctx.config.timeZone) : null;
+    if (move.from === TRANSITIONS.newVersion.from) {
+      await startTerm(trx, move.id, at, await termDaysFor(trx, row.category_object_id));
+    }
+    await insertHistory(trx, { statementId: move.id, from: move.from, to: move.to, actor: author(actor), at, term });
     if (stage) {
       const stageId = await insertStage(trx, {
         statementId: move.id,
@@ -90,8 +108,6 @@ async function changeStatus(
       });
       if (!(await attachPrefiles(trx, actor.id, stage.prefileIds, stageId, at))) throw apiError('invalid_prefiles');
     }
-    const row = await findStatementRow(trx, move.id);
-    if (!row) throw apiError('not_found', 'Заявление не найдено');
     return recordStatementEvent(withDb(ctx, trx), event, announced(row), at);
   });
   sendAnnouncement(ctx, announcement);
@@ -122,6 +138,7 @@ export async function submitStatement(
   const at = nowIso(ctx.now());
   const created = await ctx.db.transaction().execute(async (trx) => {
     const visibleId = await allocateVisibleId(trx);
+    const termDays = await termDaysFor(trx, categoryObjectId);
     const id = await insertStatement(trx, {
       visibleId,
       companyId,
@@ -131,6 +148,7 @@ export async function submitStatement(
       categoryObjectId,
       workTypeId,
       at,
+      termDays,
     });
     await insertHistory(trx, { statementId: id, from: null, to: 'sent', actor: author(actor), at });
     const stageId = await insertStage(trx, {
@@ -212,8 +230,13 @@ export async function submitNewVersion(
   );
 }
 
-/** The API shape of a statement (spec §3); list items carry no stages. */
-export function toApiStatement(row: StatementRow, stages: Stage[] = [], history: Statement['history'] = []): Statement {
+/** The API shape of a statement (spec §3) with its deadline at the clock's time; list items carry no stages. */
+export function toApiStatement(
+  row: StatementRow,
+  clock: DeadlineClock,
+  stages: Stage[] = [],
+  history: Statement['history'] = [],
+): Statement {
   const examiner =
     row.examiner_id === null
       ? null
@@ -250,7 +273,7 @@ export function toApiStatement(row: StatementRow, stages: Stage[] = [], history:
     externalNumber: row.external_number,
     governmentAgencyName: examiner?.governmentAgency ?? null,
     history,
-    reviewDeadline: null,
+    reviewDeadline: deadlineOf(clock, row),
   };
 }
 
@@ -259,8 +282,9 @@ function byCommittee(from: StatementStatus | null, to: StatementStatus): boolean
   return !(from === null || (from === 'has_comments' && to === 'under_review'));
 }
 
-/** A statement with its stages and their files, oldest stage first. */
-async function withStages(db: Db, row: StatementRow): Promise<Statement> {
+/** A statement with its stages and their files, oldest stage first, and its history. */
+async function withStages(ctx: ServiceContext, row: StatementRow): Promise<Statement> {
+  const { db } = ctx;
   const stages = await listStages(db, row.id);
   const history = await listHistory(db, row.id);
   const files = await listStageFiles(
@@ -269,6 +293,7 @@ async function withStages(db: Db, row: StatementRow): Promise<Statement> {
   );
   return toApiStatement(
     row,
+    await deadlineClock(ctx),
     stages.map((stage) => ({
       id: stage.id,
       n: stage.n,
@@ -290,7 +315,7 @@ async function withStages(db: Db, row: StatementRow): Promise<Statement> {
       at: entry.changed_at,
       actor: entry.actor_name,
       byCommittee: byCommittee(entry.from_status, entry.to_status),
-      term: null,
+      term: entry.term_due_date === null ? null : { dueDate: entry.term_due_date, onTime: Boolean(entry.term_on_time) },
     })),
   );
 }
@@ -298,26 +323,31 @@ async function withStages(db: Db, row: StatementRow): Promise<Statement> {
 /** Every statement of the caller's company, newest first. */
 export async function companyStatements(ctx: ServiceContext, actor: UserRow): Promise<Statement[]> {
   const rows = await listStatements(ctx.db, { companyId: requireCompanyUser(actor) });
-  return rows.map((row) => toApiStatement(row));
+  const clock = await deadlineClock(ctx);
+  return rows.map((row) => toApiStatement(row, clock));
 }
 
 /** One statement of the caller's company with its stages; another company's is as missing as a wrong id. */
 export async function companyStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<Statement> {
   const row = await findStatement(ctx.db, id);
   if (!row || row.company_id !== requireCompanyUser(actor)) throw apiError('not_found', 'Заявление не найдено');
-  return withStages(ctx.db, row);
+  return withStages(ctx, row);
 }
 
 /** Every statement, for examiners (the news page shows `sent`, "all" the rest). */
 export async function allStatements(ctx: ServiceContext, actor: UserRow): Promise<Statement[]> {
   requireExaminer(actor);
-  return (await listStatements(ctx.db, {})).map((row) => toApiStatement(row));
+  const rows = await listStatements(ctx.db, {});
+  const clock = await deadlineClock(ctx);
+  return rows.map((row) => toApiStatement(row, clock));
 }
 
 /** The statements assigned to the calling examiner. */
 export async function examinerStatements(ctx: ServiceContext, actor: UserRow): Promise<Statement[]> {
   requireExaminer(actor);
-  return (await listStatements(ctx.db, { examinerId: actor.id })).map((row) => toApiStatement(row));
+  const rows = await listStatements(ctx.db, { examinerId: actor.id });
+  const clock = await deadlineClock(ctx);
+  return rows.map((row) => toApiStatement(row, clock));
 }
 
 /** Any statement with its stages, for examiners. */
@@ -325,7 +355,7 @@ export async function examinerStatement(ctx: ServiceContext, actor: UserRow, id:
   requireExaminer(actor);
   const row = await findStatement(ctx.db, id);
   if (!row) throw apiError('not_found', 'Заявление не найдено');
-  return withStages(ctx.db, row);
+  return withStages(ctx, row);
 }
 
 /**

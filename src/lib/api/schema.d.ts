@@ -964,8 +964,9 @@ export interface components {
              */
             dueDate: string;
             /**
-             * @description Working days after today up to and including `dueDate` (0 on the due date itself); negative when the
-             *     term is over: minus the number of working days past `dueDate` up to and including today.
+             * @description Working days after today up to and including `dueDate` (0 on the due date itself, and only then);
+             *     negative when the term is over: minus the number of working days past `dueDate` up to and including
+             *     today, or up to the next working day when today is not one (the Saturday after a Friday due date is -1).
              */
             workingDaysLeft: number;
             /**

@@ -1,0 +1,233 @@
+import { routes } from '../../../src/lib/routes.ts';
+import { catalogIdsByValue, listCatalog } from '../catalogs/catalogs.repository.ts';
+import type { ServiceContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { insertNotifications } from '../notifications/notifications.repository.ts';
+import { type CalendarYear, type IsoDate, localDate, SHIPPED_YEARS, WorkingCalendar } from './calendar.ts';
+import { parseCalendarFile } from './calendar-file.ts';
+import {
+  claimReminder,
+  findReviewTerms,
+  listCalendarYears,
+  listReminderCandidates,
+  listReviewTerms,
+  type ReminderClaim,
+  releaseReminder,
+  replaceCalendarYear,
+  upsertReviewTerm,
+} from './deadlines.repository.ts';
+import { DEFAULT_TERM_DAYS, type ReviewDeadline, reviewDeadline, runningTerm, type Term } from './term.ts';
+
+/** The production calendar: the shipped years, with the years an admin loaded over them. One query. */
+export async function loadCalendar(db: Db): Promise<WorkingCalendar> {
+  const loaded = await listCalendarYears(db);
+  const years = new Map<number, CalendarYear>(SHIPPED_YEARS.map((year) => [year.year, year]));
+  for (const year of loaded) years.set(year.year, year);
+  return new WorkingCalendar([...years.values()]);
+}
+
+/** What replies need to show deadlines at the context's `now`: built once per request, used for every row. */
+export interface DeadlineClock {
+  calendar: WorkingCalendar;
+  now: Date;
+  timeZone: string;
+}
+
+export async function deadlineClock(ctx: ServiceContext): Promise<DeadlineClock> {
+  return { calendar: await loadCalendar(ctx.db), now: ctx.now(), timeZone: ctx.config.timeZone };
+}
+
+/** The deadline of a statement as it is now, or null when no term runs (has_comments, decided). */
+export function deadlineOf(clock: DeadlineClock, row: Parameters<typeof runningTerm>[0]): ReviewDeadline | null {
+  const term = runningTerm(row);
+  return term ? reviewDeadline(clock.calendar, term, clock.now, clock.timeZone) : null;
+}
+
+const PORTAL_SCOPE = 'portal';
+const categoryScope = (categoryObjectId: number) => `category:${categoryObjectId}`;
+
+/** The term a submission receives now: its object category's, else the portal's, else 10 working days. */
+export async function termDaysFor(db: Db, categoryObjectId: number | null): Promise<number> {
+  const scopes = categoryObjectId === null ? [PORTAL_SCOPE] : [PORTAL_SCOPE, categoryScope(categoryObjectId)];
+  const rows = await findReviewTerms(db, scopes);
+  const byScope = new Map(rows.map((row) => [row.scope, Number(row.days)]));
+  return (
+    (categoryObjectId === null ? undefined : byScope.get(categoryScope(categoryObjectId))) ??
+    byScope.get(PORTAL_SCOPE) ??
+    DEFAULT_TERM_DAYS
+  );
+}
+
+/** A mistake an admin can fix: printed by the CLI as it is. */
+export class DeadlineSettingError extends Error {}
+
+/** Sets the portal's term, or an object category's (by its catalogue code); running terms keep their length. */
+export async function setReviewTerm(ctx: ServiceContext, days: number, categoryCode: string | null): Promise<string> {
+  if (!Number.isInteger(days) || days < 1 || days > 365) {
+    throw new DeadlineSettingError('Срок рассмотрения — целое число рабочих дней от 1 до 365');
+  }
+  let scope = PORTAL_SCOPE;
+  let what = 'портала';
+  if (categoryCode !== null) {
+    const id = (await catalogIdsByValue(ctx.db, 'catalog_object_types')).get(categoryCode);
+    if (id === undefined) {
+      const codes = (await listCatalog(ctx.db, 'catalog_object_types')).map((item) => item.value).join(', ');
+      throw new DeadlineSettingError(`Нет категории объекта с кодом «${categoryCode}». Коды: ${codes}`);
+    }
+    scope = categoryScope(id);
+    what = `категории «${categoryCode}»`;
+  }
+  await upsertReviewTerm(ctx.db, scope, days, nowIso(ctx.now()));
+  return `Срок рассмотрения ${what}: ${days} ${workingDaysWord(days)}`;
+}
+
+/** The configured terms, in Russian, one per line (the portal's first). */
+export async function describeReviewTerms(ctx: ServiceContext): Promise<string[]> {
+  const rows = await listReviewTerms(ctx.db);
+  const codes = new Map(
+    (await listCatalog(ctx.db, 'catalog_object_types')).map((item) => [categoryScope(item.id), item.value]),
+  );
+  const portal = rows.find((row) => row.scope === PORTAL_SCOPE);
+  const portalDays = portal ? Number(portal.days) : DEFAULT_TERM_DAYS;
+  const lines = [`Портал: ${portalDays} ${workingDaysWord(portalDays)}${portal ? '' : ' (по умолчанию)'}`];
+  for (const row of rows) {
+    if (row.scope === PORTAL_SCOPE) continue;
+    lines.push(`Категория «${codes.get(row.scope) ?? row.scope}»: ${row.days} ${workingDaysWord(Number(row.days))}`);
+  }
+  return lines;
+}
+
+/** Loads a year's production calendar from the file's text (refused unless it is one whole valid year). */
+export async function importCalendar(
+  ctx: ServiceContext,
+  year: number,
+  text: string,
+): Promise<{ calendar: CalendarYear; workingDays: number }> {
+  const calendar = parseCalendarFile(year, text);
+  await ctx.db.transaction().execute((trx) => replaceCalendarYear(trx, calendar, nowIso(ctx.now())));
+  return { calendar, workingDays: new WorkingCalendar([calendar]).workingDaysIn(year) };
+}
+
+const MONTHS = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+];
+
+/** '4 декабря 2026 г.' */
+export function russianDate(date: IsoDate): string {
+  return `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)} г.`;
+}
+
+const plural = new Intl.PluralRules('ru-RU');
+
+/** 'рабочий день', 'рабочих дня', 'рабочих дней' for a count. */
+export function workingDaysWord(count: number): string {
+  const form = plural.select(Math.abs(count));
+  return form === 'one' ? 'рабочий день' : form === 'few' ? 'рабочих дня' : 'рабочих дней';
+}
+
+/** A reminder goes this many working days before the due date (and again once the term is over). */
+export const REMINDER_DAYS_BEFORE = 2;
+
+interface ReminderMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function reminderMail(
+  ctx: ServiceContext,
+  statement: { id: number; visible_id: number; object_name: string },
+  kind: ReminderClaim['kind'],
+  deadline: ReviewDeadline,
+  email: string,
+): ReminderMail {
+  const what = `№ ${statement.visible_id} «${statement.object_name}»`;
+  const due = russianDate(deadline.dueDate);
+  const subject =
+    kind === 'soon'
+      ? `Срок рассмотрения заявления ${what} истекает ${due}`
+      : `Срок рассмотрения заявления ${what} истёк`;
+  const left = deadline.workingDaysLeft;
+  const line =
+    kind === 'soon'
+      ? `Срок рассмотрения заявления ${what} — до ${due} (${left === 0 ? 'истекает сегодня' : `осталось ${left} ${workingDaysWord(left)}`}).`
+      : `Срок рассмотрения заявления ${what} истёк: он был до ${due}.`;
+  const route = routes.instanceStatementInfo(statement.id);
+  const link = ctx.config.publicOrigin ? `${ctx.config.publicOrigin}${route}` : route;
+  const note = deadline.provisional
+    ? ['', 'Срок рассчитан предварительно: производственный календарь года не загружен.']
+    : [];
+  return {
+    to: email,
+    subject,
+    text: [
+      'Здравствуйте!',
+      '',
+      line,
+      ...note,
+      '',
+      `Открыть заявление: ${link}`,
+      '',
+      'Портал дистанционного согласования архитектурно-градостроительного решения',
+      'Комитет по архитектуре и градостроительству',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The reminder job: for every running term with an assigned examiner, a mail (and an in-app notification) when
+ * `REMINDER_DAYS_BEFORE` working days or fewer are left, and another once the term is over; each at most once per
+ * term. Every instance may run it: a reminder is claimed by inserting its row (statement, term, kind) with the
+ * notification in one transaction, and only the instance whose insert made the row mails, after the commit. A mail
+ * that fails gives its claim back for the next run. Returns how many mails went.
+ */
+export async function sendDeadlineReminders(ctx: ServiceContext): Promise<number> {
+  const clock = await deadlineClock(ctx);
+  const today = localDate(clock.now, clock.timeZone);
+  const at = nowIso(clock.now);
+  const mails: Array<{ claim: ReminderClaim; mail: ReminderMail; examinerId: number }> = [];
+  for (const row of await listReminderCandidates(ctx.db)) {
+    const term: Term | null = runningTerm(row);
+    if (!term || !row.examiner_email || row.examiner_id === null) continue;
+    const deadline = reviewDeadline(clock.calendar, term, clock.now, clock.timeZone);
+    const kind: ReminderClaim['kind'] | null =
+      today > deadline.dueDate ? 'overdue' : deadline.workingDaysLeft <= REMINDER_DAYS_BEFORE ? 'soon' : null;
+    if (!kind) continue;
+    const claim: ReminderClaim = { statementId: row.id, termStart: term.start, kind };
+    const mail = reminderMail(ctx, row, kind, deadline, row.examiner_email);
+    const examinerId = row.examiner_id;
+    const claimed = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await claimReminder(trx, claim, at))) return false;
+      const route = routes.instanceStatementInfo(row.id);
+      await insertNotifications(trx, { userIds: [examinerId], message: mail.subject, route, at });
+      return true;
+    });
+    if (claimed) mails.push({ claim, mail, examinerId });
+  }
+  let sent = 0;
+  for (const { claim, mail, examinerId } of mails) {
+    try {
+      await ctx.mailer.send(mail);
+      sent++;
+    } catch (error) {
+      ctx.logError(error, 'deadline reminder mail failed');
+      const notification = { userId: examinerId, message: mail.subject, at };
+      await releaseReminder(ctx.db, claim, notification).catch((release: unknown) =>
+        ctx.logError(release, 'reminder release'),
+      );
+    }
+  }
+  return sent;
+}
