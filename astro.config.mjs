@@ -3,6 +3,18 @@ import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { precompressDir } from './scripts/precompress.ts';
+import { writeVersionFile } from './scripts/version-file.ts';
+
+/** dist/version.json: the deployed version open clients compare with theirs (scripts/version-file.ts). */
+const versionFile = {
+  name: 'version-file',
+  hooks: {
+    /** @param {{ dir: URL, logger: { info(message: string): void } }} options */
+    'astro:build:done': async ({ dir, logger }) => {
+      logger.info(`version.json: ${await writeVersionFile(fileURLToPath(dir))}`);
+    },
+  },
+};
 
 /** `.br` and `.gz` beside every text asset of dist/, for nginx's gzip_static and `npm start`'s preCompressed. */
 const precompress = {
@@ -18,7 +30,7 @@ const precompress = {
 
 export default defineConfig({
   output: 'static',
-  integrations: [react(), precompress],
+  integrations: [react(), versionFile, precompress],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   security: {

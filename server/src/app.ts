@@ -16,6 +16,7 @@ import mailPlugin from './plugins/mail.ts';
 import apiRoutes from './routes/api/index.ts';
 import { contractRoute } from './routes/contract-route.ts';
 import { SECURITY_HEADERS } from './site/headers.ts';
+import { deployedVersion } from './site/version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   contractRoute(app, 'getVersion', {}, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return { version: config.appVersion };
+    return { version: await deployedVersion(config) };
   });
 
   await app.register(apiRoutes, { config });

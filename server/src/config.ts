@@ -19,7 +19,9 @@ export interface Config {
   loginIpWindowMs: number;
   /** The committee's time zone (`TZ`, default Europe/Moscow): review terms count its calendar days. */
   timeZone: string;
+  /** The version `/version.json` answers when `distDir` has no version.json (APP_VERSION or package.json). */
   appVersion: string;
+  /** The built site `npm start` and `start:nginx` serve: `DIST_DIR`, default ./dist (built there when stale). */
   distDir: string;
 }
 
@@ -88,6 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginIpWindowMs: positiveInt(env.LOGIN_IP_WINDOW_SECONDS, 600, 'LOGIN_IP_WINDOW_SECONDS') * 1000,
     timeZone: timeZone(env.TZ),
     appVersion: env.APP_VERSION || readVersion(),
-    distDir: path.join(rootDir, 'dist'),
+    distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),
   };
 }

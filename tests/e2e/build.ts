@@ -15,6 +15,7 @@ const INPUTS = [
   'package-lock.json',
   'openapi.yaml',
   'scripts/precompress.ts',
+  'scripts/version-file.ts',
 ];
 const isTestFile = (name: string) => name === '__tests__' || /\.test\.[jt]sx?$/.test(name);
 

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { loadContract } from '../../server/src/contract/openapi.ts';
@@ -91,10 +94,22 @@ describe('catalogues and version', () => {
     expect(workTypes.map((w: { name: string }) => w.name)).toContain('Реконструкция');
   });
 
-  it('serves /version.json uncached', async () => {
-    const response = await portal.app.inject({ url: '/version.json' });
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.json()).toEqual({ version: portal.config.appVersion });
+  it("serves /version.json uncached: the build's version.json, else the configured version", async () => {
+    const built = portal.config.distDir;
+    portal.config.distDir = await mkdtemp(path.join(os.tmpdir(), 'portal-dist-'));
+    try {
+      const unbuilt = await portal.app.inject({ url: '/version.json' });
+      expect(unbuilt.headers['cache-control']).toBe('no-cache');
+      expect(unbuilt.json()).toEqual({ version: portal.config.appVersion });
+      // A rebuild is seen without a restart.
+      await writeFile(path.join(portal.config.distDir, 'version.json'), '{"version":"0.1.0+rebuilt"}\n');
+      const rebuilt = await portal.app.inject({ url: '/version.json' });
+      expect(rebuilt.headers['cache-control']).toBe('no-cache');
+      expect(rebuilt.json()).toEqual({ version: '0.1.0+rebuilt' });
+    } finally {
+      await rm(portal.config.distDir, { recursive: true, force: true });
+      portal.config.distDir = built;
+    }
   });
 
   it('shows an examiner their instance', async () => {

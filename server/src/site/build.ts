@@ -4,7 +4,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { rootDir } from '../config.ts';
 
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'scripts/precompress.ts', 'package.json', 'openapi.yaml'];
+const SOURCES = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'scripts/precompress.ts',
+  'scripts/version-file.ts',
+  'package.json',
+  'openapi.yaml',
+];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -25,7 +33,8 @@ export function siteIsStale(): boolean {
 
 /** Runs `astro build` (which also precompresses, see astro.config.mjs) unless SKIP_BUILD=1 or dist/ is current; exits on failure. */
 export function buildSiteIfStale(): void {
-  if (process.env.SKIP_BUILD === '1' || !siteIsStale()) return;
+  // DIST_DIR names a build made elsewhere: serve it as it is.
+  if (process.env.SKIP_BUILD === '1' || process.env.DIST_DIR || !siteIsStale()) return;
   console.log('Собираю сайт (dist/ отсутствует или устарел)…');
   const astro = path.join(rootDir, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build'], { cwd: rootDir, stdio: 'inherit' });
