@@ -23,6 +23,20 @@ export interface Config {
   appVersion: string;
   /** The built site `npm start` and `start:nginx` serve: `DIST_DIR`, default ./dist (built there when stale). */
   distDir: string;
+  /** Files on S3-compatible storage instead of `filesDir`, when `S3_BUCKET` is set. */
+  s3: S3Config | null;
+}
+
+/** Where the bucket is and how to reach it (../shared/DESIGN.md: `S3_ENDPOINT`, `S3_BUCKET`, `S3_REGION`, credentials). */
+export interface S3Config {
+  /** An S3-compatible server (MinIO, Ceph, a cloud's S3 API); null for AWS itself, found by region. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** Null: the SDK's default chain (an instance role, ~/.aws). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** `https://host/bucket/key` rather than `https://bucket.host/key`; what most self-hosted servers need. */
+  forcePathStyle: boolean;
 }
 
 export const rootDir = path.resolve(import.meta.dirname, '..', '..');
@@ -46,6 +60,55 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} должен быть положительным целым числом`);
   return parsed;
+}
+
+/** Bucket naming rules of S3 (3–63 characters: lower-case letters, digits, dots and hyphens). */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * The S3 settings, or null for files in FILES_DIR. A half configuration (an endpoint or credentials without a bucket,
+ * a key id without its secret) is refused with a clear message rather than quietly falling back to the directory.
+ */
+function loadS3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim() || null;
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (!bucket) {
+    const stray = [
+      'S3_ENDPOINT',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ].filter((name) => env[name]?.trim());
+    if (stray.length > 0) {
+      throw new Error(`Задан ${stray.join(', ')}, но не задан S3_BUCKET: укажите бакет или уберите настройки S3`);
+    }
+    return null;
+  }
+  if (!BUCKET_NAME.test(bucket)) {
+    throw new Error('S3_BUCKET: от 3 до 63 символов, строчные латинские буквы, цифры, точки и дефисы');
+  }
+  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) {
+    throw new Error('S3_ENDPOINT должен быть адресом вида https://s3.example.ru');
+  }
+  const region = env.S3_REGION?.trim() || (endpoint ? 'us-east-1' : null);
+  if (!region) throw new Error('Для S3 без S3_ENDPOINT (Amazon S3) нужен S3_REGION');
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || env.AWS_ACCESS_KEY_ID?.trim() || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || env.AWS_SECRET_ACCESS_KEY?.trim() || null;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('Ключи S3 задаются парой: S3_ACCESS_KEY_ID и S3_SECRET_ACCESS_KEY');
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  if (pathStyle && !['true', 'false', '1', '0'].includes(pathStyle)) {
+    throw new Error('S3_FORCE_PATH_STYLE: true или false');
+  }
+  return {
+    endpoint: endpoint?.replace(/\/$/, '') ?? null,
+    bucket,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: pathStyle ? pathStyle === 'true' || pathStyle === '1' : endpoint !== null,
+  };
 }
 
 /** An IANA time zone name Intl knows, or the default. */
@@ -91,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: timeZone(env.TZ),
     appVersion: env.APP_VERSION || readVersion(),
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),
+    s3: loadS3Config(env),
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { directoryFileStore, type FileStore } from './files/file-store.ts';
+import { createFileStore } from './files/create-file-store.ts';
+import type { FileStore } from './files/file-store.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /**
@@ -17,7 +18,7 @@ export interface ServiceContext {
   logError: (error: unknown, what: string) => void;
 }
 
-/** The context of a process (the API, the admin CLI): files in FILES_DIR unless another store is given. */
+/** The context of a process (the API, the admin CLI): files where the config says (FILES_DIR or S3) unless given. */
 export function createServiceContext(options: {
   config: Config;
   db: Db;
@@ -30,7 +31,7 @@ export function createServiceContext(options: {
     db: options.db,
     now: options.now ?? (() => new Date()),
     mailer: options.mailer,
-    files: options.files ?? directoryFileStore(options.config.filesDir),
+    files: options.files ?? createFileStore(options.config),
     config: options.config,
     logError: options.logError,
   };

@@ -28,6 +28,10 @@ describe('health', () => {
 
   it('is not ready (503 service_unavailable) while the database or the file store fails, yet stays alive', async () => {
     const broken: FileStore = {
+      description: 'a broken disk',
+      ready: async () => {
+        throw new Error('disk gone');
+      },
       put: async () => {
         throw new Error('disk gone');
       },

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest } from '../../server/src/db/database.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
+import { startTestS3, type TestS3 } from '../support/s3.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -32,18 +33,28 @@ export interface TestPortal {
   config: Config;
   mailbox: SmtpSink;
   clock: { now: number; advance(ms: number): void };
+  /** The S3-compatible server behind the file store, when started with `{ fileStore: 's3' }`. */
+  s3: TestS3 | null;
   close(): Promise<void>;
 }
 
-/** The real app on a real database with demo data, sending mail over SMTP to an in-process sink. */
-export async function startTestPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+/**
+ * The real app on a real database with demo data, sending mail over SMTP to an in-process sink; files in a temporary
+ * FILES_DIR, or with `fileStore: 's3'` in a bucket of a real S3-compatible server (s3rver) on loopback.
+ */
+export async function startTestPortal(
+  env: Record<string, string> = {},
+  options: { fileStore?: 'directory' | 's3' } = {},
+): Promise<TestPortal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const mailbox = await startSmtpSink();
+  const s3 = options.fileStore === 's3' ? await startTestS3() : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     SMTP_URL: mailbox.smtpUrl,
     NODE_ENV: 'test',
+    ...s3?.env,
     ...env,
   });
   const db = await createTestDatabase(dataDir);
@@ -64,10 +75,12 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
     config,
     mailbox,
     clock,
+    s3,
     async close() {
       await app.close();
       await db.destroy();
       await mailbox.close();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

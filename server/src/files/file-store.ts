@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream, mkdirSync } from 'node:fs';
+import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,15 +12,22 @@ export interface StoredFile {
 }
 
 /**
- * File bytes behind one interface (../shared/DESIGN.md "Files"): a directory (`FILES_DIR`) now, S3-compatible storage later.
- * Both stream; neither holds a whole file in memory. Keys are server-made and opaque.
+ * File bytes behind one interface (../shared/DESIGN.md "Files"): a directory (`FILES_DIR`, this module) or
+ * S3-compatible object storage (`s3-file-store.ts`). Both stream; neither holds a whole file in memory. Keys are
+ * server-made and opaque.
  */
 export interface FileStore {
+  /** Where the bytes live, for logs and messages (a directory path or `s3://bucket`). */
+  readonly description: string;
   /** Streams `source` under `key`; `maxBytes` exceeded rejects with `FileTooLargeError` and keeps nothing. */
   put(key: string, source: Readable | Buffer | string, maxBytes?: number): Promise<StoredFile>;
+  /** The bytes under `key` as a stream; a key with nothing stored rejects with `FileNotFoundError`. */
   get(key: string): Promise<Readable>;
+  /** Removes the bytes under `key`; nothing stored there is not an error. */
   remove(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** A cheap readiness check that writes nothing: the directory is usable, the bucket answers. */
+  ready(): Promise<void>;
 }
 
 export class FileTooLargeError extends Error {
@@ -29,15 +36,26 @@ export class FileTooLargeError extends Error {
   }
 }
 
+/** Nothing is stored under the key (a 404 for a download, never a 500). */
+export class FileNotFoundError extends Error {
+  constructor(key: string, where: string) {
+    super(`no file ${key} in ${where}`);
+  }
+}
+
 const KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
-/** Keys are ours (base64url tokens): anything else is refused before it can reach a path. */
+/** Keys are ours (base64url tokens): anything else is refused before it can reach a path or a bucket. */
 export function isStorageKey(key: string): boolean {
   return KEY.test(key);
 }
 
-/** Counts and hashes bytes as they pass; fails past `maxBytes`. */
-function measure(maxBytes: number, result: StoredFile): Transform {
+export function assertStorageKey(key: string): void {
+  if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`);
+}
+
+/** Counts and hashes bytes as they pass; fails past `maxBytes`. `result` is complete once the stream has ended. */
+export function measure(maxBytes: number, result: StoredFile): Transform {
   const hash = createHash('sha256');
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -53,22 +71,40 @@ function measure(maxBytes: number, result: StoredFile): Transform {
   });
 }
 
+/** Size and SHA-256 of a stream, read to its end chunk by chunk. */
+export async function measureStream(source: Readable): Promise<StoredFile> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of source) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += bytes.length;
+    hash.update(bytes);
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+/** What `put` accepts, as a stream. */
+export function asStream(source: Readable | Buffer | string): Readable {
+  return typeof source === 'string' || Buffer.isBuffer(source) ? Readable.from([Buffer.from(source)]) : source;
+}
+
 /** Files in a directory: written to a temporary name, then renamed, so a half-written file never has a key. */
 export function directoryFileStore(dir: string): FileStore {
   const file = (key: string) => {
-    if (!isStorageKey(key)) throw new Error(`not a storage key: ${key}`);
+    assertStorageKey(key);
     return path.join(dir, key);
   };
   return {
+    description: dir,
     async put(key, source, maxBytes = Number.POSITIVE_INFINITY) {
       const target = file(key);
-      await mkdir(dir, { recursive: true });
+      // Synchronously (one cheap call), so the source has the pipeline's error listener from this tick on: a client
+      // going away meanwhile must not become an uncaught error.
+      mkdirSync(dir, { recursive: true });
       const partial = `${target}.part`;
       const result: StoredFile = { size: 0, sha256: '' };
-      const input =
-        typeof source === 'string' || Buffer.isBuffer(source) ? Readable.from([Buffer.from(source)]) : source;
       try {
-        await pipeline(input, measure(maxBytes, result), createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(asStream(source), measure(maxBytes, result), createWriteStream(partial, { flags: 'wx' }));
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });
@@ -77,7 +113,11 @@ export function directoryFileStore(dir: string): FileStore {
       return result;
     },
     async get(key) {
-      return createReadStream(file(key));
+      // Opened first, so a missing file is a rejection here rather than an error after the reply has started.
+      const handle = await open(file(key), 'r').catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'ENOENT' ? new FileNotFoundError(key, dir) : error;
+      });
+      return handle.createReadStream();
     },
     async remove(key) {
       await rm(file(key), { force: true });
@@ -87,6 +127,10 @@ export function directoryFileStore(dir: string): FileStore {
         (info) => info.isFile(),
         () => false,
       );
+    },
+    async ready() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.R_OK | constants.W_OK | constants.X_OK);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../context.ts';
 import { apiError } from '../errors.ts';
 import { findFileByKey } from '../statements/statements.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { isStorageKey } from './file-store.ts';
+import { FileNotFoundError, isStorageKey } from './file-store.ts';
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name, UTF-8 and percent-encoded, for the rest. */
 export function contentDisposition(fileName: string): string {
@@ -31,8 +31,13 @@ export async function downloadFile(
   if (!file) throw missing();
   const allowed = user.role === 'examiner' || (user.company_id !== null && user.company_id === file.company_id);
   if (!allowed) throw missing();
-  const stream = await ctx.files.get(key).catch(() => {
-    throw missing();
+  // Bytes gone from the store are the same 404; a store that fails (a bucket unreachable) is a logged 500.
+  const stream = await ctx.files.get(key).catch((error: unknown) => {
+    if (error instanceof FileNotFoundError) {
+      ctx.logError(error, `file ${key} is in the database but not in the file store`);
+      throw missing();
+    }
+    throw error;
   });
   return reply
     .header('Content-Type', 'application/octet-stream')

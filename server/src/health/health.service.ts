@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { ServiceContext } from '../context.ts';
 import { pingDatabase } from './health.repository.ts';
 
@@ -6,20 +5,14 @@ import { pingDatabase } from './health.repository.ts';
 const CHECK_TIMEOUT_MS = 3000;
 
 /**
- * Whether this instance can serve: the database answers a trivial query and the file store takes, and removes, a
- * small probe under a fresh key (so instances never collide). Returns what failed, in Russian; empty when ready.
+ * Whether this instance can serve: the database answers a trivial query and the file store is usable (the directory
+ * exists and is writable, or the bucket answers HeadBucket). Nothing is written, so a probe every few seconds costs
+ * nothing. Returns what failed, in Russian; empty when ready.
  */
 export async function checkReadiness(ctx: ServiceContext): Promise<string[]> {
   const checks: Array<[string, () => Promise<void>]> = [
     ['база данных', () => pingDatabase(ctx.db)],
-    [
-      'хранилище файлов',
-      async () => {
-        const key = `health-probe-${randomBytes(12).toString('base64url')}`;
-        await ctx.files.put(key, 'ok');
-        await ctx.files.remove(key);
-      },
-    ],
+    ['хранилище файлов', () => ctx.files.ready()],
   ];
   const results = await Promise.all(
     checks.map(async ([name, check]) => {
