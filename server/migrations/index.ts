@@ -4,6 +4,7 @@ import * as workflowGroundwork from './20261122T1800_workflow_groundwork.ts';
 import * as certificateCheck from './20261122T1900_certificate_check.ts';
 import * as sharedLimits from './20261122T1930_shared_limits.ts';
 import * as reviewDeadlines from './20261122T2100_review_deadlines.ts';
+import * as listIndexes from './20261122T2200_list_indexes.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T1900_certificate_check': certificateCheck,
   '20261122T1930_shared_limits': sharedLimits,
   '20261122T2100_review_deadlines': reviewDeadlines,
+  '20261122T2200_list_indexes': listIndexes,
 };

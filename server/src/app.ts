@@ -9,6 +9,7 @@ import { ApiError, apiError, type ErrorCode } from './errors.ts';
 import type { FileStore } from './files/file-store.ts';
 import type { Mailer } from './mail/mailer.ts';
 import authPlugin from './plugins/auth.ts';
+import compressionPlugin from './plugins/compression.ts';
 import contextPlugin from './plugins/context.ts';
 import databasePlugin from './plugins/database.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await installContractHandling(app);
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(databasePlugin, { db: options.db, destroyOnClose: false });
   await app.register(mailPlugin, { mailer: options.mailer });
