@@ -6,6 +6,9 @@ import { loadConfig } from './config.ts';
 import { createServiceContext, type ServiceContext } from './context.ts';
 import { backupSqlite, createDatabase, migrateToLatest } from './db/database.ts';
 import { describeReviewTerms, importCalendar, setReviewTerm } from './deadlines/deadlines.service.ts';
+import { copyFiles, copySummary } from './files/copy-files.ts';
+import { directoryFileStore } from './files/file-store.ts';
+import { s3FileStore } from './files/s3-file-store.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureCatalogues } from './seed/demo.ts';
 import { listUsers } from './users/users.repository.ts';
@@ -24,7 +27,9 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                   загружает производственный календарь года из файла (формат — в README)
   review-term     [--days N] [--category CODE]
                   срок рассмотрения в рабочих днях: портала или категории объекта;
-                  без --days выводит настроенные сроки`;
+                  без --days выводит настроенные сроки
+  copy-files      --to-s3     копирует все файлы из FILES_DIR в бакет S3 (S3_BUCKET и др.) и проверяет каждый
+                  по размеру и SHA-256; уже скопированные пропускает, при ошибках код выхода 1`;
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -93,8 +98,8 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     }
     const { calendar, workingDays } = await importCalendar(ctx, year, text);
     console.log(
-      `Производственный календарь ${year} года загружен: ${calendar.nonWorking.length} нерабочих будних дней, ` +
-        `${calendar.working.length} рабочих выходных, ${workingDays} рабочих дней в году`,
+      `Производственный календарь ${year} года загружен. Нерабочих будних дней: ${calendar.nonWorking.length}, ` +
+        `рабочих выходных: ${calendar.working.length}, рабочих дней в году: ${workingDays}`,
     );
   },
   async 'review-term'(ctx, values) {
@@ -107,6 +112,16 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     }
     if (!/^\d+$/.test(days)) throw new UsageError('--days: целое число рабочих дней');
     console.log(await setReviewTerm(ctx, Number(days), category));
+  },
+  async 'copy-files'(ctx, values) {
+    if (values['to-s3'] !== true) throw new UsageError('Укажите, куда копировать: copy-files --to-s3');
+    const config = loadConfig();
+    if (!config.s3) throw new UsageError('S3 не настроен: задайте S3_BUCKET (и S3_ENDPOINT, S3_REGION, ключи)');
+    const source = directoryFileStore(config.filesDir);
+    const target = s3FileStore(config.s3);
+    const report = await copyFiles(ctx.db, source, target, (line) => console.error(line));
+    console.log(copySummary(report, source, target));
+    if (report.failed > 0) throw new Error(`не скопировано файлов: ${report.failed} (см. выше)`);
   },
 };
 
@@ -132,6 +147,7 @@ async function main(): Promise<number> {
       file: { type: 'string' },
       days: { type: 'string' },
       category: { type: 'string' },
+      'to-s3': { type: 'boolean' },
     },
     strict: true,
   });

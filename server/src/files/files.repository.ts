@@ -1,0 +1,33 @@
+import type { Db } from '../db/database.ts';
+
+/** A file as the database knows it: where its bytes are and what they must be. */
+export interface KnownFile {
+  id: number;
+  storage_key: string;
+  file_name: string;
+  size: number;
+  sha256: string | null;
+}
+
+/** Stage files after `afterId`, by id, a page at a time. */
+export function listStageFilesAfter(db: Db, afterId: number, limit: number): Promise<KnownFile[]> {
+  return db
+    .selectFrom('files')
+    .select(['id', 'storage_key', 'file_name', 'size', 'sha256'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Prefiles not attached yet (an attached one's bytes are its stage file's), after `afterId`, a page at a time. */
+export function listPendingPrefilesAfter(db: Db, afterId: number, limit: number): Promise<KnownFile[]> {
+  return db
+    .selectFrom('prefiles')
+    .select(['id', 'storage_key', 'name as file_name', 'size', 'sha256'])
+    .where('attached_at', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
