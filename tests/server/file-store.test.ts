@@ -18,6 +18,7 @@ import {
   measureStream,
 } from '../../server/src/files/file-store.ts';
 import { createS3Client, S3StoreError, s3FileStore } from '../../server/src/files/s3-file-store.ts';
+import { MAX_FILE_BYTES } from '../../server/src/prefiles/prefiles.service.ts';
 import { demoUsers } from '../support/demo.ts';
 import { startTestS3 } from '../support/s3.ts';
 import { login, startTestPortal, type TestPortal } from './helpers.ts';
@@ -369,6 +370,27 @@ describe('the API with files in S3', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error).toBe('not_found');
   });
+
+  it('refuses a file over 100 MB with 413 and leaves nothing in the bucket', async () => {
+    const s3 = portal.s3;
+    if (!s3) throw new Error('no S3 server');
+    const client = createS3Client(s3.config);
+    const objects = async () =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).Contents ?? []).map((item) => item.Key);
+    const before = await objects();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(MAX_FILE_BYTES + 1)], { type: 'application/pdf' }), 'большой.pdf');
+    const over = await portal.app.inject({
+      method: 'POST',
+      url: '/api/prefiles',
+      headers: { authorization: `Bearer ${token}` },
+      payload: form,
+    });
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ error: 'file_too_large', message: 'Файл «большой.pdf» больше 100 МБ' });
+    expect(await objects()).toEqual(before);
+    client.destroy();
+  }, 60_000);
 
   it('is ready while the bucket answers and not ready (503, naming the file store) when it does not', async () => {
     const ready = await portal.app.inject({ method: 'GET', url: '/api/health/ready' });
