@@ -17,8 +17,8 @@ export interface NginxOptions {
   host?: string;
   /** The web root, normally the repo's dist/. */
   root: string;
-  /** host:port of the API server. */
-  upstream: string;
+  /** host:port of the API server, or of each of several instances (one nginx upstream, round robin). */
+  upstream: string | string[];
   /** Where the rewritten config, pid, logs and temp files go. */
   prefix: string;
 }
@@ -51,7 +51,8 @@ export function rewriteNginxConf(conf: string, options: NginxOptions): string {
       case 'error_log':
         return `${indent}error_log ${path.join(prefix, 'logs', 'error.log')} info;`;
       case 'access_log':
-        return `${indent}access_log ${path.join(prefix, 'logs', 'access.log')};`;
+        // Only the path changes: the log format stays.
+        return line.replace(/access_log\s+\S+/, `access_log ${path.join(prefix, 'logs', 'access.log')}`);
       case 'temp': {
         const sub = directive.replace(/_temp_path$/, '');
         return `${indent}${directive} ${path.join(prefix, 'tmp', sub)};`;
@@ -61,7 +62,10 @@ export function rewriteNginxConf(conf: string, options: NginxOptions): string {
       case 'root':
         return `${indent}root ${options.root};`;
       case 'upstream':
-        return `${indent}server ${options.upstream};`;
+        return [options.upstream]
+          .flat()
+          .map((server) => `${indent}server ${server};`)
+          .join('\n');
       default:
         throw new Error(`nginx.conf: unknown test marker @test:${name}`);
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { createDatabase, migrateToLatest } from './db/database.ts';
+import { createDatabase, migrateToLatest, withStartLock } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { DEMO_ACCOUNTS, ensureCatalogues, seedDemo } from './seed/demo.ts';
 import { serveSite } from './site/static.ts';
@@ -11,7 +11,9 @@ import { findUsersByEmails } from './users/users.repository.ts';
 export async function startRuntime(config: Config, withSite: boolean): Promise<FastifyInstance> {
   const db = createDatabase(config);
   await migrateToLatest(db);
-  await ensureCatalogues(db);
+  // The catalogues and the demo seed are written under the migrations' lock: instances starting at once on one empty
+  // database write them once.
+  await withStartLock(db, () => ensureCatalogues(db));
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const app = await buildApp({
     config,
@@ -22,8 +24,9 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     extra: withSite ? (instance) => serveSite(instance, config.distDir) : undefined,
   });
   app.addHook('onClose', async () => db.destroy());
+  app.log.info({ files: app.ctx.files.description }, 'file store');
   if (!config.production) {
-    const seeded = await seedDemo(app.ctx);
+    const seeded = await withStartLock(db, () => seedDemo(app.ctx));
     const present = await findUsersByEmails(
       db,
       DEMO_ACCOUNTS.map((account) => account.email),

@@ -31,19 +31,27 @@ export function createDatabase(options: DatabaseOptions): Db {
 export const MIGRATION_LOCK_ID = 7_264_015_820_451;
 
 /**
- * Brings the schema up to date; throws with the failing migration's error. Several instances may start at once: on
- * PostgreSQL each waits for a session-level advisory lock held on one connection of its own while it migrates, so
- * one migrates and the others then find nothing to do (Kysely's own per-transaction lock does not cover creating
- * its bookkeeping tables). SQLite migrations run outside a transaction (some rebuild tables with their own), so the
- * database's own lock is not held throughout: an exclusive lock on a side file (`<database>.migration-lock`) is.
+ * Brings the schema up to date; throws with the failing migration's error. Several instances may start at once: one
+ * migrates under the start lock and the others then find nothing to do.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter))
-    return withSqliteMigrationLock(db, () => runMigrations(db));
-  await db.connection().execute(async (connection) => {
+  await withStartLock(db, () => runMigrations(db));
+}
+
+/**
+ * Runs `work` while holding the lock every instance of the portal takes for its start-up writes (migrations, the
+ * catalogues, the demo seed), so instances starting at once on one empty database do each of them once. PostgreSQL:
+ * a session-level advisory lock held on one connection of its own (Kysely's own per-transaction migration lock does
+ * not cover creating its bookkeeping tables). SQLite: migrations run outside a transaction (some rebuild tables with
+ * their own), so the database's own lock is not held throughout: an exclusive lock on a side file
+ * (`<database>.migration-lock`) is.
+ */
+export async function withStartLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return withSqliteMigrationLock(db, work);
+  return db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection);
     try {
-      await runMigrations(db);
+      return await work();
     } finally {
       await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_ID)})`.execute(connection);
     }
@@ -54,7 +62,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
  * Holds `BEGIN EXCLUSIVE` on a side SQLite file while `work` runs; waits without blocking the event loop. The
  * operating system drops the lock if the process dies, so a crash never leaves it held.
  */
-async function withSqliteMigrationLock(db: Db, work: () => Promise<void>): Promise<void> {
+async function withSqliteMigrationLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
   const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
   const file = rows.find((row) => row.name === 'main')?.file;
   if (!file) return work();
@@ -71,7 +79,7 @@ async function withSqliteMigrationLock(db: Db, work: () => Promise<void>): Promi
       }
     }
     try {
-      await work();
+      return await work();
     } finally {
       lock.exec('ROLLBACK');
     }
