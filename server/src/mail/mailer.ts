@@ -8,7 +8,7 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /** Sends over SMTP_URL; without it (development only) prints each mail, code included, to stdout. */
