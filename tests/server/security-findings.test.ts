@@ -12,7 +12,7 @@ import { createMailer, type Mailer } from '../../server/src/mail/mailer.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
 import { demoUsers } from '../support/demo.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
-import { createTestDatabase, type TestPortal } from './helpers.ts';
+import { createTestDatabase, startLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
 const OWNER = demoUsers.owner.email;
 const STRANGER = 'nobody@example.org';
@@ -182,4 +182,54 @@ describe('start-email-login answers known and unknown e-mails alike (finding 1)'
     // The known e-mail's median is not slower by more than a tenth (plus half a millisecond of scheduling noise).
     expect(summary.knownMedian, JSON.stringify(summary)).toBeLessThan(summary.unknownMedian * 1.1 + 0.5);
   }, 120_000);
+});
+
+describe('the per-address code limit counts an IPv6 client by its /64 (finding 2)', () => {
+  const fromAddress = (email: string, remoteAddress: string) =>
+    portal?.app.inject({
+      method: 'POST',
+      url: '/api/authentication/start-email-login',
+      payload: { email },
+      remoteAddress,
+    });
+
+  it('lets twelve addresses of one /64 share one limit of 5, while other /64s keep their own', async () => {
+    portal = await startTestPortal({ LOGIN_IP_LIMIT: '5' });
+    const statuses: number[] = [];
+    for (let host = 1; host <= 12; host++) {
+      // Written in different forms (upper case, zeros, compressed), as a client could pick them.
+      const address = host % 2 ? `2001:db8:aa:bb::${host.toString(16)}` : `2001:0DB8:00AA:00BB:${host}:0:0:1`;
+      statuses.push((await fromAddress(`user${host}@example.org`, address))?.statusCode ?? 0);
+    }
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429, 429, 429, 429, 429, 429, 429]);
+    const refused = await fromAddress('more@example.org', '2001:db8:aa:bb:ffff:ffff:ffff:ffff');
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.json()).toMatchObject({ error: 'too_many_requests', message: expect.any(String) });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The neighbouring /64s, another network and IPv4 are not touched by it.
+    for (const address of ['2001:db8:aa:bc::1', '2001:db8:aa:ba::1', '2001:db8:ffff:bb::1', '203.0.113.7']) {
+      expect((await fromAddress(`other-${address}@example.org`.replace(/:/g, '-'), address))?.statusCode, address).toBe(
+        204,
+      );
+    }
+    // The one limit is kept in the database, one row per network, not one per address.
+    const rows = await portal.db.selectFrom('rate_limits').select(['key', 'count']).execute();
+    expect(rows.filter((row) => row.key.startsWith('login-ip:2001:db8:aa:bb:'))).toEqual([
+      { key: 'login-ip:2001:db8:aa:bb::/64', count: 13 },
+    ]);
+  });
+
+  it('counts an IPv4-mapped IPv6 peer and its IPv4 address as one client, also behind the proxy', async () => {
+    portal = await startTestPortal({ LOGIN_IP_LIMIT: '2', TRUST_PROXY: '::ffff:127.0.0.1' });
+    const first = await fromAddress('a@example.org', '::ffff:198.51.100.9');
+    const second = await fromAddress('b@example.org', '198.51.100.9');
+    const third = await fromAddress('c@example.org', '0:0:0:0:0:ffff:c633:6409');
+    expect([first?.statusCode, second?.statusCode, third?.statusCode]).toEqual([204, 204, 429]);
+    // TRUST_PROXY written as a mapped address still names the proxy at 127.0.0.1, whose X-Real-IP is bucketed too.
+    const viaProxy = (email: string, real: string) => startLogin(portal as TestPortal, email, { 'x-real-ip': real });
+    expect((await viaProxy('d@example.org', '2001:db8:5::1')).statusCode).toBe(204);
+    expect((await viaProxy('e@example.org', '2001:db8:5::2')).statusCode).toBe(204);
+    expect((await viaProxy('f@example.org', '2001:db8:5::3')).statusCode).toBe(429);
+  });
 });

@@ -4,6 +4,7 @@ import { closeSession, openSession, rotateSession } from '../../../auth/session.
 import { signAccessToken } from '../../../auth/tokens.ts';
 import type { Config } from '../../../config.ts';
 import { ApiError, apiError } from '../../../errors.ts';
+import { addressBucket } from '../../../limits/address-bucket.ts';
 import { hitLimit } from '../../../limits/limits.service.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
 import { contractRoute } from '../../contract-route.ts';
@@ -55,8 +56,9 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
 
   contractRoute(app, 'startEmailLogin', {}, async (request, reply) => {
     // Shared through the database, so every API instance behind nginx counts the same requests.
-    const ip = clientIp(request, config.trustProxy);
-    const retryAfter = await hitLimit(ctx, `login-ip:${ip}`, config.loginIpLimit, config.loginIpWindowMs);
+    // An IPv6 client counts by its /64: a subscriber holds the whole network, not one address.
+    const bucket = addressBucket(clientIp(request, config.trustProxy));
+    const retryAfter = await hitLimit(ctx, `login-ip:${bucket}`, config.loginIpLimit, config.loginIpWindowMs);
     if (retryAfter > 0) {
       throw new ApiError('too_many_requests', {
         message: 'Слишком много запросов кода с вашего адреса. Попробуйте позже.',
