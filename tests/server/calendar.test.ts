@@ -109,6 +109,24 @@ describe('the due date: the N-th working day strictly after the receipt date', (
     expect(localDate(new Date('2026-11-19T21:30:00Z'), 'UTC')).toBe('2026-11-19');
     expect(localDate(new Date('2026-11-19T21:30:00Z'), 'Asia/Vladivostok')).toBe('2026-11-20');
   });
+
+  it('agrees with Intl on every instant, in zones with summer time and odd offsets', () => {
+    for (const zone of [
+      'Europe/Moscow',
+      'Europe/Berlin',
+      'America/New_York',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+    ]) {
+      const reference = new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+      for (let ms = Date.parse('2026-01-01T00:00:00Z'); ms < Date.parse('2027-01-01T00:00:00Z'); ms += 37 * 60_000) {
+        const instant = new Date(ms);
+        if (localDate(instant, zone) !== reference.format(instant)) {
+          expect(localDate(instant, zone), `${zone} ${instant.toISOString()}`).toBe(reference.format(instant));
+        }
+      }
+    }
+  });
 });
 
 describe('working days left', () => {

@@ -51,15 +51,57 @@ export function daysOfYear(year: number): IsoDate[] {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The calendar day an instant falls on in a time zone (the committee's: 23:30 in Moscow is still that day). */
-export function localDate(instant: Date, timeZone: string): IsoDate {
+/** The zone's offset from UTC at an instant, in milliseconds, as Intl knows it. */
+function offsetAt(ms: number, timeZone: string): number {
   let format = formatters.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(timeZone, format);
   }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(ms)) parts[part.type] = Number(part.value);
+  const wall = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+/** Per zone and UTC day: the zone's offset throughout that day, or null when it changes during it (DST). */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+
+/**
+ * The calendar day an instant falls on in a time zone (the committee's: 23:30 in Moscow is still that day). Lists
+ * ask this thousands of times, so Intl is asked for the offset only twice per zone and UTC day.
+ */
+export function localDate(instant: Date, timeZone: string): IsoDate {
+  const ms = instant.getTime();
+  const day = Math.floor(ms / DAY_MS);
+  let zone = dayOffsets.get(timeZone);
+  if (!zone || zone.size > 50_000) {
+    zone = new Map();
+    dayOffsets.set(timeZone, zone);
+  }
+  let offset = zone.get(day);
+  if (offset === undefined) {
+    const first = offsetAt(day * DAY_MS, timeZone);
+    offset = first === offsetAt((day + 1) * DAY_MS - 1, timeZone) ? first : null;
+    zone.set(day, offset);
+  }
+  return fromUtc(ms + (offset ?? offsetAt(ms, timeZone)));
 }
 
 /** The non-working holidays of Labour Code art. 112 part 1 as `MM-DD` (January 1–6 and 8, Christmas, the rest). */
@@ -129,18 +171,31 @@ export const CALENDAR_2026: CalendarYear = {
 /** The years the portal ships (an admin may load a year over them). */
 export const SHIPPED_YEARS: readonly CalendarYear[] = [CALENDAR_2026];
 
+/** A year's working days as flags by day of the year, with running counts (lists compute thousands of terms). */
+interface YearTable {
+  /** Epoch day number of January 1. */
+  start: number;
+  /** 1 for a working day, by day of the year from 0. */
+  working: Uint8Array;
+  /** `counts[i]`: working days among the first `i` days of the year. */
+  counts: Uint32Array;
+}
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD`. */
+function epochDay(date: IsoDate): number {
+  return toUtc(date) / DAY_MS;
+}
+
 /**
  * Working days: Monday to Friday except a loaded year's non-working weekdays, plus its working weekend days. A year
  * without data follows Labour Code art. 112 alone and is provisional.
  */
 export class WorkingCalendar {
-  private readonly loaded = new Map<number, { nonWorking: Set<IsoDate>; working: Set<IsoDate> }>();
-  private readonly statutory = new Map<number, Set<IsoDate>>();
+  private readonly loaded = new Map<number, CalendarYear>();
+  private readonly tables = new Map<number, YearTable>();
 
   constructor(years: readonly CalendarYear[]) {
-    for (const year of years) {
-      this.loaded.set(year.year, { nonWorking: new Set(year.nonWorking), working: new Set(year.working) });
-    }
+    for (const year of years) this.loaded.set(year.year, year);
   }
 
   /** True when no decree for this year is known: its working days are provisional. */
@@ -148,33 +203,59 @@ export class WorkingCalendar {
     return !this.loaded.has(year);
   }
 
-  isWorkingDay(date: IsoDate): boolean {
-    const year = yearOf(date);
-    const loaded = this.loaded.get(year);
-    if (loaded) return isWeekend(date) ? loaded.working.has(date) : !loaded.nonWorking.has(date);
-    let statutory = this.statutory.get(year);
-    if (!statutory) {
-      statutory = new Set(statutoryYear(year).nonWorking);
-      this.statutory.set(year, statutory);
+  private table(year: number): YearTable {
+    let table = this.tables.get(year);
+    if (table) return table;
+    const data = this.loaded.get(year) ?? statutoryYear(year);
+    const nonWorking = new Set(data.nonWorking);
+    const worked = new Set(data.working);
+    const days = daysOfYear(year);
+    const working = new Uint8Array(days.length);
+    const counts = new Uint32Array(days.length + 1);
+    for (const [index, day] of days.entries()) {
+      working[index] = (isWeekend(day) ? worked.has(day) : !nonWorking.has(day)) ? 1 : 0;
+      counts[index + 1] = (counts[index] ?? 0) + (working[index] ?? 0);
     }
-    return !isWeekend(date) && !statutory.has(date);
+    table = { start: epochDay(`${year}-01-01`), working, counts };
+    this.tables.set(year, table);
+    return table;
+  }
+
+  /** The table of the year an epoch day falls in, and the day's index in it. */
+  private locate(day: number): { table: YearTable; index: number; year: number } {
+    const year = new Date(day * DAY_MS).getUTCFullYear();
+    const table = this.table(year);
+    return { table, index: day - table.start, year };
+  }
+
+  isWorkingDay(date: IsoDate): boolean {
+    const { table, index } = this.locate(epochDay(date));
+    return table.working[index] === 1;
   }
 
   /** The `n`-th working day strictly after `date` (n ≥ 1). */
   addWorkingDays(date: IsoDate, n: number): IsoDate {
-    let day = date;
+    let day = epochDay(date);
+    let { table, index } = this.locate(day);
     for (let left = n; left > 0; ) {
-      day = addDays(day, 1);
-      if (this.isWorkingDay(day)) left--;
+      day++;
+      index++;
+      if (index >= table.working.length) ({ table, index } = this.locate(day));
+      if (table.working[index] === 1) left--;
     }
-    return day;
+    return fromUtc(day * DAY_MS);
   }
 
   /** How many working days `d` there are with `after < d ≤ upTo` (0 when `upTo ≤ after`). */
   workingDaysBetween(after: IsoDate, upTo: IsoDate): number {
-    let count = 0;
-    for (let day = addDays(after, 1); day <= upTo; day = addDays(day, 1)) if (this.isWorkingDay(day)) count++;
-    return count;
+    if (upTo <= after) return 0;
+    const from = this.locate(epochDay(after));
+    const to = this.locate(epochDay(upTo));
+    // Working days up to and including a day of its year: counts[index + 1].
+    if (from.year === to.year) return (to.table.counts[to.index + 1] ?? 0) - (from.table.counts[from.index + 1] ?? 0);
+    let count = (from.table.counts[from.table.working.length] ?? 0) - (from.table.counts[from.index + 1] ?? 0);
+    for (let year = from.year + 1; year < to.year; year++) count += this.workingDaysIn(year);
+    return count + (to.table.counts[to.index + 1] ?? 0);
   }
 
   /** True when any day of `from`…`to` lies in a year without data. */
@@ -186,6 +267,7 @@ export class WorkingCalendar {
 
   /** The number of working days in a year. */
   workingDaysIn(year: number): number {
-    return daysOfYear(year).filter((day) => this.isWorkingDay(day)).length;
+    const table = this.table(year);
+    return table.counts[table.working.length] ?? 0;
   }
 }

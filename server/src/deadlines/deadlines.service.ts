@@ -17,7 +17,7 @@ import {
   replaceCalendarYear,
   upsertReviewTerm,
 } from './deadlines.repository.ts';
-import { DEFAULT_TERM_DAYS, type ReviewDeadline, reviewDeadline, runningTerm, type Term } from './term.ts';
+import { DEFAULT_TERM_DAYS, deadlinesAt, type ReviewDeadline, runningTerm, type Term } from './term.ts';
 
 /** The production calendar: the shipped years, with the years an admin loaded over them. One query. */
 export async function loadCalendar(db: Db): Promise<WorkingCalendar> {
@@ -29,19 +29,17 @@ export async function loadCalendar(db: Db): Promise<WorkingCalendar> {
 
 /** What replies need to show deadlines at the context's `now`: built once per request, used for every row. */
 export interface DeadlineClock {
-  calendar: WorkingCalendar;
-  now: Date;
-  timeZone: string;
+  deadline: (term: Term) => ReviewDeadline;
 }
 
 export async function deadlineClock(ctx: ServiceContext): Promise<DeadlineClock> {
-  return { calendar: await loadCalendar(ctx.db), now: ctx.now(), timeZone: ctx.config.timeZone };
+  return { deadline: deadlinesAt(await loadCalendar(ctx.db), ctx.now(), ctx.config.timeZone) };
 }
 
 /** The deadline of a statement as it is now, or null when no term runs (has_comments, decided). */
 export function deadlineOf(clock: DeadlineClock, row: Parameters<typeof runningTerm>[0]): ReviewDeadline | null {
   const term = runningTerm(row);
-  return term ? reviewDeadline(clock.calendar, term, clock.now, clock.timeZone) : null;
+  return term ? clock.deadline(term) : null;
 }
 
 const PORTAL_SCOPE = 'portal';
@@ -194,14 +192,16 @@ function reminderMail(
  * that fails gives its claim back for the next run. Returns how many mails went.
  */
 export async function sendDeadlineReminders(ctx: ServiceContext): Promise<number> {
-  const clock = await deadlineClock(ctx);
-  const today = localDate(clock.now, clock.timeZone);
-  const at = nowIso(clock.now);
+  const now = ctx.now();
+  const calendar = await loadCalendar(ctx.db);
+  const deadlineAt = deadlinesAt(calendar, now, ctx.config.timeZone);
+  const today = localDate(now, ctx.config.timeZone);
+  const at = nowIso(now);
   const mails: Array<{ claim: ReminderClaim; mail: ReminderMail; examinerId: number }> = [];
   for (const row of await listReminderCandidates(ctx.db)) {
     const term: Term | null = runningTerm(row);
     if (!term || !row.examiner_email || row.examiner_id === null) continue;
-    const deadline = reviewDeadline(clock.calendar, term, clock.now, clock.timeZone);
+    const deadline = deadlineAt(term);
     const kind: ReminderClaim['kind'] | null =
       today > deadline.dueDate ? 'overdue' : deadline.workingDaysLeft <= REMINDER_DAYS_BEFORE ? 'soon' : null;
     if (!kind) continue;

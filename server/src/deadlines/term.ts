@@ -45,20 +45,35 @@ export function workingDaysLeft(calendar: WorkingCalendar, dueDate: IsoDate, tod
 }
 
 /**
- * The deadline a reply shows at `now`. Provisional when any day it was counted over (from the day after the receipt
- * to the later of the due date and today) lies in a year whose calendar is not loaded.
+ * The deadlines at `now`, for many terms at once (a list): today is found once, and terms received on the same day
+ * with the same length share one computation. Provisional when any day counted over (from the day after the
+ * receipt to the later of the due date and today) lies in a year whose calendar is not loaded.
  */
-export function reviewDeadline(calendar: WorkingCalendar, term: Term, now: Date, timeZone: string): ReviewDeadline {
-  const receipt = localDate(new Date(term.start), timeZone);
-  const dueDate = calendar.addWorkingDays(receipt, term.days);
+export function deadlinesAt(calendar: WorkingCalendar, now: Date, timeZone: string): (term: Term) => ReviewDeadline {
   const today = localDate(now, timeZone);
-  return {
-    dueDate,
-    workingDaysLeft: workingDaysLeft(calendar, dueDate, today),
-    // today lies after the receipt, so the two ranges cover the receipt's next day to the later of the two.
-    provisional:
-      calendar.touchesProvisional(addDays(receipt, 1), dueDate) || calendar.touchesProvisional(dueDate, today),
+  const known = new Map<string, ReviewDeadline>();
+  return (term) => {
+    const receipt = localDate(new Date(term.start), timeZone);
+    const key = `${receipt} ${term.days}`;
+    let deadline = known.get(key);
+    if (!deadline) {
+      const dueDate = calendar.addWorkingDays(receipt, term.days);
+      deadline = {
+        dueDate,
+        workingDaysLeft: workingDaysLeft(calendar, dueDate, today),
+        // today lies after the receipt, so the two ranges cover the receipt's next day to the later of the two.
+        provisional:
+          calendar.touchesProvisional(addDays(receipt, 1), dueDate) || calendar.touchesProvisional(dueDate, today),
+      };
+      known.set(key, deadline);
+    }
+    return { ...deadline };
   };
+}
+
+/** The deadline of one term at `now`. */
+export function reviewDeadline(calendar: WorkingCalendar, term: Term, now: Date, timeZone: string): ReviewDeadline {
+  return deadlinesAt(calendar, now, timeZone)(term);
 }
 
 /** How a change at `at` that stops a running term kept it: in time when it came by the end of the due date. */
