@@ -92,7 +92,7 @@ async function changeStatus(
     const row = await findStatementRow(trx, move.id);
     if (!row) throw apiError('not_found', 'Заявление не найдено');
     const stopped = TERM_RUNS_IN.includes(move.to) ? null : runningTerm({ ...row, status: move.from });
-    const term = stopped ? termOutcome(await loadCalendar(trx), stopped, ctx.now(), ctx.config.timeZone) : null;
+    const term = stopped ? termOutcome(await loadCalendar(trx), stopped, new Date(at), ctx.config.timeZone) : null;
     if (move.from === TRANSITIONS.newVersion.from) {
       await startTerm(trx, move.id, at, await termDaysFor(trx, row.category_object_id));
     }
