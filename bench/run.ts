@@ -1,77 +1,150 @@
-// `npm run bench`: start-up time of `npm start` on a built site (target: under 3 s) and API latency on loopback.
+// `npm run bench`: every figure of issue 11 with its budget, printed as a table and written to bench/results.json.
+// The site phase (build, dist/, browsers) runs under the e2e lock; the API and upload figures run against portals
+// of their own (SQLite, and PostgreSQL when BENCH_DATABASE_URL is set). Ratios are measured in the same run, since
+// this machine is shared and absolute times drift. Env: BENCH_SKIP_BUILD=1, BENCH_DATABASE_URL=postgres://…,
+// BENCH_SKIP_SITE=1 (API figures only), BENCH_SECONDS (autocannon duration, default 5).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { apiFigures, uploadFigures } from './api.ts';
+import { explainQueries } from './explain.ts';
+import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
+import { closingNote, type Figure, formatTable } from './lib/table.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const port = 4700 + Math.floor(Math.random() * 200);
+const began = performance.now();
+const figures: Figure[] = [];
+const log = (text: string) => console.error(`[bench] ${text}`);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const loadBefore = os.loadavg();
 
-function startPortal(dataDir: string): Promise<{ ms: number; stop: () => Promise<void> }> {
-  const began = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'server/src/start.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Портал запущен')) {
-        resolve({
-          ms: performance.now() - began,
-          stop: () =>
-            new Promise((done) => {
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`portal exited with ${code}:\n${output}`)));
-  });
+function failed(group: number, name: string, error: unknown): Figure {
+  return {
+    group,
+    name,
+    budget: '',
+    anchor: '',
+    measured: 'error',
+    verdict: 'FAIL',
+    note: String((error as Error).message ?? error).split('\n')[0],
+  };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-try {
-  const first = await startPortal(dataDir);
-  await first.stop();
-  console.log(`first start (empty database: migrate + demo seed): ${first.ms.toFixed(0)} ms`);
-  const warm: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const run = await startPortal(dataDir);
-    warm.push(run.ms);
-    if (i < 4) await run.stop();
-    else {
-      const latencies: number[] = [];
-      for (let n = 0; n < 500; n++) {
-        const t = performance.now();
-        const response = await fetch(`http://127.0.0.1:${port}/login`);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - t);
-      }
-      const api: number[] = [];
-      for (let n = 0; n < 500; n++) {
-        const t = performance.now();
-        const response = await fetch(`http://127.0.0.1:${port}/api/users/me`);
-        await response.arrayBuffer();
-        api.push(performance.now() - t);
-      }
-      console.log(`GET /login: median ${median(latencies).toFixed(2)} ms over 500 sequential requests`);
-      console.log(
-        `GET /api/users/me (anonymous 401): median ${median(api).toFixed(2)} ms over 500 sequential requests`,
-      );
-      await run.stop();
-    }
+async function sitePhase(): Promise<Figure[]> {
+  if (process.env.BENCH_SKIP_SITE === '1') {
+    return [
+      {
+        group: 1,
+        name: 'site phase (1, 2, 3, 6, 7)',
+        budget: '',
+        anchor: '',
+        measured: '—',
+        verdict: 'skipped',
+        note: 'BENCH_SKIP_SITE=1',
+      },
+    ];
   }
-  const result = median(warm);
-  console.log(
-    `start on a built site: median ${result.toFixed(0)} ms over 5 runs (target < 3000 ms) ${result < 3000 ? 'OK' : 'SLOW'}`,
-  );
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  const out = path.join(os.tmpdir(), `bench-site-${process.pid}.json`);
+  log('site phase: waiting for /tmp/portal-e2e.lock');
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(
+      'flock',
+      ['/tmp/portal-e2e.lock', process.execPath, path.join(repoRoot, 'bench/site.ts'), out],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    child.once('exit', (c) => resolve(c ?? 1));
+  });
+  const result = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Figure[]) : [];
+  rmSync(out, { force: true });
+  if (code !== 0) result.push(failed(6, 'site phase', new Error(`bench/site.ts exited with ${code}`)));
+  return result;
 }
+
+/** Figures 4 and 5 (and the EXPLAIN check) on one database. */
+async function apiPhase(label: string, databaseUrl: string | null): Promise<Figure[]> {
+  const result: Figure[] = [];
+  let big: BenchPortal | undefined;
+  let small: BenchPortal | undefined;
+  try {
+    log(`${label}: seeding 10,000 and 1,000 statements`);
+    big = await startBenchPortal({ statements: 10_000, databaseUrl });
+    small = await startBenchPortal({ statements: 1_000, databaseUrl });
+    result.push({
+      group: 4,
+      name: `${label}: seed 10,000 statements (bench/seed.ts)`,
+      budget: 'reported',
+      anchor: `${big.seed.stages} rounds, ${big.seed.files} files, ${big.seed.history} history rows`,
+      measured: `${(big.seed.ms / 1000).toFixed(1)} s`,
+      value: big.seed.ms,
+      verdict: 'info',
+    });
+    log(`${label}: API figures`);
+    result.push(...(await apiFigures({ big, small, label, seconds })));
+    log(`${label}: EXPLAIN`);
+    const plans = await explainQueries({ dataDir: big.dataDir, databaseUrl: big.databaseUrl });
+    const bad = plans.filter((plan) => plan.problems.length > 0);
+    result.push({
+      group: 4,
+      name: `${label}: list and lookup queries served by indexes (EXPLAIN)`,
+      budget: 'no scan, no sort',
+      anchor: `${plans.length} queries`,
+      measured: bad.length === 0 ? 'all indexed' : bad.map((p) => `${p.name}: ${p.problems.join(', ')}`).join('; '),
+      value: bad.length,
+      verdict: bad.length === 0 ? 'ok' : 'FAIL',
+    });
+    if (!databaseUrl) {
+      log(`${label}: uploads`);
+      result.push(...(await uploadFigures(small)));
+    }
+  } catch (error) {
+    result.push(failed(4, `${label}: API phase`, error));
+  } finally {
+    await big?.stop();
+    await small?.stop();
+  }
+  return result;
+}
+
+figures.push(...(await sitePhase()));
+figures.push(...(await apiPhase('SQLite', null)));
+if (process.env.BENCH_DATABASE_URL) figures.push(...(await apiPhase('PostgreSQL', process.env.BENCH_DATABASE_URL)));
+else {
+  figures.push({
+    group: 4,
+    name: 'PostgreSQL figures',
+    budget: '',
+    anchor: '',
+    measured: '—',
+    verdict: 'skipped',
+    note: 'set BENCH_DATABASE_URL=postgres://… to measure them',
+  });
+}
+figures.sort((a, b) => a.group - b.group);
+
+const machine = {
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`,
+  memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GB`,
+  node: process.version,
+  platform: `${os.type()} ${os.release()}`,
+  loadBefore: loadBefore.map((l) => l.toFixed(2)).join(' '),
+  loadAfter: os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' '),
+};
+const minutes = (performance.now() - began) / 60_000;
+console.log(formatTable(figures));
+console.log('');
+console.log(closingNote(figures));
+console.log(
+  `\nMachine: ${machine.cpus}, ${machine.memory}, Node ${machine.node}; load average ${machine.loadBefore} before, ` +
+    `${machine.loadAfter} after (shared machine: compare ratios, not absolute times). ${minutes.toFixed(1)} min.`,
+);
+writeFileSync(
+  path.join(repoRoot, 'bench/results.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), machine, minutes, figures }, null, 2)}\n`,
+);

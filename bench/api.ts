@@ -1,0 +1,289 @@
+// Figures 4 (API) and 5 (uploads): measured against a running bench portal, each ratio in the same run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import autocannon from 'autocannon';
+import { freePort } from '../tests/support/free-port.ts';
+import { type BenchPortal, memoryOf, repoRoot } from './lib/portal.ts';
+import { atLeast, atMost, type Figure, kb, ms, ratio } from './lib/table.ts';
+
+const MB = 1024 * 1024;
+
+/** One GET without decoding: status, bytes on the wire (body as sent) and time to the last byte. */
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; wireBytes: number; encoding: string; ms: number }> {
+  const began = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers }, (response) => {
+      let wireBytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        wireBytes += chunk.length;
+      });
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          wireBytes,
+          encoding: String(response.headers['content-encoding'] ?? 'identity'),
+          ms: performance.now() - began,
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** Requests per second under autocannon (10 connections on loopback). */
+async function cannon(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<{ rps: number; bad: number }> {
+  const result = await autocannon({ url, headers, connections: 10, duration: seconds });
+  return { rps: result.requests.average, bad: result.non2xx + result.errors };
+}
+
+async function startBareFastify(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bench/bare-fastify.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`bare fastify exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/hello`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Figure 4 for one database: the examiner's list (size, p50) and throughput ratios. */
+export async function apiFigures(options: {
+  big: BenchPortal;
+  small: BenchPortal;
+  label: string;
+  seconds: number;
+}): Promise<Figure[]> {
+  const { big, small, label } = options;
+  const figures: Figure[] = [];
+  const examiner = await big.logIn('examiner1@demo.example');
+  const auth = { authorization: `Bearer ${examiner.accessToken}` };
+  const listUrl = `${big.url}/api/instance/all/statements`;
+  const count = big.seed.statements;
+
+  const wire = await rawGet(listUrl, { ...auth, 'accept-encoding': 'br, gzip' });
+  if (wire.status !== 200) throw new Error(`examiner list answered ${wire.status}`);
+  const plain = await rawGet(listUrl, auth);
+  figures.push(
+    atMost(
+      {
+        group: 4,
+        name: `${label}: examiner list of ${count} on the wire (${wire.encoding})`,
+        budget: '≤ 100 KB',
+        anchor: `uncompressed ${kb(plain.wireBytes)}`,
+      },
+      wire.wireBytes,
+      100 * 1024,
+      kb,
+    ),
+  );
+  const times: number[] = [];
+  for (let i = 0; i < 21; i++) times.push((await rawGet(listUrl, { ...auth, 'accept-encoding': 'br, gzip' })).ms);
+  figures.push(
+    atMost(
+      { group: 4, name: `${label}: examiner list of ${count}, p50 (21 sequential)`, budget: '≤ 50 ms', anchor: '' },
+      median(times),
+      50,
+      ms,
+    ),
+  );
+
+  const bare = await startBareFastify();
+  try {
+    const hello = await cannon(bare.url, {}, options.seconds);
+    const me = await cannon(`${big.url}/api/users/me`, auth, options.seconds);
+    if (me.bad > 0) throw new Error(`/api/users/me: ${me.bad} failed requests under load`);
+    figures.push(
+      atLeast(
+        {
+          group: 4,
+          name: `${label}: GET /api/users/me vs bare Fastify hello (autocannon, 10 conn)`,
+          budget: '≥ 0.5',
+          anchor: `bare ${hello.rps.toFixed(0)} req/s, me ${me.rps.toFixed(0)} req/s`,
+        },
+        me.rps / hello.rps,
+        0.5,
+        ratio,
+      ),
+    );
+    const owner = await small.logIn('owner@demo.example');
+    const list = await cannon(
+      `${small.url}/api/statements`,
+      { authorization: `Bearer ${owner.accessToken}`, 'accept-encoding': 'br, gzip' },
+      options.seconds,
+    );
+    if (list.bad > 0) throw new Error(`/api/statements: ${list.bad} failed requests under load`);
+    figures.push({
+      group: 4,
+      name: `${label}: GET /api/statements (${small.seed.byCompany['ООО «СтройПроект»'] ?? '?'} rows) vs bare hello`,
+      budget: 'reported',
+      anchor: `bare ${hello.rps.toFixed(0)} req/s, list ${list.rps.toFixed(1)} req/s`,
+      measured: ratio(list.rps / hello.rps),
+      value: list.rps / hello.rps,
+      verdict: 'info',
+    });
+  } finally {
+    bare.stop();
+  }
+  return figures;
+}
+
+/** `total` bytes of incompressible data in 1 MB chunks, the same for the upload and the disk write. */
+function* chunks(total: number, block: Buffer): Generator<Buffer> {
+  for (let sent = 0; sent < total; sent += block.length)
+    yield sent + block.length <= total ? block : block.subarray(0, total - sent);
+}
+
+/** Streams a multipart upload of `size` bytes; resolves with the answer and how much had been sent when it came. */
+function upload(
+  url: string,
+  token: string,
+  size: number,
+  block: Buffer,
+): Promise<{ status: number; body: string; sentWhenAnswered: number; ms: number }> {
+  const boundary = `----bench${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Альбом АГР (большой).pdf"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const began = performance.now();
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let sentWhenAnswered = -1;
+    const request = http.request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + size + tail.length),
+      },
+    });
+    request.on('response', (response) => {
+      sentWhenAnswered = sent;
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body, sentWhenAnswered, ms: performance.now() - began }),
+      );
+    });
+    request.on('error', (error) => {
+      // The server may close the connection after refusing: what was answered counts.
+      if (sentWhenAnswered < 0) reject(error);
+    });
+    const source = Readable.from(
+      (function* () {
+        yield head;
+        for (const chunk of chunks(size, block)) {
+          sent += chunk.length;
+          yield chunk;
+        }
+        yield tail;
+      })(),
+    );
+    source.pipe(request);
+    request.on('close', () => source.destroy());
+  });
+}
+
+/** Figure 5: a 100 MB upload (RSS growth, speed against a plain disk write) and a 101 MB one refused with 413. */
+export async function uploadFigures(portal: BenchPortal): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const owner = await portal.logIn('employee@demo.example');
+  const url = `${portal.url}/api/prefiles`;
+  const block = randomBytes(MB);
+  const size = 100 * MB;
+
+  // Warm up the route (multipart, the store) so its code is not counted as growth.
+  const warm = await upload(url, owner.accessToken, MB, block);
+  if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status} ${warm.body}`);
+
+  // The anchor: the same bytes streamed to a file on the same disk (DATA_DIR), in the same run.
+  const target = path.join(portal.dataDir, 'bench-disk-write.bin');
+  const diskBegan = performance.now();
+  await pipeline(Readable.from(chunks(size, block)), createWriteStream(target));
+  const diskMs = performance.now() - diskBegan;
+  await rm(target, { force: true });
+
+  const before = await memoryOf(portal.pid);
+  let peak = before.rss;
+  const sampler = setInterval(() => {
+    memoryOf(portal.pid).then(
+      (m) => {
+        peak = Math.max(peak, m.rss);
+      },
+      () => {},
+    );
+  }, 10);
+  const result = await upload(url, owner.accessToken, size, block);
+  clearInterval(sampler);
+  const after = await memoryOf(portal.pid);
+  peak = Math.max(peak, after.rss);
+  if (result.status !== 201) throw new Error(`100 MB upload answered ${result.status} ${result.body}`);
+  const growth = peak - before.rss;
+  figures.push(
+    atMost(
+      {
+        group: 5,
+        name: '100 MB upload: server RSS growth (VmRSS peak − before)',
+        budget: '< 50 MB',
+        anchor: `RSS before ${(before.rss / MB).toFixed(0)} MB, VmHWM ${(after.hwm / MB).toFixed(0)} MB`,
+      },
+      growth / MB,
+      49.999,
+      (v) => `${v.toFixed(1)} MB`,
+    ),
+  );
+  const speed = size / MB / (result.ms / 1000);
+  const diskSpeed = size / MB / (diskMs / 1000);
+  figures.push(
+    atLeast(
+      {
+        group: 5,
+        name: '100 MB upload speed vs streaming to a file on the same disk',
+        budget: '≥ 0.5',
+        anchor: `upload ${speed.toFixed(0)} MB/s, disk ${diskSpeed.toFixed(0)} MB/s`,
+      },
+      speed / diskSpeed,
+      0.5,
+      ratio,
+    ),
+  );
+
+  const big = 101 * MB;
+  const refused = await upload(url, owner.accessToken, big, block);
+  const early = refused.sentWhenAnswered >= 0 && refused.sentWhenAnswered < big;
+  figures.push({
+    group: 5,
+    name: '101 MB upload refused with 413 before it is all read',
+    budget: '413, early',
+    anchor: `answered after ${(refused.sentWhenAnswered / MB).toFixed(1)} of 101 MB sent`,
+    measured: `${refused.status}${early ? ', early' : ', after the whole body'}`,
+    value: refused.status,
+    verdict: refused.status === 413 && early ? 'ok' : 'FAIL',
+  });
+  return figures;
+}

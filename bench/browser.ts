@@ -1,0 +1,357 @@
+// Figures 3 (big lists), 7 (one API call to open a statement) and 2 (Lighthouse), in Debian's Chromium against the
+// built site served by a bench portal. The session is injected as the site expects it: the refresh cookie in the
+// browser (the access token lives in page memory and comes from one refresh), as tests/e2e/sessions.ts does.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { freePort } from '../tests/support/free-port.ts';
+import type { BenchPortal } from './lib/portal.ts';
+import { atLeast, atMost, type Figure, ms, percent } from './lib/table.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+type Cookie = { name: string; value: string };
+
+function sessionCookie(url: string, cookie: Cookie) {
+  return {
+    name: cookie.name,
+    value: cookie.value,
+    domain: new URL(url).hostname,
+    path: '/api/authentication',
+    httpOnly: true,
+    secure: false,
+    sameSite: 'Strict' as const,
+    expires: Math.floor(Date.now() / 1000) + 3600,
+  };
+}
+
+async function loggedIn(browser: Browser, portal: BenchPortal, cookie: Cookie): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1280, height: 900 } });
+  await context.addCookies([sessionCookie(portal.url, cookie)]);
+  return context;
+}
+
+/** Records, in the page's clock, when the list's data arrived and when its first row was in the DOM. */
+const WATCH_FIRST_ROW = (args: { selector: string; api: string }) => {
+  const w = window as unknown as { __bench: { firstRowAt?: number } };
+  w.__bench = {};
+  const check = () => {
+    if (w.__bench.firstRowAt === undefined && document.querySelector(args.selector)) {
+      w.__bench.firstRowAt = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+};
+
+interface ListSpec {
+  name: string;
+  path: string;
+  api: string;
+  /** A row of the list once it is drawn. */
+  rowSelector: string;
+  /** Typed into the search, key by key. */
+  query: string;
+}
+
+async function measureList(page: Page, spec: ListSpec): Promise<{ figures: Figure[] }> {
+  await page.addInitScript(WATCH_FIRST_ROW, { selector: spec.rowSelector, api: spec.api });
+  await page.goto(spec.path);
+  await page.locator(spec.rowSelector).first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(500);
+  const timing = await page.evaluate((api) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const list = entries.filter((e) => new URL(e.name).pathname === api).at(-1);
+    const w = window as unknown as { __bench: { firstRowAt?: number } };
+    return {
+      dataAt: list?.responseEnd ?? null,
+      firstRowAt: w.__bench.firstRowAt ?? null,
+      nodes: document.getElementsByTagName('*').length,
+      rows: document.querySelectorAll('a[href*="/statement/info/"]').length,
+    };
+  }, spec.api);
+  if (timing.dataAt === null || timing.firstRowAt === null) throw new Error(`${spec.name}: no data or no rows`);
+  const figures: Figure[] = [];
+  figures.push(
+    atMost(
+      {
+        group: 3,
+        name: `${spec.name}: DOM nodes with the list drawn`,
+        budget: '< 1,400',
+        anchor: `${timing.rows} rows in the DOM`,
+      },
+      timing.nodes,
+      1399,
+      (v) => String(v),
+    ),
+  );
+  figures.push(
+    atMost(
+      {
+        group: 3,
+        name: `${spec.name}: first rows after the data arrived`,
+        budget: '≤ 300 ms',
+        anchor: `data at ${timing.dataAt.toFixed(0)} ms`,
+      },
+      Math.max(0, timing.firstRowAt - timing.dataAt),
+      300,
+      ms,
+    ),
+  );
+
+  // Typed search at 4x CPU throttling, each keystroke's Event Timing duration (INP's measure).
+  const cdp = await page.context().newCDPSession(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { __events: Array<{ name: string; duration: number }> };
+    w.__events = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__events.push({ name: entry.name, duration: entry.duration });
+    }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+  });
+  await page.getByRole('button', { name: 'Поиск', exact: true }).click();
+  const search = page.getByRole('searchbox', { name: 'Поиск' });
+  await search.waitFor();
+  await search.focus();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.keyboard.type(spec.query, { delay: 200 });
+  await page.waitForTimeout(1000);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const events = await page.evaluate(
+    () => (window as unknown as { __events: Array<{ name: string; duration: number }> }).__events,
+  );
+  const keyEvents = events.filter((e) => /^key|input/.test(e.name));
+  const worst = keyEvents.reduce((max, e) => Math.max(max, e.duration), 0);
+  figures.push({
+    ...atMost(
+      {
+        group: 3,
+        name: `${spec.name}: worst keystroke typing «${spec.query}» at 4x CPU throttling`,
+        budget: '≤ 100 ms',
+        anchor: `${keyEvents.length} key events ≥ 16 ms`,
+      },
+      worst,
+      100,
+      (v) => (v === 0 ? '< 16 ms' : ms(v)),
+    ),
+  });
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+
+  // Scroll from top to bottom, one step a frame, counting frames that took longer than one interval.
+  const scroll = await page.evaluate(async () => {
+    const candidates = [document.scrollingElement as HTMLElement, ...document.querySelectorAll<HTMLElement>('*')];
+    const scroller = candidates
+      .filter((el) => el && el.scrollHeight - el.clientHeight > 200)
+      .filter((el) => el === document.scrollingElement || /(auto|scroll)/.test(getComputedStyle(el).overflowY))
+      .sort((a, b) => b.scrollHeight - b.clientHeight - (a.scrollHeight - a.clientHeight))[0];
+    if (!scroller) return { frames: 0, dropped: 0, distance: 0, interval: 0 };
+    scroller.scrollTop = 0;
+    const distance = scroller.scrollHeight - scroller.clientHeight;
+    const step = Math.max(600, distance / 900);
+    const stamps: number[] = [];
+    await new Promise<void>((done) => {
+      const frame = (t: number) => {
+        stamps.push(t);
+        scroller.scrollTop += step;
+        if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2 || stamps.length > 5000) done();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    const deltas = stamps.slice(1).map((t, i) => t - (stamps[i] ?? t));
+    const sorted = [...deltas].sort((a, b) => a - b);
+    const interval = sorted[Math.floor(sorted.length / 2)] ?? 16.7;
+    let dropped = 0;
+    for (const d of deltas) dropped += Math.max(0, Math.round(d / interval) - 1);
+    return { frames: deltas.length, dropped, distance, interval };
+  });
+  figures.push(
+    atMost(
+      {
+        group: 3,
+        name: `${spec.name}: dropped frames scrolling top to bottom`,
+        budget: '≤ 5%',
+        anchor: `${scroll.frames} frames of ${scroll.interval.toFixed(1)} ms over ${(scroll.distance / 1000).toFixed(0)}k px`,
+      },
+      scroll.frames === 0 ? 1 : scroll.dropped / (scroll.frames + scroll.dropped),
+      0.05,
+      percent,
+    ),
+  );
+  return { figures };
+}
+
+/** Counts the API calls opening a statement from its list makes (the list already shown). */
+async function apiCallsToOpen(page: Page, listPath: string, rowLink: string): Promise<{ calls: string[] }> {
+  await page.goto(listPath);
+  await page.locator(rowLink).first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  await page.locator(rowLink).first().click();
+  // The detail is drawn once its history is (the detail's data came).
+  await page.getByRole('region', { name: 'История', exact: true }).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  return { calls };
+}
+
+/** Figures 3 and 7 on a portal seeded with 10,000 statements. */
+export async function listFigures(portal: BenchPortal): Promise<Figure[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const figures: Figure[] = [];
+  try {
+    const owner = await portal.logIn('owner@demo.example');
+    const examiner = await portal.logIn('examiner1@demo.example');
+    const companyRows = portal.seed.byCompany['ООО «СтройПроект»'] ?? 0;
+    const specs: Array<{ cookie: Cookie; spec: ListSpec; open: { link: string } }> = [
+      {
+        cookie: owner.cookie,
+        spec: {
+          name: `company list (${companyRows})`,
+          path: '/company',
+          api: '/api/statements',
+          rowSelector: '[aria-label="Заявления"] a[href*="/statement/info/"]',
+          query: 'северный',
+        },
+        open: { link: '[aria-label="Заявления"] a[href*="/statement/info/"]' },
+      },
+      {
+        cookie: examiner.cookie,
+        spec: {
+          name: `examiner table (${portal.seed.statements})`,
+          path: '/instance/all',
+          api: '/api/instance/all/statements',
+          rowSelector: 'table tr a[href*="/statement/info/"]',
+          query: 'садовая',
+        },
+        open: { link: 'table tr a[href*="/statement/info/"]' },
+      },
+    ];
+    for (const { cookie, spec, open } of specs) {
+      const context = await loggedIn(browser, portal, cookie);
+      try {
+        const page = await context.newPage();
+        figures.push(...(await measureList(page, spec)).figures);
+        const opened = await apiCallsToOpen(await context.newPage(), spec.path, open.link);
+        figures.push({
+          group: 7,
+          name: `${spec.name.replace(/ \(.*/, '')}: API calls to open a statement from the list`,
+          budget: '≤ 1',
+          anchor: opened.calls.join(', ') || 'none',
+          measured: String(opened.calls.length),
+          value: opened.calls.length,
+          verdict: opened.calls.length <= 1 ? 'ok' : 'FAIL',
+        });
+      } catch (error) {
+        figures.push({
+          group: 3,
+          name: `${spec.name}`,
+          budget: '',
+          anchor: '',
+          measured: 'error',
+          verdict: 'FAIL',
+          note: String((error as Error).message).split('\n')[0],
+        });
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
+
+interface LighthouseResult {
+  lhr: {
+    categories: { performance: { score: number | null } };
+    finalDisplayedUrl?: string;
+    audits: Record<string, { numericValue?: number }>;
+    runtimeError?: { message: string };
+  };
+}
+
+/** Figure 2: Lighthouse (mobile preset) on the login page, the company list and detail, the examiner table. */
+export async function lighthouseFigures(portal: BenchPortal): Promise<Figure[]> {
+  const lighthouse = (await import('lighthouse')).default as unknown as (
+    url: string,
+    flags: Record<string, unknown>,
+  ) => Promise<LighthouseResult | undefined>;
+  const owner = await portal.logIn('owner@demo.example');
+  const examiner = await portal.logIn('examiner1@demo.example');
+  const list = (await fetch(`${portal.url}/api/statements`, {
+    headers: { authorization: `Bearer ${owner.accessToken}` },
+  }).then((r) => r.json())) as Array<{ id: number }>;
+  const detailId = list[0]?.id;
+  const runs: Array<{ name: string; path: string; cookie: Cookie | null }> = [
+    { name: '/login', path: '/login', cookie: null },
+    { name: 'company list /company', path: '/company', cookie: owner.cookie },
+    { name: 'company detail /statement/info/{id}', path: `/statement/info/${detailId}`, cookie: owner.cookie },
+    { name: 'examiner table /instance/all', path: '/instance/all', cookie: examiner.cookie },
+  ];
+  const figures: Figure[] = [];
+  for (const run of runs) {
+    // Lighthouse drives a browser over CDP; a persistent Playwright context is that browser's default context, so
+    // the cookie put there is the one Lighthouse's tab sends.
+    const port = await freePort();
+    const profile = await mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+      headless: true,
+    });
+    try {
+      if (run.cookie) await context.addCookies([sessionCookie(portal.url, run.cookie)]);
+      const result = await lighthouse(`${portal.url}${run.path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+        formFactor: 'mobile',
+      });
+      if (!result || result.lhr.runtimeError) throw new Error(result?.lhr.runtimeError?.message ?? 'no result');
+      // A session that did not take would measure the login page instead.
+      const landed = new URL(result.lhr.finalDisplayedUrl ?? `${portal.url}${run.path}`).pathname;
+      if (landed.replace(/\/$/, '') !== run.path) throw new Error(`landed on ${landed} instead of ${run.path}`);
+      const score = Math.round((result.lhr.categories.performance.score ?? 0) * 100);
+      const cls = result.lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+      const tbt = result.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+      const lcp = result.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+      figures.push(
+        atLeast(
+          { group: 2, name: `Lighthouse ${run.name}: performance`, budget: '≥ 95', anchor: `LCP ${ms(lcp)}` },
+          score,
+          95,
+          String,
+        ),
+        atMost(
+          { group: 2, name: `Lighthouse ${run.name}: CLS`, budget: '≤ 0.05', anchor: 'good ≤ 0.1' },
+          cls,
+          0.05,
+          (v) => v.toFixed(3),
+        ),
+        atMost({ group: 2, name: `Lighthouse ${run.name}: TBT`, budget: '≤ 150 ms', anchor: '' }, tbt, 150, ms),
+      );
+    } catch (error) {
+      figures.push({
+        group: 2,
+        name: `Lighthouse ${run.name}`,
+        budget: '',
+        anchor: '',
+        measured: 'error',
+        verdict: 'FAIL',
+        note: String((error as Error).message).split('\n')[0],
+      });
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  }
+  return figures;
+}

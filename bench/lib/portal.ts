@@ -1,0 +1,168 @@
+// A portal server for the bench: `node server/src/start.ts` on its own DATA_DIR (seeded by bench/seed.ts), with
+// an SMTP sink that receives the login codes, as the e2e fixtures seat it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../tests/support/free-port.ts';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink.ts';
+import { type BenchSeedResult, seedDatabase } from '../seed.ts';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export interface BenchPortal {
+  url: string;
+  pid: number;
+  dataDir: string;
+  /** The PostgreSQL URL the portal uses (its throwaway schema first on the search path), or null for SQLite. */
+  databaseUrl: string | null;
+  seed: BenchSeedResult;
+  sink: SmtpSink;
+  /** A fresh login: the access token and the refresh cookie (name=value). */
+  logIn(email: string): Promise<{ accessToken: string; cookie: { name: string; value: string } }>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface BenchPortalOptions {
+  statements: number;
+  /** PostgreSQL: the database to seed a throwaway schema in (dropped on stop). */
+  databaseUrl?: string | null;
+  env?: Record<string, string>;
+}
+
+/** A URL whose connections use `schema` first (libpq `options`, understood by pg). */
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+async function pgExec(url: string, sqlText: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startBenchPortal(options: BenchPortalOptions): Promise<BenchPortal> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  let databaseUrl: string | null = null;
+  let schema: string | null = null;
+  if (options.databaseUrl) {
+    schema = `bench_${process.pid}_${Date.now()}`;
+    await pgExec(options.databaseUrl, `create schema ${schema}`);
+    databaseUrl = withSearchPath(options.databaseUrl, schema);
+  }
+  const seed = await seedDatabase({ dataDir, databaseUrl, statements: options.statements });
+  const sink = await startSmtpSink();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: sink.smtpUrl,
+    PUBLIC_ORIGIN: url,
+    SKIP_BUILD: '1',
+    NODE_ENV: 'test',
+    LOGIN_IP_LIMIT: '1000',
+    ...options.env,
+  };
+  delete env.FILES_DIR;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['server/src/start.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output = (output + chunk).slice(-20_000);
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output = (output + chunk).slice(-20_000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const done = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
+      ]);
+      if (!done) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    await sink.close();
+    await rm(dataDir, { recursive: true, force: true });
+    if (options.databaseUrl && schema) await pgExec(options.databaseUrl, `drop schema ${schema} cascade`);
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`bench portal exited:\n${output}`);
+    }
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`bench portal did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const logIn = async (email: string) => {
+    const mailbox = sink.view();
+    const started = await fetch(`${url}/api/authentication/start-email-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    if (started.status !== 204) throw new Error(`start-email-login ${email}: ${started.status}`);
+    const code = await mailbox.waitForCode(email);
+    const verified = await fetch(`${url}/api/authentication/verify-email-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, code }),
+    });
+    if (!verified.ok) throw new Error(`verify-email-login ${email}: ${verified.status} ${await verified.text()}`);
+    const { access_token: accessToken } = (await verified.json()) as { access_token: string };
+    const setCookie = verified.headers.getSetCookie().find((c) => c.includes('refresh_token='));
+    const pair = setCookie?.split(';')[0] ?? '';
+    const eq = pair.indexOf('=');
+    return { accessToken, cookie: { name: pair.slice(0, eq), value: pair.slice(eq + 1) } };
+  };
+
+  return {
+    url,
+    pid: child.pid as number,
+    dataDir,
+    databaseUrl,
+    seed,
+    sink,
+    logIn,
+    output: () => output,
+    stop,
+  };
+}
+
+/** The process's resident memory in bytes (VmRSS) and its peak (VmHWM), from /proc. */
+export async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
+}
