@@ -1,10 +1,24 @@
+import type { StatementStatus } from '../../server/src/db/schema.ts';
+
 /**
  * Who may call what: endpoint x caller -> expected status. Deny by default: every registered route needs a row
- * (access.test.ts fails otherwise). Callers: anonymous, owner and employee of company A, owner of company B,
- * examiner 1 and examiner 2. Ids in paths point at company A's first statement / employee where relevant.
- * A contract operation without a handler answers 501 from inside its role's scope (none is left today).
+ * (access.test.ts fails otherwise). Callers: anonymous, owner and employee of company A, a removed (soft-deleted)
+ * employee of A whose tokens were issued before removal, owner of company B, examiner 1 and examiner 2. Ids in paths
+ * point at company A's first statement / employee where relevant. A contract operation without a handler answers
+ * 501 from inside its role's scope (none is left today). OBJECT_MATRIX adds, for the routes that act on one
+ * statement, the expected status per status of that statement.
  */
-export type Caller = 'anonymous' | 'ownerA' | 'employeeA' | 'ownerB' | 'examiner1' | 'examiner2';
+export type Caller = 'anonymous' | 'ownerA' | 'employeeA' | 'removedEmployeeA' | 'ownerB' | 'examiner1' | 'examiner2';
+
+export const CALLERS: readonly Caller[] = [
+  'anonymous',
+  'ownerA',
+  'employeeA',
+  'removedEmployeeA',
+  'ownerB',
+  'examiner1',
+  'examiner2',
+];
 
 export interface AccessRow {
   method: string;
@@ -16,8 +30,10 @@ export interface AccessRow {
   expect: Record<Caller, number>;
 }
 
+/** Everybody signed in gets `status`; the anonymous caller and a removed employee (dead tokens) get `anonymous`. */
 const all = (status: number, anonymous = 401): Record<Caller, number> => ({
   anonymous,
+  removedEmployeeA: anonymous,
   ownerA: status,
   employeeA: status,
   ownerB: status,
@@ -28,6 +44,7 @@ const all = (status: number, anonymous = 401): Record<Caller, number> => ({
 /** A company's answer (status for company A's users, another for company B), examiners refused by the guard. */
 const company = (a: number, b: number): Record<Caller, number> => ({
   anonymous: 401,
+  removedEmployeeA: 401,
   ownerA: a,
   employeeA: a,
   ownerB: b,
@@ -164,4 +181,118 @@ export const ACCESS_MATRIX: AccessRow[] = [
   },
   { method: 'GET', route: '/api/files', url: '/api/files?path=abc', expect: all(404) },
   { method: 'GET', route: '/files/:key', url: '/files/abc', expect: all(404) },
+];
+
+/** A statement of company A made for one cell: its id and the storage key of one of its files. */
+export interface MatrixObject {
+  id: number;
+  fileKey: string;
+}
+
+export interface ObjectRow {
+  method: string;
+  route: string;
+  url: (object: MatrixObject) => string;
+  /** `prefileId`: a fresh prefile of the caller's own (null for callers who cannot upload). */
+  body?: (object: MatrixObject, prefileId: number | null) => unknown;
+  /** Changes the statement when allowed: every cell then gets a statement of its own. */
+  mutates: boolean;
+  expect: (status: StatementStatus) => Record<Caller, number>;
+}
+
+/** The statuses an object of A's is checked in (`under_review` and later: assigned to examiner 1). */
+export const OBJECT_STATUSES: readonly StatementStatus[] = [
+  'sent',
+  'under_review',
+  'has_comments',
+  'approved',
+  'rejected',
+];
+
+/** Examiner 1 (assigned) gets `assigned`, examiner 2 `other`; company users are refused by the guard. */
+const assignedExaminer = (assigned: number, other: number): Record<Caller, number> => ({
+  ...examiners(assigned),
+  examiner2: other,
+});
+
+/** The routes that act on one statement of A, by the statement's status. */
+export const OBJECT_MATRIX: ObjectRow[] = [
+  {
+    method: 'GET',
+    route: '/api/statements/:id',
+    url: (o) => `/api/statements/${o.id}`,
+    mutates: false,
+    expect: () => company(200, 404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/statements/:id',
+    url: (o) => `/api/statements/${o.id}`,
+    mutates: true,
+    // The employee submitted it: they and the owner may delete it while nobody took it.
+    expect: (status) => company(status === 'sent' ? 204 : 409, 404),
+  },
+  {
+    method: 'POST',
+    route: '/api/statements/:id/stages',
+    url: (o) => `/api/statements/${o.id}/stages`,
+    body: (_o, prefileId) => ({
+      status: 'under_review',
+      comment: 'Исправлено',
+      prefileIds: prefileId ? [prefileId] : [],
+    }),
+    mutates: true,
+    expect: (status) => company(status === 'has_comments' ? 201 : 409, 404),
+  },
+  {
+    method: 'GET',
+    route: '/api/instance/statements/:id',
+    url: (o) => `/api/instance/statements/${o.id}`,
+    mutates: false,
+    expect: () => examiners(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/StartWorkOnStatement',
+    url: () => '/api/instance/StartWorkOnStatement',
+    body: (o) => ({ id: o.id }),
+    mutates: true,
+    expect: (status) => examiners(status === 'sent' ? 200 : 409),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/:id/stages',
+    url: (o) => `/api/instance/${o.id}/stages`,
+    body: (_o, prefileId) => ({
+      status: 'has_comments',
+      isInstance: true,
+      comment: 'Замечания',
+      prefileIds: prefileId ? [prefileId] : [],
+    }),
+    mutates: true,
+    // Only the assigned examiner answers; examiner 2 cannot reply to examiner 1's statement.
+    expect: (status) => (status === 'under_review' ? assignedExaminer(201, 403) : examiners(409)),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/statements/:id/certificate',
+    url: (o) => `/api/instance/statements/${o.id}/certificate`,
+    mutates: true,
+    expect: (status) =>
+      status === 'under_review' || status === 'approved' ? assignedExaminer(200, 403) : examiners(409),
+  },
+  {
+    method: 'GET',
+    route: '/api/files',
+    url: (o) => `/api/files?path=${o.fileKey}`,
+    mutates: false,
+    expect: () => ({ ...all(200), ownerB: 404 }),
+  },
+  {
+    method: 'GET',
+    route: '/files/:key',
+    url: (o) => `/files/${o.fileKey}`,
+    mutates: false,
+    expect: () => ({ ...all(200), ownerB: 404 }),
+  },
 ];

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomToken, signAccessToken } from '../../server/src/auth/tokens.ts';
+import type { StatementStatus } from '../../server/src/db/schema.ts';
+import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
+import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { findUserByEmail, findUserById, type UserRow } from '../../server/src/users/users.repository.ts';
+import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
+import { demoUsers } from '../support/demo.ts';
+import {
+  ACCESS_MATRIX,
+  CALLERS,
+  type Caller,
+  type MatrixObject,
+  OBJECT_MATRIX,
+  OBJECT_STATUSES,
+} from './access-matrix.ts';
+import { login, startTestPortal, type TestPortal } from './helpers.ts';
+
+/**
+ * The whole authorization matrix against the real app on a real database: every route x every caller (access-matrix.ts),
+ * every route acting on one statement x every status of a statement of company A x every caller, cross-company ids
+ * answered exactly like missing ones, and lists that never hold another company's rows. Every failing cell is
+ * collected and named; one assertion lists them all.
+ */
+
+let portal: TestPortal;
+const tokens = new Map<Caller, string>();
+const users = new Map<Exclude<Caller, 'anonymous' | 'removedEmployeeA'>, UserRow>();
+let removed: { id: number; accessToken: string; refreshToken: string };
+
+const B_OWNER = 'owner@company-b.example';
+const REMOVED = 'removed@demo.example';
+
+function user(caller: Exclude<Caller, 'anonymous' | 'removedEmployeeA'>): UserRow {
+  const row = users.get(caller);
+  if (!row) throw new Error(`no user for ${caller}`);
+  return row;
+}
+
+function call(caller: Caller | null, method: string, url: string, body?: unknown) {
+  const token = caller ? tokens.get(caller) : undefined;
+  return portal.app.inject({
+    method: method as 'GET',
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+function upload(owner: UserRow, name = 'План.pdf') {
+  return storePrefile(portal.ctx, owner.id, {
+    fileName: name,
+    contentType: 'application/pdf',
+    source: Buffer.from('%PDF-1.4 matrix'),
+  });
+}
+
+let made = 0;
+/** A statement of company A submitted by employee A, moved to `status` (examiner 1 takes it and answers). */
+async function makeObject(status: StatementStatus): Promise<MatrixObject> {
+  const employee = user('employeeA');
+  const examiner = user('examiner1');
+  const prefile = await upload(employee);
+  made += 1;
+  const { id } = await submitStatement(portal.ctx, employee, {
+    objectName: `Объект матрицы А-${made}`,
+    prefileIds: [prefile.id],
+  });
+  if (status !== 'sent') await takeIntoWork(portal.ctx, examiner, id);
+  if (status === 'has_comments' || status === 'approved' || status === 'rejected') {
+    await replyToStatement(portal.ctx, examiner, id, { status, isInstance: true, comment: 'Ответ', prefileIds: [] });
+  }
+  const file = await portal.db
+    .selectFrom('files')
+    .innerJoin('stages', 'stages.id', 'files.stage_id')
+    .select('files.storage_key')
+    .where('stages.statement_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { id, fileKey: file.storage_key };
+}
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  // Company B and its owner, made the way the admin CLI makes them.
+  await createCompanyWithOwner(portal.ctx, { email: B_OWNER, legalEntity: 'ООО «Б»' });
+  const emails = {
+    ownerA: demoUsers.owner.email,
+    employeeA: demoUsers.employee.email,
+    ownerB: B_OWNER,
+    examiner1: demoUsers.examiner1.email,
+    examiner2: demoUsers.examiner2.email,
+  } as const;
+  for (const [caller, email] of Object.entries(emails) as [keyof typeof emails, string][]) {
+    const row = await findUserByEmail(portal.db, email);
+    if (!row) throw new Error(`no user ${email}`);
+    users.set(caller, row);
+    tokens.set(caller, await signAccessToken(portal.config.jwtSecret, row.id));
+  }
+  // An employee of A who logs in for real, then is removed by the owner: both tokens are issued before removal.
+  const created = await call('ownerA', 'POST', '/api/employees', { fio: 'Удалённая Ольга Павловна', email: REMOVED });
+  if (created.statusCode !== 201) throw new Error(`create employee: ${created.statusCode} ${created.body}`);
+  const session = await login(portal, REMOVED);
+  removed = { id: created.json<{ id: number }>().id, ...session };
+  tokens.set('removedEmployeeA', session.accessToken);
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+describe('authorization matrix on the real app', () => {
+  it('a removed employee is signed in until the owner removes them, then every token of theirs is dead', async () => {
+    expect((await call('removedEmployeeA', 'GET', '/api/users/me')).statusCode).toBe(200);
+    // Their submission stays, with their name, after they go.
+    const own = await findUserById(portal.db, removed.id);
+    if (!own) throw new Error('removed employee missing');
+    const prefile = await upload(own);
+    const submitted = await submitStatement(portal.ctx, own, {
+      objectName: 'Объект ушедшего',
+      prefileIds: [prefile.id],
+    });
+    expect((await call('ownerA', 'DELETE', `/api/employees/${removed.id}`)).statusCode).toBe(204);
+
+    const me = await call('removedEmployeeA', 'GET', '/api/users/me');
+    expect(me.statusCode).toBe(401);
+    expect(me.json().error).toBe('unauthorized');
+    const refreshed = await portal.app.inject({
+      method: 'POST',
+      url: '/api/authentication/refresh',
+      cookies: { refresh_token: removed.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const kept = await call('ownerA', 'GET', `/api/statements/${submitted.id}`);
+    expect(kept.json().stages[0].applicant).toBe('Удалённая Ольга Павловна');
+  });
+
+  it('answers every cell as the matrix says, for every route, caller and status of the object', async () => {
+    // Runs after the removal above (vitest runs a file's tests in order).
+    expect((await call('removedEmployeeA', 'GET', '/api/users/me')).statusCode).toBe(401);
+    const failures: string[] = [];
+    let cells = 0;
+    const check = async (
+      label: string,
+      caller: Caller,
+      expected: number,
+      method: string,
+      url: string,
+      body?: unknown,
+    ) => {
+      cells += 1;
+      const response = await call(caller, method, url, body);
+      if (response.statusCode !== expected) {
+        failures.push(
+          `${label} as ${caller}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
+        );
+        return;
+      }
+      if (response.statusCode >= 400) {
+        const error = response.json() as { error?: unknown; message?: unknown };
+        if (typeof error.error !== 'string' || typeof error.message !== 'string') {
+          failures.push(`${label} as ${caller}: error body without error/message: ${response.body.slice(0, 160)}`);
+        }
+      }
+    };
+
+    // 1. Every registered route x every caller, on the demo data (the rows change nothing).
+    for (const row of ACCESS_MATRIX) {
+      for (const caller of CALLERS) {
+        const body = typeof row.body === 'function' ? row.body(caller) : row.body;
+        await check(`${row.method} ${row.url}`, caller, row.expect[caller], row.method, row.url, body);
+      }
+    }
+
+    // 2. Every route acting on one statement x every status of A's statement x every caller. A row that changes
+    // the statement gets a statement of its own per cell; the others share one per status.
+    const shared = new Map<StatementStatus, MatrixObject>();
+    for (const status of OBJECT_STATUSES) shared.set(status, await makeObject(status));
+    for (const row of OBJECT_MATRIX) {
+      for (const status of OBJECT_STATUSES) {
+        const expected = row.expect(status);
+        for (const caller of CALLERS) {
+          const object = row.mutates ? await makeObject(status) : (shared.get(status) as MatrixObject);
+          const canUpload = caller !== 'anonymous' && caller !== 'removedEmployeeA';
+          const prefileId = row.body && canUpload ? (await upload(user(caller))).id : null;
+          const body = row.body?.(object, prefileId);
+          await check(
+            `${row.method} ${row.route} [${status}]`,
+            caller,
+            expected[caller],
+            row.method,
+            row.url(object),
+            body,
+          );
+        }
+      }
+    }
+
+    // 3. Another company's id answers exactly what a missing id answers: same status, same body.
+    const a = shared.get('sent') as MatrixObject;
+    const bPrefile = async () => (await upload(user('ownerB'))).id;
+    const aPrefile = (await upload(user('employeeA'))).id;
+    const aEmployee = user('employeeA').id;
+    const missing = 999_999;
+    const missingKey = randomToken(24);
+    const pairs: [string, string, string, (() => Promise<unknown>) | undefined][] = [
+      ['GET', `/api/statements/${a.id}`, `/api/statements/${missing}`, undefined],
+      ['DELETE', `/api/statements/${a.id}`, `/api/statements/${missing}`, undefined],
+      [
+        'POST',
+        `/api/statements/${shared.get('has_comments')?.id}/stages`,
+        `/api/statements/${missing}/stages`,
+        async () => ({ status: 'under_review', prefileIds: [await bPrefile()] }),
+      ],
+      ['GET', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, undefined],
+      ['PUT', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, async () => ({ fio: 'Чужой Сотрудник' })],
+      ['DELETE', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, undefined],
+      ['DELETE', `/api/prefiles/${aPrefile}`, `/api/prefiles/${missing}`, undefined],
+      ['GET', `/api/files?path=${a.fileKey}`, `/api/files?path=${missingKey}`, undefined],
+      ['GET', `/files/${a.fileKey}`, `/files/${missingKey}`, undefined],
+    ];
+    for (const [method, foreign, absent, makeBody] of pairs) {
+      cells += 1;
+      const theirs = await call('ownerB', method, foreign, await makeBody?.());
+      const none = await call('ownerB', method, absent, await makeBody?.());
+      if (theirs.statusCode !== 404 || none.statusCode !== 404 || theirs.body !== none.body) {
+        failures.push(
+          `${method} ${foreign} as ownerB: ${theirs.statusCode} ${theirs.body} differs from a missing id's ${none.statusCode} ${none.body}`,
+        );
+      }
+    }
+    // A's rows are untouched by B's attempts.
+    expect((await call('ownerA', 'GET', `/api/statements/${a.id}`)).statusCode).toBe(200);
+    expect((await call('ownerA', 'GET', `/api/employees/${aEmployee}`)).json().fio).toBe(demoUsers.employee.fio);
+
+    // 4. Lists never hold another company's rows, both ways.
+    const bStatement = await submitStatement(portal.ctx, user('ownerB'), {
+      objectName: 'Объект компании Б',
+      prefileIds: [await bPrefile()],
+    });
+    const aUserIds = new Set<number>();
+    for (const caller of ['ownerA', 'employeeA'] as const) {
+      cells += 2;
+      const statements = (await call(caller, 'GET', '/api/statements')).json() as { id: number; companyName: string }[];
+      if (statements.some((s) => s.id === bStatement.id || s.companyName === 'ООО «Б»')) {
+        failures.push(`GET /api/statements as ${caller}: holds company B's statement`);
+      }
+      const employees = (await call(caller, 'GET', '/api/employees')).json() as { id: number; email: string }[];
+      for (const e of employees) aUserIds.add(e.id);
+      if (employees.some((e) => e.email === B_OWNER)) failures.push(`GET /api/employees as ${caller}: holds B's owner`);
+    }
+    cells += 4;
+    const bStatements = (await call('ownerB', 'GET', '/api/statements')).json() as { id: number }[];
+    if (bStatements.map((s) => s.id).join() !== String(bStatement.id)) {
+      failures.push(
+        `GET /api/statements as ownerB: expected only B's ${bStatement.id}, got ${bStatements.map((s) => s.id)}`,
+      );
+    }
+    const bEmployees = (await call('ownerB', 'GET', '/api/employees')).json() as { id: number; email: string }[];
+    if (bEmployees.length !== 1 || bEmployees[0]?.email !== B_OWNER || aUserIds.has(bEmployees[0].id)) {
+      failures.push(`GET /api/employees as ownerB: expected B's owner alone, got ${JSON.stringify(bEmployees)}`);
+    }
+    const bNotifications = (await call('ownerB', 'GET', '/api/notifications')).json() as { message: string }[];
+    if (JSON.stringify(bNotifications).includes('Объект матрицы')) {
+      failures.push("GET /api/notifications as ownerB: mentions company A's statements");
+    }
+    const aNotifications = (await call('ownerA', 'GET', '/api/notifications')).json() as { message: string }[];
+    if (JSON.stringify(aNotifications).includes('Объект компании Б')) {
+      failures.push("GET /api/notifications as ownerA: mentions company B's statement");
+    }
+    // Examiners see every company's statements; a removed employee sees nothing at all.
+    const all = (await call('examiner2', 'GET', '/api/instance/all/statements')).json() as { id: number }[];
+    if (!all.some((s) => s.id === bStatement.id) || !all.some((s) => s.id === a.id)) {
+      failures.push('GET /api/instance/all/statements as examiner2: misses a company');
+    }
+
+    console.log(`authorization matrix: ${cells} cells checked, ${failures.length} failing`);
+    expect(failures, `failing cells:\n${failures.join('\n')}`).toEqual([]);
+  }, 120_000);
+});
