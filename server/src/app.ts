@@ -1,11 +1,12 @@
+import type { Socket } from 'node:net';
 import cookie from '@fastify/cookie';
 import responseValidation from '@fastify/response-validation';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { ApiError, apiError, type ErrorCode } from './errors.ts';
+import { ApiError, apiError, ERRORS, type ErrorCode } from './errors.ts';
 import type { FileStore } from './files/file-store.ts';
 import type { Mailer } from './mail/mailer.ts';
 import authPlugin from './plugins/auth.ts';
@@ -14,9 +15,11 @@ import contextPlugin from './plugins/context.ts';
 import databasePlugin from './plugins/database.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
 import mailPlugin from './plugins/mail.ts';
+import proxyWarningPlugin from './plugins/proxy-warning.ts';
 import apiRoutes from './routes/api/index.ts';
 import { contractRoute } from './routes/contract-route.ts';
 import { SECURITY_HEADERS } from './site/headers.ts';
+import { isApiPath, routedPath } from './site/routed-path.ts';
 import { deployedVersion } from './site/version.ts';
 
 declare module 'fastify' {
@@ -47,7 +50,52 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
   FST_ERR_BAD_URL: 'bad_request',
+  FST_ERR_MAX_PARAM_LENGTH: 'bad_request',
 };
+
+/**
+ * Errors Fastify answers before any route or hook (a URL that does not decode, a path parameter over the limit): the
+ * same headers and the same `{ error, message }` as every other answer, set here because no onSend hook runs for them.
+ */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (!mapped) request.log.error({ err: error }, 'framework error');
+  const answer = apiError(mapped ?? 'internal_error');
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+  reply
+    .code(answer.statusCode)
+    .header('Cache-Control', 'no-store')
+    .header('Content-Type', 'application/json; charset=utf-8')
+    .send(JSON.stringify(answer.body));
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a malformed request line or header, headers too
+ * large, a request that took too long): a short answer written to the socket, with the security headers and the
+ * error schema, instead of Fastify's bare default.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Слишком большие заголовки запроса']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'Запрос не был получен полностью вовремя']
+        : [400, 'Bad Request', ERRORS.bad_request.message];
+  const body = JSON.stringify({ error: 'bad_request', message });
+  const headers = {
+    ...SECURITY_HEADERS,
+    'Cache-Control': 'no-store',
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
+  socket.destroy(error);
+}
 
 const AJV_OPTIONS = { removeAdditional: false, useDefaults: false, allErrors: false, strict: false } as const;
 
@@ -122,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // keep-alive sockets at once and waits for requests in flight (an upload in progress completes).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
   const registered: Array<{ method: string; url: string }> = [];
@@ -133,7 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    // Decided on the routed path: `/%61pi/users/me` is the API as much as `/api/users/me` is.
+    if (isApiPath(routedPath(request)) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
   await installContractHandling(app);
@@ -143,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailPlugin, { mailer: options.mailer });
   await app.register(contextPlugin, { config, now, files: options.files });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(proxyWarningPlugin, { trustProxy: config.trustProxy });
   if (options.housekeeping) await app.register(housekeepingPlugin);
 
   contractRoute(app, 'getVersion', {}, async (_request, reply) => {

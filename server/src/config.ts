@@ -123,7 +123,7 @@ function timeZone(value: string | undefined): string {
   }
 }
 
-/** Reads the environment names ../shared/DESIGN.md fixes; production refuses to start without SMTP_URL and JWT_SECRET. */
+/** Reads the environment names ../shared/DESIGN.md fixes; production refuses to start without SMTP_URL, JWT_SECRET, PUBLIC_ORIGIN. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR || path.join(rootDir, 'data'));
@@ -137,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL должен начинаться с postgres:// (без него используется SQLite в DATA_DIR)');
   }
-  return {
+  const config: Config = {
     production,
     port: positiveInt(env.PORT, 4321, 'PORT'),
     host: env.HOST || '127.0.0.1',
@@ -156,4 +156,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),
     s3: loadS3Config(env),
   };
+  // Checked last, so a more specific complaint about the settings above is shown first.
+  if (production && !config.publicOrigin) {
+    throw new Error(
+      'В production нужен PUBLIC_ORIGIN — адрес портала, например https://agr.example.ru: по нему проверяется Origin ' +
+        'запросов сессии и строится адрес проверки свидетельства (PUBLIC_ORIGIN is required in production)',
+    );
+  }
+  return config;
 }

@@ -328,7 +328,7 @@ describe('refresh and logout', () => {
 describe('production cookie', () => {
   it('uses the __Secure- prefix and the Secure flag', async () => {
     await portal.close();
-    portal = await startTestPortal({ NODE_ENV: 'production' });
+    portal = await startTestPortal({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://agr.example.ru' });
     await startLogin(portal, OWNER);
     const code = await portal.mailbox.waitForCode(OWNER);
     const verified = await verifyLogin(portal, OWNER, code);

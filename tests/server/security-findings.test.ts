@@ -1,18 +1,26 @@
 // The findings of issue 10's outsider attack on the foundation, each pinned by a test that fails without its fix.
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http, { type ServerResponse } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { SignJWT } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
 import { buildApp } from '../../server/src/app.ts';
+import { ACCESS_TOKEN_SECONDS, signAccessToken } from '../../server/src/auth/tokens.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { createMailer, type Mailer } from '../../server/src/mail/mailer.ts';
+import { PROXY_WARNING } from '../../server/src/plugins/proxy-warning.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
+import { SECURITY_HEADERS } from '../../server/src/site/headers.ts';
 import { demoUsers } from '../support/demo.ts';
+import { freePort } from '../support/free-port.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
-import { createTestDatabase, startLogin, startTestPortal, type TestPortal } from './helpers.ts';
+import { createTestDatabase, login, startLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
 const OWNER = demoUsers.owner.email;
 const STRANGER = 'nobody@example.org';
@@ -231,5 +239,310 @@ describe('the per-address code limit counts an IPv6 client by its /64 (finding 2
     expect((await viaProxy('d@example.org', '2001:db8:5::1')).statusCode).toBe(204);
     expect((await viaProxy('e@example.org', '2001:db8:5::2')).statusCode).toBe(204);
     expect((await viaProxy('f@example.org', '2001:db8:5::3')).statusCode).toBe(429);
+  });
+});
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The contract's `Error` schema, as a client reads it: `{ error, message }` with a code of the catalogue. */
+const isErrorBody = (() => {
+  const document = parse(readFileSync(path.join(ROOT, 'openapi.yaml'), 'utf8')) as {
+    components: { schemas: Record<string, unknown> };
+  };
+  const ajv = new Ajv({ strict: false });
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
+    ajv.addSchema(schema as object, `#/components/schemas/${name}`);
+  }
+  return ajv.compile({ $ref: '#/components/schemas/Error' });
+})();
+
+function expectErrorBody(body: string, what: string): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new Error(`${what}: not JSON: ${body.slice(0, 200)}`);
+  }
+  expect(isErrorBody(parsed), `${what}: ${body} ${JSON.stringify(isErrorBody.errors)}`).toBe(true);
+}
+
+function expectSecurityHeaders(headers: http.IncomingHttpHeaders | Record<string, unknown>, what: string): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    expect(headers[name.toLowerCase()], `${what}: ${name}`).toBe(value);
+}
+
+describe('API decisions are made on the routed path (finding 3)', () => {
+  it('answers /%61pi/users/me with no-store, and /%61pi/nope with the JSON 404, as for /api/', async () => {
+    portal = await startTestPortal();
+    const { accessToken } = await login(portal, OWNER);
+    for (const url of ['/api/users/me', '/%61pi/users/me', '/%61%70%69/users/%6De']) {
+      const response = await portal.app.inject({ url, headers: { authorization: `Bearer ${accessToken}` } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.json().email, url).toBe(OWNER);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('gives the JSON 404 for an encoded /api/ path under npm start, not the site 404 page', async () => {
+    const site = await startSiteServer();
+    for (const url of ['/api/nope', '/%61pi/nope', '/%61pi/users/me/%2E%2E']) {
+      const response = await get(site.port, url);
+      expect(response.status, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expectErrorBody(response.body, url);
+      expect(JSON.parse(response.body).error, url).toBe('not_found');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expectSecurityHeaders(response.headers, url);
+    }
+    // A site path still gets the site's page.
+    const page = await get(site.port, '/no/such/page');
+    expect(page.status).toBe(404);
+    expect(page.body).toBe('<!doctype html><title>Страница не найдена</title>');
+  });
+});
+
+interface SiteServer {
+  port: number;
+  output: () => string;
+}
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  child = undefined;
+});
+
+/** `npm start` as ops run it (server/src/start.ts: the API and the built site on one port), on a small dist/. */
+async function startSiteServer(extraEnv: Record<string, string> = {}): Promise<SiteServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
+  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dist = path.join(dataDir, 'dist');
+  mkdirSync(dist);
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Портал</title>');
+  writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Страница не найдена</title>');
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DIST_DIR: dist,
+    SKIP_BUILD: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'development',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  child = spawn(process.execPath, ['server/src/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ready = await get(port, '/api/health').catch(() => null);
+    if (ready?.status === 200) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not come up:\n${output}`);
+    await sleep(100);
+  }
+  return { port, output: () => output };
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function send(
+  port: number,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port, method, path: url, agent: false, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const get = (port: number, url: string) => send(port, 'GET', url);
+
+/** Raw bytes to the server, for requests no HTTP client would send; resolves with the whole answer as text. */
+function sendRaw(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      text += chunk;
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+/** Splits a raw HTTP answer into status, lower-cased headers and body. */
+function parseRaw(raw: string): Answer {
+  const split = raw.indexOf('\r\n\r\n');
+  const [statusLine = '', ...lines] = raw.slice(0, split).split('\r\n');
+  const headers: http.IncomingHttpHeaders = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body: raw.slice(split + 4) };
+}
+
+describe('every answer of npm start, errors included, carries the headers and the error schema (finding 4)', () => {
+  it('answers malformed URLs, bad JSON, too large and unsupported bodies, 404 and 405 with both', async () => {
+    const site = await startSiteServer();
+    const json = { 'content-type': 'application/json' };
+    const cases: Array<[string, () => Promise<Answer>, number]> = [
+      ['malformed URL', () => get(site.port, '/%3Cscript%3E%E0'), 400],
+      ['malformed URL under /api/', () => get(site.port, '/api/users/%E0%A4%A'), 400],
+      ['malformed id parameter', () => get(site.port, '/api/statements/%FF'), 400],
+      ['too long a parameter', () => get(site.port, `/api/statements/${'9'.repeat(200)}`), 400],
+      ['bad JSON', () => send(site.port, 'POST', '/api/authentication/start-email-login', json, '{"email": '), 400],
+      ['empty JSON', () => send(site.port, 'POST', '/api/authentication/start-email-login', json, ''), 400],
+      [
+        'too large a body',
+        () =>
+          send(
+            site.port,
+            'POST',
+            '/api/authentication/start-email-login',
+            json,
+            JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }),
+          ),
+        413,
+      ],
+      [
+        'unsupported media type',
+        () =>
+          send(
+            site.port,
+            'POST',
+            '/api/authentication/start-email-login',
+            { 'content-type': 'application/xml' },
+            '<a/>',
+          ),
+        415,
+      ],
+      ['API 404', () => get(site.port, '/api/nope'), 404],
+      ['method on a site path', () => send(site.port, 'DELETE', '/'), 405],
+      ['no token', () => get(site.port, '/api/users/me'), 401],
+    ];
+    for (const [what, call, status] of cases) {
+      const answer = await call();
+      expect(answer.status, `${what}: ${answer.body}`).toBe(status);
+      expectSecurityHeaders(answer.headers, what);
+      expectErrorBody(answer.body, what);
+      expect(answer.body, what).not.toMatch(/FST_|at .+\.(ts|js):\d+/);
+    }
+    // Below Fastify, Node's parser refuses a broken request line or headers too large; the answer is ours too.
+    for (const [what, bytes, status] of [
+      ['broken request line', 'GET /\x01 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['broken header', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
+      ['headers too large', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ] as const) {
+      const answer = parseRaw(await sendRaw(site.port, bytes));
+      expect(answer.status, what).toBe(status);
+      expectSecurityHeaders(answer.headers, what);
+      expectErrorBody(answer.body, what);
+    }
+  });
+});
+
+describe('access tokens (finding 5)', () => {
+  const key = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-signing');
+  const me = (token: string) =>
+    portal?.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('refuses a token signed with the key but without exp, or older than its lifetime, or issued in the future', async () => {
+    portal = await startTestPortal();
+    const owner = await portal.db.selectFrom('users').select('id').where('email', '=', OWNER).executeTakeFirstOrThrow();
+    const sub = String(owner.id);
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (claims: { iat?: number; exp?: number }, header: Record<string, string> = { typ: 'JWT' }) => {
+      let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', ...header }).setSubject(sub);
+      if (claims.iat !== undefined) jwt = jwt.setIssuedAt(claims.iat);
+      if (claims.exp !== undefined) jwt = jwt.setExpirationTime(claims.exp);
+      return jwt.sign(key);
+    };
+    // The server's own token works, and so does one made the same way by hand.
+    expect((await me(await signAccessToken(portal.config.jwtSecret, owner.id)))?.statusCode).toBe(200);
+    expect((await me(await sign({ iat: now, exp: now + ACCESS_TOKEN_SECONDS })))?.statusCode).toBe(200);
+    const refused: Array<[string, Promise<string>]> = [
+      ['no exp', sign({ iat: now })],
+      ['no iat', sign({ exp: now + 60 })],
+      ['a far exp', sign({ iat: now - 3 * ACCESS_TOKEN_SECONDS, exp: now + 10 * 365 * 24 * 3600 })],
+      ['older than its lifetime', sign({ iat: now - ACCESS_TOKEN_SECONDS - 120, exp: now + 60 })],
+      ['issued in the future', sign({ iat: now + 3600, exp: now + 3600 + ACCESS_TOKEN_SECONDS })],
+      ['expired', sign({ iat: now - ACCESS_TOKEN_SECONDS - 10, exp: now - 10 - 60 })],
+      ['another type', sign({ iat: now, exp: now + 60 }, { typ: 'at+jwt+refresh' })],
+    ];
+    for (const [what, token] of refused) {
+      const response = await me(await token);
+      expect(response?.statusCode, what).toBe(401);
+      expect(response?.json().error, what).toBe('unauthorized');
+    }
+  });
+});
+
+describe('production settings (finding 5)', () => {
+  const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-config-')) };
+  const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25', JWT_SECRET: 'x'.repeat(40) };
+
+  it('refuses to start without PUBLIC_ORIGIN, in Russian and English', async () => {
+    expect(() => loadConfig(production)).toThrow(/В production нужен PUBLIC_ORIGIN.*PUBLIC_ORIGIN is required/);
+    expect(loadConfig({ ...production, PUBLIC_ORIGIN: 'https://agr.example.ru/' }).publicOrigin).toBe(
+      'https://agr.example.ru',
+    );
+    expect(loadConfig(base).publicOrigin).toBeNull();
+    // The real start: one clear line on stderr, exit code 1.
+    const started = spawn(process.execPath, ['server/src/server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...production, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    started.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => started.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim()).toMatch(/^Не удалось запустить портал: В production нужен PUBLIC_ORIGIN/);
+  });
+
+  it('warns once, loudly, when requests come through a proxy while TRUST_PROXY is unset', async () => {
+    portal = await startTestPortal();
+    const warn = vi.spyOn(portal.app.log, 'warn');
+    await portal.app.inject({ url: '/api/health' });
+    expect(warn).not.toHaveBeenCalled();
+    await portal.app.inject({ url: '/api/health', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    await portal.app.inject({ url: '/api/health', headers: { 'x-real-ip': '203.0.113.9' } });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[1]).toBe(PROXY_WARNING);
+    expect(PROXY_WARNING).toContain('TRUST_PROXY не задан');
+  });
+
+  it('says nothing about proxies when TRUST_PROXY names the proxy', async () => {
+    portal = await startTestPortal({ TRUST_PROXY: '127.0.0.1' });
+    const warn = vi.spyOn(portal.app.log, 'warn');
+    await portal.app.inject({ url: '/api/health', headers: { 'x-real-ip': '203.0.113.9' } });
+    expect(warn).not.toHaveBeenCalled();
   });
 });

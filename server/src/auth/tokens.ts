@@ -13,10 +13,23 @@ export async function signAccessToken(secret: string, userId: number): Promise<s
     .sign(new TextEncoder().encode(secret));
 }
 
-/** The user id of a valid access token, or null for anything forged, expired or malformed. */
+/** Clock difference between API instances a token's `iat` and `exp` may show. */
+const CLOCK_SKEW_SECONDS = 30;
+
+/**
+ * The user id of a valid access token, or null for anything forged, expired or malformed. A token must carry `exp`,
+ * `iat` and `sub`, and be no older than its lifetime (plus skew) whatever its `exp` says: a token signed with our
+ * key but without an end, or with a far one, is refused (issue 10).
+ */
 export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: ['HS256'],
+      typ: 'JWT',
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: ACCESS_TOKEN_SECONDS + CLOCK_SKEW_SECONDS,
+      clockTolerance: CLOCK_SKEW_SECONDS,
+    });
     const id = Number(payload.sub);
     return Number.isInteger(id) && id > 0 ? id : null;
   } catch {

@@ -2,7 +2,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { apiError } from '../errors.ts';
 import { SHELL_FALLBACKS } from './fallbacks.ts';
+import { isApiPath, routedPath } from './routed-path.ts';
 
 async function isFile(file: string): Promise<boolean> {
   try {
@@ -79,10 +81,12 @@ export async function serveSite(app: FastifyInstance, distDir: string): Promise<
     return payload;
   });
   app.setNotFoundHandler(async (request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath.startsWith('/api/') || urlPath.startsWith('/files/')) {
-      return reply.code(404).send({ error: 'not_found', message: 'Не найдено' });
+    // The router's reading of the path (decoded), as for no-store in app.ts: `/%61pi/nope` is the API's 404.
+    if (isApiPath(routedPath(request))) {
+      const missing = apiError('not_found');
+      return reply.code(missing.statusCode).send(missing.body);
     }
+    const urlPath = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply
         .code(405)
