@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../server/src/auth/tokens.ts';
+import type { StatementStatus } from '../../server/src/db/schema.ts';
+import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
+import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
+import { demoUsers } from '../support/demo.ts';
+import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
+
+/**
+ * Races and the state machine through the API on a real database (run on SQLite and on PostgreSQL): two requests
+ * let loose together, then the winners counted and every trace of the statement read back from the database.
+ */
+
+type Role = 'owner' | 'employee' | 'examiner1' | 'examiner2';
+let portal: TestPortal;
+const users = {} as Record<Role, UserRow>;
+const tokens = {} as Record<Role, string>;
+const ROUNDS = 10;
+let races = 0;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  for (const role of ['owner', 'employee', 'examiner1', 'examiner2'] as const) {
+    const user = await findUserByEmail(portal.db, demoUsers[role].email);
+    if (!user) throw new Error(`no ${role}`);
+    users[role] = user;
+    tokens[role] = await signAccessToken(portal.config.jwtSecret, user.id);
+  }
+});
+afterAll(async () => {
+  console.log(
+    `races: ${races} run on ${usingPostgres ? 'PostgreSQL' : 'SQLite'}; outcomes ${JSON.stringify([...winners])}`,
+  );
+  await portal?.close();
+});
+
+function call(role: Role, method: string, url: string, body?: unknown) {
+  return portal.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { authorization: `Bearer ${tokens[role]}` },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+async function prefile(role: Role): Promise<number> {
+  const stored = await storePrefile(portal.ctx, users[role].id, {
+    fileName: 'Раздел.pdf',
+    contentType: 'application/pdf',
+    source: Buffer.from(`%PDF-1.4 ${Math.random()}`),
+  });
+  return stored.id;
+}
+
+/** A statement submitted by the employee and moved to `status` (examiner 1 takes it and answers). */
+async function statementIn(status: StatementStatus): Promise<number> {
+  const { id } = await submitStatement(portal.ctx, users.employee, {
+    objectName: 'Объект гонки',
+    prefileIds: [await prefile('employee')],
+  });
+  if (status !== 'sent') await takeIntoWork(portal.ctx, users.examiner1, id);
+  if (status === 'has_comments' || status === 'approved' || status === 'rejected') {
+    await replyToStatement(portal.ctx, users.examiner1, id, { status, isInstance: true, prefileIds: [] });
+  }
+  return id;
+}
+
+/** Everything the database holds about a statement, and the tables a change would grow. */
+async function snapshot(id: number) {
+  const { db } = portal;
+  const statement = await db
+    .selectFrom('statements')
+    .select(['status', 'examiner_id', 'last_update', 'term_start', 'term_days'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  const count = async (table: 'stages' | 'status_history', column: 'statement_id') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where(column, '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const files = await db
+    .selectFrom('files')
+    .innerJoin('stages', 'stages.id', 'files.stage_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('stages.statement_id', '=', id)
+    .executeTakeFirstOrThrow();
+  const total = async (table: 'files' | 'notifications' | 'status_history' | 'stages') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const attached = await db
+    .selectFrom('prefiles')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('attached_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return {
+    statement: statement ?? null,
+    stages: await count('stages', 'statement_id'),
+    history: await count('status_history', 'statement_id'),
+    files: Number(files.n),
+    allFiles: await total('files'),
+    allStages: await total('stages'),
+    allHistory: await total('status_history'),
+    notifications: await total('notifications'),
+    attachedPrefiles: Number(attached.n),
+  };
+}
+
+const sorted = (...codes: number[]) => codes.sort((a, b) => a - b);
+
+/** Starts both at once, each after a random 0-2 ms, so either may reach the database first. */
+function together<A, B>(a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> {
+  const jitter = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 2));
+  return Promise.all([jitter().then(a), jitter().then(b)]);
+}
+const winners = new Map<string, number>();
+const won = (race: string, outcome: string) => {
+  const key = `${race}: ${outcome}`;
+  winners.set(key, (winners.get(key) ?? 0) + 1);
+};
+
+describe('races', () => {
+  it('two examiners take one statement at once: one wins, the other gets 409, one history row', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await statementIn('sent');
+      const [first, second] = await together(
+        () => call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id }),
+        () => call('examiner2', 'POST', '/api/instance/StartWorkOnStatement', { id }),
+      );
+      races += 1;
+      expect(sorted(first.statusCode, second.statusCode), `${first.body} ${second.body}`).toEqual([200, 409]);
+      const loser = first.statusCode === 409 ? first : second;
+      expect(loser.json()).toMatchObject({ error: 'invalid_transition', message: 'Заявление уже взято в работу' });
+      const winner = first.statusCode === 200 ? users.examiner1 : users.examiner2;
+      won('take/take', winner === users.examiner1 ? 'examiner 1' : 'examiner 2');
+      const after = await snapshot(id);
+      expect(after.statement).toMatchObject({ status: 'under_review', examiner_id: winner.id });
+      const history = await portal.db
+        .selectFrom('status_history')
+        .select(['to_status', 'user_id'])
+        .where('statement_id', '=', id)
+        .orderBy('id')
+        .execute();
+      expect(history).toEqual([
+        { to_status: 'sent', user_id: users.employee.id },
+        { to_status: 'under_review', user_id: winner.id },
+      ]);
+    }
+  });
+
+  it('a take into work and a delete at once: one of them happens, wholly', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await statementIn('sent');
+      const [taken, deleted] = await together(
+        () => call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id }),
+        () => call('employee', 'DELETE', `/api/statements/${id}`),
+      );
+      races += 1;
+      const after = await snapshot(id);
+      if (deleted.statusCode === 204) {
+        expect(taken.statusCode, taken.body).toBe(404);
+        expect(after).toMatchObject({ statement: null, stages: 0, history: 0, files: 0 });
+        outcomes.add('deleted');
+        won('take/delete', 'delete');
+      } else {
+        won('take/delete', 'take');
+        expect([taken.statusCode, deleted.statusCode], `${taken.body} ${deleted.body}`).toEqual([200, 409]);
+        expect(deleted.json().error).toBe('not_deletable');
+        expect(after).toMatchObject({ statement: { status: 'under_review' }, stages: 1, history: 2, files: 1 });
+        outcomes.add('taken');
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  it('a reply and a delete at once: the statement under review is answered, the delete refused', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await statementIn('under_review');
+      const [replied, deleted] = await together(
+        () => call('examiner1', 'POST', `/api/instance/${id}/stages`, { status: 'has_comments', prefileIds: [] }),
+        () => call('owner', 'DELETE', `/api/statements/${id}`),
+      );
+      races += 1;
+      expect([replied.statusCode, deleted.statusCode], `${replied.body} ${deleted.body}`).toEqual([201, 409]);
+      expect(await snapshot(id)).toMatchObject({ statement: { status: 'has_comments' }, stages: 2, history: 3 });
+    }
+  });
+
+  it("a reply with a file and the file's deletion at once: either the reply holds the file or nothing changed", async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await statementIn('under_review');
+      const file = await prefile('examiner1');
+      const before = await snapshot(id);
+      const [replied, deleted] = await together(
+        () => call('examiner1', 'POST', `/api/instance/${id}/stages`, { status: 'approved', prefileIds: [file] }),
+        () => call('examiner1', 'DELETE', `/api/prefiles/${file}`),
+      );
+      races += 1;
+      const after = await snapshot(id);
+      if (replied.statusCode === 201) {
+        expect(deleted.statusCode, deleted.body).toBe(409);
+        expect(after).toMatchObject({ statement: { status: 'approved' }, stages: 2, files: 2 });
+        // The answer's file is whole: its bytes are still in the store.
+        const key = replied.json().stages[1].files[0].url as string;
+        const download = await call('owner', 'GET', `/api/files?path=${key}`);
+        expect(download.statusCode).toBe(200);
+        outcomes.add('replied');
+        won('reply/delete file', 'reply');
+      } else {
+        expect([replied.statusCode, deleted.statusCode], `${replied.body} ${deleted.body}`).toEqual([400, 204]);
+        expect(replied.json().error).toBe('invalid_prefiles');
+        expect(after).toEqual(before);
+        outcomes.add('deleted');
+        won('reply/delete file', 'delete');
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  it('a new version submitted twice at once makes one round: exactly one new stage', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await statementIn('has_comments');
+      // Even rounds: the owner and the employee answer together; odd rounds: one double-click (the same file twice).
+      const double = round % 2 === 1;
+      const ownerFile = await prefile('owner');
+      const secondFile = double ? ownerFile : await prefile('employee');
+      const before = await snapshot(id);
+      const [first, second] = await together(
+        () =>
+          call('owner', 'POST', `/api/statements/${id}/stages`, { status: 'under_review', prefileIds: [ownerFile] }),
+        () =>
+          call(double ? 'owner' : 'employee', 'POST', `/api/statements/${id}/stages`, {
+            status: 'under_review',
+            prefileIds: [secondFile],
+          }),
+      );
+      races += 1;
+      expect(sorted(first.statusCode, second.statusCode), `${first.body} ${second.body}`).toEqual([201, 409]);
+      won(double ? 'double submit' : 'version/version', first.statusCode === 201 ? 'first' : 'second');
+      const after = await snapshot(id);
+      expect(after.statement?.status).toBe('under_review');
+      expect(after.stages).toBe(before.stages + 1);
+      expect(after.history).toBe(before.history + 1);
+      expect(after.files).toBe(before.files + 1);
+      // The loser's file stays theirs, unattached, for another try.
+      expect(after.attachedPrefiles).toBe(before.attachedPrefiles + 1);
+    }
+  });
+});
+
+/** The actions that lead to `to`, each as the one caller who could make it legally. */
+function attempts(id: number, to: StatementStatus) {
+  if (to === 'under_review') {
+    return [
+      {
+        name: 'take into work',
+        run: () => call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id }),
+      },
+      {
+        name: 'new version',
+        run: async () =>
+          call('owner', 'POST', `/api/statements/${id}/stages`, {
+            status: 'under_review',
+            prefileIds: [await prefile('owner')],
+          }),
+      },
+    ];
+  }
+  if (to === 'sent') return [];
+  return [
+    {
+      name: `reply ${to}`,
+      run: async () =>
+        call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+          status: to,
+          isInstance: true,
+          prefileIds: [await prefile('examiner1')],
+        }),
+    },
+  ];
+}
+
+const STATUSES: StatementStatus[] = ['sent', 'under_review', 'has_comments', 'approved', 'rejected'];
+const LEGAL = new Set([
+  'sent>under_review:take into work',
+  'under_review>has_comments:reply has_comments',
+  'under_review>approved:reply approved',
+  'under_review>rejected:reply rejected',
+  'has_comments>under_review:new version',
+]);
+
+describe('state machine', () => {
+  it('refuses every illegal transition with 409 and changes nothing; the legal ones go through', async () => {
+    const failures: string[] = [];
+    let illegal = 0;
+    for (const from of STATUSES) {
+      for (const to of STATUSES) {
+        for (const attempt of attempts(0, to)) {
+          const id = await statementIn(from);
+          const legal = LEGAL.has(`${from}>${to}:${attempt.name}`);
+          const run = attempts(id, to).find((a) => a.name === attempt.name);
+          if (!run) throw new Error(attempt.name);
+          const before = await snapshot(id);
+          const response = await run.run();
+          const after = await snapshot(id);
+          const cell = `${from} -> ${to} by ${attempt.name}`;
+          if (legal) {
+            if (response.statusCode >= 300 || after.statement?.status !== to || after.history !== before.history + 1) {
+              failures.push(`${cell}: legal, but ${response.statusCode} ${response.body.slice(0, 120)}`);
+            }
+            continue;
+          }
+          illegal += 1;
+          if (response.statusCode !== 409 || response.json().error !== 'invalid_transition') {
+            failures.push(`${cell}: expected 409 invalid_transition, got ${response.statusCode} ${response.body}`);
+          }
+          if (JSON.stringify(after) !== JSON.stringify(before)) {
+            failures.push(`${cell}: changed ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+          }
+        }
+        // Nothing leads back to `sent`: a stage asking for it is refused by the contract, and changes nothing.
+        if (to === 'sent') {
+          const id = await statementIn(from);
+          const before = await snapshot(id);
+          const asCompany = await call('owner', 'POST', `/api/statements/${id}/stages`, {
+            status: 'sent',
+            prefileIds: [await prefile('owner')],
+          });
+          const asExaminer = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+            status: 'sent',
+            prefileIds: [],
+          });
+          illegal += 2;
+          if (asCompany.statusCode !== 400 || asExaminer.statusCode !== 400) {
+            failures.push(`${from} -> sent: expected 400 twice, got ${asCompany.statusCode}, ${asExaminer.statusCode}`);
+          }
+          if (JSON.stringify(await snapshot(id)) !== JSON.stringify(before)) failures.push(`${from} -> sent: changed`);
+        }
+      }
+    }
+    races += illegal;
+    console.log(`state machine: ${illegal} illegal transitions refused on ${usingPostgres ? 'PostgreSQL' : 'SQLite'}`);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 120_000);
+});
