@@ -14,6 +14,7 @@ import compressionPlugin from './plugins/compression.ts';
 import contextPlugin from './plugins/context.ts';
 import databasePlugin from './plugins/database.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
+import loginEmailPlugin from './plugins/login-email.ts';
 import mailPlugin from './plugins/mail.ts';
 import proxyWarningPlugin from './plugins/proxy-warning.ts';
 import apiRoutes from './routes/api/index.ts';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contextPlugin, { config, now, files: options.files });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(proxyWarningPlugin, { trustProxy: config.trustProxy });
+  await app.register(loginEmailPlugin);
   if (options.housekeeping) await app.register(housekeepingPlugin);
 
   contractRoute(app, 'getVersion', {}, async (_request, reply) => {
