@@ -19,7 +19,7 @@ import {
 } from './deadlines.repository.ts';
 import { DEFAULT_TERM_DAYS, deadlinesAt, type ReviewDeadline, runningTerm, type Term } from './term.ts';
 
-/** The production calendar: the shipped years, with the years an admin loaded over them. One query. */
+/** The production calendar: the shipped years, with the years an admin loaded over them (two small queries). */
 export async function loadCalendar(db: Db): Promise<WorkingCalendar> {
   const loaded = await listCalendarYears(db);
   const years = new Map<number, CalendarYear>(SHIPPED_YEARS.map((year) => [year.year, year]));
