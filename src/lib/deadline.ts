@@ -173,23 +173,28 @@ export function shortDeadline(deadline: ReviewDeadline | null | undefined): Dead
 
 /** The cell 'Срок' of the examiner's table: days left (abbreviated, no plural needed), or how far over. */
 export interface DeadlineCell {
-  /** 'Осталось 3 раб. дн.', 'Последний день', 'Просрочено на 2 раб. дн.', or '—' when no term runs. */
+  /** '3 раб. дн.', 'Последний день', 'Просрочено на 2 раб. дн.', or '—' when no term runs. */
   text: string;
-  /** 'до 4 декабря 2026 г.' or 'истёк 4 декабря 2026 г.'; empty when no term runs. */
+  /** The due date, 'до 04.12.2026'; empty when no term runs. */
   date: string;
   overdue: boolean;
   provisional: boolean;
+}
+
+/** A calendar day as a table shows it: '2026-12-04' -> '04.12.2026'. */
+export function formatNumericDay(value: string): string {
+  const day = splitDay(value);
+  const pad = (number: number) => String(number).padStart(2, '0');
+  return day ? `${pad(day.day)}.${pad(day.month)}.${day.year}` : value;
 }
 
 /** The 'Срок' cell of a statement. */
 export function deadlineCell(deadline: ReviewDeadline | null | undefined): DeadlineCell {
   if (!deadline) return { text: deadlineTexts.none, date: '', overdue: false, provisional: false };
   const { dueDate, workingDaysLeft: left, provisional } = deadline;
-  if (left < 0) {
-    return { text: `Просрочено на ${-left} раб. дн.`, date: `истёк ${formatDay(dueDate)}`, overdue: true, provisional };
-  }
-  const text = left === 0 ? 'Последний день' : `Осталось ${left} раб. дн.`;
-  return { text, date: `до ${formatDay(dueDate)}`, overdue: false, provisional };
+  const date = `до ${formatNumericDay(dueDate)}`;
+  if (left < 0) return { text: `Просрочено на ${-left} раб. дн.`, date, overdue: true, provisional };
+  return { text: left === 0 ? 'Последний день' : `${left} раб. дн.`, date, overdue: false, provisional };
 }
 
 /** The 'Срок' cell as one text (the CSV's, and what a screen reader hears). */

@@ -33,6 +33,8 @@ test("shows the examiner's statements in the columns of spec §2, newest first",
     'Новое строительство',
     /^\d{1,2} [а-я]+, \d{4}$/,
     seeded.approved.label,
+    // 'Срок': a decided statement has no running term.
+    '—',
     /^\d{2,} \d{2}:\d{2}$/,
   ]);
   // Newest first: the rejected statement (40 days old) is the last row.

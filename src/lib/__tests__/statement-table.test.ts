@@ -105,7 +105,7 @@ describe('tableRow: the cells of spec §2, status in the instance view of spec �
     [
       'the days left of a running term',
       { reviewDeadline: { dueDate: '2026-12-04', workingDaysLeft: 3, provisional: false } },
-      { deadline: { text: 'Осталось 3 раб. дн.', date: 'до 4 декабря 2026 г.', overdue: false, provisional: false } },
+      { deadline: { text: '3 раб. дн.', date: 'до 04.12.2026', overdue: false, provisional: false } },
     ],
     [
       'a term that is over, marked overdue',
@@ -113,7 +113,7 @@ describe('tableRow: the cells of spec §2, status in the instance view of spec �
       {
         deadline: {
           text: 'Просрочено на 2 раб. дн.',
-          date: 'истёк 18 ноября 2026 г.',
+          date: 'до 18.11.2026',
           overdue: true,
           provisional: false,
         },

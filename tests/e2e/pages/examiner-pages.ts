@@ -58,6 +58,11 @@ export class SettingsPage {
 export class ReviewPage {
   readonly page: Page;
   readonly title: Locator;
+  /** The review term's line under the status ('Срок рассмотрения — до …', 'Решение принято …'). */
+  readonly deadline: Locator;
+  /** 'История': the status changes, oldest first. */
+  readonly history: Locator;
+  readonly historyEntries: Locator;
   readonly replyMenu: Locator;
   readonly replyDialog: Locator;
   readonly replyComment: Locator;
@@ -67,6 +72,9 @@ export class ReviewPage {
   constructor(page: Page) {
     this.page = page;
     this.title = page.getByRole('heading', { level: 1 });
+    this.deadline = page.getByRole('paragraph').filter({ hasText: /^!?(Срок рассмотрения|Решение принято)/ });
+    this.history = page.getByRole('region', { name: 'История', exact: true });
+    this.historyEntries = this.history.getByRole('list').getByRole('listitem');
     this.replyMenu = page.getByRole('button', { name: 'Предоставить ответ' });
     this.replyDialog = page.getByRole('dialog');
     this.replyComment = this.replyDialog.getByRole('textbox', { name: 'Комментарий' });

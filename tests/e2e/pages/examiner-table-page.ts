@@ -11,6 +11,7 @@ export const TABLE_COLUMNS = [
   'Тип работ',
   'Дата подачи',
   'Статус',
+  'Срок',
   'Время в статусе',
 ] as const;
 
@@ -28,6 +29,8 @@ export class ExaminerTablePage {
   readonly rows: Locator;
   readonly nothingFound: Locator;
   readonly loading: Locator;
+  /** 'Выгрузить в CSV': the rows shown as a file. */
+  readonly exportButton: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -41,6 +44,17 @@ export class ExaminerTablePage {
     this.rows = this.table.getByRole('row').filter({ has: page.getByRole('link') });
     this.nothingFound = page.getByText('Ничего не найдено', { exact: true });
     this.loading = page.getByText('Загрузка…', { exact: true });
+    this.exportButton = page.getByRole('button', { name: 'Выгрузить в CSV' });
+  }
+
+  /** A column's header cell (its `aria-sort` tells the order in force). */
+  header(name: (typeof TABLE_COLUMNS)[number]): Locator {
+    return this.columnHeaders.filter({ hasText: new RegExp(`^${name}`) });
+  }
+
+  /** The button in a sortable column's header ('Дата подачи', 'Срок'). */
+  sortButton(name: (typeof TABLE_COLUMNS)[number]): Locator {
+    return this.header(name).getByRole('button');
   }
 
   async goto(path: string): Promise<void> {

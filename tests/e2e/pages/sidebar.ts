@@ -8,6 +8,8 @@ export class Sidebar {
   readonly companyMenu: Locator;
   readonly instanceMenu: Locator;
   readonly logout: Locator;
+  /** The examiner's 'Просрочено' line under 'Мои заявки' and its count. */
+  readonly overdue: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -15,6 +17,7 @@ export class Sidebar {
     this.companyMenu = this.root.getByRole('navigation', { name: 'Меню компании' });
     this.instanceMenu = this.root.getByRole('navigation', { name: 'Меню инстанции' });
     this.logout = this.root.getByRole('button', { name: 'Выйти' });
+    this.overdue = this.instanceMenu.getByRole('paragraph').filter({ hasText: /^!?Просрочено\s*\d+$/ });
   }
 
   /** The user card's line naming a demo user. */

@@ -5,6 +5,11 @@ import { UploadField } from './create-statement-page.ts';
 export class StatementPage {
   readonly page: Page;
   readonly title: Locator;
+  /** The review term's line under the status ('Срок рассмотрения — до …', 'Решение принято …'). */
+  readonly deadline: Locator;
+  /** 'История': the status changes, oldest first. */
+  readonly history: Locator;
+  readonly historyEntries: Locator;
   readonly deleteButton: Locator;
   readonly confirmDialog: Locator;
   readonly newVersion: Locator;
@@ -16,6 +21,9 @@ export class StatementPage {
   constructor(page: Page) {
     this.page = page;
     this.title = page.getByRole('heading', { level: 1 });
+    this.deadline = page.getByRole('paragraph').filter({ hasText: /^!?(Срок рассмотрения|Решение принято)/ });
+    this.history = page.getByRole('region', { name: 'История', exact: true });
+    this.historyEntries = this.history.getByRole('list').getByRole('listitem');
     this.deleteButton = page.getByRole('button', { name: 'Удалить заявление' });
     this.confirmDialog = page.getByRole('alertdialog');
     this.newVersion = page.getByRole('button', { name: 'Загрузить новую версию' });

@@ -196,8 +196,8 @@ describe('the deadline column: order and export (issue 12)', () => {
       );
       expect(lines.slice(1, -1).map((line) => line.split(';').slice(0, 1).concat(line.split(';').slice(7, 8)))).toEqual(
         [
-          ['1006', 'Последний день, до 4 декабря 2026 г.'],
-          ['1002', 'Осталось 4 раб. дн., до 4 декабря 2026 г.'],
+          ['1006', 'Последний день, до 04.12.2026'],
+          ['1002', '4 раб. дн., до 04.12.2026'],
         ],
       );
       expect(lines.at(-1)).toBe('');

@@ -63,10 +63,10 @@ export default function ReviewDetail() {
           <span className="detail-header__number">{reviewTexts.number(statement.visibleId)}</span>
           <StatusBadge status={statement.status} view="instance" />
         </div>
-        <DeadlineNote statement={statement} />
         <h1 className="detail-header__title" id={HEADING_ID} tabIndex={-1}>
           {statementHeading(statement)}
         </h1>
+        <DeadlineNote statement={statement} />
         {canReply && (
           <div className="detail-header__actions">
             <DropdownMenu

@@ -88,8 +88,8 @@ export default function StatementDetail() {
           <span className="detail-header__number">{detailTexts.number(statement.visibleId)}</span>
           <StatusBadge status={statement.status} view="company" />
         </div>
-        <DeadlineNote statement={statement} />
         <h1 className="detail-header__title">{statementHeading(statement)}</h1>
+        <DeadlineNote statement={statement} />
         {canDelete && (
           <div className="detail-header__actions">
             <Button

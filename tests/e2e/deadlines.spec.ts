@@ -1,0 +1,298 @@
+import { readFile } from 'node:fs/promises';
+import type { Page, Route } from '@playwright/test';
+import { format, parseISO } from 'date-fns';
+import { ru } from 'date-fns/locale';
+import Papa from 'papaparse';
+import { demoUsers } from '../support/demo.ts';
+import { test as base, expect } from './fixtures.ts';
+import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
+import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
+import { ExaminerTablePage, TABLE_COLUMNS } from './pages/examiner-table-page.ts';
+import { StatementPage } from './pages/statement-page.ts';
+
+// Issue 12: the review term on both details, the status history, the company card's due date, the examiner table's
+// 'Срок' column (sorted, exported as CSV) and the overdue count of the examiner's sidebar.
+const test = base.extend<{ examinerTable: ExaminerTablePage }>({
+  examinerTable: async ({ page }, use) => {
+    await use(new ExaminerTablePage(page));
+  },
+});
+
+interface Deadline {
+  dueDate: string;
+  workingDaysLeft: number;
+  provisional: boolean;
+}
+
+interface Answered {
+  id: number;
+  visibleId: number;
+  status: string;
+  title: string;
+  reviewDeadline: Deadline | null;
+}
+
+function pdf(name: string): ChosenFile {
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name} ${Date.now()}\n%%EOF\n`) };
+}
+
+/** A calendar day as people read it, written independently of the site's code: '4 декабря 2026 г.'. */
+const longDay = (day: string) => `${format(parseISO(day), 'd MMMM yyyy', { locale: ru })} г.`;
+/** Today in the committee's zone: '22 ноября 2026 г.'. */
+const todayInMoscow = () =>
+  new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', dateStyle: 'long' }).format(new Date());
+
+/** The body of the GET the page makes to `pathname` while `action` runs (read on its way: a navigation drops it). */
+async function answerOf<T>(page: Page, pathname: string, action: () => Promise<unknown>): Promise<T> {
+  let body: T | undefined;
+  const matches = (url: URL) => url.pathname === pathname;
+  const handler = async (route: Route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    body ??= (await response.json()) as T;
+    return route.fulfill({ response });
+  };
+  await page.route(matches, handler);
+  await action();
+  await expect.poll(() => body !== undefined).toBe(true);
+  await page.unroute(matches, handler);
+  return body as T;
+}
+
+/** The days left a 'Срок' cell says: '3 раб. дн.' 3, 'Последний день' 0, 'Просрочено на 2 раб. дн.' -2. */
+function daysLeft(cell: string): number | null {
+  // The overdue mark '!' may come first, on a line of its own.
+  const text = cell.replace(/^!\s*/, '').split('\n')[0]?.trim() ?? '';
+  if (text === '—') return null;
+  if (text.startsWith('Последний день')) return 0;
+  const left = /^(\d+) раб\. дн\./.exec(text);
+  if (left) return Number(left[1]);
+  const over = /^Просрочено на (\d+) раб\. дн\./.exec(text);
+  if (over) return -Number(over[1]);
+  throw new Error(`Unexpected 'Срок' cell: ${cell}`);
+}
+
+/** Asserts the cells are in order by days left (ascending or descending) with the statements without a term last. */
+function expectDeadlineOrder(cells: string[], direction: 'ascending' | 'descending') {
+  const days = cells.map(daysLeft);
+  const firstDash = days.indexOf(null);
+  const numbers = (firstDash < 0 ? days : days.slice(0, firstDash)) as number[];
+  if (firstDash >= 0) expect(days.slice(firstDash).every((day) => day === null)).toBe(true);
+  const sorted = [...numbers].sort((a, b) => (direction === 'ascending' ? a - b : b - a));
+  expect(numbers).toEqual(sorted);
+}
+
+/** Saves the page at a width for the record and checks nothing runs off the side. */
+async function screenAt(page: Page, width: number, path: string) {
+  await page.setViewportSize({ width, height: 900 });
+  // A fresh load at the width: no sidebar caught sliding away.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
+  await page.screenshot({ path, fullPage: true });
+}
+
+test.describe('the applicant’s and the examiner’s details', () => {
+  // The statement goes through the whole workflow: a server of its own keeps the shared one's statements as seeded.
+  test.use({ role: 'owner', freshServer: true });
+
+  test('the applicant sees the due date the day they submit and a new one after a new version; both details tell the whole story', async ({
+    page,
+    pageAs,
+    companyList,
+  }, testInfo) => {
+    test.slow();
+    const objectName = `Гостиница ${Date.now().toString(36)}`;
+    const createPage = new CreateStatementPage(page);
+    const applicant = new StatementPage(page);
+    await createPage.goto();
+    await createPage.fill({ objectName, address: 'ул. Вокзальная, 2', category: 'Многоквартирный жилой дом' });
+    await createPage.documents.choose([pdf('Альбом АГР.pdf')]);
+    await createPage.documents.expectUploaded(['Альбом АГР.pdf']);
+    const { id, visibleId } = await createPage.create();
+
+    // The company card shows the due date of the term that started with the submission.
+    const listed = await answerOf<Answered[]>(page, '/api/statements', () => page.reload());
+    const deadline = listed.find((item) => item.id === id)?.reviewDeadline;
+    expect(deadline, 'the list carries the running term').toBeTruthy();
+    if (!deadline) return;
+    // The submission day itself does not count: a whole term of 10 working days lies ahead, on the 2026 calendar.
+    expect(deadline).toMatchObject({ workingDaysLeft: 10, provisional: false });
+    expect(deadline.dueDate > new Date().toISOString().slice(0, 10)).toBe(true);
+    await expect(companyList.card(objectName)).toContainText(
+      `Срок: до ${format(parseISO(deadline.dueDate), 'd MMMM', { locale: ru })}`,
+    );
+    for (const width of [1400, 576]) await screenAt(page, width, testInfo.outputPath(`company-list-${width}.png`));
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    const running = `Срок рассмотрения — до ${longDay(deadline.dueDate)} (осталось 10 рабочих дней)`;
+    await applicant.goto(id);
+    await expect(applicant.deadline).toHaveText(running);
+    await expect(applicant.historyEntries).toHaveCount(1);
+    await expect(applicant.historyEntries.first()).toContainText('Заявление подано');
+    await expect(applicant.historyEntries.first()).toContainText('Заявитель');
+    await expect(applicant.historyEntries.first()).toContainText(demoUsers.owner.fio);
+    await expect(applicant.historyEntries.first()).toContainText(
+      new RegExp(`${todayInMoscow().replace('.', '\\.')}, \\d{2}:\\d{2} МСК`),
+    );
+
+    // examiner1 takes it into work: the same line on the examiner's detail, and the history grows.
+    const examinerPage = await pageAs('examiner1');
+    const news = new NewsPage(examinerPage);
+    await news.goto();
+    await news.takeButton(visibleId).click();
+    await news.confirmDialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(examinerPage.getByText('Заявление взято в работу')).toBeVisible();
+    const review = new ReviewPage(examinerPage);
+    await review.goto(id);
+    await expect(review.deadline).toHaveText(running);
+    await expect(review.historyEntries).toHaveCount(2);
+    await expect(review.historyEntries.nth(1)).toContainText('Принято в работу');
+    await expect(review.historyEntries.nth(1)).toContainText('Комитет');
+    await expect(review.historyEntries.nth(1)).toContainText(demoUsers.examiner1.fio);
+
+    // Sent for rework: the clock stops, and the history says the answer came in time.
+    await review.choose('На доработку');
+    await review.replyComment.fill('Приложите ведомость отделки фасадов.');
+    await review.replySubmit.click();
+    await expect(examinerPage.getByText('Ответ на заявление был отправлен')).toBeVisible();
+    await expect(review.deadline).toHaveText('Срок рассмотрения остановлен: комитет ждёт новую версию документов');
+    await expect(review.historyEntries.nth(2)).toContainText('Отправлено на доработку');
+    await expect(review.historyEntries.nth(2)).toContainText(`В срок (срок — до ${longDay(deadline.dueDate)})`);
+
+    // The applicant sends a new version: a new whole term runs from it.
+    await applicant.goto(id);
+    await expect(applicant.deadline).toHaveText('Срок рассмотрения остановлен: комитет ждёт новую версию документов');
+    await applicant.newVersion.click();
+    await applicant.versionFiles.choose([pdf('Ведомость отделки.pdf')]);
+    await applicant.versionFiles.expectUploaded(['Ведомость отделки.pdf']);
+    await applicant.versionSubmit.click();
+    await expect(page.getByText('Версия добавлена')).toBeVisible();
+    const renewed = await answerOf<Answered>(page, `/api/statements/${id}`, () => applicant.goto(id));
+    expect(renewed.reviewDeadline).toMatchObject({ workingDaysLeft: 10 });
+    await expect(applicant.deadline).toHaveText(
+      `Срок рассмотрения — до ${longDay(renewed.reviewDeadline?.dueDate ?? '')} (осталось 10 рабочих дней)`,
+    );
+    await expect(applicant.historyEntries).toHaveText([
+      /^Заявление подано/,
+      /^Принято в работу/,
+      /^Отправлено на доработку/,
+      /^Загружена новая версия/,
+    ]);
+    await expect(applicant.historyEntries.nth(3)).toContainText(`Заявитель${todayInMoscow()}`);
+
+    // Decided: the line says when, and whether in time.
+    await review.goto(id);
+    await review.choose('Отклонить');
+    await review.replyComment.fill('Решение не соответствует регламенту.');
+    await review.replySubmit.click();
+    await expect(examinerPage.getByText('Ответ на заявление был отправлен')).toBeVisible();
+    const decided = `Решение принято ${todayInMoscow()} — в срок`;
+    await expect(review.deadline).toHaveText(decided);
+    await expect(review.historyEntries.last()).toContainText('Отказано');
+    await applicant.goto(id);
+    await expect(applicant.deadline).toHaveText(decided);
+    await expect(applicant.historyEntries).toHaveCount(5);
+    // The history is a list a screen reader announces as one, in order.
+    await expect(applicant.history.getByRole('list')).toHaveJSProperty('tagName', 'OL');
+
+    for (const width of [576, 1400]) {
+      await screenAt(page, width, testInfo.outputPath(`applicant-detail-${width}.png`));
+      await screenAt(examinerPage, width, testInfo.outputPath(`examiner-detail-${width}.png`));
+    }
+  });
+});
+
+test.describe('the examiner’s table', () => {
+  // examiner1 takes the seeded new statement into work: a server of its own keeps the shared one as seeded.
+  test.use({ role: 'examiner1', freshServer: true });
+
+  test('sorts by Срок and exports the rows shown after a search as a CSV for Excel', async ({
+    page,
+    examinerTable,
+  }, testInfo) => {
+    const news = new NewsPage(page);
+    const sent = await answerOf<Answered[]>(page, '/api/instance/all/statements', () => news.goto());
+    const fresh = sent.find((item) => item.status === 'sent');
+    if (!fresh) throw new Error('no sent statement seeded');
+    await news.takeButton(fresh.visibleId).click();
+    await news.confirmDialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Заявление взято в работу')).toBeVisible();
+
+    await examinerTable.goto('/instance/filter/all');
+    await expect(examinerTable.columnHeaders).toHaveText(TABLE_COLUMNS.map((name) => new RegExp(`^${name}`)));
+    // Two statements under review have a running term; the others show a dash.
+    expect((await examinerTable.column('Срок')).map(daysLeft).filter((day) => day !== null).length).toBe(2);
+    const newestFirst = await examinerTable.column('ID');
+
+    await examinerTable.sortButton('Срок').click();
+    await expect(examinerTable.header('Срок')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(examinerTable.header('Дата подачи')).not.toHaveAttribute('aria-sort');
+    expectDeadlineOrder(await examinerTable.column('Срок'), 'ascending');
+    // The statement taken today is the newest and has the most days left: the order is not the creation order.
+    expect(await examinerTable.column('ID')).not.toEqual(newestFirst);
+    await examinerTable.sortButton('Срок').click();
+    await expect(examinerTable.header('Срок')).toHaveAttribute('aria-sort', 'descending');
+    expectDeadlineOrder(await examinerTable.column('Срок'), 'descending');
+
+    // The ciphers of the two statements under review start alike: the search leaves those two.
+    await examinerTable.searchButton.click();
+    await examinerTable.search.fill('СП-2026-01');
+    await expect(examinerTable.rows).toHaveCount(2);
+    const shownIds = await examinerTable.column('ID');
+    const shownDeadlines = await examinerTable.column('Срок');
+    const shownCompanies = await examinerTable.column('Компания');
+
+    const downloading = page.waitForEvent('download');
+    await examinerTable.exportButton.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^zayavleniya-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe(TABLE_COLUMNS.join(';'));
+    const parsed = Papa.parse<string[]>(text, { delimiter: ';', skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    const [header, ...rows] = parsed.data;
+    expect(header).toEqual([...TABLE_COLUMNS]);
+    // Exactly the rows shown, in their order, with their cells.
+    expect(rows.map((row) => row[0])).toEqual(shownIds);
+    expect(rows.map((row) => row[1])).toEqual(shownCompanies);
+    expect(rows.map((row) => row[TABLE_COLUMNS.indexOf('Срок')])).toEqual(
+      shownDeadlines.map((cell) => cell.split('\n').join(', ')),
+    );
+    expect(rows.every((row) => row.length === TABLE_COLUMNS.length)).toBe(true);
+
+    for (const width of [1400, 576]) await screenAt(page, width, testInfo.outputPath(`examiner-table-${width}.png`));
+  });
+});
+
+test.describe('overdue statements', () => {
+  test.use({ role: 'examiner1' });
+
+  test('are marked by words and an icon in the table and counted in the sidebar', async ({
+    page,
+    examinerTable,
+    sidebar,
+  }) => {
+    // No statement of the seed is overdue today: the real list comes back with one statement's term run out.
+    await page.route('**/api/instance/me/statements', async (route) => {
+      const response = await route.fetch();
+      const items = (await response.json()) as Answered[];
+      const overdue = items.map((item) =>
+        item.status === 'under_review'
+          ? { ...item, reviewDeadline: { dueDate: '2026-11-18', workingDaysLeft: -2, provisional: false } }
+          : item,
+      );
+      await route.fulfill({ response, json: overdue });
+    });
+    await examinerTable.goto('/instance/filter/all');
+    const row = examinerTable.row('пр. Мира, 45');
+    const cell = row.getByRole('cell').nth(TABLE_COLUMNS.indexOf('Срок'));
+    await expect(cell).toHaveText('!Просрочено на 2 раб. дн.до 18.11.2026');
+    await expect(sidebar.overdue).toHaveText(/Просрочено\s*1$/);
+  });
+});
