@@ -53,7 +53,7 @@ async function cannon(
   return { rps: result.requests.average, bad: result.non2xx + result.errors };
 }
 
-async function startBareFastify(): Promise<{ url: string; stop: () => void }> {
+async function startBareFastify(): Promise<{ url: string; sink: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(repoRoot, 'bench/bare-fastify.ts')], {
     env: { ...process.env, PORT: String(port) },
@@ -65,7 +65,11 @@ async function startBareFastify(): Promise<{ url: string; stop: () => void }> {
     });
     child.once('exit', (code) => reject(new Error(`bare fastify exited ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}/hello`, stop: () => child.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}/hello`,
+    sink: `http://127.0.0.1:${port}/sink`,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 /** Figure 4 for one database: the examiner's list (size, p50) and throughput ratios. */
@@ -221,34 +225,51 @@ export async function uploadFigures(portal: BenchPortal): Promise<Figure[]> {
   const warm = await upload(url, owner.accessToken, MB, block);
   if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status} ${warm.body}`);
 
-  // The anchor: the same bytes streamed to a file on the same disk (DATA_DIR), in the same run.
+  // Three rounds, each the anchor (the same bytes streamed to a file on the same disk, DATA_DIR) then the upload, so
+  // both see the same load; medians of each. RSS growth is the largest over the uploads.
   const target = path.join(portal.dataDir, 'bench-disk-write.bin');
-  const diskBegan = performance.now();
-  await pipeline(Readable.from(chunks(size, block)), createWriteStream(target));
-  const diskMs = performance.now() - diskBegan;
-  await rm(target, { force: true });
+  const diskTimes: number[] = [];
+  const uploadTimes: number[] = [];
+  const sinkTimes: number[] = [];
+  const bare = await startBareFastify();
+  let growth = 0;
+  let before = await memoryOf(portal.pid);
+  let after = before;
+  for (let round = 0; round < 3; round++) {
+    const diskBegan = performance.now();
+    await pipeline(Readable.from(chunks(size, block)), createWriteStream(target));
+    diskTimes.push(performance.now() - diskBegan);
+    await rm(target, { force: true });
 
-  const before = await memoryOf(portal.pid);
-  let peak = before.rss;
-  const sampler = setInterval(() => {
-    memoryOf(portal.pid).then(
-      (m) => {
-        peak = Math.max(peak, m.rss);
-      },
-      () => {},
-    );
-  }, 10);
-  const result = await upload(url, owner.accessToken, size, block);
-  clearInterval(sampler);
-  const after = await memoryOf(portal.pid);
-  peak = Math.max(peak, after.rss);
-  if (result.status !== 201) throw new Error(`100 MB upload answered ${result.status} ${result.body}`);
-  const growth = peak - before.rss;
+    const start = await memoryOf(portal.pid);
+    if (round === 0) before = start;
+    let peak = start.rss;
+    const sampler = setInterval(() => {
+      memoryOf(portal.pid).then(
+        (m) => {
+          peak = Math.max(peak, m.rss);
+        },
+        () => {},
+      );
+    }, 10);
+    const result = await upload(url, owner.accessToken, size, block);
+    clearInterval(sampler);
+    after = await memoryOf(portal.pid);
+    peak = Math.max(peak, after.rss);
+    if (result.status !== 201) throw new Error(`100 MB upload answered ${result.status} ${result.body}`);
+    uploadTimes.push(result.ms);
+    growth = Math.max(growth, peak - start.rss);
+    // What loopback HTTP alone allows: the same upload into a bare Fastify that drops the bytes.
+    const sunk = await upload(bare.sink, owner.accessToken, size, block);
+    if (sunk.status !== 201) throw new Error(`bare sink answered ${sunk.status}`);
+    sinkTimes.push(sunk.ms);
+  }
+  bare.stop();
   figures.push(
     atMost(
       {
         group: 5,
-        name: '100 MB upload: server RSS growth (VmRSS peak − before)',
+        name: '100 MB upload: server RSS growth (VmRSS peak − before, worst of 3)',
         budget: '< 50 MB',
         anchor: `RSS before ${(before.rss / MB).toFixed(0)} MB, VmHWM ${(after.hwm / MB).toFixed(0)} MB`,
       },
@@ -257,15 +278,15 @@ export async function uploadFigures(portal: BenchPortal): Promise<Figure[]> {
       (v) => `${v.toFixed(1)} MB`,
     ),
   );
-  const speed = size / MB / (result.ms / 1000);
-  const diskSpeed = size / MB / (diskMs / 1000);
+  const speed = size / MB / (median(uploadTimes) / 1000);
+  const diskSpeed = size / MB / (median(diskTimes) / 1000);
   figures.push(
     atLeast(
       {
         group: 5,
-        name: '100 MB upload speed vs streaming to a file on the same disk',
+        name: '100 MB upload speed vs streaming to a file on the same disk (medians of 3)',
         budget: '≥ 0.5',
-        anchor: `upload ${speed.toFixed(0)} MB/s, disk ${diskSpeed.toFixed(0)} MB/s`,
+        anchor: `upload ${speed.toFixed(0)} MB/s, disk ${diskSpeed.toFixed(0)} MB/s, bare HTTP sink ${(size / MB / (median(sinkTimes) / 1000)).toFixed(0)} MB/s`,
       },
       speed / diskSpeed,
       0.5,

@@ -12,6 +12,7 @@ import { atLeast, atMost, type Figure, ms, percent } from './lib/table.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 type Cookie = { name: string; value: string };
 
@@ -271,6 +272,7 @@ interface LighthouseResult {
   lhr: {
     categories: { performance: { score: number | null } };
     finalDisplayedUrl?: string;
+    environment?: { benchmarkIndex?: number };
     audits: Record<string, { numericValue?: number }>;
     runtimeError?: { message: string };
   };
@@ -307,36 +309,52 @@ export async function lighthouseFigures(portal: BenchPortal): Promise<Figure[]> 
     });
     try {
       if (run.cookie) await context.addCookies([sessionCookie(portal.url, run.cookie)]);
-      const result = await lighthouse(`${portal.url}${run.path}`, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableStorageReset: true,
-        formFactor: 'mobile',
-      });
-      if (!result || result.lhr.runtimeError) throw new Error(result?.lhr.runtimeError?.message ?? 'no result');
-      // A session that did not take would measure the login page instead.
-      const landed = new URL(result.lhr.finalDisplayedUrl ?? `${portal.url}${run.path}`).pathname;
-      if (landed.replace(/\/$/, '') !== run.path) throw new Error(`landed on ${landed} instead of ${run.path}`);
-      const score = Math.round((result.lhr.categories.performance.score ?? 0) * 100);
-      const cls = result.lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
-      const tbt = result.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
-      const lcp = result.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+      // Lighthouse's own advice on variance: several runs, the median by score (its CLS and TBT with it).
+      const samples: Array<{ score: number; cls: number; tbt: number; lcp: number; benchmark: number }> = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const result = await lighthouse(`${portal.url}${run.path}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: true,
+          formFactor: 'mobile',
+        });
+        if (!result || result.lhr.runtimeError) throw new Error(result?.lhr.runtimeError?.message ?? 'no result');
+        // A session that did not take would measure the login page instead.
+        const landed = new URL(result.lhr.finalDisplayedUrl ?? `${portal.url}${run.path}`).pathname;
+        if (landed.replace(/\/$/, '') !== run.path) throw new Error(`landed on ${landed} instead of ${run.path}`);
+        samples.push({
+          score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+          cls: result.lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+          tbt: result.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          lcp: result.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          benchmark: result.lhr.environment?.benchmarkIndex ?? Number.NaN,
+        });
+      }
+      const sorted = [...samples].sort((a, b) => a.score - b.score);
+      const median = sorted[Math.floor(sorted.length / 2)] ?? sorted[0];
+      if (!median) throw new Error('no Lighthouse run');
+      const scores = samples.map((sample) => sample.score).join('/');
       figures.push(
         atLeast(
-          { group: 2, name: `Lighthouse ${run.name}: performance`, budget: '≥ 95', anchor: `LCP ${ms(lcp)}` },
-          score,
+          {
+            group: 2,
+            name: `Lighthouse ${run.name}: performance (median of ${LIGHTHOUSE_RUNS})`,
+            budget: '≥ 95',
+            anchor: `runs ${scores}; LCP ${ms(median.lcp)}; BenchmarkIndex ${median.benchmark.toFixed(0)}`,
+          },
+          median.score,
           95,
           String,
         ),
         atMost(
           { group: 2, name: `Lighthouse ${run.name}: CLS`, budget: '≤ 0.05', anchor: 'good ≤ 0.1' },
-          cls,
+          median.cls,
           0.05,
           (v) => v.toFixed(3),
         ),
-        atMost({ group: 2, name: `Lighthouse ${run.name}: TBT`, budget: '≤ 150 ms', anchor: '' }, tbt, 150, ms),
+        atMost({ group: 2, name: `Lighthouse ${run.name}: TBT`, budget: '≤ 150 ms', anchor: '' }, median.tbt, 150, ms),
       );
     } catch (error) {
       figures.push({

@@ -14,7 +14,7 @@ export interface BenchPortal {
   url: string;
   pid: number;
   dataDir: string;
-  /** The PostgreSQL URL the portal uses (its throwaway schema first on the search path), or null for SQLite. */
+  /** The PostgreSQL URL the portal uses (its throwaway database), or null for SQLite. */
   databaseUrl: string | null;
   seed: BenchSeedResult;
   sink: SmtpSink;
@@ -26,15 +26,15 @@ export interface BenchPortal {
 
 export interface BenchPortalOptions {
   statements: number;
-  /** PostgreSQL: the database to seed a throwaway schema in (dropped on stop). */
+  /** PostgreSQL: the server to create a throwaway database on (dropped on stop). */
   databaseUrl?: string | null;
   env?: Record<string, string>;
 }
 
-/** A URL whose connections use `schema` first (libpq `options`, understood by pg). */
-function withSearchPath(url: string, schema: string): string {
+/** The same server's URL for another database. */
+function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  parsed.pathname = `/${database}`;
   return parsed.toString();
 }
 
@@ -52,13 +52,25 @@ async function pgExec(url: string, sqlText: string): Promise<void> {
 export async function startBenchPortal(options: BenchPortalOptions): Promise<BenchPortal> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   let databaseUrl: string | null = null;
-  let schema: string | null = null;
+  let database: string | null = null;
+  // A database of its own (not a schema: Kysely's migrator would take another schema's bookkeeping tables for its own).
+  const dropDatabase = async () => {
+    if (options.databaseUrl && database)
+      await pgExec(options.databaseUrl, `drop database if exists ${database} with (force)`);
+  };
   if (options.databaseUrl) {
-    schema = `bench_${process.pid}_${Date.now()}`;
-    await pgExec(options.databaseUrl, `create schema ${schema}`);
-    databaseUrl = withSearchPath(options.databaseUrl, schema);
+    database = `portal_bench_${process.pid}_${Date.now()}`;
+    await pgExec(options.databaseUrl, `create database ${database}`);
+    databaseUrl = withDatabase(options.databaseUrl, database);
   }
-  const seed = await seedDatabase({ dataDir, databaseUrl, statements: options.statements });
+  let seed: BenchSeedResult;
+  try {
+    seed = await seedDatabase({ dataDir, databaseUrl, statements: options.statements });
+  } catch (error) {
+    await dropDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const sink = await startSmtpSink();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -104,7 +116,7 @@ export async function startBenchPortal(options: BenchPortalOptions): Promise<Ben
     }
     await sink.close();
     await rm(dataDir, { recursive: true, force: true });
-    if (options.databaseUrl && schema) await pgExec(options.databaseUrl, `drop schema ${schema} cascade`);
+    await dropDatabase();
   };
   const deadline = Date.now() + 30_000;
   for (;;) {
