@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import cookie from '@fastify/cookie';
 import responseValidation from '@fastify/response-validation';
-import { Ajv } from 'ajv';
+import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
@@ -115,13 +115,83 @@ const validators = (() => {
   return { body: make(false, false), url: make(true, false), reply: make(false, true) };
 })();
 
+/** The range of the databases' integer columns (PostgreSQL `integer`): an id beyond it is no id of ours. */
+const INT_MIN = -2_147_483_648;
+const INT_MAX = 2_147_483_647;
+const boundedSchemas = new WeakMap<object, object>();
+
+/**
+ * The schema with every `integer` held to the database's range unless the contract says otherwise, so that
+ * `/api/statements/99999999999` is a 400 like any other wrong id instead of a PostgreSQL out-of-range error (a 500)
+ * found by tests/server/bad-input.test.ts. Memoised per schema object, so Ajv's cache still sees one schema.
+ */
+function bounded(schema: unknown): object {
+  if (schema === null || typeof schema !== 'object') return schema as object;
+  const known = boundedSchemas.get(schema);
+  if (known) return known;
+  const copy = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(copy);
+    if (node === null || typeof node !== 'object') return node;
+    const result: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) result[key] = copy(value);
+    if (result.type === 'integer') {
+      result.minimum ??= INT_MIN;
+      result.maximum ??= INT_MAX;
+    }
+    return result;
+  };
+  const result = copy(schema) as object;
+  boundedSchemas.set(schema, result);
+  return result;
+}
+
+type UrlValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** An integer as a URL writes it: digits, an optional minus, no leading zeros, spaces, `+`, `0x` or exponent. */
+const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+
+/**
+ * Path and query parameters are read as the declared type (Ajv's coercion), but an integer must be written as one:
+ * ` 1`, `1 `, `+1`, `01`, `1e0`, `0x1` and `1.0` are not the id 1 (coercion alone would take each for it).
+ */
+function strictUrlIntegers(validate: UrlValidator, schema: unknown): UrlValidator {
+  const properties = ((schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}) as Record<
+    string,
+    { type?: unknown }
+  >;
+  const integers = Object.keys(properties).filter((name) => properties[name]?.type === 'integer');
+  if (integers.length === 0) return validate;
+  const strict: UrlValidator = (data) => {
+    const values = (data ?? {}) as Record<string, unknown>;
+    const wrong = integers.find((name) => typeof values[name] === 'string' && !CANONICAL_INTEGER.test(values[name]));
+    if (wrong !== undefined) {
+      strict.errors = [
+        {
+          keyword: 'type',
+          instancePath: `/${wrong}`,
+          schemaPath: `#/properties/${wrong}/type`,
+          params: { type: 'integer' },
+          message: 'must be integer',
+        },
+      ];
+      return false;
+    }
+    const valid = validate(data);
+    strict.errors = validate.errors;
+    return valid;
+  };
+  return strict;
+}
+
 /**
  * The contract's side of every route: requests validated without coercion, replies validated against openapi.yaml
  * (a mismatch is a logged 500), and every error answered as the contract's `Error` with a code of the catalogue.
  */
 export async function installContractHandling(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? validators.body : validators.url).compile(schema),
+    httpPart === 'body'
+      ? validators.body.compile(bounded(schema))
+      : strictUrlIntegers(validators.url.compile(bounded(schema)), schema),
   );
   // Replies are validated against the contract before they are sent, so plain JSON.stringify writes them: a
   // schema-driven serializer would silently drop a leaking column instead of letting the check see it.
