@@ -40,6 +40,7 @@ describe('health', () => {
       },
       remove: async () => undefined,
       exists: async () => false,
+      list: async function* () {},
     };
     // A database nobody listens for: every query fails (connection refused).
     const closedDb = createDatabase({

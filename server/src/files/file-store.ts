@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants, createWriteStream, mkdirSync } from 'node:fs';
-import { access, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,12 +23,26 @@ export interface FileStore {
   put(key: string, source: Readable | Buffer | string, maxBytes?: number): Promise<StoredFile>;
   /** The bytes under `key` as a stream; a key with nothing stored rejects with `FileNotFoundError`. */
   get(key: string): Promise<Readable>;
-  /** Removes the bytes under `key`; nothing stored there is not an error. */
+  /** Removes the bytes under `key` (or a partial upload's leftover named by `list`); nothing there is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Everything the store holds, with when it was last written: keys, and (directory) partial uploads a killed
+   * process left behind (`KEY.part`). For the orphan sweep, which compares it with the database.
+   */
+  list(): AsyncIterable<StoredEntry>;
   exists(key: string): Promise<boolean>;
   /** A cheap readiness check that writes nothing: the directory is usable, the bucket answers. */
   ready(): Promise<void>;
 }
+
+/** One entry of a store's listing. */
+export interface StoredEntry {
+  name: string;
+  modifiedAt: Date;
+}
+
+/** The suffix of a file being written: renamed to its key once complete, left behind only by a killed process. */
+export const PARTIAL_SUFFIX = '.part';
 
 export class FileTooLargeError extends Error {
   constructor() {
@@ -48,6 +62,11 @@ const KEY = /^[A-Za-z0-9_-]{16,128}$/;
 /** Keys are ours (base64url tokens): anything else is refused before it can reach a path or a bucket. */
 export function isStorageKey(key: string): boolean {
   return KEY.test(key);
+}
+
+/** A partial upload's name (`KEY.part`): never a key, never served; removed by the orphan sweep once old. */
+export function isPartialName(name: string): boolean {
+  return name.endsWith(PARTIAL_SUFFIX) && isStorageKey(name.slice(0, -PARTIAL_SUFFIX.length));
 }
 
 export function assertStorageKey(key: string): void {
@@ -101,7 +120,7 @@ export function directoryFileStore(dir: string): FileStore {
       // Synchronously (one cheap call), so the source has the pipeline's error listener from this tick on: a client
       // going away meanwhile must not become an uncaught error.
       mkdirSync(dir, { recursive: true });
-      const partial = `${target}.part`;
+      const partial = `${target}${PARTIAL_SUFFIX}`;
       const result: StoredFile = { size: 0, sha256: '' };
       try {
         await pipeline(asStream(source), measure(maxBytes, result), createWriteStream(partial, { flags: 'wx' }));
@@ -120,7 +139,17 @@ export function directoryFileStore(dir: string): FileStore {
       return handle.createReadStream();
     },
     async remove(key) {
-      await rm(file(key), { force: true });
+      await rm(isPartialName(key) ? path.join(dir, key) : file(key), { force: true });
+    },
+    async *list() {
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const name of names) {
+        const info = await stat(path.join(dir, name)).catch(() => null);
+        if (info?.isFile()) yield { name, modifiedAt: info.mtime };
+      }
     },
     async exists(key) {
       return stat(file(key)).then(

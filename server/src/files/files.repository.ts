@@ -31,3 +31,20 @@ export function listPendingPrefilesAfter(db: Db, afterId: number, limit: number)
     .limit(limit)
     .execute();
 }
+
+/** Which of these storage keys the database refers to (a stage file or a prefile). */
+export async function knownStorageKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('files')
+    .select('storage_key')
+    .where('storage_key', 'in', [...keys])
+    .union(
+      db
+        .selectFrom('prefiles')
+        .select('storage_key')
+        .where('storage_key', 'in', [...keys]),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.storage_key));
+}

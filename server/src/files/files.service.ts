@@ -3,7 +3,8 @@ import type { ServiceContext } from '../context.ts';
 import { apiError } from '../errors.ts';
 import { findFileByKey } from '../statements/statements.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { FileNotFoundError, isStorageKey } from './file-store.ts';
+import { FileNotFoundError, isPartialName, isStorageKey } from './file-store.ts';
+import { knownStorageKeys } from './files.repository.ts';
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name, UTF-8 and percent-encoded, for the rest. */
 export function contentDisposition(fileName: string): string {
@@ -46,4 +47,39 @@ export async function downloadFile(
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
     .send(stream);
+}
+
+/**
+ * Bytes in the store that no row refers to are left by a process killed between the two (an upload stored before
+ * its prefile row, a deletion committed before its bytes went, a partial upload): they are removed once older than
+ * this, long past any request that could still be about to write their row.
+ */
+export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Removes orphaned bytes (see ORPHAN_AGE_MS) from the store; returns how many went. Safe to run on any instance. */
+export async function removeOrphanFiles(ctx: ServiceContext): Promise<number> {
+  const before = ctx.now().getTime() - ORPHAN_AGE_MS;
+  let removed = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    const known = await knownStorageKeys(ctx.db, batch);
+    for (const key of batch) {
+      if (known.has(key)) continue;
+      await ctx.files.remove(key);
+      removed += 1;
+    }
+    batch = [];
+  };
+  for await (const entry of ctx.files.list()) {
+    if (entry.modifiedAt.getTime() >= before) continue;
+    if (isPartialName(entry.name)) {
+      await ctx.files.remove(entry.name);
+      removed += 1;
+    } else if (isStorageKey(entry.name)) {
+      batch.push(entry.name);
+      if (batch.length >= 500) await flush();
+    }
+  }
+  if (batch.length > 0) await flush();
+  return removed;
 }

@@ -5,6 +5,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -125,6 +126,20 @@ export function s3FileStore(config: S3Config, client: S3Client = createS3Client(
         if (httpStatus(error) === 404) return;
         throw new S3StoreError('DeleteObject', where(key), error);
       }
+    },
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client
+          .send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }))
+          .catch((error: unknown) => {
+            throw new S3StoreError('ListObjectsV2', `s3://${bucket}`, error);
+          });
+        for (const item of page.Contents ?? []) {
+          if (item.Key) yield { name: item.Key, modifiedAt: item.LastModified ?? new Date() };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     async exists(key) {
       try {
