@@ -205,6 +205,18 @@ describe('start-email-login answers known and unknown e-mails alike (finding 1)'
   }, 120_000);
 });
 
+describe('mail queued after the answer is not lost on a graceful stop', () => {
+  it('hands every queued code mail to SMTP before the app finishes closing', async () => {
+    portal = await startTestPortal();
+    const emails = [OWNER, demoUsers.employee.email, demoUsers.examiner1.email];
+    for (const email of emails) expect((await startLogin(portal, email)).statusCode).toBe(204);
+    // Nothing has left yet (the hand-over waits 20-120 ms), and closing waits for it.
+    expect(portal.mailbox.messages).toHaveLength(0);
+    await portal.app.close();
+    for (const email of emails) expect(portal.mailbox.messagesTo(email), email).toHaveLength(1);
+  });
+});
+
 describe('the per-address code limit counts an IPv6 client by its /64 (finding 2)', () => {
   const fromAddress = (email: string, remoteAddress: string) =>
     portal?.app.inject({
