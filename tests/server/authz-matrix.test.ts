@@ -129,6 +129,17 @@ describe('authorization matrix on the real app', () => {
       cookies: { refresh_token: removed.refreshToken },
     });
     expect(refreshed.statusCode).toBe(401);
+    // Nor can they log in again: the answer is an unknown e-mail's, and no code is mailed.
+    const mailed = portal.mailbox.messagesTo(REMOVED).length;
+    portal.clock.advance(61_000); // past the one-code-a-minute limit of their earlier login
+    const started = await portal.app.inject({
+      method: 'POST',
+      url: '/api/authentication/start-email-login',
+      payload: { email: REMOVED },
+    });
+    expect(started.statusCode).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(portal.mailbox.messagesTo(REMOVED)).toHaveLength(mailed);
     const kept = await call('ownerA', 'GET', `/api/statements/${submitted.id}`);
     expect(kept.json().stages[0].applicant).toBe('Удалённая Ольга Павловна');
   });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,7 @@ let child: ChildProcess | undefined;
 let port = 0;
 let output = '';
 let survived = 0;
+const startTimes: number[] = [];
 const tokens = {} as Record<'owner' | 'employee' | 'examiner1', string>;
 
 function serverEnv(): NodeJS.ProcessEnv {
@@ -105,13 +106,40 @@ async function startServer(): Promise<void> {
   });
   // Polled only once it listens: connecting to a port nobody listens on yet can pick that very port as the
   // client's own and connect the socket to itself (TCP self-connect), which would then keep the server from binding.
-  const deadline = Date.now() + 30_000;
+  const began = performance.now();
+  const deadline = Date.now() + 60_000;
   while (!output.includes('API портала запущен')) {
-    if (Date.now() > deadline || started.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline || started.exitCode !== null || started.signalCode !== null) {
+      throw new Error(
+        `server did not start (exit ${started.exitCode ?? started.signalCode}):\n${output}\n${await diagnose(started.pid)}`,
+      );
+    }
     await sleep(20);
   }
+  startTimes.push(performance.now() - began);
   const ready = await request('GET', '/api/health/ready');
   if (ready.status !== 200) throw new Error(`server not ready: ${ready.status} ${ready.body}\n${output}`);
+}
+
+/** What the server process and the database are doing, for a server that does not come up. */
+async function diagnose(pid: number | undefined): Promise<string> {
+  const sockets = (() => {
+    try {
+      return execFileSync('ss', ['-tanp'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes(`pid=${pid},`))
+        .join('\n');
+    } catch (error) {
+      return String(error);
+    }
+  })();
+  if (!usingPostgres) return sockets;
+  const activity = await withDb(async (db) => {
+    const { rows } = await sql`select pid, datname, state, wait_event_type, wait_event, client_port, query
+      from pg_stat_activity where pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(db);
+    return JSON.stringify(rows);
+  }).catch((error: unknown) => String(error));
+  return `${sockets}\n${activity}`;
 }
 
 async function kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
@@ -198,7 +226,9 @@ async function killDuring(method: string, url: string, token: string, body: unkn
     );
     req.on('error', () => resolve(null));
     req.end(payload, () => {
-      setTimeout(() => child?.kill('SIGKILL'), delayMs);
+      // This server, not the one started after it (the answer may come before the timer fires).
+      const victim = child;
+      setTimeout(() => victim?.kill('SIGKILL'), delayMs);
     });
   });
   const result = await answer;
@@ -244,8 +274,9 @@ function storeEntries(): Map<string, { size: number; modifiedAt: number }> {
   const entries = new Map<string, { size: number; modifiedAt: number }>();
   if (!existsSync(filesDir)) return entries;
   for (const name of readdirSync(filesDir)) {
-    const info = statSync(path.join(filesDir, name));
-    entries.set(name, { size: info.size, modifiedAt: info.mtimeMs });
+    // The server's sweep may remove an entry between the listing and this look.
+    const info = statSync(path.join(filesDir, name), { throwIfNoEntry: false });
+    if (info) entries.set(name, { size: info.size, modifiedAt: info.mtimeMs });
   }
   return entries;
 }
@@ -364,7 +395,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await kill();
-  console.log(`crash points survived: ${survived} on ${usingPostgres ? 'PostgreSQL' : 'SQLite'}`);
+  const slowest = Math.max(...startTimes).toFixed(0);
+  console.log(
+    `crash points survived: ${survived} on ${usingPostgres ? 'PostgreSQL' : 'SQLite'} (${startTimes.length} starts, slowest ${slowest} ms)`,
+  );
   await mailbox?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -430,7 +464,8 @@ describe('the server killed with SIGKILL and started again', () => {
         }
         await kill();
       } else {
-        req.end(TAIL, () => setTimeout(() => child?.kill('SIGKILL'), moment === 'end' ? 0 : Math.random() * 20));
+        const victim = child;
+        req.end(TAIL, () => setTimeout(() => victim?.kill('SIGKILL'), moment === 'end' ? 0 : Math.random() * 20));
         await failed;
         await kill();
       }
