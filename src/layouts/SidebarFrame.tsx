@@ -76,12 +76,14 @@ export default function SidebarFrame({ homeHref, children, footer }: SidebarFram
       </header>
       <aside id={panelId} className="sidebar" data-open={open}>
         <div className="sidebar__head">
-          <a className="brand" href={homeHref} aria-label={`${SITE_NAME}. ${navTexts.toHome}`}>
+          {/* Named by its visible text plus where it leads (WCAG 2.5.3: an aria-label would not match the text). */}
+          <a className="brand" href={homeHref}>
             <EmblemIcon className="brand__emblem" />
             <span className="brand__text">
               <span className="brand__name">{SITE_NAME}</span>
               <span className="brand__org">{SITE_ORG}</span>
             </span>
+            <span className="visually-hidden">{`. ${navTexts.toHome}`}</span>
           </a>
           <button
             ref={closeRef}

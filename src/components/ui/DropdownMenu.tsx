@@ -20,7 +20,9 @@ export interface DropdownMenuProps {
 /** A button that opens a list of actions; arrows, Enter and Escape work as in any menu. The only Radix menu wrapper. */
 export default function DropdownMenu({ label, items, align = 'end' }: DropdownMenuProps) {
   return (
-    <RadixMenu.Root>
+    // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable (axe aria-hidden-focus);
+    // Escape, Tab and a click outside still close it.
+    <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger className="button button--secondary dropdown__trigger">
         {label}
         <ChevronIcon className="dropdown__chevron" />
