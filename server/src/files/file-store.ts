@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { constants, createWriteStream, mkdirSync } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -142,13 +142,16 @@ export function directoryFileStore(dir: string): FileStore {
       await rm(isPartialName(key) ? path.join(dir, key) : file(key), { force: true });
     },
     async *list() {
-      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return [];
+      // Streamed entry by entry (a directory may hold millions of files).
+      const entries = await opendir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
         throw error;
       });
-      for (const name of names) {
-        const info = await stat(path.join(dir, name)).catch(() => null);
-        if (info?.isFile()) yield { name, modifiedAt: info.mtime };
+      if (!entries) return;
+      for await (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const info = await stat(path.join(dir, entry.name)).catch(() => null);
+        if (info) yield { name: entry.name, modifiedAt: info.mtime };
       }
     },
     async exists(key) {
