@@ -267,6 +267,12 @@ test.describe('the examiner’s table', () => {
     expect(rows.every((row) => row.length === TABLE_COLUMNS.length)).toBe(true);
 
     for (const width of [1400, 576]) await screenAt(page, width, testInfo.outputPath(`examiner-table-${width}.png`));
+    // At 1400 px the nine columns fit: the table's box does not scroll sideways.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.reload();
+    await expect(examinerTable.rows.first()).toBeVisible();
+    const box = page.getByRole('region', { name: 'Заявления в работе' });
+    expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   });
 });
 
