@@ -58,9 +58,18 @@ const api = spawn(process.execPath, [path.join(rootDir, 'server', 'src', 'server
     HOST: '127.0.0.1',
     TRUST_PROXY: process.env.TRUST_PROXY || '127.0.0.1',
   },
-  stdio: 'inherit',
+  stdio: ['inherit', 'pipe', 'inherit'],
 });
 const apiExited = exitOf(api);
+// Its output goes on to ours; its banner says it listens.
+let apiListening = false;
+let apiOutput = '';
+api.stdout?.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  if (apiListening) return;
+  apiOutput = (apiOutput + chunk.toString()).slice(-4096);
+  apiListening = apiOutput.includes('API портала запущен');
+});
 
 let stopping = false;
 let nginx: RunningNginx | null = null;
@@ -97,9 +106,11 @@ void apiExited.then((code) => {
   void stopAll(1);
 });
 
-// Migrations run before the API listens; /version.json answering means it is up.
+// Migrations run before the API listens; its banner and then /version.json answering mean it is up. No connection
+// before the banner: one to a port nobody listens on yet can be given that same port as its own and then hold it
+// (TCP simultaneous open), so the API could not bind it.
 const deadline = Date.now() + 120_000;
-while (!(await answers(`http://${upstream}/version.json`))) {
+while (!apiListening || !(await answers(`http://${upstream}/version.json`))) {
   if (stopping) await new Promise(() => {});
   if (Date.now() > deadline) {
     console.error(`API-сервер не ответил на ${upstream} за 120 с`);

@@ -110,9 +110,10 @@ async function waitForStart(child: ChildProcess, output: () => string, url: stri
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The portal server exited (${child.exitCode ?? child.signalCode}) before listening`);
     }
-    // The banner says it listens; /version.json answering is what counts (and covers a changed banner).
-    if (await answers(`${url}/version.json`)) return;
-    await new Promise((r) => setTimeout(r, output().includes(STARTED) ? 20 : 100));
+    // Connect only once the banner says it listens: a connection to a port nobody listens on yet can be given that
+    // same port as its own and then hold it (TCP simultaneous open). /version.json answering is what counts.
+    if (output().includes(STARTED) && (await answers(`${url}/version.json`))) return;
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`The portal server did not start within 30 s (no '${STARTED}', no /version.json)`);
 }

@@ -81,9 +81,15 @@ describe('graceful shutdown of the real server process', () => {
     });
     const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
 
-    // Ready once the database and the file store answer.
+    // Ready once the database and the file store answer. Connect only once it says it listens: a connection to a
+    // port nobody listens on yet can be given that same port as its own and then hold it (TCP simultaneous open).
     const deadline = Date.now() + 20_000;
     for (;;) {
+      if (!output.includes('API портала запущен')) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+        await sleep(50);
+        continue;
+      }
       const ready = await request(port, 'GET', '/api/health/ready').catch(() => null);
       if (ready?.status === 200) break;
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);

@@ -58,6 +58,12 @@ function startInstance(port: number, env: Record<string, string>): Instance {
 async function waitReady(instance: Instance): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
+    // Connect only once it listens: a connection to a port nobody listens on yet can be given that same port as its
+    // own and then hold it (TCP simultaneous open).
+    if (!instance.output().includes('API портала запущен')) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
     try {
       if ((await fetch(`${instance.url}/api/health/ready`)).ok) return;
     } catch {
