@@ -246,6 +246,12 @@ test.describe('the examiner’s table', () => {
     const shownDeadlines = await examinerTable.column('Срок');
     const shownCompanies = await examinerTable.column('Компания');
 
+    // papaparse comes with the export, not with the table.
+    const csvChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/_astro\/csv\.[\w-]+\.js$/.test(new URL(request.url()).pathname)) csvChunks.push(request.url());
+    });
+    expect(csvChunks).toEqual([]);
     const downloading = page.waitForEvent('download');
     await examinerTable.exportButton.click();
     const download = await downloading;
@@ -265,6 +271,7 @@ test.describe('the examiner’s table', () => {
       shownDeadlines.map((cell) => cell.split('\n').join(', ')),
     );
     expect(rows.every((row) => row.length === TABLE_COLUMNS.length)).toBe(true);
+    expect(csvChunks).toHaveLength(1);
 
     for (const width of [1400, 576]) await screenAt(page, width, testInfo.outputPath(`examiner-table-${width}.png`));
     // At 1400 px the nine columns fit: the table's box does not scroll sideways.

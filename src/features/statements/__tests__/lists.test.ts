@@ -19,7 +19,8 @@ beforeEach(async () => {
   ({ $session } = await import('../../../stores/session.ts'));
   lists = await import('../stores/lists.ts');
   counters = await import('../stores/counters.ts');
-});
+  // The first import transforms date-fns and the client: seconds on a busy machine.
+}, 30_000);
 
 afterEach(() => {
   for (const stop of unsubscribe.splice(0)) stop();
@@ -95,6 +96,24 @@ describe("examiner's own statement list", () => {
     });
     expect(lists.$myInstanceStatements.get().status).toBe('ready');
     expect(counters.$instanceCounters.get().under_review).toBe(1);
+  });
+
+  it('counts the overdue ones from the same load (no request of its own)', async () => {
+    const term = (workingDaysLeft: number) => ({ dueDate: '2026-11-18', workingDaysLeft, provisional: false });
+    api.GET.mockResolvedValue(
+      reply(200, [
+        { ...demoStatement, id: 1, status: 'under_review', reviewDeadline: term(-2) },
+        { ...demoStatement, id: 2, status: 'sent', reviewDeadline: term(-1) },
+        { ...demoStatement, id: 3, status: 'under_review', reviewDeadline: term(0) },
+        { ...demoStatement, id: 4, status: 'has_comments', reviewDeadline: null },
+      ]),
+    );
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+    unsubscribe.push(counters.$instanceOverdue.listen(() => {}));
+    await flush();
+    expect(api.GET).toHaveBeenCalledOnce();
+    expect(counters.$instanceOverdue.get()).toBe(2);
   });
 });
 
