@@ -42,7 +42,7 @@ describe('selectStatements', () => {
     expect(ids(query)).toEqual(expected);
   });
 
-  it('handles 10,000 statements in a few milliseconds once indexed', () => {
+  it('finds in 10,000 statements what a plain scan finds (speed is measured by npm run bench, not here)', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => ({
       id: i + 1,
       status: i % 2 ? 'sent' : 'approved',
@@ -50,11 +50,9 @@ describe('selectStatements', () => {
       title: `Объект ${i}`,
       cipher: `СП-${i}`,
     }));
-    const built = indexStatements(many);
-    const started = performance.now();
-    const found = selectStatements(built, { ...all, search: 'объект 99', status: 'approved' });
-    const elapsed = performance.now() - started;
+    const found = selectStatements(indexStatements(many), { ...all, search: 'объект 99', status: 'approved' });
+    const scanned = many.filter((s) => s.status === 'approved' && s.title.toLowerCase().includes('объект 99'));
     expect(found.length).toBeGreaterThan(0);
-    expect(elapsed).toBeLessThan(50);
+    expect(found.map((s) => s.id).sort((a, b) => a - b)).toEqual(scanned.map((s) => s.id));
   });
 });
