@@ -1,17 +1,28 @@
 // @ts-check
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { precompressDir } from './scripts/precompress.ts';
 import { writeVersionFile } from './scripts/version-file.ts';
 
-/** dist/version.json: the deployed version open clients compare with theirs (scripts/version-file.ts). */
+/** When this build started: sources changed after it may be missing from it (dist/.build-started). */
+let buildStarted = Date.now();
+
+/**
+ * dist/version.json: the deployed version open clients compare with theirs (scripts/version-file.ts); and
+ * dist/.build-started, the moment the build began, which the staleness checks compare sources with.
+ */
 const versionFile = {
   name: 'version-file',
   hooks: {
+    'astro:build:start': () => {
+      buildStarted = Date.now();
+    },
     /** @param {{ dir: URL, logger: { info(message: string): void } }} options */
     'astro:build:done': async ({ dir, logger }) => {
       logger.info(`version.json: ${await writeVersionFile(fileURLToPath(dir))}`);
+      await writeFile(new URL('.build-started', dir), `${buildStarted}\n`);
     },
   },
 };

@@ -59,6 +59,16 @@ function hashFiles(files: string[]): Record<string, string> {
   return hashes;
 }
 
+/** When the build in dist/ started (dist/.build-started, written by astro.config.mjs), else when it ended. */
+function buildStartedAt(builtAt: number): number {
+  try {
+    const started = Number(readFileSync(path.join(distDir, '.build-started'), 'utf8'));
+    return Number.isFinite(started) && started > 0 ? started : builtAt;
+  } catch {
+    return builtAt;
+  }
+}
+
 function readStamp(): Stamp | null {
   try {
     return JSON.parse(readFileSync(stampFile, 'utf8')) as Stamp;
@@ -90,8 +100,9 @@ export function inspectBuild(): { stale: string | null; hashes: Record<string, s
     const more = changed.length > 3 ? ` and ${changed.length - 3} more` : '';
     return { stale: `changed since the build: ${changed.slice(0, 3).join(', ')}${more}`, hashes };
   }
-  // Built without a stamp (`npm run build`, as `npm test` does right before e2e): current when newer than every input.
-  if (newest.mtimeMs < builtAt) {
+  // Built without a stamp (`npm run build`, as `npm test` does right before e2e): current when it started after the
+  // last change of every input (a change made while it ran may be missing from it).
+  if (newest.mtimeMs < buildStartedAt(builtAt)) {
     writeStamp(hashes);
     return { stale: null, hashes };
   }

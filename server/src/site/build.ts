@@ -1,6 +1,6 @@
 // Building dist/ on start when needed: `npm start` (server/src/start.ts) and `npm run start:nginx` (scripts/start-nginx.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { rootDir } from '../config.ts';
 
@@ -27,7 +27,14 @@ function newestMtime(entry: string): number {
 export function siteIsStale(): boolean {
   const marker = path.join(rootDir, 'dist', 'index.html');
   if (!existsSync(marker)) return true;
-  const built = statSync(marker).mtimeMs;
+  // Sources changed while the build ran may be missing from it: compare with when it started, when that is known.
+  let built = statSync(marker).mtimeMs;
+  try {
+    const started = Number(readFileSync(path.join(rootDir, 'dist', '.build-started'), 'utf8'));
+    if (Number.isFinite(started) && started > 0) built = started;
+  } catch {
+    // A build from before dist/.build-started existed: its end time.
+  }
   return SOURCES.some((source) => newestMtime(path.join(rootDir, source)) > built);
 }
 
