@@ -34,12 +34,25 @@ export const fileTexts = {
 } as const;
 
 /**
- * The extension that decides what a file is: lower-cased, after cutting anything from a NUL and trimming trailing
- * dots and spaces (Windows drops them, so `a.exe.` runs as `a.exe`); '' when the name has none.
+ * Characters a file name shows nothing for but which change how it reads: controls (Unicode Cc: C0, C1) and format
+ * characters (Cf: the bidirectional marks, embeddings, overrides and isolates, zero-width characters, the BOM).
+ * `счёт\u202Efdp.exe` is shown as `счётexe.pdf`; `a.exe\u202E` would hide its extension from a plain comparison.
+ */
+const INVISIBLE_CONTROLS = /[\p{Cc}\p{Cf}]/gu;
+
+/** The name without the characters that only change how it is shown (see INVISIBLE_CONTROLS); NUL and after it cut. */
+export function visibleFileName(name: string): string {
+  const nul = name.indexOf('\0');
+  return (nul === -1 ? name : name.slice(0, nul)).replace(INVISIBLE_CONTROLS, '');
+}
+
+/**
+ * The extension that decides what a file is: lower-cased, after cutting anything from a NUL, dropping invisible
+ * controls (see visibleFileName) and trimming trailing dots and spaces (Windows drops them, so `a.exe.` runs as
+ * `a.exe`); '' when the name has none.
  */
 export function finalExtension(name: string): string {
-  const nul = name.indexOf('\0');
-  const trimmed = (nul === -1 ? name : name.slice(0, nul)).replace(/[.\s]+$/u, '');
+  const trimmed = visibleFileName(name).replace(/[.\s]+$/u, '');
   const dot = trimmed.lastIndexOf('.');
   return dot === -1 ? '' : trimmed.slice(dot + 1).toLowerCase();
 }

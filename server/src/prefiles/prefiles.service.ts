@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { fileTexts, finalExtension, isBlockedName, MAX_FILE_SIZE } from '../../../src/lib/files.ts';
+import { fileTexts, finalExtension, isBlockedName, MAX_FILE_SIZE, visibleFileName } from '../../../src/lib/files.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
@@ -17,7 +17,8 @@ export const PREFILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * %0A there (WHATWG multipart/form-data encoding), and nothing after a NUL is part of a name.
  */
 export function multipartFileName(raw: string): string {
-  const name = raw.split('\0')[0] ?? '';
+  // No controls or bidirectional marks: a stored name shows what it is (src/lib/files.ts visibleFileName).
+  const name = visibleFileName(raw.replace(/%0D|%0A/gi, ' '));
   return name
     .replace(/%22/g, '"')
     .replace(/%0D|%0A/gi, ' ')

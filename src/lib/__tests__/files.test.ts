@@ -7,6 +7,7 @@ import {
   formatFileSize,
   isBlockedName,
   MAX_FILE_SIZE,
+  visibleFileName,
 } from '../files.ts';
 
 describe('finalExtension: the last extension after trimming dots, spaces and anything after a NUL', () => {
@@ -18,6 +19,11 @@ describe('finalExtension: the last extension after trimming dots, spaces and any
     ['a.exe.', 'exe'],
     ['a.exe . .', 'exe'],
     ['a.exe\0.pdf', 'exe'],
+    ['счёт\u202efdp.exe', 'exe'],
+    ['a.exe\u202e', 'exe'],
+    ['a.ex\u200fe', 'exe'],
+    ['a.\u2067exe\u2069', 'exe'],
+    ['a.exe\u0007', 'exe'],
     ['Альбом АГР.PDF', 'pdf'],
     ['.exe', 'exe'],
     ['README', ''],
@@ -94,5 +100,18 @@ describe('formatFileSize (spec §9: B up to GB/TB with two decimals)', () => {
     [Number.NaN, '—'],
   ])('%d -> %j', (bytes, expected) => {
     expect(formatFileSize(bytes)).toBe(expected);
+  });
+});
+
+describe('visibleFileName: what is shown and stored, without controls and bidirectional marks', () => {
+  it.each([
+    ['Альбом АГР.pdf', 'Альбом АГР.pdf'],
+    ['счёт\u202efdp.exe', 'счётfdp.exe'],
+    ['отчёт\u2066 \u2069.pdf', 'отчёт .pdf'],
+    ['a\u0000.exe', 'a'],
+    ['\ufeffплан.dwg', 'план.dwg'],
+    ['tab\tname.pdf', 'tabname.pdf'],
+  ])('%j -> %j', (name, expected) => {
+    expect(visibleFileName(name)).toBe(expected);
   });
 });
