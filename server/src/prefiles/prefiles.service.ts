@@ -3,7 +3,7 @@ import { fileTexts, finalExtension, isBlockedName, MAX_FILE_SIZE, visibleFileNam
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
-import { apiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { FileTooLargeError } from '../files/file-store.ts';
 import { deleteUnattachedPrefile, findOwnPrefile, insertPrefile, listStalePrefiles } from './prefiles.repository.ts';
 
@@ -11,6 +11,21 @@ import { deleteUnattachedPrefile, findOwnPrefile, insertPrefile, listStalePrefil
 export const MAX_FILE_BYTES = MAX_FILE_SIZE;
 /** Unattached prefiles (an abandoned form) are removed with their bytes after this long. */
 export const PREFILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * The largest upload request: a file of exactly 100 MB with its multipart framing (the limit nginx.conf sets on
+ * `/api/prefiles`, 101m). A request declaring more is refused from its `Content-Length` before its body is read.
+ */
+export const MAX_UPLOAD_REQUEST_BYTES = 101 * 1024 * 1024;
+
+/**
+ * The refusal of an upload whose declared length is over the limit, or null: a 413 with `Connection: close`, so the
+ * rest of the body is never read (Node would otherwise read and discard it to keep the connection).
+ */
+export function oversizedUploadError(contentLength: string | undefined): ApiError | null {
+  if (contentLength === undefined || !/^[0-9]+$/.test(contentLength)) return null;
+  if (Number(contentLength) <= MAX_UPLOAD_REQUEST_BYTES) return null;
+  return new ApiError('file_too_large', { headers: { Connection: 'close' } });
+}
 
 /**
  * The name a browser put in a multipart header, as the user saw it: browsers escape `"`, CR and LF as %22, %0D and

@@ -3,7 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { fileTexts } from '../../../../../src/lib/files.ts';
 import { apiError } from '../../../errors.ts';
 import { currentUser } from '../../../plugins/auth.ts';
-import { MAX_FILE_BYTES, removePrefile, storePrefile } from '../../../prefiles/prefiles.service.ts';
+import {
+  MAX_FILE_BYTES,
+  oversizedUploadError,
+  removePrefile,
+  storePrefile,
+} from '../../../prefiles/prefiles.service.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 /** Uploads before they are attached to a stage: one multipart field `file`, streamed, never held in memory. */
@@ -14,6 +19,8 @@ const prefiles: FastifyPluginAsync = async (app) => {
 
   contractRoute(app, 'uploadPrefile', { status: 201 }, async (request) => {
     const user = currentUser(request);
+    const oversized = oversizedUploadError(request.headers['content-length']);
+    if (oversized) throw oversized;
     const part = await request.file().catch(() => undefined);
     if (part?.fieldname !== 'file') throw apiError('validation_error', 'Приложите файл в поле «file»');
     const stored = await storePrefile(ctx, user.id, {
