@@ -16,6 +16,7 @@ import databasePlugin from './plugins/database.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
 import loginEmailPlugin from './plugins/login-email.ts';
 import mailPlugin from './plugins/mail.ts';
+import noNulPlugin from './plugins/no-nul.ts';
 import proxyWarningPlugin from './plugins/proxy-warning.ts';
 import apiRoutes from './routes/api/index.ts';
 import { contractRoute } from './routes/contract-route.ts';
@@ -267,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(proxyWarningPlugin, { trustProxy: config.trustProxy });
   await app.register(loginEmailPlugin);
+  await app.register(noNulPlugin);
   if (options.housekeeping) await app.register(housekeepingPlugin);
 
   contractRoute(app, 'getVersion', {}, async (_request, reply) => {
