@@ -412,6 +412,12 @@ function checkAnswer(operation: Operation, request: Generated, answer: LightMyRe
   }
 }
 
+/**
+ * Locally every run draws new inputs (and prints its seed when one fails); CI replays one seed, so a submission's
+ * result does not depend on the draw. `FC_SEED=<seed>` replays a failure anywhere.
+ */
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : process.env.CI ? 20_261_122 : undefined;
+
 describe('bad input to every operation of openapi.yaml', () => {
   it('reads the operations from the contract', () => {
     expect(operations.length).toBeGreaterThan(30);
@@ -425,7 +431,7 @@ describe('bad input to every operation of openapi.yaml', () => {
         fc.asyncProperty(generated(operation), async (request) => {
           checkAnswer(operation, request, await send(operation, request));
         }),
-        { numRuns: RUNS_PER_OPERATION, endOnFailure: true },
+        { numRuns: RUNS_PER_OPERATION, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) },
       );
     },
   );
