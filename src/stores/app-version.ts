@@ -1,4 +1,4 @@
-import { api, QUIET } from '../lib/api/client.ts';
+import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../lib/api/session-core.ts';
 
 /** Local storage key of the app version this browser last ran (spec §9). */
 export const APP_VERSION_KEY = 'app-version';
@@ -13,9 +13,18 @@ interface VersionDeps {
 }
 
 const browserDeps = (): VersionDeps => ({
+  // A plain fetch (the public /version.json of the contract needs no session): every page runs this check, and the
+  // typed client would put openapi-fetch into the login page's initial JS (issue 11).
   async fetchVersion() {
-    const { data } = await api.GET('/version.json', { cache: 'no-store', headers: QUIET });
-    return data?.version ?? null;
+    const response = await fetch(`${API_BASE_URL}/version.json`, {
+      cache: 'no-store',
+      credentials: 'include',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (!response.ok) return null;
+    const body: unknown = await response.json();
+    const version = (body as { version?: unknown } | null)?.version;
+    return typeof version === 'string' ? version : null;
   },
   storage: localStorage,
   reload: () => location.reload(),

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { api, logout, refreshAccessToken } from '../lib/api/client.ts';
+import { logout, refreshAccessToken } from '../lib/api/session-core.ts';
 import { isOwnerUser, type User } from '../lib/roles.ts';
 import { showToast } from './toasts.ts';
 
@@ -32,6 +32,13 @@ export const $isOwner = computed($user, (user) => isOwnerUser(user));
 
 let started: Promise<void> | null = null;
 
+/**
+ * The typed API client, loaded when a profile is first asked for. The start-up check itself is a refresh only
+ * (session-core.ts), so a page where nobody is signed in (the login page) does not load the typed client up front;
+ * on every cabinet page the client is already among the page's modules and this resolves at once.
+ */
+const loadApi = () => import('../lib/api/client.ts').then((module) => module.api);
+
 /** Starts the session once per page: silent token refresh, then the profile. Later calls share the first run. */
 export function initSession(): Promise<void> {
   if (!started) started = startSession();
@@ -52,6 +59,7 @@ async function startSession(): Promise<void> {
 export async function loadCurrentUser(): Promise<void> {
   $session.set({ status: 'loading', user: $session.get().user });
   try {
+    const api = await loadApi();
     const { data, response } = await api.GET('/api/users/me');
     if (data) {
       $session.set({ status: 'authenticated', user: data });
@@ -74,6 +82,7 @@ export async function loadCurrentUser(): Promise<void> {
  */
 export async function reloadCurrentUser(): Promise<boolean> {
   try {
+    const api = await loadApi();
     const { data } = await api.GET('/api/users/me');
     if (data && $session.get().status === 'authenticated') {
       $session.set({ status: 'authenticated', user: data });

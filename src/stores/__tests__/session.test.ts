@@ -4,6 +4,7 @@ import { demoExaminer, demoOwner, errorBody, reply } from '../../test-support/ap
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
 const client = vi.hoisted(() => ({ refreshAccessToken: vi.fn(), logout: vi.fn(), setAccessToken: vi.fn() }));
 vi.mock('../../lib/api/client.ts', () => ({ api, ...client }));
+vi.mock('../../lib/api/session-core.ts', () => client);
 
 const session = await import('../session.ts');
 const { $isOwner, $session, $sessionSettled, $user, initSession, logoutUser, resetSessionForTests } = session;

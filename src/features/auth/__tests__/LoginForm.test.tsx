@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, reply } from '../../../test-support/api-replies.ts';
 
@@ -10,6 +10,7 @@ const client = vi.hoisted(() => ({
   logout: vi.fn(),
 }));
 vi.mock('../../../lib/api/client.ts', () => ({ api, ...client }));
+vi.mock('../../../lib/api/session-core.ts', () => client);
 
 const { resetSessionForTests } = await import('../../../stores/session.ts');
 const { default: LoginForm } = await import('../components/LoginForm.tsx');
@@ -19,7 +20,8 @@ const digitCells = () => [1, 2, 3, 4, 5, 6].map((n) => screen.getByRole('textbox
 async function renderAt(search: string) {
   window.history.replaceState(null, '', `/login${search}`);
   render(<LoginForm />);
-  await act(async () => {});
+  // The steps are a lazy chunk loaded while the session is checked: wait until the form shows.
+  await waitFor(() => expect(document.querySelector('form')).not.toBeNull());
 }
 
 beforeEach(() => {

@@ -1,13 +1,11 @@
 import { atom, map } from 'nanostores';
-import { api, setAccessToken } from '../../../lib/api/client.ts';
-import type { ApiErrorBody } from '../../../lib/api/types.ts';
+import { setAccessToken } from '../../../lib/api/session-core.ts';
 import { navigateTo, replaceQueryParam } from '../../../lib/browser.ts';
 import { emptyCode, enterCodeText, eraseCodeCell } from '../../../lib/login-code.ts';
 import { routes } from '../../../lib/routes.ts';
 import { validateLoginEmail } from '../../../lib/validators.ts';
 import { createForm } from '../../../stores/form.ts';
 import { loadCurrentUser } from '../../../stores/session.ts';
-import { type ApiFailure, submit } from '../../../stores/submit.ts';
 import { loginTexts } from '../texts.ts';
 
 /** Step of the login flow: enter the e-mail, then the code sent to it. */
@@ -36,31 +34,28 @@ export const $codeCells = atom<string[]>(emptyCode());
 /** The e-mail step's form: its value, and the error shown after leaving the field or submitting. */
 export const emailForm = createForm({ email: '' }, validateLoginEmail);
 
-/** What a failed verify means for the form: the text to show and whether to go back to the e-mail step. */
-interface VerifyFailure {
-  text: string;
-  backToEmail: boolean;
+/**
+ * The form's requests (typed client, error mapping), loaded on the first submit rather than with the page: the form
+ * paints and checks the session without them (the login page's initial JS budget, issue 11). `preloadLoginActions`
+ * fetches them in the background once the form shows.
+ */
+const loadActions = () => import('./login-actions.ts');
+
+/** Starts loading the form's requests in the background, so the first submit does not wait for them. */
+export function preloadLoginActions(): void {
+  void loadActions().catch(() => {
+    // the submit loads them again and reports a failure there
+  });
 }
 
-/** Maps the server's error body of verify-email-login to the form's reaction (spec §8). */
-function describeVerifyError(body: ApiErrorBody | null): VerifyFailure {
-  switch (body?.error) {
-    case 'too_many_attempts':
-      return { text: loginTexts.tooManyAttempts, backToEmail: true };
-    case 'expired_or_not_started':
-      return { text: loginTexts.codeExpired, backToEmail: true };
-    default:
-      return {
-        text:
-          typeof body?.attempts_left === 'number' ? loginTexts.wrongCodeLeft(body.attempts_left) : loginTexts.wrongCode,
-        backToEmail: false,
-      };
+/** The form's requests; when they cannot be loaded (no connection) the form shows `failureText` and false. */
+async function actions(failureText: string): Promise<typeof import('./login-actions.ts') | null> {
+  try {
+    return await loadActions();
+  } catch {
+    $login.set({ ...$login.get(), busy: false, error: failureText });
+    return null;
   }
-}
-
-/** A refused code or verify: the server's own text for a rate limit (it names the wait), otherwise the action's. */
-function rateLimitText(failure: ApiFailure): string | null {
-  return failure.status === 429 ? (failure.body?.message ?? null) : null;
 }
 
 /** Opens the form; an e-mail from `?email=` means the code was sent already, so the code step shows. */
@@ -71,12 +66,9 @@ export function openLogin(emailFromUrl: string | null): void {
   $codeCells.set(emptyCode());
 }
 
-function requestCode(email: string) {
-  return submit($login, () => api.POST('/api/authentication/start-email-login', { body: { email } }), {
-    failureText: loginTexts.sendFailed,
-    describe: rateLimitText,
-    failureAs: 'inline',
-  });
+async function requestCode(email: string): Promise<boolean> {
+  const loaded = await actions(loginTexts.sendFailed);
+  return loaded ? loaded.requestCode($login, email) : false;
 }
 
 /** Checks `email`, sends a login code to it and opens the code step (the e-mail goes to `?email=`). */
@@ -85,8 +77,7 @@ export async function startLogin(email: string): Promise<void> {
   if (!emailForm.validate()) return;
   const trimmed = email.trim();
   $login.set({ ...$login.get(), email: trimmed, error: null, notice: null });
-  const result = await requestCode(trimmed);
-  if (!result.ok) return;
+  if (!(await requestCode(trimmed))) return;
   $codeCells.set(emptyCode());
   replaceQueryParam(EMAIL_PARAM, trimmed);
   $login.setKey('step', 'code');
@@ -95,9 +86,9 @@ export async function startLogin(email: string): Promise<void> {
 /** Sends a new code to the same e-mail, staying on the code step. */
 export async function resendCode(): Promise<void> {
   $login.setKey('notice', null);
-  const result = await requestCode($login.get().email);
+  const sent = await requestCode($login.get().email);
   $codeCells.set(emptyCode());
-  if (result.ok) $login.setKey('notice', loginTexts.resent);
+  if (sent) $login.setKey('notice', loginTexts.resent);
 }
 
 /** Returns to the e-mail step, keeping the e-mail in the field and dropping `?email=`. */
@@ -111,31 +102,20 @@ export function backToEmail(error: string | null = null): void {
 /** What verifyCode ended with: signed in, code cleared for another try, or back at the e-mail step. */
 export type VerifyOutcome = 'signed-in' | 'retry' | 'email';
 
-/** A wrong, expired or exhausted code (400/401) as spec §8 words it; null for any other failure. */
-function verifyFailureOf(failure: ApiFailure): VerifyFailure | null {
-  return failure.status === 401 || failure.status === 400 ? describeVerifyError(failure.body) : null;
-}
-
 /** Checks the code; on success stores the token, loads the user and opens `/`. */
 export async function verifyCode(code: string): Promise<VerifyOutcome> {
   const { email } = $login.get();
   $login.setKey('notice', null);
-  const result = await submit(
-    $login,
-    () => api.POST('/api/authentication/verify-email-login', { body: { email, code } }),
-    {
-      failureText: loginTexts.verifyFailed,
-      describe: (failure) => verifyFailureOf(failure)?.text ?? rateLimitText(failure),
-      failureAs: 'inline',
-    },
-  );
+  const loaded = await actions(loginTexts.verifyFailed);
+  if (!loaded) return 'retry';
+  const result = await loaded.checkCode($login, email, code);
   if (result.ok) {
-    setAccessToken(result.data.access_token);
+    setAccessToken(result.token);
     await loadCurrentUser();
     navigateTo(routes.entry);
     return 'signed-in';
   }
-  if (verifyFailureOf(result.failure)?.backToEmail) {
+  if (result.backToEmail) {
     backToEmail(result.text);
     return 'email';
   }
