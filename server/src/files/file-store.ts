@@ -107,13 +107,6 @@ export function asStream(source: Readable | Buffer | string): Readable {
   return typeof source === 'string' || Buffer.isBuffer(source) ? Readable.from([Buffer.from(source)]) : source;
 }
 
-/**
- * How much a directory store buffers before it stops reading (backpressure): the chunks that arrive while one write
- * is in progress go to disk together in the next (`writev`), instead of one small write per network chunk, each a
- * round trip to the thread pool while the socket waits. Bounded, so memory per upload stays small.
- */
-const WRITE_BUFFER_BYTES = 1024 * 1024;
-
 /** Files in a directory: written to a temporary name, then renamed, so a half-written file never has a key. */
 export function directoryFileStore(dir: string): FileStore {
   const file = (key: string) => {
@@ -130,11 +123,7 @@ export function directoryFileStore(dir: string): FileStore {
       const partial = `${target}${PARTIAL_SUFFIX}`;
       const result: StoredFile = { size: 0, sha256: '' };
       try {
-        await pipeline(
-          asStream(source),
-          measure(maxBytes, result),
-          createWriteStream(partial, { flags: 'wx', highWaterMark: WRITE_BUFFER_BYTES }),
-        );
+        await pipeline(asStream(source), measure(maxBytes, result), createWriteStream(partial, { flags: 'wx' }));
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });
