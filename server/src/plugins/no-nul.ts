@@ -22,13 +22,15 @@ export function nulPath(value: unknown, path = ''): string | null {
 
 /**
  * No text the portal keeps may hold U+0000: PostgreSQL cannot store it in `text` (the insert fails, which was a 500)
- * and SQLite would keep a string that every reader cuts short. A JSON body or query string with one is refused with
- * a 400 naming the field, before the contract's own checks.
+ * and SQLite would keep a string that every reader cuts short. A JSON body with one is refused with a 400 naming
+ * the field, before the contract's own checks.
  */
 export default fp(
   async (app) => {
     app.addHook('preValidation', async (request) => {
-      const field = nulPath(request.body) ?? nulPath(request.query);
+      // Bodies only: query strings reach no stored text, and a download's `path` with a NUL is as missing as any
+      // other unknown key (404, DESIGN.md), which its route decides.
+      const field = nulPath(request.body);
       if (field === null) return;
       throw new ApiError('validation_error', {
         message: 'Текст содержит недопустимый нулевой символ (U+0000)',
