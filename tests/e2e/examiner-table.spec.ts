@@ -96,8 +96,13 @@ test('the date range narrows the rows, days inclusive', async ({ examinerTable }
   await examinerTable.goto('/instance/filter/all');
   // The default range runs from the oldest statement to the newest.
   await expect(examinerTable.start).toHaveValue(/^\d{1,2} [а-я]+, \d{4}$/);
-  const day = new Date();
-  day.setDate(day.getDate() - 30);
+  // The seeded approved statement came 30 days ago; the table shows days in the committee's time (Moscow, UTC+3 all
+  // year), which is already tomorrow from 21:00 UTC: take its Moscow calendar day, whatever the machine's zone.
+  const [year, month, date] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' })
+    .format(Date.now() - 30 * 24 * 60 * 60 * 1000)
+    .split('-')
+    .map(Number);
+  const day = new Date(year ?? 0, (month ?? 1) - 1, date);
 
   await examinerTable.pickDay('start', day);
   await examinerTable.pickDay('end', day);
