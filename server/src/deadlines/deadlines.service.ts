@@ -1,10 +1,11 @@
+import { formatDay, workingDays } from '../../../src/lib/deadline.ts';
 import { routes } from '../../../src/lib/routes.ts';
 import { catalogIdsByValue, listCatalog } from '../catalogs/catalogs.repository.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
-import { type CalendarYear, type IsoDate, localDate, SHIPPED_YEARS, WorkingCalendar } from './calendar.ts';
+import { type CalendarYear, localDate, SHIPPED_YEARS, WorkingCalendar } from './calendar.ts';
 import { parseCalendarFile } from './calendar-file.ts';
 import {
   claimReminder,
@@ -77,7 +78,7 @@ export async function setReviewTerm(ctx: ServiceContext, days: number, categoryC
     what = `категории «${categoryCode}»`;
   }
   await upsertReviewTerm(ctx.db, scope, days, nowIso(ctx.now()));
-  return `Срок рассмотрения ${what}: ${days} ${workingDaysWord(days)}`;
+  return `Срок рассмотрения ${what}: ${workingDays(days)}`;
 }
 
 /** The configured terms, in Russian, one per line (the portal's first). */
@@ -88,10 +89,10 @@ export async function describeReviewTerms(ctx: ServiceContext): Promise<string[]
   );
   const portal = rows.find((row) => row.scope === PORTAL_SCOPE);
   const portalDays = portal ? Number(portal.days) : DEFAULT_TERM_DAYS;
-  const lines = [`Портал: ${portalDays} ${workingDaysWord(portalDays)}${portal ? '' : ' (по умолчанию)'}`];
+  const lines = [`Портал: ${workingDays(portalDays)}${portal ? '' : ' (по умолчанию)'}`];
   for (const row of rows) {
     if (row.scope === PORTAL_SCOPE) continue;
-    lines.push(`Категория «${codes.get(row.scope) ?? row.scope}»: ${row.days} ${workingDaysWord(Number(row.days))}`);
+    lines.push(`Категория «${codes.get(row.scope) ?? row.scope}»: ${workingDays(Number(row.days))}`);
   }
   return lines;
 }
@@ -105,34 +106,6 @@ export async function importCalendar(
   const calendar = parseCalendarFile(year, text);
   await ctx.db.transaction().execute((trx) => replaceCalendarYear(trx, calendar, nowIso(ctx.now())));
   return { calendar, workingDays: new WorkingCalendar([calendar]).workingDaysIn(year) };
-}
-
-const MONTHS = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
-
-/** '4 декабря 2026 г.' */
-export function russianDate(date: IsoDate): string {
-  return `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)} г.`;
-}
-
-const plural = new Intl.PluralRules('ru-RU');
-
-/** 'рабочий день', 'рабочих дня', 'рабочих дней' for a count. */
-export function workingDaysWord(count: number): string {
-  const form = plural.select(Math.abs(count));
-  return form === 'one' ? 'рабочий день' : form === 'few' ? 'рабочих дня' : 'рабочих дней';
 }
 
 /** A reminder goes this many working days before the due date (and again once the term is over). */
@@ -152,7 +125,7 @@ function reminderMail(
   email: string,
 ): ReminderMail {
   const what = `№ ${statement.visible_id} «${statement.object_name}»`;
-  const due = russianDate(deadline.dueDate);
+  const due = formatDay(deadline.dueDate);
   const subject =
     kind === 'soon'
       ? `Срок рассмотрения заявления ${what} истекает ${due}`
@@ -160,7 +133,7 @@ function reminderMail(
   const left = deadline.workingDaysLeft;
   const line =
     kind === 'soon'
-      ? `Срок рассмотрения заявления ${what} — до ${due} (${left === 0 ? 'истекает сегодня' : `осталось ${left} ${workingDaysWord(left)}`}).`
+      ? `Срок рассмотрения заявления ${what} — до ${due} (${left === 0 ? 'истекает сегодня' : `осталось ${workingDays(left)}`}).`
       : `Срок рассмотрения заявления ${what} истёк: он был до ${due}.`;
   const route = routes.instanceStatementInfo(statement.id);
   const link = ctx.config.publicOrigin ? `${ctx.config.publicOrigin}${route}` : route;
