@@ -12,6 +12,7 @@ import { isPartialName, isStorageKey } from '../../server/src/files/file-store.t
 import { removeOrphanFiles } from '../../server/src/files/files.service.ts';
 import { demoUsers } from '../support/demo.ts';
 import { freePort } from '../support/free-port.ts';
+import { type Answer, oneRequest } from '../support/http.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestDatabase, startTestPortal, usingPostgres } from './helpers.ts';
 
@@ -53,41 +54,9 @@ function serverEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-interface Answer {
-  status: number;
-  body: string;
-  json<T = unknown>(): T;
-}
-
 /** One request as a real client makes it: its own connection (a killed server leaves no pooled socket behind). */
-function request(method: string, url: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent: false,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const request = (method: string, url: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> =>
+  oneRequest(port, method, url, options);
 
 async function startServer(): Promise<void> {
   port = await freePort();

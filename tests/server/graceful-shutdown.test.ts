@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoUsers } from '../support/demo.ts';
 import { freePort } from '../support/free-port.ts';
+import { oneRequest } from '../support/http.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 import { createTestDatabase, usingPostgres } from './helpers.ts';
 
@@ -21,40 +22,7 @@ afterEach(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** One request to the server as a real client would make it (its own connection, no keep-alive). */
-function request(
-  port: number,
-  method: string,
-  url: string,
-  options: { body?: unknown; token?: string } = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent: false,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const request = oneRequest;
 
 describe('graceful shutdown of the real server process', () => {
   it('lets an upload in progress when SIGTERM arrives complete (201), refuses new connections, exits 0', async () => {
