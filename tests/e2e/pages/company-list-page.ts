@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { format, isAfter, parse } from 'date-fns';
+import { parse } from 'date-fns';
 import { ru } from 'date-fns/locale';
+import { pickRangeDay } from './date-range.ts';
 
 /** The company statement list ('/company', '/company/filter/{status}') and the notifications drawer it opens. */
 export class CompanyListPage {
@@ -66,23 +67,8 @@ export class CompanyListPage {
     return parse(text ?? '', 'd MMMM, yyyy', new Date(), { locale: ru });
   }
 
-  /** Picks `day` in the calendar of a range field from the keyboard: Enter opens it, PageUp/PageDown turn months. */
-  async pickDay(side: 'start' | 'end', day: Date): Promise<void> {
-    const field = side === 'start' ? this.start : this.end;
-    const label = side === 'start' ? 'Начало периода' : 'Конец периода';
-    const shown = await field.inputValue();
-    const from = shown ? parse(shown, 'd MMMM, yyyy', new Date(), { locale: ru }) : new Date();
-    await field.focus();
-    await field.press('Enter');
-    const calendar = this.page.getByRole('dialog', { name: label });
-    await expect(calendar).toBeVisible();
-    const target = calendar.getByRole('button', { name: new RegExp(format(day, 'PPPP', { locale: ru })) });
-    for (let month = 0; month < 24 && (await target.count()) === 0; month++) {
-      await this.page.keyboard.press(isAfter(day, from) ? 'PageDown' : 'PageUp');
-    }
-    await target.focus();
-    await this.page.keyboard.press('Enter');
-    await expect(calendar).toBeHidden();
-    await expect(field).toBeFocused();
+  /** Picks `day` in the calendar of a range field from the keyboard (tests/e2e/pages/date-range.ts). */
+  pickDay(side: 'start' | 'end', day: Date): Promise<void> {
+    return pickRangeDay(this.page, side === 'start' ? this.start : this.end, side, day);
   }
 }
