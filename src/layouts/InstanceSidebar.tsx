@@ -1,11 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { $instanceCounters, $instanceOverdue } from '../features/statements/stores/counters.ts';
-import { reloadMyInstanceStatements } from '../features/statements/stores/lists.ts';
 import { INSTANCE_HOME, normalizePath, routes } from '../lib/routes.ts';
 import { INSTANCE_SIDEBAR_LABELS } from '../lib/statuses.ts';
 import { $user } from '../stores/session.ts';
-import { $statementChanges } from '../stores/statement-changes.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
 import { navTexts } from './texts.ts';
@@ -30,9 +27,6 @@ export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
   const counters = useStore($instanceCounters);
   const overdue = useStore($instanceOverdue);
   const path = normalizePath(currentPath);
-
-  // A statement taken into work or answered on this page changes the counters.
-  useEffect(() => $statementChanges.listen(() => void reloadMyInstanceStatements()), []);
 
   return (
     <SidebarFrame

@@ -1,5 +1,5 @@
 // Search of the statement lists (spec §5): a case-insensitive substring over the fields below.
-import type { Statement } from './api/types.ts';
+import type { StatementListItem } from './api/types.ts';
 
 /** The fields spec §5 searches, plus the number the cards show ('№ {visibleId}'). */
 export const SEARCH_FIELDS = [
@@ -13,10 +13,10 @@ export const SEARCH_FIELDS = [
   'governmentAgencyName',
   'id',
   'visibleId',
-] as const satisfies ReadonlyArray<keyof Statement>;
+] as const satisfies ReadonlyArray<keyof StatementListItem>;
 
 /** The part of a statement the search reads. */
-export type Searchable = Partial<Pick<Statement, (typeof SEARCH_FIELDS)[number]>>;
+export type Searchable = Partial<Pick<StatementListItem, (typeof SEARCH_FIELDS)[number]>>;
 
 // A separator no one types, so a query never matches across two fields.
 const FIELD_SEPARATOR = '\u0000';

@@ -1,5 +1,5 @@
 // The examiner's table 'Заявления в работе' (spec §2 'Instance lists'): which statements it holds and what each cell shows.
-import type { Statement } from './api/types.ts';
+import type { StatementListItem } from './api/types.ts';
 import { formatListDate } from './dates.ts';
 import { type DeadlineCell, deadlineCell, deadlineCellText } from './deadline.ts';
 import type { SortOrder } from './statement-list.ts';
@@ -10,12 +10,12 @@ import { timeInStatus } from './time-in-status.ts';
 export const EMPTY_CELL = '—';
 
 /** The statements of a list response; a body that is not an array is none (spec §7). */
-export function statementsOf(data: unknown): Statement[] {
-  return Array.isArray(data) ? (data as Statement[]) : [];
+export function statementsOf(data: unknown): StatementListItem[] {
+  return Array.isArray(data) ? (data as StatementListItem[]) : [];
 }
 
 /** The statements in work of GET /api/instance/all/statements: every status except sent (spec §2, DESIGN). */
-export function statementsInWork(data: unknown): Statement[] {
+export function statementsInWork(data: unknown): StatementListItem[] {
   return statementsOf(data).filter((statement) => statement.status !== 'sent');
 }
 
@@ -43,7 +43,7 @@ const cell = (...values: Array<string | null | undefined>): string =>
   values.find((value) => value !== null && value !== undefined && value.trim() !== '') ?? EMPTY_CELL;
 
 /** The cells of a statement's row at `now`: instance-view status label, a dash for every empty value. */
-export function tableRow(statement: Statement, now: Date | number): TableRow {
+export function tableRow(statement: StatementListItem, now: Date | number): TableRow {
   return {
     id: statement.id,
     number: String(statement.visibleId),
@@ -91,7 +91,7 @@ export function creationOrder(sort: TableSort): SortOrder {
  * Statements (already in creation order) in the table's order. By deadline: fewest working days left first (the
  * most overdue at the top) or the reverse; statements with no running term always last; ties keep creation order.
  */
-export function sortStatements<T extends Pick<Statement, 'reviewDeadline'>>(items: T[], sort: TableSort): T[] {
+export function sortStatements<T extends Pick<StatementListItem, 'reviewDeadline'>>(items: T[], sort: TableSort): T[] {
   if (sort.key !== 'deadline') return items;
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const left = (item: T) => item.reviewDeadline?.workingDaysLeft;

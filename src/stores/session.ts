@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { logout, refreshAccessToken } from '../lib/api/session-core.ts';
+import { logout, refreshAccessToken, refreshedUser } from '../lib/api/session-core.ts';
 import { isOwnerUser, type User } from '../lib/roles.ts';
 import { showToast } from './toasts.ts';
 
@@ -39,7 +39,10 @@ let started: Promise<void> | null = null;
  */
 const loadApi = () => import('../lib/api/client.ts').then((module) => module.api);
 
-/** Starts the session once per page: silent token refresh, then the profile. Later calls share the first run. */
+/**
+ * Starts the session once per page: a silent token refresh, whose answer carries the user (one call, issue 11);
+ * the profile is asked for separately only when a refresh answer lacks it. Later calls share the first run.
+ */
 export function initSession(): Promise<void> {
   if (!started) started = startSession();
   return started;
@@ -52,7 +55,9 @@ async function startSession(): Promise<void> {
     $session.set({ status: 'anonymous', user: null });
     return;
   }
-  await loadCurrentUser();
+  const user = refreshedUser();
+  if (user) $session.set({ status: 'authenticated', user });
+  else await loadCurrentUser();
 }
 
 /** Loads the signed-in user from GET /api/users/me into the session. */

@@ -83,6 +83,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'POST', route: '/api/authentication/logout', url: '/api/authentication/logout', expect: all(204, 204) },
   { method: 'GET', route: '/api/authentication/logout', url: '/api/authentication/logout', expect: all(405, 405) },
   { method: 'GET', route: '/api/users/me', url: '/api/users/me', expect: all(200) },
+  { method: 'GET', route: '/api/users/me/counters', url: '/api/users/me/counters', expect: all(200) },
   { method: 'GET', route: '/api/catalogObjectTypes', url: '/api/catalogObjectTypes', expect: all(200) },
   { method: 'GET', route: '/api/catalogWorkType', url: '/api/catalogWorkType', expect: all(200) },
   { method: 'GET', route: '/api/statements', url: '/api/statements', expect: company(200, 200) },

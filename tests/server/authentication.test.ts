@@ -228,6 +228,13 @@ describe('refresh and logout', () => {
     const first = await refresh(refreshToken);
     expect(first.statusCode).toBe(200);
     expect(first.json().access_token).toEqual(expect.any(String));
+    // The user comes with the token, as GET /api/users/me answers it: a page needs one call to start (issue 11).
+    const me = await portal.app.inject({
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${first.json().access_token}` },
+    });
+    expect(first.json().user).toEqual(me.json());
+    expect(first.json().user).toMatchObject({ email: OWNER.toLowerCase(), role: 'owner', isOwner: true });
     const rotated = cookieFrom(first, 'refresh_token');
     expect(rotated).toBeTruthy();
     expect(rotated).not.toBe(refreshToken);

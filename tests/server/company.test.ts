@@ -199,8 +199,10 @@ describe('the company', () => {
       contactFio: 'Петров Пётр',
       contactPhone: null,
     });
-    // The head is the one source of the statements' companyDirector.
+    // The head is the one source of the statements' companyDirector (the detail carries it; lists the name).
     const [first] = (await call(owner, 'GET', '/api/statements')).json();
-    expect(first).toMatchObject({ companyName: 'ООО «СтройПроект-2»', companyDirector: 'Петров Пётр' });
+    expect(first).toMatchObject({ companyName: 'ООО «СтройПроект-2»' });
+    const detail = (await call(owner, 'GET', `/api/statements/${first.id}`)).json();
+    expect(detail).toMatchObject({ companyName: 'ООО «СтройПроект-2»', companyDirector: 'Петров Пётр' });
   });
 });

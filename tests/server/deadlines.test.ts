@@ -100,6 +100,39 @@ async function deadlinesEverywhere(id: number) {
 }
 
 describe('the review deadline in replies', () => {
+  it('counts for the sidebars exactly what the lists hold, overdue included (GET /api/users/me/counters)', async () => {
+    at('2026-11-20T09:00:00+03:00');
+    const late = await submit('public', 'Просроченный');
+    const taken = await submit('public', 'Взятый в работу');
+    await takeIntoWork(ctx, users.examiner1, taken.id);
+    const answered = await submit('public', 'Отправленный на доработку');
+    await takeIntoWork(ctx, users.examiner1, answered.id);
+    await reply(answered.id, 'has_comments');
+    at('2026-12-08T10:00:00+03:00'); // two working days past the due date 4 December
+    const expected = (list: Array<{ status: string; reviewDeadline: { workingDaysLeft: number } | null }>) => {
+      const counts: Record<string, number> = { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0 };
+      for (const item of list) counts[item.status] = (counts[item.status] ?? 0) + 1;
+      return {
+        ...counts,
+        total: list.filter((item) => item.status !== 'sent').length,
+        overdue: list.filter((item) => (item.reviewDeadline?.workingDaysLeft ?? 0) < 0).length,
+      };
+    };
+    const company = await get<Statement[]>('owner', '/api/statements');
+    const companyCounters = await get<Record<string, number>>('owner', '/api/users/me/counters');
+    expect(companyCounters).toEqual(expected(company));
+    expect(companyCounters.overdue).toBeGreaterThanOrEqual(2); // `late` (sent) and `taken` (under review)
+    expect(company.find((item) => item.id === late.id)?.reviewDeadline?.workingDaysLeft).toBe(-2);
+
+    const mine = await get<Statement[]>('examiner1', '/api/instance/me/statements');
+    const examinerCounters = await get<Record<string, number>>('examiner1', '/api/users/me/counters');
+    expect(examinerCounters).toEqual(expected(mine));
+    expect(mine.map((item) => item.id)).toEqual(expect.arrayContaining([taken.id, answered.id]));
+    expect(mine.map((item) => item.id)).not.toContain(late.id);
+    const other = await get<Statement[]>('examiner2', '/api/instance/me/statements');
+    expect(await get<Record<string, number>>('examiner2', '/api/users/me/counters')).toEqual(expected(other));
+  });
+
   it('shows the due date the day a statement is submitted, in the company and examiner replies alike', async () => {
     at('2026-11-20T09:00:00+03:00'); // a Friday
     const { id } = await submit();

@@ -72,7 +72,12 @@ describe('taking statements into work', () => {
   it('lists every statement for examiners and the caller’s own in “me”', async () => {
     const id = await newStatement('Бассейн');
     const all = (await call(examiner1, 'GET', '/api/instance/all/statements')).json();
-    expect(all.find((item: { id: number }) => item.id === id)).toMatchObject({ status: 'sent', stages: [] });
+    const item = all.find((candidate: { id: number }) => candidate.id === id);
+    expect(item).toMatchObject({ status: 'sent', title: 'Бассейн', examinerId: null, governmentAgencyName: null });
+    // A list item carries what lists show and search; the detail carries the rest (issue 11).
+    expect(item).not.toHaveProperty('stages');
+    expect(item).not.toHaveProperty('history');
+    expect(item).not.toHaveProperty('companyInn');
     await call(examiner2, 'POST', '/api/instance/StartWorkOnStatement', { id });
     const mine1 = (await call(examiner1, 'GET', '/api/instance/me/statements')).json();
     const mine2 = (await call(examiner2, 'GET', '/api/instance/me/statements')).json();

@@ -183,6 +183,16 @@ describe('api client session behaviour', () => {
     expect(t.client.getAccessToken()).toBe(NEW);
   });
 
+  it('keeps the user of the refresh answer (Session.user) for the start-up check, and nothing when absent', async () => {
+    const withUser = setup({ 'POST /api/authentication/refresh': () => json(200, { access_token: NEW, user: me }) });
+    expect(withUser.client.refreshedUser()).toBeNull();
+    expect(await withUser.client.refreshAccessToken()).toBe(true);
+    expect(withUser.client.refreshedUser()).toEqual(me);
+    const without = setup({ 'POST /api/authentication/refresh': refreshOk });
+    expect(await without.client.refreshAccessToken()).toBe(true);
+    expect(without.client.refreshedUser()).toBeNull();
+  });
+
   it('refreshes when the token expires within 60 s, but not with 10 minutes left', async () => {
     const t = setup({ 'POST /api/authentication/refresh': refreshOk, '/api/users/me': () => json(200, me) });
     const tenMinutes = makeToken(NOW + 10 * 60_000);

@@ -24,6 +24,7 @@ import { optionalText } from '../text.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import {
   allocateVisibleId,
+  countStatementsByStatus,
   deleteSentStatement,
   findFirstApplicantId,
   findStatement,
@@ -35,8 +36,11 @@ import {
   listStageFiles,
   listStages,
   listStatements,
+  listTerms,
   moveStatus,
+  type StatementListRow,
   type StatementRow,
+  type StatementScope,
   type StatusMove,
   startTerm,
 } from './statements.repository.ts';
@@ -45,6 +49,8 @@ type CreateStatementInput = components['schemas']['CreateStatementInput'];
 type CompanyStageInput = components['schemas']['CompanyStageInput'];
 type ExaminerStageInput = components['schemas']['ExaminerStageInput'];
 type Statement = components['schemas']['Statement'];
+type StatementListItem = components['schemas']['StatementListItem'];
+type StatementCounters = components['schemas']['StatementCounters'];
 type Stage = components['schemas']['Stage'];
 
 /**
@@ -277,6 +283,28 @@ export function toApiStatement(
   };
 }
 
+/** The list shape of a statement (`StatementListItem`): what lists show and search, with its deadline. */
+export function toApiListItem(row: StatementListRow, clock: DeadlineClock): StatementListItem {
+  return {
+    id: row.id,
+    visibleId: row.visible_id,
+    status: row.status,
+    dateCreate: row.date_create,
+    lastUpdate: row.last_update,
+    cipher: row.cipher,
+    title: row.object_name,
+    name: row.address,
+    address: row.address,
+    categoryName: row.category_name,
+    catalogWorkType: row.work_type_name,
+    examinerId: row.examiner_id,
+    companyName: row.company_name,
+    externalNumber: row.external_number,
+    governmentAgencyName: row.examiner_id === null ? null : (row.instance_name ?? ''),
+    reviewDeadline: deadlineOf(clock, row),
+  };
+}
+
 /** The applicant submits (creation) and answers with a new version; every other change is the committee's. */
 function byCommittee(from: StatementStatus | null, to: StatementStatus): boolean {
   return !(from === null || (from === 'has_comments' && to === 'under_review'));
@@ -321,10 +349,8 @@ async function withStages(ctx: ServiceContext, row: StatementRow): Promise<State
 }
 
 /** Every statement of the caller's company, newest first. */
-export async function companyStatements(ctx: ServiceContext, actor: UserRow): Promise<Statement[]> {
-  const rows = await listStatements(ctx.db, { companyId: requireCompanyUser(actor) });
-  const clock = await deadlineClock(ctx);
-  return rows.map((row) => toApiStatement(row, clock));
+export async function companyStatements(ctx: ServiceContext, actor: UserRow): Promise<StatementListItem[]> {
+  return listItems(ctx, { companyId: requireCompanyUser(actor) });
 }
 
 /** One statement of the caller's company with its stages; another company's is as missing as a wrong id. */
@@ -335,19 +361,37 @@ export async function companyStatement(ctx: ServiceContext, actor: UserRow, id: 
 }
 
 /** Every statement, for examiners (the news page shows `sent`, "all" the rest). */
-export async function allStatements(ctx: ServiceContext, actor: UserRow): Promise<Statement[]> {
+export async function allStatements(ctx: ServiceContext, actor: UserRow): Promise<StatementListItem[]> {
   requireExaminer(actor);
-  const rows = await listStatements(ctx.db, {});
-  const clock = await deadlineClock(ctx);
-  return rows.map((row) => toApiStatement(row, clock));
+  return listItems(ctx, {});
 }
 
 /** The statements assigned to the calling examiner. */
-export async function examinerStatements(ctx: ServiceContext, actor: UserRow): Promise<Statement[]> {
+export async function examinerStatements(ctx: ServiceContext, actor: UserRow): Promise<StatementListItem[]> {
   requireExaminer(actor);
-  const rows = await listStatements(ctx.db, { examinerId: actor.id });
+  return listItems(ctx, { examinerId: actor.id });
+}
+
+/** A list in the API's list shape, each item with its deadline at one clock. */
+async function listItems(ctx: ServiceContext, scope: StatementScope): Promise<StatementListItem[]> {
+  const rows = await listStatements(ctx.db, scope);
   const clock = await deadlineClock(ctx);
-  return rows.map((row) => toApiStatement(row, clock));
+  return rows.map((row) => toApiListItem(row, clock));
+}
+
+/** The sidebar's counts: the company's statements for its users, the assigned ones for an examiner. */
+export async function statementCounters(ctx: ServiceContext, actor: UserRow): Promise<StatementCounters> {
+  const scope: StatementScope =
+    actor.role === 'examiner' ? { examinerId: actor.id } : { companyId: requireCompanyUser(actor) };
+  const counts = { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0 };
+  for (const row of await countStatementsByStatus(ctx.db, scope)) counts[row.status] = Number(row.count);
+  const clock = await deadlineClock(ctx);
+  let overdue = 0;
+  for (const row of await listTerms(ctx.db, scope, TERM_RUNS_IN)) {
+    if ((deadlineOf(clock, row)?.workingDaysLeft ?? 0) < 0) overdue += 1;
+  }
+  const total = counts.under_review + counts.has_comments + counts.approved + counts.rejected;
+  return { ...counts, total, overdue };
 }
 
 /** Any statement with its stages, for examiners. */

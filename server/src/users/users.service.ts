@@ -6,7 +6,14 @@ import { nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { ensureInstance } from '../instances/instances.repository.ts';
 import { optionalText, requiredText } from '../text.ts';
-import { findUserByEmail, insertUser, normalizeEmail, type UserRow, updateContact } from './users.repository.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  normalizeEmail,
+  type UserRow,
+  updateContact,
+} from './users.repository.ts';
 
 type User = components['schemas']['User'];
 
@@ -22,6 +29,12 @@ export function toApiUser(row: UserRow): User {
     company: row.company_id !== null ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '' } : null,
     instance: row.instance_id !== null ? { id: row.instance_id, name: row.instance_name ?? '' } : null,
   };
+}
+
+/** The API shape of an active user by id, or null (removed or unknown): what a new session answers with. */
+export async function activeApiUser(ctx: ServiceContext, id: number): Promise<User | null> {
+  const row = await findUserById(ctx.db, id);
+  return row ? toApiUser(row) : null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

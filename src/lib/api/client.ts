@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { showToast } from '../../stores/toasts.ts';
+import type { User } from '../roles.ts';
 import type { paths } from './schema';
 import {
   createSessionCore,
@@ -58,6 +59,8 @@ export interface ApiClient extends Client<paths> {
   setAccessToken(token: string | null): void;
   /** POST /api/authentication/refresh (single-flight); stores the new token; resolves true on success. */
   refreshAccessToken(): Promise<boolean>;
+  /** The user the last successful refresh answered with, or null. */
+  refreshedUser(): User | null;
   /** Token for a call made outside openapi-fetch (XHR upload): refreshes first if missing or expiring within 60 s. */
   getFreshAccessToken(): Promise<string | null>;
   /** Clears the token, optionally broadcasts 'logout' to other tabs, and navigates to /login. */
@@ -189,6 +192,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     getAccessToken: session.getAccessToken,
     setAccessToken: session.setAccessToken,
     refreshAccessToken,
+    refreshedUser: session.refreshedUser,
     getFreshAccessToken: session.getFreshAccessToken,
     endSession,
     logout: session.logout,

@@ -115,6 +115,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/counters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the statements the caller's sidebar shows
+         * @description The sidebar's counts without loading a list: for company users, their company's statements; for examiners,
+         *     the statements assigned to them (`examinerId` is the caller). `total` counts every status except `sent`
+         *     (spec §4), `overdue` the statements whose review term is over (`reviewDeadline.workingDaysLeft` < 0).
+         */
+        get: operations["getStatementCounters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/statements": {
         parameters: {
             query?: never;
@@ -125,8 +147,8 @@ export interface paths {
         /**
          * List all statements of the caller's company
          * @description Company users only (403 for examiners). Every user of a company sees all of that company's statements.
-         *     Sorted by `dateCreate` descending. List items use the `Statement` schema with `stages` always an empty
-         *     array; load the detail for the stages.
+         *     Sorted by `dateCreate` descending. Items are `StatementListItem`s (what the lists show and search); load
+         *     the detail for the rest (stages, history, company and examiner details).
          */
         get: operations["listCompanyStatements"];
         put?: never;
@@ -208,7 +230,7 @@ export interface paths {
         /**
          * List statements assigned to the calling examiner
          * @description Examiners only (403 for company users). Statements whose `examinerId` is the caller, sorted by
-         *     `dateCreate` descending; `stages` is always an empty array in list items.
+         *     `dateCreate` descending. Items are `StatementListItem`s; the detail carries the rest.
          */
         get: operations["listMyInstanceStatements"];
         put?: never;
@@ -229,7 +251,8 @@ export interface paths {
         /**
          * List every statement for examiners
          * @description Examiners only (403 for company users). Every statement in every status (the news page shows `sent`,
-         *     "all" shows the rest), sorted by `dateCreate` descending; `stages` is always an empty array in list items.
+         *     "all" shows the rest), sorted by `dateCreate` descending. Items are `StatementListItem`s; the detail
+         *     carries the rest.
          */
         get: operations["listAllInstanceStatements"];
         put?: never;
@@ -769,9 +792,14 @@ export interface components {
             /** @example 012345 */
             code: string;
         };
-        AccessToken: {
+        /**
+         * @description An opened or refreshed session: the access token (kept in memory only by the site) and the user it belongs
+         *     to, the same as `GET /api/users/me` answers at that moment.
+         */
+        Session: {
             /** @description JWT access token (15 minutes; claims `sub` = user id as a string, `exp`). */
             access_token: string;
+            user: components["schemas"]["User"];
         };
         Health: {
             /** @enum {string} */
@@ -856,8 +884,7 @@ export interface components {
         };
         /**
          * @description A statement. Detail, create, stage and start-work responses carry all stages ordered by `n` ascending and
-         *     the whole status history oldest first; list responses use the same schema with `stages` and `history`
-         *     always empty arrays (`reviewDeadline` is filled in lists too).
+         *     the whole status history oldest first; list responses use `StatementListItem`.
          */
         Statement: {
             id: number;
@@ -927,6 +954,42 @@ export interface components {
              *     `has_comments`, or decided: the decision's entry in `history` says whether it came in time).
              */
             reviewDeadline: components["schemas"]["ReviewDeadline"] | null;
+        };
+        /**
+         * @description A statement as the lists show and search it (spec §4, §5): the fields of `Statement` with the same meaning,
+         *     without stages, history, catalogue ids and the company's and examiner's details, which only the detail
+         *     carries (issue 11: the examiner's list of 10,000 is half the bytes).
+         */
+        StatementListItem: {
+            id: number;
+            visibleId: number;
+            status: components["schemas"]["StatementStatus"];
+            /** Format: date-time */
+            dateCreate: string;
+            /** Format: date-time */
+            lastUpdate: string;
+            cipher: string | null;
+            title: string;
+            name: string | null;
+            address: string | null;
+            categoryName: string | null;
+            catalogWorkType: string | null;
+            examinerId: number | null;
+            companyName: string;
+            externalNumber: string | null;
+            governmentAgencyName: string | null;
+            reviewDeadline: components["schemas"]["ReviewDeadline"] | null;
+        };
+        /** @description Counts of the caller's statements (see `getStatementCounters`). */
+        StatementCounters: {
+            sent: number;
+            under_review: number;
+            has_comments: number;
+            approved: number;
+            rejected: number;
+            /** @description Every status except `sent`. */
+            total: number;
+            overdue: number;
         };
         /** @description One status change of a statement. */
         StatusHistoryEntry: {
@@ -1281,7 +1344,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessToken"];
+                    "application/json": components["schemas"]["Session"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1300,14 +1363,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description New access token; the refresh cookie is rotated. */
+            /**
+             * @description New access token and the current user (as `GET /api/users/me` answers), so a page needs no second call
+             *     to know who is logged in; the refresh cookie is rotated.
+             */
             200: {
                 headers: {
                     "Set-Cookie": components["headers"]["SetRefreshCookie"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessToken"];
+                    "application/json": components["schemas"]["Session"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1361,6 +1427,29 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getStatementCounters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementCounters"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
     listCompanyStatements: {
         parameters: {
             query?: never;
@@ -1376,7 +1465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Statement"][];
+                    "application/json": components["schemas"]["StatementListItem"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1520,7 +1609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Statement"][];
+                    "application/json": components["schemas"]["StatementListItem"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1544,7 +1633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Statement"][];
+                    "application/json": components["schemas"]["StatementListItem"][];
                 };
             };
             401: components["responses"]["Unauthorized"];

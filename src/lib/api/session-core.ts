@@ -1,3 +1,4 @@
+import type { User } from '../roles.ts';
 import { routes } from '../routes.ts';
 
 // The session half of the API client (spec §7): the in-memory access token, the single-flight refresh under a lock
@@ -64,6 +65,11 @@ export interface SessionCore {
   needsRefresh(): boolean;
   /** POST /api/authentication/refresh (single-flight); stores the new token; resolves true on success. */
   refreshAccessToken(): Promise<boolean>;
+  /**
+   * The user the last successful refresh answered with (the contract's `Session.user`), or null: the start-up
+   * check needs no `GET /api/users/me` after it (issue 11). Not a secret: the token itself is never kept elsewhere.
+   */
+  refreshedUser(): User | null;
   /** Token for a call made outside openapi-fetch (XHR upload): refreshes first if missing or expiring within 60 s. */
   getFreshAccessToken(): Promise<string | null>;
   /** Clears the token, optionally broadcasts 'logout' to other tabs, and navigates to /login. */
@@ -111,6 +117,15 @@ function defaultCreateChannel(name: string): SessionChannel | null {
   return new BroadcastChannel(name);
 }
 
+/** The `user` of a session response body (an object with a numeric id), or null. */
+export function readUser(body: unknown): User | null {
+  if (body && typeof body === 'object' && 'user' in body) {
+    const user: unknown = body.user;
+    if (user && typeof user === 'object' && 'id' in user && typeof user.id === 'number') return user as User;
+  }
+  return null;
+}
+
 /** The `access_token` of a token response body, or null. */
 export function readToken(body: unknown): string | null {
   if (body && typeof body === 'object' && 'access_token' in body && typeof body.access_token === 'string') {
@@ -131,6 +146,7 @@ export function createSessionCore(options: SessionCoreOptions = {}): SessionCore
 
   let accessToken: string | null = null;
   let refreshing: Promise<boolean> | null = null;
+  let lastUser: User | null = null;
   let ending = false;
 
   const channel = createChannel ? createChannel(SESSION_CHANNEL_NAME) : null;
@@ -172,9 +188,11 @@ export function createSessionCore(options: SessionCoreOptions = {}): SessionCore
         try {
           const response = await withLock(REFRESH_LOCK_NAME, () => rawPost(REFRESH_PATH));
           if (!response.ok) return false;
-          const token = readToken(await response.json());
+          const body: unknown = await response.json();
+          const token = readToken(body);
           if (!token) return false;
           setAccessToken(token);
+          lastUser = readUser(body);
           return true;
         } catch {
           return false;
@@ -221,6 +239,7 @@ export function createSessionCore(options: SessionCoreOptions = {}): SessionCore
     setAccessToken,
     needsRefresh,
     refreshAccessToken,
+    refreshedUser: () => lastUser,
     getFreshAccessToken,
     endSession,
     logout,
@@ -238,6 +257,8 @@ export const sessionCore: SessionCore = createSessionCore();
 export const setAccessToken = sessionCore.setAccessToken;
 /** Single-flight token refresh on the default client; resolves true on success. */
 export const refreshAccessToken = sessionCore.refreshAccessToken;
+/** The user the default client's last refresh answered with, or null. */
+export const refreshedUser = sessionCore.refreshedUser;
 /** Fresh token of the default client for XHR uploads (refreshes first when needed). */
 export const getFreshAccessToken = sessionCore.getFreshAccessToken;
 /** Logs out via the default client and ends the session in every tab. */

@@ -7,8 +7,14 @@ type Schemas = components['schemas'];
 export type ApiErrorBody = Schemas['Error'];
 /** A machine-readable error code of the contract. */
 export type ErrorCode = Schemas['ErrorCode'];
-/** A statement as the list and detail endpoints send it. */
+/** A statement as the detail, create, stage and start-work endpoints send it. */
 export type Statement = Schemas['Statement'];
+/** A statement as the list endpoints send it: what lists show and search (issue 11). */
+export type StatementListItem = Schemas['StatementListItem'];
+/** The sidebar's counts (GET /api/users/me/counters). */
+export type StatementCounters = Schemas['StatementCounters'];
+/** An opened or refreshed session: access token and user. */
+export type Session = Schemas['Session'];
 /** One submission (company) or reply (examiner) of a statement. */
 export type Stage = Schemas['Stage'];
 /** A file attached to a stage. */

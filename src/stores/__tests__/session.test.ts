@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoExaminer, demoOwner, errorBody, reply } from '../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
-const client = vi.hoisted(() => ({ refreshAccessToken: vi.fn(), logout: vi.fn(), setAccessToken: vi.fn() }));
+const client = vi.hoisted(() => ({
+  refreshAccessToken: vi.fn(),
+  refreshedUser: vi.fn((): unknown => null),
+  logout: vi.fn(),
+  setAccessToken: vi.fn(),
+}));
 vi.mock('../../lib/api/client.ts', () => ({ api, ...client }));
 vi.mock('../../lib/api/session-core.ts', () => client);
 
@@ -33,6 +38,23 @@ describe('$sessionSettled', () => {
 });
 
 describe('initSession', () => {
+  it('takes the user from the refresh answer: one call, no GET /api/users/me (issue 11)', async () => {
+    client.refreshAccessToken.mockResolvedValueOnce(true);
+    client.refreshedUser.mockReturnValueOnce(owner);
+    await initSession();
+    expect($session.get()).toEqual({ status: 'authenticated', user: owner });
+    expect($isOwner.get()).toBe(true);
+    expect(api.GET).not.toHaveBeenCalled();
+  });
+
+  it('asks for the profile when the refresh answer has no user', async () => {
+    client.refreshAccessToken.mockResolvedValueOnce(true);
+    api.GET.mockResolvedValueOnce(reply(200, examiner));
+    await initSession();
+    expect(api.GET).toHaveBeenCalledWith('/api/users/me');
+    expect($session.get()).toEqual({ status: 'authenticated', user: examiner });
+  });
+
   it('refreshes silently, loads the user and derives the flags', async () => {
     client.refreshAccessToken.mockResolvedValueOnce(true);
     api.GET.mockResolvedValueOnce(reply(200, owner));

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import Button from '../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
-import type { Statement } from '../../../lib/api/types.ts';
+import type { StatementListItem } from '../../../lib/api/types.ts';
 import { formatListDate } from '../../../lib/dates.ts';
 import { routes } from '../../../lib/routes.ts';
 import { $newStatements, reloadNewStatements, takeIntoWork } from '../stores/news.ts';
@@ -14,7 +14,13 @@ function orDash(value: string | null | undefined): string {
 }
 
 /** One new statement: number and object (a link to the detail), the facts an examiner picks by, and the button. */
-function NewStatementRow({ statement, onTake }: { statement: Statement; onTake: (statement: Statement) => void }) {
+function NewStatementRow({
+  statement,
+  onTake,
+}: {
+  statement: StatementListItem;
+  onTake: (statement: StatementListItem) => void;
+}) {
   return (
     <li className="news-row">
       <div className="news-row__head">
@@ -59,7 +65,7 @@ function NewStatementRow({ statement, onTake }: { statement: Statement; onTake: 
 /** /instance/news (spec §2): the statements in sent, each with 'Взять в работу' behind 'Принять в работу?'. */
 export default function NewStatements() {
   const list = useStore($newStatements);
-  const [chosen, setChosen] = useState<Statement | null>(null);
+  const [chosen, setChosen] = useState<StatementListItem | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (

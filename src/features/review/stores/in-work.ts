@@ -1,6 +1,6 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import { api, QUIET } from '../../../lib/api/client.ts';
-import type { Statement } from '../../../lib/api/types.ts';
+import type { StatementListItem } from '../../../lib/api/types.ts';
 import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../../../lib/date-range.ts';
 import { isInstanceUser } from '../../../lib/roles.ts';
 import { indexRange, indexStatements, type StatusFilter, selectStatements } from '../../../lib/statement-list.ts';
@@ -25,7 +25,7 @@ import { COLUMNS, tableTexts } from '../components/table/texts.ts';
 /** The statements behind a table: loading, failed (logged only, spec §8), or loaded. */
 export interface TableList {
   status: 'loading' | 'error' | 'ready';
-  items: Statement[];
+  items: StatementListItem[];
 }
 
 /** Where a table's statements come from: every statement in work, or the examiner's own. */
@@ -44,7 +44,7 @@ export interface StatementTable {
   /** The column the rows are ordered by and its direction; by creation date, newest first, until changed (spec §9). */
   $sort: ReadableAtom<TableSort>;
   /** The statements the table shows, with valid creation dates only, filtered and in order. */
-  $visible: ReadableAtom<Statement[]>;
+  $visible: ReadableAtom<StatementListItem[]>;
   /** Loads the statements again; concurrent calls share one request. */
   reload: () => Promise<void>;
   /** Shows only the statements of a status, or every one ('all'). */
@@ -68,7 +68,7 @@ const LOAD_FAILED = 'Could not load statements';
 
 function createTable(
   load: () => Promise<{ data?: unknown; response: Response }>,
-  pick: (data: unknown) => Statement[],
+  pick: (data: unknown) => StatementListItem[],
 ): StatementTable {
   const $list = atom<TableList>({ status: 'loading', items: [] });
   let loading: Promise<void> | null = null;

@@ -1,6 +1,6 @@
 import { atom, map, onMount, type ReadableAtom } from 'nanostores';
 import { api, QUIET } from '../../../lib/api/client.ts';
-import type { Statement } from '../../../lib/api/types.ts';
+import type { StatementListItem } from '../../../lib/api/types.ts';
 import { isInstanceUser } from '../../../lib/roles.ts';
 import { $session } from '../../../stores/session.ts';
 import { announceStatementChange } from '../../../stores/statement-changes.ts';
@@ -10,7 +10,7 @@ import { newsTexts } from '../texts.ts';
 /** The new statements as the news screen sees them: loading, failed (logged only, spec §8), or the sent ones. */
 export interface NewStatements {
   status: 'loading' | 'error' | 'ready';
-  items: Statement[];
+  items: StatementListItem[];
 }
 
 /** Spec §8 names this failure in English and only logs it. */
@@ -22,8 +22,8 @@ const $list = atom<NewStatements>({ status: 'loading', items: [] });
 export const $newStatements: ReadableAtom<NewStatements> = $list;
 
 /** The statements of GET /api/instance/all/statements that are new: status sent; a body that is not an array is none. */
-export function newStatementsOf(data: unknown): Statement[] {
-  return Array.isArray(data) ? (data as Statement[]).filter((statement) => statement.status === 'sent') : [];
+export function newStatementsOf(data: unknown): StatementListItem[] {
+  return Array.isArray(data) ? (data as StatementListItem[]).filter((statement) => statement.status === 'sent') : [];
 }
 
 let loading: Promise<void> | null = null;

@@ -9,6 +9,15 @@ let $session: typeof import('../../../stores/session.ts').$session;
 let lists: typeof import('../stores/lists.ts');
 let counters: typeof import('../stores/counters.ts');
 
+/** The tab's sessionStorage (the unit tests run in Node, which has none). */
+const tabStorage = new Map<string, string>();
+vi.stubGlobal('sessionStorage', {
+  getItem: (key: string) => tabStorage.get(key) ?? null,
+  setItem: (key: string, value: string) => void tabStorage.set(key, value),
+  removeItem: (key: string) => void tabStorage.delete(key),
+  clear: () => tabStorage.clear(),
+});
+
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const unsubscribe: Array<() => void> = [];
 
@@ -16,6 +25,7 @@ beforeEach(async () => {
   vi.clearAllMocks();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.resetModules();
+  tabStorage.clear();
   ({ $session } = await import('../../../stores/session.ts'));
   lists = await import('../stores/lists.ts');
   counters = await import('../stores/counters.ts');
@@ -27,11 +37,11 @@ afterEach(() => {
 });
 
 describe('company statement list', () => {
-  it('waits for the session, then loads once on mount and feeds the counters', async () => {
+  it('waits for the session, then loads once on mount; later subscribers share it', async () => {
     api.GET.mockResolvedValue(
       reply(200, [demoStatement, { ...demoStatement, id: 2, status: 'approved' }, { ...demoStatement, id: 3 }]),
     );
-    unsubscribe.push(counters.$companyCounters.listen(() => {}));
+    unsubscribe.push(lists.$companyStatements.listen(() => {}));
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
 
@@ -39,27 +49,19 @@ describe('company statement list', () => {
     await flush();
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', { headers: { 'x-quiet-errors': '1' } });
     expect(lists.$companyStatements.get().status).toBe('ready');
-    expect(counters.$companyCounters.get()).toEqual({
-      sent: 2,
-      under_review: 0,
-      has_comments: 0,
-      approved: 1,
-      rejected: 0,
-      total: 1,
-    });
+    expect(lists.$companyStatements.get().items).toHaveLength(3);
 
     unsubscribe.push(lists.$companyStatements.listen(() => {}));
     await flush();
     expect(api.GET).toHaveBeenCalledOnce();
   });
 
-  it('is quiet about a failed load: error state, zero counters, a log line and no toast', async () => {
+  it('is quiet about a failed load: error state, a log line and no toast', async () => {
     api.GET.mockResolvedValue(reply(501, errorBody('not_implemented', 'Не реализовано')));
     $session.set({ status: 'authenticated', user: demoOwner });
-    unsubscribe.push(counters.$companyCounters.listen(() => {}));
+    unsubscribe.push(lists.$companyStatements.listen(() => {}));
     await flush();
     expect(lists.$companyStatements.get()).toEqual({ status: 'error', items: [] });
-    expect(counters.$companyCounters.get().sent).toBe(0);
     expect(console.error).toHaveBeenCalledWith('Could not load statements', 501);
   });
 
@@ -74,7 +76,7 @@ describe('company statement list', () => {
   it('shares one request between concurrent reloads', async () => {
     api.GET.mockResolvedValue(reply(200, []));
     await Promise.all([lists.reloadCompanyStatements(), lists.reloadCompanyStatements()]);
-    expect(api.GET).toHaveBeenCalledOnce();
+    expect(api.GET.mock.calls.filter(([path]) => path === '/api/statements')).toHaveLength(1);
   });
 
   it('is not loaded for an examiner', async () => {
@@ -89,31 +91,134 @@ describe("examiner's own statement list", () => {
   it('loads GET /api/instance/me/statements for an examiner', async () => {
     api.GET.mockResolvedValue(reply(200, [{ ...demoStatement, status: 'under_review' }]));
     $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+    unsubscribe.push(lists.$myInstanceStatements.listen(() => {}));
     await flush();
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/me/statements', {
       headers: { 'x-quiet-errors': '1' },
     });
     expect(lists.$myInstanceStatements.get().status).toBe('ready');
-    expect(counters.$instanceCounters.get().under_review).toBe(1);
   });
+});
 
-  it('counts the overdue ones from the same load (no request of its own)', async () => {
-    const term = (workingDaysLeft: number) => ({ dueDate: '2026-11-18', workingDaysLeft, provisional: false });
-    api.GET.mockResolvedValue(
-      reply(200, [
-        { ...demoStatement, id: 1, status: 'under_review', reviewDeadline: term(-2) },
-        { ...demoStatement, id: 2, status: 'sent', reviewDeadline: term(-1) },
-        { ...demoStatement, id: 3, status: 'under_review', reviewDeadline: term(0) },
-        { ...demoStatement, id: 4, status: 'has_comments', reviewDeadline: null },
-      ]),
-    );
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
+  const counts = { sent: 2, under_review: 3, has_comments: 1, approved: 4, rejected: 0, total: 8, overdue: 2 };
+  const byPath = (path: string) => api.GET.mock.calls.filter(([called]) => called === path).length;
+
+  it('load once the session is known, with one small call and no list', async () => {
+    api.GET.mockResolvedValue(reply(200, counts));
+    unsubscribe.push(counters.$companyCounters.listen(() => {}));
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+    $session.set({ status: 'authenticated', user: demoOwner });
+    await flush();
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/users/me/counters', { headers: { 'x-quiet-errors': '1' } });
+    expect(counters.$companyCounters.get()).toEqual({
+      sent: 2,
+      under_review: 3,
+      has_comments: 1,
+      approved: 4,
+      rejected: 0,
+      total: 8,
+    });
     unsubscribe.push(counters.$instanceOverdue.listen(() => {}));
     await flush();
-    expect(api.GET).toHaveBeenCalledOnce();
     expect(counters.$instanceOverdue.get()).toBe(2);
+    expect(api.GET).toHaveBeenCalledOnce();
+  });
+
+  it('reload when this user changes a statement, once more when asked during a load', async () => {
+    api.GET.mockResolvedValue(reply(200, counts));
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+    await flush();
+    expect(byPath('/api/users/me/counters')).toBe(1);
+
+    api.GET.mockResolvedValue(reply(200, { ...counts, under_review: 4, total: 9 }));
+    const { announceStatementChange } = await import('../../../stores/statement-changes.ts');
+    announceStatementChange();
+    announceStatementChange();
+    await flush();
+    await flush();
+    expect(byPath('/api/users/me/counters')).toBe(3);
+    expect(counters.$instanceCounters.get().under_review).toBe(4);
+  });
+
+  it('reload with the list when the list is reloaded by hand', async () => {
+    api.GET.mockImplementation((path: string) =>
+      Promise.resolve(path === '/api/users/me/counters' ? reply(200, counts) : reply(200, [demoStatement])),
+    );
+    await lists.reloadCompanyStatements();
+    expect(byPath('/api/statements')).toBe(1);
+    expect(byPath('/api/users/me/counters')).toBe(1);
+  });
+
+  it('come with a list of their scope, and the next page takes them from this tab for a minute', async () => {
+    const list = reply(200, [
+      {
+        ...demoStatement,
+        id: 1,
+        status: 'under_review',
+        reviewDeadline: { dueDate: '2026-11-18', workingDaysLeft: -1, provisional: false },
+      },
+      { ...demoStatement, id: 2, status: 'approved', reviewDeadline: null },
+    ]);
+    // The counters call of a manual reload fails here: the list alone sets the counts.
+    api.GET.mockImplementation((path: string) =>
+      Promise.resolve(path === '/api/statements' ? list : reply(500, errorBody('internal_error', 'Ошибка'))),
+    );
+    $session.set({ status: 'authenticated', user: demoOwner });
+    await lists.reloadCompanyStatements();
+    const fromList = { sent: 0, under_review: 1, has_comments: 0, approved: 1, rejected: 0, total: 2 };
+    expect(counters.$companyCounters.get()).toEqual(fromList);
+    expect(counters.$instanceOverdue.get()).toBe(1);
+
+    // The next page (a fresh module) draws the sidebar from this tab's copy, without a call.
+    vi.resetModules();
+    api.GET.mockClear();
+    ({ $session } = await import('../../../stores/session.ts'));
+    counters = await import('../stores/counters.ts');
+    $session.set({ status: 'authenticated', user: demoOwner });
+    unsubscribe.push(counters.$companyCounters.listen(() => {}));
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+    expect(counters.$companyCounters.get()).toEqual(fromList);
+  });
+
+  it("never show another user's copy, nor one older than a minute", async () => {
+    api.GET.mockResolvedValue(reply(200, counts));
+    $session.set({ status: 'authenticated', user: demoOwner });
+    await counters.reloadStatementCounters();
+    vi.resetModules();
+    api.GET.mockClear();
+    ({ $session } = await import('../../../stores/session.ts'));
+    counters = await import('../stores/counters.ts');
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+    await flush();
+    expect(byPath('/api/users/me/counters')).toBe(1);
+
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+    try {
+      vi.resetModules();
+      api.GET.mockClear();
+      ({ $session } = await import('../../../stores/session.ts'));
+      counters = await import('../stores/counters.ts');
+      $session.set({ status: 'authenticated', user: demoExaminer });
+      unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+      await flush();
+      expect(byPath('/api/users/me/counters')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stay zero and log on a failure, without a toast', async () => {
+    api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')));
+    $session.set({ status: 'authenticated', user: demoOwner });
+    unsubscribe.push(counters.$companyCounters.listen(() => {}));
+    await flush();
+    expect(counters.$companyCounters.get().sent).toBe(0);
+    expect(console.error).toHaveBeenCalledWith('Could not load statements', 500);
   });
 });
 

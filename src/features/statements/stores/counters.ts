@@ -1,13 +1,148 @@
-import { computed } from 'nanostores';
-import { countOverdue } from '../../../lib/deadline.ts';
-import { countStatuses } from '../../../lib/statuses.ts';
-import { $companyStatements, $myInstanceStatements } from './lists.ts';
+import { atom, computed, onMount } from 'nanostores';
+import { api, QUIET } from '../../../lib/api/client.ts';
+import type { StatementCounters } from '../../../lib/api/types.ts';
+import { countOverdue, type ReviewDeadline } from '../../../lib/deadline.ts';
+import { countStatuses, type StatusCounters } from '../../../lib/statuses.ts';
+import { $session } from '../../../stores/session.ts';
+import { $statementChanges } from '../../../stores/statement-changes.ts';
+
+const ZERO: StatementCounters = {
+  sent: 0,
+  under_review: 0,
+  has_comments: 0,
+  approved: 0,
+  rejected: 0,
+  total: 0,
+  overdue: 0,
+};
+
+/** Spec §8 names a failed statement load in English and only logs it; the counters then stay as they were. */
+const LOAD_FAILED = 'Could not load statements';
+
+const $counters = atom<StatementCounters>(ZERO);
+let loaded = false;
+let loading: Promise<void> | null = null;
+let again = false;
+
+/**
+ * The last counts are kept in this tab's sessionStorage for a minute, with the user they belong to, so that opening a
+ * statement from a list draws the sidebar without a call of its own (issue 11: one call for the page's data). Only
+ * numbers are kept; the access token never leaves memory.
+ */
+const CACHE_KEY = 'portal-statement-counters';
+const CACHE_MAX_AGE_MS = 60_000;
+
+interface CachedCounters {
+  userId: number;
+  at: number;
+  counters: StatementCounters;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readCache(userId: number): StatementCounters | null {
+  try {
+    const cached = JSON.parse(storage()?.getItem(CACHE_KEY) ?? 'null') as CachedCounters | null;
+    const age = cached ? Date.now() - cached.at : Number.POSITIVE_INFINITY;
+    return cached?.userId === userId && age >= 0 && age < CACHE_MAX_AGE_MS ? { ...ZERO, ...cached.counters } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(counters: StatementCounters): void {
+  loaded = true;
+  $counters.set(counters);
+  const userId = $session.get().user?.id;
+  if (userId === undefined) return;
+  try {
+    storage()?.setItem(CACHE_KEY, JSON.stringify({ userId, at: Date.now(), counters } satisfies CachedCounters));
+  } catch {
+    // a full or disabled storage only costs a call on the next page
+  }
+}
+
+async function fetchCounters(): Promise<void> {
+  try {
+    const { data, response } = await api.GET('/api/users/me/counters', { headers: QUIET });
+    if (data) {
+      keep(data);
+      return;
+    }
+    console.error(LOAD_FAILED, response.status);
+  } catch (error) {
+    console.error(LOAD_FAILED, error);
+  }
+}
+
+/**
+ * Reloads the sidebar's counts (GET /api/users/me/counters). A reload asked for while one runs runs once more after
+ * it, so a change made meanwhile is never answered with the counts from before it.
+ */
+export function reloadStatementCounters(): Promise<void> {
+  if (loading) {
+    again = true;
+    return loading;
+  }
+  loading = (async () => {
+    do {
+      again = false;
+      await fetchCounters();
+    } while (again);
+  })().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+// Loaded when a sidebar first shows them and the session is known: one small call instead of a whole list on every
+// page (issue 11); reloaded whenever this user changes a statement (taking it into work, replying).
+onMount($counters, () => {
+  const stopSession = $session.subscribe((session) => {
+    if (session.status !== 'authenticated' || !session.user || loaded) return;
+    const cached = readCache(session.user.id);
+    if (cached) {
+      loaded = true;
+      $counters.set(cached);
+    } else void reloadStatementCounters();
+  });
+  const stopChanges = $statementChanges.listen(() => void reloadStatementCounters());
+  return () => {
+    stopSession();
+    stopChanges();
+  };
+});
+
+/**
+ * Counts taken from a whole list of the counters' scope just loaded (the company's list, the examiner's own): the
+ * sidebar then agrees with the list on screen, and the next page finds them fresh.
+ */
+export function countFromList(items: ReadonlyArray<{ status: unknown; reviewDeadline?: ReviewDeadline | null }>): void {
+  keep({ ...countStatuses(items), overdue: countOverdue(items) });
+}
+
+const statusCounters = ({ sent, under_review, has_comments, approved, rejected, total }: StatementCounters) =>
+  ({ sent, under_review, has_comments, approved, rejected, total }) satisfies StatusCounters;
 
 /** The company sidebar's statement counts per status and their total (spec §4); zeros until loaded or on failure. */
-export const $companyCounters = computed($companyStatements, (list) => countStatuses(list.items));
+export const $companyCounters = computed($counters, statusCounters);
 
 /** The examiner sidebar's counts of their own statements per status and their total (spec §4). */
-export const $instanceCounters = computed($myInstanceStatements, (list) => countStatuses(list.items));
+export const $instanceCounters = computed($counters, statusCounters);
 
 /** How many of the examiner's own statements are past their review term (issue 12); zero until loaded. */
-export const $instanceOverdue = computed($myInstanceStatements, (list) => countOverdue(list.items));
+export const $instanceOverdue = computed($counters, (counters) => counters.overdue);
+
+/** Forgets the loaded counts (tests only). */
+export function resetCountersForTests(): void {
+  loaded = false;
+  again = false;
+  $counters.set(ZERO);
+  storage()?.removeItem(CACHE_KEY);
+}

@@ -1,6 +1,6 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import { api, QUIET } from '../../../lib/api/client.ts';
-import type { Statement } from '../../../lib/api/types.ts';
+import type { StatementListItem } from '../../../lib/api/types.ts';
 import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../../../lib/date-range.ts';
 import { isCompanyUser, isInstanceUser, type User } from '../../../lib/roles.ts';
 import {
@@ -12,19 +12,22 @@ import {
   selectStatements,
 } from '../../../lib/statement-list.ts';
 import { $session } from '../../../stores/session.ts';
+import { countFromList, reloadStatementCounters } from './counters.ts';
 
 /** A statement list as a screen sees it: loading, failed (logged only, spec §8), or its items. */
 export interface StatementList {
   status: 'loading' | 'error' | 'ready';
-  items: Statement[];
+  items: StatementListItem[];
 }
 
 /** Where a list comes from and who may load it. */
 interface ListSource {
   /** Loads the list; answers as openapi-fetch does. */
-  load: () => Promise<{ data?: Statement[]; response: Response }>;
+  load: () => Promise<{ data?: StatementListItem[]; response: Response }>;
   /** True for the users whose list this is (others would get 403). */
   isFor: (user: User | null) => boolean;
+  /** Told the items of every successful load. */
+  onLoaded?: (items: StatementListItem[]) => void;
 }
 
 /** Spec §8 names this failure in English and only logs it. */
@@ -43,7 +46,9 @@ function createStatementList(source: ListSource) {
     try {
       const { data, response } = await source.load();
       if (response.ok) {
-        $list.set({ status: 'ready', items: Array.isArray(data) ? data : [] });
+        const items = Array.isArray(data) ? data : [];
+        $list.set({ status: 'ready', items });
+        source.onLoaded?.(items);
         return;
       }
       console.error(LOAD_FAILED, response.status);
@@ -74,22 +79,27 @@ function createStatementList(source: ListSource) {
 const company = createStatementList({
   load: () => api.GET('/api/statements', { headers: QUIET }),
   isFor: isCompanyUser,
+  // The company's whole list is the company sidebar's scope: its counts come with it.
+  onLoaded: countFromList,
 });
 
 const instance = createStatementList({
   load: () => api.GET('/api/instance/me/statements', { headers: QUIET }),
   isFor: isInstanceUser,
+  onLoaded: countFromList,
 });
 
 /** The company's statements (GET /api/statements), loaded when first watched. */
 export const $companyStatements = company.$list;
-/** Reloads the company's statements (after create, delete, new version). */
-export const reloadCompanyStatements = company.reload;
+/** Reloads the company's statements and the sidebar's counts with them (the list's reload button, a retry). */
+export const reloadCompanyStatements = (): Promise<unknown> =>
+  Promise.all([company.reload(), reloadStatementCounters()]);
 
 /** The statements assigned to the signed-in examiner (GET /api/instance/me/statements), loaded when first watched. */
 export const $myInstanceStatements = instance.$list;
-/** Reloads the examiner's own statements (after taking one into work or replying). */
-export const reloadMyInstanceStatements = instance.reload;
+/** Reloads the examiner's own statements and the sidebar's counts with them. */
+export const reloadMyInstanceStatements = (): Promise<unknown> =>
+  Promise.all([instance.reload(), reloadStatementCounters()]);
 
 /**
  * The filters of one list screen over a list store: status (from the route), date range, search and sort, and the

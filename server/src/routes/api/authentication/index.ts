@@ -7,6 +7,7 @@ import { ApiError, apiError } from '../../../errors.ts';
 import { addressBucket } from '../../../limits/address-bucket.ts';
 import { hitLimit } from '../../../limits/limits.service.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
+import { activeApiUser } from '../../../users/users.service.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 interface Options {
@@ -40,9 +41,12 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
     reply: FastifyReply,
     session: { userId: number; token: string; expiresAt: string },
   ) => {
+    // The user comes with the token, so a page needs no `GET /api/users/me` after a refresh (issue 11).
+    const user = await activeApiUser(ctx, session.userId);
+    if (!user) throw apiError('invalid_refresh_token');
     setRefreshCookie(reply, session.token, session.expiresAt);
     reply.header('Cache-Control', 'no-store');
-    return { access_token: await signAccessToken(config.jwtSecret, session.userId) };
+    return { access_token: await signAccessToken(config.jwtSecret, session.userId), user };
   };
 
   // Cookie-authenticated calls: refuse cross-site requests (a SameSite=Strict cookie is the first line, this the second).

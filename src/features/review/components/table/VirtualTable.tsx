@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, useLayoutEffect, useRef } from 'react';
 import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
-import type { Statement } from '../../../../lib/api/types.ts';
+import type { StatementListItem } from '../../../../lib/api/types.ts';
 import { deadlineCellText } from '../../../../lib/deadline.ts';
 import { routes } from '../../../../lib/routes.ts';
 import { type TableSort, type TableSortKey, tableRow } from '../../../../lib/statement-table.ts';
@@ -9,7 +9,7 @@ import { COLUMNS, tableTexts } from './texts.ts';
 
 /** Props of VirtualTable. */
 export interface VirtualTableProps {
-  statements: Statement[];
+  statements: StatementListItem[];
   /** The time 'Время в статусе' is counted to. */
   now: number;
   sort: TableSort;

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
+import { type ReactNode, useDeferredValue, useLayoutEffect, useMemo } from 'react';
 import Button from '../../../../components/ui/Button.tsx';
 import { BellIcon } from '../../../../components/ui/icons.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
 import { type CompanyFilter, routes } from '../../../../lib/routes.ts';
+import { countByStatus } from '../../../../lib/statuses.ts';
 import { openNotificationsDrawer } from '../../../../stores/drawer.ts';
-import { $companyCounters } from '../../stores/counters.ts';
 import {
   $companyStatements,
   $visibleCompanyStatements,
@@ -26,10 +26,11 @@ export interface CompanyStatementListProps {
 export default function CompanyStatementList({ filter }: CompanyStatementListProps) {
   useLayoutEffect(() => setCompanyStatusFilter(filter), [filter]);
   const list = useStore($companyStatements);
-  const counters = useStore($companyCounters);
+  // The empty state counts the list on screen, not the sidebar's counts, which load apart and may differ for a moment.
+  const counts = useMemo(() => countByStatus(list.items), [list.items]);
   // Typing stays immediate; the list follows when React has time (10,000 statements).
   const visible = useDeferredValue(useStore($visibleCompanyStatements));
-  const inFilter = filter === 'all' ? list.items.length : counters[filter];
+  const inFilter = filter === 'all' ? list.items.length : counts[filter];
 
   let body: ReactNode;
   if (list.status === 'error') {

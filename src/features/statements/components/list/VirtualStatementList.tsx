@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { Statement } from '../../../../lib/api/types.ts';
+import type { StatementListItem } from '../../../../lib/api/types.ts';
 import StatementCard from './StatementCard.tsx';
 import { listTexts } from './texts.ts';
 
@@ -12,7 +12,7 @@ const ESTIMATED_CARD_HEIGHT = 112;
  * statements scroll and filter smoothly. Row positions are set through the CSSOM (React `style`), which the
  * CSP does not govern; the static HTML never carries them.
  */
-export default function VirtualStatementList({ statements }: { statements: Statement[] }) {
+export default function VirtualStatementList({ statements }: { statements: StatementListItem[] }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
 
