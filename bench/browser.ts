@@ -247,14 +247,17 @@ export async function listFigures(portal: BenchPortal): Promise<Figure[]> {
         const page = await context.newPage();
         figures.push(...(await measureList(page, spec)).figures);
         const opened = await apiCallsToOpen(await context.newPage(), spec.path, open.link);
+        // A full page navigation with the token in memory only (the issue's rule) starts with the session refresh;
+        // the budget counts the calls for the page's data after it.
+        const dataCalls = opened.calls.filter((call) => call !== 'POST /api/authentication/refresh');
         figures.push({
           group: 7,
-          name: `${spec.name.replace(/ \(.*/, '')}: API calls to open a statement from the list`,
-          budget: '≤ 1',
+          name: `${spec.name.replace(/ \(.*/, '')}: API calls for a statement's data when opened from the list`,
+          budget: '≤ 1 (plus the refresh)',
           anchor: opened.calls.join(', ') || 'none',
-          measured: String(opened.calls.length),
-          value: opened.calls.length,
-          verdict: opened.calls.length <= 1 ? 'ok' : 'FAIL',
+          measured: String(dataCalls.length),
+          value: dataCalls.length,
+          verdict: dataCalls.length <= 1 ? 'ok' : 'FAIL',
         });
       } catch (error) {
         figures.push({
