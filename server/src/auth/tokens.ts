@@ -44,6 +44,42 @@ function jsonObject(segment: string): Record<string, unknown> | null {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/** The claims of a verified token that are checked against the clock on every use. */
+interface VerifiedClaims {
+  /** The secret it was verified under: a token is never taken under another key from the cache. */
+  secret: string;
+  userId: number;
+  exp: number;
+  iat: number;
+  nbf: number | undefined;
+}
+
+/** Whether a token with these (well-formed) time claims is valid at `now` (seconds): jose's checks, with skew. */
+function timely(claims: { exp: number; iat: number; nbf: number | undefined }, now: number): boolean {
+  if (claims.nbf !== undefined && claims.nbf > now + CLOCK_SKEW_SECONDS) return false;
+  if (claims.exp <= now - CLOCK_SKEW_SECONDS) return false;
+  const age = now - claims.iat;
+  return !(age < -CLOCK_SKEW_SECONDS || age - CLOCK_SKEW_SECONDS > ACCESS_TOKEN_SECONDS + CLOCK_SKEW_SECONDS);
+}
+
+/** How many verified tokens are remembered (least recently used dropped first): a few per active user. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 1024;
+
+/**
+ * Tokens whose signature and form were verified, by their exact text, so a repeated bearer token costs a map lookup
+ * instead of an HMAC and two JSON parses (issue 11). Only what was fully verified is stored, under the secret it was
+ * verified with; its time claims are checked again on every use, so a cached token expires exactly when it would
+ * have. Nothing about the user is cached: the user's row is still read on every request, so a removed user is
+ * refused at once on every instance.
+ */
+const verifiedTokens = new Map<string, VerifiedClaims>();
+
+function remember(token: string, claims: VerifiedClaims): void {
+  verifiedTokens.set(token, claims);
+  if (verifiedTokens.size > VERIFIED_TOKEN_CACHE_SIZE)
+    verifiedTokens.delete(verifiedTokens.keys().next().value as string);
+}
+
 /**
  * The user id of a valid access token, or null for anything forged, expired or malformed. A token must carry `exp`,
  * `iat` and `sub`, and be no older than its lifetime (plus skew) whatever its `exp` says: a token signed with our
@@ -53,8 +89,21 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
  * re-imported the key and went through the thread pool on every request (issue 11: a fifth of `/api/users/me`).
  * The checks are jose's `jwtVerify` with `algorithms: ['HS256'], typ: 'JWT', requiredClaims: ['exp', 'iat', 'sub'],
  * maxTokenAge, clockTolerance`, and stricter where that costs nothing: a canonical signature, no `crit` extensions.
+ * A token verified before is found in a small cache (same secret, exact text) and only its times are checked again.
  */
-export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+export function accessTokenUser(secret: string, token: string): number | null {
+  const now = Math.floor(Date.now() / 1000);
+  const known = verifiedTokens.get(token);
+  if (known !== undefined && known.secret === secret) {
+    if (!timely(known, now)) {
+      verifiedTokens.delete(token);
+      return null;
+    }
+    // Map keeps insertion order: re-inserting makes it the most recently used.
+    verifiedTokens.delete(token);
+    verifiedTokens.set(token, known);
+    return known.userId;
+  }
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header64 = '', payload64 = '', signature64 = ''] = parts;
@@ -72,13 +121,18 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
 
   const payload = jsonObject(payload64);
   if (!payload || !isNumber(payload.exp) || !isNumber(payload.iat) || typeof payload.sub !== 'string') return null;
-  const now = Math.floor(Date.now() / 1000);
-  if (payload.nbf !== undefined && (!isNumber(payload.nbf) || payload.nbf > now + CLOCK_SKEW_SECONDS)) return null;
-  if (payload.exp <= now - CLOCK_SKEW_SECONDS) return null;
-  const age = now - payload.iat;
-  if (age < -CLOCK_SKEW_SECONDS || age - CLOCK_SKEW_SECONDS > ACCESS_TOKEN_SECONDS + CLOCK_SKEW_SECONDS) return null;
+  if (payload.nbf !== undefined && !isNumber(payload.nbf)) return null;
+  const claims = { exp: payload.exp, iat: payload.iat, nbf: payload.nbf };
+  if (!timely(claims, now)) return null;
   const id = Number(payload.sub);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  if (!(Number.isInteger(id) && id > 0)) return null;
+  remember(token, { secret, userId: id, ...claims });
+  return id;
+}
+
+/** `accessTokenUser` for callers that await. */
+export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+  return accessTokenUser(secret, token);
 }
 
 /** Opaque random value for refresh tokens and storage keys. */
