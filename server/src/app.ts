@@ -99,6 +99,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   socket.destroy(error);
 }
 
+/** SECURITY_HEADERS as pairs, listed once rather than on every reply. */
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
+
 const AJV_OPTIONS = { removeAdditional: false, useDefaults: false, allErrors: false, strict: false } as const;
 
 /**
@@ -255,10 +258,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+  // A callback hook, not an async one: it is synchronous, and every request passes it (issue 11).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    for (const [name, value] of SECURITY_HEADER_ENTRIES) reply.header(name, value);
     // Decided on the routed path: `/%61pi/users/me` is the API as much as `/api/users/me` is.
     if (isApiPath(routedPath(request)) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
 
   await installContractHandling(app);

@@ -36,22 +36,28 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
  */
 export default fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith('/api/')) return payload;
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      if (reply.hasHeader('content-encoding')) return payload;
+    // A callback hook: most replies are passed on synchronously (small, not JSON, not the API); only compressing
+    // waits for zlib (issue 11).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!request.url.startsWith('/api/')) return done(null, payload);
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+      if (reply.hasHeader('content-encoding')) return done(null, payload);
       const type = String(reply.getHeader('content-type') ?? '');
-      if (!type.includes('json')) return payload;
+      if (!type.includes('json')) return done(null, payload);
       const vary = String(reply.getHeader('vary') ?? '');
       if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-      if (size < MIN_BYTES) return payload;
+      if (size < MIN_BYTES) return done(null, payload);
       const encoding = chooseEncoding(request.headers['accept-encoding']);
-      if (!encoding) return payload;
-      const body = encoding === 'br' ? await brotli(payload, BROTLI_OPTIONS) : await gzip(payload);
-      reply.header('content-encoding', encoding);
-      reply.removeHeader('content-length');
-      return body;
+      if (!encoding) return done(null, payload);
+      (encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzip(payload)).then(
+        (body) => {
+          reply.header('content-encoding', encoding);
+          reply.removeHeader('content-length');
+          done(null, body);
+        },
+        (error: Error) => done(error),
+      );
     });
   },
   { name: 'compression' },

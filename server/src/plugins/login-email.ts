@@ -12,10 +12,13 @@ const LOGIN_URLS = new Set([contractOperation('startEmailLogin').url, contractOp
  */
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
-      if (!LOGIN_URLS.has(request.routeOptions.url ?? '')) return;
-      const body = request.body as { email?: unknown } | null;
-      if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
+    // A callback hook: synchronous, and on every request (issue 11).
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (LOGIN_URLS.has(request.routeOptions.url ?? '')) {
+        const body = request.body as { email?: unknown } | null;
+        if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
+      }
+      done();
     });
   },
   { name: 'login-email' },

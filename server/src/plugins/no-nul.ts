@@ -27,15 +27,21 @@ export function nulPath(value: unknown, path = ''): string | null {
  */
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
+    // A callback hook: synchronous, and on every request (issue 11).
+    app.addHook('preValidation', (request, _reply, done) => {
       // Bodies only: query strings reach no stored text, and a download's `path` with a NUL is as missing as any
       // other unknown key (404, DESIGN.md), which its route decides.
-      const field = nulPath(request.body);
-      if (field === null) return;
-      throw new ApiError('validation_error', {
-        message: 'Текст содержит недопустимый нулевой символ (U+0000)',
-        ...(field ? { extra: { field } } : {}),
-      });
+      const field = request.body === undefined ? null : nulPath(request.body);
+      if (field === null) {
+        done();
+        return;
+      }
+      done(
+        new ApiError('validation_error', {
+          message: 'Текст содержит недопустимый нулевой символ (U+0000)',
+          ...(field ? { extra: { field } } : {}),
+        }),
+      );
     });
   },
   { name: 'no-nul' },

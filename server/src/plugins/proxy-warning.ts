@@ -14,11 +14,13 @@ export default fp<{ trustProxy: string | null }>(
   async (app, { trustProxy }) => {
     if (trustProxy) return;
     let warned = false;
-    app.addHook('onRequest', async (request) => {
-      if (warned) return;
-      if (request.headers['x-forwarded-for'] === undefined && request.headers['x-real-ip'] === undefined) return;
-      warned = true;
-      app.log.warn({ peer: request.socket.remoteAddress }, PROXY_WARNING);
+    // A callback hook: synchronous, and on every request (issue 11).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!warned && (request.headers['x-forwarded-for'] !== undefined || request.headers['x-real-ip'] !== undefined)) {
+        warned = true;
+        app.log.warn({ peer: request.socket.remoteAddress }, PROXY_WARNING);
+      }
+      done();
     });
   },
   { name: 'proxy-warning' },
