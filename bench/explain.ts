@@ -19,6 +19,7 @@ import type { Database } from '../server/src/db/schema.ts';
 import { listNotifications } from '../server/src/notifications/notifications.repository.ts';
 import { findOwnPrefile, listStalePrefiles } from '../server/src/prefiles/prefiles.repository.ts';
 import {
+  countStatementsByStatus,
   findFileByKey,
   findFirstApplicantId,
   findStatement,
@@ -26,6 +27,8 @@ import {
   listStageFiles,
   listStages,
   listStatements,
+  listTerms,
+  readListRevision,
 } from '../server/src/statements/statements.repository.ts';
 import { findUserByEmail, findUserById, listCompanyUsers } from '../server/src/users/users.repository.ts';
 
@@ -151,6 +154,13 @@ export async function explainQueries(options: { dataDir: string; databaseUrl?: s
     await run('company list', () => listStatements(db, { companyId: statement.company_id }));
     await run('examiner list (all)', () => listStatements(db, {}), true);
     await run('examiner list (mine)', () => listStatements(db, { examinerId: examiner.examiner_id ?? 0 }));
+    await run('list revision (list cache)', () => readListRevision(db));
+    const mine = { examinerId: examiner.examiner_id ?? 0 };
+    await run('sidebar counts (company)', () => countStatementsByStatus(db, { companyId: statement.company_id }));
+    await run('sidebar counts (examiner)', () => countStatementsByStatus(db, mine));
+    const running = ['sent', 'under_review'] as const;
+    await run('running terms (company)', () => listTerms(db, { companyId: statement.company_id }, running));
+    await run('running terms (examiner)', () => listTerms(db, mine, running));
     await run('statement detail', () => findStatement(db, statement.id));
     await run('stages of a statement', () => listStages(db, statement.id));
     await run('history of a statement', () => listHistory(db, statement.id));

@@ -5,6 +5,7 @@ import * as certificateCheck from './20261122T1900_certificate_check.ts';
 import * as sharedLimits from './20261122T1930_shared_limits.ts';
 import * as reviewDeadlines from './20261122T2100_review_deadlines.ts';
 import * as listIndexes from './20261122T2200_list_indexes.ts';
+import * as listRevision from './20261122T2300_list_revision.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T1930_shared_limits': sharedLimits,
   '20261122T2100_review_deadlines': reviewDeadlines,
   '20261122T2200_list_indexes': listIndexes,
+  '20261122T2300_list_revision': listRevision,
 };

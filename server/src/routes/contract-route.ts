@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 import type { operations } from '../../../src/lib/api/schema.d.ts';
 import { contractOperation } from '../contract/openapi.ts';
 
@@ -40,6 +46,8 @@ export interface ContractRouteOptions {
   onRequest?: onRequestAsyncHookHandler[];
   /** Status of the success reply when it is not 200 (201 for creations). */
   status?: 201;
+  /** A route onSend hook, run after the app's (so it sees the reply as sent, compressed): the list cache's. */
+  onSend?: onSendHookHandler;
 }
 
 /**
@@ -59,6 +67,7 @@ export function contractRoute<O extends OperationId>(
     url: operation.url,
     schema: operation.schema,
     onRequest: options.onRequest,
+    onSend: options.onSend,
     handler: async (request, reply) => {
       const result = await handler(request, reply);
       if (result === reply) return reply;

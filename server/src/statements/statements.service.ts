@@ -348,11 +348,6 @@ async function withStages(ctx: ServiceContext, row: StatementRow): Promise<State
   );
 }
 
-/** Every statement of the caller's company, newest first. */
-export async function companyStatements(ctx: ServiceContext, actor: UserRow): Promise<StatementListItem[]> {
-  return listItems(ctx, { companyId: requireCompanyUser(actor) });
-}
-
 /** One statement of the caller's company with its stages; another company's is as missing as a wrong id. */
 export async function companyStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<Statement> {
   const row = await findStatement(ctx.db, id);
@@ -360,20 +355,18 @@ export async function companyStatement(ctx: ServiceContext, actor: UserRow, id: 
   return withStages(ctx, row);
 }
 
-/** Every statement, for examiners (the news page shows `sent`, "all" the rest). */
-export async function allStatements(ctx: ServiceContext, actor: UserRow): Promise<StatementListItem[]> {
+/**
+ * Whose statements a list of this kind shows the caller: their company's, every one or the examiner's own. Refuses
+ * a caller of the other side (403), so a scope is only ever built for someone allowed to see it.
+ */
+export function listScope(actor: UserRow, kind: 'company' | 'all' | 'mine'): StatementScope {
+  if (kind === 'company') return { companyId: requireCompanyUser(actor) };
   requireExaminer(actor);
-  return listItems(ctx, {});
-}
-
-/** The statements assigned to the calling examiner. */
-export async function examinerStatements(ctx: ServiceContext, actor: UserRow): Promise<StatementListItem[]> {
-  requireExaminer(actor);
-  return listItems(ctx, { examinerId: actor.id });
+  return kind === 'all' ? {} : { examinerId: actor.id };
 }
 
 /** A list in the API's list shape, each item with its deadline at one clock. */
-async function listItems(ctx: ServiceContext, scope: StatementScope): Promise<StatementListItem[]> {
+export async function listItems(ctx: ServiceContext, scope: StatementScope): Promise<StatementListItem[]> {
   const rows = await listStatements(ctx.db, scope);
   const clock = await deadlineClock(ctx);
   return rows.map((row) => toApiListItem(row, clock));

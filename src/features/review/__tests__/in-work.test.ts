@@ -137,6 +137,24 @@ describe("the examiner's own table (/instance/filter/{filter})", () => {
     table.setStatus('all');
     expect(ids(table.$visible.get())).toEqual([2, 3, 5]);
   });
+
+  it("gives the sidebar its counts: the examiner's whole own list is their scope (no call of their own)", async () => {
+    const overdue = { dueDate: '2026-11-18', workingDaysLeft: -2, provisional: false };
+    api.GET.mockResolvedValue(reply(200, [{ ...seeded[1], reviewDeadline: overdue }, seeded[2], seeded[4]]));
+    $session.set({ status: 'authenticated', user: demoExaminer });
+    unsubscribe.push(tables.statementTables.mine.$visible.listen(() => {}));
+    await flush();
+    const counters = await import('../../statements/stores/counters.ts');
+    expect(counters.$instanceCounters.get()).toEqual({
+      sent: 0,
+      under_review: 1,
+      has_comments: 1,
+      approved: 0,
+      rejected: 1,
+      total: 3,
+    });
+    expect(counters.$instanceOverdue.get()).toBe(1);
+  });
 });
 
 describe('the deadline column: order and export (issue 12)', () => {

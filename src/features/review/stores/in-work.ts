@@ -20,6 +20,7 @@ import {
 import { $session } from '../../../stores/session.ts';
 import { $statementChanges } from '../../../stores/statement-changes.ts';
 import { showToast } from '../../../stores/toasts.ts';
+import { countFromList } from '../../statements/stores/counters.ts';
 import { COLUMNS, tableTexts } from '../components/table/texts.ts';
 
 /** The statements behind a table: loading, failed (logged only, spec §8), or loaded. */
@@ -69,6 +70,7 @@ const LOAD_FAILED = 'Could not load statements';
 function createTable(
   load: () => Promise<{ data?: unknown; response: Response }>,
   pick: (data: unknown) => StatementListItem[],
+  onLoaded?: (items: StatementListItem[]) => void,
 ): StatementTable {
   const $list = atom<TableList>({ status: 'loading', items: [] });
   let loading: Promise<void> | null = null;
@@ -78,7 +80,9 @@ function createTable(
     try {
       const { data, response } = await load();
       if (response.ok) {
-        $list.set({ status: 'ready', items: pick(data) });
+        const items = pick(data);
+        $list.set({ status: 'ready', items });
+        onLoaded?.(items);
         return;
       }
       console.error(LOAD_FAILED, response.status);
@@ -167,6 +171,8 @@ export const inWorkTable = createTable(
 export const myStatementsTable = createTable(
   () => api.GET('/api/instance/me/statements', { headers: QUIET }),
   statementsOf,
+  // The examiner's whole own list is the sidebar's scope: its counts come with it.
+  countFromList,
 );
 
 /** The table of a source. */

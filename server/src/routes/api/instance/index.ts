@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { issueCheckToken } from '../../../certificates/certificates.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
+import { listCacheFor } from '../../../statements/list-cache.ts';
 import {
-  allStatements,
   examinerStatement,
-  examinerStatements,
+  listItems,
+  listScope,
   replyToStatement,
   takeIntoWork,
 } from '../../../statements/statements.service.ts';
@@ -15,8 +16,16 @@ import { contractRoute } from '../../contract-route.ts';
 const instance: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  contractRoute(app, 'listAllInstanceStatements', {}, async (request) => allStatements(ctx, currentUser(request)));
-  contractRoute(app, 'listMyInstanceStatements', {}, async (request) => examinerStatements(ctx, currentUser(request)));
+  // Lists are answered from the cache while nothing they show has changed (issue 11).
+  const lists = listCacheFor(ctx);
+  contractRoute(app, 'listAllInstanceStatements', { onSend: lists.keep }, async (request, reply) => {
+    const scope = listScope(currentUser(request), 'all');
+    return lists.answer(request, reply, scope, () => listItems(ctx, scope));
+  });
+  contractRoute(app, 'listMyInstanceStatements', { onSend: lists.keep }, async (request, reply) => {
+    const scope = listScope(currentUser(request), 'mine');
+    return lists.answer(request, reply, scope, () => listItems(ctx, scope));
+  });
   contractRoute(app, 'getInstanceStatement', {}, async (request) =>
     examinerStatement(ctx, currentUser(request), request.params.id),
   );

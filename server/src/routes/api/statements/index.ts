@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../../../plugins/auth.ts';
+import { listCacheFor } from '../../../statements/list-cache.ts';
 import {
   companyStatement,
-  companyStatements,
   deleteStatement,
+  listItems,
+  listScope,
   submitNewVersion,
   submitStatement,
 } from '../../../statements/statements.service.ts';
@@ -13,7 +15,12 @@ import { contractRoute } from '../../contract-route.ts';
 const statements: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  contractRoute(app, 'listCompanyStatements', {}, async (request) => companyStatements(ctx, currentUser(request)));
+  // Answered from the cache while nothing the list shows has changed (issue 11).
+  const lists = listCacheFor(ctx);
+  contractRoute(app, 'listCompanyStatements', { onSend: lists.keep }, async (request, reply) => {
+    const scope = listScope(currentUser(request), 'company');
+    return lists.answer(request, reply, scope, () => listItems(ctx, scope));
+  });
 
   contractRoute(app, 'createStatement', { status: 201 }, async (request) => {
     const user = currentUser(request);

@@ -1,0 +1,129 @@
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { ServiceContext } from '../context.ts';
+import { localDate } from '../deadlines/calendar.ts';
+import { chooseEncoding } from '../plugins/compression.ts';
+import { readListRevision, type StatementScope } from './statements.repository.ts';
+
+/**
+ * Statement lists as they were last sent, per scope and encoding, for as long as nothing they show has changed
+ * (issue 11: the examiner's list of 10,000 took 250–600 ms to query, check, serialise and compress on every call).
+ *
+ * An entry is keyed by the scope, the database's list revision (bumped by triggers in the transaction of every write
+ * a list item could reflect, whichever instance or tool made it: migration 20261122T2300_list_revision) and the
+ * committee's calendar day (the working days left change at midnight). The revision is read before the list, so a
+ * list built while a write commits is filed under the older revision and never served after it. The first reply of
+ * a key goes through the whole pipeline (contract check, serialisation, compression); its bytes are kept as sent.
+ * The scope is decided after the caller's role is checked, so an entry only ever reaches callers of its scope.
+ */
+export interface ListCache {
+  /**
+   * Answers from the cache when it can (and returns the reply); otherwise returns the list from `load`, to be sent
+   * the usual way and kept by `keep` (the route's onSend hook).
+   */
+  answer<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    scope: StatementScope,
+    load: () => Promise<T>,
+  ): Promise<T | FastifyReply>;
+  /** A route onSend hook that keeps a list reply as sent (after compression). */
+  keep: onSendHookHandler;
+  /** What it holds and how it served (tests, metrics). */
+  stats(): { entries: number; bytes: number; hits: number; misses: number };
+}
+
+interface Entry {
+  revision: string;
+  body: string | Buffer;
+  encoding: string | null;
+  bytes: number;
+}
+
+/** Entries beyond these are dropped oldest first; the examiner's list of 10,000 is ~0.5 MB compressed, 6.5 MB plain. */
+const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_ENTRIES = 256;
+
+const scopeKey = (scope: StatementScope) =>
+  scope.companyId !== undefined
+    ? `company:${scope.companyId}`
+    : scope.examinerId !== undefined
+      ? `examiner:${scope.examinerId}`
+      : 'all';
+
+const caches = new WeakMap<ServiceContext, ListCache>();
+
+/** The list cache of an app (one per service context: the company's and the examiner's routes share it). */
+export function listCacheFor(ctx: ServiceContext): ListCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = createListCache(ctx);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+function createListCache(ctx: ServiceContext): ListCache {
+  const entries = new Map<string, Entry>();
+  const pending = new WeakMap<FastifyRequest, { key: string; revision: string }>();
+  let bytes = 0;
+  let hits = 0;
+  let misses = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+
+  const store = (key: string, entry: Entry) => {
+    drop(key);
+    // Older revisions can never be asked for again once a newer one is read.
+    for (const [other, held] of entries) if (held.revision !== entry.revision) drop(other);
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const oldest of entries.keys()) {
+      if (bytes <= MAX_BYTES && entries.size <= MAX_ENTRIES) break;
+      drop(oldest);
+    }
+  };
+
+  return {
+    async answer(request, reply, scope, load) {
+      const revision = await readListRevision(ctx.db);
+      const encoding = chooseEncoding(request.headers['accept-encoding']) ?? 'identity';
+      const day = localDate(ctx.now(), ctx.config.timeZone);
+      const key = `${scopeKey(scope)}|${revision}|${day}|${encoding}`;
+      const hit = entries.get(key);
+      if (!hit) {
+        misses += 1;
+        pending.set(request, { key, revision });
+        return load();
+      }
+      hits += 1;
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, hit);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.header('vary', 'Accept-Encoding');
+      if (hit.encoding) reply.header('content-encoding', hit.encoding);
+      return reply.send(hit.body);
+    },
+
+    keep(request, reply, payload, done) {
+      const miss = pending.get(request);
+      if (miss && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        const encoding = reply.getHeader('content-encoding');
+        store(miss.key, {
+          revision: miss.revision,
+          body: payload,
+          encoding: typeof encoding === 'string' ? encoding : null,
+          bytes: typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length,
+        });
+      }
+      done(null, payload);
+    },
+
+    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+  };
+}
