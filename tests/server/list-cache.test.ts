@@ -170,3 +170,17 @@ describe('the list cache', () => {
     expect(cache().entries).toBeLessThanOrEqual(4);
   });
 });
+
+describe('the list cache and HEAD', () => {
+  it('a HEAD request never leaves an empty list for the GETs after it', async () => {
+    await submit('Объект для HEAD');
+    const head = await portal.app.inject({
+      method: 'HEAD',
+      url: '/api/instance/all/statements',
+      headers: { authorization: bearer.examiner1, 'accept-encoding': 'identity' },
+    });
+    expect(head.statusCode).toBe(200);
+    const listed = await list('examiner1', '/api/instance/all/statements');
+    expect(listed.items.length).toBeGreaterThan(0);
+  });
+});
