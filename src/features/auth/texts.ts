@@ -26,4 +26,6 @@ export const loginTexts = {
   wrongCodeLeft: (n: number) => `Неверный код. Осталось попыток: ${n}`,
   verifyFailed: 'Не удалось проверить код. Попробуйте ещё раз.',
   errorTitle: 'Ошибка',
+  formLoadFailed: 'Не удалось загрузить форму входа. Проверьте подключение к интернету и попробуйте ещё раз.',
+  retry: 'Повторить', // e2e
 } as const;

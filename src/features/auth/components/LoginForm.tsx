@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import Button from '../../../components/ui/Button.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { navigateTo } from '../../../lib/browser.ts';
 import { hasHomeRoute } from '../../../lib/entry.ts';
@@ -22,10 +23,37 @@ function loadSteps(): Promise<typeof import('./LoginSteps.tsx')> {
   return stepsLoading;
 }
 
-const LoginSteps = lazy(loadSteps);
+const lazySteps = () => lazy(loadSteps);
+
+/** What the page shows when the form's chunk failed to load (offline, or a deploy replaced it): a retry. */
+class StepsBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="empty-state" role="alert">
+        <p className="empty-state__title">{loginTexts.formLoadFailed}</p>
+        <Button variant="secondary" onClick={this.props.onRetry}>
+          {loginTexts.retry}
+        </Button>
+      </div>
+    );
+  }
+}
 
 /** Passwordless login (spec §2 Login): a signed-in user goes on to their home page, anyone else gets the form. */
 export default function LoginForm() {
+  // A failed chunk stays failed in React.lazy: a retry makes a new lazy component (and a new boundary).
+  const [steps, setSteps] = useState(() => ({ LoginSteps: lazySteps(), attempt: 0 }));
   const session = useStore($session);
   const settled = useStore($sessionSettled);
 
@@ -45,9 +73,15 @@ export default function LoginForm() {
 
   const spinner = <Spinner label={loginTexts.loading} />;
   if (!ready) return spinner;
+  const { LoginSteps } = steps;
   return (
-    <Suspense fallback={spinner}>
-      <LoginSteps />
-    </Suspense>
+    <StepsBoundary
+      key={steps.attempt}
+      onRetry={() => setSteps((current) => ({ LoginSteps: lazySteps(), attempt: current.attempt + 1 }))}
+    >
+      <Suspense fallback={spinner}>
+        <LoginSteps />
+      </Suspense>
+    </StepsBoundary>
   );
 }
