@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { $companyCounters } from '../features/statements/stores/counters.ts';
 import { COMPANY_HOME, isWithin, normalizePath, routes } from '../lib/routes.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '../lib/statuses.ts';
 import { $isOwner, $user } from '../stores/session.ts';
+import { $companyCounters } from '../stores/statement-counters.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
 import { navTexts } from './texts.ts';

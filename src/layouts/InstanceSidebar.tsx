@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { $instanceCounters, $instanceOverdue } from '../features/statements/stores/counters.ts';
 import { INSTANCE_HOME, normalizePath, routes } from '../lib/routes.ts';
 import { INSTANCE_SIDEBAR_LABELS } from '../lib/statuses.ts';
 import { $user } from '../stores/session.ts';
+import { $instanceCounters, $instanceOverdue } from '../stores/statement-counters.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
 import { navTexts } from './texts.ts';

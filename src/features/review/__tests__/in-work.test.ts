@@ -144,7 +144,7 @@ describe("the examiner's own table (/instance/filter/{filter})", () => {
     $session.set({ status: 'authenticated', user: demoExaminer });
     unsubscribe.push(tables.statementTables.mine.$visible.listen(() => {}));
     await flush();
-    const counters = await import('../../statements/stores/counters.ts');
+    const counters = await import('../../../stores/statement-counters.ts');
     expect(counters.$instanceCounters.get()).toEqual({
       sent: 0,
       under_review: 1,

@@ -17,17 +17,14 @@ import {
   type TableSortKey,
   tableRow,
 } from '../../../lib/statement-table.ts';
-import { $session } from '../../../stores/session.ts';
 import { $statementChanges } from '../../../stores/statement-changes.ts';
+import { countFromList } from '../../../stores/statement-counters.ts';
+import { createStatementList, type StatementList } from '../../../stores/statement-list.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import { countFromList } from '../../statements/stores/counters.ts';
 import { COLUMNS, tableTexts } from '../components/table/texts.ts';
 
 /** The statements behind a table: loading, failed (logged only, spec §8), or loaded. */
-export interface TableList {
-  status: 'loading' | 'error' | 'ready';
-  items: StatementListItem[];
-}
+export type TableList = StatementList;
 
 /** Where a table's statements come from: every statement in work, or the examiner's own. */
 export type TableSource = 'all' | 'mine';
@@ -64,53 +61,18 @@ export interface StatementTable {
   exportCsv: () => Promise<void>;
 }
 
-/** Spec §8 names this failure in English and only logs it. */
-const LOAD_FAILED = 'Could not load statements';
-
 function createTable(
   load: () => Promise<{ data?: unknown; response: Response }>,
   pick: (data: unknown) => StatementListItem[],
   onLoaded?: (items: StatementListItem[]) => void,
 ): StatementTable {
-  const $list = atom<TableList>({ status: 'loading', items: [] });
-  let loading: Promise<void> | null = null;
-
-  async function fetchList(): Promise<void> {
-    $list.set({ status: 'loading', items: $list.get().items });
-    try {
-      const { data, response } = await load();
-      if (response.ok) {
-        const items = pick(data);
-        $list.set({ status: 'ready', items });
-        onLoaded?.(items);
-        return;
-      }
-      console.error(LOAD_FAILED, response.status);
-    } catch (error) {
-      console.error(LOAD_FAILED, error);
-    }
-    $list.set({ status: 'error', items: [] });
-  }
-
-  function reload(): Promise<void> {
-    loading ??= fetchList().finally(() => {
-      loading = null;
-    });
-    return loading;
-  }
-
-  onMount($list, () => {
-    const stopSession = $session.subscribe((session) => {
-      if (session.status === 'authenticated' && isInstanceUser(session.user) && $list.get().status !== 'ready') {
-        void reload();
-      }
-    });
-    // Taking a statement into work or replying on this page changes the rows.
-    const stopChanges = $statementChanges.listen(() => void reload());
-    return () => {
-      stopSession();
-      stopChanges();
-    };
+  // Loaded when first watched and an examiner is signed in; again after the user changes a statement here.
+  const { $list, reload } = createStatementList({
+    load,
+    isFor: isInstanceUser,
+    pick,
+    onLoaded,
+    reloadOn: $statementChanges,
   });
 
   // The index (search keys, days, order) is rebuilt only when the statements load, never per keystroke.

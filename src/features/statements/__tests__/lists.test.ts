@@ -7,7 +7,7 @@ vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '
 // Fresh stores for every test: a loaded list stays loaded for the life of its module.
 let $session: typeof import('../../../stores/session.ts').$session;
 let lists: typeof import('../stores/lists.ts');
-let counters: typeof import('../stores/counters.ts');
+let counters: typeof import('../../../stores/statement-counters.ts');
 
 /** The tab's sessionStorage (the unit tests run in Node, which has none). */
 const tabStorage = new Map<string, string>();
@@ -28,7 +28,7 @@ beforeEach(async () => {
   tabStorage.clear();
   ({ $session } = await import('../../../stores/session.ts'));
   lists = await import('../stores/lists.ts');
-  counters = await import('../stores/counters.ts');
+  counters = await import('../../../stores/statement-counters.ts');
   // The first import transforms date-fns and the client: seconds on a busy machine.
 }, 30_000);
 
@@ -176,7 +176,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
     vi.resetModules();
     api.GET.mockClear();
     ({ $session } = await import('../../../stores/session.ts'));
-    counters = await import('../stores/counters.ts');
+    counters = await import('../../../stores/statement-counters.ts');
     $session.set({ status: 'authenticated', user: demoOwner });
     unsubscribe.push(counters.$companyCounters.listen(() => {}));
     await flush();
@@ -191,7 +191,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
     vi.resetModules();
     api.GET.mockClear();
     ({ $session } = await import('../../../stores/session.ts'));
-    counters = await import('../stores/counters.ts');
+    counters = await import('../../../stores/statement-counters.ts');
     $session.set({ status: 'authenticated', user: demoExaminer });
     unsubscribe.push(counters.$instanceCounters.listen(() => {}));
     await flush();
@@ -202,7 +202,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
       vi.resetModules();
       api.GET.mockClear();
       ({ $session } = await import('../../../stores/session.ts'));
-      counters = await import('../stores/counters.ts');
+      counters = await import('../../../stores/statement-counters.ts');
       $session.set({ status: 'authenticated', user: demoExaminer });
       unsubscribe.push(counters.$instanceCounters.listen(() => {}));
       await flush();

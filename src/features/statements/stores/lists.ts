@@ -1,8 +1,7 @@
-import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import { atom, computed, type ReadableAtom } from 'nanostores';
 import { api, QUIET } from '../../../lib/api/client.ts';
-import type { StatementListItem } from '../../../lib/api/types.ts';
 import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../../../lib/date-range.ts';
-import { isCompanyUser, isInstanceUser, type User } from '../../../lib/roles.ts';
+import { isCompanyUser, isInstanceUser } from '../../../lib/roles.ts';
 import {
   DEFAULT_SORT_ORDER,
   indexRange,
@@ -11,70 +10,10 @@ import {
   type StatusFilter,
   selectStatements,
 } from '../../../lib/statement-list.ts';
-import { $session } from '../../../stores/session.ts';
-import { countFromList, reloadStatementCounters } from './counters.ts';
+import { countFromList, reloadStatementCounters } from '../../../stores/statement-counters.ts';
+import { createStatementList, type StatementList } from '../../../stores/statement-list.ts';
 
-/** A statement list as a screen sees it: loading, failed (logged only, spec §8), or its items. */
-export interface StatementList {
-  status: 'loading' | 'error' | 'ready';
-  items: StatementListItem[];
-}
-
-/** Where a list comes from and who may load it. */
-interface ListSource {
-  /** Loads the list; answers as openapi-fetch does. */
-  load: () => Promise<{ data?: StatementListItem[]; response: Response }>;
-  /** True for the users whose list this is (others would get 403). */
-  isFor: (user: User | null) => boolean;
-  /** Told the items of every successful load. */
-  onLoaded?: (items: StatementListItem[]) => void;
-}
-
-/** Spec §8 names this failure in English and only logs it. */
-const LOAD_FAILED = 'Could not load statements';
-
-/**
- * A list store that loads once it has a subscriber and the session belongs to the right user;
- * later subscribers share the loaded items until `reloadStatementList`.
- */
-function createStatementList(source: ListSource) {
-  const $list = atom<StatementList>({ status: 'loading', items: [] });
-  let loading: Promise<void> | null = null;
-
-  async function fetchList(): Promise<void> {
-    $list.set({ status: 'loading', items: $list.get().items });
-    try {
-      const { data, response } = await source.load();
-      if (response.ok) {
-        const items = Array.isArray(data) ? data : [];
-        $list.set({ status: 'ready', items });
-        source.onLoaded?.(items);
-        return;
-      }
-      console.error(LOAD_FAILED, response.status);
-    } catch (error) {
-      console.error(LOAD_FAILED, error);
-    }
-    $list.set({ status: 'error', items: [] });
-  }
-
-  function reload(): Promise<void> {
-    loading ??= fetchList().finally(() => {
-      loading = null;
-    });
-    return loading;
-  }
-
-  onMount($list, () =>
-    $session.subscribe((session) => {
-      if (session.status === 'authenticated' && source.isFor(session.user) && $list.get().status !== 'ready') {
-        void reload();
-      }
-    }),
-  );
-
-  return { $list: $list as ReadableAtom<StatementList>, reload };
-}
+export type { StatementList };
 
 const company = createStatementList({
   load: () => api.GET('/api/statements', { headers: QUIET }),

@@ -1,10 +1,10 @@
 import { atom, computed, onMount } from 'nanostores';
-import { api, QUIET } from '../../../lib/api/client.ts';
-import type { StatementCounters } from '../../../lib/api/types.ts';
-import { countOverdue, type ReviewDeadline } from '../../../lib/deadline.ts';
-import { countStatuses, type StatusCounters } from '../../../lib/statuses.ts';
-import { $session } from '../../../stores/session.ts';
-import { $statementChanges } from '../../../stores/statement-changes.ts';
+import { api, QUIET } from '../lib/api/client.ts';
+import type { StatementCounters } from '../lib/api/types.ts';
+import { countOverdue, type ReviewDeadline } from '../lib/deadline.ts';
+import { countStatuses, type StatusCounters } from '../lib/statuses.ts';
+import { $session } from './session.ts';
+import { $statementChanges } from './statement-changes.ts';
 
 const ZERO: StatementCounters = {
   sent: 0,
