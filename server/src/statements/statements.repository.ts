@@ -186,45 +186,49 @@ export function listHistory(db: Db, statementId: number) {
     .execute();
 }
 
-/** Statements with everything a reply shows: company, catalogue names, the examiner and their instance. */
-function selectStatements(db: Db) {
+/** Statements joined with their company, catalogue entries, examiner and the examiner's instance. */
+function joinedStatements(db: Db) {
   return db
     .selectFrom('statements as s')
     .innerJoin('companies as c', 'c.id', 's.company_id')
     .leftJoin('catalog_object_types as category', 'category.id', 's.category_object_id')
     .leftJoin('catalog_work_types as work', 'work.id', 's.work_type_id')
     .leftJoin('users as examiner', 'examiner.id', 's.examiner_id')
-    .leftJoin('instances as instance', 'instance.id', 'examiner.instance_id')
-    .select([
-      's.id',
-      's.visible_id',
-      's.company_id',
-      's.status',
-      's.cipher',
-      's.object_name',
-      's.address',
-      's.category_object_id',
-      's.work_type_id',
-      's.examiner_id',
-      's.external_number',
-      's.date_create',
-      's.last_update',
-      's.term_start',
-      's.term_days',
-      'c.legal_entity as company_name',
-      'c.inn as company_inn',
-      'c.kpp as company_kpp',
-      'c.ogrn as company_ogrn',
-      'c.contact_fio as company_head',
-      'c.contact_phone as company_head_phone',
-      'category.value as category_value',
-      'category.name as category_name',
-      'work.name as work_type_name',
-      'examiner.fio as examiner_fio',
-      'examiner.phone as examiner_phone',
-      'examiner.email as examiner_email',
-      'instance.name as instance_name',
-    ]);
+    .leftJoin('instances as instance', 'instance.id', 'examiner.instance_id');
+}
+
+/** Statements with everything a reply shows: company, catalogue names, the examiner and their instance. */
+function selectStatements(db: Db) {
+  return joinedStatements(db).select([
+    's.id',
+    's.visible_id',
+    's.company_id',
+    's.status',
+    's.cipher',
+    's.object_name',
+    's.address',
+    's.category_object_id',
+    's.work_type_id',
+    's.examiner_id',
+    's.external_number',
+    's.date_create',
+    's.last_update',
+    's.term_start',
+    's.term_days',
+    'c.legal_entity as company_name',
+    'c.inn as company_inn',
+    'c.kpp as company_kpp',
+    'c.ogrn as company_ogrn',
+    'c.contact_fio as company_head',
+    'c.contact_phone as company_head_phone',
+    'category.value as category_value',
+    'category.name as category_name',
+    'work.name as work_type_name',
+    'examiner.fio as examiner_fio',
+    'examiner.phone as examiner_phone',
+    'examiner.email as examiner_email',
+    'instance.name as instance_name',
+  ]);
 }
 
 export type StatementRow = NonNullable<Awaited<ReturnType<typeof findStatement>>>;
@@ -244,31 +248,24 @@ export interface StatementScope {
  * (`StatementListItem`), so the examiner's list of 10,000 reads and sends half of what the detail query would.
  */
 export function listStatements(db: Db, where: StatementScope) {
-  let query = db
-    .selectFrom('statements as s')
-    .innerJoin('companies as c', 'c.id', 's.company_id')
-    .leftJoin('catalog_object_types as category', 'category.id', 's.category_object_id')
-    .leftJoin('catalog_work_types as work', 'work.id', 's.work_type_id')
-    .leftJoin('users as examiner', 'examiner.id', 's.examiner_id')
-    .leftJoin('instances as instance', 'instance.id', 'examiner.instance_id')
-    .select([
-      's.id',
-      's.visible_id',
-      's.status',
-      's.cipher',
-      's.object_name',
-      's.address',
-      's.examiner_id',
-      's.external_number',
-      's.date_create',
-      's.last_update',
-      's.term_start',
-      's.term_days',
-      'c.legal_entity as company_name',
-      'category.name as category_name',
-      'work.name as work_type_name',
-      'instance.name as instance_name',
-    ]);
+  let query = joinedStatements(db).select([
+    's.id',
+    's.visible_id',
+    's.status',
+    's.cipher',
+    's.object_name',
+    's.address',
+    's.examiner_id',
+    's.external_number',
+    's.date_create',
+    's.last_update',
+    's.term_start',
+    's.term_days',
+    'c.legal_entity as company_name',
+    'category.name as category_name',
+    'work.name as work_type_name',
+    'instance.name as instance_name',
+  ]);
   if (where.companyId !== undefined) query = query.where('s.company_id', '=', where.companyId);
   if (where.examinerId !== undefined) query = query.where('s.examiner_id', '=', where.examinerId);
   return query.orderBy('s.date_create', 'desc').orderBy('s.id', 'desc').execute();
