@@ -160,7 +160,7 @@ function reminderMail(
 /**
  * The reminder job: for every running term with an assigned examiner, a mail (and an in-app notification) when
  * `REMINDER_DAYS_BEFORE` working days or fewer are left, and another once the term is over; each at most once per
- * term. Every instance may run it: a reminder is claimed by inserting its row (statement, term, kind) with the
+ * term, on working days only (a day off waits for the next working day). Every instance may run it: a reminder is claimed by inserting its row (statement, term, kind) with the
  * notification in one transaction, and only the instance whose insert made the row mails, after the commit. A mail
  * that fails gives its claim back for the next run. Returns how many mails went.
  */
@@ -169,6 +169,8 @@ export async function sendDeadlineReminders(ctx: ServiceContext): Promise<number
   const calendar = await loadCalendar(ctx.db);
   const deadlineAt = deadlinesAt(calendar, now, ctx.config.timeZone);
   const today = localDate(now, ctx.config.timeZone);
+  // Examiners are mailed on working days only: a term that ran out on a Friday is reported on Monday morning.
+  if (!calendar.isWorkingDay(today)) return 0;
   const at = nowIso(now);
   const mails: Array<{ claim: ReminderClaim; mail: ReminderMail; examinerId: number }> = [];
   for (const row of await listReminderCandidates(ctx.db)) {
