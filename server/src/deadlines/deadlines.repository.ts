@@ -54,13 +54,13 @@ export async function upsertReviewTerm(db: Db, scope: string, days: number, at: 
 }
 
 /**
- * Statements whose term runs with an active assigned examiner and whose overdue reminder for that term has not been
- * claimed yet: the candidates of the reminder job.
+ * Statements whose term runs, either with an active assigned examiner or taken by nobody yet (`sent`), and whose
+ * overdue reminder for that term has not been claimed yet: the candidates of the reminder job.
  */
 export function listReminderCandidates(db: Db) {
   return db
     .selectFrom('statements as s')
-    .innerJoin('users as examiner', 'examiner.id', 's.examiner_id')
+    .leftJoin('users as examiner', 'examiner.id', 's.examiner_id')
     .select([
       's.id',
       's.visible_id',
@@ -73,7 +73,7 @@ export function listReminderCandidates(db: Db) {
     ])
     .where('s.status', 'in', ['sent', 'under_review'])
     .where('s.term_start', 'is not', null)
-    .where('examiner.removed_at', 'is', null)
+    .where((eb) => eb.or([eb('s.examiner_id', 'is', null), eb('examiner.removed_at', 'is', null)]))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -106,16 +106,16 @@ export async function claimReminder(db: Db, claim: ReminderClaim, at: string): P
   return row !== undefined;
 }
 
-/** Gives a claim back with the notification it made (its mail could not be sent), so a later run tries again. */
+/** Gives a claim back with the notifications it made (its mail could not be sent), so a later run tries again. */
 export async function releaseReminder(
   db: Db,
   claim: ReminderClaim,
-  notification: { userId: number; message: string; at: string },
+  notification: { userIds: number[]; message: string; at: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('notifications')
-      .where('user_id', '=', notification.userId)
+      .where('user_id', 'in', notification.userIds)
       .where('message', '=', notification.message)
       .where('date_create', '=', notification.at)
       .execute();

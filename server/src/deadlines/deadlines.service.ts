@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
+import { listExaminers } from '../users/users.repository.ts';
 import { type CalendarYear, localDate, SHIPPED_YEARS, WorkingCalendar } from './calendar.ts';
 import { parseCalendarFile } from './calendar-file.ts';
 import {
@@ -111,18 +112,21 @@ export async function importCalendar(
 /** A reminder goes this many working days before the due date (and again once the term is over). */
 export const REMINDER_DAYS_BEFORE = 2;
 
+interface Recipient {
+  id: number;
+  email: string;
+}
+
 interface ReminderMail {
-  to: string;
   subject: string;
   text: string;
 }
 
 function reminderMail(
   ctx: ServiceContext,
-  statement: { id: number; visible_id: number; object_name: string },
+  statement: { id: number; visible_id: number; object_name: string; examiner_id: number | null },
   kind: ReminderClaim['kind'],
   deadline: ReviewDeadline,
-  email: string,
 ): ReminderMail {
   const what = `№ ${statement.visible_id} «${statement.object_name}»`;
   const due = formatDay(deadline.dueDate);
@@ -140,13 +144,14 @@ function reminderMail(
   const note = deadline.provisional
     ? ['', 'Срок рассчитан предварительно: производственный календарь года не загружен.']
     : [];
+  const nobody = statement.examiner_id === null ? ['', 'Заявление ещё никто не взял в работу.'] : [];
   return {
-    to: email,
     subject,
     text: [
       'Здравствуйте!',
       '',
       line,
+      ...nobody,
       ...note,
       '',
       `Открыть заявление: ${link}`,
@@ -158,11 +163,13 @@ function reminderMail(
 }
 
 /**
- * The reminder job: for every running term with an assigned examiner, a mail (and an in-app notification) when
- * `REMINDER_DAYS_BEFORE` working days or fewer are left, and another once the term is over; each at most once per
- * term, on working days only (a day off waits for the next working day). Every instance may run it: a reminder is claimed by inserting its row (statement, term, kind) with the
- * notification in one transaction, and only the instance whose insert made the row mails, after the commit. A mail
- * that fails gives its claim back for the next run. Returns how many mails went.
+ * The reminder job: for every running term, a mail (and an in-app notification) when `REMINDER_DAYS_BEFORE` working
+ * days or fewer are left, and another once the term is over; each at most once per term, on working days only (a day
+ * off waits for the next working day). The assigned examiner is reminded, or, while nobody has taken the statement,
+ * every examiner. Every instance may run it: a reminder is claimed by inserting its row (statement, term, kind) with
+ * the notifications in one transaction, and only the instance whose insert made the row mails, after the commit.
+ * When no mail of a reminder could be sent (SMTP down), its claim is given back for the next run. Returns how many
+ * mails went.
  */
 export async function sendDeadlineReminders(ctx: ServiceContext): Promise<number> {
   const now = ctx.now();
@@ -172,37 +179,55 @@ export async function sendDeadlineReminders(ctx: ServiceContext): Promise<number
   // Examiners are mailed on working days only: a term that ran out on a Friday is reported on Monday morning.
   if (!calendar.isWorkingDay(today)) return 0;
   const at = nowIso(now);
-  const mails: Array<{ claim: ReminderClaim; mail: ReminderMail; examinerId: number }> = [];
+  let examiners: Recipient[] | null = null;
+  const everyExaminer = async () => {
+    examiners ??= (await listExaminers(ctx.db)).flatMap((user) =>
+      user.email ? [{ id: user.id, email: user.email }] : [],
+    );
+    return examiners;
+  };
+  const mails: Array<{ claim: ReminderClaim; mail: ReminderMail; recipients: Recipient[] }> = [];
   for (const row of await listReminderCandidates(ctx.db)) {
     const term: Term | null = runningTerm(row);
-    if (!term || !row.examiner_email || row.examiner_id === null) continue;
+    if (!term) continue;
     const deadline = deadlineAt(term);
     const kind: ReminderClaim['kind'] | null =
       today > deadline.dueDate ? 'overdue' : deadline.workingDaysLeft <= REMINDER_DAYS_BEFORE ? 'soon' : null;
     if (!kind) continue;
+    const recipients =
+      row.examiner_id === null
+        ? await everyExaminer()
+        : row.examiner_email
+          ? [{ id: row.examiner_id, email: row.examiner_email }]
+          : [];
+    if (recipients.length === 0) continue;
     const claim: ReminderClaim = { statementId: row.id, termStart: term.start, kind };
-    const mail = reminderMail(ctx, row, kind, deadline, row.examiner_email);
-    const examinerId = row.examiner_id;
+    const mail = reminderMail(ctx, row, kind, deadline);
     const claimed = await ctx.db.transaction().execute(async (trx) => {
       if (!(await claimReminder(trx, claim, at))) return false;
       const route = routes.instanceStatementInfo(row.id);
-      await insertNotifications(trx, { userIds: [examinerId], message: mail.subject, route, at });
+      await insertNotifications(trx, { userIds: recipients.map((r) => r.id), message: mail.subject, route, at });
       return true;
     });
-    if (claimed) mails.push({ claim, mail, examinerId });
+    if (claimed) mails.push({ claim, mail, recipients });
   }
   let sent = 0;
-  for (const { claim, mail, examinerId } of mails) {
-    try {
-      await ctx.mailer.send(mail);
-      sent++;
-    } catch (error) {
-      ctx.logError(error, 'deadline reminder mail failed');
-      const notification = { userId: examinerId, message: mail.subject, at };
-      await releaseReminder(ctx.db, claim, notification).catch((release: unknown) =>
-        ctx.logError(release, 'reminder release'),
-      );
+  for (const { claim, mail, recipients } of mails) {
+    let delivered = 0;
+    for (const recipient of recipients) {
+      try {
+        await ctx.mailer.send({ to: recipient.email, ...mail });
+        delivered++;
+      } catch (error) {
+        ctx.logError(error, 'deadline reminder mail failed');
+      }
     }
+    sent += delivered;
+    if (delivered > 0) continue;
+    const notification = { userIds: recipients.map((r) => r.id), message: mail.subject, at };
+    await releaseReminder(ctx.db, claim, notification).catch((release: unknown) =>
+      ctx.logError(release, 'reminder release'),
+    );
   }
   return sent;
 }
