@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import type { Db } from '../db/database.ts';
+import { type Db, executePrepared } from '../db/database.ts';
 import type { UserRole } from '../db/schema.ts';
 
 /** E-mails are compared trimmed and lower-cased everywhere. */
@@ -43,8 +43,8 @@ const compiledById = new WeakMap<Db, CompiledQuery<UserRow>>();
 /**
  * An active user by id. Every authenticated request reads the user's row (a removed user is refused at once, on every
  * instance), so the query is built and compiled by Kysely once per database and then only executed with the id
- * (building it was about a quarter of `GET /api/users/me`, issue 11); it still runs through Kysely's executor, on the
- * connection (and SQLite's mutex, or a transaction) Kysely would use.
+ * (building it was about a quarter of `GET /api/users/me`, issue 11), as a prepared statement on PostgreSQL too; it
+ * still runs through Kysely's executor, on the connection (and SQLite's lock) Kysely would use.
  */
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   if (db.isTransaction) return selectActiveUserById(db, id).executeTakeFirst();
@@ -54,7 +54,7 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
     if (compiled.parameters.length !== 1) throw new Error('findUserById: the id must be the only parameter');
     compiledById.set(db, compiled);
   }
-  const { rows } = await db.executeQuery<UserRow>({ ...compiled, parameters: [id] });
+  const { rows } = await executePrepared(db, compiled, [id]);
   return rows[0];
 }
 
