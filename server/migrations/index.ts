@@ -6,6 +6,7 @@ import * as sharedLimits from './20261122T1930_shared_limits.ts';
 import * as reviewDeadlines from './20261122T2100_review_deadlines.ts';
 import * as listIndexes from './20261122T2200_list_indexes.ts';
 import * as listRevision from './20261122T2300_list_revision.ts';
+import * as statusListIndex from './20261122T2310_status_list_index.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T2100_review_deadlines': reviewDeadlines,
   '20261122T2200_list_indexes': listIndexes,
   '20261122T2300_list_revision': listRevision,
+  '20261122T2310_status_list_index': statusListIndex,
 };

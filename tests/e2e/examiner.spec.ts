@@ -171,7 +171,7 @@ test('examiner2 sees no answer menu on a statement assigned to examiner1', async
   const listed = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/instance/all/statements',
   );
-  await page.goto('/instance/news');
+  await page.goto('/instance/all');
   const all = (await (await listed).json()) as Listed[];
   const assigned = all.find((statement) => statement.status === 'under_review');
   if (!assigned) throw new Error('no statement under review seeded');

@@ -184,3 +184,27 @@ describe('the list cache and HEAD', () => {
     expect(listed.items.length).toBeGreaterThan(0);
   });
 });
+
+describe('the examiner’s news: GET /api/instance/all/statements?status=sent', () => {
+  it('holds exactly the sent statements of the whole list, cached apart from it', async () => {
+    const { id } = await submit('Новое заявление для новостей');
+    const all = (await list('examiner1', '/api/instance/all/statements', 'br')).items;
+    const sent = (await list('examiner1', '/api/instance/all/statements?status=sent', 'br')).items;
+    expect(sent.map((item) => item.id)).toEqual(all.filter((item) => item.status === 'sent').map((item) => item.id));
+    expect(sent.map((item) => item.id)).toContain(id);
+    expect(all.length).toBeGreaterThan(sent.length);
+    // Taken into work, it leaves the news at once.
+    await takeIntoWork(portal.ctx, users.examiner2, id);
+    const after = (await list('examiner1', '/api/instance/all/statements?status=sent', 'br')).items;
+    expect(after.map((item) => item.id)).not.toContain(id);
+  });
+
+  it('refuses a status outside the contract in Russian, naming the parameter', async () => {
+    const response = await portal.app.inject({
+      url: '/api/instance/all/statements?status=archived',
+      headers: { authorization: bearer.examiner1 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation_error', field: 'status' });
+  });
+});

@@ -44,11 +44,11 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 256;
 
 const scopeKey = (scope: StatementScope) =>
-  scope.companyId !== undefined
+  (scope.companyId !== undefined
     ? `company:${scope.companyId}`
     : scope.examinerId !== undefined
       ? `examiner:${scope.examinerId}`
-      : 'all';
+      : 'all') + (scope.status === undefined ? '' : `:${scope.status}`);
 
 const caches = new WeakMap<ServiceContext, ListCache>();
 

@@ -241,6 +241,8 @@ export function findStatement(db: Db, id: number) {
 export interface StatementScope {
   companyId?: number;
   examinerId?: number;
+  /** Only the statements in this status (the examiner's news: `sent`). */
+  status?: StatementStatus;
 }
 
 /**
@@ -268,6 +270,7 @@ export function listStatements(db: Db, where: StatementScope) {
   ]);
   if (where.companyId !== undefined) query = query.where('s.company_id', '=', where.companyId);
   if (where.examinerId !== undefined) query = query.where('s.examiner_id', '=', where.examinerId);
+  if (where.status !== undefined) query = query.where('s.status', '=', where.status);
   return query.orderBy('s.date_create', 'desc').orderBy('s.id', 'desc').execute();
 }
 

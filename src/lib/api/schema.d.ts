@@ -252,7 +252,8 @@ export interface paths {
          * List every statement for examiners
          * @description Examiners only (403 for company users). Every statement in every status (the news page shows `sent`,
          *     "all" shows the rest), sorted by `dateCreate` descending. Items are `StatementListItem`s; the detail
-         *     carries the rest.
+         *     carries the rest. With `status`, only the statements in that status (the news page asks for `sent`, so it
+         *     does not load every statement to show the new ones).
          */
         get: operations["listAllInstanceStatements"];
         put?: never;
@@ -1620,7 +1621,10 @@ export interface operations {
     };
     listAllInstanceStatements: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the statements in this status. */
+                status?: components["schemas"]["StatementStatus"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

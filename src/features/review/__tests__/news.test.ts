@@ -47,7 +47,9 @@ describe('new statements', () => {
     expect(api.GET).not.toHaveBeenCalled();
     $session.set({ status: 'authenticated', user: demoExaminer });
     await flush();
+    // Only the sent ones are asked for; a statement of another status in the answer would still be left out.
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/all/statements', {
+      params: { query: { status: 'sent' } },
       headers: { 'x-quiet-errors': '1' },
     });
     expect(news.$newStatements.get()).toEqual({ status: 'ready', items: [sent] });

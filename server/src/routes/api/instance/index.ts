@@ -19,7 +19,8 @@ const instance: FastifyPluginAsync = async (app) => {
   // Lists are answered from the cache while nothing they show has changed (issue 11).
   const lists = listCacheFor(ctx);
   contractRoute(app, 'listAllInstanceStatements', { onSend: lists.keep }, async (request, reply) => {
-    const scope = listScope(currentUser(request), 'all');
+    const { status } = request.query;
+    const scope = { ...listScope(currentUser(request), 'all'), ...(status === undefined ? {} : { status }) };
     return lists.answer(request, reply, scope, () => listItems(ctx, scope));
   });
   contractRoute(app, 'listMyInstanceStatements', { onSend: lists.keep }, async (request, reply) => {
