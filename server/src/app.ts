@@ -3,7 +3,13 @@ import cookie from '@fastify/cookie';
 import responseValidation from '@fastify/response-validation';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onSendHookHandler,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { ApiError, apiError, ERRORS, type ErrorCode } from './errors.ts';
@@ -253,16 +259,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
   const registered: Array<{ method: string; url: string }> = [];
   app.decorate('registeredRoutes', registered);
+  // API answers are not stored unless a route says otherwise. Decided on the routed path: `/%61pi/users/me` is the API
+  // as much as `/api/users/me` is. For a route, once when it is registered (its pattern is its routed path, and
+  // reading `request.routeOptions` builds an object on every request, issue 11); for a request no route matched, on
+  // its decoded path (below).
+  const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
+  };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
+    if (isApiPath(route.url)) {
+      const own = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+      route.onSend = [...own, noStore];
+    }
   });
 
-  // A callback hook, not an async one: it is synchronous, and every request passes it (issue 11).
+  // Callback hooks, not async ones: synchronous, and every request passes them (issue 11).
   app.addHook('onSend', (request, reply, payload, done) => {
-    for (const [name, value] of SECURITY_HEADER_ENTRIES) reply.header(name, value);
-    // Decided on the routed path: `/%61pi/users/me` is the API as much as `/api/users/me` is.
-    if (isApiPath(routedPath(request)) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    for (let i = 0; i < SECURITY_HEADER_ENTRIES.length; i++) {
+      const [name, value] = SECURITY_HEADER_ENTRIES[i] as [string, string];
+      reply.header(name, value);
+    }
+    if (request.is404 && isApiPath(routedPath(request)) && !reply.hasHeader('Cache-Control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
     done(null, payload);
   });
 

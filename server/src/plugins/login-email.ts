@@ -1,3 +1,4 @@
+import type { preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { contractOperation } from '../contract/openapi.ts';
 
@@ -12,13 +13,21 @@ const LOGIN_URLS = new Set([contractOperation('startEmailLogin').url, contractOp
  */
 export default fp(
   async (app) => {
-    // A callback hook: synchronous, and on every request (issue 11).
-    app.addHook('preValidation', (request, _reply, done) => {
-      if (LOGIN_URLS.has(request.routeOptions.url ?? '')) {
-        const body = request.body as { email?: unknown } | null;
-        if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
-      }
+    const trimEmail: preValidationHookHandler = (request, _reply, done) => {
+      const body = request.body as { email?: unknown } | null;
+      if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
       done();
+    };
+    // On the two login routes only, added as they are registered: no hook on every other request (issue 11).
+    app.addHook('onRoute', (route) => {
+      if (!LOGIN_URLS.has(route.url)) return;
+      const own =
+        route.preValidation === undefined
+          ? []
+          : Array.isArray(route.preValidation)
+            ? route.preValidation
+            : [route.preValidation];
+      route.preValidation = [trimEmail, ...own];
     });
   },
   { name: 'login-email' },
