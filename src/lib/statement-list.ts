@@ -1,4 +1,5 @@
 // What a statement list shows (spec §2, §5): status filter, date range, search and sort over an index built once.
+import type { Virtualizer } from '@tanstack/react-virtual';
 import { type DateRange, dayBounds, defaultRange, isDayInBounds } from './date-range.ts';
 import { dayKey, parseDate } from './dates.ts';
 import { matchesQuery, normalizeQuery, type Searchable, searchKey } from './search.ts';
@@ -69,4 +70,23 @@ export function selectStatements<T extends Listable>(entries: ReadonlyArray<List
     selected.push(entry.item);
   }
   return query.order === 'newest' ? selected : selected.reverse();
+}
+
+/**
+ * A row's size as the virtualised lists (the company's cards, the examiner's table) record it: read from the
+ * ResizeObserver's entry, which comes after the browser's own layout. When a row is mounted (no entry yet) its known
+ * size or the estimate stands, so mounting rows never forces a synchronous layout (tanstack's default reads
+ * offsetHeight then, once per row, in the middle of React's commit). Estimates should be the common row height: each
+ * size that differs from its estimate makes the virtualiser recompute the positions of every row after it.
+ */
+export function rowSize<Scroller extends Element | Window>(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<Scroller, Element>,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  if (entry) return Math.round((element as HTMLElement).offsetHeight);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
 }

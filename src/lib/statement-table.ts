@@ -42,21 +42,28 @@ export interface TableRow {
 const cell = (...values: Array<string | null | undefined>): string =>
   values.find((value) => value !== null && value !== undefined && value.trim() !== '') ?? EMPTY_CELL;
 
+/** The cells that do not move with the clock, made once per loaded item (a new list load brings new objects). */
+const fixedCells = new WeakMap<StatementListItem, Omit<TableRow, 'timeInStatus'>>();
+
 /** The cells of a statement's row at `now`: instance-view status label, a dash for every empty value. */
 export function tableRow(statement: StatementListItem, now: Date | number): TableRow {
-  return {
-    id: statement.id,
-    number: String(statement.visibleId),
-    company: cell(statement.companyName),
-    address: cell(statement.name, statement.address),
-    category: cell(statement.categoryName),
-    workType: cell(statement.catalogWorkType),
-    submitted: cell(formatListDate(statement.dateCreate)),
-    status: statement.status,
-    statusLabel: statusLabel(statement.status, 'instance'),
-    deadline: deadlineCell(statement.reviewDeadline),
-    timeInStatus: timeInStatus(statement.lastUpdate, now),
-  };
+  let fixed = fixedCells.get(statement);
+  if (!fixed) {
+    fixed = {
+      id: statement.id,
+      number: String(statement.visibleId),
+      company: cell(statement.companyName),
+      address: cell(statement.name, statement.address),
+      category: cell(statement.categoryName),
+      workType: cell(statement.catalogWorkType),
+      submitted: cell(formatListDate(statement.dateCreate)),
+      status: statement.status,
+      statusLabel: statusLabel(statement.status, 'instance'),
+      deadline: deadlineCell(statement.reviewDeadline),
+    };
+    fixedCells.set(statement, fixed);
+  }
+  return { ...fixed, timeInStatus: timeInStatus(statement.lastUpdate, now) };
 }
 
 /** The columns the table sorts by. */

@@ -1,5 +1,6 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
 import { describe, expect, it } from 'vitest';
-import { indexRange, indexStatements, type ListQuery, selectStatements } from '../statement-list.ts';
+import { indexRange, indexStatements, type ListQuery, rowSize, selectStatements } from '../statement-list.ts';
 
 const items = [
   { id: 1, status: 'sent', dateCreate: '2024-05-01T10:00:00', title: 'Жилой дом' },
@@ -54,5 +55,31 @@ describe('selectStatements', () => {
     const scanned = many.filter((s) => s.status === 'approved' && s.title.toLowerCase().includes('объект 99'));
     expect(found.length).toBeGreaterThan(0);
     expect(found.map((s) => s.id).sort((a, b) => a - b)).toEqual(scanned.map((s) => s.id));
+  });
+});
+
+describe('rowSize: what the virtualised lists record of a row', () => {
+  const instance = {
+    itemSizeCache: new Map<number, number>([[42, 93]]),
+    indexFromElement: (element: Element) => Number(element.getAttribute('data-index')),
+    options: { getItemKey: (index: number) => [41, 42][index] ?? index, estimateSize: () => 70 },
+  } as unknown as Virtualizer<Element, Element>;
+  /** A row that fails the test if its layout is read. */
+  const row = (index: number) =>
+    ({
+      getAttribute: () => String(index),
+      get offsetHeight(): number {
+        throw new Error('forced layout');
+      },
+    }) as unknown as Element;
+
+  it('takes the size from the ResizeObserver entry', () => {
+    const entry = { borderBoxSize: [{ blockSize: 114.6, inlineSize: 900 }] } as unknown as ResizeObserverEntry;
+    expect(rowSize(row(0), entry, instance)).toBe(115);
+  });
+
+  it('never reads the layout when a row is mounted: its known size, else the estimate', () => {
+    expect(rowSize(row(1), undefined, instance)).toBe(93);
+    expect(rowSize(row(0), undefined, instance)).toBe(70);
   });
 });

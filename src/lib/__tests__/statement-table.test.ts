@@ -64,6 +64,15 @@ describe('the statements a table holds', () => {
 });
 
 describe('tableRow: the cells of spec §2, status in the instance view of spec §4', () => {
+  it('formats an item once but counts its time in status to each `now`', () => {
+    const item = { ...statement };
+    const first = tableRow(item, now);
+    const later = tableRow(item, new Date(now.getTime() + 61 * 60_000));
+    expect(later).toEqual({ ...first, timeInStatus: '02 03:31' });
+    // A reloaded list brings new objects: their cells are their own.
+    expect(tableRow({ ...item, companyName: 'ООО «Другая»' }, now).company).toBe('ООО «Другая»');
+  });
+
   it('fills every column', () => {
     expect(tableRow(statement, now)).toEqual({
       id: 7,

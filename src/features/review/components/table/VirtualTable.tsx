@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type MouseEvent, useLayoutEffect, useRef } from 'react';
+import { type MouseEvent, memo, useLayoutEffect, useRef } from 'react';
 import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
 import type { StatementListItem } from '../../../../lib/api/types.ts';
 import { deadlineCellText } from '../../../../lib/deadline.ts';
 import { routes } from '../../../../lib/routes.ts';
+import { rowSize } from '../../../../lib/statement-list.ts';
 import { type TableSort, type TableSortKey, tableRow } from '../../../../lib/statement-table.ts';
 import { COLUMNS, tableTexts } from './texts.ts';
 
@@ -16,8 +17,8 @@ export interface VirtualTableProps {
   onSort: (key: TableSortKey) => void;
 }
 
-/** A row's height before it is measured (one line in every cell). */
-const ESTIMATED_ROW_HEIGHT = 57;
+/** A row's height before it is measured: the common one (two lines in 'Срок', one in the other cells). */
+const ESTIMATED_ROW_HEIGHT = 70;
 /** The columns a click on the header sorts by. */
 const SORTABLE: Partial<Record<(typeof COLUMNS)[number], TableSortKey>> = {
   'Дата подачи': 'submitted',
@@ -69,12 +70,71 @@ function openRow(event: MouseEvent<HTMLTableSectionElement>) {
   if (href) window.location.assign(href);
 }
 
+/** Props of StatementRow. */
+interface StatementRowProps {
+  statement: StatementListItem;
+  index: number;
+  now: number;
+  measure: (element: HTMLTableRowElement | null) => void;
+}
+
+/**
+ * One row of the table. Memoised: a scroll or a keystroke re-renders only the rows that came into view, and the
+ * cells of an item are formatted once (`tableRow` keeps them per item).
+ */
+const StatementRow = memo(function StatementRow({ statement, index, now, measure }: StatementRowProps) {
+  const row = tableRow(statement, now);
+  return (
+    <tr ref={measure} data-index={index} aria-rowindex={index + 2} className="statement-table__row">
+      <td>
+        <a
+          className="statement-table__link"
+          href={routes.instanceStatementInfo(row.id)}
+          aria-label={tableTexts.open(row.number)}
+        >
+          {row.number}
+        </a>
+      </td>
+      <td>{row.company}</td>
+      <td>{row.address}</td>
+      <td>{row.category}</td>
+      <td>{row.workType}</td>
+      <td className="statement-table__nowrap">
+        <time dateTime={statement.dateCreate}>{row.submitted}</time>
+      </td>
+      <td>
+        <StatusBadge status={row.status} view="instance" />
+      </td>
+      <td
+        className={row.deadline.overdue ? 'deadline-cell deadline-cell--overdue' : 'deadline-cell'}
+        title={deadlineCellText(row.deadline)}
+      >
+        <span className="deadline-cell__days">
+          {row.deadline.overdue && (
+            <span className="deadline-cell__icon" aria-hidden="true">
+              !
+            </span>
+          )}
+          {row.deadline.text}
+        </span>
+        {row.deadline.date && (
+          <span className="deadline-cell__date">
+            {row.deadline.date}
+            {row.deadline.provisional && `, ${tableTexts.provisional}`}
+          </span>
+        )}
+      </td>
+      <td className="statement-table__nowrap statement-table__time">{row.timeInStatus}</td>
+    </tr>
+  );
+});
+
 /**
  * The table of spec §2, scrolling inside its own box (sticky header, horizontal scroll on narrow screens) and
  * virtualised: only the rows near the visible part are in the DOM, with two spacer rows keeping the scroll height,
  * so 10,000 statements stay smooth. Sizes are set through the CSSOM (React `style`), which the CSP does not govern.
  */
-export default function VirtualTable({ statements, now, sort, onSort }: VirtualTableProps) {
+function VirtualTable({ statements, now, sort, onSort }: VirtualTableProps) {
   const scrollRef = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
     count: statements.length,
@@ -82,6 +142,7 @@ export default function VirtualTable({ statements, now, sort, onSort }: VirtualT
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
     overscan: 8,
     getItemKey: (index) => statements[index]?.id ?? index,
+    measureElement: rowSize,
   });
   // Other filters give other rows: start again from the top rather than somewhere in the middle of them.
   useLayoutEffect(() => {
@@ -119,55 +180,14 @@ export default function VirtualTable({ statements, now, sort, onSort }: VirtualT
           {rows.map((virtualRow) => {
             const statement = statements[virtualRow.index];
             if (!statement) return null;
-            const row = tableRow(statement, now);
             return (
-              <tr
+              <StatementRow
                 key={virtualRow.key}
-                ref={virtualizer.measureElement}
-                data-index={virtualRow.index}
-                aria-rowindex={virtualRow.index + 2}
-                className="statement-table__row"
-              >
-                <td>
-                  <a
-                    className="statement-table__link"
-                    href={routes.instanceStatementInfo(row.id)}
-                    aria-label={tableTexts.open(row.number)}
-                  >
-                    {row.number}
-                  </a>
-                </td>
-                <td>{row.company}</td>
-                <td>{row.address}</td>
-                <td>{row.category}</td>
-                <td>{row.workType}</td>
-                <td className="statement-table__nowrap">
-                  <time dateTime={statement.dateCreate}>{row.submitted}</time>
-                </td>
-                <td>
-                  <StatusBadge status={row.status} view="instance" />
-                </td>
-                <td
-                  className={row.deadline.overdue ? 'deadline-cell deadline-cell--overdue' : 'deadline-cell'}
-                  title={deadlineCellText(row.deadline)}
-                >
-                  <span className="deadline-cell__days">
-                    {row.deadline.overdue && (
-                      <span className="deadline-cell__icon" aria-hidden="true">
-                        !
-                      </span>
-                    )}
-                    {row.deadline.text}
-                  </span>
-                  {row.deadline.date && (
-                    <span className="deadline-cell__date">
-                      {row.deadline.date}
-                      {row.deadline.provisional && `, ${tableTexts.provisional}`}
-                    </span>
-                  )}
-                </td>
-                <td className="statement-table__nowrap statement-table__time">{row.timeInStatus}</td>
-              </tr>
+                statement={statement}
+                index={virtualRow.index}
+                now={now}
+                measure={virtualizer.measureElement}
+              />
             );
           })}
           {after > 0 && (
@@ -180,3 +200,6 @@ export default function VirtualTable({ statements, now, sort, onSort }: VirtualT
     </section>
   );
 }
+
+/** Memoised: a keystroke re-renders the page's island at once, the table only when its deferred rows change. */
+export default memo(VirtualTable);

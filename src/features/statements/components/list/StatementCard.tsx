@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { DeadlineTag } from '../../../../components/statement/StatementTimeline.tsx';
 import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
 import type { StatementListItem } from '../../../../lib/api/types.ts';
@@ -5,8 +6,20 @@ import { formatListDate } from '../../../../lib/dates.ts';
 import { routes } from '../../../../lib/routes.ts';
 import { listTexts } from './texts.ts';
 
+/** The list date of each loaded item, formatted once (a scroll brings the same items back into view). */
+const listDates = new WeakMap<StatementListItem, string>();
+
+function listDate(statement: StatementListItem): string {
+  let text = listDates.get(statement);
+  if (text === undefined) {
+    text = formatListDate(statement.dateCreate);
+    listDates.set(statement, text);
+  }
+  return text;
+}
+
 /** One statement of the company list: number, object, status, date and the due date of a running term; the whole card opens the statement. */
-export default function StatementCard({ statement }: { statement: StatementListItem }) {
+function StatementCard({ statement }: { statement: StatementListItem }) {
   return (
     <a className="statement-card" href={routes.statementInfo(statement.id)}>
       <span className="statement-card__number">{listTexts.number(statement.visibleId)}</span>
@@ -15,9 +28,12 @@ export default function StatementCard({ statement }: { statement: StatementListI
         <StatusBadge status={statement.status} view="company" />
         <DeadlineTag deadline={statement.reviewDeadline} />
         <time className="statement-card__date" dateTime={statement.dateCreate}>
-          {formatListDate(statement.dateCreate)}
+          {listDate(statement)}
         </time>
       </span>
     </a>
   );
 }
+
+/** Memoised: a scroll re-renders only the cards that came into view. */
+export default memo(StatementCard);

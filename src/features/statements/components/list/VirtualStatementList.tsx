@@ -1,18 +1,19 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { StatementListItem } from '../../../../lib/api/types.ts';
+import { rowSize } from '../../../../lib/statement-list.ts';
 import StatementCard from './StatementCard.tsx';
 import { listTexts } from './texts.ts';
 
-/** A card's height before it is measured (one line of title). */
-const ESTIMATED_CARD_HEIGHT = 112;
+/** A card's height before it is measured: the common one (one line of title on a wide screen). */
+const ESTIMATED_CARD_HEIGHT = 103;
 
 /**
  * The cards, virtualised against the page's scroll: only those near the viewport are in the DOM, so 10,000
  * statements scroll and filter smoothly. Row positions are set through the CSSOM (React `style`), which the
  * CSP does not govern; the static HTML never carries them.
  */
-export default function VirtualStatementList({ statements }: { statements: StatementListItem[] }) {
+function VirtualStatementList({ statements }: { statements: StatementListItem[] }) {
   const listRef = useRef<HTMLUListElement>(null);
   const [offset, setOffset] = useState(0);
 
@@ -35,6 +36,7 @@ export default function VirtualStatementList({ statements }: { statements: State
     overscan: 6,
     scrollMargin: offset,
     getItemKey: (index) => statements[index]?.id ?? index,
+    measureElement: rowSize,
   });
 
   return (
@@ -64,3 +66,6 @@ export default function VirtualStatementList({ statements }: { statements: State
     </ul>
   );
 }
+
+/** Memoised: a keystroke re-renders the list's island at once, the cards only when the deferred list changes. */
+export default memo(VirtualStatementList);
