@@ -35,10 +35,13 @@ const MONTHS_GENITIVE = [
 ] as const;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const pluralRules = new Intl.PluralRules('ru-RU');
+// Intl objects are made on first use: building them (ICU data, the time zone) costs a list page ~20 ms at start-up,
+// and most pages that load this module never need them.
+let pluralRules: Intl.PluralRules | undefined;
 
 /** The word for `count` in its Russian plural form: [one, few, many] as in 'день', 'дня', 'дней'. */
 export function pluralForm(count: number, forms: readonly [one: string, few: string, many: string]): string {
+  pluralRules ??= new Intl.PluralRules('ru-RU');
   const category = pluralRules.select(Math.abs(count));
   return category === 'one' ? forms[0] : category === 'few' ? forms[1] : forms[2];
 }
@@ -69,22 +72,28 @@ export function formatShortDay(value: string): string {
   return day ? `${day.day} ${MONTHS_GENITIVE[day.month - 1]}` : value;
 }
 
-const committeeClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: COMMITTEE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+let committeeClock: Intl.DateTimeFormat | undefined;
+
+/** The committee's clock as parts 'YYYY', 'MM', 'DD', 'HH', 'MM' (made once, on first use). */
+function committeeClockFormat(): Intl.DateTimeFormat {
+  committeeClock ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: COMMITTEE_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return committeeClock;
+}
 
 /** An instant as the committee's calendar day and clock time, or null when it is no valid instant. */
 export function committeeTime(at: string): { day: string; time: string } | null {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return null;
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of committeeClock.formatToParts(date)) parts[part.type] = part.value;
+  for (const part of committeeClockFormat().formatToParts(date)) parts[part.type] = part.value;
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
