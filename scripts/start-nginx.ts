@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { loadConfig, rootDir } from '../server/src/config.ts';
+import { API_NODE_FLAGS } from '../server/src/node-flags.ts';
 import { buildSiteIfStale } from '../server/src/site/build.ts';
 import { type RunningNginx, startNginx } from './nginx.ts';
 
@@ -50,7 +51,7 @@ buildSiteIfStale();
 
 const apiPort = process.env.API_PORT ? Number(process.env.API_PORT) : await freeLoopbackPort();
 const upstream = `127.0.0.1:${apiPort}`;
-const api = spawn(process.execPath, [path.join(rootDir, 'server', 'src', 'server.ts')], {
+const api = spawn(process.execPath, [...API_NODE_FLAGS, path.join(rootDir, 'server', 'src', 'server.ts')], {
   cwd: rootDir,
   env: {
     ...process.env,

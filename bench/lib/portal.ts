@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { API_NODE_FLAGS } from '../../server/src/node-flags.ts';
 import { freePort } from '../../tests/support/free-port.ts';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink.ts';
 import { type BenchSeedResult, seedDatabase } from '../seed.ts';
@@ -89,7 +90,7 @@ export async function startBenchPortal(options: BenchPortalOptions): Promise<Ben
   delete env.FILES_DIR;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['server/src/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, 'server/src/start.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

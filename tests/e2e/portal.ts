@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { API_NODE_FLAGS } from '../../server/src/node-flags.ts';
 import { freePort } from '../support/free-port.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
 import { nodeBin, repoRoot } from './paths.ts';
@@ -69,7 +70,14 @@ async function startPortalOn(port: number, options: PortalOptions): Promise<Port
   delete env.FILES_DIR;
 
   // Its own process group: a server that does not stop in time is killed with everything it started (nginx).
-  const child = spawn(nodeBin, [entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // With the flags `npm start` gives the API (start-nginx passes them on to the API it starts).
+  const flags = servedThroughNginx ? [] : API_NODE_FLAGS;
+  const child = spawn(nodeBin, [...flags, entry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     output += chunk;

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rootDir } from '../../server/src/config.ts';
+import { API_NODE_FLAGS } from '../../server/src/node-flags.ts';
+
+// The API's V8 flags are written in package.json's scripts too (npm cannot import them): they must not drift.
+describe('the API process flags', () => {
+  const scripts = (
+    JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+
+  it.each(['start', 'serve:api'])('npm run %s starts node with them', (name) => {
+    const command = scripts[name] ?? '';
+    expect(command).toMatch(/^node /);
+    for (const flag of API_NODE_FLAGS) expect(command.split(/\s+/)).toContain(flag);
+  });
+});
