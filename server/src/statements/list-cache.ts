@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { localDate } from '../deadlines/calendar.ts';
@@ -29,7 +31,7 @@ export interface ListCache {
   /** A route onSend hook that keeps a list reply as sent (after compression). */
   keep: onSendHookHandler;
   /** What it holds and how it served (tests, metrics). */
-  stats(): { entries: number; bytes: number; hits: number; misses: number };
+  stats(): { entries: number; bytes: number; hits: number; misses: number; recompressed: number };
 }
 
 interface Entry {
@@ -42,6 +44,17 @@ interface Entry {
 /** Entries beyond these are dropped oldest first; the examiner's list of 10,000 is ~0.5 MB compressed, 6.5 MB plain. */
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ENTRIES = 256;
+
+const brotli = promisify(zlib.brotliCompress);
+const unbrotli = promisify(zlib.brotliDecompress);
+
+/**
+ * A kept brotli reply at least this big is compressed again, harder (quality 7), off the request path: it is sent to
+ * every examiner until the next write, so a one-off 100–250 ms in the thread pool buys 17 % fewer bytes on each
+ * (the examiner's list of 10,000: 465 → 383 KB). The first reply goes at the compression plugin's quality 4.
+ */
+export const RECOMPRESS_MIN_BYTES = 16 * 1024;
+const HARDER_QUALITY = 7;
 
 const scopeKey = (scope: StatementScope) =>
   (scope.companyId !== undefined
@@ -68,6 +81,27 @@ function createListCache(ctx: ServiceContext): ListCache {
   let bytes = 0;
   let hits = 0;
   let misses = 0;
+  let recompressed = 0;
+
+  const recompress = async (key: string, entry: Entry) => {
+    try {
+      const plain = await unbrotli(entry.body);
+      const harder = await brotli(plain, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: HARDER_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+        },
+      });
+      // Dropped or replaced meanwhile (a newer revision), or no smaller: keep what is there.
+      if (entries.get(key) !== entry || harder.length >= entry.bytes) return;
+      entries.set(key, { ...entry, body: harder, bytes: harder.length });
+      bytes += harder.length - entry.bytes;
+      recompressed += 1;
+    } catch (error) {
+      ctx.logError(error, 'list cache: compressing a list again');
+    }
+  };
 
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -114,16 +148,18 @@ function createListCache(ctx: ServiceContext): ListCache {
       const miss = pending.get(request);
       if (miss && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         const encoding = reply.getHeader('content-encoding');
-        store(miss.key, {
+        const entry: Entry = {
           revision: miss.revision,
           body: payload,
           encoding: typeof encoding === 'string' ? encoding : null,
           bytes: typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length,
-        });
+        };
+        store(miss.key, entry);
+        if (entry.encoding === 'br' && entry.bytes >= RECOMPRESS_MIN_BYTES) void recompress(miss.key, entry);
       }
       done(null, payload);
     },
 
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    stats: () => ({ entries: entries.size, bytes, hits, misses, recompressed }),
   };
 }

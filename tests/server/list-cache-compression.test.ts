@@ -1,0 +1,47 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedBench } from '../../bench/seed.ts';
+import { signAccessToken } from '../../server/src/auth/tokens.ts';
+import { listCacheFor, RECOMPRESS_MIN_BYTES } from '../../server/src/statements/list-cache.ts';
+import { findUserByEmail } from '../../server/src/users/users.repository.ts';
+import { demoUsers } from '../support/demo.ts';
+import { startTestPortal, type TestPortal } from './helpers.ts';
+
+// A big kept list is compressed again, harder, off the request path (issue 11): later replies are smaller and
+// decode to the very same list.
+
+let portal: TestPortal;
+let bearer: string;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  await seedBench(portal.ctx, { statements: 1500, filesDir: null });
+  const examiner = await findUserByEmail(portal.db, demoUsers.examiner1.email);
+  if (!examiner) throw new Error('no examiner1');
+  bearer = `Bearer ${await signAccessToken(portal.config.jwtSecret, examiner.id)}`;
+}, 120_000);
+afterAll(async () => {
+  await portal.close();
+});
+
+const get = () =>
+  portal.app.inject({
+    url: '/api/instance/all/statements',
+    headers: { authorization: bearer, 'accept-encoding': 'br' },
+  });
+
+describe('the list cache compresses a big list again', () => {
+  it('answers later with fewer bytes of the same list', async () => {
+    const first = await get();
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.rawPayload.length).toBeGreaterThanOrEqual(RECOMPRESS_MIN_BYTES);
+    const cache = listCacheFor(portal.ctx);
+    await expect.poll(() => cache.stats().recompressed, { timeout: 30_000 }).toBeGreaterThan(0);
+    const later = await get();
+    expect(later.headers['content-encoding']).toBe('br');
+    expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
+    const plain = (response: typeof first) => zlib.brotliDecompressSync(response.rawPayload).toString();
+    expect(plain(later)).toBe(plain(first));
+    expect(JSON.parse(plain(later))).toHaveLength(1505);
+  });
+});
