@@ -108,24 +108,32 @@ export async function apiFigures(options: {
   const listUrl = `${big.url}/api/instance/all/statements`;
   const count = big.seed.statements;
 
-  const wire = await rawGet(listUrl, { ...auth, 'accept-encoding': 'br, gzip' });
-  if (wire.status !== 200) throw new Error(`examiner list answered ${wire.status}`);
+  // The first reply after a write is compressed on the way (brotli 4); the list cache then compresses it again,
+  // harder, for every later reply until the next write: both are reported, the later one is what examiners get.
+  const first = await rawGet(listUrl, { ...auth, 'accept-encoding': 'br, gzip' });
+  if (first.status !== 200) throw new Error(`examiner list answered ${first.status}`);
   const plain = await rawGet(listUrl, auth);
+  const times: number[] = [];
+  for (let i = 0; i < 21; i++) times.push((await rawGet(listUrl, { ...auth, 'accept-encoding': 'br, gzip' })).ms);
+  // The harder compression runs in the thread pool (a few hundred ms for 6.5 MB): wait for it, at most 10 s.
+  let wire = await rawGet(listUrl, { ...auth, 'accept-encoding': 'br, gzip' });
+  for (let i = 0; i < 50 && wire.wireBytes >= first.wireBytes; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    wire = await rawGet(listUrl, { ...auth, 'accept-encoding': 'br, gzip' });
+  }
   figures.push(
     atMost(
       {
         group: 4,
         name: `${label}: examiner list of ${count} on the wire (${wire.encoding})`,
         budget: '≤ 100 KB',
-        anchor: `uncompressed ${kb(plain.wireBytes)}`,
+        anchor: `first reply after a write ${kb(first.wireBytes)}, uncompressed ${kb(plain.wireBytes)}`,
       },
       wire.wireBytes,
       100 * 1024,
       kb,
     ),
   );
-  const times: number[] = [];
-  for (let i = 0; i < 21; i++) times.push((await rawGet(listUrl, { ...auth, 'accept-encoding': 'br, gzip' })).ms);
   figures.push(
     atMost(
       { group: 4, name: `${label}: examiner list of ${count}, p50 (21 sequential)`, budget: '≤ 50 ms', anchor: '' },
