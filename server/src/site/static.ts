@@ -74,11 +74,12 @@ export async function serveSite(app: FastifyInstance, distDir: string): Promise<
     },
   });
   // RFC 9239: JavaScript is text/javascript (@fastify/static's mime table still says application/javascript).
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook: it runs on every reply, API included, and an async one costs a promise each (issue 11).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/javascript'))
       reply.header('content-type', 'text/javascript; charset=utf-8');
-    return payload;
+    done(null, payload);
   });
   app.setNotFoundHandler(async (request, reply) => {
     // The router's reading of the path (decoded), as for no-store in app.ts: `/%61pi/nope` is the API's 404.
