@@ -16,19 +16,35 @@ export const TOAST_HIDE_MS = 5000;
 /** Toasts currently on screen, oldest first. */
 export const $toasts = atom<Toast[]>([]);
 
+/**
+ * The queue as it is, read without `get()`: nanostores' `get()` on a store nobody watches mounts it for a moment,
+ * which would count as the toast region watching.
+ */
+const queue = (): Toast[] => $toasts.value;
+
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
+/** True while the toast region watches the queue: a toast's 5 s start when it can be seen, not before. */
+let watched = false;
 
-/** Shows a toast that hides itself after 5 s; returns its id. The same text already on screen is not repeated. */
-export function showToast(kind: ToastKind, text: string): number {
-  const shown = $toasts.get().find((toast) => toast.kind === kind && toast.text === text);
-  if (shown) return shown.id;
-  const id = nextId++;
-  $toasts.set([...$toasts.get(), { id, kind, text }]);
+function startHiding(id: number): void {
+  if (timers.has(id)) return;
   timers.set(
     id,
     setTimeout(() => dismissToast(id), TOAST_HIDE_MS),
   );
+}
+
+/**
+ * Shows a toast that hides itself 5 s after it appears (a toast raised before the toast region is on the page, which
+ * hydrates when the browser is idle, waits for it); returns its id. The same text already on screen is not repeated.
+ */
+export function showToast(kind: ToastKind, text: string): number {
+  const shown = queue().find((toast) => toast.kind === kind && toast.text === text);
+  if (shown) return shown.id;
+  const id = nextId++;
+  $toasts.set([...queue(), { id, kind, text }]);
+  if (watched) startHiding(id);
   return id;
 }
 
@@ -37,7 +53,7 @@ export function dismissToast(id: number): void {
   const timer = timers.get(id);
   if (timer !== undefined) clearTimeout(timer);
   timers.delete(id);
-  $toasts.set($toasts.get().filter((toast) => toast.id !== id));
+  $toasts.set(queue().filter((toast) => toast.id !== id));
 }
 
 /** Where toasts wait for the next page of this tab (a success followed by a full page load). */
@@ -54,7 +70,19 @@ function sessionStore(): ToastStorage | null {
   }
 }
 
-function isCarried(value: unknown): value is { kind: ToastKind; text: string } {
+/**
+ * This page load, as carried toasts name it: a toast carried from here waits for the next page even when this page's
+ * toast region hydrates after the carrying (it hydrates when the browser is idle).
+ */
+const PAGE = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+interface Carried {
+  kind: ToastKind;
+  text: string;
+  page?: string;
+}
+
+function isCarried(value: unknown): value is Carried {
   const toast = value as { kind?: unknown; text?: unknown } | null;
   return (
     typeof toast?.text === 'string' && (toast.kind === 'info' || toast.kind === 'success' || toast.kind === 'error')
@@ -71,25 +99,37 @@ export function carryToast(kind: ToastKind, text: string, storage: ToastStorage 
   try {
     const parsed: unknown = JSON.parse(storage.getItem(CARRIED_KEY) ?? '[]');
     if (Array.isArray(parsed)) carried = parsed;
-    storage.setItem(CARRIED_KEY, JSON.stringify([...carried, { kind, text }]));
+    storage.setItem(CARRIED_KEY, JSON.stringify([...carried, { kind, text, page: PAGE } satisfies Carried]));
   } catch {
     showToast(kind, text);
   }
 }
 
-/** Shows the toasts carried from the previous page once, and forgets them. */
-export function showCarriedToasts(storage: ToastStorage | null = sessionStore()): void {
+/**
+ * Shows the toasts carried from an earlier page once, and forgets them; the ones this page carried (it is leaving)
+ * stay for the next. `page` names this page load (tests).
+ */
+export function showCarriedToasts(storage: ToastStorage | null = sessionStore(), page: string = PAGE): void {
   if (!storage) return;
   try {
     const parsed: unknown = JSON.parse(storage.getItem(CARRIED_KEY) ?? '[]');
-    storage.removeItem(CARRIED_KEY);
-    if (Array.isArray(parsed)) for (const toast of parsed.filter(isCarried)) showToast(toast.kind, toast.text);
+    const carried = Array.isArray(parsed) ? parsed.filter(isCarried) : [];
+    const ours = carried.filter((toast) => toast.page === page);
+    if (ours.length > 0) storage.setItem(CARRIED_KEY, JSON.stringify(ours));
+    else storage.removeItem(CARRIED_KEY);
+    for (const toast of carried) if (toast.page !== page) showToast(toast.kind, toast.text);
   } catch {
-    // a damaged entry is dropped
+    storage.removeItem(CARRIED_KEY); // a damaged entry is dropped
   }
 }
 
-// The toast region of the next page subscribes first: that is when carried toasts appear.
+// The toast region of the next page subscribes first: that is when carried toasts appear, and when the toasts raised
+// before it begin to count their 5 s.
 onMount($toasts, () => {
+  watched = true;
   showCarriedToasts();
+  for (const toast of queue()) startHiding(toast.id);
+  return () => {
+    watched = false;
+  };
 });

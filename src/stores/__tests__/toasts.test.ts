@@ -1,12 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, carryToast, dismissToast, showCarriedToasts, showToast, TOAST_HIDE_MS } from '../toasts.ts';
 
+// The toast region watches the queue, as on a page where it has hydrated.
+let stopWatching: () => void = () => {};
+
 beforeEach(() => {
   vi.useFakeTimers();
   $toasts.set([]);
+  stopWatching = $toasts.listen(() => {});
 });
 
 afterEach(() => {
+  stopWatching();
+  vi.advanceTimersByTime(2000); // nanostores unmounts a store a second after its last listener left
   vi.useRealTimers();
 });
 
@@ -27,6 +33,19 @@ describe('toasts', () => {
     vi.advanceTimersByTime(1);
     expect($toasts.get()).toHaveLength(0);
     expect(TOAST_HIDE_MS).toBe(5000);
+  });
+
+  it('counts the 5 s of a toast raised before the region hydrates (client:idle) from when it watches', () => {
+    stopWatching();
+    vi.advanceTimersByTime(2000);
+    showToast('error', 'Не удалось загрузить заявление');
+    vi.advanceTimersByTime(TOAST_HIDE_MS * 2);
+    expect($toasts.get().map((t) => t.text)).toEqual(['Не удалось загрузить заявление']);
+    stopWatching = $toasts.listen(() => {});
+    vi.advanceTimersByTime(TOAST_HIDE_MS - 1);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
   });
 
   it('dismisses a toast at once', () => {
@@ -51,11 +70,20 @@ describe('toasts carried to the next page', () => {
     const storage = memoryStorage();
     carryToast('success', 'Заявление создано', storage);
     expect($toasts.get()).toEqual([]);
-    showCarriedToasts(storage);
+    showCarriedToasts(storage, 'the next page');
     expect($toasts.get().map((t) => [t.kind, t.text])).toEqual([['success', 'Заявление создано']]);
     $toasts.set([]);
-    showCarriedToasts(storage);
+    showCarriedToasts(storage, 'the next page');
     expect($toasts.get()).toEqual([]);
+  });
+
+  it('never shows a toast on the page that carried it (its toast region may hydrate after the carrying)', () => {
+    const storage = memoryStorage();
+    carryToast('error', 'Не удалось загрузить заявление', storage);
+    showCarriedToasts(storage); // this page's region, hydrating late
+    expect($toasts.get()).toEqual([]);
+    showCarriedToasts(storage, 'the next page');
+    expect($toasts.get().map((t) => t.text)).toEqual(['Не удалось загрузить заявление']);
   });
 
   it('shows the toast at once without storage, and drops a damaged entry', () => {
