@@ -127,6 +127,12 @@ test('a row opens the statement from the keyboard, through the link in its ID ce
   await page.goBack();
   await row.getByRole('cell', { name: seeded.approved.address }).click();
   await expect(page).toHaveURL(href ?? '');
+
+  // The back link names the list the statement was opened from and leads there.
+  const back = page.getByRole('main').getByRole('link', { name: 'Согласовано', exact: true });
+  await expect(back).toHaveAttribute('href', '/instance/filter/approved');
+  await back.click();
+  await expect(page).toHaveURL('/instance/filter/approved');
 });
 
 test('keeps the DOM small with 10,000 statements and reaches the last one', async ({ page, examinerTable }) => {

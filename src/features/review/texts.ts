@@ -28,6 +28,8 @@ export const newsTexts = {
 export const reviewTexts = {
   pageTitle: 'Заявление',
   back: 'Новые заявления',
+  backAll: 'Все заявления',
+  backMine: 'Мои заявки',
   number: (visibleId: number) => `№ ${visibleId}`,
   loading: 'Загрузка…',
   loadFailed: 'Не удалось загрузить заявление',

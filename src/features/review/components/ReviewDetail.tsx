@@ -1,12 +1,15 @@
 import { useStore } from '@nanostores/react';
+import BackLink from '../../../components/statement/BackLink.tsx';
 import { DetailBlock, DetailItem, orDash, RoundBody } from '../../../components/statement/StatementParts.tsx';
 import { DeadlineNote, StatementHistory } from '../../../components/statement/StatementTimeline.tsx';
 import DropdownMenu from '../../../components/ui/DropdownMenu.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import StatusBadge from '../../../components/ui/StatusBadge.tsx';
+import type { BackTarget } from '../../../lib/back-link.ts';
 import { REPLY_CHOICES } from '../../../lib/review.ts';
 import { routes } from '../../../lib/routes.ts';
 import { roundTitle, type SubmissionRound, statementHeading } from '../../../lib/statement.ts';
+import { INSTANCE_SIDEBAR_LABELS } from '../../../lib/statuses.ts';
 import { $canReply, $certificateBusy, $review, $reviewRounds, startReply } from '../stores/detail.ts';
 import { reviewTexts } from '../texts.ts';
 import ReplyDialog from './ReplyDialog.tsx';
@@ -31,6 +34,18 @@ function Round({ round, index, approved }: { round: SubmissionRound; index: numb
   );
 }
 
+/** The examiner's lists a statement is opened from, with the sidebar's names; the first is the default. */
+const INSTANCE_LISTS: readonly BackTarget[] = [
+  { href: routes.instanceNews, label: reviewTexts.back },
+  { href: routes.instanceAll, label: reviewTexts.backAll },
+  { href: routes.instance(), label: reviewTexts.backMine },
+  { href: routes.instance('all'), label: reviewTexts.backMine },
+  ...(Object.keys(INSTANCE_SIDEBAR_LABELS) as Array<keyof typeof INSTANCE_SIDEBAR_LABELS>).map((status) => ({
+    href: routes.instance(status),
+    label: INSTANCE_SIDEBAR_LABELS[status],
+  })),
+];
+
 /** The examiner's statement detail of spec §2: the card, 'О проекте', 'Заявитель', 'О компании', the rounds, the reply. */
 export default function ReviewDetail() {
   const detail = useStore($review);
@@ -39,12 +54,7 @@ export default function ReviewDetail() {
   const certificateBusy = useStore($certificateBusy);
   const statement = detail.statement;
 
-  const back = (
-    <a className="back-link" href={routes.instanceNews}>
-      <span aria-hidden="true">←</span>
-      {reviewTexts.back}
-    </a>
-  );
+  const back = <BackLink lists={INSTANCE_LISTS} fallback={INSTANCE_LISTS[0] as BackTarget} />;
   if (!statement) {
     return (
       <>

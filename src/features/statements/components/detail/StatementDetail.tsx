@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import BackLink from '../../../../components/statement/BackLink.tsx';
 import { DetailBlock, DetailItem, orDash, RoundBody } from '../../../../components/statement/StatementParts.tsx';
 import { DeadlineNote, StatementHistory } from '../../../../components/statement/StatementTimeline.tsx';
 import Button from '../../../../components/ui/Button.tsx';
@@ -7,9 +8,11 @@ import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
 import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
 import type { Statement } from '../../../../lib/api/types.ts';
+import type { BackTarget } from '../../../../lib/back-link.ts';
 import { formatListDate } from '../../../../lib/dates.ts';
 import { routes } from '../../../../lib/routes.ts';
 import { canAddVersion, roundTitle, type SubmissionRound, statementHeading } from '../../../../lib/statement.ts';
+import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '../../../../lib/statuses.ts';
 import { $canDelete, $deleteState, $detail, $rounds, deleteStatement, openVersionDialog } from '../../stores/detail.ts';
 import { detailTexts } from '../../texts/detail.ts';
 import NewVersionDialog from './NewVersionDialog.tsx';
@@ -45,6 +48,13 @@ function Round({
   );
 }
 
+/** The company's lists a statement is opened from, with the sidebar's names; the first is the default. */
+const COMPANY_LISTS: readonly BackTarget[] = [
+  { href: routes.company(), label: detailTexts.back },
+  { href: routes.company('all'), label: detailTexts.back },
+  ...STATEMENT_STATUSES.map((status) => ({ href: routes.company(status), label: COMPANY_SIDEBAR_LABELS[status] })),
+];
+
 /** The company's statement detail of spec §2: number, status, title, project, general info, examiner, rounds. */
 export default function StatementDetail() {
   const detail = useStore($detail);
@@ -63,12 +73,7 @@ export default function StatementDetail() {
     }
   }, [visibleId]);
 
-  const back = (
-    <a className="back-link" href={routes.company()}>
-      <span aria-hidden="true">←</span>
-      {detailTexts.back}
-    </a>
-  );
+  const back = <BackLink lists={COMPANY_LISTS} fallback={COMPANY_LISTS[0] as BackTarget} />;
   if (!statement) {
     return (
       <>
