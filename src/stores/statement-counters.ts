@@ -133,8 +133,8 @@ const statusCounters = ({ sent, under_review, has_comments, approved, rejected, 
 /** The company sidebar's statement counts per status and their total (spec §4); zeros until loaded or on failure. */
 export const $companyCounters = computed($counters, statusCounters);
 
-/** The examiner sidebar's counts of their own statements per status and their total (spec §4). */
-export const $instanceCounters = computed($counters, statusCounters);
+/** The examiner sidebar's counts of their own statements per status and their total (spec §4): the same counts. */
+export const $instanceCounters = $companyCounters;
 
 /** How many of the examiner's own statements are past their review term (issue 12); zero until loaded. */
 export const $instanceOverdue = computed($counters, (counters) => counters.overdue);

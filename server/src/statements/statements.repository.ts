@@ -197,37 +197,42 @@ function joinedStatements(db: Db) {
     .leftJoin('instances as instance', 'instance.id', 'examiner.instance_id');
 }
 
-/** Statements with everything a reply shows: company, catalogue names, the examiner and their instance. */
+/** What a list item reads (`StatementListItem`): the lists show and search these, with the running term. */
+const LIST_COLUMNS = [
+  's.id',
+  's.visible_id',
+  's.status',
+  's.cipher',
+  's.object_name',
+  's.address',
+  's.examiner_id',
+  's.external_number',
+  's.date_create',
+  's.last_update',
+  's.term_start',
+  's.term_days',
+  'c.legal_entity as company_name',
+  'category.name as category_name',
+  'work.name as work_type_name',
+  'instance.name as instance_name',
+] as const;
+
+/** Statements with everything a reply shows: the list's columns and the company's and examiner's details. */
 function selectStatements(db: Db) {
   return joinedStatements(db).select([
-    's.id',
-    's.visible_id',
+    ...LIST_COLUMNS,
     's.company_id',
-    's.status',
-    's.cipher',
-    's.object_name',
-    's.address',
     's.category_object_id',
     's.work_type_id',
-    's.examiner_id',
-    's.external_number',
-    's.date_create',
-    's.last_update',
-    's.term_start',
-    's.term_days',
-    'c.legal_entity as company_name',
     'c.inn as company_inn',
     'c.kpp as company_kpp',
     'c.ogrn as company_ogrn',
     'c.contact_fio as company_head',
     'c.contact_phone as company_head_phone',
     'category.value as category_value',
-    'category.name as category_name',
-    'work.name as work_type_name',
     'examiner.fio as examiner_fio',
     'examiner.phone as examiner_phone',
     'examiner.email as examiner_email',
-    'instance.name as instance_name',
   ]);
 }
 
@@ -250,24 +255,7 @@ export interface StatementScope {
  * (`StatementListItem`), so the examiner's list of 10,000 reads and sends half of what the detail query would.
  */
 export function listStatements(db: Db, where: StatementScope) {
-  let query = joinedStatements(db).select([
-    's.id',
-    's.visible_id',
-    's.status',
-    's.cipher',
-    's.object_name',
-    's.address',
-    's.examiner_id',
-    's.external_number',
-    's.date_create',
-    's.last_update',
-    's.term_start',
-    's.term_days',
-    'c.legal_entity as company_name',
-    'category.name as category_name',
-    'work.name as work_type_name',
-    'instance.name as instance_name',
-  ]);
+  let query = joinedStatements(db).select([...LIST_COLUMNS]);
   if (where.companyId !== undefined) query = query.where('s.company_id', '=', where.companyId);
   if (where.examinerId !== undefined) query = query.where('s.examiner_id', '=', where.examinerId);
   if (where.status !== undefined) query = query.where('s.status', '=', where.status);

@@ -18,6 +18,14 @@ vi.stubGlobal('sessionStorage', {
   clear: () => tabStorage.clear(),
 });
 
+/** The next page of the same tab: fresh modules, the tab's sessionStorage kept, no calls made yet. */
+async function nextPage() {
+  vi.resetModules();
+  api.GET.mockClear();
+  ({ $session } = await import('../../../stores/session.ts'));
+  counters = await import('../../../stores/statement-counters.ts');
+}
+
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const unsubscribe: Array<() => void> = [];
 
@@ -84,19 +92,6 @@ describe('company statement list', () => {
     unsubscribe.push(lists.$companyStatements.listen(() => {}));
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
-  });
-});
-
-describe("examiner's own statement list", () => {
-  it('loads GET /api/instance/me/statements for an examiner', async () => {
-    api.GET.mockResolvedValue(reply(200, [{ ...demoStatement, status: 'under_review' }]));
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(lists.$myInstanceStatements.listen(() => {}));
-    await flush();
-    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/me/statements', {
-      headers: { 'x-quiet-errors': '1' },
-    });
-    expect(lists.$myInstanceStatements.get().status).toBe('ready');
   });
 });
 
@@ -173,10 +168,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
     expect(counters.$instanceOverdue.get()).toBe(1);
 
     // The next page (a fresh module) draws the sidebar from this tab's copy, without a call.
-    vi.resetModules();
-    api.GET.mockClear();
-    ({ $session } = await import('../../../stores/session.ts'));
-    counters = await import('../../../stores/statement-counters.ts');
+    await nextPage();
     $session.set({ status: 'authenticated', user: demoOwner });
     unsubscribe.push(counters.$companyCounters.listen(() => {}));
     await flush();
@@ -188,10 +180,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
     api.GET.mockResolvedValue(reply(200, counts));
     $session.set({ status: 'authenticated', user: demoOwner });
     await counters.reloadStatementCounters();
-    vi.resetModules();
-    api.GET.mockClear();
-    ({ $session } = await import('../../../stores/session.ts'));
-    counters = await import('../../../stores/statement-counters.ts');
+    await nextPage();
     $session.set({ status: 'authenticated', user: demoExaminer });
     unsubscribe.push(counters.$instanceCounters.listen(() => {}));
     await flush();
@@ -199,10 +188,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
 
     vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
     try {
-      vi.resetModules();
-      api.GET.mockClear();
-      ({ $session } = await import('../../../stores/session.ts'));
-      counters = await import('../../../stores/statement-counters.ts');
+      await nextPage();
       $session.set({ status: 'authenticated', user: demoExaminer });
       unsubscribe.push(counters.$instanceCounters.listen(() => {}));
       await flush();

@@ -1,7 +1,7 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { api, QUIET } from '../../../lib/api/client.ts';
 import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../../../lib/date-range.ts';
-import { isCompanyUser, isInstanceUser } from '../../../lib/roles.ts';
+import { isCompanyUser } from '../../../lib/roles.ts';
 import {
   DEFAULT_SORT_ORDER,
   indexRange,
@@ -22,23 +22,11 @@ const company = createStatementList({
   onLoaded: countFromList,
 });
 
-const instance = createStatementList({
-  load: () => api.GET('/api/instance/me/statements', { headers: QUIET }),
-  isFor: isInstanceUser,
-  onLoaded: countFromList,
-});
-
 /** The company's statements (GET /api/statements), loaded when first watched. */
 export const $companyStatements = company.$list;
 /** Reloads the company's statements and the sidebar's counts with them (the list's reload button, a retry). */
 export const reloadCompanyStatements = (): Promise<unknown> =>
   Promise.all([company.reload(), reloadStatementCounters()]);
-
-/** The statements assigned to the signed-in examiner (GET /api/instance/me/statements), loaded when first watched. */
-export const $myInstanceStatements = instance.$list;
-/** Reloads the examiner's own statements and the sidebar's counts with them. */
-export const reloadMyInstanceStatements = (): Promise<unknown> =>
-  Promise.all([instance.reload(), reloadStatementCounters()]);
 
 /**
  * The filters of one list screen over a list store: status (from the route), date range, search and sort, and the
