@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/__tests__/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts'],
           environment: 'node',
           // The first test of a file pays for importing React, jsdom and the stores: seconds on a loaded 2-core machine.
           testTimeout: 20_000,

@@ -2,7 +2,7 @@
 # `npm test`: every check, in order, each under a banner, ending with the line "N passed, M failed".
 #
 #   deps           Debian packages (chromium, nginx, postgresql, poppler-utils), installed when missing
-#   contract       src/lib/api/schema.d.ts is what openapi-typescript generates from openapi.yaml
+#   contract       domain/api-schema.d.ts is what openapi-typescript generates from openapi.yaml
 #   typecheck      tsc --noEmit
 #   lint           biome + redocly
 #   unit           vitest, project unit
@@ -85,12 +85,12 @@ stage_failed() {
 check_contract() {
   local generated="$tmp_dir/schema.d.ts"
   openapi-typescript openapi.yaml -o "$generated" >/dev/null
-  if ! diff -q "$generated" src/lib/api/schema.d.ts >/dev/null; then
-    diff -u src/lib/api/schema.d.ts "$generated" | head -n 40 || true
-    echo "src/lib/api/schema.d.ts is stale: run 'npm run gen:api' and commit the result" >&2
+  if ! diff -q "$generated" domain/api-schema.d.ts >/dev/null; then
+    diff -u domain/api-schema.d.ts "$generated" | head -n 40 || true
+    echo "domain/api-schema.d.ts is stale: run 'npm run gen:api' and commit the result" >&2
     return 1
   fi
-  echo "src/lib/api/schema.d.ts matches openapi.yaml"
+  echo "domain/api-schema.d.ts matches openapi.yaml"
 }
 
 server_sqlite() {
@@ -134,7 +134,7 @@ e2e_nginx() {
 echo "node $(node -v), npm $(npm -v), CI=${CI:-}"
 
 stage deps 'Debian packages (scripts/ensure-system-deps.sh)' bash scripts/ensure-system-deps.sh
-stage contract 'generated API types are current (openapi-typescript openapi.yaml vs src/lib/api/schema.d.ts)' check_contract
+stage contract 'generated API types are current (openapi-typescript openapi.yaml vs domain/api-schema.d.ts)' check_contract
 stage typecheck 'npm run typecheck' npm run typecheck
 stage lint 'npm run lint' npm run lint
 stage unit 'vitest run --project unit' vitest run --project unit

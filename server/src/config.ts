@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { COMMITTEE_TIME_ZONE } from '#domain/committee-time.ts';
 
 export interface Config {
   production: boolean;
@@ -113,7 +114,7 @@ function loadS3Config(env: NodeJS.ProcessEnv): S3Config | null {
 
 /** An IANA time zone name Intl knows, or the default. */
 function timeZone(value: string | undefined): string {
-  const zone = value?.trim().replace(/^:/, '') || 'Europe/Moscow';
+  const zone = value?.trim().replace(/^:/, '') || COMMITTEE_TIME_ZONE;
   // The libc form `:/etc/localtime` names the machine's zone, which Intl already resolved.
   if (zone.startsWith('/')) return new Intl.DateTimeFormat().resolvedOptions().timeZone;
   try {

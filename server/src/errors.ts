@@ -1,4 +1,4 @@
-import type { components } from '../../src/lib/api/schema.d.ts';
+import type { components } from '#domain/api-schema.d.ts';
 
 /** Every code the API answers with: the contract's `ErrorCode` enum, so a code the contract lacks does not compile. */
 export type ErrorCode = components['schemas']['ErrorCode'];

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { routes } from '#domain/routes.ts';
 import Spinner from '../components/ui/Spinner.tsx';
 import { currentPath, navigateTo } from '../lib/browser.ts';
 import { guardRedirect } from '../lib/guard.ts';
-import { routes } from '../lib/routes.ts';
 import { $session, $sessionSettled, initSession, loadCurrentUser } from '../stores/session.ts';
 import { gateTexts } from './texts.ts';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { INSTANCE_HOME, normalizePath, routes } from '../lib/routes.ts';
-import { INSTANCE_SIDEBAR_LABELS } from '../lib/statuses.ts';
+import { INSTANCE_HOME, normalizePath, routes } from '#domain/routes.ts';
+import { INSTANCE_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { $user } from '../stores/session.ts';
 import { $instanceCounters, $instanceOverdue } from '../stores/statement-counters.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';

@@ -1,6 +1,6 @@
 // The public certificate check (/check/{token}): the token from the address, the verdict for a status, and the
 // SHA-256 of a visitor's file compared with the approved documents. Nothing here talks to the session.
-import type { components } from './api/schema.d.ts';
+import type { components } from '#domain/api-schema.d.ts';
 
 export type PublicCertificate = components['schemas']['PublicCertificate'];
 export type PublicCertificateDocument = components['schemas']['PublicCertificateDocument'];

@@ -1,6 +1,6 @@
 // The approval certificate of spec §3 as pure layout: which text goes where on one A4 page, in PDF points.
 // Drawing it (jspdf, the embedded font) is certificate-pdf.ts; this file knows only sizes and words.
-import type { Statement } from './api/types.ts';
+import type { Statement } from '#domain/contract.ts';
 import { SITE_ORG } from './site.ts';
 
 /** What the certificate prints; every value is already text, a dash when missing (spec §3). */

@@ -1,15 +1,14 @@
 // The review term and the status history as people read them (issue 12): the deadline line of both details, the
 // short forms of the company card and the examiner's table, the overdue count, and the timeline's entries.
-import type { components } from './api/schema';
-import type { StatementStatus } from './statuses.ts';
+import type { components } from '#domain/api-schema.d.ts';
+import { committeeTime } from '#domain/committee-time.ts';
+import { formatDay, formatNumericDay, formatShortDay, pluralForm, workingDays } from '#domain/russian.ts';
+import type { StatementStatus } from '#domain/statuses.ts';
 
 /** The review term that runs now (sent, under_review), as the API sends it. */
 export type ReviewDeadline = components['schemas']['ReviewDeadline'];
 /** One status change of a statement, as the API sends it. */
 export type StatusHistoryEntry = components['schemas']['StatusHistoryEntry'];
-
-/** The committee's time zone: the server counts the term in it (TZ, default Europe/Moscow), so the site shows it. */
-export const COMMITTEE_TIME_ZONE = 'Europe/Moscow';
 
 /** What a statement needs for its deadline line. */
 export interface DeadlineSource {
@@ -17,84 +16,6 @@ export interface DeadlineSource {
   /** Missing in data older than the contract: no term is shown then. */
   reviewDeadline?: ReviewDeadline | null;
   history?: readonly StatusHistoryEntry[];
-}
-
-const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-] as const;
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-// Intl objects are made on first use: building them (ICU data, the time zone) costs a list page ~20 ms at start-up,
-// and most pages that load this module never need them.
-let pluralRules: Intl.PluralRules | undefined;
-
-/** The word for `count` in its Russian plural form: [one, few, many] as in 'день', 'дня', 'дней'. */
-export function pluralForm(count: number, forms: readonly [one: string, few: string, many: string]): string {
-  pluralRules ??= new Intl.PluralRules('ru-RU');
-  const category = pluralRules.select(Math.abs(count));
-  return category === 'one' ? forms[0] : category === 'few' ? forms[1] : forms[2];
-}
-
-/** '1 рабочий день', '3 рабочих дня', '5 рабочих дней'. */
-export function workingDays(count: number): string {
-  return `${count} ${pluralForm(count, ['рабочий день', 'рабочих дня', 'рабочих дней'])}`;
-}
-
-/** A calendar day 'YYYY-MM-DD' as year, month (1-12) and day, or null when it is no real day. */
-function splitDay(value: string): { year: number; month: number; day: number } | null {
-  const match = DAY.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
-  return { year, month, day };
-}
-
-/** A calendar day in the long genitive form: '2026-12-04' -> '4 декабря 2026 г.'; the value itself when invalid. */
-export function formatDay(value: string): string {
-  const day = splitDay(value);
-  return day ? `${day.day} ${MONTHS_GENITIVE[day.month - 1]} ${day.year} г.` : value;
-}
-
-/** A calendar day without the year: '2026-12-04' -> '4 декабря'; the value itself when invalid. */
-export function formatShortDay(value: string): string {
-  const day = splitDay(value);
-  return day ? `${day.day} ${MONTHS_GENITIVE[day.month - 1]}` : value;
-}
-
-let committeeClock: Intl.DateTimeFormat | undefined;
-
-/** The committee's clock as parts 'YYYY', 'MM', 'DD', 'HH', 'MM' (made once, on first use). */
-function committeeClockFormat(): Intl.DateTimeFormat {
-  committeeClock ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: COMMITTEE_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return committeeClock;
-}
-
-/** An instant as the committee's calendar day and clock time, or null when it is no valid instant. */
-export function committeeTime(at: string): { day: string; time: string } | null {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return null;
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of committeeClockFormat().formatToParts(date)) parts[part.type] = part.value;
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
 /** An instant in the committee's time: '22 ноября 2026 г., 14:30 МСК'; empty when invalid. */
@@ -188,13 +109,6 @@ export interface DeadlineCell {
   date: string;
   overdue: boolean;
   provisional: boolean;
-}
-
-/** A calendar day as a table shows it: '2026-12-04' -> '04.12.2026'. */
-export function formatNumericDay(value: string): string {
-  const day = splitDay(value);
-  const pad = (number: number) => String(number).padStart(2, '0');
-  return day ? `${pad(day.day)}.${pad(day.month)}.${day.year}` : value;
 }
 
 /** The 'Срок' cell of a statement. */

@@ -1,5 +1,5 @@
+import { COMPANY_HOME, INSTANCE_HOME, routes } from '#domain/routes.ts';
 import { isCompanyUser, isInstanceUser, type UserRoles } from './roles.ts';
-import { COMPANY_HOME, INSTANCE_HOME, routes } from './routes.ts';
 
 /** Where the entry page `/` sends a user (spec §2): company start, examiner start, or login for anyone else. */
 export function entryRouteFor(user: UserRoles | null): string {

@@ -1,5 +1,5 @@
+import { areaOf, COMPANY_HOME, INSTANCE_HOME, routes } from '#domain/routes.ts';
 import { isCompanyUser, isInstanceUser, type UserRoles } from './roles.ts';
-import { areaOf, COMPANY_HOME, INSTANCE_HOME, routes } from './routes.ts';
 
 /**
  * Where the protected layout must send the visitor of `pathname`, or null to stay.

@@ -1,5 +1,5 @@
 // Pure rules of the examiner's reply (spec §2, §4, §6): who may answer, and the three answers.
-import type { Statement } from './api/types.ts';
+import type { Statement } from '#domain/contract.ts';
 
 /** The statuses an examiner's reply moves a statement to. */
 export type ReplyStatus = 'has_comments' | 'approved' | 'rejected';

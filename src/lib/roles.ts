@@ -1,4 +1,4 @@
-import type { components } from './api/schema';
+import type { components } from '#domain/api-schema.d.ts';
 
 /** The signed-in user as GET /api/users/me returns it. */
 export type User = components['schemas']['User'];

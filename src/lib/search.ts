@@ -1,5 +1,5 @@
 // Search of the statement lists (spec §5): a case-insensitive substring over the fields below.
-import type { StatementListItem } from './api/types.ts';
+import type { StatementListItem } from '#domain/contract.ts';
 
 /** The fields spec §5 searches, plus the number the cards show ('№ {visibleId}'). */
 export const SEARCH_FIELDS = [

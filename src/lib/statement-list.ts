@@ -1,9 +1,9 @@
 // What a statement list shows (spec §2, §5): status filter, date range, search and sort over an index built once.
 import type { Virtualizer } from '@tanstack/react-virtual';
+import type { StatementStatus } from '#domain/statuses.ts';
 import { type DateRange, dayBounds, defaultRange, isDayInBounds } from './date-range.ts';
 import { dayKey, parseDate } from './dates.ts';
 import { matchesQuery, normalizeQuery, type Searchable, searchKey } from './search.ts';
-import type { StatementStatus } from './statuses.ts';
 
 /** Order of a list by creation date; newest first by default (spec §9). */
 export type SortOrder = 'newest' | 'oldest';

@@ -1,9 +1,9 @@
 // The examiner's table 'Заявления в работе' (spec §2 'Instance lists'): which statements it holds and what each cell shows.
-import type { StatementListItem } from './api/types.ts';
+import type { StatementListItem } from '#domain/contract.ts';
+import { statusLabel } from '#domain/statuses.ts';
 import { formatListDate } from './dates.ts';
 import { type DeadlineCell, deadlineCell, deadlineCellText } from './deadline.ts';
 import type { SortOrder } from './statement-list.ts';
-import { statusLabel } from './statuses.ts';
 import { timeInStatus } from './time-in-status.ts';
 
 /** What an empty cell shows. */

@@ -1,7 +1,7 @@
 // Pure rules of the statement detail (spec §2, §6): rounds of submission, the heading, who may delete or add a version.
 import { format } from 'date-fns';
 import { ru } from 'date-fns/locale';
-import type { Stage, Statement } from './api/types.ts';
+import type { Stage, Statement } from '#domain/contract.ts';
 import { formatListDate, parseDate } from './dates.ts';
 import { isOwnerUser, type UserRoles } from './roles.ts';
 

@@ -1,4 +1,6 @@
 // Pure validators of the site's forms: each returns the errors of a form's values, in the spec's words (§5).
+import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
+import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 
 /** A form's errors by field name; a valid field has no entry. */
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
@@ -8,12 +10,8 @@ export const validationTexts = {
   objectNameRequired: 'Укажите наименование объекта',
   filesRequired: 'Добавьте хотя бы один файл',
   fioRequired: 'Укажите ФИО',
-  emailInvalid: 'Некорректный email',
+  emailInvalid: EMAIL_INVALID_TEXT,
   legalEntityRequired: 'Укажите юридическое лицо',
-  /** Requisites of the wrong length (our texts, the same as the server's). */
-  innFormat: 'ИНН должен состоять из 10 или 12 цифр',
-  kppFormat: 'КПП должен состоять из 9 цифр',
-  ogrnFormat: 'ОГРН должен состоять из 13 цифр (ОГРНИП — из 15)',
   versionStatementRequired: 'Не указано заявление для добавления версии',
   versionFilesRequired: 'Загрузите хотя бы один файл',
   /** Toast of a submit with invalid fields (spec §5, §8). */
@@ -21,14 +19,6 @@ export const validationTexts = {
   /** The login e-mail is required (spec §5 gives no text; this one is ours). */
   emailRequired: 'Укажите адрес электронной почты',
 } as const;
-
-/** Spec §5: a simple x@y.z pattern. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** True for an address of the form x@y.z (surrounding spaces ignored). */
-export function isEmail(value: string): boolean {
-  return EMAIL.test(value.trim());
-}
 
 /** True when `value` holds more than spaces. */
 function isFilled(value: string): boolean {
@@ -87,22 +77,22 @@ interface CompanyRequisites {
   ogrn?: string;
 }
 
-/** An optional value that must match `pattern` once trimmed: the error text, or null when empty or well-formed. */
-function formatProblem(value: string | undefined, pattern: RegExp, text: string): string | null {
+/** An optional requisite checked by `problem` once trimmed: the error text, or null when empty or valid. */
+function requisiteProblem(value: string | undefined, problem: (value: string) => string | null): string | null {
   const trimmed = value?.trim() ?? '';
-  return trimmed === '' || pattern.test(trimmed) ? null : text;
+  return trimmed === '' ? null : problem(trimmed);
 }
 
 /**
- * Company (spec §5): the legal entity is required; everything else is optional. INN, KPP and OGRN, when given, must
- * have their length (the contract's patterns, the server's texts); their control digits are the server's to check.
+ * Company (spec §5): the legal entity is required; everything else is optional. INN, KPP and OGRN, when given, are
+ * checked by the kernel's rules the API applies too: length and control digits, with the same texts.
  */
 export function validateCompany(values: CompanyRequisites): FieldErrors<CompanyRequisites> {
   return errorsOf([
     ['legalEntity', isFilled(values.legalEntity) ? null : validationTexts.legalEntityRequired],
-    ['inn', formatProblem(values.inn, /^(\d{10}|\d{12})$/, validationTexts.innFormat)],
-    ['kpp', formatProblem(values.kpp, /^\d{4}[\dA-Z]{2}\d{3}$/, validationTexts.kppFormat)],
-    ['ogrn', formatProblem(values.ogrn, /^(\d{13}|\d{15})$/, validationTexts.ogrnFormat)],
+    ['inn', requisiteProblem(values.inn, innProblem)],
+    ['kpp', requisiteProblem(values.kpp, kppProblem)],
+    ['ogrn', requisiteProblem(values.ogrn, ogrnProblem)],
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
+import type { StageFile } from '#domain/contract.ts';
 import { api } from '../lib/api/client.ts';
-import type { StageFile } from '../lib/api/types.ts';
 import { saveBlob } from '../lib/browser.ts';
 import { showToast } from './toasts.ts';
 

@@ -1,8 +1,8 @@
 import { atom, computed, onMount } from 'nanostores';
+import type { StatementCounters } from '#domain/contract.ts';
+import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
 import { api, QUIET } from '../lib/api/client.ts';
-import type { StatementCounters } from '../lib/api/types.ts';
 import { countOverdue, type ReviewDeadline } from '../lib/deadline.ts';
-import { countStatuses, type StatusCounters } from '../lib/statuses.ts';
 import { $session } from './session.ts';
 import { $statementChanges } from './statement-changes.ts';
 

@@ -1,5 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { StatementListItem } from '../lib/api/types.ts';
+import type { StatementListItem } from '#domain/contract.ts';
 import type { User } from '../lib/roles.ts';
 import { $session } from './session.ts';
 

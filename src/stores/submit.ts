@@ -1,5 +1,5 @@
 import type { MapStore } from 'nanostores';
-import type { ApiErrorBody } from '../lib/api/types.ts';
+import type { ApiErrorBody } from '#domain/contract.ts';
 import { showToast } from './toasts.ts';
 
 /** What a form or button shows while an action runs: busy, and the last failure text. */

@@ -1,8 +1,8 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import type { Prefile } from '#domain/contract.ts';
+import { fileProblem, fileTexts } from '#domain/files.ts';
 import { api, QUIET } from '../lib/api/client.ts';
-import type { Prefile } from '../lib/api/types.ts';
 import { type Uploader, uploadPrefile } from '../lib/api/upload.ts';
-import { fileProblem, fileTexts } from '../lib/files.ts';
 import { showToast } from './toasts.ts';
 
 /** Where one file of an upload list stands (spec §4: uploading, done, error shown 'Ошибка'). */

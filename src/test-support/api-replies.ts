@@ -1,6 +1,6 @@
 // Shared by unit tests that stand in for the API client: openapi-fetch style results and demo data.
 // Every body is checked against the generated contract with `satisfies`, so a contract change breaks the tests' types.
-import type { ApiErrorBody, Statement } from '../lib/api/types.ts';
+import type { ApiErrorBody, Statement } from '#domain/contract.ts';
 import type { User } from '../lib/roles.ts';
 
 /** An openapi-fetch style result: `data` on 2xx, `error` otherwise. */

@@ -139,9 +139,10 @@ test.describe('changes to the company', () => {
     await expect(companyPage.legalEntity).toHaveAccessibleDescription(/Укажите юридическое лицо/);
 
     await companyPage.legalEntity.fill('ООО «СтройПроект-Север»');
+    // The control digits are checked on the page with the API's own rule and text, before anything is sent.
     await companyPage.inn.fill('7707083894');
     await companyPage.save.click();
-    await expect(page.getByText('Не удалось сохранить изменения')).toBeVisible();
+    await expect(page.getByText('Проверьте корректность полей')).toBeVisible();
     await expect(companyPage.inn).toHaveAccessibleDescription(/ИНН указан с ошибкой: не сходится контрольное число/);
     await expect(companyPage.inn).toBeFocused();
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { innProblem, kppProblem, ogrnProblem } from '../../server/src/companies/requisites.ts';
+import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
 import { demoUsers } from '../support/demo.ts';
 import { cookieFrom, login, startTestPortal, type TestPortal } from './helpers.ts';

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '#domain/api-schema.d.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { catalogIdsByValue } from '../../server/src/catalogs/catalogs.repository.ts';
 import { rootDir } from '../../server/src/config.ts';
@@ -20,7 +21,6 @@ import {
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
-import type { components } from '../../src/lib/api/schema.d.ts';
 import { demoUsers } from '../support/demo.ts';
 import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '#domain/api-schema.d.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { listCacheFor } from '../../server/src/statements/list-cache.ts';
@@ -8,7 +9,6 @@ import { readListRevision } from '../../server/src/statements/statements.reposit
 import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
 import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
-import type { components } from '../../src/lib/api/schema.d.ts';
 import { demoUsers } from '../support/demo.ts';
 import { startTestPortal, type TestPortal } from './helpers.ts';
 

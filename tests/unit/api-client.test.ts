@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '#domain/routes.ts';
 import {
   type ApiClient,
   type ApiClientOptions,
@@ -11,7 +12,6 @@ import {
   SKIP_AUTH_RETRY,
   tokenExpiresAt,
 } from '../../src/lib/api/client.ts';
-import { routes } from '../../src/lib/routes.ts';
 
 const BASE = 'http://api.test';
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0);

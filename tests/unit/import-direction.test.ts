@@ -1,5 +1,6 @@
 // The import rules of biome.json (shared -> features -> pages; features never import each other; Radix only in
-// components/ui), proven on probe files laid out like src/ in a scratch copy of the project's Biome config.
+// components/ui; the site and the API import the domain kernel and never each other), proven on probe files laid out
+// like the repository in a scratch copy of the project's Biome config.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,10 +21,24 @@ const probes: Array<[file: string, specifier: string, allowed: boolean]> = [
   ['src/components/ui/probe.ts', '../../features/auth/texts.ts', false],
   ['src/layouts/probe.ts', '@radix-ui/react-dropdown-menu', false],
   ['src/features/auth/stores/probe.ts', '../texts.ts', true],
-  ['src/features/auth/stores/probe.ts', '../../../lib/routes.ts', true],
+  ['src/features/auth/stores/probe.ts', '../../../lib/deadline.ts', true],
   ['src/features/auth/components/probe.ts', '../../../components/ui/Dialog.tsx', true],
   ['src/components/ui/probe.ts', '@radix-ui/react-dialog', true],
   ['src/layouts/probe.ts', '../features/statements/stores/counters.ts', true],
+  // Folder pairs: the site and the API import the kernel; the kernel imports neither; neither imports the other.
+  ['server/src/statements/probe.ts', '../../../src/lib/deadline.ts', false],
+  ['server/src/routes/api/files/probe.ts', '../../../../../src/stores/session.ts', false],
+  ['server/src/probe.ts', '../../src/components/ui/Dialog.tsx', false],
+  ['src/lib/probe.ts', '../../server/src/config.ts', false],
+  ['src/features/auth/stores/probe.ts', '../../../../server/src/errors.ts', false],
+  ['src/pages/probe.ts', '../../server/src/app.ts', false],
+  ['domain/probe.ts', '../src/lib/deadline.ts', false],
+  ['domain/probe.ts', '../server/src/config.ts', false],
+  ['domain/probe.ts', './statuses.ts', true],
+  ['server/src/statements/probe.ts', '#domain/statuses.ts', true],
+  ['server/src/statements/probe.ts', '../db/database.ts', true],
+  ['src/lib/probe.ts', '#domain/routes.ts', true],
+  ['src/features/auth/stores/probe.ts', '#domain/files.ts', true],
 ];
 
 let scratch = '';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { components } from '../../../src/lib/api/schema.d.ts';
+import type { components } from '#domain/api-schema.d.ts';
 import type { ServiceContext } from '../context.ts';
 import type { StatementStatus } from '../db/schema.ts';
 import { apiError } from '../errors.ts';

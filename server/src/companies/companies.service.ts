@@ -1,10 +1,10 @@
-import type { components } from '../../../src/lib/api/schema.d.ts';
+import type { components } from '#domain/api-schema.d.ts';
+import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { optionalText } from '../text.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { findCompanyById, updateCompany } from './companies.repository.ts';
-import { innProblem, kppProblem, ogrnProblem } from './requisites.ts';
 
 type Company = components['schemas']['Company'];
 type CompanyInput = components['schemas']['CompanyInput'];

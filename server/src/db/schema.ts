@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { components } from '../../../src/lib/api/schema.d.ts';
+import type { components } from '#domain/api-schema.d.ts';
 
 /** The statuses of spec §4, from the contract. */
 export type StatementStatus = components['schemas']['StatementStatus'];

@@ -1,5 +1,5 @@
-import { formatDay, workingDays } from '../../../src/lib/deadline.ts';
-import { routes } from '../../../src/lib/routes.ts';
+import { routes } from '#domain/routes.ts';
+import { formatDay, workingDays } from '#domain/russian.ts';
 import { catalogIdsByValue, listCatalog } from '../catalogs/catalogs.repository.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';

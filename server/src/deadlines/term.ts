@@ -1,5 +1,5 @@
 // The review term's clock (issue 12): pure arithmetic over a WorkingCalendar, no database.
-import type { components } from '../../../src/lib/api/schema.d.ts';
+import type { components } from '#domain/api-schema.d.ts';
 import type { StatementStatus } from '../db/schema.ts';
 import { addDays, type IsoDate, localDate, type WorkingCalendar } from './calendar.ts';
 

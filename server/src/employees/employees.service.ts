@@ -1,5 +1,5 @@
-import type { components } from '../../../src/lib/api/schema.d.ts';
-import { routes } from '../../../src/lib/routes.ts';
+import type { components } from '#domain/api-schema.d.ts';
+import { routes } from '#domain/routes.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.repository.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { nowIso } from '../db/database.ts';

@@ -1,5 +1,5 @@
-import type { components } from '../../../src/lib/api/schema.d.ts';
-import { routes } from '../../../src/lib/routes.ts';
+import type { components } from '#domain/api-schema.d.ts';
+import { routes } from '#domain/routes.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { StatementStatus } from '../db/schema.ts';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { fileTexts, finalExtension, isBlockedName, MAX_FILE_SIZE, visibleFileName } from '../../../src/lib/files.ts';
+import { fileTexts, finalExtension, isBlockedName, MAX_FILE_SIZE, visibleFileName } from '#domain/files.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
@@ -32,7 +32,7 @@ export function oversizedUploadError(contentLength: string | undefined): ApiErro
  * %0A there (WHATWG multipart/form-data encoding), and nothing after a NUL is part of a name.
  */
 export function multipartFileName(raw: string): string {
-  // No controls or bidirectional marks: a stored name shows what it is (src/lib/files.ts visibleFileName).
+  // No controls or bidirectional marks: a stored name shows what it is (domain/files.ts visibleFileName).
   const name = visibleFileName(raw.replace(/%0D|%0A/gi, ' '));
   return name
     .replace(/%22/g, '"')

@@ -5,7 +5,7 @@ import type {
   onRequestAsyncHookHandler,
   onSendHookHandler,
 } from 'fastify';
-import type { operations } from '../../../src/lib/api/schema.d.ts';
+import type { operations } from '#domain/api-schema.d.ts';
 import { contractOperation } from '../contract/openapi.ts';
 
 /** An operation of openapi.yaml, by its operationId. */

@@ -1,4 +1,4 @@
-import type { components } from '../../../src/lib/api/schema.d.ts';
+import type { components } from '#domain/api-schema.d.ts';
 import { catalogItemExists } from '../catalogs/catalogs.repository.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import type { Db } from '../db/database.ts';

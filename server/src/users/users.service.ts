@@ -1,4 +1,5 @@
-import type { components } from '../../../src/lib/api/schema.d.ts';
+import type { components } from '#domain/api-schema.d.ts';
+import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
 import { insertCompany } from '../companies/companies.repository.ts';
 import { checkRequisites } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
@@ -37,15 +38,13 @@ export async function activeApiUser(ctx: ServiceContext, id: number): Promise<Us
   return row ? toApiUser(row) : null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** A valid e-mail that no active user has yet (spec §5 texts); null stays null (an employee may have none). */
 export async function freeEmail(ctx: ServiceContext, email: string | null | undefined): Promise<string | null> {
   const text = optionalText(email);
   if (text === null) return null;
   const normalized = normalizeEmail(text);
-  if (!EMAIL.test(normalized)) {
-    throw new ApiError('validation_error', { message: 'Некорректный email', extra: { field: 'email' } });
+  if (!isEmail(normalized)) {
+    throw new ApiError('validation_error', { message: EMAIL_INVALID_TEXT, extra: { field: 'email' } });
   }
   if (await findUserByEmail(ctx.db, normalized)) {
     throw new ApiError('email_taken', {

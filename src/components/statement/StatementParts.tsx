@@ -1,10 +1,10 @@
 // Pieces both statement details draw the same way (the company's and the examiner's, spec §2).
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import type { Stage, StageFile } from '../../lib/api/types.ts';
-import { formatFileSize } from '../../lib/files.ts';
+import type { Stage, StageFile } from '#domain/contract.ts';
+import type { StatusView } from '#domain/statuses.ts';
+import { formatFileSize } from '../../lib/file-size.ts';
 import { formatDateTime, type SubmissionRound } from '../../lib/statement.ts';
-import type { StatusView } from '../../lib/statuses.ts';
 import { $downloading, downloadStageFile } from '../../stores/downloads.ts';
 import Button from '../ui/Button.tsx';
 import StatusBadge from '../ui/StatusBadge.tsx';

@@ -1,4 +1,4 @@
-import { isStatementStatus, type StatusView, statusLabel } from '../../lib/statuses.ts';
+import { isStatementStatus, type StatusView, statusLabel } from '#domain/statuses.ts';
 
 /** Props of StatusBadge. */
 export interface StatusBadgeProps {

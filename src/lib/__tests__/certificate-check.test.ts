@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { routes } from '#domain/routes.ts';
 import {
   checkTokenFromPath,
   isValidCertificate,
@@ -7,7 +8,6 @@ import {
   type PublicCertificate,
   sha256OfFile,
 } from '../certificate-check.ts';
-import { routes } from '../routes.ts';
 
 const token = 'dWpth7Z2F6ymlXVJh0sO8NxLjyOwmy0A';
 const certificate: PublicCertificate = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Statement } from '../api/types.ts';
+import type { Statement } from '#domain/contract.ts';
 import {
   creationOrder,
   DEFAULT_TABLE_SORT,

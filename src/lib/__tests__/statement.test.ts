@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Stage } from '../api/types.ts';
+import type { Stage } from '#domain/contract.ts';
 import {
   type Actor,
   canAddVersion,

@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { paths } from '#domain/api-schema.d.ts';
 import { showToast } from '../../stores/toasts.ts';
 import type { User } from '../roles.ts';
-import type { paths } from './schema';
 import {
   createSessionCore,
   readToken,

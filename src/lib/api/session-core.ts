@@ -1,5 +1,5 @@
+import { routes } from '#domain/routes.ts';
 import type { User } from '../roles.ts';
-import { routes } from '../routes.ts';
 
 // The session half of the API client (spec §7): the in-memory access token, the single-flight refresh under a lock
 // shared by every tab, the logout broadcast. No openapi-fetch here, so a page that only needs to know whether someone

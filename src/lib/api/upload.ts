@@ -1,7 +1,8 @@
 // POST /api/prefiles through XMLHttpRequest: fetch reports no upload progress (DESIGN.md "Site rules").
+
+import type { paths } from '#domain/api-schema.d.ts';
+import type { ApiErrorBody, Prefile } from '#domain/contract.ts';
 import { API_BASE_URL, api } from './client.ts';
-import type { paths } from './schema';
-import type { ApiErrorBody, Prefile } from './types.ts';
 
 /** The path of the upload endpoint (openapi.yaml `uploadPrefile`). */
 const PREFILES_PATH = '/api/prefiles' satisfies keyof paths;

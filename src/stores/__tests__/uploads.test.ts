@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_FILE_SIZE } from '#domain/files.ts';
 import type { UploadOptions, UploadResult } from '../../lib/api/upload.ts';
-import { MAX_FILE_SIZE } from '../../lib/files.ts';
 import { $toasts } from '../toasts.ts';
 import { createUploadList } from '../uploads.ts';
 

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { routes } from '#domain/routes.ts';
 import Button from '../../../components/ui/Button.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { navigateTo } from '../../../lib/browser.ts';
 import { hasHomeRoute } from '../../../lib/entry.ts';
-import { routes } from '../../../lib/routes.ts';
 import { $session, $sessionSettled, initSession } from '../../../stores/session.ts';
 import { loginTexts } from '../texts.ts';
 

@@ -1,8 +1,8 @@
 import { atom, map } from 'nanostores';
+import { routes } from '#domain/routes.ts';
 import { setAccessToken } from '../../../lib/api/session-core.ts';
 import { navigateTo, replaceQueryParam } from '../../../lib/browser.ts';
 import { emptyCode, enterCodeText, eraseCodeCell } from '../../../lib/login-code.ts';
-import { routes } from '../../../lib/routes.ts';
 import { validateLoginEmail } from '../../../lib/validators.ts';
 import { createForm } from '../../../stores/form.ts';
 import { loadCurrentUser } from '../../../stores/session.ts';

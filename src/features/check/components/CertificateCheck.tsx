@@ -8,7 +8,7 @@ import {
   sha256OfFile,
 } from '../../../lib/certificate-check.ts';
 import { formatListDate } from '../../../lib/dates.ts';
-import { formatFileSize } from '../../../lib/files.ts';
+import { formatFileSize } from '../../../lib/file-size.ts';
 import { checkTexts as t } from '../texts.ts';
 
 type Load =

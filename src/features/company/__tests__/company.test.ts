@@ -87,11 +87,19 @@ describe('my company', () => {
     expect(api.PUT).not.toHaveBeenCalled();
   });
 
-  it('shows the server’s control-digit message next to the field it names', async () => {
+  it('checks the control digits before sending, with the API’s own text', async () => {
+    store.companyForm.setValue('legalEntity', 'ООО «Ромашка»');
+    store.companyForm.setValue('inn', '7707083894');
+    expect(await store.saveCompany()).toBe('invalid');
+    expect(store.$companyFieldErrors.get()).toEqual({ inn: 'ИНН указан с ошибкой: не сходится контрольное число' });
+    expect(api.PUT).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s message next to the field it names', async () => {
     const message = 'ИНН указан с ошибкой: не сходится контрольное число';
     api.PUT.mockResolvedValue(reply(400, errorBody('validation_error', message, { field: 'inn' })));
     store.companyForm.setValue('legalEntity', 'ООО «Ромашка»');
-    store.companyForm.setValue('inn', '7707083894');
+    store.companyForm.setValue('inn', '7707083893');
     expect(await store.saveCompany()).toBe('failed');
     expect(store.$companyFieldErrors.get()).toEqual({ inn: message });
     expect(toastTexts()).toEqual([['error', 'Не удалось сохранить изменения']]);

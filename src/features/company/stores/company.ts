@@ -1,6 +1,6 @@
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
+import type { components } from '#domain/api-schema.d.ts';
 import { api } from '../../../lib/api/client.ts';
-import type { components } from '../../../lib/api/schema';
 import { isCompanyUser } from '../../../lib/roles.ts';
 import {
   type FieldErrors,

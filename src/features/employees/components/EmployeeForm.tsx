@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, type SubmitEvent, useRef, useState } from 'react';
+import { routes } from '#domain/routes.ts';
 import Button from '../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog.tsx';
 import Field from '../../../components/ui/Field.tsx';
 import { useFormField } from '../../../components/ui/form.ts';
 import Spinner from '../../../components/ui/Spinner.tsx';
-import { routes } from '../../../lib/routes.ts';
 import {
   $canRemoveEmployee,
   $employeeFieldErrors,

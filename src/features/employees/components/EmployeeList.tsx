@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { MouseEvent } from 'react';
+import { routes } from '#domain/routes.ts';
 import Button from '../../../components/ui/Button.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { navigateTo } from '../../../lib/browser.ts';
-import { routes } from '../../../lib/routes.ts';
 import { $user } from '../../../stores/session.ts';
 import { $employees, $employeesAccess, type Employee, loadEmployees } from '../stores/employees.ts';
 import { employeesTexts } from '../texts.ts';

@@ -1,7 +1,7 @@
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
+import { idFromPath, normalizePath, routes } from '#domain/routes.ts';
 import { api } from '../../../lib/api/client.ts';
 import { currentPath, navigateTo } from '../../../lib/browser.ts';
-import { idFromPath, normalizePath, routes } from '../../../lib/routes.ts';
 import {
   type FieldErrors,
   fieldErrorsWith,

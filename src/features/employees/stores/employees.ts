@@ -1,6 +1,6 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import type { components } from '#domain/api-schema.d.ts';
 import { api } from '../../../lib/api/client.ts';
-import type { components } from '../../../lib/api/schema';
 import { isOwnerUser } from '../../../lib/roles.ts';
 import { $session } from '../../../stores/session.ts';
 import { showToast } from '../../../stores/toasts.ts';

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
+import { notificationPath } from '#domain/routes.ts';
 import Dialog from '../../../components/ui/Dialog.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { formatNotificationDate } from '../../../lib/dates.ts';
-import { notificationPath } from '../../../lib/routes.ts';
 import { $notificationsDrawerOpen, setNotificationsDrawerOpen } from '../../../stores/drawer.ts';
 import { $notifications, type Notification } from '../stores/notifications.ts';
 import { notificationTexts } from '../texts.ts';

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
+import type { StatementListItem } from '#domain/contract.ts';
+import { routes } from '#domain/routes.ts';
 import Button from '../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
-import type { StatementListItem } from '../../../lib/api/types.ts';
 import { formatListDate } from '../../../lib/dates.ts';
-import { routes } from '../../../lib/routes.ts';
 import { $newStatements, reloadNewStatements, takeIntoWork } from '../stores/news.ts';
 import { newsTexts } from '../texts.ts';
 

@@ -1,4 +1,6 @@
 import { useStore } from '@nanostores/react';
+import { routes } from '#domain/routes.ts';
+import { INSTANCE_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import BackLink from '../../../components/statement/BackLink.tsx';
 import { DetailBlock, DetailItem, orDash, RoundBody } from '../../../components/statement/StatementParts.tsx';
 import { DeadlineNote, StatementHistory } from '../../../components/statement/StatementTimeline.tsx';
@@ -7,9 +9,7 @@ import Spinner from '../../../components/ui/Spinner.tsx';
 import StatusBadge from '../../../components/ui/StatusBadge.tsx';
 import type { BackTarget } from '../../../lib/back-link.ts';
 import { REPLY_CHOICES } from '../../../lib/review.ts';
-import { routes } from '../../../lib/routes.ts';
 import { roundTitle, type SubmissionRound, statementHeading } from '../../../lib/statement.ts';
-import { INSTANCE_SIDEBAR_LABELS } from '../../../lib/statuses.ts';
 import { $canReply, $certificateBusy, $review, $reviewRounds, startReply } from '../stores/detail.ts';
 import { reviewTexts } from '../texts.ts';
 import ReplyDialog from './ReplyDialog.tsx';

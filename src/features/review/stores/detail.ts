@@ -1,11 +1,11 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import type { Statement } from '#domain/contract.ts';
+import { idFromPath, routes } from '#domain/routes.ts';
 import { api } from '../../../lib/api/client.ts';
-import type { Statement } from '../../../lib/api/types.ts';
 import { currentOrigin, currentPath, navigateTo } from '../../../lib/browser.ts';
 import { certificateData } from '../../../lib/certificate.ts';
 import { canReply, type ReplyStatus } from '../../../lib/review.ts';
 import { isInstanceUser } from '../../../lib/roles.ts';
-import { idFromPath, routes } from '../../../lib/routes.ts';
 import { type SubmissionRound, submissionRounds } from '../../../lib/statement.ts';
 import { orNull } from '../../../lib/validators.ts';
 import { createForm } from '../../../stores/form.ts';

@@ -1,6 +1,6 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import type { StatementListItem } from '#domain/contract.ts';
 import { api, QUIET } from '../../../lib/api/client.ts';
-import type { StatementListItem } from '../../../lib/api/types.ts';
 import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../../../lib/date-range.ts';
 import { isInstanceUser } from '../../../lib/roles.ts';
 import { indexRange, indexStatements, type StatusFilter, selectStatements } from '../../../lib/statement-list.ts';

@@ -1,6 +1,6 @@
 import { map, type ReadableAtom } from 'nanostores';
+import type { StatementListItem } from '#domain/contract.ts';
 import { api, QUIET } from '../../../lib/api/client.ts';
-import type { StatementListItem } from '../../../lib/api/types.ts';
 import { isInstanceUser } from '../../../lib/roles.ts';
 import { announceStatementChange } from '../../../stores/statement-changes.ts';
 import { createStatementList, type StatementList } from '../../../stores/statement-list.ts';

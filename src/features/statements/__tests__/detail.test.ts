@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Stage, Statement } from '../../../lib/api/types.ts';
+import type { Stage, Statement } from '#domain/contract.ts';
 import { demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));

@@ -1,9 +1,9 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import type { CatalogItem, CreateStatementInput } from '#domain/contract.ts';
+import { routes } from '#domain/routes.ts';
 import { api } from '../../../lib/api/client.ts';
-import type { CatalogItem, CreateStatementInput } from '../../../lib/api/types.ts';
 import { navigateTo } from '../../../lib/browser.ts';
 import { isCompanyUser } from '../../../lib/roles.ts';
-import { routes } from '../../../lib/routes.ts';
 import { orNull, validateStatement, validateStatementFiles, validationTexts } from '../../../lib/validators.ts';
 import { createForm } from '../../../stores/form.ts';
 import { $session } from '../../../stores/session.ts';

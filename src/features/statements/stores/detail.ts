@@ -1,9 +1,9 @@
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
+import type { Statement } from '#domain/contract.ts';
+import { idFromPath, routes } from '#domain/routes.ts';
 import { api } from '../../../lib/api/client.ts';
-import type { Statement } from '../../../lib/api/types.ts';
 import { currentPath, navigateTo } from '../../../lib/browser.ts';
 import { isCompanyUser } from '../../../lib/roles.ts';
-import { idFromPath, routes } from '../../../lib/routes.ts';
 import { canDeleteStatement, type SubmissionRound, submissionRounds } from '../../../lib/statement.ts';
 import { orNull, validateNewVersion } from '../../../lib/validators.ts';
 import { createForm } from '../../../stores/form.ts';

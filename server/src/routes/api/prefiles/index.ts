@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { fileTexts } from '../../../../../src/lib/files.ts';
+import { fileTexts } from '#domain/files.ts';
 import { apiError } from '../../../errors.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
+import type { InstanceFilter } from '#domain/routes.ts';
 import Button from '../../../../components/ui/Button.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
-import type { InstanceFilter } from '../../../../lib/routes.ts';
 import { $now, statementTables, type TableSource } from '../../stores/in-work.ts';
 import TableToolbar from './TableToolbar.tsx';
 import { tableTexts } from './texts.ts';

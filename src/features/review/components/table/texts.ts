@@ -1,5 +1,5 @@
 // Texts of the examiner's table 'Заявления в работе', exactly as spec §2 and §8 write them where the spec has them.
-import { INSTANCE_SIDEBAR_LABELS } from '../../../../lib/statuses.ts';
+import { INSTANCE_SIDEBAR_LABELS } from '#domain/statuses.ts';
 
 /** The table's columns, in order (spec §2 'Instance lists'). */
 export const COLUMNS = [

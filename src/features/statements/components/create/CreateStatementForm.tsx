@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useRef } from 'react';
+import { routes } from '#domain/routes.ts';
 import Button from '../../../../components/ui/Button.tsx';
 import Field from '../../../../components/ui/Field.tsx';
 import FileUpload from '../../../../components/ui/FileUpload.tsx';
 import { useFormField } from '../../../../components/ui/form.ts';
-import { routes } from '../../../../lib/routes.ts';
 import {
   $filesError,
   $objectTypes,

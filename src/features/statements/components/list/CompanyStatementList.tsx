@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useDeferredValue, useLayoutEffect, useMemo } from 'react';
+import { type CompanyFilter, routes } from '#domain/routes.ts';
+import { countByStatus } from '#domain/statuses.ts';
 import Button from '../../../../components/ui/Button.tsx';
 import { BellIcon } from '../../../../components/ui/icons.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
-import { type CompanyFilter, routes } from '../../../../lib/routes.ts';
-import { countByStatus } from '../../../../lib/statuses.ts';
 import { openNotificationsDrawer } from '../../../../stores/drawer.ts';
 import {
   $companyStatements,

@@ -1,5 +1,5 @@
 // Texts of the company statement list, exactly as spec §2 and §8 write them where the spec has them.
-import { COMPANY_SIDEBAR_LABELS, type StatementStatus } from '../../../../lib/statuses.ts';
+import { COMPANY_SIDEBAR_LABELS, type StatementStatus } from '#domain/statuses.ts';
 
 export const listTexts = {
   title: 'Все заявления',

@@ -45,7 +45,7 @@ function contrast(a: string, b: string): number {
 }
 
 describe('status badge colours (tokens.css) pass WCAG AA for normal text', () => {
-  const tokens = readFileSync(join(import.meta.dirname, '..', '..', 'styles', 'tokens.css'), 'utf8');
+  const tokens = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'styles', 'tokens.css'), 'utf8');
   const token = (name: string) => tokens.match(new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6});`))?.[1];
 
   it.each(['sent', 'review', 'comments', 'approved', 'rejected', 'unknown'])('%s', (badge) => {

@@ -98,7 +98,7 @@ describe('notificationPath', () => {
 
 // The convention itself: only routes.ts writes a site path. Tests may spell expected paths out.
 describe('no path literals outside routes.ts', () => {
-  const srcDir = join(import.meta.dirname, '..', '..');
+  const srcDir = join(import.meta.dirname, '..', '..', 'src');
   // A quoted site path, or an href to a page (static files such as /favicon.svg are assets, not routes).
   const SITE_PATH =
     /(['"`])\/(login|company|instance|statement|employees|check)\b[^'"`]*\1|href="\/(?![^"]*\.\w+")[^"]*"/g;

@@ -1,4 +1,4 @@
-import type { components } from './api/schema';
+import type { components } from './api-schema.d.ts';
 
 /** A statement status as the API sends it. */
 export type StatementStatus = components['schemas']['StatementStatus'];

@@ -1,5 +1,5 @@
 // Names for the generated contract types the site uses; never retype a schema by hand.
-import type { components } from './schema';
+import type { components } from './api-schema.d.ts';
 
 type Schemas = components['schemas'];
 
