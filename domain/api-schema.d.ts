@@ -126,7 +126,8 @@ export interface paths {
          * Count the statements the caller's sidebar shows
          * @description The sidebar's counts without loading a list: for company users, their company's statements; for examiners,
          *     the statements assigned to them (`examinerId` is the caller). `total` counts every status except `sent`
-         *     (spec §4), `overdue` the statements whose review term is over (`reviewDeadline.workingDaysLeft` < 0).
+         *     (docs/product.md «Counters»), `overdue` the statements whose review term is over
+         *     (`reviewDeadline.workingDaysLeft` < 0).
          */
         get: operations["getStatementCounters"];
         put?: never;
@@ -940,7 +941,7 @@ export interface components {
             companyDirectorPhone: string | null;
             /**
              * @description Number in an external registry. Always null for now: no external registry is connected; kept so the
-             *     search of spec §5 and the screens need no change when one is.
+             *     search of docs/product.md «List filters» and the screens need no change when one is.
              */
             externalNumber: string | null;
             /** @description Name of the reviewing instance once assigned. */
@@ -957,9 +958,9 @@ export interface components {
             reviewDeadline: components["schemas"]["ReviewDeadline"] | null;
         };
         /**
-         * @description A statement as the lists show and search it (spec §4, §5): the fields of `Statement` with the same meaning,
-         *     without stages, history, catalogue ids and the company's and examiner's details, which only the detail
-         *     carries (issue 11: the examiner's list of 10,000 is half the bytes).
+         * @description A statement as the lists show and search it (docs/product.md «Entities», «List filters»): the fields of
+         *     `Statement` with the same meaning, without stages, history, catalogue ids and the company's and examiner's
+         *     details, which only the detail carries (the examiner's list of 10,000 is half the bytes).
          */
         StatementListItem: {
             id: number;
@@ -1051,7 +1052,7 @@ export interface components {
             comment?: string | null;
             prefileIds: number[];
         };
-        /** @description A new version from the company, answering the examiner's comments (spec §4 has_comments → under_review). */
+        /** @description A new version from the company, answering the examiner's comments (has_comments → under_review). */
         CompanyStageInput: {
             prefileIds: number[];
             comment?: string | null;
@@ -1060,7 +1061,7 @@ export interface components {
             /** @enum {string} */
             status: "under_review";
         };
-        /** @description The assigned examiner's reply (spec §4 under_review → has_comments | approved | rejected); files optional. */
+        /** @description The assigned examiner's reply (under_review → has_comments | approved | rejected); files optional. */
         ExaminerStageInput: {
             prefileIds: number[];
             comment?: string | null;

@@ -1,9 +1,10 @@
-// File rules of spec §5 and size formatting of spec §9; the server applies the same rules whatever the client did.
+// File rules and size formatting of docs/product.md («Files», «Constants and limits»); the server applies the same
+// rules whatever the client did.
 
-/** Largest file the portal accepts, in bytes (spec §9: 100 MB). */
+/** Largest file the portal accepts, in bytes (100 MB, docs/product.md «Constants and limits»). */
 export const MAX_FILE_SIZE = 104_857_600;
 
-/** Extensions refused everywhere (spec §5), lower-case, without the dot. */
+/** Extensions refused everywhere (docs/product.md «Files»), lower-case, without the dot. */
 export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
   'exe',
   'msi',
@@ -18,18 +19,21 @@ export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
   'ps1',
 ]);
 
-/** What the file picker offers (spec §5); other files can still be chosen by "All files" and are checked above. */
+/**
+ * What the file picker offers (docs/product.md «Files»); other files can still be chosen by "All files" and are checked
+ * above.
+ */
 export const ACCEPTED_EXTENSIONS = ['doc', 'docx', 'pdf', 'png', 'jpg', 'jpeg', 'gif'] as const;
 
 /** The picker's `accept` attribute. */
 export const FILE_ACCEPT = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
-/** Texts of the file checks and uploads, exactly as spec §5 and §8 write them. */
+/** Texts of the file checks and uploads, exactly as docs/product.md «Files» and «Error texts» quote them. */
 export const fileTexts = {
   blockedType: (extension: string) => `Недопустимый тип файла: .${extension}`,
   tooLarge: (name: string) => `Файл «${name}» больше 100 МБ`,
   uploadFailed: (name: string) => `Не удалось загрузить «${name}»`,
-  /** How an upload that failed is marked in the list (spec §4). */
+  /** How an upload that failed is marked in the list. */
   uploadError: 'Ошибка',
 } as const;
 
@@ -62,7 +66,7 @@ export function isBlockedName(name: string): boolean {
   return BLOCKED_EXTENSIONS.has(finalExtension(name));
 }
 
-/** Why a chosen file cannot be uploaded (spec §5), or null when it can. */
+/** Why a chosen file cannot be uploaded (docs/product.md «Files»), or null when it can. */
 export function fileProblem(file: { name: string; size: number }): string | null {
   if (isBlockedName(file.name)) return fileTexts.blockedType(finalExtension(file.name));
   if (file.size > MAX_FILE_SIZE) return fileTexts.tooLarge(file.name);

@@ -1,17 +1,17 @@
-// Every path of the site (spec §2) and the one rule for which frame a path belongs to.
+// Every path of the site (docs/product.md «Screens and routes») and the one rule for which frame a path belongs to.
 // Components, layouts and stores build paths here; no other file in src/ writes a path literal.
 import type { StatementStatus } from './statuses.ts';
 
 /** Filters of the company list: a status, or every statement. */
 export type CompanyFilter = 'all' | StatementStatus;
 /** Filters of the examiner's own list: a status other than sent, or every one. */
-export type InstanceFilter = 'all' | Exclude<StatementStatus, 'sent'>;
+export type ExaminerFilter = 'all' | Exclude<StatementStatus, 'sent'>;
 /** An id as it appears in a path (numbers from the API; a string from a generated shell). */
 export type RouteId = number | string;
 
 /** Paths and path builders of every screen. */
 export const routes = {
-  /** Entry redirect (spec §2). */
+  /** Entry redirect (docs/product.md «Screens and routes»). */
   entry: '/',
   login: '/login',
   /** Linked from the login screen; the screen itself only points back to login. */
@@ -21,31 +21,31 @@ export const routes = {
   companyEdit: '/company/edit',
   statementCreate: '/statement/create',
   statementInfo: (id: RouteId) => `/statement/info/${id}`,
-  /** The employees section; '/employees' itself shows the list too (spec §2). */
+  /** The employees section; '/employees' itself shows the list too. */
   employeesRoot: '/employees',
   employees: '/employees/list',
   employeeCreate: '/employees/create',
   employeeEdit: (id: RouteId) => `/employees/${id}/edit`,
   /** Examiner's own list; without a filter, the statements in work. */
-  instance: (filter?: InstanceFilter) => (filter ? `/instance/filter/${filter}` : '/instance'),
-  instanceAll: '/instance/all',
-  instanceNews: '/instance/news',
-  instanceSettings: '/instance/settings',
-  instanceStatementInfo: (id: RouteId) => `/instance/statement/info/${id}`,
+  examiner: (filter?: ExaminerFilter) => (filter ? `/instance/filter/${filter}` : '/instance'),
+  examinerAll: '/instance/all',
+  examinerNews: '/instance/news',
+  examinerSettings: '/instance/settings',
+  examinerStatementInfo: (id: RouteId) => `/instance/statement/info/${id}`,
   /** The public certificate check (no login): the address printed on the certificate and in its QR code. */
   certificateCheck: (token: string) => `/check/${token}`,
 } as const;
 
-/** Start page of a company user (spec §2 entry redirect). */
+/** Start page of a company user (the entry redirect). */
 export const COMPANY_HOME = routes.company();
-/** Start page of an examiner (spec §2 entry redirect). */
-export const INSTANCE_HOME = routes.instance('under_review');
+/** Start page of an examiner (the entry redirect). */
+export const EXAMINER_HOME = routes.examiner('under_review');
 
 /** Which frame a page is drawn in: the company sidebar, the examiner sidebar, or the public header. */
-export type Area = 'company' | 'instance' | 'public';
+export type Area = 'company' | 'examiner' | 'public';
 
 const AREA_PREFIXES: ReadonlyArray<readonly [string, Area]> = [
-  ['/instance', 'instance'],
+  ['/instance', 'examiner'],
   ['/company', 'company'],
   ['/statement', 'company'],
   ['/employees', 'company'],
@@ -86,7 +86,10 @@ export function idFromPath(pathname: string): number | null {
   return null;
 }
 
-/** Where a notification leads: its route with a leading slash added if missing, or null (spec §2 drawer). */
+/**
+ * Where a notification leads: its route with a leading slash added if missing, or null (docs/product.md
+ * «Notifications drawer»).
+ */
 export function notificationPath(route: string | null | undefined): string | null {
   const trimmed = route?.trim();
   if (!trimmed) return null;

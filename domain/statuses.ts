@@ -3,7 +3,10 @@ import type { components } from './api-schema.d.ts';
 /** A statement status as the API sends it. */
 export type StatementStatus = components['schemas']['StatementStatus'];
 
-/** Statement statuses in their workflow order (spec §4); a status the contract adds fails the label maps below. */
+/**
+ * Statement statuses in their workflow order (docs/product.md «Statuses and transitions»); a status the contract adds
+ * fails the label maps below.
+ */
 export const STATEMENT_STATUSES = [
   'sent',
   'under_review',
@@ -12,7 +15,7 @@ export const STATEMENT_STATUSES = [
   'rejected',
 ] as const satisfies readonly StatementStatus[];
 
-/** Labels of the company sidebar counters (spec §4, "Company sidebar" column). */
+/** Labels of the company sidebar counters (docs/product.md «Labels», "Company sidebar" column). */
 export const COMPANY_SIDEBAR_LABELS: Readonly<Record<StatementStatus, string>> = {
   sent: 'Отправлено',
   under_review: 'На рассмотрении',
@@ -22,17 +25,17 @@ export const COMPANY_SIDEBAR_LABELS: Readonly<Record<StatementStatus, string>> =
 };
 
 /** Statuses the examiner's "Мои заявки" group counts, with their labels. */
-export const INSTANCE_SIDEBAR_LABELS: Readonly<Record<Exclude<StatementStatus, 'sent'>, string>> = {
+export const EXAMINER_SIDEBAR_LABELS: Readonly<Record<Exclude<StatementStatus, 'sent'>, string>> = {
   under_review: 'На рассмотрении',
   has_comments: 'На доработке',
   approved: 'Согласовано',
   rejected: 'Отклонено',
 };
 
-/** Who looks at a status: the applicant or the examiner (spec §4 columns). */
-export type StatusView = 'company' | 'instance';
+/** Who looks at a status: the applicant or the examiner (the view columns of docs/product.md «Labels»). */
+export type StatusView = 'company' | 'examiner';
 
-/** Status labels per view (spec §4, "Company view" and "Instance view" columns). */
+/** Status labels per view (docs/product.md «Labels», "Company view" and "Examiner view" columns). */
 const STATUS_LABELS: Readonly<Record<StatusView, Readonly<Record<StatementStatus, string>>>> = {
   company: {
     sent: 'Отправлено',
@@ -41,7 +44,7 @@ const STATUS_LABELS: Readonly<Record<StatusView, Readonly<Record<StatementStatus
     approved: 'Согласовано',
     rejected: 'Отклонено',
   },
-  instance: {
+  examiner: {
     sent: 'Новое',
     under_review: 'На рассмотрении',
     has_comments: 'На доработке',
@@ -50,7 +53,7 @@ const STATUS_LABELS: Readonly<Record<StatusView, Readonly<Record<StatementStatus
   },
 };
 
-/** Label of a status the site does not know (spec §4: "Unknown"). */
+/** Label of a status the site does not know (docs/product.md «Labels»: "Unknown"). */
 const UNKNOWN_STATUS_LABEL = 'Неизвестный статус';
 
 /** True when `value` is one of the contract's statuses. */
@@ -66,7 +69,7 @@ export function statusLabel(status: unknown, view: StatusView): string {
 /** Number of statements per status. */
 export type StatusCounts = Record<StatementStatus, number>;
 
-/** Counts statements per status; unknown statuses are not counted (spec §4 counters). */
+/** Counts statements per status; unknown statuses are not counted (docs/product.md «Counters»). */
 export function countByStatus(items: ReadonlyArray<{ status: unknown }>): StatusCounts {
   const counts: StatusCounts = { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0 };
   for (const item of items) {
@@ -75,10 +78,13 @@ export function countByStatus(items: ReadonlyArray<{ status: unknown }>): Status
   return counts;
 }
 
-/** Counts per status with the total of spec §4: under_review + has_comments + approved + rejected (sent apart). */
+/**
+ * Counts per status with the total (docs/product.md «Counters»): under_review + has_comments + approved + rejected
+ * (sent apart).
+ */
 export type StatusCounters = StatusCounts & { total: number };
 
-/** Counts per status and their total (spec §4: statements in `sent` are counted separately, not in the total). */
+/** Counts per status and their total (statements in `sent` are counted separately, not in the total). */
 export function countStatuses(items: ReadonlyArray<{ status: unknown }>): StatusCounters {
   const counts = countByStatus(items);
   return { ...counts, total: counts.under_review + counts.has_comments + counts.approved + counts.rejected };

@@ -33,7 +33,7 @@ describe('finalExtension: the last extension after trimming dots, spaces and any
   });
 });
 
-describe('isBlockedName (spec §5 list)', () => {
+describe('isBlockedName (the blocked-extension list)', () => {
   it.each([
     ['setup.exe', true],
     ['setup.msi', true],
@@ -58,7 +58,7 @@ describe('isBlockedName (spec §5 list)', () => {
   });
 });
 
-describe('fileProblem: the texts of spec §5', () => {
+describe('fileProblem: the product texts', () => {
   it.each([
     [{ name: 'plan.pdf', size: 10 }, null],
     [{ name: 'plan.pdf', size: MAX_FILE_SIZE }, null],
@@ -71,13 +71,13 @@ describe('fileProblem: the texts of spec §5', () => {
     expect(fileProblem(file)).toBe(expected);
   });
 
-  it('names a failed upload as spec §8 does', () => {
+  it('names a failed upload with the product text', () => {
     expect(fileTexts.uploadFailed('Проект.pdf')).toBe('Не удалось загрузить «Проект.pdf»');
     expect(fileTexts.uploadError).toBe('Ошибка');
   });
 });
 
-describe('the picker offers the types of spec §5', () => {
+describe('the picker offers the allowed file types', () => {
   it('lists them as an accept attribute', () => {
     expect(FILE_ACCEPT).toBe('.doc,.docx,.pdf,.png,.jpg,.jpeg,.gif');
   });

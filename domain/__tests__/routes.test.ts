@@ -18,13 +18,13 @@ describe('routes', () => {
     [routes.employees, '/employees/list'],
     [routes.employeeCreate, '/employees/create'],
     [routes.employeeEdit(7), '/employees/7/edit'],
-    [routes.instance(), '/instance'],
-    [routes.instance('under_review'), '/instance/filter/under_review'],
-    [routes.instanceAll, '/instance/all'],
-    [routes.instanceNews, '/instance/news'],
-    [routes.instanceSettings, '/instance/settings'],
-    [routes.instanceStatementInfo(5), '/instance/statement/info/5'],
-  ])('%s is %s (spec §2)', (built, expected) => {
+    [routes.examiner(), '/instance'],
+    [routes.examiner('under_review'), '/instance/filter/under_review'],
+    [routes.examinerAll, '/instance/all'],
+    [routes.examinerNews, '/instance/news'],
+    [routes.examinerSettings, '/instance/settings'],
+    [routes.examinerStatementInfo(5), '/instance/statement/info/5'],
+  ])('%s is %s', (built, expected) => {
     expect(built).toBe(expected);
   });
 });
@@ -39,9 +39,9 @@ describe('areaOf', () => {
     ['/statement/info/42', 'company'],
     ['/employees', 'company'],
     ['/employees/7/edit', 'company'],
-    ['/instance', 'instance'],
-    ['/instance/filter/under_review/', 'instance'],
-    ['/instance/statement/info/5', 'instance'],
+    ['/instance', 'examiner'],
+    ['/instance/filter/under_review/', 'examiner'],
+    ['/instance/statement/info/5', 'examiner'],
     ['/', 'public'],
     ['/login', 'public'],
     ['/login-password', 'public'],
@@ -91,7 +91,7 @@ describe('notificationPath', () => {
     ['', null],
     [null, null],
     [undefined, null],
-  ])('%j -> %j (spec §2 drawer)', (route, path) => {
+  ])('%j -> %j (notifications drawer)', (route, path) => {
     expect(notificationPath(route)).toBe(path);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, formatNumericDay, formatShortDay, workingDays } from '../russian.ts';
 
-describe('workingDays: the Russian plural of spec texts', () => {
+describe('workingDays: the Russian plural of product texts', () => {
   it.each<[number, string]>([
     [1, '1 рабочий день'],
     [2, '2 рабочих дня'],

@@ -3,17 +3,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countByStatus, countStatuses, statusLabel } from '../statuses.ts';
 
-describe('statusLabel (spec §4)', () => {
+describe('statusLabel', () => {
   it.each([
     ['sent', 'company', 'Отправлено'],
-    ['sent', 'instance', 'Новое'],
+    ['sent', 'examiner', 'Новое'],
     ['under_review', 'company', 'На рассмотрении'],
     ['has_comments', 'company', 'Есть замечания'],
-    ['has_comments', 'instance', 'На доработке'],
-    ['approved', 'instance', 'Согласовано'],
+    ['has_comments', 'examiner', 'На доработке'],
+    ['approved', 'examiner', 'Согласовано'],
     ['rejected', 'company', 'Отклонено'],
     ['archived', 'company', 'Неизвестный статус'],
-    [null, 'instance', 'Неизвестный статус'],
+    [null, 'examiner', 'Неизвестный статус'],
   ] as const)('%s for %s -> %s', (status, view, label) => {
     expect(statusLabel(status, view)).toBe(label);
   });
@@ -56,7 +56,7 @@ describe('status badge colours (tokens.css) pass WCAG AA for normal text', () =>
   });
 });
 
-describe('countStatuses: the total of spec §4 leaves sent out', () => {
+describe('countStatuses: the total leaves sent out', () => {
   it.each([
     [[], { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0, total: 0 }],
     [

@@ -3,7 +3,7 @@
 /** Texts of the sidebars and the top bar. */
 export const navTexts = {
   companyNavLabel: 'Меню компании', // e2e
-  instanceNavLabel: 'Меню инстанции', // e2e
+  examinerNavLabel: 'Меню инстанции', // e2e
   statements: 'Заявления',
   employees: 'Сотрудники',
   myCompany: 'Моя компания',

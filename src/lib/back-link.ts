@@ -1,5 +1,5 @@
-// Where a statement's back link leads (issue 11 review): to the list the statement was opened from, when the previous
-// page was one of the area's lists, else to the area's default list. Spec §2 names no target for it.
+// Where a statement's back link leads: to the list the statement was opened from, when the previous
+// page was one of the area's lists, else to the area's default list (docs/product.md «Beyond the spec»).
 import { normalizePath } from '#domain/routes.ts';
 
 /** A back link: where it goes and what it says. */

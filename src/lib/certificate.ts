@@ -1,9 +1,10 @@
-// The approval certificate of spec §3 as pure layout: which text goes where on one A4 page, in PDF points.
-// Drawing it (jspdf, the embedded font) is certificate-pdf.ts; this file knows only sizes and words.
+// The approval certificate (docs/product.md «The PDF certificate») as pure layout: which text goes where on one A4
+// page, in PDF points. Drawing it (jspdf, the embedded font) is certificate-pdf.ts; this file knows only sizes and
+// words.
 import type { Statement } from '#domain/contract.ts';
 import { SITE_ORG } from './site.ts';
 
-/** What the certificate prints; every value is already text, a dash when missing (spec §3). */
+/** What the certificate prints; every value is already text, a dash when missing. */
 export interface CertificateData {
   /** The registration number, the statement's visibleId. */
   number: string;
@@ -67,10 +68,11 @@ export interface CertificateLayout {
 }
 
 /**
- * The page: A4 in points, margins in points and the type of spec §3/§9 (12 pt, line height 1.5).
- * Spec §9 gives the margins as '85/56/42/56' without an order. Read as left/top/right/bottom (the order of
- * pdfmake's pageMargins) they are 30/20/15/20 mm, the margins of Russian official documents (ГОСТ Р 7.0.97: the
- * wide margin on the left, for binding); read as CSS top/right/bottom/left the bottom margin would be the smallest.
+ * The page: A4 in points, margins in points and the type (12 pt, line height 1.5; docs/product.md
+ * «Constants and limits»). The requirements give the margins as '85/56/42/56' without an order. Read as
+ * left/top/right/bottom (the order of pdfmake's pageMargins) they are 30/20/15/20 mm, the margins of Russian official
+ * documents (ГОСТ Р 7.0.97: the wide margin on the left, for binding); read as CSS top/right/bottom/left the bottom
+ * margin would be the smallest.
  */
 export const CERTIFICATE_PAGE = {
   width: 595.28,
@@ -108,7 +110,7 @@ export const certificateTexts = {
   dash: '—',
 } as const;
 
-/** The file the examiner downloads (spec §3). */
+/** The file the examiner downloads. */
 export function certificateFileName(visibleId: number | string): string {
   return `Свидетельство_${visibleId}.pdf`;
 }
@@ -199,7 +201,7 @@ export function wrapText(text: string, width: number, measure: (text: string) =>
   return lines;
 }
 
-/** The labelled rows, in the order of spec §3. */
+/** The labelled rows, in the order of docs/product.md «The PDF certificate». */
 function rowsOf(data: CertificateData): Array<[string, string]> {
   const t = certificateTexts;
   return [
@@ -330,7 +332,7 @@ function layoutAt(data: CertificateData, measure: TextMeasure, fontSize: number)
 }
 
 /**
- * The whole certificate on one A4 page: spec §3's header, rows and signature line at 12 pt with line height 1.5.
+ * The whole certificate on one A4 page: its header, rows and signature line at 12 pt with line height 1.5.
  * Long values wrap inside their column; only if the page would still overflow (values far beyond real ones) does the
  * type shrink in half-point steps, so the certificate stays one page with nothing cut off. With a check address the
  * QR code and 'Проверить подлинность' take the foot of the page and the body ends above them.

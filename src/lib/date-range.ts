@@ -1,4 +1,5 @@
-// The date-range filter of the statement lists (spec §5): start and end rules, the default range, inclusive days.
+// The date-range filter of the statement lists (docs/product.md «List filters»): start and end rules, the default
+// range, inclusive days.
 import { startOfDay } from 'date-fns';
 import { dayKey } from './dates.ts';
 
@@ -19,7 +20,7 @@ export interface RangeChoice {
 
 const day = (date: Date | null | undefined): Date | null => (date ? startOfDay(date) : null);
 
-/** The default range (spec §5): the days of the earliest and latest of `dates`, open when there are none. */
+/** The default range: the days of the earliest and latest of `dates`, open when there are none. */
 export function defaultRange(dates: Iterable<Date>): DateRange {
   let start: Date | null = null;
   let end: Date | null = null;
@@ -41,7 +42,7 @@ export function resolveRange(choice: RangeChoice, fallback: DateRange): DateRang
 
 const sameDay = (a: Date | null, b: Date | null) => (a && b ? dayKey(a) === dayKey(b) : a === b);
 
-/** A new start; a start later than the end moves the end up to it (spec §5). */
+/** A new start; a start later than the end moves the end up to it. */
 export function chooseStart(choice: RangeChoice, fallback: DateRange, start: Date | null): RangeChoice {
   const current = resolveRange(choice, fallback);
   const next = day(start);
@@ -49,7 +50,7 @@ export function chooseStart(choice: RangeChoice, fallback: DateRange, start: Dat
   return { start: next, end: sameDay(end, current.end) ? choice.end : end };
 }
 
-/** A new end; an end earlier than the start moves the start down to it (spec §5). */
+/** A new end; an end earlier than the start moves the start down to it. */
 export function chooseEnd(choice: RangeChoice, fallback: DateRange, end: Date | null): RangeChoice {
   const current = resolveRange(choice, fallback);
   const next = day(end);
@@ -71,7 +72,7 @@ export function dayBounds(range: DateRange): DayBounds {
   };
 }
 
-/** True when the day lies in the bounds, both ends included; a missing (invalid) day never does (spec §5). */
+/** True when the day lies in the bounds, both ends included; a missing (invalid) day never does. */
 export function isDayInBounds(key: number | null, bounds: DayBounds): boolean {
   return key !== null && key >= bounds.from && key <= bounds.to;
 }

@@ -1,8 +1,8 @@
-// Dates as the site shows and compares them: ru-RU, local calendar days (spec §5, §9).
+// Dates as the site shows and compares them: ru-RU, local calendar days (docs/product.md «Constants and limits»).
 import { format, isValid, parseISO } from 'date-fns';
 import { ru } from 'date-fns/locale';
 
-/** The list date format of spec §9 ('5 мая, 2024'). */
+/** The list date format ('5 мая, 2024'). */
 export const LIST_DATE_FORMAT = 'd MMMM, yyyy';
 
 const ZONED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
@@ -38,7 +38,9 @@ export function formatListDate(value: string | Date | null | undefined): string 
   return date ? format(date, LIST_DATE_FORMAT, { locale: ru }) : '';
 }
 
-/** A notification's date with the month capitalised, as spec §2 writes it ('5 Мая, 2024'); empty when invalid. */
+/**
+ * A notification's date with the month capitalised, as docs/product.md writes it ('5 Мая, 2024'); empty when invalid.
+ */
 export function formatNotificationDate(value: string | Date | null | undefined): string {
   return formatListDate(value).replace(/ (\p{L})/u, (_, letter: string) => ` ${letter.toUpperCase()}`);
 }

@@ -1,5 +1,6 @@
-// The review term and the status history as people read them (issue 12): the deadline line of both details, the
-// short forms of the company card and the examiner's table, the overdue count, and the timeline's entries.
+// The review term and the status history as people read them (docs/product.md «Deadlines and history»): the deadline
+// line of both details, the short forms of the company card and the examiner's table, the overdue count, and the
+// timeline's entries.
 import type { components } from '#domain/api-schema.d.ts';
 import { committeeTime } from '#domain/committee-time.ts';
 import { formatDay, formatNumericDay, formatShortDay, pluralForm, workingDays } from '#domain/russian.ts';
@@ -27,7 +28,7 @@ export function formatCommitteeMoment(at: string): string {
 /** How a deadline line reads: a term running, its last day, over, stopped, or the decision in or out of time. */
 export type DeadlineTone = 'running' | 'due' | 'overdue' | 'stopped' | 'on-time' | 'late' | 'decided';
 
-/** The line under a detail's status (issue 12). */
+/** The line under a detail's status. */
 export interface DeadlineLine {
   tone: DeadlineTone;
   text: string;

@@ -1,10 +1,13 @@
-import { COMPANY_HOME, INSTANCE_HOME, routes } from '#domain/routes.ts';
-import { isCompanyUser, isInstanceUser, type UserRoles } from './roles.ts';
+import { COMPANY_HOME, EXAMINER_HOME, routes } from '#domain/routes.ts';
+import { isCompanyUser, isExaminer, type UserRoles } from './roles.ts';
 
-/** Where the entry page `/` sends a user (spec §2): company start, examiner start, or login for anyone else. */
+/**
+ * Where the entry page `/` sends a user (docs/product.md «Entry redirect (`/`)»): company start, examiner start, or
+ * login for anyone else.
+ */
 export function entryRouteFor(user: UserRoles | null): string {
   if (isCompanyUser(user)) return COMPANY_HOME;
-  if (isInstanceUser(user)) return INSTANCE_HOME;
+  if (isExaminer(user)) return EXAMINER_HOME;
   return routes.login;
 }
 

@@ -2,7 +2,10 @@
 
 const SIZE_UNITS = ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'] as const;
 
-/** A size for people (spec §9): bytes as a whole number, then КБ up to ТБ with two decimals, in ru-RU notation. */
+/**
+ * A size for people (docs/product.md «Constants and limits»): bytes as a whole number, then КБ up to ТБ with two
+ * decimals, in ru-RU notation.
+ */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';
   let unit = 0;

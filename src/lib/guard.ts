@@ -1,5 +1,5 @@
-import { areaOf, COMPANY_HOME, INSTANCE_HOME, routes } from '#domain/routes.ts';
-import { isCompanyUser, isInstanceUser, type UserRoles } from './roles.ts';
+import { areaOf, COMPANY_HOME, EXAMINER_HOME, routes } from '#domain/routes.ts';
+import { isCompanyUser, isExaminer, type UserRoles } from './roles.ts';
 
 /**
  * Where the protected layout must send the visitor of `pathname`, or null to stay.
@@ -8,10 +8,10 @@ import { isCompanyUser, isInstanceUser, type UserRoles } from './roles.ts';
 export function guardRedirect(pathname: string, user: UserRoles | null): string | null {
   if (!user) return routes.login;
   const company = isCompanyUser(user);
-  const instance = isInstanceUser(user);
+  const instance = isExaminer(user);
   if (!company && !instance) return routes.login;
   const area = areaOf(pathname);
-  if (area === 'instance' && !instance) return COMPANY_HOME;
-  if (area === 'company' && !company) return INSTANCE_HOME;
+  if (area === 'examiner' && !instance) return COMPANY_HOME;
+  if (area === 'company' && !company) return EXAMINER_HOME;
   return null;
 }

@@ -1,4 +1,4 @@
-/** Number of digits in a login code (spec §9). */
+/** Number of digits in a login code (docs/product.md «Constants and limits»). */
 export const CODE_LENGTH = 6;
 
 /** An empty set of code cells. */

@@ -13,7 +13,7 @@ export function isCompanyUser(user: UserRoles | null): boolean {
 }
 
 /** True for an examiner: an instance is attached to the profile. */
-export function isInstanceUser(user: UserRoles | null): boolean {
+export function isExaminer(user: UserRoles | null): boolean {
   return user?.instance != null;
 }
 

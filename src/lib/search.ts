@@ -1,7 +1,7 @@
-// Search of the statement lists (spec §5): a case-insensitive substring over the fields below.
+// Search of the statement lists (docs/product.md «List filters»): a case-insensitive substring over the fields below.
 import type { StatementListItem } from '#domain/contract.ts';
 
-/** The fields spec §5 searches, plus the number the cards show ('№ {visibleId}'). */
+/** The fields docs/product.md «List filters» searches, plus the number the cards show ('№ {visibleId}'). */
 export const SEARCH_FIELDS = [
   'title',
   'name',

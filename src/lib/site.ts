@@ -1,4 +1,4 @@
-/** Name of the service as the brand shows it (spec §1: a distance approval apparatus). */
+/** Name of the service as the brand shows it (docs/product.md «Users and roles»: a distance approval apparatus). */
 export const SITE_NAME = 'Дистанционное согласование АГР';
 /** Short name for narrow places (top bar). */
 export const SITE_SHORT_NAME = 'Согласование АГР';

@@ -1,11 +1,18 @@
-// What a statement list shows (spec §2, §5): status filter, date range, search and sort over an index built once.
+// What a statement list shows (docs/product.md «List filters»): status filter, date range, search and sort over an
+// index built once.
 import type { Virtualizer } from '@tanstack/react-virtual';
+import type { StatementListItem } from '#domain/contract.ts';
 import type { StatementStatus } from '#domain/statuses.ts';
 import { type DateRange, dayBounds, defaultRange, isDayInBounds } from './date-range.ts';
 import { dayKey, parseDate } from './dates.ts';
 import { matchesQuery, normalizeQuery, type Searchable, searchKey } from './search.ts';
 
-/** Order of a list by creation date; newest first by default (spec §9). */
+/** The statements of a list response; a body that is not an array is none. */
+export function statementsOf(data: unknown): StatementListItem[] {
+  return Array.isArray(data) ? (data as StatementListItem[]) : [];
+}
+
+/** Order of a list by creation date; newest first by default. */
 export type SortOrder = 'newest' | 'oldest';
 /** The order a list opens with. */
 export const DEFAULT_SORT_ORDER: SortOrder = 'newest';
@@ -39,7 +46,7 @@ export interface ListQuery {
 }
 
 /**
- * The list's index: every item with a valid creation date (others are never shown, spec §5), newest first,
+ * The list's index: every item with a valid creation date (others are never shown), newest first,
  * equal dates by id, higher first; with search keys and days precomputed.
  */
 export function indexStatements<T extends Listable>(items: readonly T[]): ListEntry<T>[] {
@@ -51,7 +58,7 @@ export function indexStatements<T extends Listable>(items: readonly T[]): ListEn
   return entries.sort((a, b) => b.date.getTime() - a.date.getTime() || b.item.id - a.item.id);
 }
 
-/** The default date range of an index (earliest and latest creation days, spec §5). */
+/** The default date range of an index (earliest and latest creation days). */
 export function indexRange(entries: ReadonlyArray<ListEntry<unknown>>): DateRange {
   const newest = entries[0];
   const oldest = entries[entries.length - 1];

@@ -1,20 +1,16 @@
-// The examiner's table 'Заявления в работе' (spec §2 'Instance lists'): which statements it holds and what each cell shows.
+// The examiner's table 'Заявления в работе' (docs/product.md «Statements in work»): which statements it holds and what
+// each cell shows.
 import type { StatementListItem } from '#domain/contract.ts';
 import { statusLabel } from '#domain/statuses.ts';
 import { formatListDate } from './dates.ts';
 import { type DeadlineCell, deadlineCell, deadlineCellText } from './deadline.ts';
-import type { SortOrder } from './statement-list.ts';
+import { type SortOrder, statementsOf } from './statement-list.ts';
 import { timeInStatus } from './time-in-status.ts';
 
 /** What an empty cell shows. */
 export const EMPTY_CELL = '—';
 
-/** The statements of a list response; a body that is not an array is none (spec §7). */
-export function statementsOf(data: unknown): StatementListItem[] {
-  return Array.isArray(data) ? (data as StatementListItem[]) : [];
-}
-
-/** The statements in work of GET /api/instance/all/statements: every status except sent (spec §2, DESIGN). */
+/** The statements in work of GET /api/instance/all/statements: every status except sent. */
 export function statementsInWork(data: unknown): StatementListItem[] {
   return statementsOf(data).filter((statement) => statement.status !== 'sent');
 }
@@ -25,7 +21,9 @@ export interface TableRow {
   /** ID: the registration number everyone quotes. */
   number: string;
   company: string;
-  /** Адрес объекта: `name`, which the instance list carries as the address (spec §3), else `address`. */
+  /**
+   * Адрес объекта: `name`, which the instance list carries as the address (docs/product.md «Entities»), else `address`.
+   */
   address: string;
   category: string;
   workType: string;
@@ -33,9 +31,12 @@ export interface TableRow {
   submitted: string;
   status: string;
   statusLabel: string;
-  /** Срок: working days left of the running review term, or how far it is over (issue 12). */
+  /**
+   * Срок: working days left of the running review term, or how far it is over (docs/product.md
+   * «Deadlines and history»).
+   */
   deadline: DeadlineCell;
-  /** Время в статусе ('DD HH:MM', spec §4). */
+  /** Время в статусе ('DD HH:MM'). */
   timeInStatus: string;
 }
 
@@ -58,7 +59,7 @@ export function tableRow(statement: StatementListItem, now: Date | number): Tabl
       workType: cell(statement.catalogWorkType),
       submitted: cell(formatListDate(statement.dateCreate)),
       status: statement.status,
-      statusLabel: statusLabel(statement.status, 'instance'),
+      statusLabel: statusLabel(statement.status, 'examiner'),
       deadline: deadlineCell(statement.reviewDeadline),
     };
     fixedCells.set(statement, fixed);
@@ -75,7 +76,7 @@ export interface TableSort {
   direction: 'ascending' | 'descending';
 }
 
-/** The order the table opens with: by creation date, newest first (spec §9). */
+/** The order the table opens with: by creation date, newest first. */
 export const DEFAULT_TABLE_SORT: TableSort = { key: 'submitted', direction: 'descending' };
 
 /**

@@ -1,11 +1,15 @@
-// Pure rules of the statement detail (spec §2, §6): rounds of submission, the heading, who may delete or add a version.
+// Pure rules of the statement detail (docs/product.md «Permissions»): rounds of submission, the heading, who may delete
+// or add a version.
 import { format } from 'date-fns';
 import { ru } from 'date-fns/locale';
 import type { Stage, Statement } from '#domain/contract.ts';
 import { formatListDate, parseDate } from './dates.ts';
 import { isOwnerUser, type UserRoles } from './roles.ts';
 
-/** One submission round: the company's stage and the committee's replies that follow it (spec §3 base, comments). */
+/**
+ * One submission round: the company's stage and the committee's replies that follow it (`base`, `comments`;
+ * docs/product.md «Entities»).
+ */
 export interface SubmissionRound {
   base: Stage;
   comments: Stage[];
@@ -22,14 +26,14 @@ export function submissionRounds(stages: readonly Stage[]): SubmissionRound[] {
   return rounds;
 }
 
-/** Title of a round card (spec §2): 'Документы' for the first, then 'Повторная подача №{n} — {date}'. */
+/** Title of a round card: 'Документы' for the first, then 'Повторная подача №{n} — {date}'. */
 export function roundTitle(index: number, round: SubmissionRound): string {
   if (index === 0) return statementTexts.firstRound;
   const date = formatListDate(round.base.dateCreate);
   return date ? `Повторная подача №${index} — ${date}` : `Повторная подача №${index}`;
 }
 
-/** The detail's title: work type, category and address (spec §2); the object name when all three are empty. */
+/** The detail's title: work type, category and address; the object name when all three are empty. */
 export function statementHeading(statement: Pick<Statement, 'catalogWorkType' | 'categoryName' | 'address' | 'title'>) {
   const parts = [statement.catalogWorkType, statement.categoryName, statement.address]
     .map((part) => part?.trim())
@@ -40,7 +44,7 @@ export function statementHeading(statement: Pick<Statement, 'catalogWorkType' | 
 /** A user who may act on a statement: the id plus what makes an owner. */
 export type Actor = UserRoles & { id: number };
 
-/** Spec §6: delete only in sent with no examiner, by the first stage's applicant or an owner. */
+/** Delete only in sent with no examiner, by the first stage's applicant or an owner. */
 export function canDeleteStatement(
   statement: Pick<Statement, 'status' | 'examinerId' | 'stages'>,
   user: Actor | null,
@@ -49,7 +53,7 @@ export function canDeleteStatement(
   return isOwnerUser(user) || (statement.stages[0]?.applicantId ?? null) === user.id;
 }
 
-/** Spec §6: 'Загрузить новую версию' shows on the last round only, and only while the statement has comments. */
+/** 'Загрузить новую версию' shows on the last round only, and only while the statement has comments. */
 export function canAddVersion(statement: Pick<Statement, 'status'>, roundIndex: number, roundCount: number): boolean {
   return statement.status === 'has_comments' && roundIndex === roundCount - 1;
 }

@@ -1,9 +1,10 @@
-// 'Время в статусе' of the examiner's table (spec §4): the time since the last status change.
+// 'Время в статусе' of the examiner's table (docs/product.md «Statuses and transitions»): the time since the last
+// status change.
 import { parseDate } from './dates.ts';
 
 /** What a missing or invalid date shows. */
 export const NO_TIME_IN_STATUS = '—';
-/** What a date in the future shows (spec §4). */
+/** What a date in the future shows. */
 export const FUTURE_TIME_IN_STATUS = '00:00:00';
 
 const MINUTE = 60_000;
@@ -14,7 +15,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
  * The time from `lastUpdate` to `now` as 'DD HH:MM' (whole days, then hours and minutes, rounded down; days grow past
- * two digits when they must); a future date '00:00:00', a missing or invalid one a dash (spec §4).
+ * two digits when they must); a future date '00:00:00', a missing or invalid one a dash.
  */
 export function timeInStatus(lastUpdate: string | Date | null | undefined, now: Date | number): string {
   const since = parseDate(lastUpdate);

@@ -1,11 +1,12 @@
-// Pure validators of the site's forms: each returns the errors of a form's values, in the spec's words (§5).
+// Pure validators of the site's forms: each returns the errors of a form's values, in the words of docs/product.md
+// «Validation».
 import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
 import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 
 /** A form's errors by field name; a valid field has no entry. */
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
 
-/** Validation texts, exactly as spec §5 and §8 write them. */
+/** Validation texts, exactly as docs/product.md «Validation» and «Error texts» write them. */
 export const validationTexts = {
   objectNameRequired: 'Укажите наименование объекта',
   filesRequired: 'Добавьте хотя бы один файл',
@@ -14,9 +15,9 @@ export const validationTexts = {
   legalEntityRequired: 'Укажите юридическое лицо',
   versionStatementRequired: 'Не указано заявление для добавления версии',
   versionFilesRequired: 'Загрузите хотя бы один файл',
-  /** Toast of a submit with invalid fields (spec §5, §8). */
+  /** Toast of a submit with invalid fields. */
   formInvalid: 'Проверьте корректность полей',
-  /** The login e-mail is required (spec §5 gives no text; this one is ours). */
+  /** The login e-mail is required (the product rules give no text; this one is ours). */
   emailRequired: 'Укажите адрес электронной почты',
 } as const;
 
@@ -40,17 +41,17 @@ export function validateLoginEmail(values: { email: string }): FieldErrors<{ ema
   ]);
 }
 
-/** Create statement (spec §5): the object name is required; cipher and address are optional. */
+/** Create statement: the object name is required; cipher and address are optional. */
 export function validateStatement(values: { objectName: string }): FieldErrors<{ objectName: string }> {
   return errorsOf([['objectName', isFilled(values.objectName) ? null : validationTexts.objectNameRequired]]);
 }
 
-/** Create statement (spec §5): at least one file uploaded. */
+/** Create statement: at least one file uploaded. */
 export function validateStatementFiles(values: { files: number }): FieldErrors<{ files: number }> {
   return errorsOf([['files', values.files > 0 ? null : validationTexts.filesRequired]]);
 }
 
-/** New version (spec §5): the statement must be known and at least one file uploaded; the comment is optional. */
+/** New version: the statement must be known and at least one file uploaded; the comment is optional. */
 export function validateNewVersion(values: {
   statementId: number | null;
   files: number;
@@ -61,7 +62,7 @@ export function validateNewVersion(values: {
   ]);
 }
 
-/** Employee (spec §5): fio required; e-mail optional but of the form x@y.z; phone and position optional. */
+/** Employee: fio required; e-mail optional but of the form x@y.z; phone and position optional. */
 export function validateEmployee(values: { fio: string; email: string }): FieldErrors<{ fio: string; email: string }> {
   return errorsOf([
     ['fio', isFilled(values.fio) ? null : validationTexts.fioRequired],
@@ -84,7 +85,7 @@ function requisiteProblem(value: string | undefined, problem: (value: string) =>
 }
 
 /**
- * Company (spec §5): the legal entity is required; everything else is optional. INN, KPP and OGRN, when given, are
+ * Company: the legal entity is required; everything else is optional. INN, KPP and OGRN, when given, are
  * checked by the kernel's rules the API applies too: length and control digits, with the same texts.
  */
 export function validateCompany(values: CompanyRequisites): FieldErrors<CompanyRequisites> {
@@ -96,12 +97,12 @@ export function validateCompany(values: CompanyRequisites): FieldErrors<CompanyR
   ]);
 }
 
-/** Reviewer settings (spec §5): the full name is required after trimming; the phone is free text. */
-export function validateInstanceSettings(values: { contactFio: string }): FieldErrors<{ contactFio: string }> {
+/** Reviewer settings: the full name is required after trimming; the phone is free text. */
+export function validateExaminerSettings(values: { contactFio: string }): FieldErrors<{ contactFio: string }> {
   return errorsOf([['contactFio', isFilled(values.contactFio) ? null : validationTexts.fioRequired]]);
 }
 
-/** An optional text field as the API wants it: trimmed, or null when empty (spec §5). */
+/** An optional text field as the API wants it: trimmed, or null when empty. */
 export function orNull(value: string): string | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;

@@ -1,6 +1,6 @@
 import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../lib/api/session-core.ts';
 
-/** Local storage key of the app version this browser last ran (spec §9). */
+/** Local storage key of the app version this browser last ran (docs/product.md «Constants and limits»). */
 export const APP_VERSION_KEY = 'app-version';
 
 /** Where the outcome of a version check may go: keep, or reload onto a new deploy. */
@@ -14,7 +14,7 @@ interface VersionDeps {
 
 const browserDeps = (): VersionDeps => ({
   // A plain fetch (the public /version.json of the contract needs no session): every page runs this check, and the
-  // typed client would put openapi-fetch into the login page's initial JS (issue 11).
+  // typed client would put openapi-fetch into the login page's initial JS.
   async fetchVersion() {
     const response = await fetch(`${API_BASE_URL}/version.json`, {
       cache: 'no-store',
@@ -32,7 +32,7 @@ const browserDeps = (): VersionDeps => ({
 
 /**
  * Compares the deployed version with the stored one; when it differs, stores it and reloads so the browser runs the
- * new build. A first visit only stores it. Errors are logged only (spec §7).
+ * new build. A first visit only stores it. Errors are logged only (docs/product.md «Session behaviour on the site»).
  */
 export async function checkAppVersion(deps: VersionDeps = browserDeps()): Promise<VersionCheck> {
   try {
@@ -50,7 +50,7 @@ export async function checkAppVersion(deps: VersionDeps = browserDeps()): Promis
   }
 }
 
-/** Adds the `is-iphone` class to the page on an iPhone user agent (spec §9). */
+/** Adds the `is-iphone` class to the page on an iPhone user agent (docs/product.md «Constants and limits»). */
 export function markPlatform(root: HTMLElement, userAgent: string): void {
   if (/iPhone/.test(userAgent)) root.classList.add('is-iphone');
 }

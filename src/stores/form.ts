@@ -11,7 +11,7 @@ export interface Form<V extends FormValues> {
   $values: ReadableAtom<V>;
   /** Every error the validator finds now, shown or not. */
   $errors: ReadableAtom<FieldErrors<V>>;
-  /** The errors to show: a field's after it was left (blur) or after a submit attempt (spec §5). */
+  /** The errors to show: a field's after it was left (blur) or after a submit attempt. */
   $shownErrors: ReadableAtom<FieldErrors<V>>;
   /** Busy flag and the last failure text, for `submit` from stores/submit.ts. */
   $status: MapStore<SubmitState>;
@@ -27,7 +27,7 @@ export interface Form<V extends FormValues> {
 
 /**
  * Creates the stores of one form. Errors are `computed` from `validator`, a pure function in src/lib/validators.ts
- * that holds the spec's texts; the component renders `$shownErrors` through components/ui/Field.
+ * that holds the product's texts; the component renders `$shownErrors` through components/ui/Field.
  */
 export function createForm<V extends FormValues>(initial: V, validator: (values: V) => FieldErrors<V>): Form<V> {
   const $values = map<V>({ ...initial });

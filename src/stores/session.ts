@@ -12,7 +12,7 @@ export interface Session {
   user: User | null;
 }
 
-/** Toast shown when the profile cannot be loaded (spec §8). */
+/** Toast shown when the profile cannot be loaded (docs/product.md «Error texts»). */
 const PROFILE_LOAD_FAILED = 'Не удалось загрузить данные пользователя';
 
 /** Session of the current page: status and the signed-in user. */
@@ -40,7 +40,7 @@ let started: Promise<void> | null = null;
 const loadApi = () => import('../lib/api/client.ts').then((module) => module.api);
 
 /**
- * Starts the session once per page: a silent token refresh, whose answer carries the user (one call, issue 11);
+ * Starts the session once per page: a silent token refresh, whose answer carries the user (one call);
  * the profile is asked for separately only when a refresh answer lacks it. Later calls share the first run.
  */
 export function initSession(): Promise<void> {

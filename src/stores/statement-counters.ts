@@ -16,7 +16,10 @@ const ZERO: StatementCounters = {
   overdue: 0,
 };
 
-/** Spec §8 names a failed statement load in English and only logs it; the counters then stay as they were. */
+/**
+ * A failed statement load is only logged (docs/product.md «Failures that are only logged»); the counters then stay as
+ * they were.
+ */
 const LOAD_FAILED = 'Could not load statements';
 
 const $counters = atom<StatementCounters>(ZERO);
@@ -26,7 +29,7 @@ let again = false;
 
 /**
  * The last counts are kept in this tab's sessionStorage for a minute, with the user they belong to, so that opening a
- * statement from a list draws the sidebar without a call of its own (issue 11: one call for the page's data). Only
+ * statement from a list draws the sidebar without a call of its own (one call for the page's data). Only
  * numbers are kept; the access token never leaves memory.
  */
 const CACHE_KEY = 'portal-statement-counters';
@@ -102,7 +105,7 @@ export function reloadStatementCounters(): Promise<void> {
 }
 
 // Loaded when a sidebar first shows them and the session is known: one small call instead of a whole list on every
-// page (issue 11); reloaded whenever this user changes a statement (taking it into work, replying).
+// page; reloaded whenever this user changes a statement (taking it into work, replying).
 onMount($counters, () => {
   const stopSession = $session.subscribe((session) => {
     if (session.status !== 'authenticated' || !session.user || loaded) return;
@@ -130,14 +133,20 @@ export function countFromList(items: ReadonlyArray<{ status: unknown; reviewDead
 const statusCounters = ({ sent, under_review, has_comments, approved, rejected, total }: StatementCounters) =>
   ({ sent, under_review, has_comments, approved, rejected, total }) satisfies StatusCounters;
 
-/** The company sidebar's statement counts per status and their total (spec §4); zeros until loaded or on failure. */
+/**
+ * The company sidebar's statement counts per status and their total (docs/product.md «Counters»); zeros until loaded or
+ * on failure.
+ */
 export const $companyCounters = computed($counters, statusCounters);
 
-/** The examiner sidebar's counts of their own statements per status and their total (spec §4): the same counts. */
-export const $instanceCounters = $companyCounters;
+/** The examiner sidebar's counts of their own statements per status and their total: the same counts. */
+export const $examinerCounters = $companyCounters;
 
-/** How many of the examiner's own statements are past their review term (issue 12); zero until loaded. */
-export const $instanceOverdue = computed($counters, (counters) => counters.overdue);
+/**
+ * How many of the examiner's own statements are past their review term (docs/product.md «Deadlines and history»); zero
+ * until loaded.
+ */
+export const $examinerOverdue = computed($counters, (counters) => counters.overdue);
 
 /** Forgets the loaded counts (tests only). */
 export function resetCountersForTests(): void {

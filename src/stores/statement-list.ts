@@ -1,9 +1,18 @@
-import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
+import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../lib/date-range.ts';
 import type { User } from '../lib/roles.ts';
+import {
+  indexRange,
+  indexStatements,
+  type SortOrder,
+  type StatusFilter,
+  selectStatements,
+  statementsOf,
+} from '../lib/statement-list.ts';
 import { $session } from './session.ts';
 
-/** A statement list as a screen sees it: loading, failed (logged only, spec §8), or its items. */
+/** A statement list as a screen sees it: loading, failed (logged only), or its items. */
 export interface StatementList {
   status: 'loading' | 'error' | 'ready';
   items: StatementListItem[];
@@ -23,10 +32,8 @@ export interface ListSource {
   reloadOn?: ReadableAtom<unknown>;
 }
 
-/** Spec §8 names this failure in English and only logs it. */
+/** This failure is only logged (docs/product.md «Failures that are only logged»). */
 const LOAD_FAILED = 'Could not load statements';
-
-const asItems = (data: unknown): StatementListItem[] => (Array.isArray(data) ? (data as StatementListItem[]) : []);
 
 /**
  * A list store that loads once it has a subscriber and the session belongs to the right user; later subscribers
@@ -37,7 +44,7 @@ export function createStatementList(source: ListSource): {
   reload: () => Promise<void>;
 } {
   const $list = atom<StatementList>({ status: 'loading', items: [] });
-  const pick = source.pick ?? asItems;
+  const pick = source.pick ?? statementsOf;
   let loading: Promise<void> | null = null;
 
   async function fetchList(): Promise<void> {
@@ -78,4 +85,67 @@ export function createStatementList(source: ListSource): {
   });
 
   return { $list, reload };
+}
+
+/** How a list screen orders its rows: the sort it opens with, and how a sort maps to the creation-date order. */
+export interface ListSorting<S> {
+  initial: S;
+  /** The creation-date order the filters apply (the company's toggle; the table's date column or its default). */
+  order: (sort: S) => SortOrder;
+  /** Orders the filtered statements further (the table's 'Срок' column); default: as filtered. */
+  arrange?: (items: StatementListItem[], sort: S) => StatementListItem[];
+}
+
+/** The filters of one list screen and the statements they leave visible. */
+export interface ListFilters<S> {
+  /** The status the route asks for ('all' for every one). */
+  $status: ReadableAtom<StatusFilter>;
+  /** The date range in force: the chosen days, else the earliest and latest loaded. */
+  $range: ReadableAtom<DateRange>;
+  /** The search text as typed. */
+  $search: ReadableAtom<string>;
+  /** The order in force. */
+  $sort: ReadableAtom<S>;
+  /** The statements the screen shows, with valid creation dates only, filtered and in order. */
+  $visible: ReadableAtom<StatementListItem[]>;
+  /** Shows only the statements of a status, or every one ('all'). */
+  setStatus: (status: StatusFilter) => void;
+  /** Sets the range's first day (null clears it); a start after the end moves the end up. */
+  setStart: (start: Date | null) => void;
+  /** Sets the range's last day (null clears it); an end before the start moves the start down. */
+  setEnd: (end: Date | null) => void;
+  /** Sets the search text. */
+  setSearch: (query: string) => void;
+  /** Sets the order. */
+  setSort: (sort: S) => void;
+}
+
+/**
+ * Status, date range, search and order over a list store, for the company's list and the examiner's tables alike.
+ * The index (search keys, days, order) is rebuilt only when the list loads, never per keystroke.
+ */
+export function createListFilters<S>($list: ReadableAtom<StatementList>, sorting: ListSorting<S>): ListFilters<S> {
+  const $index = computed($list, (list) => indexStatements(list.items));
+  const $status = atom<StatusFilter>('all');
+  const $choice = atom<RangeChoice>({});
+  const $search = atom('');
+  const $sort = atom<S>(sorting.initial);
+  const $defaultRange = computed($index, indexRange);
+  const $range = computed([$choice, $defaultRange], resolveRange);
+  const $visible = computed([$index, $status, $range, $search, $sort], (index, status, range, search, sort) => {
+    const items = selectStatements(index, { status, range, search, order: sorting.order(sort) });
+    return sorting.arrange ? sorting.arrange(items, sort) : items;
+  });
+  return {
+    $status,
+    $range,
+    $search,
+    $sort,
+    $visible,
+    setStatus: (status) => $status.set(status),
+    setStart: (start) => $choice.set(chooseStart($choice.get(), $defaultRange.get(), start)),
+    setEnd: (end) => $choice.set(chooseEnd($choice.get(), $defaultRange.get(), end)),
+    setSearch: (query) => $search.set(query),
+    setSort: (sort) => $sort.set(sort),
+  };
 }

@@ -19,11 +19,11 @@ export type SubmitResult<T> = { ok: true; data: T } | { ok: false; failure: ApiF
 
 /** How `submit` reports an action. */
 export interface SubmitOptions {
-  /** The action's failure text from spec §8 (e.g. 'Не удалось создать заявление'). */
+  /** The action's failure text from docs/product.md «Error texts» (e.g. 'Не удалось создать заявление'). */
   failureText: string;
   /** A more specific text for this failure (by error code or status); null or undefined falls back to failureText. */
   describe?: (failure: ApiFailure) => string | null | undefined;
-  /** The success toast from spec §8 (e.g. 'Заявление создано'), if the action has one. */
+  /** The success toast from docs/product.md «Error texts» (e.g. 'Заявление создано'), if the action has one. */
   successText?: string;
   /** 'toast' (default) also shows the failure as a toast; 'inline' leaves it to the form (`state.error`). */
   failureAs?: 'toast' | 'inline';

@@ -10,7 +10,7 @@ export interface Toast {
   text: string;
 }
 
-/** Toasts hide themselves after this many milliseconds (spec §9). */
+/** Toasts hide themselves after this many milliseconds (docs/product.md «Constants and limits»). */
 export const TOAST_HIDE_MS = 5000;
 
 /** Toasts currently on screen, oldest first. */

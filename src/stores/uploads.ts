@@ -5,7 +5,7 @@ import { api, QUIET } from '../lib/api/client.ts';
 import { type Uploader, uploadPrefile } from '../lib/api/upload.ts';
 import { showToast } from './toasts.ts';
 
-/** Where one file of an upload list stands (spec §4: uploading, done, error shown 'Ошибка'). */
+/** Where one file of an upload list stands (uploading, done, error shown 'Ошибка'). */
 export type UploadStatus = 'uploading' | 'done' | 'error';
 
 /** One chosen file: the client's temporary id, its name and size, progress in percent, and the prefile once stored. */
@@ -23,15 +23,15 @@ export interface UploadItem {
 export interface UploadList {
   /** Chosen files in the order they were added. */
   $items: ReadableAtom<UploadItem[]>;
-  /** Why the files of the last choice were refused (spec §5 texts); cleared by the next choice. */
+  /** Why the files of the last choice were refused (texts of docs/product.md «Files»); cleared by the next choice. */
   $rejections: ReadableAtom<string[]>;
   /** Ids of the stored prefiles, for the stage payload. */
   $prefileIds: ReadableAtom<number[]>;
   /** True while any file is still on its way. */
   $uploading: ReadableAtom<boolean>;
-  /** Checks the chosen files (spec §5) and starts uploading the acceptable ones, each on its own. */
+  /** Checks the chosen files (docs/product.md «Files») and starts uploading the acceptable ones, each on its own. */
   addFiles(files: Iterable<File>): void;
-  /** Removes a file: stops its upload, or deletes its prefile on the server (failure ignored, spec §7). */
+  /** Removes a file: stops its upload, or deletes its prefile on the server (failure ignored). */
   remove(tempId: string): Promise<void>;
   /** Removes every file, deleting stored prefiles (a dialog closed without sending). */
   discard(): Promise<void>;
@@ -123,7 +123,8 @@ export function createUploadList(deps: UploadListDeps = defaultDeps): UploadList
       try {
         await deps.deletePrefile(item.prefile.id);
       } catch {
-        // spec §7: a failed prefile delete is ignored; the server removes unattached prefiles after 24 h
+        // A failed prefile delete is ignored (docs/product.md «Calls»); the server removes unattached prefiles after 24
+        // h
       }
     }
   }

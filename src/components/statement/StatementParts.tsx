@@ -1,4 +1,4 @@
-// Pieces both statement details draw the same way (the company's and the examiner's, spec §2).
+// Pieces both statement details draw the same way (the company's and the examiner's).
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import type { Stage, StageFile } from '#domain/contract.ts';

@@ -1,4 +1,5 @@
-// The review term and the status history, drawn the same way on both statement details (issue 12).
+// The review term and the status history, drawn the same way on both statement details (docs/product.md
+// «Deadlines and history»).
 import { useId } from 'react';
 import {
   type DeadlineLine,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from './Button.tsx';
 import Dialog from './Dialog.tsx';
 
-/** Defaults of a confirmation, exactly as spec §8 gives them. */
+/** Defaults of a confirmation, exactly as docs/product.md «Error texts» gives them. */
 export const confirmDefaults = {
   title: 'Confirmation',
   confirm: 'Yes',
@@ -13,7 +13,7 @@ export const confirmDefaults = {
 export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The question (spec §8: 'Удалить заявление?', 'Удалить сотрудника?', 'Принять в работу?'). */
+  /** The question ('Удалить заявление?', 'Удалить сотрудника?', 'Принять в работу?'). */
   question: string;
   title?: string;
   confirmText?: string;

@@ -5,7 +5,10 @@ import 'react-day-picker/style.css';
 import { formatListDate } from '../../lib/dates.ts';
 import { CalendarIcon, CloseIcon } from './icons.tsx';
 
-/** Props of DateRangePicker. The range rules (spec §5) live in the caller's store: this component only reports. */
+/**
+ * Props of DateRangePicker. The range rules (docs/product.md «List filters») live in the caller's store: this component
+ * only reports.
+ */
 export interface DateRangePickerProps {
   /** First day, or null when open. */
   start: Date | null;
@@ -40,7 +43,7 @@ interface DateFieldProps {
 }
 
 /**
- * One end of the range: a read-only field (typing blocked, spec §2) that opens a calendar below it, and a button
+ * One end of the range: a read-only field (typing blocked) that opens a calendar below it, and a button
  * that clears it. Escape, a click outside or a choice closes the calendar and returns focus to the field.
  */
 function DateField({ label, placeholder, clearLabel, value, onChange, range }: DateFieldProps) {
@@ -143,7 +146,7 @@ function DateField({ label, placeholder, clearLabel, value, onChange, range }: D
 
 /**
  * A date range as two clearable read-only fields with a calendar each (react-day-picker, ru, week from Monday,
- * 'd MMMM, yyyy'; spec §2, §9).
+ * 'd MMMM, yyyy'; docs/product.md «Constants and limits»).
  */
 export default function DateRangePicker({
   start,

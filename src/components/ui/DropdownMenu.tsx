@@ -10,7 +10,7 @@ export interface MenuItem {
 
 /** Props of DropdownMenu. */
 export interface DropdownMenuProps {
-  /** The button's text (spec §2: 'Предоставить ответ'). */
+  /** The button's text (e.g. 'Предоставить ответ'). */
   label: string;
   items: readonly MenuItem[];
   /** Which edge of the button the menu lines up with. */

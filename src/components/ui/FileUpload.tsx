@@ -29,8 +29,9 @@ export interface FileUploadProps {
 }
 
 /**
- * A native file picker (keyboard and screen readers know it) with the spec §5 accept list, refusals shown as field
- * errors, and one row per file: size, progress while uploading, 'Загружен' or 'Ошибка', and a remove button.
+ * A native file picker (keyboard and screen readers know it) with the accept list of docs/product.md «Files», refusals
+ * shown as field errors, and one row per file: size, progress while uploading, 'Загружен' or 'Ошибка', and a remove
+ * button.
  */
 export default function FileUpload({ list, label, error, hint = uploadTexts.hint, id }: FileUploadProps) {
   const items = useStore(list.$items);

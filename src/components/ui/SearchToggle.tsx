@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { SearchIcon } from './icons.tsx';
 
-/** Spec §2: the search field's placeholder, and the name of the icon and field. */
+/** The search field's placeholder, and the name of the icon and field. */
 const texts = { search: 'Поиск', placeholder: 'Поиск…' } as const;
 
 /** Props of SearchToggle. */
@@ -11,7 +11,7 @@ export interface SearchToggleProps {
 }
 
 /**
- * The search icon that opens into a field 'Поиск…' (spec §2); it folds back when left empty, Escape clears it. The
+ * The search icon that opens into a field 'Поиск…'; it folds back when left empty, Escape clears it. The
  * company list and the examiner table both use it.
  */
 export default function SearchToggle({ value, onChange }: SearchToggleProps) {

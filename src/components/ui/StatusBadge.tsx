@@ -4,7 +4,7 @@ import { isStatementStatus, type StatusView, statusLabel } from '#domain/statuse
 export interface StatusBadgeProps {
   /** The statement's status; anything outside the contract shows as unknown. */
   status: string;
-  /** Whose wording to use (spec §4 columns). */
+  /** Whose wording to use (the view columns of docs/product.md «Labels»). */
   view: StatusView;
 }
 

@@ -1,6 +1,6 @@
 // Russian texts of the login screen; the labels marked "e2e" are relied on by the browser tests.
 
-/** Texts of the login page (spec §2 Login, §5, §8). */
+/** Texts of the login page (docs/product.md «Login (`/login`)», «Validation», «Error texts»). */
 export const loginTexts = {
   pageTitle: 'Вход',
   emailHeading: 'Вход в личный кабинет',

@@ -1,4 +1,4 @@
-// Russian texts of 'Моя компания' (spec §2, §5, §8); the spec's own words are kept exactly.
+// Russian texts of 'Моя компания', exactly as docs/product.md quotes them.
 
 /** Texts of /company/edit. */
 export const companyTexts = {

@@ -1,4 +1,4 @@
-// Russian texts of the employee screens (spec §2, §5, §8); the spec's own words are kept exactly.
+// Russian texts of the employee screens, exactly as docs/product.md quotes them.
 
 /** Texts of /employees, /employees/list, /employees/create and /employees/{id}/edit. */
 export const employeesTexts = {
@@ -18,7 +18,7 @@ export const employeesTexts = {
   loadFailed: 'Не удалось загрузить сотрудников',
   retry: 'Повторить',
   dash: '—',
-  /** Shown to a company user who is not the owner (spec §6: only the owner manages employees). */
+  /** Shown to a company user who is not the owner (only the owner manages employees, docs/product.md «Permissions»). */
   refusedTitle: 'Нет доступа',
   refused: 'Управлять сотрудниками может только владелец компании.',
   toStatements: 'К заявлениям',

@@ -1,8 +1,8 @@
-// Texts of the notifications drawer, exactly as spec §2 and §8 write them.
+// Texts of the notifications drawer, exactly as docs/product.md («Notifications drawer», «Error texts») writes them.
 export const notificationTexts = {
   title: 'Уведомления',
   empty: 'Пока нет уведомлений',
   loading: 'Загрузка…',
-  /** Recorded when the load fails; spec §8: not displayed. */
+  /** Recorded when the load fails; not displayed. */
   loadFailed: 'Не удалось загрузить уведомления',
 } as const;

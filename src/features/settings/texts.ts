@@ -1,4 +1,4 @@
-// Russian texts of the reviewer settings screen (spec §2, §5, §8), exactly as the spec writes them.
+// Russian texts of the reviewer settings screen, exactly as docs/product.md writes them.
 
 /** Texts of /instance/settings. */
 export const settingsTexts = {

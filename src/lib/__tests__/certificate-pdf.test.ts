@@ -56,7 +56,7 @@ function textBox(file: string) {
   return box;
 }
 
-/** Spec §9's margins (left 85, top 56, right 42, bottom 56 pt on A4): no word outside them. */
+/** The certificate margins (left 85, top 56, right 42, bottom 56 pt on A4): no word outside them. */
 function expectInsideMargins(box: ReturnType<typeof textBox>) {
   expect(box.left).toBeGreaterThanOrEqual(85 - 0.01);
   expect(box.top).toBeGreaterThanOrEqual(56);

@@ -64,7 +64,7 @@ describe('certificate values', () => {
     expect(certificateFileName(42)).toBe('Свидетельство_42.pdf');
   });
 
-  it('takes every field of spec §3 from the statement', () => {
+  it('takes every certificate field from the statement', () => {
     expect(full).toEqual({
       number: '№ 42',
       date: '22.11.2026',
@@ -131,7 +131,7 @@ describe('layoutCertificate', () => {
   };
   const text = (layout: ReturnType<typeof layoutCertificate>) => layout.texts.map((t) => t.text).join('\n');
 
-  it('sets the page of spec §9: A4, 12 pt, line height 1.5, the margins', () => {
+  it('sets the page: A4, 12 pt, line height 1.5, the margins', () => {
     expect(CERTIFICATE_PAGE).toMatchObject({ width: 595.28, height: 841.89, fontSize: 12, lineHeight: 1.5 });
     expect(CERTIFICATE_PAGE.margins).toEqual({ left: 85, top: 56, right: 42, bottom: 56 });
   });

@@ -13,7 +13,7 @@ import {
 const d = (day: number, hour = 0) => new Date(2024, 4, day, hour);
 const loaded: DateRange = { start: d(1), end: d(20) };
 
-describe('defaultRange: the earliest and latest loaded days (spec §5)', () => {
+describe('defaultRange: the earliest and latest loaded days', () => {
   it.each([
     [[], { start: null, end: null }],
     [[d(7, 15)], { start: d(7), end: d(7) }],
@@ -38,7 +38,7 @@ describe('resolveRange: chosen sides over the default', () => {
   });
 });
 
-describe('chooseStart: a start after the end moves the end up (spec §5)', () => {
+describe('chooseStart: a start after the end moves the end up', () => {
   it.each<[string, RangeChoice, Date | null, RangeChoice]>([
     ['inside the default range: the end stays default', {}, d(5), { start: d(5), end: undefined }],
     ['after the default end: the end follows', {}, d(25, 18), { start: d(25), end: d(25) }],
@@ -51,7 +51,7 @@ describe('chooseStart: a start after the end moves the end up (spec §5)', () =>
   });
 });
 
-describe('chooseEnd: an end before the start moves the start down (spec §5)', () => {
+describe('chooseEnd: an end before the start moves the start down', () => {
   it.each<[string, RangeChoice, Date | null, RangeChoice]>([
     ['inside the default range: the start stays default', {}, d(15), { start: undefined, end: d(15) }],
     [

@@ -26,7 +26,7 @@ describe('dayKey: the local calendar day', () => {
   });
 });
 
-describe('formatListDate (spec §9 "d MMMM, yyyy", ru)', () => {
+describe('formatListDate ("d MMMM, yyyy", ru)', () => {
   it.each([
     ['2024-05-05T09:00:00', '5 мая, 2024'],
     ['2024-03-08T00:00:00', '8 марта, 2024'],
@@ -38,7 +38,7 @@ describe('formatListDate (spec §9 "d MMMM, yyyy", ru)', () => {
   });
 });
 
-describe('formatNotificationDate (spec §2 "5 Мая, 2024")', () => {
+describe('formatNotificationDate ("5 Мая, 2024")', () => {
   it.each([
     ['2024-05-05T09:00:00', '5 Мая, 2024'],
     ['2024-01-21T10:00:00', '21 Января, 2024'],

@@ -41,7 +41,7 @@ describe('moments in the committee’s zone', () => {
   });
 });
 
-describe('deadlineLine: what both details say under the status (issue 12)', () => {
+describe('deadlineLine: what both details say under the status', () => {
   it.each<[string, DeadlineSource, string | null, string | null]>([
     [
       'a term running',

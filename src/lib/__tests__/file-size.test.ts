@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_FILE_SIZE } from '#domain/files.ts';
 import { formatFileSize } from '../file-size.ts';
 
-describe('formatFileSize (spec §9: B up to GB/TB with two decimals)', () => {
+describe('formatFileSize (B up to GB/TB with two decimals)', () => {
   it.each([
     [0, '0 Б'],
     [1, '1 Б'],

@@ -14,7 +14,7 @@ const statement = {
   governmentAgencyName: 'Комитет по архитектуре',
 };
 
-describe('search over the fields of spec §5, case-insensitive', () => {
+describe('search over the listed fields, case-insensitive', () => {
   const key = searchKey(statement);
   it.each([
     ['', true],

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
+import { statementsOf } from '../statement-list.ts';
 import {
   creationOrder,
   DEFAULT_TABLE_SORT,
   nextSort,
   sortStatements,
   statementsInWork,
-  statementsOf,
   type TableSort,
   tableRow,
 } from '../statement-table.ts';
@@ -63,7 +63,7 @@ describe('the statements a table holds', () => {
   });
 });
 
-describe('tableRow: the cells of spec §2, status in the instance view of spec §4', () => {
+describe('tableRow: the table cells, status in the examiner view', () => {
   it('formats an item once but counts its time in status to each `now`', () => {
     const item = { ...statement };
     const first = tableRow(item, now);

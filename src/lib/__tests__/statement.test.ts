@@ -57,7 +57,7 @@ describe('submissionRounds: a company stage opens a round, committee replies joi
   });
 });
 
-describe('roundTitle (spec §2)', () => {
+describe('roundTitle', () => {
   const rounds = submissionRounds([stage(1, false), stage(2, true), stage(3, false), stage(4, true), stage(5, false)]);
   it.each([
     [0, 'Документы'],
@@ -84,7 +84,7 @@ describe('statementHeading: work type, category and address', () => {
   });
 });
 
-describe('canDeleteStatement (spec §6)', () => {
+describe('canDeleteStatement', () => {
   const owner: Actor = { id: 1, isOwner: true, company: { id: 1, legalEntity: 'ООО' }, instance: null };
   const applicant: Actor = { id: 2, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
   const colleague: Actor = { id: 5, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
@@ -103,7 +103,7 @@ describe('canDeleteStatement (spec §6)', () => {
   });
 });
 
-describe('canAddVersion: the last round only, only with comments (spec §6)', () => {
+describe('canAddVersion: the last round only, only with comments', () => {
   it.each([
     ['has_comments', 1, 2, true],
     ['has_comments', 0, 2, false],

@@ -3,7 +3,7 @@ import { timeInStatus } from '../time-in-status.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
-describe('timeInStatus: days and HH:MM since the last status change (spec §4)', () => {
+describe('timeInStatus: days and HH:MM since the last status change', () => {
   it.each<[string, string | Date | null | undefined, string]>([
     ['this very moment', '2026-11-22T12:00:00Z', '00 00:00'],
     ['under a minute, rounded down', '2026-11-22T11:59:01Z', '00 00:00'],

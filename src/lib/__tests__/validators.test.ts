@@ -5,7 +5,7 @@ import {
   serverProblemsOf,
   validateCompany,
   validateEmployee,
-  validateInstanceSettings,
+  validateExaminerSettings,
   validateLoginEmail,
   validateNewVersion,
   validateStatement,
@@ -13,7 +13,7 @@ import {
   validationTexts,
 } from '../validators.ts';
 
-describe('validation texts are the spec §5 and §8 words', () => {
+describe('validation texts are the product words', () => {
   it.each([
     [validationTexts.objectNameRequired, 'Укажите наименование объекта'],
     [validationTexts.filesRequired, 'Добавьте хотя бы один файл'],
@@ -84,14 +84,14 @@ describe('form validators', () => {
         ogrn: 'ОГРН указан с ошибкой: не сходится контрольное число',
       },
     ],
-    ['settings: spaces only', validateInstanceSettings({ contactFio: '   ' }), { contactFio: 'Укажите ФИО' }],
-    ['settings: a name', validateInstanceSettings({ contactFio: 'Петрова А. С.' }), {}],
+    ['settings: spaces only', validateExaminerSettings({ contactFio: '   ' }), { contactFio: 'Укажите ФИО' }],
+    ['settings: a name', validateExaminerSettings({ contactFio: 'Петрова А. С.' }), {}],
   ])('%s', (_name, errors, expected) => {
     expect(errors).toEqual(expected);
   });
 });
 
-describe('orNull (spec §5: empty optional values are sent as null)', () => {
+describe('orNull (empty optional values are sent as null)', () => {
   it.each([
     ['', null],
     ['   ', null],

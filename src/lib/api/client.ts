@@ -29,7 +29,10 @@ const SKIP_AUTH_RETRY_HEADER = 'x-skip-auth-retry';
 export const SKIP_AUTH_RETRY: Readonly<Record<string, string>> = Object.freeze({ [SKIP_AUTH_RETRY_HEADER]: '1' });
 /** Request header that keeps a call's failures out of `onProblem` (loads whose failure is logged only); stripped. */
 const QUIET_HEADER = 'x-quiet-errors';
-/** Headers to spread into a call's `headers` option when its failure must not reach the toasts (spec §8). */
+/**
+ * Headers to spread into a call's `headers` option when its failure must not reach the toasts (docs/product.md
+ * «Failures that are only logged»).
+ */
 export const QUIET: Readonly<Record<string, string>> = Object.freeze({ [QUIET_HEADER]: '1' });
 
 /** A failure the client reports by itself: no answer, no answer within the timeout, or a 5xx. */
@@ -75,7 +78,10 @@ function needsSession(path: string): boolean {
   return !path.startsWith(AUTH_PREFIX) && !PUBLIC_PATHS.has(path);
 }
 
-/** Creates an API client with the session behaviour of spec §7 (bearer, refresh, retry, timeout, logout broadcast). */
+/**
+ * Creates an API client with the session behaviour of docs/product.md «API and session» (bearer, refresh, retry,
+ * timeout, logout broadcast).
+ */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const session = options.session ?? createSessionCore(options);
   const { baseUrl, withTimeout, refreshAccessToken, endSession } = session;

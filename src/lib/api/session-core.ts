@@ -1,17 +1,21 @@
 import { routes } from '#domain/routes.ts';
 import type { User } from '../roles.ts';
 
-// The session half of the API client (spec §7): the in-memory access token, the single-flight refresh under a lock
-// shared by every tab, the logout broadcast. No openapi-fetch here, so a page that only needs to know whether someone
-// is signed in (the login page) starts without the typed client; client.ts builds the typed calls on top of this.
+// The session half of the API client (docs/product.md «Session behaviour on the site»): the in-memory access token, the
+// single-flight refresh under a lock shared by every tab, the logout broadcast. No openapi-fetch here, so a page that
+// only needs to know whether someone is signed in (the login page) starts without the typed client; client.ts builds
+// the typed calls on top of this.
 
 /** Name of the BroadcastChannel the tabs use to share session events. */
 export const SESSION_CHANNEL_NAME = 'portal-session';
 /** Message posted on the session channel when a tab logs out or loses its session. */
 export const LOGOUT_MESSAGE = 'logout';
-/** Default per-call timeout in milliseconds (spec §9). */
+/** Default per-call timeout in milliseconds (docs/product.md «Constants and limits»). */
 export const REQUEST_TIMEOUT_MS = 40_000;
-/** The token is refreshed before a call when it expires within this many milliseconds (spec §9). */
+/**
+ * The token is refreshed before a call when it expires within this many milliseconds (docs/product.md
+ * «Constants and limits»).
+ */
 const REFRESH_MARGIN_MS = 60_000;
 const REFRESH_PATH = '/api/authentication/refresh';
 const LOGOUT_PATH = '/api/authentication/logout';
@@ -67,7 +71,7 @@ export interface SessionCore {
   refreshAccessToken(): Promise<boolean>;
   /**
    * The user the last successful refresh answered with (the contract's `Session.user`), or null: the start-up
-   * check needs no `GET /api/users/me` after it (issue 11). Not a secret: the token itself is never kept elsewhere.
+   * check needs no `GET /api/users/me` after it. Not a secret: the token itself is never kept elsewhere.
    */
   refreshedUser(): User | null;
   /** Token for a call made outside openapi-fetch (XHR upload): refreshes first if missing or expiring within 60 s. */
@@ -134,7 +138,7 @@ export function readToken(body: unknown): string | null {
   return null;
 }
 
-/** Creates the session state of a client (spec §7: in-memory token, refresh, logout in every tab). */
+/** Creates the session state of a client (in-memory token, refresh, logout in every tab). */
 export function createSessionCore(options: SessionCoreOptions = {}): SessionCore {
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const baseUrl = (options.baseUrl ?? defaultBaseUrl()).replace(/\/+$/, '');

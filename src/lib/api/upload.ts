@@ -1,4 +1,4 @@
-// POST /api/prefiles through XMLHttpRequest: fetch reports no upload progress (DESIGN.md "Site rules").
+// POST /api/prefiles through XMLHttpRequest: fetch reports no upload progress.
 
 import type { paths } from '#domain/api-schema.d.ts';
 import type { ApiErrorBody, Prefile } from '#domain/contract.ts';

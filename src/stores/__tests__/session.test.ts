@@ -38,7 +38,7 @@ describe('$sessionSettled', () => {
 });
 
 describe('initSession', () => {
-  it('takes the user from the refresh answer: one call, no GET /api/users/me (issue 11)', async () => {
+  it('takes the user from the refresh answer: one call, no GET /api/users/me', async () => {
     client.refreshAccessToken.mockResolvedValueOnce(true);
     client.refreshedUser.mockReturnValueOnce(owner);
     await initSession();

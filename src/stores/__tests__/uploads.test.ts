@@ -47,7 +47,7 @@ beforeEach(() => {
 });
 
 describe('createUploadList', () => {
-  it('refuses blocked and oversized files with the spec §5 texts and uploads the rest, each on its own', () => {
+  it('refuses blocked and oversized files with the product texts and uploads the rest, each on its own', () => {
     const { list, pending } = setup();
     list.addFiles([file('Проект.pdf'), file('setup.EXE'), file('big.pdf', MAX_FILE_SIZE + 1), file('план.docx')]);
     expect(list.$rejections.get()).toEqual(['Недопустимый тип файла: .exe', 'Файл «big.pdf» больше 100 МБ']);
@@ -69,7 +69,7 @@ describe('createUploadList', () => {
     expect(list.$uploading.get()).toBe(false);
   });
 
-  it('marks a failed upload as error and toasts its name (spec §8)', async () => {
+  it('marks a failed upload as error and toasts its name', async () => {
     const { list, pending } = setup();
     list.addFiles([file('Смета.pdf')]);
     pending[0]?.finish({ ok: false, status: 500, body: null, aborted: false });

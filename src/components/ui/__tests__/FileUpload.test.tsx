@@ -29,7 +29,7 @@ function setup() {
 const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' });
 
 describe('FileUpload', () => {
-  it('is a native multiple picker named by its label, offering the spec §5 types', () => {
+  it('is a native multiple picker named by its label, offering the allowed file types', () => {
     const { input } = setup();
     expect(input.type).toBe('file');
     expect(input.multiple).toBe(true);

@@ -39,7 +39,7 @@ function Confirm({ onConfirm }: { onConfirm: () => unknown }) {
 }
 
 describe('ConfirmDialog', () => {
-  it('asks with the spec §8 defaults and runs the action on confirm, then closes', async () => {
+  it('asks with the product defaults and runs the action on confirm, then closes', async () => {
     const onConfirm = vi.fn(async () => {});
     render(<Confirm onConfirm={onConfirm} />);
     const dialog = screen.getByRole('alertdialog', { name: 'Confirmation' });
@@ -65,7 +65,7 @@ describe('ConfirmDialog', () => {
 
 describe('StatusBadge', () => {
   it.each([
-    ['has_comments', 'instance', 'На доработке', 'badge badge--has_comments'],
+    ['has_comments', 'examiner', 'На доработке', 'badge badge--has_comments'],
     ['sent', 'company', 'Отправлено', 'badge badge--sent'],
     ['bogus', 'company', 'Неизвестный статус', 'badge'],
   ] as const)('%s (%s)', (status, view, text, className) => {

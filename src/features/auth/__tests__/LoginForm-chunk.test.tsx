@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// The form's steps are a lazy chunk (issue 11). When it fails to load (offline, or a deploy replaced it), the page
+// The form's steps are a lazy chunk. When it fails to load (offline, or a deploy replaced it), the page
 // says so and offers a retry instead of spinning for ever.
 const client = vi.hoisted(() => ({
   setAccessToken: vi.fn(),

@@ -6,7 +6,7 @@ import { entryRouteFor } from '../../../lib/entry.ts';
 import { $session, $sessionSettled, initSession } from '../../../stores/session.ts';
 import { loginTexts } from '../texts.ts';
 
-/** The entry page `/`: a spinner while the session starts, then the user's start page or login (spec §2). */
+/** The entry page `/`: a spinner while the session starts, then the user's start page or login. */
 export default function EntryRedirect() {
   const session = useStore($session);
   const settled = useStore($sessionSettled);

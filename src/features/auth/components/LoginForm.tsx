@@ -12,7 +12,7 @@ let stepsLoading: Promise<typeof import('./LoginSteps.tsx')> | null = null;
 
 /**
  * The form's two steps with their stores. Loaded once, while the session is being checked: until that check ends the
- * page shows a spinner only, so the form need not be in the page's initial JS (the login page's budget, issue 11);
+ * page shows a spinner only, so the form need not be in the page's initial JS (the login page's budget);
  * the steps and the session check go over the network at the same time.
  */
 function loadSteps(): Promise<typeof import('./LoginSteps.tsx')> {
@@ -50,7 +50,10 @@ class StepsBoundary extends Component<{ children: ReactNode; onRetry: () => void
   }
 }
 
-/** Passwordless login (spec §2 Login): a signed-in user goes on to their home page, anyone else gets the form. */
+/**
+ * Passwordless login (docs/product.md «Login (`/login`)»): a signed-in user goes on to their home page, anyone else
+ * gets the form.
+ */
 export default function LoginForm() {
   // A failed chunk stays failed in React.lazy: a retry makes a new lazy component (and a new boundary).
   const [steps, setSteps] = useState(() => ({ LoginSteps: lazySteps(), attempt: 0 }));

@@ -31,7 +31,7 @@ function focusCell(cells: Array<HTMLInputElement | null>, index: number) {
 }
 
 /**
- * The two steps of the passwordless login: e-mail, then the six-digit code from the letter (spec §2 Login). Loaded by
+ * The two steps of the passwordless login: e-mail, then the six-digit code from the letter. Loaded by
  * LoginForm while it checks the session, and shown once nobody is signed in.
  */
 export default function LoginSteps() {

@@ -5,7 +5,7 @@ import { type ApiFailure, type SubmitState, submit } from '../../../stores/submi
 import { loginTexts } from '../texts.ts';
 
 // The login form's requests, loaded on the first submit (or in the background once the form shows) rather than with
-// the page: the typed client and the error mapping are not needed to paint the form (login.ts, issue 11).
+// the page: the typed client and the error mapping are not needed to paint the form (login.ts).
 
 /** What a failed verify means for the form: the text to show and whether to go back to the e-mail step. */
 interface VerifyFailure {
@@ -16,7 +16,7 @@ interface VerifyFailure {
 /** What checking a code ended with: the new access token, or the text to show and where to go. */
 export type CodeCheck = { ok: true; token: string } | { ok: false; text: string; backToEmail: boolean };
 
-/** Maps the server's error body of verify-email-login to the form's reaction (spec §8). */
+/** Maps the server's error body of verify-email-login to the form's reaction (docs/product.md «Error texts»). */
 function describeVerifyError(body: ApiErrorBody | null): VerifyFailure {
   switch (body?.error) {
     case 'too_many_attempts':
@@ -37,7 +37,9 @@ function rateLimitText(failure: ApiFailure): string | null {
   return failure.status === 429 ? (failure.body?.message ?? null) : null;
 }
 
-/** A wrong, expired or exhausted code (400/401) as spec §8 words it; null for any other failure. */
+/**
+ * A wrong, expired or exhausted code (400/401) as docs/product.md «Error texts» words it; null for any other failure.
+ */
 function verifyFailureOf(failure: ApiFailure): VerifyFailure | null {
   return failure.status === 401 || failure.status === 400 ? describeVerifyError(failure.body) : null;
 }

@@ -22,7 +22,7 @@ export interface LoginState {
   busy: boolean;
 }
 
-/** Query parameter that keeps the e-mail while the code step is open (spec §2). */
+/** Query parameter that keeps the e-mail while the code step is open. */
 export const EMAIL_PARAM = 'email';
 
 /** The login form: step, e-mail, error, busy flag. */
@@ -36,7 +36,7 @@ export const emailForm = createForm({ email: '' }, validateLoginEmail);
 
 /**
  * The form's requests (typed client, error mapping), loaded on the first submit rather than with the page: the form
- * paints and checks the session without them (the login page's initial JS budget, issue 11). `preloadLoginActions`
+ * paints and checks the session without them (the login page's initial JS budget). `preloadLoginActions`
  * fetches them in the background once the form shows.
  */
 const loadActions = () => import('./login-actions.ts');

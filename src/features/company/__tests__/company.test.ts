@@ -51,14 +51,14 @@ describe('my company', () => {
     stop();
   });
 
-  it('says so when the company cannot be loaded (spec §8)', async () => {
+  it('says so when the company cannot be loaded', async () => {
     api.GET.mockRejectedValue(new TypeError('Failed to fetch'));
     await store.loadCompany();
     expect(store.$companyStatus.get()).toBe('error');
     expect(toastTexts()).toEqual([['error', 'Не удалось загрузить данные компании']]);
   });
 
-  it('sends trimmed values and empty ones as null (spec §5)', () => {
+  it('sends trimmed values and empty ones as null', () => {
     expect(
       store.companyPayload({
         legalEntity: ' ООО «Ромашка» ',
@@ -80,7 +80,7 @@ describe('my company', () => {
     });
   });
 
-  it('refuses an empty legal entity with the spec text and sends nothing', async () => {
+  it('refuses an empty legal entity with the product text and sends nothing', async () => {
     expect(await store.saveCompany()).toBe('invalid');
     expect(store.$companyFieldErrors.get()).toEqual({ legalEntity: 'Укажите юридическое лицо' });
     expect(toastTexts()).toEqual([['error', 'Проверьте корректность полей']]);

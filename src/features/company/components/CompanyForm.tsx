@@ -31,7 +31,7 @@ interface TextFieldProps {
   name: keyof CompanyFormValues & string;
   label: ReactNode;
   hint?: string;
-  /** Spec §5: for anyone but the owner every field but the legal entity is disabled. */
+  /** For anyone but the owner every field but the legal entity is disabled. */
   disabled?: boolean;
   type?: 'text' | 'tel';
   inputMode?: 'numeric' | 'text';
@@ -63,7 +63,7 @@ function TextField({ name, label, hint, disabled, type = 'text', inputMode, size
   );
 }
 
-/** 'Моя компания' (spec §2): legal entity data and the head's contacts; only the owner saves (spec §5, §6). */
+/** 'Моя компания': legal entity data and the head's contacts; only the owner saves (docs/product.md «Permissions»). */
 export default function CompanyForm() {
   const load = useStore($companyStatus);
   const status = useStore(companyForm.$status);

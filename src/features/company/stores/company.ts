@@ -17,7 +17,7 @@ import { type ApiFailure, submit } from '../../../stores/submit.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { companyTexts } from '../texts.ts';
 
-/** The caller's company (spec §3 Company). */
+/** The caller's company (docs/product.md «Entities»). */
 export type Company = components['schemas']['Company'];
 
 /** The company's data as the form edits it. */
@@ -46,7 +46,7 @@ function valuesOf(company: Company): CompanyFormValues {
   };
 }
 
-/** The body of PUT /api/companies/me: trimmed, empty optional values as null (spec §5). */
+/** The body of PUT /api/companies/me: trimmed, empty optional values as null. */
 export function companyPayload(values: CompanyFormValues) {
   return {
     legalEntity: values.legalEntity.trim(),
@@ -59,7 +59,7 @@ export function companyPayload(values: CompanyFormValues) {
   };
 }
 
-/** The 'Моя компания' form: values, touched fields and errors from validateCompany (spec §5). */
+/** The 'Моя компания' form: values, touched fields and errors from validateCompany. */
 export const companyForm = createForm<CompanyFormValues>(
   { legalEntity: '', legalAddress: '', inn: '', kpp: '', ogrn: '', contactFio: '', contactPhone: '' },
   validateCompany,
@@ -130,7 +130,7 @@ function rememberProblem(failure: ApiFailure): void {
 export type SaveOutcome = 'saved' | 'invalid' | 'failed';
 
 /**
- * Checks the form (spec §5) and saves it (PUT /api/companies/me, the owner only: others get the server's refusal
+ * Checks the form and saves it (PUT /api/companies/me, the owner only: others get the server's refusal
  * on screen); then reloads the signed-in user so the sidebar card shows the new legal entity.
  */
 export async function saveCompany(): Promise<SaveOutcome> {

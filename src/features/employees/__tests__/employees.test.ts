@@ -57,7 +57,7 @@ describe('employee list', () => {
   it.each([
     ['a refusal', () => api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')))],
     ['a network failure', () => api.GET.mockRejectedValue(new TypeError('Failed to fetch'))],
-  ])('after %s says so (spec §8)', async (_, fail) => {
+  ])('after %s says so', async (_, fail) => {
     fail();
     await list.loadEmployees();
     expect(list.$employees.get().status).toBe('error');
@@ -74,13 +74,13 @@ describe('employee form', () => {
     expect(form.employeeTargetOf(path)).toEqual(target);
   });
 
-  it('sends trimmed values and empty ones as null (spec §5)', () => {
+  it('sends trimmed values and empty ones as null', () => {
     expect(
       form.employeePayload({ fio: ' Петрова Анна ', email: ' anna@example.ru ', phone: ' ', position: '' }),
     ).toEqual({ fio: 'Петрова Анна', email: 'anna@example.ru', phone: null, position: null });
   });
 
-  it('refuses an empty name and a bad e-mail with the spec texts and sends nothing', async () => {
+  it('refuses an empty name and a bad e-mail with the product texts and sends nothing', async () => {
     form.employeeForm.setValue('email', 'x@y');
     expect(await form.saveEmployee()).toBe('invalid');
     expect(form.$employeeFieldErrors.get()).toEqual({ fio: 'Укажите ФИО', email: 'Некорректный email' });
@@ -88,7 +88,7 @@ describe('employee form', () => {
     expect(api.POST).not.toHaveBeenCalled();
   });
 
-  it('adds an employee and opens the list with the spec toast', async () => {
+  it('adds an employee and opens the list with the product toast', async () => {
     const stop = form.$employeeLoad.listen(() => {});
     api.POST.mockResolvedValue(reply(201, employee));
     form.employeeForm.setValue('fio', 'Петрова Анна');
@@ -159,7 +159,7 @@ describe('employee form', () => {
     stop();
   });
 
-  it('says so when the employee cannot be loaded, and when the save or removal fails (spec §8)', async () => {
+  it('says so when the employee cannot be loaded, and when the save or removal fails', async () => {
     browser.currentPath.mockReturnValue('/employees/7/edit');
     api.GET.mockResolvedValue(reply(404, errorBody('not_found', 'Сотрудник не найден')));
     const stop = form.$employeeLoad.listen(() => {});

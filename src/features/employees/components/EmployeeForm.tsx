@@ -172,7 +172,7 @@ export interface EmployeeFormProps {
   mode: 'create' | 'edit';
 }
 
-/** /employees/create and /employees/{id}/edit (spec §2): fio, e-mail, phone, position; the owner's only. */
+/** /employees/create and /employees/{id}/edit: fio, e-mail, phone, position; the owner's only. */
 export default function EmployeeForm({ mode }: EmployeeFormProps) {
   return (
     <>

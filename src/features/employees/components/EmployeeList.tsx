@@ -44,7 +44,7 @@ function EmployeeRow({ employee, isSelf }: { employee: Employee; isSelf: boolean
   );
 }
 
-/** The company's people (spec §2 Employees): name, position, e-mail; the owner adds and opens them from here. */
+/** The company's people: name, position, e-mail; the owner adds and opens them from here. */
 export default function EmployeeList() {
   const list = useStore($employees);
   const user = useStore($user);

@@ -5,7 +5,10 @@ import Spinner from '../../../components/ui/Spinner.tsx';
 import { $employeesAccess } from '../stores/employees.ts';
 import { employeesTexts } from '../texts.ts';
 
-/** Shows `children` to the company owner only; anyone else reads why not (spec §6), instead of a broken page. */
+/**
+ * Shows `children` to the company owner only; anyone else reads why not (docs/product.md «Permissions»), instead of a
+ * broken page.
+ */
 export default function OwnerOnly({ children }: { children: ReactNode }) {
   const access = useStore($employeesAccess);
   if (access === 'checking') return <Spinner label={employeesTexts.loading} />;

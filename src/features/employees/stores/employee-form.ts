@@ -37,7 +37,7 @@ export function employeeTargetOf(path: string): EmployeeTarget {
   return normalizePath(path) === routes.employeeCreate ? { mode: 'create' } : { mode: 'edit', id: idFromPath(path) };
 }
 
-/** The body of POST and PUT /api/employees: trimmed, empty optional values as null (spec §5). */
+/** The body of POST and PUT /api/employees: trimmed, empty optional values as null. */
 export function employeePayload(values: EmployeeFormValues) {
   return {
     fio: values.fio.trim(),
@@ -57,7 +57,7 @@ function valuesOf(employee: Employee): EmployeeFormValues {
   };
 }
 
-/** The employee form: values, touched fields and errors from validateEmployee (spec §5). */
+/** The employee form: values, touched fields and errors from validateEmployee. */
 export const employeeForm = createForm<EmployeeFormValues>(EMPTY, validateEmployee);
 
 /** The form the page holds (set when the page first watches it). */
@@ -154,7 +154,7 @@ function rememberProblem(failure: ApiFailure): void {
 export type SaveOutcome = 'saved' | 'invalid' | 'failed';
 
 /**
- * Checks the form (spec §5) and adds (POST) or saves (PUT) the employee; on success the list opens with
+ * Checks the form and adds (POST) or saves (PUT) the employee; on success the list opens with
  * 'Сотрудник добавлен' or 'Сотрудник обновлён'. A taken e-mail is shown next to the e-mail field.
  */
 export async function saveEmployee(): Promise<SaveOutcome> {

@@ -6,10 +6,12 @@ import { $session } from '../../../stores/session.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { employeesTexts } from '../texts.ts';
 
-/** A person acting for the company, the owner included (spec §3 Employee). */
+/** A person acting for the company, the owner included (docs/product.md «Entities»). */
 export type Employee = components['schemas']['Employee'];
 
-/** Who may use the employee screens: not known yet, the owner, or another user (refused, spec §6). */
+/**
+ * Who may use the employee screens: not known yet, the owner, or another user (refused, docs/product.md «Permissions»).
+ */
 export type EmployeesAccess = 'checking' | 'owner' | 'refused';
 
 /** Whether the signed-in user may manage employees; the pages show a refusal to anyone but the owner. */

@@ -48,7 +48,7 @@ describe('notifications', () => {
   it.each([
     ['a refusal', () => api.GET.mockResolvedValue(reply(501, errorBody('not_implemented', 'Не реализовано')))],
     ['a network failure', () => api.GET.mockRejectedValue(new TypeError('Failed to fetch'))],
-  ])('after %s the list is empty and the failure recorded (spec §8)', async (_, fail) => {
+  ])('after %s the list is empty and the failure recorded', async (_, fail) => {
     fail();
     await store.loadNotifications();
     expect(store.$notifications.get()).toEqual({
@@ -58,7 +58,7 @@ describe('notifications', () => {
     });
   });
 
-  it('treat a body that is not an array as none (spec §7)', async () => {
+  it('treat a body that is not an array as none', async () => {
     api.GET.mockResolvedValue(reply(200, { unexpected: true }));
     await store.loadNotifications();
     expect(store.$notifications.get().items).toEqual([]);

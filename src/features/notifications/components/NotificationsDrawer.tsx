@@ -28,7 +28,10 @@ function NotificationCard({ notification }: { notification: Notification }) {
   );
 }
 
-/** The notifications drawer (spec §2): from the right, 360 px, opened by the bell through the drawer store. */
+/**
+ * The notifications drawer (docs/product.md «Notifications drawer»): from the right, 360 px, opened by the bell through
+ * the drawer store.
+ */
 export default function NotificationsDrawer() {
   const open = useStore($notificationsDrawerOpen);
   const { status, items } = useStore($notifications);

@@ -7,11 +7,14 @@ import { notificationTexts } from '../texts.ts';
 /** A notification as GET /api/notifications sends it. */
 export type Notification = components['schemas']['Notification'];
 
-/** The signed-in user's notifications: loading, failed (the list is then empty, spec §8), or loaded. */
+/** The signed-in user's notifications: loading, failed (the list is then empty), or loaded. */
 export interface NotificationList {
   status: 'loading' | 'error' | 'ready';
   items: Notification[];
-  /** The recorded failure ('Не удалось загрузить уведомления'); never shown (spec §8). */
+  /**
+   * The recorded failure ('Не удалось загрузить уведомления'); never shown (docs/product.md
+   * «Failures that are only logged»).
+   */
   error: string | null;
 }
 
@@ -26,7 +29,7 @@ async function fetchNotifications(): Promise<void> {
     const { data, response } = await api.GET('/api/notifications', { headers: QUIET });
     if (response.ok) {
       loaded = true;
-      // Spec §7: a body that is not an array counts as no notifications.
+      // A body that is not an array counts as no notifications.
       $list.set({ status: 'ready', items: Array.isArray(data) ? data : [], error: null });
       return;
     }
@@ -50,5 +53,5 @@ onMount($list, () =>
   }),
 );
 
-/** The signed-in user's notifications, loaded once per page when first watched (spec §7). */
+/** The signed-in user's notifications, loaded once per page when first watched. */
 export const $notifications: ReadableAtom<NotificationList> = $list;

@@ -38,7 +38,7 @@ describe('reviewer settings', () => {
   it.each([
     ['a refusal', () => api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')))],
     ['a network failure', () => api.GET.mockRejectedValue(new TypeError('Failed to fetch'))],
-  ])('after %s say so (spec §8)', async (_, fail) => {
+  ])('after %s say so', async (_, fail) => {
     fail();
     await store.loadSettings();
     expect(store.$settingsStatus.get()).toBe('error');
@@ -58,7 +58,7 @@ describe('reviewer settings', () => {
     expect(store.settingsPayload(values)).toEqual(body);
   });
 
-  it.each(['', '   '])('refuse the full name %j with the spec texts and send nothing', async (fio) => {
+  it.each(['', '   '])('refuse the full name %j with the product texts and send nothing', async (fio) => {
     store.settingsForm.setValue('contactFio', fio);
     expect(await store.saveSettings()).toBe('invalid');
     expect(store.settingsForm.$shownErrors.get()).toEqual({ contactFio: 'Укажите ФИО' });

@@ -7,7 +7,7 @@ import Spinner from '../../../components/ui/Spinner.tsx';
 import { $settingsStatus, loadSettings, saveSettings, settingsForm } from '../stores/settings.ts';
 import { settingsTexts } from '../texts.ts';
 
-/** The reviewer settings of spec §2: full name and phone, saved with PUT /api/instance/me. */
+/** The reviewer settings: full name and phone, saved with PUT /api/instance/me. */
 export default function SettingsForm() {
   const load = useStore($settingsStatus);
   const status = useStore(settingsForm.$status);

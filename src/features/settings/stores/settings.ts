@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { api } from '../../../lib/api/client.ts';
-import { isInstanceUser } from '../../../lib/roles.ts';
-import { orNull, validateInstanceSettings, validationTexts } from '../../../lib/validators.ts';
+import { isExaminer } from '../../../lib/roles.ts';
+import { orNull, validateExaminerSettings, validationTexts } from '../../../lib/validators.ts';
 import { createForm } from '../../../stores/form.ts';
 import { $session, reloadCurrentUser } from '../../../stores/session.ts';
 import { submit } from '../../../stores/submit.ts';
@@ -14,10 +14,10 @@ export interface SettingsFormValues extends Record<string, string> {
   contactPhone: string;
 }
 
-/** The settings form: values, touched fields and errors from validateInstanceSettings (spec §5). */
+/** The settings form: values, touched fields and errors from validateExaminerSettings. */
 export const settingsForm = createForm<SettingsFormValues>(
   { contactFio: '', contactPhone: '' },
-  validateInstanceSettings,
+  validateExaminerSettings,
 );
 
 const $load = atom<'loading' | 'error' | 'ready'>('loading');
@@ -53,13 +53,13 @@ export function loadSettings(): Promise<void> {
 
 onMount($load, () =>
   $session.subscribe((session) => {
-    if (session.status === 'authenticated' && isInstanceUser(session.user) && $load.get() === 'loading') {
+    if (session.status === 'authenticated' && isExaminer(session.user) && $load.get() === 'loading') {
       void loadSettings();
     }
   }),
 );
 
-/** The body of PUT /api/instance/me: trimmed, an empty phone as null (spec §5). */
+/** The body of PUT /api/instance/me: trimmed, an empty phone as null. */
 export function settingsPayload(values: SettingsFormValues) {
   return { contactFio: values.contactFio.trim(), contactPhone: orNull(values.contactPhone) };
 }
@@ -68,7 +68,7 @@ export function settingsPayload(values: SettingsFormValues) {
 export type SaveOutcome = 'saved' | 'invalid' | 'failed';
 
 /**
- * Checks the form (spec §5), saves it, then reloads the signed-in user so the sidebar shows the new name,
+ * Checks the form, saves it, then reloads the signed-in user so the sidebar shows the new name,
  * and toasts 'Изменения сохранены'.
  */
 export async function saveSettings(): Promise<SaveOutcome> {

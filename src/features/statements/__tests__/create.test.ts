@@ -68,7 +68,7 @@ describe('catalogues of the create form', () => {
     expect(api.GET).toHaveBeenCalledTimes(2);
   });
 
-  it('toast the spec §8 texts when they fail (the category reuses the employees text)', async () => {
+  it('toast the product texts when they fail (the category reuses the employees text)', async () => {
     api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')));
     $session.set({ status: 'authenticated', user: demoOwner });
     unsubscribe.push(

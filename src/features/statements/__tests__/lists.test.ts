@@ -95,7 +95,7 @@ describe('company statement list', () => {
   });
 });
 
-describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
+describe('sidebar counters (GET /api/users/me/counters)', () => {
   const counts = { sent: 2, under_review: 3, has_comments: 1, approved: 4, rejected: 0, total: 8, overdue: 2 };
   const byPath = (path: string) => api.GET.mock.calls.filter(([called]) => called === path).length;
 
@@ -115,16 +115,16 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
       rejected: 0,
       total: 8,
     });
-    unsubscribe.push(counters.$instanceOverdue.listen(() => {}));
+    unsubscribe.push(counters.$examinerOverdue.listen(() => {}));
     await flush();
-    expect(counters.$instanceOverdue.get()).toBe(2);
+    expect(counters.$examinerOverdue.get()).toBe(2);
     expect(api.GET).toHaveBeenCalledOnce();
   });
 
   it('reload when this user changes a statement, once more when asked during a load', async () => {
     api.GET.mockResolvedValue(reply(200, counts));
     $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+    unsubscribe.push(counters.$examinerCounters.listen(() => {}));
     await flush();
     expect(byPath('/api/users/me/counters')).toBe(1);
 
@@ -135,7 +135,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
     await flush();
     await flush();
     expect(byPath('/api/users/me/counters')).toBe(3);
-    expect(counters.$instanceCounters.get().under_review).toBe(4);
+    expect(counters.$examinerCounters.get().under_review).toBe(4);
   });
 
   it('reload with the list when the list is reloaded by hand', async () => {
@@ -165,7 +165,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
     await lists.reloadCompanyStatements();
     const fromList = { sent: 0, under_review: 1, has_comments: 0, approved: 1, rejected: 0, total: 2 };
     expect(counters.$companyCounters.get()).toEqual(fromList);
-    expect(counters.$instanceOverdue.get()).toBe(1);
+    expect(counters.$examinerOverdue.get()).toBe(1);
 
     // The next page (a fresh module) draws the sidebar from this tab's copy, without a call.
     await nextPage();
@@ -182,7 +182,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
     await counters.reloadStatementCounters();
     await nextPage();
     $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+    unsubscribe.push(counters.$examinerCounters.listen(() => {}));
     await flush();
     expect(byPath('/api/users/me/counters')).toBe(1);
 
@@ -190,7 +190,7 @@ describe('sidebar counters (GET /api/users/me/counters, issue 11)', () => {
     try {
       await nextPage();
       $session.set({ status: 'authenticated', user: demoExaminer });
-      unsubscribe.push(counters.$instanceCounters.listen(() => {}));
+      unsubscribe.push(counters.$examinerCounters.listen(() => {}));
       await flush();
       expect(byPath('/api/users/me/counters')).toBe(1);
     } finally {

@@ -20,7 +20,7 @@ export interface Catalog {
 
 /**
  * A catalogue store that loads once its select is shown and the session belongs to a company user;
- * a failure is toasted with the spec §8 text and leaves the select empty.
+ * a failure is toasted with the product's text and leaves the select empty.
  */
 function createCatalog(
   load: () => Promise<{ data?: CatalogItem[]; response: Response }>,
@@ -54,7 +54,7 @@ function createCatalog(
   return $catalog;
 }
 
-/** The object categories (GET /api/catalogObjectTypes); spec §8 reuses 'Не удалось загрузить сотрудников' for them. */
+/** The object categories (GET /api/catalogObjectTypes); the product reuses 'Не удалось загрузить сотрудников' for them. */
 export const $objectTypes = createCatalog(() => api.GET('/api/catalogObjectTypes'), createTexts.categoriesFailed);
 /** The work types (GET /api/catalogWorkType). */
 export const $workTypes = createCatalog(() => api.GET('/api/catalogWorkType'), createTexts.workTypesFailed);
@@ -69,7 +69,7 @@ export interface StatementFormValues extends Record<string, string> {
   comment: string;
 }
 
-/** The create form: values, touched fields and errors from validateStatement (spec §5). */
+/** The create form: values, touched fields and errors from validateStatement. */
 export const statementForm = createForm<StatementFormValues>(
   { cipher: '', objectName: '', address: '', categoryObjectId: '', catalogWorkTypeId: '', comment: '' },
   validateStatement,
@@ -80,7 +80,7 @@ export const statementUploads = createUploadList();
 
 const $filesChecked = atom(false);
 
-/** The documents' error ('Добавьте хотя бы один файл'), shown after a submit attempt (spec §5). */
+/** The documents' error ('Добавьте хотя бы один файл'), shown after a submit attempt. */
 export const $filesError: ReadableAtom<string | null> = computed(
   [$filesChecked, statementUploads.$prefileIds],
   (checked, ids) => (checked ? (validateStatementFiles({ files: ids.length }).files ?? null) : null),
@@ -90,7 +90,7 @@ function idOrNull(value: string): number | null {
   return value === '' ? null : Number(value);
 }
 
-/** The body of POST /api/statements from the form: empty cipher, address and comment go as null (spec §5). */
+/** The body of POST /api/statements from the form: empty cipher, address and comment go as null. */
 export function statementPayload(values: StatementFormValues, prefileIds: number[]): CreateStatementInput {
   return {
     cipher: orNull(values.cipher),
@@ -107,7 +107,7 @@ export function statementPayload(values: StatementFormValues, prefileIds: number
 export type CreateOutcome = 'created' | 'invalid' | 'failed';
 
 /**
- * Checks the form (spec §5), creates the statement, and opens '/' with 'Заявление создано' on success.
+ * Checks the form, creates the statement, and opens '/' with 'Заявление создано' on success.
  * A submit while files are still uploading waits for the person to try again.
  */
 export async function createStatement(): Promise<CreateOutcome> {

@@ -1,4 +1,5 @@
-// Russian texts of the create-statement screen (spec §2, §5, §8); the labels marked "e2e" are relied on by browser tests.
+// Russian texts of the create-statement screen (docs/product.md); the labels marked "e2e" are relied on by browser
+// tests.
 
 /** Texts of /statement/create. */
 export const createTexts = {
@@ -19,7 +20,7 @@ export const createTexts = {
   submit: 'Создать заявление', // e2e
   created: 'Заявление создано',
   createFailed: 'Не удалось создать заявление',
-  /** Spec §8 reuses this text for a failed category catalogue. */
+  /** The product reuses this text for a failed category catalogue. */
   categoriesFailed: 'Не удалось загрузить сотрудников',
   workTypesFailed: 'Не удалось загрузить типы работ',
   waitForUploads: 'Дождитесь окончания загрузки файлов',

@@ -1,29 +1,16 @@
-// Russian texts of the company statement detail (spec §2, §6, §8); the labels marked "e2e" are relied on by browser tests.
+// Russian texts of the company statement detail (docs/product.md); the labels marked "e2e" are relied on by browser
+// tests.
 
 /** Texts of /statement/info/{id}. */
 export const detailTexts = {
-  pageTitle: 'Заявление',
   back: 'Все заявления', // e2e
-  number: (visibleId: number) => `№ ${visibleId}`,
-  loading: 'Загрузка…',
-  loadFailed: 'Не удалось загрузить заявление',
-  project: 'О проекте',
-  cipher: 'Шифр проекта',
-  objectName: 'Наименование объекта',
-  address: 'Адрес объекта',
-  category: 'Категория объекта',
-  workType: 'Тип работ',
   general: 'Общие сведения',
   applicant: 'Заявитель',
   created: 'Дата подачи',
   examiner: 'Эксперт',
   examinerFio: 'ФИО',
   governmentAgency: 'Организация',
-  phone: 'Телефон',
-  email: 'Электронная почта',
   noExaminer: 'Эксперт будет назначен, когда заявление возьмут в работу.',
-  dash: '—',
-  rounds: 'Ход рассмотрения',
   committeeComments: 'Замечания комитета',
   delete: 'Удалить заявление', // e2e
   deleteQuestion: 'Удалить заявление?',
@@ -35,8 +22,6 @@ export const detailTexts = {
   versionComment: 'Комментарий', // e2e
   versionFiles: 'Документы', // e2e
   versionSubmit: 'Отправить на рассмотрение', // e2e
-  cancel: 'Отмена',
   versionAdded: 'Версия добавлена',
   versionFailed: 'Не удалось загрузить новую версию',
-  waitForUploads: 'Дождитесь окончания загрузки файлов',
 } as const;

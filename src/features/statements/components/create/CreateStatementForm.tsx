@@ -64,7 +64,7 @@ function CatalogSelect({
   );
 }
 
-/** The create-statement form of spec §2: object fields, catalogue selects, documents, comment. */
+/** The create-statement form: object fields, catalogue selects, documents, comment. */
 export default function CreateStatementForm() {
   const status = useStore(statementForm.$status);
   const objectTypes = useStore($objectTypes);

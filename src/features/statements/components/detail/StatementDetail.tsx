@@ -1,52 +1,30 @@
 import { useStore } from '@nanostores/react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { Statement } from '#domain/contract.ts';
+import { useRef, useState } from 'react';
 import { routes } from '#domain/routes.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts';
-import BackLink from '../../../../components/statement/BackLink.tsx';
-import { DetailBlock, DetailItem, orDash, RoundBody } from '../../../../components/statement/StatementParts.tsx';
-import { DeadlineNote, StatementHistory } from '../../../../components/statement/StatementTimeline.tsx';
+import StageDialog from '../../../../components/statement/StageDialog.tsx';
+import StatementHeader from '../../../../components/statement/StatementHeader.tsx';
+import { DetailBlock, DetailItem, orDash } from '../../../../components/statement/StatementParts.tsx';
+import StatementRounds from '../../../../components/statement/StatementRounds.tsx';
+import { StatementHistory } from '../../../../components/statement/StatementTimeline.tsx';
+import { statementDetailTexts as texts } from '../../../../components/statement/texts.ts';
 import Button from '../../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
-import Spinner from '../../../../components/ui/Spinner.tsx';
-import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
 import type { BackTarget } from '../../../../lib/back-link.ts';
 import { formatListDate } from '../../../../lib/dates.ts';
-import { canAddVersion, roundTitle, type SubmissionRound, statementHeading } from '../../../../lib/statement.ts';
-import { $canDelete, $deleteState, $detail, $rounds, deleteStatement, openVersionDialog } from '../../stores/detail.ts';
+import { canAddVersion } from '../../../../lib/statement.ts';
+import {
+  $canDelete,
+  $deleteState,
+  $detail,
+  $rounds,
+  $versionErrors,
+  deleteStatement,
+  openVersionDialog,
+  submitVersion,
+  version,
+} from '../../stores/detail.ts';
 import { detailTexts } from '../../texts/detail.ts';
-import NewVersionDialog from './NewVersionDialog.tsx';
-
-/** A submission round: its comment, its files, the committee's comments, and the new-version action when due. */
-function Round({
-  round,
-  index,
-  count,
-  statement,
-  titleRef,
-}: {
-  round: SubmissionRound;
-  index: number;
-  count: number;
-  statement: Statement;
-  /** Set on the last round: focus moves to its title after a new version. */
-  titleRef?: RefObject<HTMLHeadingElement | null>;
-}) {
-  const title = roundTitle(index, round);
-  return (
-    <section className="card round" aria-label={title}>
-      <h3 className="round__title" ref={titleRef} tabIndex={titleRef ? -1 : undefined}>
-        {title}
-      </h3>
-      <RoundBody round={round} view="company" repliesLabel={detailTexts.committeeComments} />
-      {canAddVersion(statement, index, count) && (
-        <div className="round__actions">
-          <Button onClick={openVersionDialog}>{detailTexts.newVersion}</Button>
-        </div>
-      )}
-    </section>
-  );
-}
 
 /** The company's lists a statement is opened from, with the sidebar's names; the first is the default. */
 const COMPANY_LISTS: readonly BackTarget[] = [
@@ -55,94 +33,64 @@ const COMPANY_LISTS: readonly BackTarget[] = [
   ...STATEMENT_STATUSES.map((status) => ({ href: routes.company(status), label: COMPANY_SIDEBAR_LABELS[status] })),
 ];
 
-/** The company's statement detail of spec §2: number, status, title, project, general info, examiner, rounds. */
+/** The company's statement detail: number, status, title, project, general info, examiner, rounds. */
 export default function StatementDetail() {
-  const detail = useStore($detail);
+  const { statement } = useStore($detail);
   const rounds = useStore($rounds);
   const canDelete = useStore($canDelete);
   const deleteState = useStore($deleteState);
+  const versionErrors = useStore($versionErrors);
   const [confirming, setConfirming] = useState(false);
   const lastRoundTitle = useRef<HTMLHeadingElement>(null);
-  const statement = detail.statement;
-  const visibleId = statement?.visibleId;
 
-  // The tab names the statement once it is known ('№ 42 — Заявление — …').
-  useEffect(() => {
-    if (visibleId !== undefined && !document.title.startsWith('№')) {
-      document.title = `${detailTexts.number(visibleId)} — ${document.title}`;
-    }
-  }, [visibleId]);
-
-  const back = <BackLink lists={COMPANY_LISTS} fallback={COMPANY_LISTS[0] as BackTarget} />;
-  if (!statement) {
-    return (
-      <>
-        {back}
-        <Spinner label={detailTexts.loading} />
-      </>
-    );
-  }
+  const actions = canDelete && (
+    <Button
+      variant="secondary"
+      className="button--danger-outline"
+      busy={deleteState.busy}
+      onClick={() => setConfirming(true)}
+    >
+      {detailTexts.delete}
+    </Button>
+  );
+  const header = <StatementHeader statement={statement} view="company" lists={COMPANY_LISTS} actions={actions} />;
+  if (!statement) return header;
 
   const first = statement.stages[0];
   const examiner = statement.examiner;
   return (
     <>
-      {back}
-      <header className="detail-header">
-        <div className="detail-header__meta">
-          <span className="detail-header__number">{detailTexts.number(statement.visibleId)}</span>
-          <StatusBadge status={statement.status} view="company" />
-        </div>
-        <h1 className="detail-header__title">{statementHeading(statement)}</h1>
-        <DeadlineNote statement={statement} />
-        {canDelete && (
-          <div className="detail-header__actions">
-            <Button
-              variant="secondary"
-              className="button--danger-outline"
-              busy={deleteState.busy}
-              onClick={() => setConfirming(true)}
-            >
-              {detailTexts.delete}
-            </Button>
-          </div>
-        )}
-      </header>
-
+      {header}
       <div className="detail-blocks">
-        <DetailBlock title={detailTexts.project}>
-          <dl className="details">
-            <DetailItem term={detailTexts.cipher}>{orDash(statement.cipher)}</DetailItem>
-            <DetailItem term={detailTexts.objectName}>{orDash(statement.title)}</DetailItem>
-            <DetailItem term={detailTexts.address}>{orDash(statement.address)}</DetailItem>
-            <DetailItem term={detailTexts.category}>{orDash(statement.categoryName)}</DetailItem>
-            <DetailItem term={detailTexts.workType}>{orDash(statement.catalogWorkType)}</DetailItem>
-          </dl>
+        <DetailBlock list title={texts.project}>
+          <DetailItem term={texts.cipher}>{orDash(statement.cipher)}</DetailItem>
+          <DetailItem term={texts.objectName}>{orDash(statement.title)}</DetailItem>
+          <DetailItem term={texts.address}>{orDash(statement.address)}</DetailItem>
+          <DetailItem term={texts.category}>{orDash(statement.categoryName)}</DetailItem>
+          <DetailItem term={texts.workType}>{orDash(statement.catalogWorkType)}</DetailItem>
         </DetailBlock>
-        <DetailBlock title={detailTexts.general}>
-          <dl className="details">
-            <DetailItem term={detailTexts.applicant}>{orDash(first?.applicant)}</DetailItem>
-            <DetailItem term={detailTexts.created}>
-              <time dateTime={statement.dateCreate}>{orDash(formatListDate(statement.dateCreate))}</time>
-            </DetailItem>
-          </dl>
+        <DetailBlock list title={detailTexts.general}>
+          <DetailItem term={detailTexts.applicant}>{orDash(first?.applicant)}</DetailItem>
+          <DetailItem term={detailTexts.created}>
+            <time dateTime={statement.dateCreate}>{orDash(formatListDate(statement.dateCreate))}</time>
+          </DetailItem>
         </DetailBlock>
-        <DetailBlock title={detailTexts.examiner}>
+        <DetailBlock list={examiner !== null} title={detailTexts.examiner}>
           {examiner ? (
-            <dl className="details">
+            <>
               <DetailItem term={detailTexts.examinerFio}>{orDash(examiner.fio)}</DetailItem>
               <DetailItem term={detailTexts.governmentAgency}>{orDash(examiner.governmentAgency)}</DetailItem>
-              <DetailItem term={detailTexts.phone}>
+              <DetailItem term={texts.phone}>
                 {examiner.phone ? (
                   <a href={`tel:${examiner.phone.replace(/[^\d+]/g, '')}`}>{examiner.phone}</a>
                 ) : (
-                  detailTexts.dash
+                  texts.dash
                 )}
               </DetailItem>
-              <DetailItem term={detailTexts.email}>
-                {examiner.email ? <a href={`mailto:${examiner.email}`}>{examiner.email}</a> : detailTexts.dash}
+              <DetailItem term={texts.email}>
+                {examiner.email ? <a href={`mailto:${examiner.email}`}>{examiner.email}</a> : texts.dash}
               </DetailItem>
-            </dl>
+            </>
           ) : (
             <p className="text-secondary">{detailTexts.noExaminer}</p>
           )}
@@ -151,19 +99,17 @@ export default function StatementDetail() {
 
       <StatementHistory history={statement.history ?? []} />
 
-      <h2 className="rounds__title">{detailTexts.rounds}</h2>
-      <div className="rounds">
-        {rounds.map((round, index) => (
-          <Round
-            key={round.base.id}
-            round={round}
-            index={index}
-            count={rounds.length}
-            statement={statement}
-            titleRef={index === rounds.length - 1 ? lastRoundTitle : undefined}
-          />
-        ))}
-      </div>
+      <StatementRounds
+        rounds={rounds}
+        view="company"
+        repliesLabel={detailTexts.committeeComments}
+        lastTitleRef={lastRoundTitle}
+        roundActions={(index) =>
+          canAddVersion(statement, index, rounds.length) && (
+            <Button onClick={openVersionDialog}>{detailTexts.newVersion}</Button>
+          )
+        }
+      />
 
       <ConfirmDialog
         open={confirming}
@@ -172,7 +118,18 @@ export default function StatementDetail() {
         onConfirm={deleteStatement}
         danger
       />
-      <NewVersionDialog
+      <StageDialog
+        draft={version}
+        formId="new-version-form"
+        title={detailTexts.versionTitle}
+        description={detailTexts.versionIntro}
+        commentLabel={detailTexts.versionComment}
+        commentRows={3}
+        filesLabel={detailTexts.versionFiles}
+        filesFirst
+        filesError={versionErrors.files}
+        submitLabel={detailTexts.versionSubmit}
+        send={submitVersion}
         // The button that opened the dialog is gone with the reload: keyboard focus goes to the new round.
         onSent={() => requestAnimationFrame(() => lastRoundTitle.current?.focus())}
       />

@@ -22,7 +22,7 @@ export interface CompanyStatementListProps {
   filter: CompanyFilter;
 }
 
-/** The company statement list (spec §2), the one island of the list's home and of its filter pages. */
+/** The company statement list, the one island of the list's home and of its filter pages. */
 export default function CompanyStatementList({ filter }: CompanyStatementListProps) {
   useLayoutEffect(() => setCompanyStatusFilter(filter), [filter]);
   const list = useStore($companyStatements);

@@ -1,4 +1,4 @@
-// Texts of the company statement list, exactly as spec §2 and §8 write them where the spec has them.
+// Texts of the company statement list, exactly as docs/product.md quotes them where it has them.
 import { COMPANY_SIDEBAR_LABELS, type StatementStatus } from '#domain/statuses.ts';
 
 export const listTexts = {

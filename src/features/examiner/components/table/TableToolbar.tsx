@@ -5,7 +5,7 @@ import SearchToggle from '../../../../components/ui/SearchToggle.tsx';
 import type { StatementTable } from '../../stores/in-work.ts';
 import { tableTexts } from './texts.ts';
 
-/** The table's toolbar: the date range of spec §5, the search, and the export of the rows shown. */
+/** The table's toolbar: the date range, the search, and the export of the rows shown. */
 export default function TableToolbar({ table, canExport }: { table: StatementTable; canExport: boolean }) {
   const range = useStore(table.$range);
   const search = useStore(table.$search);

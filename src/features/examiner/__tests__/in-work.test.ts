@@ -72,7 +72,7 @@ describe('the table of statements in work (/instance/all)', () => {
     expect(api.GET).not.toHaveBeenCalled();
   });
 
-  it('narrows by search and date range (spec §5)', async () => {
+  it('narrows by search and date range', async () => {
     api.GET.mockResolvedValue(reply(200, seeded));
     $session.set({ status: 'authenticated', user: demoExaminer });
     const table = tables.inWorkTable;
@@ -132,7 +132,7 @@ describe("the examiner's own table (/instance/filter/{filter})", () => {
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/me/statements', quiet);
     expect(ids(table.$visible.get())).toEqual([3]);
     table.setStatus('approved');
-    // Its creation date is invalid: hidden (spec §2).
+    // Its creation date is invalid: hidden.
     expect(ids(table.$visible.get())).toEqual([]);
     table.setStatus('all');
     expect(ids(table.$visible.get())).toEqual([2, 3, 5]);
@@ -145,7 +145,7 @@ describe("the examiner's own table (/instance/filter/{filter})", () => {
     unsubscribe.push(tables.statementTables.mine.$visible.listen(() => {}));
     await flush();
     const counters = await import('../../../stores/statement-counters.ts');
-    expect(counters.$instanceCounters.get()).toEqual({
+    expect(counters.$examinerCounters.get()).toEqual({
       sent: 0,
       under_review: 1,
       has_comments: 1,
@@ -153,11 +153,11 @@ describe("the examiner's own table (/instance/filter/{filter})", () => {
       rejected: 1,
       total: 3,
     });
-    expect(counters.$instanceOverdue.get()).toBe(1);
+    expect(counters.$examinerOverdue.get()).toBe(1);
   });
 });
 
-describe('the deadline column: order and export (issue 12)', () => {
+describe('the deadline column: order and export', () => {
   const due = (workingDaysLeft: number) => ({ dueDate: '2026-12-04', workingDaysLeft, provisional: false });
   const withTerms = [
     { ...statement(2, 'under_review', '2026-05-06T10:00:00Z', 'Школа на 550 мест'), reviewDeadline: due(4) },

@@ -1,28 +1,29 @@
 import { map, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
 import { api, QUIET } from '../../../lib/api/client.ts';
-import { isInstanceUser } from '../../../lib/roles.ts';
+import { isExaminer } from '../../../lib/roles.ts';
+import { statementsOf } from '../../../lib/statement-list.ts';
 import { announceStatementChange } from '../../../stores/statement-changes.ts';
 import { createStatementList, type StatementList } from '../../../stores/statement-list.ts';
 import { type SubmitState, submit } from '../../../stores/submit.ts';
 import { newsTexts } from '../texts.ts';
 
-/** The new statements as the news screen sees them: loading, failed (logged only, spec §8), or the sent ones. */
+/** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */
 export type NewStatements = StatementList;
 
 /** The statements of GET /api/instance/all/statements that are new: status sent; a body that is not an array is none. */
 export function newStatementsOf(data: unknown): StatementListItem[] {
-  return Array.isArray(data) ? (data as StatementListItem[]).filter((statement) => statement.status === 'sent') : [];
+  return statementsOf(data).filter((statement) => statement.status === 'sent');
 }
 
 // Only the sent ones are asked for (`?status=sent`): the news does not load every statement to show the new few.
 const news = createStatementList({
   load: () => api.GET('/api/instance/all/statements', { params: { query: { status: 'sent' } }, headers: QUIET }),
-  isFor: isInstanceUser,
+  isFor: isExaminer,
   pick: newStatementsOf,
 });
 
-/** Statements in `sent` (spec §2 news), newest first as the server sends them; loaded when first watched. */
+/** Statements in `sent`, newest first as the server sends them; loaded when first watched. */
 export const $newStatements: ReadableAtom<NewStatements> = news.$list;
 
 /** Loads the new statements again; concurrent calls share one request. */

@@ -89,7 +89,7 @@ const StatementRow = memo(function StatementRow({ statement, index, now, measure
       <td>
         <a
           className="statement-table__link"
-          href={routes.instanceStatementInfo(row.id)}
+          href={routes.examinerStatementInfo(row.id)}
           aria-label={tableTexts.open(row.number)}
         >
           {row.number}
@@ -103,7 +103,7 @@ const StatementRow = memo(function StatementRow({ statement, index, now, measure
         <time dateTime={statement.dateCreate}>{row.submitted}</time>
       </td>
       <td>
-        <StatusBadge status={row.status} view="instance" />
+        <StatusBadge status={row.status} view="examiner" />
       </td>
       <td
         className={row.deadline.overdue ? 'deadline-cell deadline-cell--overdue' : 'deadline-cell'}
@@ -130,7 +130,7 @@ const StatementRow = memo(function StatementRow({ statement, index, now, measure
 });
 
 /**
- * The table of spec §2, scrolling inside its own box (sticky header, horizontal scroll on narrow screens) and
+ * The table, scrolling inside its own box (sticky header, horizontal scroll on narrow screens) and
  * virtualised: only the rows near the visible part are in the DOM, with two spacer rows keeping the scroll height,
  * so 10,000 statements stay smooth. Sizes are set through the CSSOM (React `style`), which the CSP does not govern.
  */

@@ -1,4 +1,4 @@
-// Russian texts of the examiner's screens (spec §2, §8), exactly as the spec writes them.
+// Russian texts of the examiner's screens, exactly as docs/product.md writes them.
 
 /** Texts of /instance/news. */
 export const newsTexts = {
@@ -25,26 +25,14 @@ export const newsTexts = {
 } as const;
 
 /** Texts of /instance/statement/info/{id}; the labels marked "e2e" are relied on by browser tests. */
-export const reviewTexts = {
-  pageTitle: 'Заявление',
+export const examinerDetailTexts = {
   back: 'Новые заявления',
   backAll: 'Все заявления',
   backMine: 'Мои заявки',
-  number: (visibleId: number) => `№ ${visibleId}`,
-  loading: 'Загрузка…',
-  loadFailed: 'Не удалось загрузить заявление',
-  project: 'О проекте',
   company: 'Компания',
-  cipher: 'Шифр проекта',
-  objectName: 'Наименование объекта',
-  address: 'Адрес объекта',
-  category: 'Категория объекта',
-  workType: 'Тип работ',
   applicant: 'Заявитель',
   fio: 'ФИО',
-  phone: 'Телефон',
   position: 'Должность',
-  email: 'Электронная почта',
   aboutCompany: 'О компании',
   companyName: 'Наименование',
   inn: 'ИНН',
@@ -52,11 +40,9 @@ export const reviewTexts = {
   kpp: 'КПП',
   director: 'Генеральный директор',
   directorPhone: 'Телефон директора',
-  rounds: 'Ход рассмотрения',
   committeeComments: 'Ответы комитета',
   approvedRound: 'Согласовано по этой подаче',
-  dash: '—',
-  /** The dropdown of spec §2. */
+  /** The reply dropdown. */
   reply: 'Предоставить ответ', // e2e
   replyTitle: (label: string) => `Ответ: ${label}`,
   replyIntro: {
@@ -67,10 +53,8 @@ export const reviewTexts = {
   replyComment: 'Комментарий', // e2e
   replyFiles: 'Файлы', // e2e
   replySubmit: 'Отправить ответ', // e2e
-  cancel: 'Отмена',
   replySent: 'Ответ на заявление был отправлен',
   replyFailed: 'Не удалось предоставить ответ',
   certificateFailed: 'Не удалось сформировать свидетельство',
   certificateBusy: 'Формируем свидетельство…',
-  waitForUploads: 'Дождитесь окончания загрузки файлов',
 } as const;

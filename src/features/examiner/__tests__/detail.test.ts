@@ -39,7 +39,7 @@ beforeEach(async () => {
 
 async function open(statement: typeof inReview) {
   api.GET.mockResolvedValue(reply(200, statement));
-  detail.$review.listen(() => {});
+  detail.$examinerStatement.listen(() => {});
   $session.set({ status: 'authenticated', user: demoExaminer });
   await flush();
 }
@@ -48,13 +48,13 @@ describe('examiner statement detail', () => {
   it('loads the statement of the address for an examiner', async () => {
     await open(inReview);
     expect(api.GET).toHaveBeenCalledWith('/api/instance/statements/{id}', { params: { path: { id: 1 } } });
-    expect(detail.$review.get()).toEqual({ status: 'ready', statement: inReview });
+    expect(detail.$examinerStatement.get()).toEqual({ status: 'ready', statement: inReview });
     expect(detail.$canReply.get()).toBe(true);
   });
 
-  it('goes to the own list with the spec text when loading fails', async () => {
+  it('goes to the own list with the product text when loading fails', async () => {
     api.GET.mockResolvedValue(reply(404, errorBody('not_found', 'Заявление не найдено')));
-    detail.$review.listen(() => {});
+    detail.$examinerStatement.listen(() => {});
     $session.set({ status: 'authenticated', user: demoExaminer });
     await flush();
     expect(browser.navigateTo).toHaveBeenCalledWith('/instance/filter/under_review');
@@ -137,12 +137,12 @@ describe('examiner statement detail', () => {
       body: { prefileIds: [], comment: 'Уточните фасады', isInstance: true, status: 'has_comments' },
     });
     expect(detail.$replyStatus.get()).toBeNull();
-    expect(detail.$review.get().statement?.status).toBe('has_comments');
+    expect(detail.$examinerStatement.get().statement?.status).toBe('has_comments');
     expect($statementChanges.get()).toBe(1);
     expect(toastTexts()).toEqual([['info', 'Ответ на заявление был отправлен']]);
   });
 
-  it('keeps the dialog open with the spec text when the answer fails', async () => {
+  it('keeps the dialog open with the product text when the answer fails', async () => {
     await open(inReview);
     await detail.startReply('rejected');
     api.POST.mockResolvedValue(reply(409, errorBody('invalid_transition', 'Заявление уже не на рассмотрении')));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canReply, REPLY_CHOICES, replyLabel } from '../review.ts';
+import { canReply, REPLY_CHOICES, replyLabel } from '../examiner-reply.ts';
 
 const examiner = { id: 3, instance: { id: 1, name: 'Комитет' } };
 const other = { id: 4, instance: { id: 1, name: 'Комитет' } };
 const applicant = { id: 3, instance: null };
 
-describe('canReply (spec §6)', () => {
+describe('canReply', () => {
   it.each([
     ['the assigned examiner in under_review', { status: 'under_review', examinerId: 3 }, examiner, true],
     ['another examiner', { status: 'under_review', examinerId: 3 }, other, false],
@@ -25,7 +25,7 @@ describe('canReply (spec §6)', () => {
 });
 
 describe('reply choices', () => {
-  it('are the spec §2 options in order', () => {
+  it('are the product options in order', () => {
     expect(REPLY_CHOICES.map((choice) => choice.label)).toEqual(['На доработку', 'Согласовать', 'Отклонить']);
   });
 

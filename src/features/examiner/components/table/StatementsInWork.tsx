@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
-import type { InstanceFilter } from '#domain/routes.ts';
+import type { ExaminerFilter } from '#domain/routes.ts';
 import Button from '../../../../components/ui/Button.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
 import { $now, statementTables, type TableSource } from '../../stores/in-work.ts';
@@ -13,10 +13,10 @@ export interface StatementsInWorkProps {
   /** 'all': every statement in work (/instance/all); 'mine': the examiner's own (/instance/filter/{filter}). */
   source: TableSource;
   /** The route's status filter; 'all' shows every status of the source. */
-  filter: InstanceFilter;
+  filter: ExaminerFilter;
 }
 
-/** 'Заявления в работе' (spec §2 'Instance lists'), the one island of /instance/all and /instance/filter/{filter}. */
+/** 'Заявления в работе', the one island of /instance/all and /instance/filter/{filter}. */
 export default function StatementsInWork({ source, filter }: StatementsInWorkProps) {
   const table = statementTables[source];
   useLayoutEffect(() => table.setStatus(filter), [table, filter]);

@@ -1,7 +1,7 @@
-// Texts of the examiner's table 'Заявления в работе', exactly as spec §2 and §8 write them where the spec has them.
-import { INSTANCE_SIDEBAR_LABELS } from '#domain/statuses.ts';
+// Texts of the examiner's table 'Заявления в работе', exactly as docs/product.md quotes them where it has them.
+import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 
-/** The table's columns, in order (spec §2 'Instance lists'). */
+/** The table's columns, in order (docs/product.md «Statements in work»). */
 export const COLUMNS = [
   'ID',
   'Компания',
@@ -37,5 +37,5 @@ export const tableTexts = {
   /** The ID cell's link names the statement, so a list of them can be told apart. */
   open: (number: string) => `Открыть заявление № ${number}`,
   shown: (count: number) => `Показано заявлений: ${count}`,
-  filter: (status: keyof typeof INSTANCE_SIDEBAR_LABELS) => `Мои заявки: ${INSTANCE_SIDEBAR_LABELS[status]}`,
+  filter: (status: keyof typeof EXAMINER_SIDEBAR_LABELS) => `Мои заявки: ${EXAMINER_SIDEBAR_LABELS[status]}`,
 } as const;

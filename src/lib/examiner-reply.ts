@@ -1,10 +1,11 @@
-// Pure rules of the examiner's reply (spec §2, §4, §6): who may answer, and the three answers.
+// Pure rules of the examiner's reply (docs/product.md «Transitions», «Permissions»): who may answer, and the three
+// answers.
 import type { Statement } from '#domain/contract.ts';
 
 /** The statuses an examiner's reply moves a statement to. */
 export type ReplyStatus = 'has_comments' | 'approved' | 'rejected';
 
-/** The choices of 'Предоставить ответ', in the spec's order, with their labels. */
+/** The choices of 'Предоставить ответ', in the product's order, with their labels. */
 export const REPLY_CHOICES: ReadonlyArray<{ status: ReplyStatus; label: string }> = [
   { status: 'has_comments', label: 'На доработку' },
   { status: 'approved', label: 'Согласовать' },
@@ -16,7 +17,7 @@ export function replyLabel(status: ReplyStatus): string {
   return REPLY_CHOICES.find((choice) => choice.status === status)?.label ?? status;
 }
 
-/** Spec §6: only the assigned examiner (examinerId equals the user's id), and only in under_review, may answer. */
+/** Only the assigned examiner (examinerId equals the user's id), and only in under_review, may answer. */
 export function canReply(
   statement: Pick<Statement, 'status' | 'examinerId'> | null,
   user: { id: number; instance?: unknown } | null,

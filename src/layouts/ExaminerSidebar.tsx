@@ -1,36 +1,36 @@
 import { useStore } from '@nanostores/react';
-import { INSTANCE_HOME, normalizePath, routes } from '#domain/routes.ts';
-import { INSTANCE_SIDEBAR_LABELS } from '#domain/statuses.ts';
+import { EXAMINER_HOME, normalizePath, routes } from '#domain/routes.ts';
+import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { $user } from '../stores/session.ts';
-import { $instanceCounters, $instanceOverdue } from '../stores/statement-counters.ts';
+import { $examinerCounters, $examinerOverdue } from '../stores/statement-counters.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
 import { navTexts } from './texts.ts';
 
-/** Props of InstanceSidebar. */
-export interface InstanceSidebarProps {
+/** Props of ExaminerSidebar. */
+export interface ExaminerSidebarProps {
   /** Path of the page, to mark the current link. */
   currentPath: string;
 }
 
 const MY_STATUSES = ['under_review', 'has_comments', 'approved', 'rejected'] as const;
 
-/** The overdue line of 'Мои заявки' (issue 12). */
+/** The overdue line of 'Мои заявки' (docs/product.md «How the site shows it»). */
 const overdueTexts = {
   label: 'Просрочено', // e2e
   hint: 'Заявления, срок рассмотрения которых истёк',
 } as const;
 
 /** The examiner's sidebar: new and all statements, own statements by status, settings, user card with logout. */
-export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
+export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
   const user = useStore($user);
-  const counters = useStore($instanceCounters);
-  const overdue = useStore($instanceOverdue);
+  const counters = useStore($examinerCounters);
+  const overdue = useStore($examinerOverdue);
   const path = normalizePath(currentPath);
 
   return (
     <SidebarFrame
-      homeHref={INSTANCE_HOME}
+      homeHref={EXAMINER_HOME}
       footer={
         <UserCard
           caption={user?.instance?.name || navTexts.examinerCaption}
@@ -38,22 +38,22 @@ export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
         />
       }
     >
-      <nav className="side-nav" aria-label={navTexts.instanceNavLabel}>
+      <nav className="side-nav" aria-label={navTexts.examinerNavLabel}>
         <ul className="side-nav__list">
-          <NavLink href={routes.instanceNews} active={path === routes.instanceNews}>
+          <NavLink href={routes.examinerNews} active={path === routes.examinerNews}>
             {navTexts.newStatements}
           </NavLink>
-          <NavLink href={routes.instanceAll} active={path === routes.instanceAll}>
+          <NavLink href={routes.examinerAll} active={path === routes.examinerAll}>
             {navTexts.allStatements}
           </NavLink>
         </ul>
         <div className="side-nav__divider" />
         <NavGroup title={navTexts.myStatements}>
           {MY_STATUSES.map((status) => {
-            const href = routes.instance(status);
+            const href = routes.examiner(status);
             return (
               <NavLink key={status} href={href} active={path === href} count={counters[status]}>
-                {INSTANCE_SIDEBAR_LABELS[status]}
+                {EXAMINER_SIDEBAR_LABELS[status]}
               </NavLink>
             );
           })}
@@ -76,7 +76,7 @@ export default function InstanceSidebar({ currentPath }: InstanceSidebarProps) {
         </NavGroup>
         <div className="side-nav__divider" />
         <ul className="side-nav__list">
-          <NavLink href={routes.instanceSettings} active={path === routes.instanceSettings}>
+          <NavLink href={routes.examinerSettings} active={path === routes.examinerSettings}>
             {navTexts.settings}
           </NavLink>
         </ul>

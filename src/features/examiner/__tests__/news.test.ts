@@ -33,7 +33,7 @@ afterEach(() => {
 describe('new statements', () => {
   it.each([
     ['only the sent ones', [sent, inWork], [sent]],
-    ['none of a body that is not an array (spec §7)', { unexpected: true }, []],
+    ['none of a body that is not an array', { unexpected: true }, []],
     ['none of an empty list', [], []],
   ])('keep %s', (_, data, expected) => {
     expect(news.newStatementsOf(data)).toEqual(expected);
@@ -55,7 +55,7 @@ describe('new statements', () => {
     expect(news.$newStatements.get()).toEqual({ status: 'ready', items: [sent] });
   });
 
-  it('log a failed load only (spec §8)', async () => {
+  it('log a failed load only', async () => {
     api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')));
     await news.reloadNewStatements();
     expect(news.$newStatements.get()).toEqual({ status: 'error', items: [] });

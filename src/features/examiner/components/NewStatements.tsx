@@ -25,7 +25,7 @@ function NewStatementRow({
     <li className="news-row">
       <div className="news-row__head">
         <span className="news-row__number">{newsTexts.number(statement.visibleId)}</span>
-        <a className="news-row__title" href={routes.instanceStatementInfo(statement.id)}>
+        <a className="news-row__title" href={routes.examinerStatementInfo(statement.id)}>
           {statement.title || orDash(statement.name)}
         </a>
       </div>
@@ -62,7 +62,7 @@ function NewStatementRow({
   );
 }
 
-/** /instance/news (spec §2): the statements in sent, each with 'Взять в работу' behind 'Принять в работу?'. */
+/** /instance/news: the statements in sent, each with 'Взять в работу' behind 'Принять в работу?'. */
 export default function NewStatements() {
   const list = useStore($newStatements);
   const [chosen, setChosen] = useState<StatementListItem | null>(null);

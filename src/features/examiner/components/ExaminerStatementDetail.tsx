@@ -1,0 +1,128 @@
+import { useStore } from '@nanostores/react';
+import { routes } from '#domain/routes.ts';
+import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
+import StageDialog from '../../../components/statement/StageDialog.tsx';
+import StatementHeader from '../../../components/statement/StatementHeader.tsx';
+import { DetailBlock, DetailItem, orDash } from '../../../components/statement/StatementParts.tsx';
+import StatementRounds from '../../../components/statement/StatementRounds.tsx';
+import { StatementHistory } from '../../../components/statement/StatementTimeline.tsx';
+import { statementDetailTexts as texts } from '../../../components/statement/texts.ts';
+import DropdownMenu from '../../../components/ui/DropdownMenu.tsx';
+import Spinner from '../../../components/ui/Spinner.tsx';
+import type { BackTarget } from '../../../lib/back-link.ts';
+import { REPLY_CHOICES, replyLabel } from '../../../lib/examiner-reply.ts';
+import {
+  $canReply,
+  $certificateBusy,
+  $examinerRounds,
+  $examinerStatement,
+  $replyStatus,
+  reply,
+  sendReply,
+  startReply,
+} from '../stores/detail.ts';
+import { examinerDetailTexts } from '../texts.ts';
+
+const HEADING_ID = 'examiner-statement-heading';
+
+/** The examiner's lists a statement is opened from, with the sidebar's names; the first is the default. */
+const EXAMINER_LISTS: readonly BackTarget[] = [
+  { href: routes.examinerNews, label: examinerDetailTexts.back },
+  { href: routes.examinerAll, label: examinerDetailTexts.backAll },
+  { href: routes.examiner(), label: examinerDetailTexts.backMine },
+  { href: routes.examiner('all'), label: examinerDetailTexts.backMine },
+  ...(Object.keys(EXAMINER_SIDEBAR_LABELS) as Array<keyof typeof EXAMINER_SIDEBAR_LABELS>).map((status) => ({
+    href: routes.examiner(status),
+    label: EXAMINER_SIDEBAR_LABELS[status],
+  })),
+];
+
+/** The examiner's statement detail: the card, 'О проекте', 'Заявитель', 'О компании', the rounds, the reply. */
+export default function ExaminerStatementDetail() {
+  const { statement } = useStore($examinerStatement);
+  const rounds = useStore($examinerRounds);
+  const canReply = useStore($canReply);
+  const certificateBusy = useStore($certificateBusy);
+  const replyStatus = useStore($replyStatus);
+
+  const actions = canReply && (
+    <>
+      <DropdownMenu
+        label={examinerDetailTexts.reply}
+        items={REPLY_CHOICES.map((choice) => ({
+          label: choice.label,
+          disabled: certificateBusy,
+          onSelect: () => void startReply(choice.status),
+        }))}
+      />
+      {certificateBusy && <Spinner label={examinerDetailTexts.certificateBusy} />}
+    </>
+  );
+  const header = (
+    <StatementHeader
+      statement={statement}
+      view="examiner"
+      lists={EXAMINER_LISTS}
+      headingId={HEADING_ID}
+      actions={actions}
+    />
+  );
+  if (!statement) return header;
+
+  const first = statement.stages[0];
+  return (
+    <>
+      {header}
+      <div className="detail-blocks">
+        <DetailBlock list title={texts.project}>
+          <DetailItem term={examinerDetailTexts.company}>{orDash(statement.companyName)}</DetailItem>
+          <DetailItem term={texts.cipher}>{orDash(statement.cipher)}</DetailItem>
+          <DetailItem term={texts.objectName}>{orDash(statement.title)}</DetailItem>
+          <DetailItem term={texts.address}>{orDash(statement.address)}</DetailItem>
+          <DetailItem term={texts.category}>{orDash(statement.categoryName)}</DetailItem>
+          <DetailItem term={texts.workType}>{orDash(statement.catalogWorkType)}</DetailItem>
+        </DetailBlock>
+        <DetailBlock list title={examinerDetailTexts.applicant}>
+          <DetailItem term={examinerDetailTexts.fio}>{orDash(first?.applicant)}</DetailItem>
+          <DetailItem term={texts.phone}>{orDash(first?.applicantPhone)}</DetailItem>
+          <DetailItem term={examinerDetailTexts.position}>{orDash(first?.applicantPosition)}</DetailItem>
+          <DetailItem term={texts.email}>
+            {first?.applicantMail ? <a href={`mailto:${first.applicantMail}`}>{first.applicantMail}</a> : texts.dash}
+          </DetailItem>
+        </DetailBlock>
+        <DetailBlock list title={examinerDetailTexts.aboutCompany}>
+          <DetailItem term={examinerDetailTexts.companyName}>{orDash(statement.companyName)}</DetailItem>
+          <DetailItem term={examinerDetailTexts.inn}>{orDash(statement.companyInn)}</DetailItem>
+          <DetailItem term={examinerDetailTexts.ogrn}>{orDash(statement.companyOgrn)}</DetailItem>
+          <DetailItem term={examinerDetailTexts.kpp}>{orDash(statement.companyKpp)}</DetailItem>
+          <DetailItem term={examinerDetailTexts.director}>{orDash(statement.companyDirector)}</DetailItem>
+          <DetailItem term={examinerDetailTexts.directorPhone}>{orDash(statement.companyDirectorPhone)}</DetailItem>
+        </DetailBlock>
+      </div>
+
+      <StatementHistory history={statement.history ?? []} />
+
+      <StatementRounds
+        rounds={rounds}
+        view="examiner"
+        repliesLabel={examinerDetailTexts.committeeComments}
+        approvedMark={statement.status === 'approved' ? examinerDetailTexts.approvedRound : null}
+      />
+
+      <StageDialog
+        draft={reply}
+        formId="reply-form"
+        title={replyStatus ? examinerDetailTexts.replyTitle(replyLabel(replyStatus)) : examinerDetailTexts.reply}
+        description={replyStatus ? examinerDetailTexts.replyIntro[replyStatus] : undefined}
+        commentLabel={examinerDetailTexts.replyComment}
+        commentRows={4}
+        filesLabel={examinerDetailTexts.replyFiles}
+        submitLabel={examinerDetailTexts.replySubmit}
+        blockWhileUploading
+        send={sendReply}
+        // After an answer the menu that opened the dialog is gone; focus goes to the statement's heading.
+        fallbackFocus={() => document.getElementById(HEADING_ID)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import type { Statement } from '#domain/contract.ts';
+import { idFromPath } from '#domain/routes.ts';
+import { currentPath, navigateTo } from '../lib/browser.ts';
+import type { User } from '../lib/roles.ts';
+import { type SubmissionRound, submissionRounds } from '../lib/statement.ts';
+import { $session } from './session.ts';
+import { carryToast } from './toasts.ts';
+
+/** The statement a detail shows: loading, failed (toasted, then the side's list opens), or loaded. */
+export interface StatementDetail {
+  status: 'loading' | 'error' | 'ready';
+  statement: Statement | null;
+}
+
+/** What differs between the company's detail and the examiner's: the call, the reader, and where a failure leads. */
+export interface DetailSource {
+  /** Loads the statement of `id`; answers as openapi-fetch does. */
+  load: (id: number) => Promise<{ data?: Statement; response: Response }>;
+  /** True for the users this detail is for (others would get 403). */
+  isFor: (user: User | null) => boolean;
+  /** The toast carried to the list a failed load goes back to. */
+  failedText: string;
+  /** The list a failed load goes back to. */
+  fallback: string;
+}
+
+/** One statement detail's stores and actions. */
+export interface StatementDetailStore {
+  /** The id the page was opened with (read from the location), or null when the path holds none. */
+  $id: ReadableAtom<number | null>;
+  /** The statement, loaded once the session is the right user's. */
+  $detail: ReadableAtom<StatementDetail>;
+  /** The statement's submission rounds, each with the committee's replies under it. */
+  $rounds: ReadableAtom<SubmissionRound[]>;
+  /** Loads (or reloads, keeping the shown statement meanwhile) the statement; concurrent calls share one request. */
+  reload: () => Promise<void>;
+  /** Shows a statement an action answered with, without waiting for the reload. */
+  show: (statement: Statement) => void;
+}
+
+/** The store of a statement detail page: the statement of the address, loaded when watched by the right user. */
+export function createStatementDetail(source: DetailSource): StatementDetailStore {
+  const $id = atom<number | null>(null);
+  const $detail = atom<StatementDetail>({ status: 'loading', statement: null });
+  const $rounds = computed($detail, (detail) => (detail.statement ? submissionRounds(detail.statement.stages) : []));
+  let loading: Promise<void> | null = null;
+
+  async function fetchStatement(id: number | null): Promise<void> {
+    if (id !== null) {
+      try {
+        const { data, response } = await source.load(id);
+        if (response.ok && data) {
+          $detail.set({ status: 'ready', statement: data });
+          return;
+        }
+      } catch {
+        // reported below like any other failure
+      }
+    }
+    $detail.set({ status: 'error', statement: null });
+    carryToast('error', source.failedText);
+    navigateTo(source.fallback);
+  }
+
+  function reload(): Promise<void> {
+    loading ??= fetchStatement($id.get()).finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+
+  onMount($detail, () => {
+    $id.set(idFromPath(currentPath()));
+    return $session.subscribe((session) => {
+      if (session.status === 'authenticated' && source.isFor(session.user) && $detail.get().status === 'loading') {
+        void reload();
+      }
+    });
+  });
+
+  return { $id, $detail, $rounds, reload, show: (statement) => $detail.set({ status: 'ready', statement }) };
+}
