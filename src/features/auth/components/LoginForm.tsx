@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { routes } from '#domain/routes.ts';
-import Button from '../../../components/ui/Button.tsx';
+import LoadFailed from '../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { navigateTo } from '../../../lib/browser.ts';
 import { hasHomeRoute } from '../../../lib/entry.ts';
@@ -40,12 +40,12 @@ class StepsBoundary extends Component<{ children: ReactNode; onRetry: () => void
   render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="empty-state" role="alert">
-        <p className="empty-state__title">{loginTexts.formLoadFailed}</p>
-        <Button variant="secondary" onClick={this.props.onRetry}>
-          {loginTexts.retry}
-        </Button>
-      </div>
+      <LoadFailed
+        text={loginTexts.formLoadFailed}
+        retryLabel={loginTexts.retry}
+        onRetry={this.props.onRetry}
+        look="empty"
+      />
     );
   }
 }

@@ -3,6 +3,7 @@ import { type ReactNode, type SubmitEvent, useRef } from 'react';
 import Button from '../../../components/ui/Button.tsx';
 import Field from '../../../components/ui/Field.tsx';
 import { useFormField } from '../../../components/ui/form.ts';
+import LoadFailed from '../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { $isOwner } from '../../../stores/session.ts';
 import {
@@ -85,12 +86,7 @@ export default function CompanyForm() {
       <p className="lead">{companyTexts.lead}</p>
       {load === 'loading' && <Spinner label={companyTexts.loading} />}
       {load === 'error' && (
-        <div className="alert alert--error" role="alert">
-          <p className="alert__title">{companyTexts.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void loadCompany()}>
-            {companyTexts.retry}
-          </Button>
-        </div>
+        <LoadFailed text={companyTexts.loadFailed} retryLabel={companyTexts.retry} onRetry={() => void loadCompany()} />
       )}
       {load === 'ready' && (
         <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>

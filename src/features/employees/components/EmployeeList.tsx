@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { MouseEvent } from 'react';
 import { routes } from '#domain/routes.ts';
-import Button from '../../../components/ui/Button.tsx';
+import LoadFailed from '../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { navigateTo } from '../../../lib/browser.ts';
 import { $user } from '../../../stores/session.ts';
@@ -64,12 +64,11 @@ export default function EmployeeList() {
         <p className="lead">{employeesTexts.listLead}</p>
         {list.status === 'loading' && <Spinner label={employeesTexts.loading} />}
         {list.status === 'error' && (
-          <div className="alert alert--error" role="alert">
-            <p className="alert__title">{employeesTexts.loadFailed}</p>
-            <Button variant="secondary" onClick={() => void loadEmployees()}>
-              {employeesTexts.retry}
-            </Button>
-          </div>
+          <LoadFailed
+            text={employeesTexts.loadFailed}
+            retryLabel={employeesTexts.retry}
+            onRetry={() => void loadEmployees()}
+          />
         )}
         {list.status === 'ready' && list.items.length === 0 && (
           <section className="empty-state">

@@ -4,6 +4,7 @@ import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import Button from '../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog.tsx';
+import LoadFailed from '../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { formatListDate } from '../../../lib/dates.ts';
 import { $newStatements, reloadNewStatements, takeIntoWork } from '../stores/news.ts';
@@ -76,12 +77,11 @@ export default function NewStatements() {
       <p className="lead">{newsTexts.lead}</p>
       {list.status === 'loading' && list.items.length === 0 && <Spinner label={newsTexts.loading} />}
       {list.status === 'error' && (
-        <div className="alert alert--error" role="alert">
-          <p className="alert__title">{newsTexts.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void reloadNewStatements()}>
-            {newsTexts.retry}
-          </Button>
-        </div>
+        <LoadFailed
+          text={newsTexts.loadFailed}
+          retryLabel={newsTexts.retry}
+          onRetry={() => void reloadNewStatements()}
+        />
       )}
       {list.status === 'ready' && list.items.length === 0 && (
         <div className="empty-state">

@@ -3,6 +3,7 @@ import { type SubmitEvent, useRef } from 'react';
 import Button from '../../../components/ui/Button.tsx';
 import Field from '../../../components/ui/Field.tsx';
 import { useFormField } from '../../../components/ui/form.ts';
+import LoadFailed from '../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { $settingsStatus, loadSettings, saveSettings, settingsForm } from '../stores/settings.ts';
 import { settingsTexts } from '../texts.ts';
@@ -29,12 +30,11 @@ export default function SettingsForm() {
       <p className="lead">{settingsTexts.lead}</p>
       {load === 'loading' && <Spinner label={settingsTexts.loading} />}
       {load === 'error' && (
-        <div className="alert alert--error" role="alert">
-          <p className="alert__title">{settingsTexts.loadFailed}</p>
-          <Button variant="secondary" onClick={() => void loadSettings()}>
-            {settingsTexts.retry}
-          </Button>
-        </div>
+        <LoadFailed
+          text={settingsTexts.loadFailed}
+          retryLabel={settingsTexts.retry}
+          onRetry={() => void loadSettings()}
+        />
       )}
       {load === 'ready' && (
         <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>

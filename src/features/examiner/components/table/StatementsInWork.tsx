@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
 import type { ExaminerFilter } from '#domain/routes.ts';
-import Button from '../../../../components/ui/Button.tsx';
+import LoadFailed from '../../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
 import { $now, statementTables, type TableSource } from '../../stores/in-work.ts';
 import TableToolbar from './TableToolbar.tsx';
@@ -32,12 +32,12 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
   let body: ReactNode;
   if (list.status === 'error') {
     body = (
-      <div className="empty-state" role="alert">
-        <p className="empty-state__title">{tableTexts.loadFailed}</p>
-        <Button variant="secondary" onClick={() => void table.reload()}>
-          {tableTexts.retry}
-        </Button>
-      </div>
+      <LoadFailed
+        text={tableTexts.loadFailed}
+        retryLabel={tableTexts.retry}
+        onRetry={() => void table.reload()}
+        look="empty"
+      />
     );
   } else if ((list.status === 'loading' && list.items.length === 0) || rendering) {
     body = <Spinner label={tableTexts.loading} />;

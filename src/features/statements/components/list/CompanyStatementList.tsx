@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useDeferredValue, useLayoutEffect, useMemo } from 'react';
 import { type CompanyFilter, routes } from '#domain/routes.ts';
 import { countByStatus } from '#domain/statuses.ts';
-import Button from '../../../../components/ui/Button.tsx';
 import { BellIcon } from '../../../../components/ui/icons.tsx';
+import LoadFailed from '../../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../../components/ui/Spinner.tsx';
 import { openNotificationsDrawer } from '../../../../stores/drawer.ts';
 import {
@@ -35,12 +35,12 @@ export default function CompanyStatementList({ filter }: CompanyStatementListPro
   let body: ReactNode;
   if (list.status === 'error') {
     body = (
-      <div className="empty-state" role="alert">
-        <p className="empty-state__title">{listTexts.loadFailed}</p>
-        <Button variant="secondary" onClick={() => void reloadCompanyStatements()}>
-          {listTexts.reload}
-        </Button>
-      </div>
+      <LoadFailed
+        text={listTexts.loadFailed}
+        retryLabel={listTexts.reload}
+        onRetry={() => void reloadCompanyStatements()}
+        look="empty"
+      />
     );
   } else if (list.status === 'loading' && list.items.length === 0) {
     body = <Spinner label={listTexts.loading} />;
