@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { StageFile } from '#domain/contract.ts';
-import { api } from '../lib/api/client.ts';
 import { saveBlob } from '../lib/browser.ts';
+import { api } from './api.ts';
 import { showToast } from './toasts.ts';
 
 /** Ids of the stage files being downloaded now (their buttons show busy). */

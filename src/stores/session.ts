@@ -37,7 +37,7 @@ let started: Promise<void> | null = null;
  * (session-core.ts), so a page where nobody is signed in (the login page) does not load the typed client up front;
  * on every cabinet page the client is already among the page's modules and this resolves at once.
  */
-const loadApi = () => import('../lib/api/client.ts').then((module) => module.api);
+const loadApi = () => import('./api.ts').then((module) => module.api);
 
 /**
  * Starts the session once per page: a silent token refresh, whose answer carries the user (one call);

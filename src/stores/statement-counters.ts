@@ -1,8 +1,8 @@
 import { atom, computed, onMount } from 'nanostores';
 import type { StatementCounters } from '#domain/contract.ts';
 import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
-import { api, QUIET } from '../lib/api/client.ts';
 import { countOverdue, type ReviewDeadline } from '../lib/deadline.ts';
+import { api, QUIET } from './api.ts';
 import { $session } from './session.ts';
 import { $statementChanges } from './statement-changes.ts';
 

@@ -1,14 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '#domain/api-schema.d.ts';
-import { showToast } from '../../stores/toasts.ts';
 import type { User } from '../roles.ts';
-import {
-  createSessionCore,
-  readToken,
-  type SessionCore,
-  type SessionCoreOptions,
-  sessionCore,
-} from './session-core.ts';
+import { createSessionCore, readToken, type SessionCore, type SessionCoreOptions } from './session-core.ts';
 
 export {
   API_BASE_URL,
@@ -205,16 +198,3 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     dispose: session.dispose,
   });
 }
-
-/** Toast texts of the failures the client reports by itself. */
-const problemTexts: Readonly<Record<ApiProblem, string>> = {
-  network: 'Нет связи с сервером. Проверьте подключение к интернету.',
-  timeout: 'Сервер не ответил вовремя. Попробуйте ещё раз.',
-  server: 'Ошибка на сервере. Попробуйте ещё раз позже.',
-};
-
-/** The app's default client instance on the page's session; its transport failures and 5xx go to the toasts. */
-export const api: ApiClient = createApiClient({
-  session: sessionCore,
-  onProblem: (problem) => showToast('error', problemTexts[problem]),
-});

@@ -2,7 +2,6 @@
 
 import type { paths } from '#domain/api-schema.d.ts';
 import type { ApiErrorBody, Prefile } from '#domain/contract.ts';
-import { API_BASE_URL, api } from './client.ts';
 
 /** The path of the upload endpoint (openapi.yaml `uploadPrefile`). */
 const PREFILES_PATH = '/api/prefiles' satisfies keyof paths;
@@ -100,16 +99,3 @@ export function createUploader(deps: UploaderDeps) {
 
 /** The function that uploads one file; the store takes it as a dependency. */
 export type Uploader = ReturnType<typeof createUploader>;
-
-/** Uploads one file to POST /api/prefiles with the default client's session. */
-export const uploadPrefile: Uploader = createUploader({
-  baseUrl: API_BASE_URL,
-  getToken: () => api.getFreshAccessToken(),
-  createRequest: () => new XMLHttpRequest(),
-  onUnauthorized: () => {
-    // The token was fresh a moment ago: if a refresh cannot save the session either, it is over.
-    void api.refreshAccessToken().then((refreshed) => {
-      if (!refreshed) api.endSession({ broadcast: true });
-    });
-  },
-});

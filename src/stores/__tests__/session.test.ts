@@ -8,7 +8,7 @@ const client = vi.hoisted(() => ({
   logout: vi.fn(),
   setAccessToken: vi.fn(),
 }));
-vi.mock('../../lib/api/client.ts', () => ({ api, ...client }));
+vi.mock('../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), ...client }));
 vi.mock('../../lib/api/session-core.ts', () => client);
 
 const session = await import('../session.ts');

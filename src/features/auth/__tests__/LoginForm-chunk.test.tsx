@@ -10,7 +10,7 @@ const client = vi.hoisted(() => ({
   refreshedUser: vi.fn(() => null),
   logout: vi.fn(),
 }));
-vi.mock('../../../lib/api/client.ts', () => ({ api: { GET: vi.fn(), POST: vi.fn() }, ...client }));
+vi.mock('../../../stores/api.ts', () => ({ api: { GET: vi.fn(), POST: vi.fn() }, uploadPrefile: vi.fn(), ...client }));
 vi.mock('../../../lib/api/session-core.ts', () => client);
 const chunk = vi.hoisted(() => ({ loads: 0 }));
 vi.mock('../components/LoginSteps.tsx', () => {

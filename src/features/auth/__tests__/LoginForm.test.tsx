@@ -9,7 +9,7 @@ const client = vi.hoisted(() => ({
   refreshAccessToken: vi.fn(async () => false),
   logout: vi.fn(),
 }));
-vi.mock('../../../lib/api/client.ts', () => ({ api, ...client }));
+vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), ...client }));
 vi.mock('../../../lib/api/session-core.ts', () => client);
 
 const { resetSessionForTests } = await import('../../../stores/session.ts');

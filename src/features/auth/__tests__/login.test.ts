@@ -9,7 +9,7 @@ const client = vi.hoisted(() => ({
 }));
 const browser = vi.hoisted(() => ({ navigateTo: vi.fn(), replaceQueryParam: vi.fn() }));
 
-vi.mock('../../../lib/api/client.ts', () => ({ api, ...client }));
+vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), ...client }));
 vi.mock('../../../lib/api/session-core.ts', () => client);
 vi.mock('../../../lib/browser.ts', () => browser);
 

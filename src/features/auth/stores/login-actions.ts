@@ -1,6 +1,6 @@
 import type { MapStore } from 'nanostores';
 import type { ApiErrorBody } from '#domain/contract.ts';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '../../../stores/api.ts';
 import { type ApiFailure, type SubmitState, submit } from '../../../stores/submit.ts';
 import { loginTexts } from '../texts.ts';
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoOwner, errorBody, reply } from '../../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn() }));
-vi.mock('../../../lib/api/client.ts', () => ({ api }));
+vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn() }));
 
 // Fresh stores for every test: the form and its load state live as long as their module.
 let $session: typeof import('../../../stores/session.ts').$session;

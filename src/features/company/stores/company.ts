@@ -1,6 +1,5 @@
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
-import { api } from '../../../lib/api/client.ts';
 import { isCompanyUser } from '../../../lib/roles.ts';
 import {
   type FieldErrors,
@@ -11,6 +10,7 @@ import {
   validateCompany,
   validationTexts,
 } from '../../../lib/validators.ts';
+import { api } from '../../../stores/api.ts';
 import { createForm } from '../../../stores/form.ts';
 import { $session, reloadCurrentUser } from '../../../stores/session.ts';
 import { type ApiFailure, submit } from '../../../stores/submit.ts';

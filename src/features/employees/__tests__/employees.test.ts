@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoOwner, errorBody, reply } from '../../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), PUT: vi.fn(), DELETE: vi.fn() }));
-vi.mock('../../../lib/api/client.ts', () => ({ api }));
+vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn() }));
 const browser = vi.hoisted(() => ({ navigateTo: vi.fn(), currentPath: vi.fn(() => '/employees/create') }));
 vi.mock('../../../lib/browser.ts', () => browser);
 

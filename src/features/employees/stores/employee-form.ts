@@ -1,6 +1,5 @@
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
 import { idFromPath, normalizePath, routes } from '#domain/routes.ts';
-import { api } from '../../../lib/api/client.ts';
 import { currentPath, navigateTo } from '../../../lib/browser.ts';
 import {
   type FieldErrors,
@@ -11,6 +10,7 @@ import {
   validateEmployee,
   validationTexts,
 } from '../../../lib/validators.ts';
+import { api } from '../../../stores/api.ts';
 import { createForm } from '../../../stores/form.ts';
 import { $user } from '../../../stores/session.ts';
 import { type ApiFailure, type SubmitState, submit } from '../../../stores/submit.ts';

@@ -1,7 +1,7 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
-import { api } from '../../../lib/api/client.ts';
 import { isOwnerUser } from '../../../lib/roles.ts';
+import { api } from '../../../stores/api.ts';
 import { $session } from '../../../stores/session.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { employeesTexts } from '../texts.ts';

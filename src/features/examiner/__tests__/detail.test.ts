@@ -2,7 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoExaminer, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
-vi.mock('../../../lib/api/client.ts', () => ({ api, API_BASE_URL: '', QUIET: { 'x-quiet-errors': '1' } }));
+vi.mock('../../../stores/api.ts', () => ({
+  api,
+  uploadPrefile: vi.fn(),
+  API_BASE_URL: '',
+  QUIET: { 'x-quiet-errors': '1' },
+}));
 const certificate = vi.hoisted(() => ({ downloadCertificate: vi.fn() }));
 vi.mock('../../../lib/certificate-download.ts', () => certificate);
 const browser = vi.hoisted(() => ({

@@ -1,6 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
-import { api, QUIET } from '../../../lib/api/client.ts';
 import { isExaminer } from '../../../lib/roles.ts';
 import { statementsOf } from '../../../lib/statement-list.ts';
 import {
@@ -15,6 +14,7 @@ import {
   type TableSortKey,
   tableRow,
 } from '../../../lib/statement-table.ts';
+import { api, QUIET } from '../../../stores/api.ts';
 import { $statementChanges } from '../../../stores/statement-changes.ts';
 import { countFromList } from '../../../stores/statement-counters.ts';
 import {

@@ -1,8 +1,8 @@
 import { map, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
-import { api, QUIET } from '../../../lib/api/client.ts';
 import { isExaminer } from '../../../lib/roles.ts';
 import { statementsOf } from '../../../lib/statement-list.ts';
+import { api, QUIET } from '../../../stores/api.ts';
 import { announceStatementChange } from '../../../stores/statement-changes.ts';
 import { createStatementList, type StatementList } from '../../../stores/statement-list.ts';
 import { type SubmitState, submit } from '../../../stores/submit.ts';

@@ -1,6 +1,6 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
-import { api, QUIET } from '../../../lib/api/client.ts';
+import { api, QUIET } from '../../../stores/api.ts';
 import { $session } from '../../../stores/session.ts';
 import { notificationTexts } from '../texts.ts';
 

@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { api } from '../../../lib/api/client.ts';
 import { isExaminer } from '../../../lib/roles.ts';
 import { orNull, validateExaminerSettings, validationTexts } from '../../../lib/validators.ts';
+import { api } from '../../../stores/api.ts';
 import { createForm } from '../../../stores/form.ts';
 import { $session, reloadCurrentUser } from '../../../stores/session.ts';
 import { submit } from '../../../stores/submit.ts';

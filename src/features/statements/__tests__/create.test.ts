@@ -5,9 +5,8 @@ import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
 const browser = vi.hoisted(() => ({ navigateTo: vi.fn(), currentPath: vi.fn(() => '/statement/create') }));
 const upload = vi.hoisted(() => ({ uploadPrefile: vi.fn() }));
-vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '1' } }));
+vi.mock('../../../stores/api.ts', () => ({ api, ...upload, QUIET: { 'x-quiet-errors': '1' } }));
 vi.mock('../../../lib/browser.ts', () => browser);
-vi.mock('../../../lib/api/upload.ts', () => upload);
 
 let $session: typeof import('../../../stores/session.ts').$session;
 let $toasts: typeof import('../../../stores/toasts.ts').$toasts;

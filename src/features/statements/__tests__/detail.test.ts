@@ -9,9 +9,8 @@ const browser = vi.hoisted(() => ({
   saveBlob: vi.fn(),
 }));
 const upload = vi.hoisted(() => ({ uploadPrefile: vi.fn() }));
-vi.mock('../../../lib/api/client.ts', () => ({ api, QUIET: { 'x-quiet-errors': '1' } }));
+vi.mock('../../../stores/api.ts', () => ({ api, ...upload, QUIET: { 'x-quiet-errors': '1' } }));
 vi.mock('../../../lib/browser.ts', () => browser);
-vi.mock('../../../lib/api/upload.ts', () => upload);
 
 let $session: typeof import('../../../stores/session.ts').$session;
 let $toasts: typeof import('../../../stores/toasts.ts').$toasts;

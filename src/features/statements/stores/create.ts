@@ -1,10 +1,10 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import type { CatalogItem, CreateStatementInput } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import { api } from '../../../lib/api/client.ts';
 import { navigateTo } from '../../../lib/browser.ts';
 import { isCompanyUser } from '../../../lib/roles.ts';
 import { orNull, validateStatement, validateStatementFiles, validationTexts } from '../../../lib/validators.ts';
+import { api } from '../../../stores/api.ts';
 import { createForm } from '../../../stores/form.ts';
 import { $session } from '../../../stores/session.ts';
 import { submit } from '../../../stores/submit.ts';

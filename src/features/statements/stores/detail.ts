@@ -1,11 +1,11 @@
 import { atom, computed, map, type ReadableAtom } from 'nanostores';
 import { routes } from '#domain/routes.ts';
 import { statementDetailTexts } from '../../../components/statement/texts.ts';
-import { api } from '../../../lib/api/client.ts';
 import { navigateTo } from '../../../lib/browser.ts';
 import { isCompanyUser } from '../../../lib/roles.ts';
 import { canDeleteStatement } from '../../../lib/statement.ts';
 import { validateNewVersion } from '../../../lib/validators.ts';
+import { api } from '../../../stores/api.ts';
 import { $user } from '../../../stores/session.ts';
 import { createStageDraft } from '../../../stores/stage-draft.ts';
 import { createStatementDetail } from '../../../stores/statement-detail.ts';

@@ -1,6 +1,6 @@
-import { api, QUIET } from '../../../lib/api/client.ts';
 import { isCompanyUser } from '../../../lib/roles.ts';
 import { DEFAULT_SORT_ORDER, type SortOrder } from '../../../lib/statement-list.ts';
+import { api, QUIET } from '../../../stores/api.ts';
 import { countFromList, reloadStatementCounters } from '../../../stores/statement-counters.ts';
 import { createListFilters, createStatementList, type StatementList } from '../../../stores/statement-list.ts';
 

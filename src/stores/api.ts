@@ -1,0 +1,33 @@
+// The app's API client and uploader on the page's session: what the client reports by itself goes to the toasts.
+import { type ApiClient, type ApiProblem, createApiClient } from '../lib/api/client.ts';
+import { API_BASE_URL, sessionCore } from '../lib/api/session-core.ts';
+import { createUploader, type Uploader } from '../lib/api/upload.ts';
+import { showToast } from './toasts.ts';
+
+export { QUIET } from '../lib/api/client.ts';
+
+/** Toast texts of the failures the client reports by itself. */
+const problemTexts: Readonly<Record<ApiProblem, string>> = {
+  network: 'Нет связи с сервером. Проверьте подключение к интернету.',
+  timeout: 'Сервер не ответил вовремя. Попробуйте ещё раз.',
+  server: 'Ошибка на сервере. Попробуйте ещё раз позже.',
+};
+
+/** The app's default client instance on the page's session; its transport failures and 5xx go to the toasts. */
+export const api: ApiClient = createApiClient({
+  session: sessionCore,
+  onProblem: (problem: ApiProblem) => showToast('error', problemTexts[problem]),
+});
+
+/** Uploads one file to POST /api/prefiles with the default client's session. */
+export const uploadPrefile: Uploader = createUploader({
+  baseUrl: API_BASE_URL,
+  getToken: () => api.getFreshAccessToken(),
+  createRequest: () => new XMLHttpRequest(),
+  onUnauthorized: () => {
+    // The token was fresh a moment ago: if a refresh cannot save the session either, it is over.
+    void api.refreshAccessToken().then((refreshed) => {
+      if (!refreshed) api.endSession({ broadcast: true });
+    });
+  },
+});
