@@ -1,13 +1,14 @@
 // Pieces both statement details draw the same way (the company's and the examiner's).
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import type { Stage, StageFile } from '#domain/contract.ts';
+import type { Stage, StageFile, Statement } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
 import { formatFileSize } from '../../lib/file-size.ts';
 import { formatDateTime, type SubmissionRound } from '../../lib/statement.ts';
 import { $downloading, downloadStageFile } from '../../stores/downloads.ts';
 import Button from '../ui/Button.tsx';
 import StatusBadge from '../ui/StatusBadge.tsx';
+import { statementDetailTexts } from './texts.ts';
 
 const texts = {
   dash: '—',
@@ -39,6 +40,21 @@ export function DetailBlock({ title, list = false, children }: { title: string; 
       <h2 className="detail-block__title">{title}</h2>
       {list ? <dl className="details">{children}</dl> : children}
     </section>
+  );
+}
+
+/** 'О проекте': cipher, object, address, category and work type; the examiner also sees the applying company. */
+export function ProjectBlock({ statement, companyLabel }: { statement: Statement; companyLabel?: string }) {
+  const t = statementDetailTexts;
+  return (
+    <DetailBlock list title={t.project}>
+      {companyLabel && <DetailItem term={companyLabel}>{orDash(statement.companyName)}</DetailItem>}
+      <DetailItem term={t.cipher}>{orDash(statement.cipher)}</DetailItem>
+      <DetailItem term={t.objectName}>{orDash(statement.title)}</DetailItem>
+      <DetailItem term={t.address}>{orDash(statement.address)}</DetailItem>
+      <DetailItem term={t.category}>{orDash(statement.categoryName)}</DetailItem>
+      <DetailItem term={t.workType}>{orDash(statement.catalogWorkType)}</DetailItem>
+    </DetailBlock>
   );
 }
 

@@ -1,11 +1,15 @@
 import type { ReactNode, RefObject } from 'react';
 import type { StatusView } from '#domain/statuses.ts';
+import type { StatusHistoryEntry } from '../../lib/deadline.ts';
 import { roundTitle, type SubmissionRound } from '../../lib/statement.ts';
 import { RoundBody } from './StatementParts.tsx';
+import { StatementHistory } from './StatementTimeline.tsx';
 import { statementDetailTexts } from './texts.ts';
 
 /** Props of StatementRounds. */
 export interface StatementRoundsProps {
+  /** The status history, shown above the rounds as 'История'. */
+  history: readonly StatusHistoryEntry[];
   rounds: readonly SubmissionRound[];
   /** Whose labels the replies' status badges use. */
   view: StatusView;
@@ -19,8 +23,9 @@ export interface StatementRoundsProps {
   lastTitleRef?: RefObject<HTMLHeadingElement | null>;
 }
 
-/** 'Ход рассмотрения': every submission round with its comment, files and the committee's replies. */
+/** 'История', then 'Ход рассмотрения': every submission round with its comment, files and the committee's replies. */
 export default function StatementRounds({
+  history,
   rounds,
   view,
   repliesLabel,
@@ -30,6 +35,8 @@ export default function StatementRounds({
 }: StatementRoundsProps) {
   return (
     <>
+      <StatementHistory history={history} />
+
       <h2 className="rounds__title">{statementDetailTexts.rounds}</h2>
       <div className="rounds">
         {rounds.map((round, index) => {

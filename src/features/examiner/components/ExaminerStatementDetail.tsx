@@ -3,9 +3,8 @@ import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import StageDialog from '../../../components/statement/StageDialog.tsx';
 import StatementHeader from '../../../components/statement/StatementHeader.tsx';
-import { DetailBlock, DetailItem, orDash } from '../../../components/statement/StatementParts.tsx';
+import { DetailBlock, DetailItem, orDash, ProjectBlock } from '../../../components/statement/StatementParts.tsx';
 import StatementRounds from '../../../components/statement/StatementRounds.tsx';
-import { StatementHistory } from '../../../components/statement/StatementTimeline.tsx';
 import { statementDetailTexts as texts } from '../../../components/statement/texts.ts';
 import DropdownMenu from '../../../components/ui/DropdownMenu.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
@@ -74,14 +73,7 @@ export default function ExaminerStatementDetail() {
     <>
       {header}
       <div className="detail-blocks">
-        <DetailBlock list title={texts.project}>
-          <DetailItem term={examinerDetailTexts.company}>{orDash(statement.companyName)}</DetailItem>
-          <DetailItem term={texts.cipher}>{orDash(statement.cipher)}</DetailItem>
-          <DetailItem term={texts.objectName}>{orDash(statement.title)}</DetailItem>
-          <DetailItem term={texts.address}>{orDash(statement.address)}</DetailItem>
-          <DetailItem term={texts.category}>{orDash(statement.categoryName)}</DetailItem>
-          <DetailItem term={texts.workType}>{orDash(statement.catalogWorkType)}</DetailItem>
-        </DetailBlock>
+        <ProjectBlock statement={statement} companyLabel={examinerDetailTexts.company} />
         <DetailBlock list title={examinerDetailTexts.applicant}>
           <DetailItem term={examinerDetailTexts.fio}>{orDash(first?.applicant)}</DetailItem>
           <DetailItem term={texts.phone}>{orDash(first?.applicantPhone)}</DetailItem>
@@ -100,9 +92,8 @@ export default function ExaminerStatementDetail() {
         </DetailBlock>
       </div>
 
-      <StatementHistory history={statement.history ?? []} />
-
       <StatementRounds
+        history={statement.history ?? []}
         rounds={rounds}
         view="examiner"
         repliesLabel={examinerDetailTexts.committeeComments}

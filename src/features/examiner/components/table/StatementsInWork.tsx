@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useDeferredValue, useLayoutEffect } from 'react';
+import { useDeferredValue, useLayoutEffect } from 'react';
 import type { ExaminerFilter } from '#domain/routes.ts';
-import LoadFailed from '../../../../components/ui/LoadFailed.tsx';
-import Spinner from '../../../../components/ui/Spinner.tsx';
+import ListBody from '../../../../components/statement/ListBody.tsx';
 import { $now, statementTables, type TableSource } from '../../stores/in-work.ts';
 import TableToolbar from './TableToolbar.tsx';
 import { tableTexts } from './texts.ts';
@@ -29,24 +28,6 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
   // Rows just loaded but not yet rendered are still loading, not 'Ничего не найдено'.
   const rendering = visible.length === 0 && current.length > 0;
 
-  let body: ReactNode;
-  if (list.status === 'error') {
-    body = (
-      <LoadFailed
-        text={tableTexts.loadFailed}
-        retryLabel={tableTexts.retry}
-        onRetry={() => void table.reload()}
-        look="empty"
-      />
-    );
-  } else if ((list.status === 'loading' && list.items.length === 0) || rendering) {
-    body = <Spinner label={tableTexts.loading} />;
-  } else if (visible.length === 0) {
-    body = <p className="empty-state empty-state__title">{tableTexts.nothingFound}</p>;
-  } else {
-    body = <VirtualTable statements={visible} now={now} sort={sort} onSort={table.sortBy} />;
-  }
-
   return (
     <>
       <div className="page-header">
@@ -59,7 +40,15 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
       <p className="visually-hidden" aria-live="polite">
         {list.status === 'ready' ? tableTexts.shown(visible.length) : ''}
       </p>
-      {body}
+      <ListBody
+        failed={list.status === 'error'}
+        loading={(list.status === 'loading' && list.items.length === 0) || rendering}
+        nothingFound={visible.length === 0}
+        texts={tableTexts}
+        onRetry={() => void table.reload()}
+      >
+        <VirtualTable statements={visible} now={now} sort={sort} onSort={table.sortBy} />
+      </ListBody>
     </>
   );
 }

@@ -4,9 +4,8 @@ import { routes } from '#domain/routes.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts';
 import StageDialog from '../../../../components/statement/StageDialog.tsx';
 import StatementHeader from '../../../../components/statement/StatementHeader.tsx';
-import { DetailBlock, DetailItem, orDash } from '../../../../components/statement/StatementParts.tsx';
+import { DetailBlock, DetailItem, orDash, ProjectBlock } from '../../../../components/statement/StatementParts.tsx';
 import StatementRounds from '../../../../components/statement/StatementRounds.tsx';
-import { StatementHistory } from '../../../../components/statement/StatementTimeline.tsx';
 import { statementDetailTexts as texts } from '../../../../components/statement/texts.ts';
 import Button from '../../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
@@ -62,13 +61,7 @@ export default function StatementDetail() {
     <>
       {header}
       <div className="detail-blocks">
-        <DetailBlock list title={texts.project}>
-          <DetailItem term={texts.cipher}>{orDash(statement.cipher)}</DetailItem>
-          <DetailItem term={texts.objectName}>{orDash(statement.title)}</DetailItem>
-          <DetailItem term={texts.address}>{orDash(statement.address)}</DetailItem>
-          <DetailItem term={texts.category}>{orDash(statement.categoryName)}</DetailItem>
-          <DetailItem term={texts.workType}>{orDash(statement.catalogWorkType)}</DetailItem>
-        </DetailBlock>
+        <ProjectBlock statement={statement} />
         <DetailBlock list title={detailTexts.general}>
           <DetailItem term={detailTexts.applicant}>{orDash(first?.applicant)}</DetailItem>
           <DetailItem term={detailTexts.created}>
@@ -97,9 +90,8 @@ export default function StatementDetail() {
         </DetailBlock>
       </div>
 
-      <StatementHistory history={statement.history ?? []} />
-
       <StatementRounds
+        history={statement.history ?? []}
         rounds={rounds}
         view="company"
         repliesLabel={detailTexts.committeeComments}

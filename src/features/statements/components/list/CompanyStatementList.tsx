@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useDeferredValue, useLayoutEffect, useMemo } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo } from 'react';
 import { type CompanyFilter, routes } from '#domain/routes.ts';
 import { countByStatus } from '#domain/statuses.ts';
+import ListBody from '../../../../components/statement/ListBody.tsx';
 import { BellIcon } from '../../../../components/ui/icons.tsx';
-import LoadFailed from '../../../../components/ui/LoadFailed.tsx';
-import Spinner from '../../../../components/ui/Spinner.tsx';
 import { openNotificationsDrawer } from '../../../../stores/drawer.ts';
 import {
   $companyStatements,
@@ -31,26 +30,6 @@ export default function CompanyStatementList({ filter }: CompanyStatementListPro
   // Typing stays immediate; the list follows when React has time (10,000 statements).
   const visible = useDeferredValue(useStore($visibleCompanyStatements));
   const inFilter = filter === 'all' ? list.items.length : counts[filter];
-
-  let body: ReactNode;
-  if (list.status === 'error') {
-    body = (
-      <LoadFailed
-        text={listTexts.loadFailed}
-        retryLabel={listTexts.reload}
-        onRetry={() => void reloadCompanyStatements()}
-        look="empty"
-      />
-    );
-  } else if (list.status === 'loading' && list.items.length === 0) {
-    body = <Spinner label={listTexts.loading} />;
-  } else if (inFilter === 0) {
-    body = <p className="empty-state empty-state__title">{listTexts.empty}</p>;
-  } else if (visible.length === 0) {
-    body = <p className="empty-state empty-state__title">{listTexts.nothingFound}</p>;
-  } else {
-    body = <VirtualStatementList statements={visible} />;
-  }
 
   return (
     <>
@@ -80,7 +59,16 @@ export default function CompanyStatementList({ filter }: CompanyStatementListPro
       <p className="visually-hidden" aria-live="polite">
         {list.status === 'ready' ? listTexts.shown(visible.length) : ''}
       </p>
-      {body}
+      <ListBody
+        failed={list.status === 'error'}
+        loading={list.status === 'loading' && list.items.length === 0}
+        empty={inFilter === 0}
+        nothingFound={visible.length === 0}
+        texts={{ ...listTexts, retry: listTexts.reload }}
+        onRetry={() => void reloadCompanyStatements()}
+      >
+        <VirtualStatementList statements={visible} />
+      </ListBody>
     </>
   );
 }
