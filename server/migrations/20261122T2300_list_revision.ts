@@ -5,8 +5,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // The revision of everything the statement lists show: one counter row that the database itself bumps, by
 // triggers, in the transaction of every write to a table a list item is read from (statements, their company's
 // name, the catalogues' names, the examiner's instance and its name, the production calendar). An API instance may
-// keep a list it built for a revision and answer it again while the revision stands (issue 11); a write through
-// any instance, the admin CLI or plain SQL moves it on. PostgreSQL bumps once per statement, SQLite once per row.
+// keep a list it built for a revision and answer it again while the revision stands (docs/decisions.md
+// «List revision triggers»); a write through any instance, the admin CLI or plain SQL moves it on. PostgreSQL bumps
+// once per statement, SQLite once per row.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on an untyped schema by design
 type Db = Kysely<any>;

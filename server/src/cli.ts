@@ -2,17 +2,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createCompanyWithOwner } from './companies/companies.service.ts';
 import { loadConfig } from './config.ts';
 import { createServiceContext, type ServiceContext } from './context.ts';
 import { backupSqlite, createDatabase, migrateToLatest } from './db/database.ts';
 import { describeReviewTerms, importCalendar, setReviewTerm } from './deadlines/deadlines.service.ts';
 import { copyFiles, copySummary } from './files/copy-files.ts';
-import { directoryFileStore } from './files/file-store.ts';
-import { s3FileStore } from './files/s3-file-store.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureCatalogues } from './seed/demo.ts';
+import { directoryFileStore } from './storage/file-store.ts';
+import { s3FileStore } from './storage/s3-file-store.ts';
 import { listUsers } from './users/users.repository.ts';
-import { createCompanyWithOwner, createExaminer } from './users/users.service.ts';
+import { createExaminer } from './users/users.service.ts';
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 

@@ -28,7 +28,7 @@ export interface Config {
   s3: S3Config | null;
 }
 
-/** Where the bucket is and how to reach it (../shared/DESIGN.md: `S3_ENDPOINT`, `S3_BUCKET`, `S3_REGION`, credentials). */
+/** Where the bucket is and how to reach it (`S3_ENDPOINT`, `S3_BUCKET`, `S3_REGION`, credentials). */
 export interface S3Config {
   /** An S3-compatible server (MinIO, Ceph, a cloud's S3 API); null for AWS itself, found by region. */
   endpoint: string | null;
@@ -124,7 +124,9 @@ function timeZone(value: string | undefined): string {
   }
 }
 
-/** Reads the environment names ../shared/DESIGN.md fixes; production refuses to start without SMTP_URL, JWT_SECRET, PUBLIC_ORIGIN. */
+/**
+ * Reads the environment names README.md lists; production refuses to start without SMTP_URL, JWT_SECRET, PUBLIC_ORIGIN.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR || path.join(rootDir, 'data'));

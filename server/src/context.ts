@@ -1,8 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import { createFileStore } from './files/create-file-store.ts';
-import type { FileStore } from './files/file-store.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createFileStore } from './storage/create-file-store.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 /**
  * What every service takes first: `service(ctx, ...)`. Routes pass `app.ctx`; the demo seed and the admin CLI build

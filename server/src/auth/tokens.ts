@@ -67,7 +67,7 @@ export const VERIFIED_TOKEN_CACHE_SIZE = 1024;
 
 /**
  * Tokens whose signature and form were verified, by their exact text, so a repeated bearer token costs a map lookup
- * instead of an HMAC and two JSON parses (issue 11). Only what was fully verified is stored, under the secret it was
+ * instead of an HMAC and two JSON parses. Only what was fully verified is stored, under the secret it was
  * verified with; its time claims are checked again on every use, so a cached token expires exactly when it would
  * have. Nothing about the user is cached: the user's row is still read on every request, so a removed user is
  * refused at once on every instance.
@@ -83,10 +83,10 @@ function remember(token: string, claims: VerifiedClaims): void {
 /**
  * The user id of a valid access token, or null for anything forged, expired or malformed. A token must carry `exp`,
  * `iat` and `sub`, and be no older than its lifetime (plus skew) whatever its `exp` says: a token signed with our
- * key but without an end, or with a far one, is refused (issue 10).
+ * key but without an end, or with a far one, is refused (SECURITY.md «Sessions»).
  *
  * Verified with node:crypto's HMAC (synchronous, a few microseconds) instead of jose's WebCrypto path, which
- * re-imported the key and went through the thread pool on every request (issue 11: a fifth of `/api/users/me`).
+ * re-imported the key and went through the thread pool on every request (a fifth of `/api/users/me`).
  * The checks are jose's `jwtVerify` with `algorithms: ['HS256'], typ: 'JWT', requiredClaims: ['exp', 'iat', 'sub'],
  * maxTokenAge, clockTolerance`, and stricter where that costs nothing: a canonical signature, no `crit` extensions.
  * A token verified before is found in a small cache (same secret, exact text) and only its times are checked again.

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../context.ts';
 import type { StatementStatus } from '../db/schema.ts';
 import { apiError } from '../errors.ts';
 import { findStatementRow } from '../statements/statements.repository.ts';
+import { requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import {
   findStatementByCheckToken,
@@ -40,7 +41,7 @@ export async function issueCheckToken(
   actor: UserRow,
   statementId: number,
 ): Promise<CertificateCheckToken> {
-  if (actor.role !== 'examiner') throw apiError('forbidden', 'Действие доступно только экспертам комитета');
+  requireExaminer(actor);
   const row = await findStatementRow(ctx.db, statementId);
   if (!row) throw apiError('not_found', 'Заявление не найдено');
   if (!CERTIFICATE_STATUSES.includes(row.status)) {

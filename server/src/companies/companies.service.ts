@@ -1,10 +1,13 @@
 import type { components } from '#domain/api-schema.d.ts';
 import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 import type { ServiceContext } from '../context.ts';
+import { nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
-import { optionalText } from '../text.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { findCompanyById, updateCompany } from './companies.repository.ts';
+import { optionalText, requiredText } from '../text.ts';
+import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards.ts';
+import { insertUser, type UserRow } from '../users/users.repository.ts';
+import { freeEmail } from '../users/users.service.ts';
+import { findCompanyById, insertCompany, updateCompany } from './companies.repository.ts';
 
 type Company = components['schemas']['Company'];
 type CompanyInput = components['schemas']['CompanyInput'];
@@ -22,13 +25,53 @@ export function checkRequisites(requisites: { inn: string | null; kpp: string | 
   }
 }
 
+export interface NewCompanyWithOwner {
+  email: string;
+  legalEntity: string;
+  inn?: string | null;
+  kpp?: string | null;
+  ogrn?: string | null;
+  legalAddress?: string | null;
+  /** The owner's name; also the company head (contactFio) unless `headFio` is given. */
+  fio?: string | null;
+  headFio?: string | null;
+  /** The head's phone (contactPhone). */
+  phone?: string | null;
+}
+
+/** Creates a company together with its owner, in one transaction. */
+export async function createCompanyWithOwner(
+  ctx: ServiceContext,
+  input: NewCompanyWithOwner,
+): Promise<{ companyId: number; userId: number }> {
+  const legalEntity = requiredText(input.legalEntity, 'Укажите юридическое лицо');
+  if (optionalText(input.email) === null) throw apiError('validation_error', 'Некорректный email');
+  return ctx.db.transaction().execute(async (trx) => {
+    const email = await freeEmail({ ...ctx, db: trx }, input.email);
+    const createdAt = nowIso(ctx.now());
+    const fio = optionalText(input.fio);
+    const requisites = { inn: optionalText(input.inn), kpp: optionalText(input.kpp), ogrn: optionalText(input.ogrn) };
+    checkRequisites(requisites);
+    const companyId = await insertCompany(trx, {
+      legalEntity,
+      legalAddress: optionalText(input.legalAddress),
+      ...requisites,
+      contactFio: optionalText(input.headFio) ?? fio,
+      contactPhone: optionalText(input.phone),
+      createdAt,
+    });
+    const userId = await insertUser(trx, { email, fio, role: 'owner', companyId, createdAt });
+    return { companyId, userId };
+  });
+}
+
 async function companyOf(ctx: ServiceContext, actor: UserRow) {
-  const company = actor.company_id === null ? undefined : await findCompanyById(ctx.db, actor.company_id);
-  if (!company) throw apiError('forbidden', 'Раздел доступен только пользователям компаний');
+  const company = await findCompanyById(ctx.db, requireCompanyUser(actor));
+  if (!company) throw apiError('forbidden', ROLE_REFUSALS.companyUser);
   return company;
 }
 
-/** The caller's company (spec §3 Company). */
+/** The caller's company (docs/product.md «Entities»). */
 export async function myCompany(ctx: ServiceContext, actor: UserRow): Promise<Company> {
   const company = await companyOf(ctx, actor);
   return {
@@ -46,7 +89,7 @@ export async function myCompany(ctx: ServiceContext, actor: UserRow): Promise<Co
 /** Replaces the company's data: the owner only; legal entity required, requisites checked, empty values null. */
 export async function updateMyCompany(ctx: ServiceContext, actor: UserRow, input: CompanyInput): Promise<Company> {
   const company = await companyOf(ctx, actor);
-  if (actor.role !== 'owner') throw apiError('forbidden', 'Изменять данные компании может только владелец');
+  requireOwner(actor);
   const legalEntity = optionalText(input.legalEntity);
   if (legalEntity === null) {
     throw new ApiError('validation_error', { message: 'Укажите юридическое лицо', extra: { field: 'legalEntity' } });

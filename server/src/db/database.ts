@@ -42,7 +42,7 @@ const preparedNames = new Map<string, string>();
 
 /**
  * A pooled PostgreSQL client that runs the texts of `executePrepared` as named prepared statements: parsed and
- * planned once per connection, then only bound and executed (a third of the round trip of `findUserById`, issue 11).
+ * planned once per connection, then only bound and executed (a third of the round trip of `findUserById`).
  * Everything else goes through as before. PostgreSQL re-plans a prepared statement itself after a schema change.
  */
 function usePreparedStatements(client: pg.PoolClient): void {

@@ -29,7 +29,7 @@ export const STATEMENT_CACHE_SIZE = 256;
 
 /**
  * Prepared statements by SQL text, least recently used dropped first, so a query the app repeats is compiled once
- * (preparing was 7–9 % of `GET /api/users/me`, issue 11). Safe to share: node:sqlite is synchronous, so an `all` or
+ * (preparing was 7–9 % of `GET /api/users/me`). Safe to share: node:sqlite is synchronous, so an `all` or
  * `run` completes before anything else can use the statement, and each resets it before binding (streams get their
  * own, see `adaptStatement`). A dropped statement is finalized by its garbage collection or by `close()`, and SQLite
  * re-prepares a cached one itself if the schema changed (a migration).

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { components } from '#domain/api-schema.d.ts';
 
-/** The statuses of spec §4, from the contract. */
+/** The statuses of docs/product.md «Statuses and transitions», from the contract. */
 export type StatementStatus = components['schemas']['StatementStatus'];
 
 /** SQLite hands booleans back as 0/1, PostgreSQL as true/false: repositories map with Boolean(). */
@@ -16,7 +16,7 @@ export interface CompanyTable {
   inn: string | null;
   kpp: string | null;
   ogrn: string | null;
-  /** The company head (spec: 'general director'): shown as companyDirector and on the certificate. */
+  /** The company head (the product's 'general director'): shown as companyDirector and on the certificate. */
   contact_fio: string | null;
   contact_phone: string | null;
   created_at: Timestamp;
@@ -32,7 +32,10 @@ export type UserRole = components['schemas']['UserRole'];
 
 export interface UserTable {
   id: Generated<number>;
-  /** Optional for employees (spec §5): without one the person cannot log in. Unique among active users. */
+  /**
+   * Optional for employees (docs/product.md «Validation»): without one the person cannot log in. Unique among active
+   * users.
+   */
   email: string | null;
   fio: string | null;
   phone: string | null;

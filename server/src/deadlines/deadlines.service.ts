@@ -4,6 +4,7 @@ import { catalogIdsByValue, listCatalog } from '../catalogs/catalogs.repository.
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
+import { readListRevision } from '../db/list-revision.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
 import { listExaminers } from '../users/users.repository.ts';
 import { type CalendarYear, localDate, SHIPPED_YEARS, WorkingCalendar } from './calendar.ts';
@@ -34,8 +35,25 @@ export interface DeadlineClock {
   deadline: (term: Term) => ReviewDeadline;
 }
 
+/** The calendar a database handle last read, and the list revision it was read at. */
+const calendars = new WeakMap<Db, { revision: string; calendar: Promise<WorkingCalendar> }>();
+
+/** The calendar, re-read only when the list revision moved: triggers bump it on any calendar write, by any instance. */
+export async function currentCalendar(db: Db): Promise<WorkingCalendar> {
+  // Revision first, so a calendar written meanwhile is filed under the older revision and read again next time.
+  const revision = await readListRevision(db);
+  const known = calendars.get(db);
+  if (known?.revision === revision) return known.calendar;
+  const calendar = loadCalendar(db);
+  calendars.set(db, { revision, calendar });
+  calendar.catch(() => {
+    if (calendars.get(db)?.calendar === calendar) calendars.delete(db);
+  });
+  return calendar;
+}
+
 export async function deadlineClock(ctx: ServiceContext): Promise<DeadlineClock> {
-  return { deadline: deadlinesAt(await loadCalendar(ctx.db), ctx.now(), ctx.config.timeZone) };
+  return { deadline: deadlinesAt(await currentCalendar(ctx.db), ctx.now(), ctx.config.timeZone) };
 }
 
 /** The deadline of a statement as it is now, or null when no term runs (has_comments, decided). */
@@ -139,7 +157,7 @@ function reminderMail(
     kind === 'soon'
       ? `Срок рассмотрения заявления ${what} — до ${due} (${left === 0 ? 'истекает сегодня' : `осталось ${workingDays(left)}`}).`
       : `Срок рассмотрения заявления ${what} истёк: он был до ${due}.`;
-  const route = routes.instanceStatementInfo(statement.id);
+  const route = routes.examinerStatementInfo(statement.id);
   const link = ctx.config.publicOrigin ? `${ctx.config.publicOrigin}${route}` : route;
   const note = deadline.provisional
     ? ['', 'Срок рассчитан предварительно: производственный календарь года не загружен.']
@@ -173,7 +191,7 @@ function reminderMail(
  */
 export async function sendDeadlineReminders(ctx: ServiceContext): Promise<number> {
   const now = ctx.now();
-  const calendar = await loadCalendar(ctx.db);
+  const calendar = await currentCalendar(ctx.db);
   const deadlineAt = deadlinesAt(calendar, now, ctx.config.timeZone);
   const today = localDate(now, ctx.config.timeZone);
   // Examiners are mailed on working days only: a term that ran out on a Friday is reported on Monday morning.
@@ -205,7 +223,7 @@ export async function sendDeadlineReminders(ctx: ServiceContext): Promise<number
     const mail = reminderMail(ctx, row, kind, deadline);
     const claimed = await ctx.db.transaction().execute(async (trx) => {
       if (!(await claimReminder(trx, claim, at))) return false;
-      const route = routes.instanceStatementInfo(row.id);
+      const route = routes.examinerStatementInfo(row.id);
       await insertNotifications(trx, { userIds: recipients.map((r) => r.id), message: mail.subject, route, at });
       return true;
     });

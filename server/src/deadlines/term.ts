@@ -1,4 +1,4 @@
-// The review term's clock (issue 12): pure arithmetic over a WorkingCalendar, no database.
+// The review term's clock (docs/product.md «The review term»): pure arithmetic over a WorkingCalendar, no database.
 import type { components } from '#domain/api-schema.d.ts';
 import type { StatementStatus } from '../db/schema.ts';
 import { addDays, type IsoDate, localDate, type WorkingCalendar } from './calendar.ts';

@@ -5,6 +5,7 @@ import { type ServiceContext, withDb } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { optionalText, requiredText } from '../text.ts';
+import { requireCompanyUser, requireOwner } from '../users/guards.ts';
 import {
   findCompanyUser,
   insertUser,
@@ -19,7 +20,7 @@ import { freeEmail } from '../users/users.service.ts';
 type Employee = components['schemas']['Employee'];
 type EmployeeInput = components['schemas']['EmployeeInput'];
 
-/** The API shape of a company user (spec §3 Employee). */
+/** The API shape of a company user (docs/product.md «Entities»). */
 export function toApiEmployee(row: UserRow): Employee {
   return {
     id: row.id,
@@ -31,24 +32,15 @@ export function toApiEmployee(row: UserRow): Employee {
   };
 }
 
-function companyOf(actor: UserRow): number {
-  if (actor.company_id === null) throw apiError('forbidden', 'Раздел доступен только пользователям компаний');
-  return actor.company_id;
-}
-
-function requireOwner(actor: UserRow): void {
-  if (actor.role !== 'owner') throw apiError('forbidden', 'Управлять сотрудниками может только владелец компании');
-}
-
 const notFound = () => apiError('not_found', 'Сотрудник не найден');
 
 /** The people of the caller's company, the owner included (removed ones are gone from the list). */
 export async function listEmployees(ctx: ServiceContext, actor: UserRow): Promise<Employee[]> {
-  return (await listCompanyUsers(ctx.db, companyOf(actor))).map(toApiEmployee);
+  return (await listCompanyUsers(ctx.db, requireCompanyUser(actor))).map(toApiEmployee);
 }
 
 export async function getEmployee(ctx: ServiceContext, actor: UserRow, id: number): Promise<Employee> {
-  const row = await findCompanyUser(ctx.db, companyOf(actor), id);
+  const row = await findCompanyUser(ctx.db, requireCompanyUser(actor), id);
   if (!row) throw notFound();
   return toApiEmployee(row);
 }
@@ -80,10 +72,10 @@ function sendWelcome(ctx: ServiceContext, email: string | null, actor: UserRow):
     .catch((error: unknown) => ctx.logError(error, 'employee mail failed'));
 }
 
-/** Adds a person to a company (spec §5: fio required, e-mail optional and unique among active users). */
+/** Adds a person to a company (fio required, e-mail optional and unique among active users). */
 export async function createEmployee(ctx: ServiceContext, actor: UserRow, input: EmployeeInput): Promise<Employee> {
   requireOwner(actor);
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyUser(actor);
   const fio = requiredText(input.fio, 'Укажите ФИО');
   const id = await ctx.db.transaction().execute(async (trx) =>
     insertUser(trx, {
@@ -112,7 +104,7 @@ export async function updateEmployee(
   input: EmployeeInput,
 ): Promise<Employee> {
   requireOwner(actor);
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyUser(actor);
   const fio = requiredText(input.fio, 'Укажите ФИО');
   const changedTo = await ctx.db.transaction().execute(async (trx) => {
     const person = await findCompanyUser(trx, companyId, id);
@@ -140,7 +132,7 @@ export async function updateEmployee(
  */
 export async function removeEmployee(ctx: ServiceContext, actor: UserRow, employeeId: number): Promise<void> {
   requireOwner(actor);
-  const companyId = companyOf(actor);
+  const companyId = requireCompanyUser(actor);
   const at = nowIso(ctx.now());
   await ctx.db.transaction().execute(async (trx) => {
     const employee = await findCompanyUser(trx, companyId, employeeId);

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { FileNotFoundError, type FileStore, measureStream, type StoredFile } from './file-store.ts';
+import { FileNotFoundError, type FileStore, measureStream, type StoredFile } from '../storage/file-store.ts';
 import { type KnownFile, listPendingPrefilesAfter, listStageFilesAfter } from './files.repository.ts';
 
 const PAGE = 200;

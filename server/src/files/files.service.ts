@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { ServiceContext } from '../context.ts';
 import { apiError } from '../errors.ts';
 import { findFileByKey } from '../statements/statements.repository.ts';
+import { FileNotFoundError, isPartialName, isStorageKey } from '../storage/file-store.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { FileNotFoundError, isPartialName, isStorageKey } from './file-store.ts';
 import { knownStorageKeys } from './files.repository.ts';
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name, UTF-8 and percent-encoded, for the rest. */

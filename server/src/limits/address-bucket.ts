@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 /**
  * The part of a client address a per-address limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 address
  * such as `::ffff:203.0.113.5` unwrapped to it), an IPv6 address as its /64 network, since one subscriber is usually
- * handed a whole /64 and could otherwise take a fresh address for every request (RFC 6177; issue 10). Anything that
+ * handed a whole /64 and could otherwise take a fresh address for every request (RFC 6177; SECURITY.md). Anything that
  * is not an address (a broken X-Real-IP) shares one bucket, so it cannot escape the limit either.
  */
 export function addressBucket(address: string): string {

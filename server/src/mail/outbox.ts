@@ -8,8 +8,8 @@ const handOverDelayMs = () => 20 + randomInt(100);
  * A mailer whose `send` only queues: the mail is handed to the real transport later, after the request that queued
  * it has answered, at a random moment (`delayMs`) so the work it costs (building the message, connecting, the SMTP
  * dialogue) falls on unrelated traffic rather than right behind that answer. So start-email-login answers a known
- * e-mail in the same time as an unknown one (issue 10). The promise `send` returns settles with the delivery, for the
- * caller's error logging; `close` lets queued mail leave first (graceful shutdown), within `closeTimeoutMs`.
+ * e-mail in the same time as an unknown one (SECURITY.md). The promise `send` returns settles with the delivery, for
+ * the caller's error logging; `close` lets queued mail leave first (graceful shutdown), within `closeTimeoutMs`.
  */
 export function deferredMailer(
   transport: Mailer,

@@ -9,7 +9,7 @@ import { insertNotifications, listNotifications } from './notifications.reposito
 
 type Notification = components['schemas']['Notification'];
 
-/** What happened to a statement, as its recipients are told (DESIGN.md "Notifications"). */
+/** What happened to a statement, as its recipients are told (docs/product.md «Notifications and mail»). */
 export type StatementEvent =
   | { kind: 'submitted' }
   | { kind: 'taken' }
@@ -72,7 +72,7 @@ export async function recordStatementEvent(
 ): Promise<Announcement> {
   const people = await recipients(ctx.db, event, statement);
   const committee = event.kind === 'submitted' || event.kind === 'new_version';
-  const route = committee ? routes.instanceStatementInfo(statement.id) : routes.statementInfo(statement.id);
+  const route = committee ? routes.examinerStatementInfo(statement.id) : routes.statementInfo(statement.id);
   const message = eventMessage(event, statement);
   await insertNotifications(ctx.db, { userIds: people.map((user) => user.id), message, route, at });
   const link = ctx.config.publicOrigin ? `${ctx.config.publicOrigin}${route}` : route;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessTokenUser } from '../auth/tokens.ts';
 import { apiError } from '../errors.ts';
+import { requireCompanyUser, requireExaminer, requireOwner } from '../users/guards.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 
 declare module 'fastify' {
@@ -24,7 +25,7 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** Bearer authentication and the three role guards, declared once. */
+/** Bearer authentication, and the role guards of users/guards.ts as the route scopes' hooks. */
 export default fp<{ jwtSecret: string }>(
   async (app, { jwtSecret }) => {
     app.decorateRequest('user', null);
@@ -38,18 +39,13 @@ export default fp<{ jwtSecret: string }>(
       request.user = user;
     });
     app.decorate('requireCompanyUser', async (request: FastifyRequest) => {
-      if (currentUser(request).company_id === null) {
-        throw apiError('forbidden', 'Раздел доступен только пользователям компаний');
-      }
+      requireCompanyUser(currentUser(request));
     });
     app.decorate('requireOwner', async (request: FastifyRequest) => {
-      if (currentUser(request).role !== 'owner')
-        throw apiError('forbidden', 'Действие доступно только владельцу компании');
+      requireOwner(currentUser(request));
     });
     app.decorate('requireExaminer', async (request: FastifyRequest) => {
-      if (currentUser(request).role !== 'examiner') {
-        throw apiError('forbidden', 'Раздел доступен только экспертам комитета');
-      }
+      requireExaminer(currentUser(request));
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createServiceContext, type ServiceContext } from '../context.ts';
-import type { FileStore } from '../files/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,8 +8,8 @@ const LOGIN_URLS = new Set([contractOperation('startEmailLogin').url, contractOp
 /**
  * ` Owner@Demo.Example\t` is the owner's e-mail: surrounding whitespace is dropped before the contract's `format:
  * email` check, and the services lower-case it (normalizeEmail), so every variant reaches one account, one code and
- * one resend limit (DESIGN.md). Anything else that is not a plain ASCII address (a Cyrillic 'а', fullwidth letters,
- * invisible characters) is still refused by the format check.
+ * one resend limit (docs/product.md «Login codes and sessions»). Anything else that is not a plain ASCII address (a
+ * Cyrillic 'а', fullwidth letters, invisible characters) is still refused by the format check.
  */
 export default fp(
   async (app) => {
@@ -18,7 +18,7 @@ export default fp(
       if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim();
       done();
     };
-    // On the two login routes only, added as they are registered: no hook on every other request (issue 11).
+    // On the two login routes only, added as they are registered: no hook on every other request.
     app.addHook('onRoute', (route) => {
       if (!LOGIN_URLS.has(route.url)) return;
       const own =

@@ -27,10 +27,10 @@ export function nulPath(value: unknown, path = ''): string | null {
  */
 export default fp(
   async (app) => {
-    // A callback hook: synchronous, and on every request (issue 11).
+    // A callback hook: synchronous, and on every request.
     app.addHook('preValidation', (request, _reply, done) => {
       // Bodies only: query strings reach no stored text, and a download's `path` with a NUL is as missing as any
-      // other unknown key (404, DESIGN.md), which its route decides.
+      // other unknown key (404, docs/product.md «Files»), which its route decides.
       const field = request.body === undefined ? null : nulPath(request.body);
       if (field === null) {
         done();

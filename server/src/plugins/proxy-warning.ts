@@ -14,7 +14,7 @@ export default fp<{ trustProxy: string | null }>(
   async (app, { trustProxy }) => {
     if (trustProxy) return;
     let warned = false;
-    // A callback hook: synchronous, and on every request (issue 11).
+    // A callback hook: synchronous, and on every request.
     app.addHook('onRequest', (request, _reply, done) => {
       if (!warned && (request.headers['x-forwarded-for'] !== undefined || request.headers['x-real-ip'] !== undefined)) {
         warned = true;

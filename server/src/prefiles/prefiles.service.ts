@@ -4,10 +4,13 @@ import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
-import { FileTooLargeError } from '../files/file-store.ts';
+import { FileTooLargeError } from '../storage/file-store.ts';
 import { deleteUnattachedPrefile, findOwnPrefile, insertPrefile, listStalePrefiles } from './prefiles.repository.ts';
 
-/** Spec §9: the largest file a user may upload; the same rule module as the site's checks. */
+/**
+ * The largest file a user may upload (docs/product.md «Constants and limits»); the same rule module as the site's
+ * checks.
+ */
 export const MAX_FILE_BYTES = MAX_FILE_SIZE;
 /** Unattached prefiles (an abandoned form) are removed with their bytes after this long. */
 export const PREFILE_LIFETIME_MS = 24 * 60 * 60 * 1000;

@@ -53,7 +53,7 @@ export interface ContractRouteOptions {
 /**
  * The one way to register an API route: method, URL and the request and reply schemas come from openapi.yaml by
  * operationId; the handler is typed from the generated contract. Replies are validated against the contract (see
- * app.ts), so a leaking column or a SQLite 0/1 boolean is a 500 in tests instead of reaching a client.
+ * http/contract-handling.ts), so a leaking column or a SQLite 0/1 boolean is a 500 in tests instead of reaching a client.
  */
 export function contractRoute<O extends OperationId>(
   app: FastifyInstance,

@@ -1,5 +1,6 @@
 import { catalogIdsByValue, ensureCatalog } from '../catalogs/catalogs.repository.ts';
 import { OBJECT_CATEGORIES, WORK_TYPES } from '../catalogs/defaults.ts';
+import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { StatementStatus } from '../db/schema.ts';
@@ -7,7 +8,7 @@ import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { replyToStatement, submitNewVersion, submitStatement, takeIntoWork } from '../statements/statements.service.ts';
 import { countUsers, findUserById, type UserRow } from '../users/users.repository.ts';
-import { createCompanyWithOwner, createExaminer } from '../users/users.service.ts';
+import { createExaminer } from '../users/users.service.ts';
 
 export const DEMO_ACCOUNTS = [
   { email: 'owner@demo.example', who: 'владелец компании ООО «СтройПроект»' },

@@ -74,7 +74,7 @@ export async function serveSite(app: FastifyInstance, distDir: string): Promise<
     },
   });
   // RFC 9239: JavaScript is text/javascript (@fastify/static's mime table still says application/javascript).
-  // A callback hook: it runs on every reply, API included, and an async one costs a promise each (issue 11).
+  // A callback hook: it runs on every reply, API included, and an async one costs a promise each.
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/javascript'))
@@ -82,7 +82,7 @@ export async function serveSite(app: FastifyInstance, distDir: string): Promise<
     done(null, payload);
   });
   app.setNotFoundHandler(async (request, reply) => {
-    // The router's reading of the path (decoded), as for no-store in app.ts: `/%61pi/nope` is the API's 404.
+    // The router's reading of the path (decoded), as for no-store in http/reply-headers.ts: `/%61pi/nope` is the API's 404.
     if (isApiPath(routedPath(request))) {
       const missing = apiError('not_found');
       return reply.code(missing.statusCode).send(missing.body);

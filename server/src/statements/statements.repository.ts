@@ -262,15 +262,6 @@ export function listStatements(db: Db, where: StatementScope) {
   return query.orderBy('s.date_create', 'desc').orderBy('s.id', 'desc').execute();
 }
 
-/**
- * The revision of everything lists show (migration 20261122T2300_list_revision): moved on by database triggers in
- * the transaction of every write a list item could reflect.
- */
-export async function readListRevision(db: Db): Promise<string> {
-  const { rows } = await sql<{ n: number | string | bigint }>`select n from list_revision where id = 1`.execute(db);
-  return String(rows[0]?.n ?? 0);
-}
-
 export type StatementListRow = Awaited<ReturnType<typeof listStatements>>[number];
 
 /** How many statements of the scope are in each status. */

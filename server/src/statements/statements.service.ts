@@ -21,6 +21,7 @@ import {
 } from '../notifications/notifications.service.ts';
 import { attachPrefiles, deletePrefilesByKeys } from '../prefiles/prefiles.repository.ts';
 import { optionalText } from '../text.ts';
+import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import {
   allocateVisibleId,
@@ -54,8 +55,8 @@ type StatementCounters = components['schemas']['StatementCounters'];
 type Stage = components['schemas']['Stage'];
 
 /**
- * Every status change the portal allows (spec §4, ../shared/DESIGN.md "Statements"), in one place: who moves a statement
- * from which status to which. Anything else is a 409.
+ * Every status change the portal allows (docs/product.md «Statuses and transitions»), in one place: who moves a
+ * statement from which status to which. Anything else is a 409.
  */
 export const TRANSITIONS = {
   takeIntoWork: { from: 'sent', to: ['under_review'], by: 'any examiner' },
@@ -64,15 +65,6 @@ export const TRANSITIONS = {
 } as const satisfies Record<string, { from: StatementStatus; to: readonly StatementStatus[]; by: string }>;
 
 const MOVED = 'Статус заявления уже изменился. Обновите страницу.';
-
-function requireCompanyUser(actor: UserRow): number {
-  if (actor.company_id === null) throw apiError('forbidden', 'Действие доступно только пользователям компании');
-  return actor.company_id;
-}
-
-function requireExaminer(actor: UserRow): void {
-  if (actor.role !== 'examiner') throw apiError('forbidden', 'Действие доступно только экспертам комитета');
-}
 
 function author(actor: UserRow) {
   return { id: actor.id, fio: actor.fio, phone: actor.phone, position: actor.position, email: actor.email };
@@ -236,7 +228,10 @@ export async function submitNewVersion(
   );
 }
 
-/** The API shape of a statement (spec §3) with its deadline at the clock's time; list items carry no stages. */
+/**
+ * The API shape of a statement (docs/product.md «Entities») with its deadline at the clock's time; list items carry no
+ * stages.
+ */
 export function toApiStatement(
   row: StatementRow,
   clock: DeadlineClock,
@@ -381,8 +376,9 @@ export async function examinerStatement(ctx: ServiceContext, actor: UserRow, id:
 }
 
 /**
- * Deletes a statement while it is `sent` with no examiner, by the first stage's applicant or the owner (spec §4,
- * §6), conditionally: 409 when it was taken into work meanwhile. Its files' bytes go once the deletion committed.
+ * Deletes a statement while it is `sent` with no examiner, by the first stage's applicant or the owner (docs/product.md
+ * «Statuses and transitions», «Permissions»), conditionally: 409 when it was taken into work meanwhile. Its files'
+ * bytes go once the deletion committed.
  */
 export async function deleteStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<void> {
   const companyId = requireCompanyUser(actor);

@@ -43,7 +43,7 @@ const compiledById = new WeakMap<Db, CompiledQuery<UserRow>>();
 /**
  * An active user by id. Every authenticated request reads the user's row (a removed user is refused at once, on every
  * instance), so the query is built and compiled by Kysely once per database and then only executed with the id
- * (building it was about a quarter of `GET /api/users/me`, issue 11), as a prepared statement on PostgreSQL too; it
+ * (building it was about a quarter of `GET /api/users/me`), as a prepared statement on PostgreSQL too; it
  * still runs through Kysely's executor, on the connection (and SQLite's lock) Kysely would use.
  */
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -147,7 +147,7 @@ export async function countUsers(db: Db): Promise<number> {
   return Number(row.count);
 }
 
-/** An examiner's own contact details (spec §3 reviewer profile: the user's name and phone). */
+/** An examiner's own contact details (docs/product.md «Entities»: the user's name and phone). */
 export async function updateContact(db: Db, id: number, contact: { fio: string; phone: string | null }): Promise<void> {
   await db.updateTable('users').set({ fio: contact.fio, phone: contact.phone }).where('id', '=', id).execute();
 }

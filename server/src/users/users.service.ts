@@ -1,12 +1,11 @@
 import type { components } from '#domain/api-schema.d.ts';
 import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
-import { insertCompany } from '../companies/companies.repository.ts';
-import { checkRequisites } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { ensureInstance } from '../instances/instances.repository.ts';
 import { optionalText, requiredText } from '../text.ts';
+import { requireExaminer } from './guards.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -18,7 +17,7 @@ import {
 
 type User = components['schemas']['User'];
 
-/** The API shape of the current user (spec §3 User); rows never leave the server as they are. */
+/** The API shape of the current user (docs/product.md «Entities»); rows never leave the server as they are. */
 export function toApiUser(row: UserRow): User {
   return {
     id: row.id,
@@ -38,7 +37,10 @@ export async function activeApiUser(ctx: ServiceContext, id: number): Promise<Us
   return row ? toApiUser(row) : null;
 }
 
-/** A valid e-mail that no active user has yet (spec §5 texts); null stays null (an employee may have none). */
+/**
+ * A valid e-mail that no active user has yet (texts of docs/product.md «Validation»); null stays null (an employee may
+ * have none).
+ */
 export async function freeEmail(ctx: ServiceContext, email: string | null | undefined): Promise<string | null> {
   const text = optionalText(email);
   if (text === null) return null;
@@ -53,46 +55,6 @@ export async function freeEmail(ctx: ServiceContext, email: string | null | unde
     });
   }
   return normalized;
-}
-
-export interface NewCompanyWithOwner {
-  email: string;
-  legalEntity: string;
-  inn?: string | null;
-  kpp?: string | null;
-  ogrn?: string | null;
-  legalAddress?: string | null;
-  /** The owner's name; also the company head (contactFio) unless `headFio` is given. */
-  fio?: string | null;
-  headFio?: string | null;
-  /** The head's phone (contactPhone). */
-  phone?: string | null;
-}
-
-/** Creates a company together with its owner, in one transaction. */
-export async function createCompanyWithOwner(
-  ctx: ServiceContext,
-  input: NewCompanyWithOwner,
-): Promise<{ companyId: number; userId: number }> {
-  const legalEntity = requiredText(input.legalEntity, 'Укажите юридическое лицо');
-  if (optionalText(input.email) === null) throw apiError('validation_error', 'Некорректный email');
-  return ctx.db.transaction().execute(async (trx) => {
-    const email = await freeEmail({ ...ctx, db: trx }, input.email);
-    const createdAt = nowIso(ctx.now());
-    const fio = optionalText(input.fio);
-    const requisites = { inn: optionalText(input.inn), kpp: optionalText(input.kpp), ogrn: optionalText(input.ogrn) };
-    checkRequisites(requisites);
-    const companyId = await insertCompany(trx, {
-      legalEntity,
-      legalAddress: optionalText(input.legalAddress),
-      ...requisites,
-      contactFio: optionalText(input.headFio) ?? fio,
-      contactPhone: optionalText(input.phone),
-      createdAt,
-    });
-    const userId = await insertUser(trx, { email, fio, role: 'owner', companyId, createdAt });
-    return { companyId, userId };
-  });
 }
 
 export interface NewExaminer {
@@ -132,11 +94,13 @@ type InstanceProfileInput = components['schemas']['InstanceProfileInput'];
 
 /** The calling examiner's contact details, shown to applicants as the statement's examiner. */
 export function examinerProfile(actor: UserRow): InstanceProfile {
-  if (actor.role !== 'examiner') throw apiError('forbidden', 'Раздел доступен только экспертам комитета');
+  requireExaminer(actor);
   return { id: actor.id, contactFio: actor.fio, contactPhone: actor.phone };
 }
 
-/** Saves the examiner's name (required after trimming, spec §5) and phone (empty stored as null). */
+/**
+ * Saves the examiner's name (required after trimming, docs/product.md «Validation») and phone (empty stored as null).
+ */
 export async function updateExaminerProfile(
   ctx: ServiceContext,
   actor: UserRow,

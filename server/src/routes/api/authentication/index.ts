@@ -41,7 +41,7 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
     reply: FastifyReply,
     session: { userId: number; token: string; expiresAt: string },
   ) => {
-    // The user comes with the token, so a page needs no `GET /api/users/me` after a refresh (issue 11).
+    // The user comes with the token, so a page needs no `GET /api/users/me` after a refresh.
     const user = await activeApiUser(ctx, session.userId);
     if (!user) throw apiError('invalid_refresh_token');
     setRefreshCookie(reply, session.token, session.expiresAt);

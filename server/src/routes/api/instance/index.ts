@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { issueCheckToken } from '../../../certificates/certificates.service.ts';
+import { listCacheFor } from '../../../http/list-cache.ts';
 import { currentUser } from '../../../plugins/auth.ts';
-import { listCacheFor } from '../../../statements/list-cache.ts';
 import {
   examinerStatement,
   listItems,
@@ -16,7 +16,8 @@ import { contractRoute } from '../../contract-route.ts';
 const instance: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  // Lists are answered from the cache while nothing they show has changed (issue 11).
+  // Lists are answered from the cache while nothing they show has changed (docs/decisions.md
+  // «Statement lists are loaded whole, and cached on the server»).
   const lists = listCacheFor(ctx);
   contractRoute(app, 'listAllInstanceStatements', { onSend: lists.keep }, async (request, reply) => {
     const { status } = request.query;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { listCacheFor } from '../../../http/list-cache.ts';
 import { currentUser } from '../../../plugins/auth.ts';
-import { listCacheFor } from '../../../statements/list-cache.ts';
 import {
   companyStatement,
   deleteStatement,
@@ -15,7 +15,8 @@ import { contractRoute } from '../../contract-route.ts';
 const statements: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  // Answered from the cache while nothing the list shows has changed (issue 11).
+  // Answered from the cache while nothing the list shows has changed (docs/decisions.md
+  // «Statement lists are loaded whole, and cached on the server»).
   const lists = listCacheFor(ctx);
   contractRoute(app, 'listCompanyStatements', { onSend: lists.keep }, async (request, reply) => {
     const scope = listScope(currentUser(request), 'company');

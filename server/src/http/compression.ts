@@ -37,7 +37,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 export default fp(
   async (app) => {
     // A callback hook: most replies are passed on synchronously (small, not JSON, not the API); only compressing
-    // waits for zlib (issue 11).
+    // waits for zlib.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (!request.url.startsWith('/api/')) return done(null, payload);
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);

@@ -2,13 +2,14 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { ServiceContext } from '../context.ts';
+import { readListRevision } from '../db/list-revision.ts';
 import { localDate } from '../deadlines/calendar.ts';
-import { chooseEncoding } from '../plugins/compression.ts';
-import { readListRevision, type StatementScope } from './statements.repository.ts';
+import type { StatementScope } from '../statements/statements.repository.ts';
+import { chooseEncoding } from './compression.ts';
 
 /**
  * Statement lists as they were last sent, per scope and encoding, for as long as nothing they show has changed
- * (issue 11: the examiner's list of 10,000 took 250–600 ms to query, check, serialise and compress on every call).
+ * (the examiner's list of 10,000 took 250–600 ms to query, check, serialise and compress on every call).
  *
  * An entry is keyed by the scope, the database's list revision (bumped by triggers in the transaction of every write
  * a list item could reflect, whichever instance or tool made it: migration 20261122T2300_list_revision) and the

@@ -12,7 +12,7 @@ export interface StoredFile {
 }
 
 /**
- * File bytes behind one interface (../shared/DESIGN.md "Files"): a directory (`FILES_DIR`, this module) or
+ * File bytes behind one interface (docs/product.md «Files»): a directory (`FILES_DIR`, this module) or
  * S3-compatible object storage (`s3-file-store.ts`). Both stream; neither holds a whole file in memory. Keys are
  * server-made and opaque.
  */

@@ -1,0 +1,165 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyError, FastifySchemaCompiler } from 'fastify';
+import { ApiError } from '../errors.ts';
+
+const AJV_OPTIONS = { removeAdditional: false, useDefaults: false, allErrors: false, strict: false } as const;
+
+/**
+ * Requests are validated as the contract says: bodies without type coercion (`{"code": 123456}` is not a string);
+ * path and query parameters, which are text in a URL, are read as the declared type. One set of Ajv instances per
+ * process: Ajv caches what it compiled by schema, and the contract's schemas are loaded once, so a second app (tests,
+ * a restart in-process) compiles nothing again.
+ */
+const validators = (() => {
+  const make = (coerceTypes: boolean, allErrors: boolean, formats: 'full' | 'fast') => {
+    const ajv = new Ajv({ ...AJV_OPTIONS, coerceTypes, allErrors });
+    addFormats.default(ajv, { mode: formats });
+    return ajv;
+  };
+  // Replies are our own output: their formats are checked by pattern only ('fast'), which halves validating the
+  // 10,000-statement list; types, required and additional properties are checked as strictly as ever.
+  return { body: make(false, false, 'full'), url: make(true, false, 'full'), reply: make(false, true, 'fast') };
+})();
+
+/** The range of the databases' integer columns (PostgreSQL `integer`): an id beyond it is no id of ours. */
+const INT_MIN = -2_147_483_648;
+const INT_MAX = 2_147_483_647;
+const boundedSchemas = new WeakMap<object, object>();
+
+/**
+ * The schema with every `integer` held to the database's range unless the contract says otherwise, so that
+ * `/api/statements/99999999999` is a 400 like any other wrong id instead of a PostgreSQL out-of-range error (a 500)
+ * found by tests/server/bad-input.test.ts. Memoised per schema object, so Ajv's cache still sees one schema.
+ */
+function bounded(schema: unknown): object {
+  if (schema === null || typeof schema !== 'object') return schema as object;
+  const known = boundedSchemas.get(schema);
+  if (known) return known;
+  const copy = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(copy);
+    if (node === null || typeof node !== 'object') return node;
+    const result: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) result[key] = copy(value);
+    if (result.type === 'integer') {
+      result.minimum ??= INT_MIN;
+      result.maximum ??= INT_MAX;
+    }
+    return result;
+  };
+  const result = copy(schema) as object;
+  boundedSchemas.set(schema, result);
+  return result;
+}
+
+type UrlValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** An integer as a URL writes it: digits, an optional minus, no leading zeros, spaces, `+`, `0x` or exponent. */
+const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+
+/**
+ * Path and query parameters are read as the declared type (Ajv's coercion), but an integer must be written as one:
+ * ` 1`, `1 `, `+1`, `01`, `1e0`, `0x1` and `1.0` are not the id 1 (coercion alone would take each for it).
+ */
+function strictUrlIntegers(validate: UrlValidator, schema: unknown): UrlValidator {
+  const properties = ((schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}) as Record<
+    string,
+    { type?: unknown }
+  >;
+  const integers = Object.keys(properties).filter((name) => properties[name]?.type === 'integer');
+  if (integers.length === 0) return validate;
+  const strict: UrlValidator = (data) => {
+    const values = (data ?? {}) as Record<string, unknown>;
+    const wrong = integers.find((name) => typeof values[name] === 'string' && !CANONICAL_INTEGER.test(values[name]));
+    if (wrong !== undefined) {
+      strict.errors = [
+        {
+          keyword: 'type',
+          instancePath: `/${wrong}`,
+          schemaPath: `#/properties/${wrong}/type`,
+          params: { type: 'integer' },
+          message: 'must be integer',
+        },
+      ];
+      return false;
+    }
+    const valid = validate(data);
+    strict.errors = validate.errors;
+    return valid;
+  };
+  return strict;
+}
+
+/** The request validator of a route: bodies as they are, path and query parameters read as the declared type. */
+export const compileRequestValidator: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
+  httpPart === 'body'
+    ? validators.body.compile(bounded(schema))
+    : strictUrlIntegers(validators.url.compile(bounded(schema)), schema);
+
+/** The Ajv instance replies are checked with (by @fastify/response-validation). */
+export const replyValidator = validators.reply;
+
+export type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+/** The names people know the contract's fields by. */
+const FIELD_LABELS: Record<string, string> = {
+  email: 'Электронная почта',
+  code: 'Код',
+  fio: 'ФИО',
+  phone: 'Телефон',
+  position: 'Должность',
+  legalEntity: 'Юридическое лицо',
+  legalAddress: 'Юридический адрес',
+  inn: 'ИНН',
+  kpp: 'КПП',
+  ogrn: 'ОГРН',
+  contactFio: 'ФИО',
+  contactPhone: 'Телефон',
+  objectName: 'Наименование объекта',
+  cipher: 'Шифр проекта',
+  address: 'Адрес объекта',
+  comment: 'Комментарий',
+  prefileIds: 'Документы',
+  status: 'Статус',
+  id: 'Номер',
+};
+
+/** The top-level request field an Ajv finding is about ('' for the body as a whole). */
+function fieldOf(issue: ValidationIssue | undefined): string {
+  if (!issue) return '';
+  const params = issue.params as Record<string, unknown>;
+  const path = String(params.missingProperty ?? params.additionalProperty ?? issue.instancePath.replace(/^\//, ''));
+  return path.split('/')[0] ?? '';
+}
+
+/** Ajv's findings in Russian: the field and what is wrong with it. */
+function describeValidation(issues: ValidationIssue[]): string {
+  const texts = issues.map((issue) => {
+    const params = issue.params as Record<string, unknown>;
+    const path = fieldOf(issue);
+    const field = FIELD_LABELS[path] ?? path;
+    switch (issue.keyword) {
+      case 'required':
+        return `не заполнено поле «${field}»`;
+      case 'additionalProperties':
+        return `лишнее поле «${field}»`;
+      case 'format':
+        return params.format === 'email' ? 'некорректный адрес электронной почты' : `неверный формат поля «${field}»`;
+      case 'type':
+        return field ? `неверный тип поля «${field}»` : 'неверный тип данных';
+      case 'enum':
+        return `недопустимое значение поля «${field}»`;
+      case 'minItems':
+        return `в поле «${field}» не хватает элементов`;
+      default:
+        return `некорректное значение поля «${field}»`;
+    }
+  });
+  return `Некорректные данные запроса: ${texts.join('; ')}`;
+}
+
+/** A request that does not match the contract: a 400 naming the first field at fault and what is wrong, in Russian. */
+export function validationError(issues: ValidationIssue[]): ApiError {
+  const field = fieldOf(issues[0]);
+  return new ApiError('validation_error', { message: describeValidation(issues), extra: field ? { field } : {} });
+}
