@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
-import { freePort } from '../tests/support/free-port.ts';
+import { freePort } from '../tools/free-port.ts';
+import { multipartFile } from '../tools/multipart.ts';
 import { type BenchPortal, memoryOf, repoRoot } from './lib/portal.ts';
 import { atLeast, atMost, type Figure, kb, ms, ratio } from './lib/table.ts';
 
@@ -207,23 +208,14 @@ function upload(
   size: number,
   block: Buffer,
 ): Promise<{ status: number; body: string; sentWhenAnswered: number; ms: number }> {
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Альбом АГР (большой).pdf"\r\n` +
-      'Content-Type: application/pdf\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const form = multipartFile('Альбом АГР (большой).pdf');
   const began = performance.now();
   return new Promise((resolve, reject) => {
     let sent = 0;
     let sentWhenAnswered = -1;
     const request = http.request(url, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(head.length + size + tail.length),
-      },
+      headers: { authorization: `Bearer ${token}`, ...form.headers(size) },
     });
     request.on('response', (response) => {
       sentWhenAnswered = sent;
@@ -241,12 +233,12 @@ function upload(
     });
     const source = Readable.from(
       (function* () {
-        yield head;
+        yield form.head;
         for (const chunk of chunks(size, block)) {
           sent += chunk.length;
           yield chunk;
         }
-        yield tail;
+        yield form.tail;
       })(),
     );
     source.pipe(request);

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { freePort } from '../tests/support/free-port.ts';
+import { freePort } from '../tools/free-port.ts';
 import type { BenchPortal } from './lib/portal.ts';
 import { atLeast, atMost, type Figure, ms, percent } from './lib/table.ts';
 

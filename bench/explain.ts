@@ -14,6 +14,7 @@ import {
   listStageOutline,
 } from '../server/src/certificates/certificates.repository.ts';
 import type { Db } from '../server/src/db/database.ts';
+import { readListRevision } from '../server/src/db/list-revision.ts';
 import { openNodeSqlite } from '../server/src/db/node-sqlite.ts';
 import type { Database, StatementStatus } from '../server/src/db/schema.ts';
 import { listNotifications } from '../server/src/notifications/notifications.repository.ts';
@@ -28,7 +29,6 @@ import {
   listStages,
   listStatements,
   listTerms,
-  readListRevision,
 } from '../server/src/statements/statements.repository.ts';
 import { findUserByEmail, findUserById, listCompanyUsers } from '../server/src/users/users.repository.ts';
 

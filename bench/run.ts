@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of issue 11 with its budget, printed as a table and written to bench/results.json.
+// `npm run bench`: every performance figure with its budget, printed as a table and written to bench/results.json.
 // The site phase (build, dist/, browsers) runs under the e2e lock; the API and upload figures run against portals
 // of their own (SQLite, and PostgreSQL when BENCH_DATABASE_URL is set). Ratios are measured in the same run, since
 // this machine is shared and absolute times drift. Env: BENCH_SKIP_BUILD=1, BENCH_DATABASE_URL=postgres://…,
@@ -11,25 +11,13 @@ import { performance } from 'node:perf_hooks';
 import { apiFigures, uploadFigures } from './api.ts';
 import { explainQueries } from './explain.ts';
 import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
-import { closingNote, type Figure, formatTable } from './lib/table.ts';
+import { closingNote, type Figure, failed, formatTable } from './lib/table.ts';
 
 const began = performance.now();
 const figures: Figure[] = [];
 const log = (text: string) => console.error(`[bench] ${text}`);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const loadBefore = os.loadavg();
-
-function failed(group: number, name: string, error: unknown): Figure {
-  return {
-    group,
-    name,
-    budget: '',
-    anchor: '',
-    measured: 'error',
-    verdict: 'FAIL',
-    note: String((error as Error).message ?? error).split('\n')[0],
-  };
-}
 
 async function sitePhase(): Promise<Figure[]> {
   if (process.env.BENCH_SKIP_SITE === '1') {

@@ -6,29 +6,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '../tests/support/free-port.ts';
+import { freePort } from '../tools/free-port.ts';
 import { lighthouseFigures, listFigures } from './browser.ts';
 import { forbiddenInitial, initialJsOfSite } from './lib/initial-js.ts';
 import { repoRoot, startBenchPortal } from './lib/portal.ts';
-import { atMost, type Figure, kb, ms } from './lib/table.ts';
+import { atMost, type Figure, failed, kb, ms } from './lib/table.ts';
 
 const distDir = path.join(repoRoot, 'dist');
 const out = process.argv[2];
 if (!out) throw new Error('usage: node bench/site.ts OUT.json');
 const figures: Figure[] = [];
 const log = (text: string) => console.error(`[site] ${text}`);
-
-function failed(group: number, name: string, error: unknown): Figure {
-  return {
-    group,
-    name,
-    budget: '',
-    anchor: '',
-    measured: 'error',
-    verdict: 'FAIL',
-    note: String((error as Error).message ?? error).split('\n')[0],
-  };
-}
 
 /** Figure 6: a cold `npm run build` (the Astro build and the precompression). */
 async function buildFigure(): Promise<Figure> {

@@ -1,8 +1,8 @@
 // Writes dist/version.json at the end of every `astro build` (hook in astro.config.mjs): the deployed version that open
-// clients compare with the one they stored (spec §7/§9: a different one reloads the page). `APP_VERSION` at build time
-// names it; otherwise it is the package version plus a hash of everything built, so every changed build differs and an
-// identical rebuild does not reload anyone. Served as a static file with `Cache-Control: no-cache` by nginx (and a CDN)
-// and by `npm start`; the API server answers `GET /version.json` from the same file.
+// clients compare with the one they stored (docs/product.md «API and session»: a different one reloads the page).
+// `APP_VERSION` at build time names it; otherwise it is the package version plus a hash of everything built, so every
+// changed build differs and an identical rebuild does not reload anyone. Served as a static file with `Cache-Control:
+// no-cache` by nginx (and a CDN) and by `npm start`; the API server answers `GET /version.json` from the same file.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

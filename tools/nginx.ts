@@ -1,11 +1,12 @@
-// Runs this repository's nginx.conf itself on a temporary prefix: the e2e tests (tests/e2e/nginx.ts) and
-// `npm run start:nginx` (scripts/start-nginx.ts) both use it. Only the lines marked `# @test:<name>` change.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+// Runs this repository's nginx.conf itself on a temporary prefix: the e2e and server tests and `npm run start:nginx`
+// (scripts/start-nginx.ts) use it. Only the lines marked `# @test:<name>` change.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startChild } from './child.ts';
 
 /** The repository: nginx.conf and, by default, dist/. */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -118,56 +119,34 @@ export async function startNginx(options: Omit<NginxOptions, 'prefix'>): Promise
     throw new Error(`nginx -t failed for the rewritten nginx.conf:\n${check.stderr}\n--- config ---\n${conf}`);
   }
 
-  const child: ChildProcess = spawn(nginx, [...baseArgs, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (c: string) => {
-    output += c;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (c: string) => {
-    output += c;
-  });
-  const exited = new Promise<number | string | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal)),
-  );
+  const child = startChild(nginx, [...baseArgs, '-g', 'daemon off;']);
   const host =
     options.host === undefined || options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
   const url = `http://${listenAddress(host)}:${options.port}`;
-  const errorLog = async () => `${output}${await readFile(errorLogPath, 'utf8').catch(() => '')}`;
+  const errorLog = async () => `${child.output()}${await readFile(errorLogPath, 'utf8').catch(() => '')}`;
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      // SIGQUIT: graceful shutdown of master and workers.
-      child.kill('SIGQUIT');
-      const done = await Promise.race([
-        exited.then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
-      ]);
-      if (!done) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }
+    // SIGQUIT: graceful shutdown of master and workers.
+    await child.stop({ signal: 'SIGQUIT' });
     await rm(prefix, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      const log = await errorLog();
-      await stop();
-      throw new Error(`nginx exited (${child.exitCode}):\n${log}`);
-    }
-    try {
-      await fetch(`${url}/`, { signal: AbortSignal.timeout(1_000) });
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        const log = await errorLog();
-        await stop();
-        throw new Error(`nginx did not answer on ${url}:\n${log}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  try {
+    await child.waitForStart({
+      name: 'nginx',
+      // Any answer, even an error page, means it listens.
+      ready: () =>
+        fetch(`${url}/`, { signal: AbortSignal.timeout(1_000) }).then(
+          () => true,
+          () => false,
+        ),
+      timeoutMs: 10_000,
+      pollMs: 100,
+      details: errorLog,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return { url, prefix, confPath, exited, errorLog, stop };
+  return { url, prefix, confPath, exited: child.exited, errorLog, stop };
 }

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { S3Config } from '../../server/src/config.ts';
+import type { S3Config } from '../server/src/config.ts';
 
 /** s3rver's built-in account: it checks request signatures against these. */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -1,4 +1,4 @@
-// s3rver in a process of its own (started by tests/support/s3.ts), so a test measuring the portal's memory measures
+// s3rver in a process of its own (started by tools/s3.ts), so a test measuring the portal's memory measures
 // only the portal. Arguments: the data directory and the bucket; the port goes back over IPC.
 import S3rver from 's3rver';
 

@@ -1,4 +1,4 @@
-// The part of s3rver (no types of its own) that tests/support/s3.ts uses.
+// The part of s3rver (no types of its own) that tools/s3.ts uses.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
 

@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
+import { LOGIN_MAIL_SUBJECT } from '../server/src/auth/login.service.ts';
 
 /** One message the portal sent, decoded enough to read it. */
 export interface ReceivedMail {

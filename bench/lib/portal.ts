@@ -1,12 +1,13 @@
 // A portal server for the bench: `node server/src/start.ts` on its own DATA_DIR (seeded by bench/seed.ts), with
 // an SMTP sink that receives the login codes, as the e2e fixtures seat it.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_NODE_FLAGS } from '../../server/src/node-flags.ts';
-import { freePort } from '../../tests/support/free-port.ts';
-import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink.ts';
+import { startChild } from '../../tools/child.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { answersOk } from '../../tools/http.ts';
+import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 import { type BenchSeedResult, seedDatabase } from '../seed.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -90,51 +91,27 @@ export async function startBenchPortal(options: BenchPortalOptions): Promise<Ben
   delete env.FILES_DIR;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, 'server/src/start.ts'], {
+  const child = startChild(process.execPath, [...API_NODE_FLAGS, 'server/src/start.ts'], {
     cwd: repoRoot,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    keep: 20_000,
   });
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output = (output + chunk).slice(-20_000);
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output = (output + chunk).slice(-20_000);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const done = await Promise.race([
-        exited.then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
-      ]);
-      if (!done) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }
+    await child.stop();
     await sink.close();
     await rm(dataDir, { recursive: true, force: true });
     await dropDatabase();
   };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`bench portal exited:\n${output}`);
-    }
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`bench portal did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await child.waitForStart({
+      name: 'bench portal',
+      ready: () => answersOk(`${url}/api/health`),
+      timeoutMs: 30_000,
+      pollMs: 100,
+    });
+  } catch (error) {
+    await stop();
+    throw error;
   }
 
   const logIn = async (email: string) => {
@@ -167,7 +144,7 @@ export async function startBenchPortal(options: BenchPortalOptions): Promise<Ben
     seed,
     sink,
     logIn,
-    output: () => output,
+    output: child.output,
     stop,
   };
 }

@@ -3,7 +3,7 @@
 export type Verdict = 'ok' | 'FAIL' | 'info' | 'skipped';
 
 export interface Figure {
-  /** Issue 11's budget number (1..7) the figure belongs to. */
+  /** The performance budget's number (1..7) the figure belongs to. */
   group: number;
   name: string;
   /** The budget in words ('≤ 80 KB'); '' when the figure is reported only. */
@@ -35,6 +35,19 @@ export function atLeast(
   format: (n: number) => string,
 ): Figure {
   return { ...base, value, measured: format(value), verdict: value >= limit ? 'ok' : 'FAIL' };
+}
+
+/** A figure that could not be measured: FAIL, with the error's first line. */
+export function failed(group: number, name: string, error: unknown): Figure {
+  return {
+    group,
+    name,
+    budget: '',
+    anchor: '',
+    measured: 'error',
+    verdict: 'FAIL',
+    note: String((error as Error).message ?? error).split('\n')[0],
+  };
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

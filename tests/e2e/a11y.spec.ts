@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoUsers, wrongCode } from '../support/demo.ts';
+import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { expectAccessible, scrollsSideways } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { EmployeeFormPage, EmployeeListPage } from './pages/company-admin-pages.ts';
@@ -8,7 +8,7 @@ import { NewsPage, ReviewPage, SettingsPage } from './pages/examiner-pages.ts';
 import { ExaminerTablePage } from './pages/examiner-table-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
-// Issue 10, WCAG 2.1 AA: axe-core on every screen of both cabinets, dialogs, menus and the drawer open, at the
+// WCAG 2.1 AA: axe-core on every screen of both cabinets, dialogs, menus and the drawer open, at the
 // desktop and the phone width: no serious or critical violation. Each screen is a soft check, so one run names all.
 
 const COMPANY_FILTERS = ['all', 'sent', 'under_review', 'has_comments', 'approved', 'rejected'] as const;
@@ -355,7 +355,7 @@ test.describe('announced to screen readers', () => {
     page,
     companyList,
   }) => {
-    // Spec §4, company view: each of the five seeded statuses says its name, not only its colour.
+    // Company view: each of the five seeded statuses says its name, not only its colour.
     await companyList.goto('/company');
     const badges = page.locator('.badge');
     await expect(badges.first()).toBeVisible();

@@ -4,7 +4,8 @@ import { test as base, expect } from './fixtures.ts';
 import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
-// The applicant's journey of spec §2: submit with documents, follow, download, delete while sent, new version.
+// The applicant's journey (docs/product.md «Screens and routes»): submit with documents, follow, download, delete while
+// sent, new version.
 const test = base.extend<{ createPage: CreateStatementPage; statementPage: StatementPage }>({
   createPage: async ({ page }, use) => {
     await use(new CreateStatementPage(page));
@@ -52,7 +53,7 @@ test('the owner submits a statement with two documents and finds it in the list 
   const files = [pdf('Пояснительная записка.pdf'), pdf('plan-A.pdf')];
   await createPage.goto();
 
-  // Nothing filled: the spec §5 errors show after the submit attempt, with the form's toast.
+  // Nothing filled: the validation errors show after the submit attempt, with the form's toast.
   await createPage.submit.click();
   await expect(page.getByText('Проверьте корректность полей')).toBeVisible();
   await expect(page.getByText('Укажите наименование объекта')).toBeVisible();

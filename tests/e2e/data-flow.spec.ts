@@ -4,10 +4,10 @@ import { CompanyListPage } from './pages/company-list-page.ts';
 import { ExaminerTablePage } from './pages/examiner-table-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
-// Issue 11, figure 7: opening a statement from its list costs the session refresh (the access token lives in memory
-// only, and a statement is a page of its own) and one call for the statement's data. The user comes with the
-// refresh, and the sidebar's counts come from the list just loaded (kept in this tab for a minute), so there is no
-// refresh → profile → list → statement waterfall.
+// Performance budget 7 (bench/README.md): opening a statement from its list costs the session refresh (the access token
+// lives in memory only, and a statement is a page of its own) and one call for the statement's data. The user comes
+// with the refresh, and the sidebar's counts come from the list just loaded (kept in this tab for a minute), so there
+// is no refresh → profile → list → statement waterfall.
 
 /** The API calls the page makes from now on, as 'METHOD /path' with ids written as {id}. */
 function recordApiCalls(page: Page): string[] {

@@ -3,15 +3,16 @@ import type { Page, Route } from '@playwright/test';
 import { format, parseISO } from 'date-fns';
 import { ru } from 'date-fns/locale';
 import Papa from 'papaparse';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { test as base, expect } from './fixtures.ts';
 import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
 import { ExaminerTablePage, TABLE_COLUMNS } from './pages/examiner-table-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
-// Issue 12: the review term on both details, the status history, the company card's due date, the examiner table's
-// 'Срок' column (sorted, exported as CSV) and the overdue count of the examiner's sidebar.
+// Deadlines (docs/product.md «Deadlines and history»): the review term on both details, the status history, the company
+// card's due date, the examiner table's 'Срок' column (sorted, exported as CSV) and the overdue count of the examiner's
+// sidebar.
 const test = base.extend<{ examinerTable: ExaminerTablePage }>({
   examinerTable: async ({ page }, use) => {
     await use(new ExaminerTablePage(page));

@@ -2,7 +2,8 @@ import { test as base, expect } from './fixtures.ts';
 import { CompanyPage, EmployeeFormPage, EmployeeListPage } from './pages/company-admin-pages.ts';
 import { LoginPage } from './pages/login-page.ts';
 
-// The owner's administration of spec §2: employees and 'Моя компания'; the server refuses everyone else too.
+// The owner's administration (docs/product.md «Screens and routes»): employees and 'Моя компания'; the server refuses
+// everyone else too.
 const test = base.extend<{ employeeList: EmployeeListPage; employeeForm: EmployeeFormPage; companyPage: CompanyPage }>({
   employeeList: async ({ page }, use) => {
     await use(new EmployeeListPage(page));
@@ -33,7 +34,7 @@ test.describe('changes to the company', () => {
     const fio = 'Соколова Мария Андреевна';
     const email = 'sokolova@stroyproekt.example';
 
-    // The owner adds her: the spec §5 errors first, then the list with a row marked as not logged in yet.
+    // The owner adds her: the validation errors first, then the list with a row marked as not logged in yet.
     await employeeList.goto();
     await expect(sidebar.companyMenu.getByRole('link', { name: 'Сотрудники' })).toBeVisible();
     await employeeList.add.click();

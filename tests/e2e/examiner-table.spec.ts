@@ -1,9 +1,9 @@
 import { test as base, expect } from './fixtures.ts';
 import { ExaminerTablePage, TABLE_COLUMNS } from './pages/examiner-table-page.ts';
 
-// 'Заявления в работе' (spec §2 'Instance lists') for examiner1, who is assigned the demo statements in every status
-// but sent (server/src/seed/demo.ts). The worker's server is shared, so the tests lean on the approved and rejected
-// statements, which no other test can move, and on their creation days (30 and 40 days ago).
+// 'Заявления в работе' (docs/product.md «Statements in work») for examiner1, who is assigned the demo statements in
+// every status but sent (server/src/seed/demo.ts). The worker's server is shared, so the tests lean on the approved and
+// rejected statements, which no other test can move, and on their creation days (30 and 40 days ago).
 const test = base.extend<{ examinerTable: ExaminerTablePage }>({
   examinerTable: async ({ page }, use) => {
     await use(new ExaminerTablePage(page));
@@ -18,7 +18,7 @@ const seeded = {
   sent: { address: 'ул. Ленина, 12' },
 } as const;
 
-test("shows the examiner's statements in the columns of spec §2, newest first", async ({ examinerTable }) => {
+test("shows the examiner's statements in the product's columns, newest first", async ({ examinerTable }) => {
   await examinerTable.goto('/instance/filter/all');
 
   // 'Дата подачи' also names its order for screen readers.
@@ -56,13 +56,13 @@ test('/instance/all shows every statement in work but none that is new', async (
 test('the sidebar links filter the rows by status', async ({ page, sidebar, examinerTable }) => {
   await examinerTable.goto('/instance/all');
 
-  await sidebar.instanceMenu.getByRole('link', { name: /^Согласовано/ }).click();
+  await sidebar.examinerMenu.getByRole('link', { name: /^Согласовано/ }).click();
   await expect(page).toHaveURL(/\/instance\/filter\/approved$/);
   await expect(examinerTable.heading).toBeVisible();
   await expect(examinerTable.row(seeded.approved.address)).toBeVisible();
   expect(new Set(await examinerTable.column('Статус'))).toEqual(new Set(['Согласовано']));
 
-  await sidebar.instanceMenu.getByRole('link', { name: /^Отклонено/ }).click();
+  await sidebar.examinerMenu.getByRole('link', { name: /^Отклонено/ }).click();
   await expect(page).toHaveURL(/\/instance\/filter\/rejected$/);
   await expect(examinerTable.row(seeded.rejected.address)).toBeVisible();
   await expect(examinerTable.row(seeded.approved.address)).toHaveCount(0);
@@ -76,7 +76,7 @@ test('the search narrows the rows and folds back when left empty', async ({ page
   await expect(examinerTable.search).toBeFocused();
   await expect(examinerTable.search).toHaveAttribute('placeholder', 'Поиск…');
 
-  // By cipher, which is no column: the search reads the fields of spec §5.
+  // By cipher, which is no column: the search reads the fields of docs/product.md «List filters».
   await page.keyboard.type(seeded.approved.cipher.toLowerCase());
   await expect(examinerTable.rows).toHaveCount(1);
   await expect(examinerTable.row(seeded.approved.address)).toBeVisible();

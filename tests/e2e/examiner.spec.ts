@@ -3,7 +3,8 @@ import { test as base, expect } from './fixtures.ts';
 import { NewsPage, ReviewPage, SettingsPage } from './pages/examiner-pages.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
-// The examiner's screens of spec §2: new statements taken into work, and the examiner's own settings.
+// The examiner's screens (docs/product.md «Screens and routes»): new statements taken into work, and the examiner's own
+// settings.
 const test = base.extend<{ newsPage: NewsPage; settingsPage: SettingsPage }>({
   newsPage: async ({ page }, use) => {
     await use(new NewsPage(page));
@@ -43,7 +44,7 @@ test('examiner1 takes the seeded new statement into work with the keyboard, and 
     'href',
     `/instance/statement/info/${statement.id}`,
   );
-  const underReview = sidebar.instanceMenu.getByRole('link', { name: /На рассмотрении/ });
+  const underReview = sidebar.examinerMenu.getByRole('link', { name: /На рассмотрении/ });
   await expect(underReview).toContainText(/\d/);
   const before = Number(((await underReview.textContent()) ?? '').replace(/\D+/g, ''));
 
@@ -88,7 +89,7 @@ test('examiner1 changes the full name in settings and the sidebar shows it', asy
   await expect(settingsPage.phone).toHaveAttribute('placeholder', '+7 (___) ___-__-__');
   await expect(sidebar.user('examiner1')).toBeVisible();
 
-  // Spaces only: the spec §5 error and toast, nothing sent.
+  // Spaces only: the validation error and toast, nothing sent.
   await settingsPage.fio.fill('   ');
   await settingsPage.save.click();
   await expect(page.getByText('Укажите ФИО')).toBeVisible();

@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import type { DemoRole } from '../support/demo.ts';
-import type { Mailbox } from '../support/smtp-sink.ts';
+import type { DemoRole } from '../../tools/demo.ts';
+import type { Mailbox } from '../../tools/smtp-sink.ts';
 import { CompanyListPage } from './pages/company-list-page.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { Sidebar } from './pages/sidebar.ts';

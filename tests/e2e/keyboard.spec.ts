@@ -1,12 +1,12 @@
 import type { Locator, Page, Route } from '@playwright/test';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { focusedElement } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { EmployeeFormPage, EmployeeListPage } from './pages/company-admin-pages.ts';
 import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
 
-// Issue 10, WCAG 2.1.1 and 2.4.7: every flow by keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, typing; files
+// WCAG 2.1.1 and 2.4.7: every flow by keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, typing; files
 // through the chooser the keyboard opens), and a visible focus indicator on every element Tab lands on.
 test.use({ freshServer: true });
 

@@ -1,4 +1,4 @@
-import { demoUsers, wrongCode } from '../support/demo.ts';
+import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { recordCspViolations } from './csp.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -24,7 +24,7 @@ test.describe('login by e-mailed code', () => {
 
     await expect(page).toHaveURL(/\/instance\/filter\/under_review\/?$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Заявления в работе' })).toBeVisible();
-    await expect(sidebar.instanceMenu).toBeVisible();
+    await expect(sidebar.examinerMenu).toBeVisible();
     expect(await cspViolations()).toEqual([]);
   });
 

@@ -1,17 +1,17 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIResponse } from '@playwright/test';
-import { demoUsers } from '../support/demo.ts';
-import { freePort } from '../support/free-port.ts';
+import { startChild } from '../../tools/child.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { type RunningNginx, startNginx } from '../../tools/nginx.ts';
 import { recordCspViolations } from './csp.ts';
 import { test as base, expect } from './fixtures.ts';
-import { type RunningNginx, startNginx } from './nginx.ts';
 import { distDir, nodeBin, repoRoot } from './paths.ts';
-import { type Portal, servedThroughNginx, startPortal } from './portal.ts';
+import { type Portal, servedThroughNginx, serverEnv, startPortal } from './portal.ts';
 
 interface Proxied {
   portal: Portal;
@@ -308,36 +308,17 @@ base.describe('npm run start:nginx', () => {
     base.setTimeout(90_000);
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-start-nginx-'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // The global setup has checked dist/ once for the whole run.
-      SKIP_BUILD: '1',
-      NODE_ENV: 'test',
-    };
-    delete env.DATABASE_URL;
-    delete env.FILES_DIR;
-    delete env.SMTP_URL;
-    delete env.API_PORT;
-    const child = spawn(nodeBin, ['scripts/start-nginx.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-    });
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const env = serverEnv(port, dataDir, { SMTP_URL: undefined, API_PORT: undefined });
+    const child = startChild(nodeBin, ['scripts/start-nginx.ts'], { cwd: repoRoot, env });
+    const output = child.output;
     const url = `http://127.0.0.1:${port}`;
     try {
       await expect
-        .poll(() => /Портал запущен через nginx/.test(output) || child.exitCode !== null, { timeout: 60_000 })
+        .poll(() => /Портал запущен через nginx/.test(output()) || !child.running(), { timeout: 60_000 })
         .toBe(true);
-      expect(child.exitCode, output).toBeNull();
-      const apiUrl = /API: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      expect(apiUrl, output).toBeTruthy();
+      expect(child.running(), output()).toBe(true);
+      const apiUrl = /API: (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
+      expect(apiUrl, output()).toBeTruthy();
 
       const home = await fetch(`${url}/`);
       expect(home.status).toBe(200);
@@ -353,7 +334,10 @@ base.describe('npm run start:nginx', () => {
       expect(await version.json()).toEqual({ version: expect.any(String) });
 
       child.kill('SIGTERM');
-      expect(await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 40_000))]), output).toBe(0);
+      expect(
+        await Promise.race([child.exited, new Promise((r) => setTimeout(() => r('timeout'), 40_000))]),
+        output(),
+      ).toBe(0);
       // Both are gone: nothing answers on nginx's port or the API's.
       for (const gone of [url, apiUrl]) {
         await expect(
@@ -362,10 +346,7 @@ base.describe('npm run start:nginx', () => {
         ).rejects.toThrow();
       }
     } finally {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
+      await child.stop({ signal: 'SIGKILL' });
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API_NODE_FLAGS } from '../../server/src/node-flags.ts';
-import { freePort } from '../support/free-port.ts';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
+import { PORTAL_STARTED, startChild } from '../../tools/child.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { answersOk } from '../../tools/http.ts';
+import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 import { nodeBin, repoRoot } from './paths.ts';
 import { type RequestFactory, SessionStore } from './sessions.ts';
 
@@ -25,14 +26,31 @@ export interface PortalOptions {
   env?: Record<string, string>;
 }
 
-const STARTED = 'Портал запущен';
-
 /**
  * `E2E_SERVE=nginx` runs every browser test through `npm run start:nginx` (real nginx with this repository's
  * nginx.conf in front of the API server) instead of `npm start` (dist/ and the API on one port); CI runs both.
  */
 export const servedThroughNginx = process.env.E2E_SERVE === 'nginx';
 const entry = servedThroughNginx ? 'scripts/start-nginx.ts' : 'server/src/start.ts';
+
+/**
+ * The environment of a server on 127.0.0.1:`port` with `dataDir` as DATA_DIR and `env` on top (an undefined value
+ * removes a variable): e2e always runs on its own SQLite database, whatever the calling shell points at.
+ */
+export function serverEnv(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // The global setup has checked dist/ once for the whole run.
+    SKIP_BUILD: '1',
+    NODE_ENV: 'test',
+    ...env,
+    DATABASE_URL: undefined,
+    FILES_DIR: undefined,
+  };
+}
 
 /**
  * Starts `node server/src/start.ts` (or `scripts/start-nginx.ts`, see `servedThroughNginx`) against the production
@@ -52,92 +70,42 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
 async function startPortalOn(port: number, options: PortalOptions): Promise<Portal> {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+  const env = serverEnv(port, dataDir, {
     SMTP_URL: options.smtpUrl,
     MAIL_FROM: 'Портал согласования АГР <no-reply@portal.test>',
     PUBLIC_ORIGIN: options.publicOrigin ?? url,
-    // The global setup has checked dist/ once for the whole run.
-    SKIP_BUILD: '1',
-    NODE_ENV: 'test',
     ...options.env,
-  };
-  // e2e always runs on its own SQLite database, whatever the calling shell points at.
-  delete env.DATABASE_URL;
-  delete env.FILES_DIR;
+  });
 
   // Its own process group: a server that does not stop in time is killed with everything it started (nginx).
   // With the flags `npm start` gives the API (start-nginx passes them on to the API it starts).
   const flags = servedThroughNginx ? [] : API_NODE_FLAGS;
-  const child = spawn(nodeBin, [...flags, entry], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
+  const child = startChild(nodeBin, [...flags, entry], { cwd: repoRoot, env, detached: true, banner: PORTAL_STARTED });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const killed = await Promise.race([
-        exited.then(() => true),
-        new Promise<boolean>((r) => setTimeout(() => r(false), 5_000)),
-      ]);
-      if (!killed) {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        await exited;
-      }
-    }
+    await child.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForStart(child, () => output, url);
-    if (servedThroughNginx) await expectNginxInFront(url);
+    // /version.json answering is what counts; the error carries the server's output (EADDRINUSE: try another port).
+    await child.waitForStart({
+      name: 'The portal server',
+      ready: () => answersOk(`${url}/version.json`),
+      timeoutMs: 30_000,
+    });
+    if (servedThroughNginx) await expectNginxInFront(url, child.output);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+    throw error;
   }
-  return { url, port, dataDir, output: () => output, stop };
-}
-
-async function waitForStart(child: ChildProcess, output: () => string, url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The portal server exited (${child.exitCode ?? child.signalCode}) before listening`);
-    }
-    // Connect only once the banner says it listens: a connection to a port nobody listens on yet can be given that
-    // same port as its own and then hold it (TCP simultaneous open). /version.json answering is what counts.
-    if (output().includes(STARTED) && (await answers(`${url}/version.json`))) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`The portal server did not start within 30 s (no '${STARTED}', no /version.json)`);
+  return { url, port, dataDir, output: child.output, stop };
 }
 
 /** E2E_SERVE=nginx must really put nginx in front: its `Server` header answers, not Fastify. */
-async function expectNginxInFront(url: string): Promise<void> {
+async function expectNginxInFront(url: string, output: () => string): Promise<void> {
   const server = (await fetch(`${url}/login`)).headers.get('server') ?? '';
-  if (!server.startsWith('nginx')) throw new Error(`E2E_SERVE=nginx, but /login came from '${server}', not nginx`);
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    return response.ok;
-  } catch {
-    return false;
+  if (!server.startsWith('nginx')) {
+    throw new Error(`E2E_SERVE=nginx, but /login came from '${server}', not nginx\n--- server output ---\n${output()}`);
   }
 }
 

@@ -1,13 +1,13 @@
-import type { DemoRole } from '../support/demo.ts';
+import type { DemoRole } from '../../tools/demo.ts';
 import { expect, test } from './fixtures.ts';
 import { Sidebar } from './pages/sidebar.ts';
 
 // Each demo user logs in once per worker; every test below starts already logged in, from that user's latest state.
-const homes: Record<DemoRole, { path: RegExp; heading: string; menu: 'companyMenu' | 'instanceMenu' }> = {
+const homes: Record<DemoRole, { path: RegExp; heading: string; menu: 'companyMenu' | 'examinerMenu' }> = {
   owner: { path: /\/company\/?$/, heading: 'Все заявления', menu: 'companyMenu' },
   employee: { path: /\/company\/?$/, heading: 'Все заявления', menu: 'companyMenu' },
-  examiner1: { path: /\/instance\/filter\/under_review\/?$/, heading: 'Заявления в работе', menu: 'instanceMenu' },
-  examiner2: { path: /\/instance\/filter\/under_review\/?$/, heading: 'Заявления в работе', menu: 'instanceMenu' },
+  examiner1: { path: /\/instance\/filter\/under_review\/?$/, heading: 'Заявления в работе', menu: 'examinerMenu' },
+  examiner2: { path: /\/instance\/filter\/under_review\/?$/, heading: 'Заявления в работе', menu: 'examinerMenu' },
 };
 
 for (const [role, home] of Object.entries(homes) as [DemoRole, (typeof homes)[DemoRole]][]) {

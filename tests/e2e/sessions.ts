@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Request } from '@playwright/test';
-import { type DemoRole, demoUsers } from '../support/demo.ts';
-import type { SmtpSink } from '../support/smtp-sink.ts';
+import { type DemoRole, demoUsers } from '../../tools/demo.ts';
+import type { SmtpSink } from '../../tools/smtp-sink.ts';
 
 /** What `context.storageState()` returns and `browser.newContext({ storageState })` takes. */
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

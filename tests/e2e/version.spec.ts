@@ -2,13 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startSmtpSink } from '../support/smtp-sink.ts';
+import { startSmtpSink } from '../../tools/smtp-sink.ts';
 import { expect, test } from './fixtures.ts';
 import { distDir, nodeBin, repoRoot } from './paths.ts';
 import { startPortal } from './portal.ts';
 
-// Spec §7/§9: every page asks /version.json (never cached) and, when the deployed version differs from the one the
-// browser stored, stores it and reloads onto the new build. Here a real rebuild is deployed under an open page.
+// docs/product.md «Session behaviour on the site»: every page asks /version.json (never cached) and, when the deployed
+// version differs from the one the browser stored, stores it and reloads onto the new build. Here a real rebuild is
+// deployed under an open page.
 
 const versionIn = async (dir: string) =>
   (JSON.parse(await readFile(path.join(dir, 'version.json'), 'utf8')) as { version: string }).version;

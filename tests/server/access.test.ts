@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
+import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { loadContract } from '../../server/src/contract/openapi.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
-import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { ACCESS_MATRIX, type Caller, OBJECT_MATRIX } from './access-matrix.ts';
 import { startTestPortal, type TestPortal } from './helpers.ts';
 

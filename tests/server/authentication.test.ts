@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
 import { REUSE_GRACE_MS } from '../../server/src/auth/session.service.ts';
-import { demoUsers, wrongCode } from '../support/demo.ts';
-import { cookieFrom, login, startLogin, startTestPortal, type TestPortal, verifyLogin } from './helpers.ts';
+import { demoUsers, wrongCode } from '../../tools/demo.ts';
+import type { TestPortal } from './helpers.ts';
+import { cookieFrom, login, refreshLogin, startLogin, startTestPortal, verifyLogin } from './helpers.ts';
 
 const OWNER = demoUsers.owner.email;
 
@@ -215,20 +216,14 @@ describe('code requests per IP', () => {
 });
 
 describe('refresh and logout', () => {
-  const refresh = (token: string, headers: Record<string, string> = {}) =>
-    portal.app.inject({
-      method: 'POST',
-      url: '/api/authentication/refresh',
-      cookies: { refresh_token: token },
-      headers,
-    });
+  const refresh = (token: string, headers?: Record<string, string>) => refreshLogin(portal, token, headers);
 
   it('rotates the refresh token; replaying a rotated one revokes the whole family', async () => {
     const { refreshToken } = await login(portal, OWNER);
     const first = await refresh(refreshToken);
     expect(first.statusCode).toBe(200);
     expect(first.json().access_token).toEqual(expect.any(String));
-    // The user comes with the token, as GET /api/users/me answers it: a page needs one call to start (issue 11).
+    // The user comes with the token, as GET /api/users/me answers it: a page needs one call to start.
     const me = await portal.app.inject({
       url: '/api/users/me',
       headers: { authorization: `Bearer ${first.json().access_token}` },

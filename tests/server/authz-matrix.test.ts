@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
 import { randomToken, signAccessToken } from '../../server/src/auth/tokens.ts';
+import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { StatementStatus } from '../../server/src/db/schema.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../../server/src/users/users.repository.ts';
-import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import {
   ACCESS_MATRIX,
   CALLERS,
@@ -15,7 +15,7 @@ import {
   OBJECT_MATRIX,
   OBJECT_STATUSES,
 } from './access-matrix.ts';
-import { login, startTestPortal, type TestPortal } from './helpers.ts';
+import { login, refreshLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
 /**
  * The whole authorization matrix against the real app on a real database: every route x every caller (access-matrix.ts),
@@ -124,11 +124,7 @@ describe('authorization matrix on the real app', () => {
     const me = await call('removedEmployeeA', 'GET', '/api/users/me');
     expect(me.statusCode).toBe(401);
     expect(me.json().error).toBe('unauthorized');
-    const refreshed = await portal.app.inject({
-      method: 'POST',
-      url: '/api/authentication/refresh',
-      cookies: { refresh_token: removed.refreshToken },
-    });
+    const refreshed = await refreshLogin(portal, removed.refreshToken);
     expect(refreshed.statusCode).toBe(401);
     // Nor can they log in again: the answer is an unknown e-mail's, and no code is mailed.
     // Login-code mails only: a notification of their earlier work may still be on its way (mail leaves after answers).

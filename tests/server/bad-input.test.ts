@@ -1,6 +1,7 @@
-// Bad input (issue 10): generated wrong bodies, ids, query strings and headers against every operation of
-// openapi.yaml, as the owner, an examiner and an anonymous caller. Every answer must be below 500; every refusal a
-// 4xx with the contract's Error body; no stack trace in any answer; none may take longer than REQUEST_TIMEOUT_MS.
+// Bad input (SECURITY.md «Input handling»): generated wrong bodies, ids, query strings and headers against every
+// operation of openapi.yaml, as the owner, an examiner and an anonymous caller. Every answer must be below 500; every
+// refusal a 4xx with the contract's Error body; no stack trace in any answer; none may take longer than
+// REQUEST_TIMEOUT_MS.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
@@ -8,7 +9,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { login, startTestPortal, type TestPortal } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -4,7 +4,6 @@ import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { newCheckToken, surnameWithInitials } from '../../server/src/certificates/certificates.service.ts';
 import { CHECK_LIMIT } from '../../server/src/certificates/check-limit.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
-import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { SHELL_FALLBACKS } from '../../server/src/site/fallbacks.ts';
 import {
   replyToStatement,
@@ -12,9 +11,9 @@ import {
   submitStatement,
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
-import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
-import { demoUsers } from '../support/demo.ts';
-import { startTestPortal, type TestPortal } from './helpers.ts';
+import type { UserRow } from '../../server/src/users/users.repository.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
 
 let portal: TestPortal;
 let ctx: ServiceContext;
@@ -29,8 +28,7 @@ beforeAll(async () => {
     ['examiner1', demoUsers.examiner1.email],
     ['examiner2', demoUsers.examiner2.email],
   ] as const) {
-    const row = await findUserByEmail(portal.db, email);
-    if (!row) throw new Error(`no user ${email}`);
+    const row = await userByEmail(portal, email);
     users[key] = row;
     bearer[key] = `Bearer ${await signAccessToken(portal.config.jwtSecret, row.id)}`;
   }
@@ -39,8 +37,7 @@ afterAll(async () => {
   await portal.close();
 });
 
-const upload = async (by: UserRow, name: string, content: string) =>
-  (await storePrefile(ctx, by.id, { fileName: name, contentType: 'application/pdf', source: content })).id;
+const upload = (by: UserRow, name: string, content: string) => storedPrefile(portal, by, name, content);
 
 /** A statement taken into work by examiner 1: the first round has 'Альбом.pdf', and its id. */
 async function underReview(): Promise<number> {

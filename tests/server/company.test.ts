@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
-import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
-import { demoUsers } from '../support/demo.ts';
-import { cookieFrom, login, startTestPortal, type TestPortal } from './helpers.ts';
+import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { cookieFrom, login, refreshLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
 describe('requisites', () => {
   it.each([
@@ -134,11 +134,7 @@ describe('employees', () => {
       email: 'new@example.org',
     });
     expect(changed.json()).toMatchObject({ email: 'new@example.org', isVerify: false, position: null });
-    const refresh = await portal.app.inject({
-      method: 'POST',
-      url: '/api/authentication/refresh',
-      cookies: { refresh_token: session.refreshToken },
-    });
+    const refresh = await refreshLogin(portal, session.refreshToken);
     expect(refresh.statusCode).toBe(401);
     expect(cookieFrom(refresh, 'refresh_token')).toBe('');
     await expect.poll(() => portal.mailbox.messagesTo('new@example.org').length).toBe(1);

@@ -3,10 +3,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { installContractHandling } from '../../server/src/app.ts';
 import { rootDir } from '../../server/src/config.ts';
 import { loadContract } from '../../server/src/contract/openapi.ts';
 import { ERRORS } from '../../server/src/errors.ts';
+import { installContractHandling } from '../../server/src/http/contract-handling.ts';
 import { contractRoute } from '../../server/src/routes/contract-route.ts';
 import { login, startTestPortal, type TestPortal } from './helpers.ts';
 

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFiles } from '../../server/src/files/copy-files.ts';
-import { type FileStore, measureStream } from '../../server/src/files/file-store.ts';
-import { s3FileStore } from '../../server/src/files/s3-file-store.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
+import { type FileStore, measureStream } from '../../server/src/storage/file-store.ts';
+import { s3FileStore } from '../../server/src/storage/s3-file-store.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
-import { demoUsers } from '../support/demo.ts';
-import { startTestS3, type TestS3 } from '../support/s3.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { startTestS3, type TestS3 } from '../../tools/s3.ts';
 import { startTestPortal, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;

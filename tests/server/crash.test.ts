@@ -1,6 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -8,13 +7,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createDatabase, type Db } from '../../server/src/db/database.ts';
-import { isPartialName, isStorageKey } from '../../server/src/files/file-store.ts';
 import { removeOrphanFiles } from '../../server/src/files/files.service.ts';
-import { demoUsers } from '../support/demo.ts';
-import { freePort } from '../support/free-port.ts';
-import { type Answer, oneRequest } from '../support/http.ts';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
-import { createTestDatabase, startTestPortal, usingPostgres } from './helpers.ts';
+import { isPartialName, isStorageKey } from '../../server/src/storage/file-store.ts';
+import type { Child } from '../../tools/child.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { type Answer, oneRequest, openRequest } from '../../tools/http.ts';
+import { multipartFile } from '../../tools/multipart.ts';
+import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
+import { serverProcessEnv, startApiProcess, startTestPortal, usingPostgres } from './helpers.ts';
 
 /**
  * The real server process killed with SIGKILL (no shutdown hooks, no flush) in the middle of an upload, a
@@ -23,7 +24,6 @@ import { createTestDatabase, startTestPortal, usingPostgres } from './helpers.ts
  * them once old), and the client's retry succeeds.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const JWT_SECRET = 'crash-test-secret-that-is-long-enough-for-hs256';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,28 +31,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let dataDir: string;
 let filesDir: string;
 let mailbox: SmtpSink;
-let child: ChildProcess | undefined;
+let server: Child | undefined;
+let serverEnv: NodeJS.ProcessEnv;
 let port = 0;
-let output = '';
 let survived = 0;
 const startTimes: number[] = [];
 const tokens = {} as Record<'owner' | 'employee' | 'examiner1', string>;
-
-function serverEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    SMTP_URL: mailbox.smtpUrl,
-    JWT_SECRET,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-  };
-  delete env.DATABASE_URL;
-  delete env.FILES_DIR;
-  if (usingPostgres) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-  return env;
-}
 
 /** One request as a real client makes it: its own connection (a killed server leaves no pooled socket behind). */
 const request = (method: string, url: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> =>
@@ -60,34 +44,18 @@ const request = (method: string, url: string, options: { body?: unknown; token?:
 
 async function startServer(): Promise<void> {
   port = await freePort();
-  output = '';
-  const started = spawn(process.execPath, ['server/src/server.ts'], {
-    cwd: ROOT,
-    env: serverEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child = started;
-  started.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  started.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  // Polled only once it listens: connecting to a port nobody listens on yet can pick that very port as the
-  // client's own and connect the socket to itself (TCP self-connect), which would then keep the server from binding.
+  const started = startApiProcess(port, serverEnv);
+  server = started;
   const began = performance.now();
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('API портала запущен')) {
-    if (Date.now() > deadline || started.exitCode !== null || started.signalCode !== null) {
-      throw new Error(
-        `server did not start (exit ${started.exitCode ?? started.signalCode}):\n${output}\n${await diagnose(started.pid)}`,
-      );
-    }
-    await sleep(20);
-  }
+  await started.waitForStart({
+    name: 'server',
+    timeoutMs: 60_000,
+    pollMs: 20,
+    details: async () => `${started.output()}\n${await diagnose(started.pid)}`,
+  });
   startTimes.push(performance.now() - began);
   const ready = await request('GET', '/api/health/ready');
-  if (ready.status !== 200) throw new Error(`server not ready: ${ready.status} ${ready.body}\n${output}`);
+  if (ready.status !== 200) throw new Error(`server not ready: ${ready.status} ${ready.body}\n${started.output()}`);
 }
 
 /** What the server process and the database are doing, for a server that does not come up. */
@@ -111,12 +79,9 @@ async function diagnose(pid: number | undefined): Promise<string> {
   return `${sockets}\n${activity}`;
 }
 
+/** Ends the server with `signal` and waits for it to be gone. */
 async function kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-  const running = child;
-  if (!running || running.exitCode !== null || running.signalCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill(signal);
-  await exited;
+  await server?.stop({ signal, graceMs: Infinity });
 }
 
 /** A connection of the test's own to the server's database, for one look. */
@@ -129,109 +94,48 @@ async function withDb<T>(look: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-const BOUNDARY = 'crash-test-boundary';
-function multipartHead(name: string): Buffer {
-  return Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-      'Content-Type: application/pdf\r\n\r\n',
-  );
-}
-const TAIL = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-
 /** Uploads a file in one go; the prefile's id. */
 async function upload(token: string, name: string, content: Buffer): Promise<number> {
-  const answer = await new Promise<Answer>((resolve, reject) => {
-    const head = multipartHead(name);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/prefiles',
-        agent: false,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-          'content-length': String(head.length + content.length + TAIL.length),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T }));
-      },
-    );
-    req.on('error', reject);
-    req.end(Buffer.concat([head, content, TAIL]));
+  const form = multipartFile(name);
+  const { request: req, answer } = openRequest(port, 'POST', '/api/prefiles', {
+    token,
+    headers: form.headers(content.length),
   });
-  if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
-  return answer.json<{ id: number }>().id;
+  req.end(Buffer.concat([form.head, content, form.tail]));
+  const uploaded = await answer;
+  if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${uploaded.body}`);
+  return uploaded.json<{ id: number }>().id;
 }
+
+const JSON_BODY = { 'content-type': 'application/json' };
 
 /** Sends `body` and SIGKILLs the server `delayMs` after the last byte left; the client sees its connection die. */
 async function killDuring(method: string, url: string, token: string, body: unknown, delayMs: number) {
-  const payload = JSON.stringify(body);
-  const answer = new Promise<Answer | null>((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent: false,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, json: <T>() => JSON.parse(text) as T }));
-        res.on('error', () => resolve(null));
-      },
-    );
-    req.on('error', () => resolve(null));
-    req.end(payload, () => {
-      // This server, not the one started after it (the answer may come before the timer fires).
-      const victim = child;
-      setTimeout(() => victim?.kill('SIGKILL'), delayMs);
-    });
+  const { request: req, answer } = openRequest(port, method, url, { token, headers: JSON_BODY });
+  req.end(JSON.stringify(body), () => {
+    // This server, not the one started after it (the answer may come before the timer fires).
+    const victim = server;
+    setTimeout(() => victim?.kill('SIGKILL'), delayMs);
   });
-  const result = await answer;
+  const result = await answer.catch(() => null);
   await kill();
   return result;
 }
 
 /** How long the server takes to answer `body` (from its last byte sent), to spread the kills over that time. */
 async function answerTime(url: string, token: string, body: unknown, expected: number): Promise<number> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    let sent = 0;
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: url,
-        agent: false,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      },
-      (res) => {
-        const took = performance.now() - sent;
-        res.resume();
-        res.on('end', () =>
-          res.statusCode === expected ? resolve(took) : reject(new Error(`answered ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload, () => {
-      sent = performance.now();
-    });
+  const { request: req, answer } = openRequest(port, 'POST', url, { token, headers: JSON_BODY });
+  let sent = 0;
+  let took = 0;
+  req.once('response', () => {
+    took = performance.now() - sent;
   });
+  req.end(JSON.stringify(body), () => {
+    sent = performance.now();
+  });
+  const { status } = await answer;
+  if (status !== expected) throw new Error(`answered ${status}`);
+  return took;
 }
 
 /** The kill moments of `rounds` rounds: from at once to a little past the usual answer. */
@@ -349,7 +253,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
   filesDir = path.join(dataDir, 'files');
   mailbox = await startSmtpSink();
-  if (usingPostgres) await (await createTestDatabase(dataDir)).destroy();
+  serverEnv = { ...(await serverProcessEnv(dataDir, mailbox.smtpUrl)), JWT_SECRET };
   await startServer();
   await withDb(async (db) => {
     for (const role of ['owner', 'employee', 'examiner1'] as const) {
@@ -396,31 +300,19 @@ describe('the server killed with SIGKILL and started again', () => {
 
   it('in the middle of an upload: nothing half-kept is visible, and the retry succeeds', async () => {
     const content = Buffer.alloc(8 * 1024 * 1024, 0x42);
-    const head = multipartHead('Проект.pdf');
+    const form = multipartFile('Проект.pdf');
     // Killed (a) with part of the body on disk, (b) just as the last byte arrived, (c) a moment after it.
     for (const moment of ['partial', 'end', 'after'] as const) {
-      const req = http.request({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/prefiles',
-        agent: false,
-        headers: {
-          authorization: `Bearer ${tokens.employee}`,
-          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-          'content-length': String(head.length + content.length + TAIL.length),
-        },
+      const { request: req, answer } = openRequest(port, 'POST', '/api/prefiles', {
+        token: tokens.employee,
+        headers: form.headers(content.length),
       });
-      const failed = new Promise<void>((resolve) => {
-        req.on('error', () => resolve());
-        req.on('response', (res) => {
-          res.resume();
-          res.on('end', () => resolve());
-          res.on('error', () => resolve());
-        });
-      });
+      const failed = answer.then(
+        () => {},
+        () => {},
+      );
       const send = (chunk: Buffer) => new Promise<void>((resolve) => req.write(chunk, () => resolve()));
-      await send(head);
+      await send(form.head);
       const chunk = 256 * 1024;
       const upTo = moment === 'partial' ? content.length / 2 : content.length;
       for (let offset = 0; offset < upTo; offset += chunk) await send(content.subarray(offset, offset + chunk));
@@ -433,8 +325,8 @@ describe('the server killed with SIGKILL and started again', () => {
         }
         await kill();
       } else {
-        const victim = child;
-        req.end(TAIL, () => setTimeout(() => victim?.kill('SIGKILL'), moment === 'end' ? 0 : Math.random() * 20));
+        const victim = server;
+        req.end(form.tail, () => setTimeout(() => victim?.kill('SIGKILL'), moment === 'end' ? 0 : Math.random() * 20));
         await failed;
         await kill();
       }
@@ -563,7 +455,7 @@ describe('the server killed with SIGKILL and started again', () => {
     await startServer();
     const deadline = Date.now() + 15_000;
     while (orphans.some((name) => storeEntries().has(name))) {
-      if (Date.now() > deadline) throw new Error(`orphans kept:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`orphans kept:\n${server?.output()}`);
       await sleep(50);
     }
     expect(storeEntries().size).toBe(before - orphans.length);

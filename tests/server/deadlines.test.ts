@@ -21,7 +21,7 @@ import {
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 
 type Statement = components['schemas']['Statement'];

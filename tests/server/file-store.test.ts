@@ -10,17 +10,17 @@ import { runInNewContext } from 'node:vm';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
+import { MAX_FILE_BYTES } from '../../server/src/prefiles/prefiles.service.ts';
 import {
   directoryFileStore,
   FileNotFoundError,
   type FileStore,
   FileTooLargeError,
   measureStream,
-} from '../../server/src/files/file-store.ts';
-import { createS3Client, S3StoreError, s3FileStore } from '../../server/src/files/s3-file-store.ts';
-import { MAX_FILE_BYTES } from '../../server/src/prefiles/prefiles.service.ts';
-import { demoUsers } from '../support/demo.ts';
-import { startTestS3 } from '../support/s3.ts';
+} from '../../server/src/storage/file-store.ts';
+import { createS3Client, S3StoreError, s3FileStore } from '../../server/src/storage/s3-file-store.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { startTestS3 } from '../../tools/s3.ts';
 import { login, startTestPortal, type TestPortal } from './helpers.ts';
 
 const MB = 1024 * 1024;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { createDatabase } from '../../server/src/db/database.ts';
-import type { FileStore } from '../../server/src/files/file-store.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
+import type { FileStore } from '../../server/src/storage/file-store.ts';
 import { startTestPortal, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;

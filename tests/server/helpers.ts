@@ -8,11 +8,16 @@ import { type Config, loadConfig } from '../../server/src/config.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest } from '../../server/src/db/database.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
+import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
-import { startTestS3, type TestS3 } from '../support/s3.ts';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
+import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
+import { API_STARTED, type Child, startChild } from '../../tools/child.ts';
+import { startTestS3, type TestS3 } from '../../tools/s3.ts';
+import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /** A fresh, migrated database: a new SQLite file, or the PostgreSQL test database wiped clean. */
 export async function createTestDatabase(dataDir: string): Promise<Db> {
@@ -115,4 +120,73 @@ export async function login(portal: TestPortal, email: string): Promise<{ access
   const refreshToken = cookieFrom(verified, 'refresh_token');
   if (!refreshToken) throw new Error('no refresh cookie');
   return { accessToken: verified.json<{ access_token: string }>().access_token, refreshToken };
+}
+
+export function refreshLogin(portal: TestPortal, token: string, headers: Record<string, string> = {}) {
+  return portal.app.inject({
+    method: 'POST',
+    url: '/api/authentication/refresh',
+    cookies: { refresh_token: token },
+    headers,
+  });
+}
+
+/** POST /api/prefiles with a multipart form holding one file. */
+export function uploadPrefile(
+  portal: TestPortal,
+  token: string,
+  name: string,
+  bytes: Buffer | string,
+  type = 'application/pdf',
+) {
+  const form = new FormData();
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
+  return portal.app.inject({
+    method: 'POST',
+    url: '/api/prefiles',
+    headers: { authorization: `Bearer ${token}` },
+    payload: form,
+  });
+}
+
+/** The user with this e-mail; throws when there is none. */
+export async function userByEmail(portal: TestPortal, email: string): Promise<UserRow> {
+  const row = await findUserByEmail(portal.db, email);
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+/** A PDF stored as a prefile straight through the service, as an upload leaves it: its id. */
+export async function storedPrefile(
+  portal: TestPortal,
+  by: UserRow,
+  name: string,
+  content = `%PDF-1.4 ${name}`,
+): Promise<number> {
+  return (await storePrefile(portal.ctx, by.id, { fileName: name, contentType: 'application/pdf', source: content }))
+    .id;
+}
+
+/**
+ * The environment of a server process on a fresh database (a new SQLite file in `dataDir`, or the PostgreSQL test
+ * database wiped and migrated) sending mail to `smtpUrl`; undefined values remove what the calling shell set.
+ */
+export async function serverProcessEnv(dataDir: string, smtpUrl: string): Promise<NodeJS.ProcessEnv> {
+  if (usingPostgres) await (await createTestDatabase(dataDir)).destroy();
+  return {
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    NODE_ENV: 'development',
+    DATABASE_URL: usingPostgres ? process.env.TEST_DATABASE_URL : undefined,
+    FILES_DIR: undefined,
+  };
+}
+
+/** `node server/src/server.ts` (the API alone) on 127.0.0.1:`port`, with `env` over this process's environment. */
+export function startApiProcess(port: number, env: NodeJS.ProcessEnv): Child {
+  return startChild(process.execPath, ['server/src/server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    banner: API_STARTED,
+  });
 }

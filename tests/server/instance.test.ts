@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { login, startTestPortal, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;
@@ -74,7 +74,7 @@ describe('taking statements into work', () => {
     const all = (await call(examiner1, 'GET', '/api/instance/all/statements')).json();
     const item = all.find((candidate: { id: number }) => candidate.id === id);
     expect(item).toMatchObject({ status: 'sent', title: 'Бассейн', examinerId: null, governmentAgencyName: null });
-    // A list item carries what lists show and search; the detail carries the rest (issue 11).
+    // A list item carries what lists show and search; the detail carries the rest.
     expect(item).not.toHaveProperty('stages');
     expect(item).not.toHaveProperty('history');
     expect(item).not.toHaveProperty('companyInn');

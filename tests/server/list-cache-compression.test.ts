@@ -2,12 +2,12 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBench } from '../../bench/seed.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
-import { listCacheFor, RECOMPRESS_MIN_BYTES } from '../../server/src/statements/list-cache.ts';
+import { listCacheFor, RECOMPRESS_MIN_BYTES } from '../../server/src/http/list-cache.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal } from './helpers.ts';
 
-// A big kept list is compressed again, harder, off the request path (issue 11): later replies are smaller and
+// A big kept list is compressed again, harder, off the request path: later replies are smaller and
 // decode to the very same list.
 
 let portal: TestPortal;

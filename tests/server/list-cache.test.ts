@@ -3,17 +3,18 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '#domain/api-schema.d.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
+import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
+import { readListRevision } from '../../server/src/db/list-revision.ts';
+import { listCacheFor } from '../../server/src/http/list-cache.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import { listCacheFor } from '../../server/src/statements/list-cache.ts';
-import { readListRevision } from '../../server/src/statements/statements.repository.ts';
 import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
-import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal } from './helpers.ts';
 
-// Issue 11: lists are answered from a cache while nothing they show has changed. Every kind of write a list item
-// reflects must reach the next list, through the service, the API or plain SQL, and an entry never crosses scopes.
+// Lists are answered from a cache (docs/decisions.md «Statement lists are loaded whole, and cached on the server»)
+// while nothing they show has changed. Every kind of write a list item reflects must reach the next list, through the
+// service, the API or plain SQL, and an entry never crosses scopes.
 
 type Item = components['schemas']['StatementListItem'];
 

@@ -1,12 +1,13 @@
-// Login abuse (issue 10): the login-code rules of ../shared/DESIGN.md that tests/server/authentication.test.ts does
-// not already pin, tried the way an attacker would. The timing of known and unknown e-mails is in
-// security-findings.test.ts.
+// Login abuse (SECURITY.md): the login-code rules of docs/product.md «Login codes and sessions» that
+// tests/server/authentication.test.ts does not already pin, tried the way an attacker would. The timing of known and
+// unknown e-mails is in security-findings.test.ts.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CODE_LIFETIME_MS } from '../../server/src/auth/login.service.ts';
 import { REUSE_GRACE_MS } from '../../server/src/auth/session.service.ts';
-import { demoUsers, wrongCode } from '../support/demo.ts';
-import { cookieFrom, login, startLogin, startTestPortal, type TestPortal, verifyLogin } from './helpers.ts';
+import { demoUsers, wrongCode } from '../../tools/demo.ts';
+import type { TestPortal } from './helpers.ts';
+import { cookieFrom, login, refreshLogin, startLogin, startTestPortal, verifyLogin } from './helpers.ts';
 
 const OWNER = demoUsers.owner.email;
 const STRANGER = 'stranger@example.org';
@@ -191,13 +192,7 @@ describe('the code is never stored as it is', () => {
 });
 
 describe('refresh tokens', () => {
-  const refresh = (token: string, headers: Record<string, string> = {}) =>
-    portal.app.inject({
-      method: 'POST',
-      url: '/api/authentication/refresh',
-      cookies: { refresh_token: token },
-      headers,
-    });
+  const refresh = (token: string, headers?: Record<string, string>) => refreshLogin(portal, token, headers);
 
   it('revokes only the replayed family: the same person logged in on another device keeps that session', async () => {
     const laptop = await login(portal, OWNER);

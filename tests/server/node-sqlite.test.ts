@@ -1,4 +1,4 @@
-// Issue 11: the SQLite connection keeps prepared statements (a bounded LRU by SQL text) instead of preparing every
+// The SQLite connection keeps prepared statements (a bounded LRU by SQL text) instead of preparing every
 // query again; the same answers, transactions included, and a stream is never reset by a query with the same text.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

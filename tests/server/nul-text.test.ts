@@ -2,7 +2,7 @@
 // store it: the update was a 500, found by tests/server/bad-input.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nulPath } from '../../server/src/plugins/no-nul.ts';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { login, startTestPortal, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;

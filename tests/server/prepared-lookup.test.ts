@@ -1,4 +1,4 @@
-// findUserById is compiled once and executed as a prepared statement (issue 11): it must answer exactly as the query
+// findUserById is compiled once and executed as a prepared statement: it must answer exactly as the query
 // built by Kysely each time, for active, removed and unknown users, outside and inside a transaction, on SQLite and
 // (with TEST_DATABASE_URL) PostgreSQL, where it runs as a named prepared statement on every pooled connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import type { StatementStatus } from '../../server/src/db/schema.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 
 /**

@@ -1,7 +1,8 @@
-// The findings of issue 10's outsider attack on the foundation, each pinned by a test that fails without its fix.
-import { type ChildProcess, spawn } from 'node:child_process';
+// The findings of an outsider attack on the foundation (SECURITY.md), each pinned by a test that fails without its fix.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http, { type ServerResponse } from 'node:http';
+import type http from 'node:http';
+import type { ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,9 +18,11 @@ import { createMailer, type Mailer } from '../../server/src/mail/mailer.ts';
 import { PROXY_WARNING } from '../../server/src/plugins/proxy-warning.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
 import { SECURITY_HEADERS } from '../../server/src/site/headers.ts';
-import { demoUsers } from '../support/demo.ts';
-import { freePort } from '../support/free-port.ts';
-import { startSmtpSink } from '../support/smtp-sink.ts';
+import { type Child, startChild } from '../../tools/child.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { openRequest } from '../../tools/http.ts';
+import { startSmtpSink } from '../../tools/smtp-sink.ts';
 import { createTestDatabase, login, startLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
 const OWNER = demoUsers.owner.email;
@@ -117,7 +120,7 @@ function burn(ms: number): void {
   }
 }
 
-describe('start-email-login answers known and unknown e-mails alike (finding 1)', () => {
+describe('start-email-login answers known and unknown e-mails alike', () => {
   it('hands the mail to SMTP only after the answer is written, and the timings of known and unknown e-mails match', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-timing-'));
     cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -217,7 +220,7 @@ describe('mail queued after the answer is not lost on a graceful stop', () => {
   });
 });
 
-describe('the per-address code limit counts an IPv6 client by its /64 (finding 2)', () => {
+describe('the per-address code limit counts an IPv6 client by its /64', () => {
   const fromAddress = (email: string, remoteAddress: string) =>
     portal?.app.inject({
       method: 'POST',
@@ -296,7 +299,7 @@ function expectSecurityHeaders(headers: http.IncomingHttpHeaders | Record<string
     expect(headers[name.toLowerCase()], `${what}: ${name}`).toBe(value);
 }
 
-describe('API decisions are made on the routed path (finding 3)', () => {
+describe('API decisions are made on the routed path', () => {
   it('answers /%61pi/users/me with no-store, and /%61pi/nope with the JSON 404, as for /api/', async () => {
     portal = await startTestPortal();
     const { accessToken } = await login(portal, OWNER);
@@ -331,9 +334,9 @@ interface SiteServer {
   output: () => string;
 }
 
-let child: ChildProcess | undefined;
+let child: Child | undefined;
 afterEach(() => {
-  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  child?.kill('SIGKILL');
   child = undefined;
 });
 
@@ -358,22 +361,15 @@ async function startSiteServer(extraEnv: Record<string, string> = {}): Promise<S
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
-  child = spawn(process.execPath, ['server/src/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
+  const started = startChild(process.execPath, ['server/src/start.ts'], { cwd: ROOT, env });
+  child = started;
+  await started.waitForStart({
+    name: 'npm start',
+    ready: async () => (await get(port, '/api/health').catch(() => null))?.status === 200,
+    timeoutMs: 30_000,
+    pollMs: 100,
   });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const ready = await get(port, '/api/health').catch(() => null);
-    if (ready?.status === 200) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm start did not come up:\n${output}`);
-    await sleep(100);
-  }
-  return { port, output: () => output };
+  return { port, output: started.output };
 }
 
 interface Answer {
@@ -389,18 +385,9 @@ function send(
   headers: Record<string, string> = {},
   body?: string | Buffer,
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method, path: url, agent: false, headers }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
+  const { request, answer } = openRequest(port, method, url, { headers });
+  request.end(body);
+  return answer;
 }
 
 const get = (port: number, url: string) => send(port, 'GET', url);
@@ -431,7 +418,7 @@ function parseRaw(raw: string): Answer {
   return { status: Number(statusLine.split(' ')[1]), headers, body: raw.slice(split + 4) };
 }
 
-describe('every answer of npm start, errors included, carries the headers and the error schema (finding 4)', () => {
+describe('every answer of npm start, errors included, carries the headers and the error schema', () => {
   it('answers malformed URLs, bad JSON, too large and unsupported bodies, 404 and 405 with both', async () => {
     const site = await startSiteServer();
     const json = { 'content-type': 'application/json' };
@@ -491,7 +478,7 @@ describe('every answer of npm start, errors included, carries the headers and th
   });
 });
 
-describe('access tokens (finding 5)', () => {
+describe('access tokens (the token-lifetime finding)', () => {
   const key = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-signing');
   const me = (token: string) =>
     portal?.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
@@ -527,7 +514,7 @@ describe('access tokens (finding 5)', () => {
   });
 });
 
-describe('production settings (finding 5)', () => {
+describe('production settings (the token-lifetime finding)', () => {
   const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-config-')) };
   const production = { ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25', JWT_SECRET: 'x'.repeat(40) };
 

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { MAX_FILE_BYTES, removeStalePrefiles } from '../../server/src/prefiles/prefiles.service.ts';
 import { replyToStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
-import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
-import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
-import { demoUsers } from '../support/demo.ts';
-import { login, startTestPortal, type TestPortal } from './helpers.ts';
+import type { UserRow } from '../../server/src/users/users.repository.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { login, startTestPortal, type TestPortal, uploadPrefile, userByEmail } from './helpers.ts';
 
 let portal: TestPortal;
 const tokens: Record<string, string> = {};
@@ -20,9 +20,7 @@ beforeAll(async () => {
   for (const email of [demoUsers.owner.email, demoUsers.employee.email, demoUsers.examiner1.email, OWNER_B]) {
     tokens[email] = (await login(portal, email)).accessToken;
   }
-  const row = await findUserByEmail(portal.db, demoUsers.examiner1.email);
-  if (!row) throw new Error('no examiner');
-  examiner1 = row;
+  examiner1 = await userByEmail(portal, demoUsers.examiner1.email);
 }, 60_000);
 afterAll(async () => {
   await portal.close();
@@ -38,20 +36,8 @@ function call(as: string, method: Method, url: string, payload?: object) {
   });
 }
 
-function upload(as: string, name: string, bytes: Buffer | string = `%PDF-1.4 ${name}`) {
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type: 'application/pdf' }),
-    name,
-  );
-  return portal.app.inject({
-    method: 'POST',
-    url: '/api/prefiles',
-    headers: { authorization: `Bearer ${tokens[as]}` },
-    payload: form,
-  });
-}
+const upload = (as: string, name: string, bytes: Buffer | string = `%PDF-1.4 ${name}`) =>
+  uploadPrefile(portal, tokens[as] as string, name, bytes);
 
 async function uploaded(as: string, name: string, bytes?: Buffer | string): Promise<number> {
   const response = await upload(as, name, bytes);

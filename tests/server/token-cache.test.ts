@@ -1,4 +1,4 @@
-// Verified access tokens are remembered (issue 11: a repeated bearer token costs a lookup, not an HMAC), but the cache
+// Verified access tokens are remembered (a repeated bearer token costs a lookup, not an HMAC), but the cache
 // never widens what a token can do: it expires when the token would, it is bound to the key it was verified with,
 // only verified tokens enter it, and the user's row is still read on every request (a removed user is refused at
 // once).

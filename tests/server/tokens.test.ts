@@ -1,4 +1,4 @@
-// Access tokens verified with node:crypto's HMAC (issue 11) keep every check jose's jwtVerify made (issue 10): HS256
+// Access tokens verified with node:crypto's HMAC keep every check jose's jwtVerify made (SECURITY.md «Sessions»): HS256
 // from the header only, typ JWT, exp/iat/sub required, no older than the lifetime, the key's signature exactly.
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';

@@ -1,78 +1,51 @@
-// Scale-out (issue 9): two API processes on one PostgreSQL and one S3-compatible bucket, behind one nginx upstream
-// running this repository's nginx.conf. Nothing an instance keeps of its own may matter: a login started on one is
-// finished on the other, a refresh cookie from one rotates on the other, a file uploaded through one downloads
-// through the other, the per-IP login limit counts across both, and both starting at once on an empty database
-// migrate, write the catalogues and seed the demo once.
-import { type ChildProcess, spawn } from 'node:child_process';
+// Scale-out (docs/decisions.md «Several API instances: nothing shared lives in one process»): two API processes on one
+// PostgreSQL and one S3-compatible bucket, behind one nginx upstream running this repository's nginx.conf. Nothing an
+// instance keeps of its own may matter: a login started on one is finished on the other, a refresh cookie from one
+// rotates on the other, a file uploaded through one downloads through the other, the per-IP login limit counts across
+// both, and both starting at once on an empty database migrate, write the catalogues and seed the demo once.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningNginx, startNginx } from '../../scripts/nginx.ts';
 import { createDatabase, type Db } from '../../server/src/db/database.ts';
-import { demoUsers } from '../support/demo.ts';
-import { freePort } from '../support/free-port.ts';
-import { startTestS3, type TestS3 } from '../support/s3.ts';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
-import { usingPostgres } from './helpers.ts';
+import type { Child } from '../../tools/child.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { answersOk } from '../../tools/http.ts';
+import { type RunningNginx, startNginx } from '../../tools/nginx.ts';
+import { startTestS3, type TestS3 } from '../../tools/s3.ts';
+import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
+import { startApiProcess, usingPostgres } from './helpers.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const LOGIN_IP_LIMIT = 4;
 
 interface Instance {
   url: string;
-  output(): string;
+  child: Child;
   stop(): Promise<void>;
 }
 
 function startInstance(port: number, env: Record<string, string>): Instance {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-instance-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'server/src/server.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const child = startApiProcess(port, { ...env, DATA_DIR: dataDir });
   return {
     url: `http://127.0.0.1:${port}`,
-    output: () => output,
+    child,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await child.stop({ graceMs: Infinity });
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-async function waitReady(instance: Instance): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    // Connect only once it listens: a connection to a port nobody listens on yet can be given that same port as its
-    // own and then hold it (TCP simultaneous open).
-    if (!instance.output().includes('API портала запущен')) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      continue;
-    }
-    try {
-      if ((await fetch(`${instance.url}/api/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${instance.url} was not ready within 60 s:\n${instance.output()}`);
-}
+const waitReady = (instance: Instance) =>
+  instance.child.waitForStart({
+    name: instance.url,
+    ready: () => answersOk(`${instance.url}/api/health/ready`),
+    timeoutMs: 60_000,
+  });
 
 /** The refresh cookie a reply set. */
 function refreshCookie(response: Response): string {

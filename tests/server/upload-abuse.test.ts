@@ -1,8 +1,9 @@
-// Upload and download abuse (issue 10): names that hide what a file is, names in Cyrillic, and documents a browser
-// would run (HTML, SVG) — each uploaded through the real API and downloaded back as the company's examiner would.
+// Upload and download abuse (SECURITY.md «Files»): names that hide what a file is, names in Cyrillic, and documents a
+// browser would run (HTML, SVG) — each uploaded through the real API and downloaded back as the company's examiner
+// would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers } from '../support/demo.ts';
-import { login, startTestPortal, type TestPortal } from './helpers.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { login, startTestPortal, type TestPortal, uploadPrefile } from './helpers.ts';
 
 let portal: TestPortal;
 let token: string;
@@ -15,16 +16,8 @@ afterAll(async () => {
   await portal.close();
 });
 
-function upload(name: string, body: string, type = 'application/octet-stream') {
-  const form = new FormData();
-  form.append('file', new Blob([body], { type }), name);
-  return portal.app.inject({
-    method: 'POST',
-    url: '/api/prefiles',
-    headers: { authorization: `Bearer ${token}` },
-    payload: form,
-  });
-}
+const upload = (name: string, body: string, type = 'application/octet-stream') =>
+  uploadPrefile(portal, token, name, body, type);
 
 const storedNames = async () => (await portal.db.selectFrom('prefiles').select('name').execute()).map((r) => r.name);
 

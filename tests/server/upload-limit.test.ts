@@ -1,10 +1,11 @@
-// Issue 11: an upload declaring more than a 100 MB file with its multipart framing (101 MiB, nginx's limit on
+// An upload declaring more than a 100 MB file with its multipart framing (101 MiB, nginx's limit on
 // /api/prefiles) is refused from its Content-Length, before its body is read, and the connection is closed.
 import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_UPLOAD_REQUEST_BYTES } from '../../server/src/prefiles/prefiles.service.ts';
-import { demoUsers } from '../support/demo.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { multipartFile } from '../../tools/multipart.ts';
 import { login, startTestPortal, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;
@@ -28,10 +29,7 @@ const storedFiles = () => (existsSync(portal.config.filesDir) ? readdirSync(port
  * server: resolves with what it answered and whether it closed the connection, never sending the rest.
  */
 function partialUpload(declared: number): Promise<{ answer: string; closed: boolean }> {
-  const boundary = '----limit0123456789';
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="огромный.pdf"\r\n` +
-    'Content-Type: application/pdf\r\n\r\n';
+  const form = multipartFile('огромный.pdf');
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
@@ -50,10 +48,10 @@ function partialUpload(declared: number): Promise<{ answer: string; closed: bool
     socket.write(
       'POST /api/prefiles HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
         `Authorization: Bearer ${token}\r\n` +
-        `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
+        `Content-Type: ${form.contentType}\r\n` +
         `Content-Length: ${declared}\r\n\r\n`,
     );
-    socket.write(head);
+    socket.write(form.head);
     socket.write(Buffer.alloc(64 * 1024, 1));
   });
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
+import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { createEmployee, removeEmployee } from '../../server/src/employees/employees.service.ts';
 import { ApiError } from '../../server/src/errors.ts';
-import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { listHistory, listStages } from '../../server/src/statements/statements.repository.ts';
 import {
   replyToStatement,
@@ -11,20 +11,23 @@ import {
   submitStatement,
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
-import { findUserByEmail, listCompanyUsers, type UserRow } from '../../server/src/users/users.repository.ts';
-import { createCompanyWithOwner } from '../../server/src/users/users.service.ts';
-import { demoUsers } from '../support/demo.ts';
-import { login, startLogin, startTestPortal, type TestPortal } from './helpers.ts';
+import { listCompanyUsers, type UserRow } from '../../server/src/users/users.repository.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import {
+  login,
+  refreshLogin,
+  startLogin,
+  startTestPortal,
+  storedPrefile,
+  type TestPortal,
+  userByEmail,
+} from './helpers.ts';
 
 let portal: TestPortal;
 let ctx: ServiceContext;
 const users: Record<'owner' | 'employee' | 'examiner1' | 'examiner2' | 'ownerB', UserRow> = {} as never;
 
-async function user(email: string): Promise<UserRow> {
-  const row = await findUserByEmail(portal.db, email);
-  if (!row) throw new Error(`no user ${email}`);
-  return row;
-}
+const user = (email: string) => userByEmail(portal, email);
 
 beforeAll(async () => {
   portal = await startTestPortal();
@@ -40,8 +43,7 @@ afterAll(async () => {
   await portal.close();
 });
 
-const upload = async (by: UserRow, name = 'Альбом.pdf') =>
-  (await storePrefile(ctx, by.id, { fileName: name, contentType: 'application/pdf', source: `%PDF-1.4 ${name}` })).id;
+const upload = (by: UserRow, name = 'Альбом.pdf') => storedPrefile(portal, by, name);
 
 async function submit(by: UserRow = users.owner) {
   return submitStatement(ctx, by, {
@@ -94,7 +96,7 @@ describe('transitions', () => {
     expect(history.map((entry) => entry.to_status)).toEqual(['sent', 'under_review']);
   });
 
-  it('allows only spec §4’s moves, by the right people', async () => {
+  it('allows only the product’s status moves, by the right people', async () => {
     const { id } = await submit();
     const version = { status: 'under_review' as const, prefileIds: [await upload(users.owner)] };
     expect(await failure(submitNewVersion(ctx, users.owner, id, version))).toBe('409 invalid_transition');
@@ -155,7 +157,7 @@ describe('transitions', () => {
     );
   });
 
-  it('refuses an object name of spaces with the spec’s text', async () => {
+  it('refuses an object name of spaces with the product’s text', async () => {
     const error = await submitStatement(ctx, users.owner, {
       objectName: '   ',
       prefileIds: [await upload(users.owner)],
@@ -229,11 +231,7 @@ describe('people', () => {
       headers: { authorization: `Bearer ${session.accessToken}` },
     });
     expect(me.statusCode).toBe(401);
-    const refresh = await portal.app.inject({
-      method: 'POST',
-      url: '/api/authentication/refresh',
-      cookies: { refresh_token: session.refreshToken },
-    });
+    const refresh = await refreshLogin(portal, session.refreshToken);
     expect(refresh.statusCode).toBe(401);
     portal.clock.advance(61_000);
     // Login-code mails only: a notification of their earlier work may still be on its way (mail leaves after answers).

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import compression, { chooseEncoding } from '../../server/src/plugins/compression.ts';
+import compression, { chooseEncoding } from '../../server/src/http/compression.ts';
 
 describe('chooseEncoding', () => {
   it.each([

@@ -39,6 +39,14 @@ const probes: Array<[file: string, specifier: string, allowed: boolean]> = [
   ['server/src/statements/probe.ts', '../db/database.ts', true],
   ['src/lib/probe.ts', '#domain/routes.ts', true],
   ['src/features/auth/stores/probe.ts', '#domain/files.ts', true],
+  // Tests, bench and scripts share helpers through tools/, never through the test tree.
+  ['bench/lib/probe.ts', '../../tests/e2e/paths.ts', false],
+  ['bench/probe.ts', '../tests/server/helpers.ts', false],
+  ['scripts/probe.ts', '../tests/e2e/portal.ts', false],
+  ['tools/probe.ts', '../tests/server/helpers.ts', false],
+  ['bench/lib/probe.ts', '../../tools/free-port.ts', true],
+  ['scripts/probe.ts', '../tools/child.ts', true],
+  ['tests/server/probe.ts', '../../tools/smtp-sink.ts', true],
 ];
 
 let scratch = '';

@@ -1,6 +1,6 @@
 // Russian texts of the login screen; the labels marked "e2e" are relied on by the browser tests.
 
-/** Texts of the login page (docs/product.md «Login (`/login`)», «Validation», «Error texts»). */
+/** Texts of the login page (docs/product.md «Screens and routes» (the login screen), «Validation», «Error texts»). */
 export const loginTexts = {
   pageTitle: 'Вход',
   emailHeading: 'Вход в личный кабинет',

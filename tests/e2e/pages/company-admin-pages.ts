@@ -109,7 +109,9 @@ export class CompanyPage {
     await expect(this.legalEntity).not.toHaveValue('');
   }
 
-  /** Every field but the legal entity: disabled for anyone but the owner (spec §5). */
+  /**
+   * Every field but the legal entity: disabled for anyone but the owner (docs/product.md «Company (`Моя компания`)»).
+   */
   lockedFields(): Locator[] {
     return [this.legalAddress, this.inn, this.kpp, this.ogrn, this.head, this.headPhone];
   }

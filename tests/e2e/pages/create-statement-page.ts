@@ -47,7 +47,7 @@ export class UploadField {
   }
 }
 
-/** /statement/create: the statement form of spec §2. */
+/** /statement/create: the statement form. */
 export class CreateStatementPage {
   readonly page: Page;
   readonly heading: Locator;

@@ -3,9 +3,9 @@ import { format, isAfter, parse } from 'date-fns';
 import { ru } from 'date-fns/locale';
 
 /**
- * Picks `day` in the calendar of a period field (spec §5) from the keyboard: Enter opens it, PageUp/PageDown turn
- * months, Enter picks; the calendar closes and focus returns to the field. Shared by the company list and the
- * examiner table.
+ * Picks `day` in the calendar of a period field (docs/product.md «List filters») from the keyboard: Enter opens it,
+ * PageUp/PageDown turn months, Enter picks; the calendar closes and focus returns to the field. Shared by the company
+ * list and the examiner table.
  */
 export async function pickRangeDay(page: Page, field: Locator, side: 'start' | 'end', day: Date): Promise<void> {
   const label = side === 'start' ? 'Начало периода' : 'Конец периода';

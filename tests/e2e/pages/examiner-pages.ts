@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { UploadField } from './create-statement-page.ts';
 
-/** /instance/news: the new statements of spec §2, each with 'Взять в работу'. */
+/** /instance/news: the new statements, each with 'Взять в работу'. */
 export class NewsPage {
   readonly page: Page;
   readonly heading: Locator;
@@ -54,7 +54,7 @@ export class SettingsPage {
   }
 }
 
-/** /instance/statement/info/{id}: the examiner's statement detail and the reply of spec §2. */
+/** /instance/statement/info/{id}: the examiner's statement detail and the reply. */
 export class ReviewPage {
   readonly page: Page;
   readonly title: Locator;

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { pickRangeDay } from './date-range.ts';
 
-/** The columns of 'Заявления в работе', in order (spec §2). */
+/** The columns of 'Заявления в работе', in order (docs/product.md «Statements in work»). */
 export const TABLE_COLUMNS = [
   'ID',
   'Компания',

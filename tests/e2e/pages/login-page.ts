@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { Mailbox } from '../../support/smtp-sink.ts';
+import type { Mailbox } from '../../../tools/smtp-sink.ts';
 
 /** The two-step /login screen: e-mail, then the six code cells. */
 export class LoginPage {

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { UploadField } from './create-statement-page.ts';
 
-/** /statement/info/{id}: the company's statement detail of spec §2. */
+/** /statement/info/{id}: the company's statement detail. */
 export class StatementPage {
   readonly page: Page;
   readonly title: Locator;

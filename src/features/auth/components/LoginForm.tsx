@@ -51,7 +51,7 @@ class StepsBoundary extends Component<{ children: ReactNode; onRetry: () => void
 }
 
 /**
- * Passwordless login (docs/product.md «Login (`/login`)»): a signed-in user goes on to their home page, anyone else
+ * Passwordless login (docs/product.md «Screens and routes», the login screen): a signed-in user goes on to their home page, anyone else
  * gets the form.
  */
 export default function LoginForm() {
