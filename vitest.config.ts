@@ -10,6 +10,7 @@ export default defineConfig({
           environment: 'node',
           // The first test of a file pays for importing React, jsdom and the stores: seconds on a loaded 2-core machine.
           testTimeout: 20_000,
+          hookTimeout: 20_000,
         },
       },
       {

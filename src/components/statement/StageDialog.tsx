@@ -3,9 +3,8 @@ import type { SubmitEvent } from 'react';
 import type { StageDraft } from '../../stores/stage-draft.ts';
 import Button from '../ui/Button.tsx';
 import Dialog from '../ui/Dialog.tsx';
-import Field from '../ui/Field.tsx';
 import FileUpload from '../ui/FileUpload.tsx';
-import { useFormField } from '../ui/form.ts';
+import FormField from '../ui/FormField.tsx';
 import { statementDetailTexts } from './texts.ts';
 
 /** Props of StageDialog: the draft and the side's words; the rest is the same for a new version and a reply. */
@@ -40,7 +39,6 @@ export default function StageDialog<K>(props: StageDialogProps<K>) {
   const open = useStore(draft.$open);
   const status = useStore(draft.form.$status);
   const uploading = useStore(draft.uploads.$uploading);
-  const comment = useFormField(draft.form, 'comment');
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,19 +75,7 @@ export default function StageDialog<K>(props: StageDialogProps<K>) {
     >
       <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
         {filesFirst && files}
-        <Field label={props.commentLabel}>
-          {(control) => (
-            <textarea
-              {...control}
-              className="input textarea"
-              name="comment"
-              rows={props.commentRows}
-              value={comment.value}
-              onChange={comment.onChange}
-              onBlur={comment.onBlur}
-            />
-          )}
-        </Field>
+        <FormField form={draft.form} name="comment" label={props.commentLabel} rows={props.commentRows} touchOnBlur />
         {!filesFirst && files}
       </form>
     </Dialog>

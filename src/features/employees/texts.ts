@@ -34,7 +34,6 @@ export const employeesTexts = {
   phone: 'Телефон',
   phonePlaceholder: '+7 (___) ___-__-__',
   positionField: 'Должность',
-  optional: '(необязательно)',
   notVerifiedNote: 'Сотрудник ещё не входил на портал.',
   create: 'Добавить сотрудника',
   save: 'Сохранить изменения',

@@ -7,7 +7,6 @@ export const settingsTexts = {
   fio: 'Фамилия Имя Отчество',
   phone: 'Телефон',
   phonePlaceholder: '+7 (___) ___-__-__',
-  optional: '(необязательно)',
   save: 'Сохранить изменения',
   saving: 'Сохраняем...',
   loading: 'Загрузка…',

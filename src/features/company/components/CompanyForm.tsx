@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, type SubmitEvent, useRef } from 'react';
+import { type SubmitEvent, useRef } from 'react';
 import Button from '../../../components/ui/Button.tsx';
-import Field from '../../../components/ui/Field.tsx';
-import { useFormField } from '../../../components/ui/form.ts';
+import FormField from '../../../components/ui/FormField.tsx';
 import LoadFailed from '../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { $isOwner } from '../../../stores/session.ts';
@@ -10,65 +9,18 @@ import {
   $companyFieldErrors,
   $companyFormAlert,
   $companyStatus,
-  type CompanyFormValues,
   companyForm,
   loadCompany,
   saveCompany,
 } from '../stores/company.ts';
 import { companyTexts } from '../texts.ts';
 
-/** A label with the quiet '(необязательно)' of an optional field. */
-function optional(label: string): ReactNode {
-  return (
-    <>
-      {label}
-      <span className="field__optional"> {companyTexts.optional}</span>
-    </>
-  );
-}
-
-/** Props of TextField. */
-interface TextFieldProps {
-  name: keyof CompanyFormValues & string;
-  label: ReactNode;
-  hint?: string;
-  /** For anyone but the owner every field but the legal entity is disabled. */
-  disabled?: boolean;
-  type?: 'text' | 'tel';
-  inputMode?: 'numeric' | 'text';
-  size?: 'medium' | 'full';
-  autoComplete?: string;
-  placeholder?: string;
-}
-
-/** One field of the company form, bound to the form store, with its own or the server's error. */
-function TextField({ name, label, hint, disabled, type = 'text', inputMode, size = 'full', ...rest }: TextFieldProps) {
-  const field = useFormField(companyForm, name);
-  const errors = useStore($companyFieldErrors);
-  return (
-    <Field label={label} hint={hint} error={errors[name]}>
-      {(control) => (
-        <input
-          {...control}
-          {...rest}
-          className={size === 'medium' ? 'input input--medium' : 'input'}
-          name={name}
-          type={type}
-          inputMode={inputMode}
-          disabled={disabled}
-          value={field.value}
-          onChange={field.onChange}
-        />
-      )}
-    </Field>
-  );
-}
-
 /** 'Моя компания': legal entity data and the head's contacts; only the owner saves (docs/product.md «Permissions»). */
 export default function CompanyForm() {
   const load = useStore($companyStatus);
   const status = useStore(companyForm.$status);
   const alert = useStore($companyFormAlert);
+  const errors = useStore($companyFieldErrors);
   const isOwner = useStore($isOwner);
   const formRef = useRef<HTMLFormElement>(null);
   const locked = !isOwner;
@@ -98,37 +50,51 @@ export default function CompanyForm() {
           )}
           <fieldset className="form-section">
             <legend className="form-section__title">{companyTexts.legalSection}</legend>
-            <TextField
+            <FormField
+              form={companyForm}
               name="legalEntity"
+              error={errors.legalEntity ?? null}
               label={companyTexts.legalEntity}
               hint={companyTexts.legalEntityHint}
               autoComplete="organization"
             />
-            <TextField
+            <FormField
+              form={companyForm}
               name="legalAddress"
-              label={optional(companyTexts.legalAddress)}
+              error={errors.legalAddress ?? null}
+              label={companyTexts.legalAddress}
+              optional
               disabled={locked}
               autoComplete="off"
             />
             <div className="form-grid">
-              <TextField
+              <FormField
+                form={companyForm}
                 name="inn"
-                label={optional(companyTexts.inn)}
+                error={errors.inn ?? null}
+                label={companyTexts.inn}
+                optional
                 hint={companyTexts.innHint}
                 inputMode="numeric"
                 disabled={locked}
                 autoComplete="off"
               />
-              <TextField
+              <FormField
+                form={companyForm}
                 name="kpp"
-                label={optional(companyTexts.kpp)}
+                error={errors.kpp ?? null}
+                label={companyTexts.kpp}
+                optional
                 hint={companyTexts.kppHint}
                 disabled={locked}
                 autoComplete="off"
               />
-              <TextField
+              <FormField
+                form={companyForm}
                 name="ogrn"
-                label={optional(companyTexts.ogrn)}
+                error={errors.ogrn ?? null}
+                label={companyTexts.ogrn}
+                optional
                 hint={companyTexts.ogrnHint}
                 inputMode="numeric"
                 disabled={locked}
@@ -138,16 +104,22 @@ export default function CompanyForm() {
           </fieldset>
           <fieldset className="form-section">
             <legend className="form-section__title">{companyTexts.contactSection}</legend>
-            <TextField
+            <FormField
+              form={companyForm}
               name="contactFio"
-              label={optional(companyTexts.contactFio)}
+              error={errors.contactFio ?? null}
+              label={companyTexts.contactFio}
+              optional
               hint={companyTexts.contactFioHint}
               disabled={locked}
               autoComplete="off"
             />
-            <TextField
+            <FormField
+              form={companyForm}
               name="contactPhone"
-              label={optional(companyTexts.contactPhone)}
+              error={errors.contactPhone ?? null}
+              label={companyTexts.contactPhone}
+              optional
               type="tel"
               size="medium"
               placeholder={companyTexts.phonePlaceholder}

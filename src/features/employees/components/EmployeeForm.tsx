@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, type SubmitEvent, useRef, useState } from 'react';
+import { type SubmitEvent, useRef, useState } from 'react';
 import { routes } from '#domain/routes.ts';
 import Button from '../../../components/ui/Button.tsx';
 import ConfirmDialog from '../../../components/ui/ConfirmDialog.tsx';
-import Field from '../../../components/ui/Field.tsx';
-import { useFormField } from '../../../components/ui/form.ts';
+import FormField from '../../../components/ui/FormField.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import {
   $canRemoveEmployee,
@@ -21,16 +20,6 @@ import {
 import { employeesTexts } from '../texts.ts';
 import OwnerOnly from './OwnerOnly.tsx';
 
-/** A label with the quiet '(необязательно)' of an optional field. */
-function optional(label: string): ReactNode {
-  return (
-    <>
-      {label}
-      <span className="field__optional"> {employeesTexts.optional}</span>
-    </>
-  );
-}
-
 /** The fields, the save and (editing someone else) the removal of one employee. */
 function EmployeeFields() {
   const target = useStore($employeeTarget);
@@ -40,10 +29,6 @@ function EmployeeFields() {
   const alert = useStore($employeeFormAlert);
   const canRemove = useStore($canRemoveEmployee);
   const removing = useStore($removeState);
-  const fio = useFormField(employeeForm, 'fio');
-  const email = useFormField(employeeForm, 'email');
-  const phone = useFormField(employeeForm, 'phone');
-  const position = useFormField(employeeForm, 'position');
   const [confirming, setConfirming] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const creating = target.mode === 'create';
@@ -79,65 +64,46 @@ function EmployeeFields() {
           </div>
         )}
         {load.employee && !load.employee.isVerify && <p className="alert">{employeesTexts.notVerifiedNote}</p>}
-        <Field label={employeesTexts.fio} error={errors.fio}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="fio"
-              autoComplete="off"
-              required
-              value={fio.value}
-              onChange={fio.onChange}
-            />
-          )}
-        </Field>
-        <Field
-          label={optional(employeesTexts.emailField)}
+        <FormField
+          form={employeeForm}
+          name="fio"
+          label={employeesTexts.fio}
+          error={errors.fio ?? null}
+          autoComplete="off"
+          required
+        />
+        <FormField
+          form={employeeForm}
+          name="email"
+          label={employeesTexts.emailField}
+          optional
           hint={creating ? employeesTexts.emailHint : employeesTexts.emailChangeHint}
-          error={errors.email}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input input--medium"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              spellCheck={false}
-              value={email.value}
-              onChange={email.onChange}
-            />
-          )}
-        </Field>
+          error={errors.email ?? null}
+          size="medium"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          spellCheck={false}
+        />
         <div className="form-grid">
-          <Field label={optional(employeesTexts.phone)} error={errors.phone}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                name="phone"
-                type="tel"
-                autoComplete="off"
-                placeholder={employeesTexts.phonePlaceholder}
-                value={phone.value}
-                onChange={phone.onChange}
-              />
-            )}
-          </Field>
-          <Field label={optional(employeesTexts.positionField)} error={errors.position}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                name="position"
-                autoComplete="off"
-                value={position.value}
-                onChange={position.onChange}
-              />
-            )}
-          </Field>
+          <FormField
+            form={employeeForm}
+            name="phone"
+            label={employeesTexts.phone}
+            optional
+            error={errors.phone ?? null}
+            type="tel"
+            autoComplete="off"
+            placeholder={employeesTexts.phonePlaceholder}
+          />
+          <FormField
+            form={employeeForm}
+            name="position"
+            label={employeesTexts.positionField}
+            optional
+            error={errors.position ?? null}
+            autoComplete="off"
+          />
         </div>
         <div className="button-row form-actions">
           <Button type="submit" busy={status.busy}>

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useRef } from 'react';
 import Button from '../../../components/ui/Button.tsx';
-import Field from '../../../components/ui/Field.tsx';
-import { useFormField } from '../../../components/ui/form.ts';
+import FormField from '../../../components/ui/FormField.tsx';
 import LoadFailed from '../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { $settingsStatus, loadSettings, saveSettings, settingsForm } from '../stores/settings.ts';
@@ -12,8 +11,6 @@ import { settingsTexts } from '../texts.ts';
 export default function SettingsForm() {
   const load = useStore($settingsStatus);
   const status = useStore(settingsForm.$status);
-  const fio = useFormField(settingsForm, 'contactFio');
-  const phone = useFormField(settingsForm, 'contactPhone');
   const formRef = useRef<HTMLFormElement>(null);
   // The name's error shows after a submit attempt, not on blur: an error appearing as the field loses focus to the
   // button would move the button from under the pointer between press and release, and the click would be lost.
@@ -38,41 +35,19 @@ export default function SettingsForm() {
       )}
       {load === 'ready' && (
         <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <Field label={settingsTexts.fio} error={fio.error}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                name="contactFio"
-                autoComplete="name"
-                required
-                value={fio.value}
-                onChange={fio.onChange}
-              />
-            )}
-          </Field>
-          <Field
-            label={
-              <>
-                {settingsTexts.phone}
-                <span className="field__optional"> {settingsTexts.optional}</span>
-              </>
-            }
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input input--medium"
-                name="contactPhone"
-                type="tel"
-                autoComplete="tel"
-                placeholder={settingsTexts.phonePlaceholder}
-                value={phone.value}
-                onChange={phone.onChange}
-                onBlur={phone.onBlur}
-              />
-            )}
-          </Field>
+          <FormField form={settingsForm} name="contactFio" label={settingsTexts.fio} autoComplete="name" required />
+          <FormField
+            form={settingsForm}
+            name="contactPhone"
+            label={settingsTexts.phone}
+            optional
+            error={null}
+            size="medium"
+            type="tel"
+            autoComplete="tel"
+            placeholder={settingsTexts.phonePlaceholder}
+            touchOnBlur
+          />
           <div className="button-row">
             <Button type="submit" busy={status.busy}>
               {status.busy ? settingsTexts.saving : settingsTexts.save}

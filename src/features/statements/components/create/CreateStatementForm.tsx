@@ -4,6 +4,7 @@ import { routes } from '#domain/routes.ts';
 import Button from '../../../../components/ui/Button.tsx';
 import Field from '../../../../components/ui/Field.tsx';
 import FileUpload from '../../../../components/ui/FileUpload.tsx';
+import FormField from '../../../../components/ui/FormField.tsx';
 import { useFormField } from '../../../../components/ui/form.ts';
 import {
   $filesError,
@@ -70,10 +71,6 @@ export default function CreateStatementForm() {
   const objectTypes = useStore($objectTypes);
   const workTypes = useStore($workTypes);
   const filesError = useStore($filesError);
-  const cipher = useFormField(statementForm, 'cipher');
-  const objectName = useFormField(statementForm, 'objectName');
-  const address = useFormField(statementForm, 'address');
-  const comment = useFormField(statementForm, 'comment');
   const formRef = useRef<HTMLFormElement>(null);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -92,86 +89,38 @@ export default function CreateStatementForm() {
       <h1>{createTexts.pageTitle}</h1>
       <p className="lead">{createTexts.intro}</p>
       <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Field
-          label={
-            <>
-              {createTexts.cipher}
-              <Optional />
-            </>
-          }
+        <FormField
+          form={statementForm}
+          name="cipher"
+          label={createTexts.cipher}
+          optional
           hint={createTexts.cipherHint}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input input--medium"
-              name="cipher"
-              autoComplete="off"
-              value={cipher.value}
-              onChange={cipher.onChange}
-              onBlur={cipher.onBlur}
-            />
-          )}
-        </Field>
-        <Field label={createTexts.objectName} error={objectName.error}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="objectName"
-              autoComplete="off"
-              required
-              value={objectName.value}
-              onChange={objectName.onChange}
-              onBlur={objectName.onBlur}
-            />
-          )}
-        </Field>
-        <Field
-          label={
-            <>
-              {createTexts.address}
-              <Optional />
-            </>
-          }
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              name="address"
-              autoComplete="off"
-              value={address.value}
-              onChange={address.onChange}
-              onBlur={address.onBlur}
-            />
-          )}
-        </Field>
+          size="medium"
+          autoComplete="off"
+          touchOnBlur
+        />
+        <FormField
+          form={statementForm}
+          name="objectName"
+          label={createTexts.objectName}
+          autoComplete="off"
+          required
+          touchOnBlur
+        />
+        <FormField
+          form={statementForm}
+          name="address"
+          label={createTexts.address}
+          optional
+          autoComplete="off"
+          touchOnBlur
+        />
         <div className="form-grid">
           <CatalogSelect name="categoryObjectId" label={createTexts.category} catalog={objectTypes} />
           <CatalogSelect name="catalogWorkTypeId" label={createTexts.workType} catalog={workTypes} />
         </div>
         <FileUpload id={FILES_ID} list={statementUploads} label={createTexts.documents} error={filesError} />
-        <Field
-          label={
-            <>
-              {createTexts.comment}
-              <Optional />
-            </>
-          }
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              className="input textarea"
-              name="comment"
-              rows={4}
-              value={comment.value}
-              onChange={comment.onChange}
-              onBlur={comment.onBlur}
-            />
-          )}
-        </Field>
+        <FormField form={statementForm} name="comment" label={createTexts.comment} optional rows={4} touchOnBlur />
         <div className="button-row">
           <Button type="submit" busy={status.busy}>
             {createTexts.submit}

@@ -1,0 +1,63 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { Form, FormValues } from '../../stores/form.ts';
+import Field from './Field.tsx';
+import { useFormField } from './form.ts';
+
+const texts = {
+  optional: '(необязательно)',
+} as const;
+
+/** Props of FormField: the form store and field, the words around it, and the input's own attributes. */
+export interface FormFieldProps<V extends FormValues>
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'onBlur' | 'size' | 'form'> {
+  form: Form<V>;
+  name: keyof V & string;
+  label: string;
+  /** Marks the label '(необязательно)'. */
+  optional?: boolean;
+  hint?: ReactNode;
+  /** The error to show; by default the form's own shown error of the field (pass null for none). */
+  error?: ReactNode;
+  /** 'medium' for short values (a phone, a cipher). */
+  size?: 'medium' | 'full';
+  /** A text of so many rows instead of a one-line input. */
+  rows?: number;
+  /** Marks the field as left on blur, so its own error shows then; forms that show errors after a submit only leave it. */
+  touchOnBlur?: boolean;
+}
+
+/** One text field of a form store inside Field: label, hint, error and the control, bound to the store. */
+export default function FormField<V extends FormValues>({
+  form,
+  name,
+  label,
+  optional = false,
+  hint,
+  error,
+  size = 'full',
+  rows,
+  touchOnBlur = false,
+  ...rest
+}: FormFieldProps<V>) {
+  const field = useFormField(form, name);
+  const bound = { name, value: field.value, onChange: field.onChange, onBlur: touchOnBlur ? field.onBlur : undefined };
+  const title = optional ? (
+    <>
+      {label}
+      <span className="field__optional"> {texts.optional}</span>
+    </>
+  ) : (
+    label
+  );
+  return (
+    <Field label={title} hint={hint} error={error === undefined ? field.error : error}>
+      {(control) =>
+        rows ? (
+          <textarea {...control} className="input textarea" rows={rows} {...bound} />
+        ) : (
+          <input {...control} {...rest} className={size === 'medium' ? 'input input--medium' : 'input'} {...bound} />
+        )
+      }
+    </Field>
+  );
+}
