@@ -4,6 +4,7 @@ import { idFromPath } from '#domain/routes.ts';
 import { currentPath, navigateTo } from '../lib/browser.ts';
 import type { User } from '../lib/roles.ts';
 import { type SubmissionRound, submissionRounds } from '../lib/statement.ts';
+import { sharedRun } from './load.ts';
 import { $session } from './session.ts';
 import { carryToast } from './toasts.ts';
 
@@ -44,8 +45,6 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
   const $id = atom<number | null>(null);
   const $detail = atom<StatementDetail>({ status: 'loading', statement: null });
   const $rounds = computed($detail, (detail) => (detail.statement ? submissionRounds(detail.statement.stages) : []));
-  let loading: Promise<void> | null = null;
-
   async function fetchStatement(id: number | null): Promise<void> {
     if (id !== null) {
       try {
@@ -63,12 +62,7 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
     navigateTo(source.fallback);
   }
 
-  function reload(): Promise<void> {
-    loading ??= fetchStatement($id.get()).finally(() => {
-      loading = null;
-    });
-    return loading;
-  }
+  const reload = sharedRun(() => fetchStatement($id.get()));
 
   onMount($detail, () => {
     $id.set(idFromPath(currentPath()));

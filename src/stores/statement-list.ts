@@ -10,6 +10,7 @@ import {
   selectStatements,
   statementsOf,
 } from '../lib/statement-list.ts';
+import { sharedRun } from './load.ts';
 import { $session } from './session.ts';
 
 /** A statement list as a screen sees it: loading, failed (logged only), or its items. */
@@ -45,7 +46,6 @@ export function createStatementList(source: ListSource): {
 } {
   const $list = atom<StatementList>({ status: 'loading', items: [] });
   const pick = source.pick ?? statementsOf;
-  let loading: Promise<void> | null = null;
 
   async function fetchList(): Promise<void> {
     $list.set({ status: 'loading', items: $list.get().items });
@@ -64,12 +64,7 @@ export function createStatementList(source: ListSource): {
     $list.set({ status: 'error', items: [] });
   }
 
-  function reload(): Promise<void> {
-    loading ??= fetchList().finally(() => {
-      loading = null;
-    });
-    return loading;
-  }
+  const reload = sharedRun(fetchList);
 
   onMount($list, () => {
     const stopSession = $session.subscribe((session) => {

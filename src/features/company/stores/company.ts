@@ -1,19 +1,13 @@
-import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
 import { isCompanyUser } from '../../../lib/roles.ts';
-import {
-  type FieldErrors,
-  fieldErrorsWith,
-  orNull,
-  type ServerProblems,
-  serverProblemsOf,
-  validateCompany,
-  validationTexts,
-} from '../../../lib/validators.ts';
+import { type FieldErrors, orNull, validateCompany, validationTexts } from '../../../lib/validators.ts';
 import { api } from '../../../stores/api.ts';
 import { createForm } from '../../../stores/form.ts';
-import { $session, reloadCurrentUser } from '../../../stores/session.ts';
-import { type ApiFailure, submit } from '../../../stores/submit.ts';
+import { dataOf, loadWhenSignedIn, sharedRun } from '../../../stores/load.ts';
+import { createServerFeedback } from '../../../stores/server-feedback.ts';
+import { reloadCurrentUser } from '../../../stores/session.ts';
+import { submit } from '../../../stores/submit.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { companyTexts } from '../texts.ts';
 
@@ -70,61 +64,30 @@ const $load = atom<'loading' | 'error' | 'ready'>('loading');
 /** Whether the company has arrived: loading ('Загрузка…'), failed (toasted), or ready. */
 export const $companyStatus: ReadableAtom<'loading' | 'error' | 'ready'> = $load;
 
-/** The server's messages about fields on the last save (INN, KPP, OGRN control digits), each with its value. */
-const $serverProblems = map<ServerProblems<CompanyFormValues>>({});
+/** What the server said about the last save: INN, KPP, OGRN next to their fields, a refusal above the form. */
+const feedback = createServerFeedback(companyForm, FIELDS);
 
 /** The errors to show by field: the form's own checks first, then what the server said about the value still there. */
-export const $companyFieldErrors: ReadableAtom<FieldErrors<CompanyFormValues>> = computed(
-  [companyForm.$shownErrors, companyForm.$values, $serverProblems],
-  fieldErrorsWith,
-);
+export const $companyFieldErrors: ReadableAtom<FieldErrors<CompanyFormValues>> = feedback.$fieldErrors;
 
 /** The server's refusal of the last save when it names no field (403 for a non-owner), or null. */
-export const $companyFormAlert = atom<string | null>(null);
+export const $companyFormAlert = feedback.$alert;
 
-let loading: Promise<void> | null = null;
-
-async function fetchCompany(): Promise<void> {
+/** Loads the company (GET /api/companies/me) into the form; concurrent calls share one request. */
+export const loadCompany = sharedRun(async () => {
   $load.set('loading');
-  try {
-    const { data, response } = await api.GET('/api/companies/me');
-    if (response.ok && data) {
-      companyForm.reset(valuesOf(data));
-      $serverProblems.set({});
-      $companyFormAlert.set(null);
-      $load.set('ready');
-      return;
-    }
-  } catch {
-    // reported below like any other failure
+  const company = await dataOf(() => api.GET('/api/companies/me'));
+  if (company) {
+    companyForm.reset(valuesOf(company));
+    feedback.clear();
+    $load.set('ready');
+    return;
   }
   $load.set('error');
   showToast('error', companyTexts.loadFailed);
-}
+});
 
-/** Loads the company (GET /api/companies/me) into the form; concurrent calls share one request. */
-export function loadCompany(): Promise<void> {
-  loading ??= fetchCompany().finally(() => {
-    loading = null;
-  });
-  return loading;
-}
-
-onMount($load, () =>
-  $session.subscribe((session) => {
-    if (session.status === 'authenticated' && isCompanyUser(session.user) && $load.get() === 'loading') {
-      void loadCompany();
-    }
-  }),
-);
-
-/** Keeps what the server said about the failed save: next to the field it names, or as the form's alert. */
-function rememberProblem(failure: ApiFailure): void {
-  const problems = serverProblemsOf(failure.body, companyForm.$values.get(), FIELDS);
-  $serverProblems.set(problems);
-  const clientError = failure.status !== null && failure.status < 500;
-  $companyFormAlert.set(Object.keys(problems).length === 0 && clientError ? (failure.body?.message ?? null) : null);
-}
+loadWhenSignedIn($load, isCompanyUser, () => $load.get() === 'loading', loadCompany);
 
 /** What a save attempt ended with: saved, refused by the checks (errors shown), or failed on the server. */
 export type SaveOutcome = 'saved' | 'invalid' | 'failed';
@@ -139,16 +102,16 @@ export async function saveCompany(): Promise<SaveOutcome> {
     return 'invalid';
   }
   const body = companyPayload(companyForm.$values.get());
-  $companyFormAlert.set(null);
+  feedback.clearAlert();
   const result = await submit(companyForm.$status, () => api.PUT('/api/companies/me', { body }), {
     failureText: companyTexts.saveFailed,
   });
   if (!result.ok) {
-    rememberProblem(result.failure);
+    feedback.remember(result.failure);
     return 'failed';
   }
   companyForm.reset(valuesOf(result.data));
-  $serverProblems.set({});
+  feedback.clear();
   await reloadCurrentUser();
   showToast('success', companyTexts.saved);
   return 'saved';

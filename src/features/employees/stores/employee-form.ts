@@ -1,19 +1,13 @@
 import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
 import { idFromPath, normalizePath, routes } from '#domain/routes.ts';
 import { currentPath, navigateTo } from '../../../lib/browser.ts';
-import {
-  type FieldErrors,
-  fieldErrorsWith,
-  orNull,
-  type ServerProblems,
-  serverProblemsOf,
-  validateEmployee,
-  validationTexts,
-} from '../../../lib/validators.ts';
+import { type FieldErrors, orNull, validateEmployee, validationTexts } from '../../../lib/validators.ts';
 import { api } from '../../../stores/api.ts';
 import { createForm } from '../../../stores/form.ts';
+import { dataOf, sharedRun } from '../../../stores/load.ts';
+import { createServerFeedback } from '../../../stores/server-feedback.ts';
 import { $user } from '../../../stores/session.ts';
-import { type ApiFailure, type SubmitState, submit } from '../../../stores/submit.ts';
+import { type SubmitState, submit } from '../../../stores/submit.ts';
 import { carryToast, showToast } from '../../../stores/toasts.ts';
 import { employeesTexts } from '../texts.ts';
 import { $employeesAccess, type Employee } from './employees.ts';
@@ -74,17 +68,14 @@ const $load = atom<EmployeeLoad>({ status: 'loading', employee: null });
 /** The load of the edited employee (GET /api/employees/{id}); a new employee's form is ready at once. */
 export const $employeeLoad: ReadableAtom<EmployeeLoad> = $load;
 
-/** The server's messages about fields on the last save, each with the value it was about. */
-const $serverProblems = map<ServerProblems<EmployeeFormValues>>({});
+/** What the server said about the last save: a taken e-mail next to its field, a refusal above the form. */
+const feedback = createServerFeedback(employeeForm, FIELDS);
 
 /** The errors to show by field: the form's own checks first, then what the server said about the value still there. */
-export const $employeeFieldErrors: ReadableAtom<FieldErrors<EmployeeFormValues>> = computed(
-  [employeeForm.$shownErrors, employeeForm.$values, $serverProblems],
-  fieldErrorsWith,
-);
+export const $employeeFieldErrors: ReadableAtom<FieldErrors<EmployeeFormValues>> = feedback.$fieldErrors;
 
 /** The server's refusal of the last save when it names no field (e.g. 403 for a non-owner), or null. */
-export const $employeeFormAlert = atom<string | null>(null);
+export const $employeeFormAlert = feedback.$alert;
 
 /** Busy state of the removal. */
 export const $removeState = map<SubmitState>({ busy: false, error: null });
@@ -94,42 +85,31 @@ export const $canRemoveEmployee: ReadableAtom<boolean> = computed([$load, $user]
   Boolean(load.employee && user && load.employee.id !== user.id),
 );
 
-let loading: Promise<void> | null = null;
-
-async function fetchEmployee(id: number | null): Promise<void> {
+const fetchEmployee = sharedRun(async () => {
+  const target = $employeeTarget.get();
+  const id = target.mode === 'edit' ? target.id : null;
   $load.set({ status: 'loading', employee: null });
-  if (id !== null) {
-    try {
-      const { data, response } = await api.GET('/api/employees/{id}', { params: { path: { id } } });
-      if (response.ok && data) {
-        employeeForm.reset(valuesOf(data));
-        $load.set({ status: 'ready', employee: data });
-        return;
-      }
-    } catch {
-      // reported below like any other failure
-    }
+  const employee =
+    id === null ? null : await dataOf(() => api.GET('/api/employees/{id}', { params: { path: { id } } }));
+  if (employee) {
+    employeeForm.reset(valuesOf(employee));
+    $load.set({ status: 'ready', employee });
+    return;
   }
   $load.set({ status: 'error', employee: null });
   showToast('error', employeesTexts.employeeLoadFailed);
-}
+});
 
 /** Loads the employee of the edit page (again); concurrent calls share one request. */
 export function loadEmployee(): Promise<void> {
-  const target = $employeeTarget.get();
-  if (target.mode !== 'edit') return Promise.resolve();
-  loading ??= fetchEmployee(target.id).finally(() => {
-    loading = null;
-  });
-  return loading;
+  return $employeeTarget.get().mode === 'edit' ? fetchEmployee() : Promise.resolve();
 }
 
 /** Opens the form of `path`: an empty one to add, or the employee to edit once the owner is known. */
 function openForm(path: string): () => void {
   const target = employeeTargetOf(path);
   $employeeTarget.set(target);
-  $serverProblems.set({});
-  $employeeFormAlert.set(null);
+  feedback.clear();
   if (target.mode === 'create') {
     employeeForm.reset(EMPTY);
     $load.set({ status: 'ready', employee: null });
@@ -141,14 +121,6 @@ function openForm(path: string): () => void {
 }
 
 onMount($load, () => openForm(currentPath()));
-
-/** Keeps what the server said about the failed save: next to its field, or as the form's alert. */
-function rememberProblem(failure: ApiFailure): void {
-  const problems = serverProblemsOf(failure.body, employeeForm.$values.get(), FIELDS);
-  $serverProblems.set(problems);
-  const clientError = failure.status !== null && failure.status < 500;
-  $employeeFormAlert.set(Object.keys(problems).length === 0 && clientError ? (failure.body?.message ?? null) : null);
-}
 
 /** What a save attempt ended with: saved, refused by the checks (errors shown), or failed on the server. */
 export type SaveOutcome = 'saved' | 'invalid' | 'failed';
@@ -166,7 +138,7 @@ export async function saveEmployee(): Promise<SaveOutcome> {
   const id = target.mode === 'edit' ? target.id : null;
   if (target.mode === 'edit' && id === null) return 'failed';
   const body = employeePayload(employeeForm.$values.get());
-  $employeeFormAlert.set(null);
+  feedback.clearAlert();
   const result =
     id === null
       ? await submit(employeeForm.$status, () => api.POST('/api/employees', { body }), {
@@ -176,7 +148,7 @@ export async function saveEmployee(): Promise<SaveOutcome> {
           failureText: employeesTexts.saveFailed,
         });
   if (!result.ok) {
-    rememberProblem(result.failure);
+    feedback.remember(result.failure);
     return 'failed';
   }
   carryToast('success', target.mode === 'create' ? employeesTexts.created : employeesTexts.updated);

@@ -2,6 +2,7 @@ import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
 import { isOwnerUser } from '../../../lib/roles.ts';
 import { api } from '../../../stores/api.ts';
+import { dataOf, sharedRun } from '../../../stores/load.ts';
 import { $session } from '../../../stores/session.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { employeesTexts } from '../texts.ts';
@@ -31,30 +32,17 @@ const $list = atom<EmployeeList>({ status: 'loading', items: [] });
 /** The company's people (GET /api/employees, sorted by name by the server); loaded for the owner when first watched. */
 export const $employees: ReadableAtom<EmployeeList> = $list;
 
-let loading: Promise<void> | null = null;
-
-async function fetchEmployees(): Promise<void> {
+/** Loads the list (again); concurrent calls share one request. */
+export const loadEmployees = sharedRun(async () => {
   $list.set({ status: 'loading', items: $list.get().items });
-  try {
-    const { data, response } = await api.GET('/api/employees');
-    if (response.ok && data) {
-      $list.set({ status: 'ready', items: data });
-      return;
-    }
-  } catch {
-    // reported below like any other failure
+  const items = await dataOf(() => api.GET('/api/employees'));
+  if (items) {
+    $list.set({ status: 'ready', items });
+    return;
   }
   $list.set({ status: 'error', items: [] });
   showToast('error', employeesTexts.loadFailed);
-}
-
-/** Loads the list (again); concurrent calls share one request. */
-export function loadEmployees(): Promise<void> {
-  loading ??= fetchEmployees().finally(() => {
-    loading = null;
-  });
-  return loading;
-}
+});
 
 onMount($list, () =>
   $employeesAccess.subscribe((access) => {

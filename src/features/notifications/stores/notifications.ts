@@ -1,6 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
 import { api, QUIET } from '../../../stores/api.ts';
+import { sharedRun } from '../../../stores/load.ts';
 import { $session } from '../../../stores/session.ts';
 import { notificationTexts } from '../texts.ts';
 
@@ -20,7 +21,6 @@ export interface NotificationList {
 
 const $list = atom<NotificationList>({ status: 'loading', items: [], error: null });
 
-let loading: Promise<void> | null = null;
 let loaded = false;
 
 async function fetchNotifications(): Promise<void> {
@@ -40,16 +40,12 @@ async function fetchNotifications(): Promise<void> {
 }
 
 /** Loads the notifications (GET /api/notifications); concurrent calls share one request. */
-export function loadNotifications(): Promise<void> {
-  loading ??= fetchNotifications().finally(() => {
-    loading = null;
-  });
-  return loading;
-}
+export const loadNotifications = sharedRun(fetchNotifications);
 
 onMount($list, () =>
   $session.subscribe((session) => {
-    if (session.status === 'authenticated' && !loaded && !loading) void loadNotifications();
+    // A load under way is shared, not repeated.
+    if (session.status === 'authenticated' && !loaded) void loadNotifications();
   }),
 );
 

@@ -1,9 +1,10 @@
-import { atom, onMount, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import { isExaminer } from '../../../lib/roles.ts';
 import { orNull, validateExaminerSettings, validationTexts } from '../../../lib/validators.ts';
 import { api } from '../../../stores/api.ts';
 import { createForm } from '../../../stores/form.ts';
-import { $session, reloadCurrentUser } from '../../../stores/session.ts';
+import { dataOf, loadWhenSignedIn, sharedRun } from '../../../stores/load.ts';
+import { reloadCurrentUser } from '../../../stores/session.ts';
 import { submit } from '../../../stores/submit.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { settingsTexts } from '../texts.ts';
@@ -25,39 +26,20 @@ const $load = atom<'loading' | 'error' | 'ready'>('loading');
 /** Whether the examiner's current details have arrived: loading ('Загрузка…'), failed (toasted), or ready. */
 export const $settingsStatus: ReadableAtom<'loading' | 'error' | 'ready'> = $load;
 
-let loading: Promise<void> | null = null;
-
-async function fetchProfile(): Promise<void> {
+/** Loads the examiner's details (GET /api/instance/me) into the form; concurrent calls share one request. */
+export const loadSettings = sharedRun(async () => {
   $load.set('loading');
-  try {
-    const { data, response } = await api.GET('/api/instance/me');
-    if (response.ok && data) {
-      settingsForm.reset({ contactFio: data.contactFio ?? '', contactPhone: data.contactPhone ?? '' });
-      $load.set('ready');
-      return;
-    }
-  } catch {
-    // reported below like any other failure
+  const profile = await dataOf(() => api.GET('/api/instance/me'));
+  if (profile) {
+    settingsForm.reset({ contactFio: profile.contactFio ?? '', contactPhone: profile.contactPhone ?? '' });
+    $load.set('ready');
+    return;
   }
   $load.set('error');
   showToast('error', settingsTexts.loadFailed);
-}
+});
 
-/** Loads the examiner's details (GET /api/instance/me) into the form; concurrent calls share one request. */
-export function loadSettings(): Promise<void> {
-  loading ??= fetchProfile().finally(() => {
-    loading = null;
-  });
-  return loading;
-}
-
-onMount($load, () =>
-  $session.subscribe((session) => {
-    if (session.status === 'authenticated' && isExaminer(session.user) && $load.get() === 'loading') {
-      void loadSettings();
-    }
-  }),
-);
+loadWhenSignedIn($load, isExaminer, () => $load.get() === 'loading', loadSettings);
 
 /** The body of PUT /api/instance/me: trimmed, an empty phone as null. */
 export function settingsPayload(values: SettingsFormValues) {
