@@ -33,12 +33,40 @@ export function DetailItem({ term, children }: { term: string; children: ReactNo
   );
 }
 
-/** A titled block; `list` wraps the children in the description list of DetailItems. */
-export function DetailBlock({ title, list = false, children }: { title: string; list?: boolean; children: ReactNode }) {
+/** Terms and their text values; an empty value reads as the dash. */
+export type DetailRows = ReadonlyArray<readonly [term: string, value: string | null | undefined]>;
+
+/**
+ * A titled block: `rows` of text values, or `children` (DetailItems in the description list when `list` is set, or
+ * anything else).
+ */
+export function DetailBlock({
+  title,
+  list = false,
+  rows,
+  children,
+}: {
+  title: string;
+  list?: boolean;
+  rows?: DetailRows;
+  children?: ReactNode;
+}) {
+  const items = rows?.map(([term, value]) => (
+    <DetailItem key={term} term={term}>
+      {orDash(value)}
+    </DetailItem>
+  ));
   return (
     <section className="card detail-block" aria-label={title}>
       <h2 className="detail-block__title">{title}</h2>
-      {list ? <dl className="details">{children}</dl> : children}
+      {rows || list ? (
+        <dl className="details">
+          {items}
+          {children}
+        </dl>
+      ) : (
+        children
+      )}
     </section>
   );
 }
@@ -46,15 +74,19 @@ export function DetailBlock({ title, list = false, children }: { title: string; 
 /** 'О проекте': cipher, object, address, category and work type; the examiner also sees the applying company. */
 export function ProjectBlock({ statement, companyLabel }: { statement: Statement; companyLabel?: string }) {
   const t = statementDetailTexts;
+  const company: DetailRows = companyLabel ? [[companyLabel, statement.companyName]] : [];
   return (
-    <DetailBlock list title={t.project}>
-      {companyLabel && <DetailItem term={companyLabel}>{orDash(statement.companyName)}</DetailItem>}
-      <DetailItem term={t.cipher}>{orDash(statement.cipher)}</DetailItem>
-      <DetailItem term={t.objectName}>{orDash(statement.title)}</DetailItem>
-      <DetailItem term={t.address}>{orDash(statement.address)}</DetailItem>
-      <DetailItem term={t.category}>{orDash(statement.categoryName)}</DetailItem>
-      <DetailItem term={t.workType}>{orDash(statement.catalogWorkType)}</DetailItem>
-    </DetailBlock>
+    <DetailBlock
+      title={t.project}
+      rows={[
+        ...company,
+        [t.cipher, statement.cipher],
+        [t.objectName, statement.title],
+        [t.address, statement.address],
+        [t.category, statement.categoryName],
+        [t.workType, statement.catalogWorkType],
+      ]}
+    />
   );
 }
 

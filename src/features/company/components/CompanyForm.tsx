@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useRef } from 'react';
 import Button from '../../../components/ui/Button.tsx';
-import FormField from '../../../components/ui/FormField.tsx';
+import FormField, { type FormFieldProps } from '../../../components/ui/FormField.tsx';
 import LoadFailed from '../../../components/ui/LoadFailed.tsx';
 import Spinner from '../../../components/ui/Spinner.tsx';
 import { $isOwner } from '../../../stores/session.ts';
@@ -9,18 +9,58 @@ import {
   $companyFieldErrors,
   $companyFormAlert,
   $companyStatus,
+  type CompanyFormValues,
   companyForm,
   loadCompany,
   saveCompany,
 } from '../stores/company.ts';
 import { companyTexts } from '../texts.ts';
 
+/** One field of the form: its name, its words and the input's own attributes. */
+type FieldSpec = Omit<FormFieldProps<CompanyFormValues>, 'form' | 'error' | 'disabled'>;
+
+const t = companyTexts;
+const LEGAL: FieldSpec[] = [
+  { name: 'legalEntity', label: t.legalEntity, hint: t.legalEntityHint, autoComplete: 'organization' },
+  { name: 'legalAddress', label: t.legalAddress, optional: true },
+];
+const REQUISITES: FieldSpec[] = [
+  { name: 'inn', label: t.inn, optional: true, hint: t.innHint, inputMode: 'numeric' },
+  { name: 'kpp', label: t.kpp, optional: true, hint: t.kppHint },
+  { name: 'ogrn', label: t.ogrn, optional: true, hint: t.ogrnHint, inputMode: 'numeric' },
+];
+const CONTACT: FieldSpec[] = [
+  { name: 'contactFio', label: t.contactFio, optional: true, hint: t.contactFioHint },
+  {
+    name: 'contactPhone',
+    label: t.contactPhone,
+    optional: true,
+    type: 'tel',
+    size: 'medium',
+    placeholder: t.phonePlaceholder,
+  },
+];
+
+/** Fields of the company form with their own or the server's error; for anyone but the owner only the name is open. */
+function CompanyFields({ specs, locked }: { specs: readonly FieldSpec[]; locked: boolean }) {
+  const errors = useStore($companyFieldErrors);
+  return specs.map((spec) => (
+    <FormField
+      key={spec.name}
+      form={companyForm}
+      autoComplete="off"
+      {...spec}
+      error={errors[spec.name] ?? null}
+      disabled={locked && spec.name !== 'legalEntity'}
+    />
+  ));
+}
+
 /** 'Моя компания': legal entity data and the head's contacts; only the owner saves (docs/product.md «Permissions»). */
 export default function CompanyForm() {
   const load = useStore($companyStatus);
   const status = useStore(companyForm.$status);
   const alert = useStore($companyFormAlert);
-  const errors = useStore($companyFieldErrors);
   const isOwner = useStore($isOwner);
   const formRef = useRef<HTMLFormElement>(null);
   const locked = !isOwner;
@@ -50,82 +90,14 @@ export default function CompanyForm() {
           )}
           <fieldset className="form-section">
             <legend className="form-section__title">{companyTexts.legalSection}</legend>
-            <FormField
-              form={companyForm}
-              name="legalEntity"
-              error={errors.legalEntity ?? null}
-              label={companyTexts.legalEntity}
-              hint={companyTexts.legalEntityHint}
-              autoComplete="organization"
-            />
-            <FormField
-              form={companyForm}
-              name="legalAddress"
-              error={errors.legalAddress ?? null}
-              label={companyTexts.legalAddress}
-              optional
-              disabled={locked}
-              autoComplete="off"
-            />
+            <CompanyFields specs={LEGAL} locked={locked} />
             <div className="form-grid">
-              <FormField
-                form={companyForm}
-                name="inn"
-                error={errors.inn ?? null}
-                label={companyTexts.inn}
-                optional
-                hint={companyTexts.innHint}
-                inputMode="numeric"
-                disabled={locked}
-                autoComplete="off"
-              />
-              <FormField
-                form={companyForm}
-                name="kpp"
-                error={errors.kpp ?? null}
-                label={companyTexts.kpp}
-                optional
-                hint={companyTexts.kppHint}
-                disabled={locked}
-                autoComplete="off"
-              />
-              <FormField
-                form={companyForm}
-                name="ogrn"
-                error={errors.ogrn ?? null}
-                label={companyTexts.ogrn}
-                optional
-                hint={companyTexts.ogrnHint}
-                inputMode="numeric"
-                disabled={locked}
-                autoComplete="off"
-              />
+              <CompanyFields specs={REQUISITES} locked={locked} />
             </div>
           </fieldset>
           <fieldset className="form-section">
             <legend className="form-section__title">{companyTexts.contactSection}</legend>
-            <FormField
-              form={companyForm}
-              name="contactFio"
-              error={errors.contactFio ?? null}
-              label={companyTexts.contactFio}
-              optional
-              hint={companyTexts.contactFioHint}
-              disabled={locked}
-              autoComplete="off"
-            />
-            <FormField
-              form={companyForm}
-              name="contactPhone"
-              error={errors.contactPhone ?? null}
-              label={companyTexts.contactPhone}
-              optional
-              type="tel"
-              size="medium"
-              placeholder={companyTexts.phonePlaceholder}
-              disabled={locked}
-              autoComplete="off"
-            />
+            <CompanyFields specs={CONTACT} locked={locked} />
           </fieldset>
           <div className="button-row">
             <Button type="submit" busy={status.busy}>

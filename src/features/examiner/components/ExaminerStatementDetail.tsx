@@ -3,7 +3,7 @@ import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import StageDialog from '../../../components/statement/StageDialog.tsx';
 import StatementHeader from '../../../components/statement/StatementHeader.tsx';
-import { DetailBlock, DetailItem, orDash, ProjectBlock } from '../../../components/statement/StatementParts.tsx';
+import { DetailBlock, DetailItem, ProjectBlock } from '../../../components/statement/StatementParts.tsx';
 import StatementRounds from '../../../components/statement/StatementRounds.tsx';
 import { statementDetailTexts as texts } from '../../../components/statement/texts.ts';
 import DropdownMenu from '../../../components/ui/DropdownMenu.tsx';
@@ -74,22 +74,29 @@ export default function ExaminerStatementDetail() {
       {header}
       <div className="detail-blocks">
         <ProjectBlock statement={statement} companyLabel={examinerDetailTexts.company} />
-        <DetailBlock list title={examinerDetailTexts.applicant}>
-          <DetailItem term={examinerDetailTexts.fio}>{orDash(first?.applicant)}</DetailItem>
-          <DetailItem term={texts.phone}>{orDash(first?.applicantPhone)}</DetailItem>
-          <DetailItem term={examinerDetailTexts.position}>{orDash(first?.applicantPosition)}</DetailItem>
+        <DetailBlock
+          title={examinerDetailTexts.applicant}
+          rows={[
+            [examinerDetailTexts.fio, first?.applicant],
+            [texts.phone, first?.applicantPhone],
+            [examinerDetailTexts.position, first?.applicantPosition],
+          ]}
+        >
           <DetailItem term={texts.email}>
             {first?.applicantMail ? <a href={`mailto:${first.applicantMail}`}>{first.applicantMail}</a> : texts.dash}
           </DetailItem>
         </DetailBlock>
-        <DetailBlock list title={examinerDetailTexts.aboutCompany}>
-          <DetailItem term={examinerDetailTexts.companyName}>{orDash(statement.companyName)}</DetailItem>
-          <DetailItem term={examinerDetailTexts.inn}>{orDash(statement.companyInn)}</DetailItem>
-          <DetailItem term={examinerDetailTexts.ogrn}>{orDash(statement.companyOgrn)}</DetailItem>
-          <DetailItem term={examinerDetailTexts.kpp}>{orDash(statement.companyKpp)}</DetailItem>
-          <DetailItem term={examinerDetailTexts.director}>{orDash(statement.companyDirector)}</DetailItem>
-          <DetailItem term={examinerDetailTexts.directorPhone}>{orDash(statement.companyDirectorPhone)}</DetailItem>
-        </DetailBlock>
+        <DetailBlock
+          title={examinerDetailTexts.aboutCompany}
+          rows={[
+            [examinerDetailTexts.companyName, statement.companyName],
+            [examinerDetailTexts.inn, statement.companyInn],
+            [examinerDetailTexts.ogrn, statement.companyOgrn],
+            [examinerDetailTexts.kpp, statement.companyKpp],
+            [examinerDetailTexts.director, statement.companyDirector],
+            [examinerDetailTexts.directorPhone, statement.companyDirectorPhone],
+          ]}
+        />
       </div>
 
       <StatementRounds

@@ -62,32 +62,35 @@ export default function StatementDetail() {
       {header}
       <div className="detail-blocks">
         <ProjectBlock statement={statement} />
-        <DetailBlock list title={detailTexts.general}>
-          <DetailItem term={detailTexts.applicant}>{orDash(first?.applicant)}</DetailItem>
+        <DetailBlock title={detailTexts.general} rows={[[detailTexts.applicant, first?.applicant]]}>
           <DetailItem term={detailTexts.created}>
             <time dateTime={statement.dateCreate}>{orDash(formatListDate(statement.dateCreate))}</time>
           </DetailItem>
         </DetailBlock>
-        <DetailBlock list={examiner !== null} title={detailTexts.examiner}>
-          {examiner ? (
-            <>
-              <DetailItem term={detailTexts.examinerFio}>{orDash(examiner.fio)}</DetailItem>
-              <DetailItem term={detailTexts.governmentAgency}>{orDash(examiner.governmentAgency)}</DetailItem>
-              <DetailItem term={texts.phone}>
-                {examiner.phone ? (
-                  <a href={`tel:${examiner.phone.replace(/[^\d+]/g, '')}`}>{examiner.phone}</a>
-                ) : (
-                  texts.dash
-                )}
-              </DetailItem>
-              <DetailItem term={texts.email}>
-                {examiner.email ? <a href={`mailto:${examiner.email}`}>{examiner.email}</a> : texts.dash}
-              </DetailItem>
-            </>
-          ) : (
+        {examiner ? (
+          <DetailBlock
+            title={detailTexts.examiner}
+            rows={[
+              [detailTexts.examinerFio, examiner.fio],
+              [detailTexts.governmentAgency, examiner.governmentAgency],
+            ]}
+          >
+            <DetailItem term={texts.phone}>
+              {examiner.phone ? (
+                <a href={`tel:${examiner.phone.replace(/[^\d+]/g, '')}`}>{examiner.phone}</a>
+              ) : (
+                texts.dash
+              )}
+            </DetailItem>
+            <DetailItem term={texts.email}>
+              {examiner.email ? <a href={`mailto:${examiner.email}`}>{examiner.email}</a> : texts.dash}
+            </DetailItem>
+          </DetailBlock>
+        ) : (
+          <DetailBlock title={detailTexts.examiner}>
             <p className="text-secondary">{detailTexts.noExaminer}</p>
-          )}
-        </DetailBlock>
+          </DetailBlock>
+        )}
       </div>
 
       <StatementRounds
