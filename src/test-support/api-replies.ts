@@ -1,7 +1,8 @@
 // Shared by unit tests that stand in for the API client: openapi-fetch style results and demo data.
 // Every body is checked against the generated contract with `satisfies`, so a contract change breaks the tests' types.
-import type { ApiErrorBody, Statement } from '#domain/contract.ts';
+import type { ApiErrorBody } from '#domain/contract.ts';
 import type { User } from '../lib/roles.ts';
+import { statementItem } from './statements.ts';
 
 /** An openapi-fetch style result: `data` on 2xx, `error` otherwise. */
 export function reply(status: number, body?: unknown) {
@@ -37,32 +38,4 @@ export const demoExaminer = {
 } satisfies User;
 
 /** A statement just sent by the demo owner, as the list and detail endpoints return it. */
-export const demoStatement = {
-  id: 1,
-  visibleId: 1001,
-  status: 'sent',
-  dateCreate: '2024-05-05T09:00:00.000Z',
-  lastUpdate: '2024-05-05T09:00:00.000Z',
-  cipher: 'ШП-01',
-  title: 'Жилой дом',
-  name: 'ул. Ленина, 1',
-  address: 'ул. Ленина, 1',
-  categoryObjectId: 1,
-  categoryObject: 'residential',
-  categoryName: 'Жилое здание',
-  catalogWorkTypeId: 1,
-  catalogWorkType: 'Новое строительство',
-  examinerId: null,
-  examiner: null,
-  stages: [],
-  companyName: 'ООО «СтройПроект»',
-  companyInn: null,
-  companyOgrn: null,
-  companyKpp: null,
-  companyDirector: null,
-  companyDirectorPhone: null,
-  externalNumber: null,
-  governmentAgencyName: null,
-  history: [],
-  reviewDeadline: null,
-} satisfies Statement;
+export const demoStatement = statementItem();

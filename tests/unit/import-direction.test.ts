@@ -39,6 +39,12 @@ const probes: Array<[file: string, specifier: string, allowed: boolean]> = [
   ['server/src/statements/probe.ts', '../db/database.ts', true],
   ['src/lib/probe.ts', '#domain/routes.ts', true],
   ['src/features/auth/stores/probe.ts', '#domain/files.ts', true],
+  // The site's own aliases: features and layouts reach shared code by them; lib, the bottom layer, reaches no higher.
+  ['src/features/auth/stores/probe.ts', '#stores/session.ts', true],
+  ['src/layouts/probe.ts', '#components/ui/Dialog.tsx', true],
+  ['src/lib/probe.ts', '#stores/toasts.ts', false],
+  ['src/lib/api/probe.ts', '../../stores/toasts.ts', false],
+  ['src/lib/probe.ts', '#components/ui/Dialog.tsx', false],
   // Tests, bench and scripts share helpers through tools/, never through the test tree.
   ['bench/lib/probe.ts', '../../tests/e2e/paths.ts', false],
   ['bench/probe.ts', '../tests/server/helpers.ts', false],

@@ -16,6 +16,18 @@ function staticImports(code: string): string[] {
   return found;
 }
 
+/** The project's own import aliases (package.json "imports", e.g. '#stores/*' -> './src/stores/*'). */
+const aliases = Object.entries(
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports: Record<string, string> }).imports,
+).map(([alias, target]) => [alias.replace(/\*$/, ''), target.replace(/\*$/, '')] as const);
+
+/** The file an import names, or null for a package. */
+function localFile(from: string, spec: string): string | null {
+  if (spec.startsWith('.')) return resolve(dirname(from), spec);
+  const alias = aliases.find(([prefix]) => spec.startsWith(prefix));
+  return alias ? resolve(root, alias[1], spec.slice(alias[0].length)) : null;
+}
+
 /** Every file and package the entry reaches through static imports. */
 function staticGraph(entry: string): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
@@ -26,7 +38,8 @@ function staticGraph(entry: string): { files: Set<string>; packages: Set<string>
     if (files.has(file)) continue;
     files.add(file);
     for (const spec of staticImports(readFileSync(file, 'utf8'))) {
-      if (spec.startsWith('.')) queue.push(resolve(dirname(file), spec));
+      const local = localFile(file, spec);
+      if (local) queue.push(local);
       else packages.add(spec);
     }
   }

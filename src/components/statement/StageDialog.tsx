@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
-import type { StageDraft } from '../../stores/stage-draft.ts';
+import type { StageDraft } from '#stores/stage-draft.ts';
 import Button from '../ui/Button.tsx';
 import Dialog from '../ui/Dialog.tsx';
 import FileUpload from '../ui/FileUpload.tsx';

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import type { Statement } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
-import type { BackTarget } from '../../lib/back-link.ts';
-import { statementHeading } from '../../lib/statement.ts';
+import type { BackTarget } from '#lib/back-link.ts';
+import { statementHeading } from '#lib/statement.ts';
 import Spinner from '../ui/Spinner.tsx';
 import StatusBadge from '../ui/StatusBadge.tsx';
 import BackLink from './BackLink.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode, RefObject } from 'react';
 import type { StatusView } from '#domain/statuses.ts';
-import type { StatusHistoryEntry } from '../../lib/deadline.ts';
-import { roundTitle, type SubmissionRound } from '../../lib/statement.ts';
+import type { StatusHistoryEntry } from '#lib/deadline.ts';
+import { roundTitle, type SubmissionRound } from '#lib/statement.ts';
 import { RoundBody } from './StatementParts.tsx';
 import { StatementHistory } from './StatementTimeline.tsx';
 import { statementDetailTexts } from './texts.ts';

@@ -10,7 +10,7 @@ import {
   type StatusHistoryEntry,
   shortDeadline,
   timelineEntries,
-} from '../../lib/deadline.ts';
+} from '#lib/deadline.ts';
 
 const texts = {
   history: 'История', // e2e

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { ru } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
-import { formatListDate } from '../../lib/dates.ts';
+import { formatListDate } from '#lib/dates.ts';
 import { CalendarIcon, CloseIcon } from './icons.tsx';
 
 /**

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { FILE_ACCEPT, fileTexts } from '#domain/files.ts';
-import { formatFileSize } from '../../lib/file-size.ts';
-import type { UploadItem, UploadList } from '../../stores/uploads.ts';
+import { formatFileSize } from '#lib/file-size.ts';
+import type { UploadItem, UploadList } from '#stores/uploads.ts';
 import Field from './Field.tsx';
 import { CloseIcon } from './icons.tsx';
 

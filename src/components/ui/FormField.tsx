@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import type { Form, FormValues } from '../../stores/form.ts';
+import type { Form, FormValues } from '#stores/form.ts';
 import Field from './Field.tsx';
 import { useFormField } from './form.ts';
 

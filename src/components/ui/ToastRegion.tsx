@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $toasts, dismissToast } from '../../stores/toasts.ts';
+import { $toasts, dismissToast } from '#stores/toasts.ts';
 import { CloseIcon } from './icons.tsx';
 
 /** Live region with the toast queue; each toast hides itself after 5 s or on its close button. */

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blankCertificateStatement, fullCertificateStatement } from '../../test-support/certificates.ts';
 import { certificateData } from '../certificate.ts';
 import { renderCertificate, toBase64 } from '../certificate-pdf.ts';
 
@@ -68,21 +69,7 @@ const date = new Date('2026-11-22T10:00:00Z');
 
 describe.skipIf(!poppler)('certificate PDF', () => {
   it('reads back every field in Russian, on one A4 page', async () => {
-    const data = certificateData(
-      {
-        visibleId: 42,
-        catalogWorkType: 'Новое строительство',
-        categoryName: 'Объекты образования',
-        title: 'Школа на 550 мест',
-        address: 'г. Энск, ул. Ленина, д. 1',
-        companyName: 'ООО «СтройПроект»',
-        companyInn: '7701234567',
-        companyKpp: '770101001',
-        companyDirector: 'Петров Пётр Петрович',
-      },
-      'Иванова Анна Сергеевна',
-      date,
-    );
+    const data = certificateData(fullCertificateStatement, 'Иванова Анна Сергеевна', date);
     const { flat, info, box } = await render('full.pdf', data);
     for (const expected of [
       'Комитет по архитектуре и градостроительству',
@@ -110,21 +97,7 @@ describe.skipIf(!poppler)('certificate PDF', () => {
   });
 
   it('prints a dash for every missing value', async () => {
-    const data = certificateData(
-      {
-        visibleId: 7,
-        catalogWorkType: null,
-        categoryName: null,
-        title: '',
-        address: null,
-        companyName: '',
-        companyInn: null,
-        companyKpp: null,
-        companyDirector: null,
-      },
-      null,
-      date,
-    );
+    const data = certificateData(blankCertificateStatement, null, date);
     const { flat, info } = await render('empty.pdf', data);
     for (const label of [
       'Вид работ',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blankCertificateStatement, fullCertificateStatement } from '../../test-support/certificates.ts';
 import {
   CERTIFICATE_PAGE,
   type CertificateData,
@@ -16,19 +17,11 @@ import {
 // A fake font: every character is half an em wide (bold a little wider).
 const measure: TextMeasure = (text, fontSize, bold) => [...text].length * fontSize * (bold ? 0.55 : 0.5);
 
-const statement = {
-  visibleId: 42,
-  catalogWorkType: 'Новое строительство',
-  categoryName: 'Объекты образования',
-  title: 'Школа на 550 мест',
-  address: 'г. Энск, ул. Ленина, д. 1',
-  companyName: 'ООО «СтройПроект»',
-  companyInn: '7701234567',
-  companyKpp: '770101001',
-  companyDirector: 'Петров Пётр Петрович',
-};
-
-const full: CertificateData = certificateData(statement, 'Иванова Анна Сергеевна', new Date('2026-11-22T10:00:00Z'));
+const full: CertificateData = certificateData(
+  fullCertificateStatement,
+  'Иванова Анна Сергеевна',
+  new Date('2026-11-22T10:00:00Z'),
+);
 
 describe('certificate values', () => {
   it.each([
@@ -80,21 +73,7 @@ describe('certificate values', () => {
   });
 
   it('puts a dash for every missing value', () => {
-    const empty = certificateData(
-      {
-        visibleId: 7,
-        catalogWorkType: null,
-        categoryName: null,
-        title: '',
-        address: null,
-        companyName: '',
-        companyInn: null,
-        companyKpp: null,
-        companyDirector: null,
-      },
-      null,
-      new Date('2026-11-22T10:00:00Z'),
-    );
+    const empty = certificateData(blankCertificateStatement, null, new Date('2026-11-22T10:00:00Z'));
     const { number, date, ...rest } = empty;
     expect(number).toBe('№ 7');
     expect(date).toBe('22.11.2026');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itMaps } from '#domain/__tests__/table.ts';
 import {
   countOverdue,
   type DeadlineSource,
@@ -30,15 +31,13 @@ const entry = (status: StatusHistoryEntry['status'], at: string, change: Partial
   }) satisfies StatusHistoryEntry;
 
 describe('moments in the committee’s zone', () => {
-  it.each<[string, string]>([
+  itMaps('formatCommitteeMoment(%s)', formatCommitteeMoment, [
     ['2026-11-22T11:30:00.000Z', '22 ноября 2026 г., 14:30 МСК'],
     // Late in the evening UTC is already the next day in Moscow.
     ['2026-12-31T21:05:00.000Z', '1 января 2027 г., 00:05 МСК'],
     ['2026-11-22T14:30:00+03:00', '22 ноября 2026 г., 14:30 МСК'],
     ['not a date', ''],
-  ])('formatCommitteeMoment(%s)', (at, text) => {
-    expect(formatCommitteeMoment(at)).toBe(text);
-  });
+  ]);
 });
 
 describe('deadlineLine: what both details say under the status', () => {

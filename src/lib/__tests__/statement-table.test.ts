@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
+import { statementItem } from '../../test-support/statements.ts';
 import { statementsOf } from '../statement-list.ts';
 import {
   creationOrder,
@@ -11,7 +12,7 @@ import {
   tableRow,
 } from '../statement-table.ts';
 
-const statement = {
+const statement = statementItem({
   id: 7,
   visibleId: 1042,
   status: 'under_review',
@@ -21,25 +22,10 @@ const statement = {
   title: 'Школа на 550 мест',
   name: 'пр. Мира, 45',
   address: 'пр. Мира, 45',
-  categoryObjectId: 1,
   categoryObject: 'education',
   categoryName: 'Объект образования',
-  catalogWorkTypeId: 1,
-  catalogWorkType: 'Новое строительство',
   examinerId: 3,
-  examiner: null,
-  stages: [],
-  companyName: 'ООО «СтройПроект»',
-  companyInn: null,
-  companyOgrn: null,
-  companyKpp: null,
-  companyDirector: null,
-  companyDirectorPhone: null,
-  externalNumber: null,
-  governmentAgencyName: null,
-  history: [],
-  reviewDeadline: null,
-} satisfies Statement;
+});
 const now = new Date('2026-11-22T12:00:00.000Z');
 const of = (status: string, id = 1) => ({ ...statement, id, status }) as Statement;
 

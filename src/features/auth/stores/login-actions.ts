@@ -1,7 +1,7 @@
 import type { MapStore } from 'nanostores';
 import type { ApiErrorBody } from '#domain/contract.ts';
-import { api } from '../../../stores/api.ts';
-import { type ApiFailure, type SubmitState, submit } from '../../../stores/submit.ts';
+import { api } from '#stores/api.ts';
+import { type ApiFailure, type SubmitState, submit } from '#stores/submit.ts';
 import { loginTexts } from '../texts.ts';
 
 // The login form's requests, loaded on the first submit (or in the background once the form shows) rather than with

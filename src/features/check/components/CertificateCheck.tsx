@@ -1,14 +1,14 @@
 import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { currentPath } from '../../../lib/browser.ts';
+import { currentPath } from '#lib/browser.ts';
 import {
   checkTokenFromPath,
   isValidCertificate,
   matchingDocument,
   type PublicCertificate,
   sha256OfFile,
-} from '../../../lib/certificate-check.ts';
-import { formatListDate } from '../../../lib/dates.ts';
-import { formatFileSize } from '../../../lib/file-size.ts';
+} from '#lib/certificate-check.ts';
+import { formatListDate } from '#lib/dates.ts';
+import { formatFileSize } from '#lib/file-size.ts';
 import { checkTexts as t } from '../texts.ts';
 
 type Load =

@@ -1,14 +1,14 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
-import { isCompanyUser } from '../../../lib/roles.ts';
-import { type FieldErrors, orNull, validateCompany, validationTexts } from '../../../lib/validators.ts';
-import { api } from '../../../stores/api.ts';
-import { createForm } from '../../../stores/form.ts';
-import { dataOf, loadWhenSignedIn, sharedRun } from '../../../stores/load.ts';
-import { createServerFeedback } from '../../../stores/server-feedback.ts';
-import { reloadCurrentUser } from '../../../stores/session.ts';
-import { submit } from '../../../stores/submit.ts';
-import { showToast } from '../../../stores/toasts.ts';
+import { isCompanyUser } from '#lib/roles.ts';
+import { type FieldErrors, orNull, validateCompany, validationTexts } from '#lib/validators.ts';
+import { api } from '#stores/api.ts';
+import { createForm } from '#stores/form.ts';
+import { dataOf, loadWhenSignedIn, sharedRun } from '#stores/load.ts';
+import { createServerFeedback } from '#stores/server-feedback.ts';
+import { reloadCurrentUser } from '#stores/session.ts';
+import { submit } from '#stores/submit.ts';
+import { showToast } from '#stores/toasts.ts';
 import { companyTexts } from '../texts.ts';
 
 /** The caller's company (docs/product.md «Entities»). */

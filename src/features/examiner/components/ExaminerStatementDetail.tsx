@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
+import StageDialog from '#components/statement/StageDialog.tsx';
+import StatementHeader from '#components/statement/StatementHeader.tsx';
+import { DetailBlock, DetailItem, ProjectBlock } from '#components/statement/StatementParts.tsx';
+import StatementRounds from '#components/statement/StatementRounds.tsx';
+import { statementDetailTexts as texts } from '#components/statement/texts.ts';
+import DropdownMenu from '#components/ui/DropdownMenu.tsx';
+import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
-import StageDialog from '../../../components/statement/StageDialog.tsx';
-import StatementHeader from '../../../components/statement/StatementHeader.tsx';
-import { DetailBlock, DetailItem, ProjectBlock } from '../../../components/statement/StatementParts.tsx';
-import StatementRounds from '../../../components/statement/StatementRounds.tsx';
-import { statementDetailTexts as texts } from '../../../components/statement/texts.ts';
-import DropdownMenu from '../../../components/ui/DropdownMenu.tsx';
-import Spinner from '../../../components/ui/Spinner.tsx';
-import type { BackTarget } from '../../../lib/back-link.ts';
-import { REPLY_CHOICES, replyLabel } from '../../../lib/examiner-reply.ts';
+import type { BackTarget } from '#lib/back-link.ts';
+import { REPLY_CHOICES, replyLabel } from '#lib/examiner-reply.ts';
 import {
   $canReply,
   $certificateBusy,

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
+import Button from '#components/ui/Button.tsx';
+import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
+import LoadFailed from '#components/ui/LoadFailed.tsx';
+import Spinner from '#components/ui/Spinner.tsx';
 import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import Button from '../../../components/ui/Button.tsx';
-import ConfirmDialog from '../../../components/ui/ConfirmDialog.tsx';
-import LoadFailed from '../../../components/ui/LoadFailed.tsx';
-import Spinner from '../../../components/ui/Spinner.tsx';
-import { formatListDate } from '../../../lib/dates.ts';
+import { formatListDate } from '#lib/dates.ts';
 import { $newStatements, reloadNewStatements, takeIntoWork } from '../stores/news.ts';
 import { newsTexts } from '../texts.ts';
 

@@ -1,18 +1,18 @@
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import { statementDetailTexts } from '#components/statement/texts.ts';
 import type { Statement } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import { statementDetailTexts } from '../../../components/statement/texts.ts';
-import { currentOrigin } from '../../../lib/browser.ts';
-import { certificateData } from '../../../lib/certificate.ts';
-import { canReply, type ReplyStatus } from '../../../lib/examiner-reply.ts';
-import { isExaminer } from '../../../lib/roles.ts';
-import { api } from '../../../stores/api.ts';
-import { $user } from '../../../stores/session.ts';
-import { createStageDraft } from '../../../stores/stage-draft.ts';
-import { announceStatementChange } from '../../../stores/statement-changes.ts';
-import { createStatementDetail } from '../../../stores/statement-detail.ts';
-import { submit } from '../../../stores/submit.ts';
-import { showToast } from '../../../stores/toasts.ts';
+import { currentOrigin } from '#lib/browser.ts';
+import { certificateData } from '#lib/certificate.ts';
+import { canReply, type ReplyStatus } from '#lib/examiner-reply.ts';
+import { isExaminer } from '#lib/roles.ts';
+import { api } from '#stores/api.ts';
+import { $user } from '#stores/session.ts';
+import { createStageDraft } from '#stores/stage-draft.ts';
+import { announceStatementChange } from '#stores/statement-changes.ts';
+import { createStatementDetail } from '#stores/statement-detail.ts';
+import { submit } from '#stores/submit.ts';
+import { showToast } from '#stores/toasts.ts';
 import { examinerDetailTexts } from '../texts.ts';
 
 const detail = createStatementDetail({
@@ -71,7 +71,7 @@ export async function makeCertificate(statement: Statement): Promise<boolean> {
   $certificateBusy.set(true);
   try {
     const checkUrl = await certificateCheckUrl(statement.id);
-    const { downloadCertificate } = await import('../../../lib/certificate-download.ts');
+    const { downloadCertificate } = await import('#lib/certificate-download.ts');
     const examiner = statement.examiner?.fio ?? $user.get()?.fio ?? null;
     await downloadCertificate(certificateData(statement, examiner, new Date(), checkUrl), statement.visibleId);
     return true;

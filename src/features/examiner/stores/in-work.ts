@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
-import { isExaminer } from '../../../lib/roles.ts';
-import { statementsOf } from '../../../lib/statement-list.ts';
+import { isExaminer } from '#lib/roles.ts';
+import { statementsOf } from '#lib/statement-list.ts';
 import {
   creationOrder,
   DEFAULT_TABLE_SORT,
@@ -13,17 +13,17 @@ import {
   type TableSort,
   type TableSortKey,
   tableRow,
-} from '../../../lib/statement-table.ts';
-import { api, QUIET } from '../../../stores/api.ts';
-import { $statementChanges } from '../../../stores/statement-changes.ts';
-import { countFromList } from '../../../stores/statement-counters.ts';
+} from '#lib/statement-table.ts';
+import { api, QUIET } from '#stores/api.ts';
+import { $statementChanges } from '#stores/statement-changes.ts';
+import { countFromList } from '#stores/statement-counters.ts';
 import {
   createListFilters,
   createStatementList,
   type ListFilters,
   type StatementList,
-} from '../../../stores/statement-list.ts';
-import { showToast } from '../../../stores/toasts.ts';
+} from '#stores/statement-list.ts';
+import { showToast } from '#stores/toasts.ts';
 import { COLUMNS, tableTexts } from '../components/table/texts.ts';
 
 /** The statements behind a table: loading, failed (logged only), or loaded. */
@@ -75,7 +75,7 @@ function createTable(
     const rows = $visible.get().map((statement) => exportCells(tableRow(statement, now)));
     try {
       // papaparse is loaded only when someone exports: it stays out of the table's first load.
-      const { saveCsv, toCsv } = await import('../../../lib/csv.ts');
+      const { saveCsv, toCsv } = await import('#lib/csv.ts');
       saveCsv(toCsv(COLUMNS, rows), exportFileName(new Date(now)));
     } catch (error) {
       console.error(error);

@@ -1,11 +1,11 @@
 import { map, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
-import { isExaminer } from '../../../lib/roles.ts';
-import { statementsOf } from '../../../lib/statement-list.ts';
-import { api, QUIET } from '../../../stores/api.ts';
-import { announceStatementChange } from '../../../stores/statement-changes.ts';
-import { createStatementList, type StatementList } from '../../../stores/statement-list.ts';
-import { type SubmitState, submit } from '../../../stores/submit.ts';
+import { isExaminer } from '#lib/roles.ts';
+import { statementsOf } from '#lib/statement-list.ts';
+import { api, QUIET } from '#stores/api.ts';
+import { announceStatementChange } from '#stores/statement-changes.ts';
+import { createStatementList, type StatementList } from '#stores/statement-list.ts';
+import { type SubmitState, submit } from '#stores/submit.ts';
 import { newsTexts } from '../texts.ts';
 
 /** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */

@@ -1,8 +1,8 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
-import { api, QUIET } from '../../../stores/api.ts';
-import { sharedRun } from '../../../stores/load.ts';
-import { $session } from '../../../stores/session.ts';
+import { api, QUIET } from '#stores/api.ts';
+import { sharedRun } from '#stores/load.ts';
+import { $session } from '#stores/session.ts';
 import { notificationTexts } from '../texts.ts';
 
 /** A notification as GET /api/notifications sends it. */

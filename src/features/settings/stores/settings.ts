@@ -1,12 +1,12 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { isExaminer } from '../../../lib/roles.ts';
-import { orNull, validateExaminerSettings, validationTexts } from '../../../lib/validators.ts';
-import { api } from '../../../stores/api.ts';
-import { createForm } from '../../../stores/form.ts';
-import { dataOf, loadWhenSignedIn, sharedRun } from '../../../stores/load.ts';
-import { reloadCurrentUser } from '../../../stores/session.ts';
-import { submit } from '../../../stores/submit.ts';
-import { showToast } from '../../../stores/toasts.ts';
+import { isExaminer } from '#lib/roles.ts';
+import { orNull, validateExaminerSettings, validationTexts } from '#lib/validators.ts';
+import { api } from '#stores/api.ts';
+import { createForm } from '#stores/form.ts';
+import { dataOf, loadWhenSignedIn, sharedRun } from '#stores/load.ts';
+import { reloadCurrentUser } from '#stores/session.ts';
+import { submit } from '#stores/submit.ts';
+import { showToast } from '#stores/toasts.ts';
 import { settingsTexts } from '../texts.ts';
 
 /** The examiner's contact details as the form edits them. */

@@ -1,15 +1,15 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import type { CatalogItem, CreateStatementInput } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import { navigateTo } from '../../../lib/browser.ts';
-import { isCompanyUser } from '../../../lib/roles.ts';
-import { orNull, validateStatement, validateStatementFiles, validationTexts } from '../../../lib/validators.ts';
-import { api } from '../../../stores/api.ts';
-import { createForm } from '../../../stores/form.ts';
-import { $session } from '../../../stores/session.ts';
-import { submit } from '../../../stores/submit.ts';
-import { carryToast, showToast } from '../../../stores/toasts.ts';
-import { createUploadList } from '../../../stores/uploads.ts';
+import { navigateTo } from '#lib/browser.ts';
+import { isCompanyUser } from '#lib/roles.ts';
+import { orNull, validateStatement, validateStatementFiles, validationTexts } from '#lib/validators.ts';
+import { api } from '#stores/api.ts';
+import { createForm } from '#stores/form.ts';
+import { $session } from '#stores/session.ts';
+import { submit } from '#stores/submit.ts';
+import { carryToast, showToast } from '#stores/toasts.ts';
+import { createUploadList } from '#stores/uploads.ts';
 import { createTexts } from '../texts/create.ts';
 
 /** One catalogue of the form's selects: loading, failed (toasted), or its items. */

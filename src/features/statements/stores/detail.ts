@@ -1,16 +1,16 @@
 import { atom, computed, map, type ReadableAtom } from 'nanostores';
+import { statementDetailTexts } from '#components/statement/texts.ts';
 import { routes } from '#domain/routes.ts';
-import { statementDetailTexts } from '../../../components/statement/texts.ts';
-import { navigateTo } from '../../../lib/browser.ts';
-import { isCompanyUser } from '../../../lib/roles.ts';
-import { canDeleteStatement } from '../../../lib/statement.ts';
-import { validateNewVersion } from '../../../lib/validators.ts';
-import { api } from '../../../stores/api.ts';
-import { $user } from '../../../stores/session.ts';
-import { createStageDraft } from '../../../stores/stage-draft.ts';
-import { createStatementDetail } from '../../../stores/statement-detail.ts';
-import { type SubmitState, submit } from '../../../stores/submit.ts';
-import { carryToast, showToast } from '../../../stores/toasts.ts';
+import { navigateTo } from '#lib/browser.ts';
+import { isCompanyUser } from '#lib/roles.ts';
+import { canDeleteStatement } from '#lib/statement.ts';
+import { validateNewVersion } from '#lib/validators.ts';
+import { api } from '#stores/api.ts';
+import { $user } from '#stores/session.ts';
+import { createStageDraft } from '#stores/stage-draft.ts';
+import { createStatementDetail } from '#stores/statement-detail.ts';
+import { type SubmitState, submit } from '#stores/submit.ts';
+import { carryToast, showToast } from '#stores/toasts.ts';
 import { detailTexts } from '../texts/detail.ts';
 
 const detail = createStatementDetail({
@@ -51,7 +51,7 @@ export async function deleteStatement(): Promise<boolean> {
 }
 
 /** Stage file downloads: the one shared store the examiner's detail uses too. */
-export { $downloading, downloadStageFile as downloadFile } from '../../../stores/downloads.ts';
+export { $downloading, downloadStageFile as downloadFile } from '#stores/downloads.ts';
 
 /** The new version being prepared in its dialog. */
 export const version = createStageDraft<true>();

@@ -1,8 +1,8 @@
-import { isCompanyUser } from '../../../lib/roles.ts';
-import { DEFAULT_SORT_ORDER, type SortOrder } from '../../../lib/statement-list.ts';
-import { api, QUIET } from '../../../stores/api.ts';
-import { countFromList, reloadStatementCounters } from '../../../stores/statement-counters.ts';
-import { createListFilters, createStatementList, type StatementList } from '../../../stores/statement-list.ts';
+import { isCompanyUser } from '#lib/roles.ts';
+import { DEFAULT_SORT_ORDER, type SortOrder } from '#lib/statement-list.ts';
+import { api, QUIET } from '#stores/api.ts';
+import { countFromList, reloadStatementCounters } from '#stores/statement-counters.ts';
+import { createListFilters, createStatementList, type StatementList } from '#stores/statement-list.ts';
 
 export type { StatementList };
 

@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, memo, useLayoutEffect, useRef } from 'react';
+import StatusBadge from '#components/ui/StatusBadge.tsx';
 import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
-import { deadlineCellText } from '../../../../lib/deadline.ts';
-import { rowSize } from '../../../../lib/statement-list.ts';
-import { type TableSort, type TableSortKey, tableRow } from '../../../../lib/statement-table.ts';
+import { deadlineCellText } from '#lib/deadline.ts';
+import { rowSize } from '#lib/statement-list.ts';
+import { type TableSort, type TableSortKey, tableRow } from '#lib/statement-table.ts';
 import { COLUMNS, tableTexts } from './texts.ts';
 
 /** Props of VirtualTable. */

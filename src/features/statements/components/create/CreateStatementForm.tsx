@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useRef } from 'react';
+import Button from '#components/ui/Button.tsx';
+import Field from '#components/ui/Field.tsx';
+import FileUpload from '#components/ui/FileUpload.tsx';
+import FormField from '#components/ui/FormField.tsx';
+import { useFormField } from '#components/ui/form.ts';
 import { routes } from '#domain/routes.ts';
-import Button from '../../../../components/ui/Button.tsx';
-import Field from '../../../../components/ui/Field.tsx';
-import FileUpload from '../../../../components/ui/FileUpload.tsx';
-import FormField from '../../../../components/ui/FormField.tsx';
-import { useFormField } from '../../../../components/ui/form.ts';
 import {
   $filesError,
   $objectTypes,

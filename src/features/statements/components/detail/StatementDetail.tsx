@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
+import StageDialog from '#components/statement/StageDialog.tsx';
+import StatementHeader from '#components/statement/StatementHeader.tsx';
+import { DetailBlock, DetailItem, orDash, ProjectBlock } from '#components/statement/StatementParts.tsx';
+import StatementRounds from '#components/statement/StatementRounds.tsx';
+import { statementDetailTexts as texts } from '#components/statement/texts.ts';
+import Button from '#components/ui/Button.tsx';
+import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import { routes } from '#domain/routes.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts';
-import StageDialog from '../../../../components/statement/StageDialog.tsx';
-import StatementHeader from '../../../../components/statement/StatementHeader.tsx';
-import { DetailBlock, DetailItem, orDash, ProjectBlock } from '../../../../components/statement/StatementParts.tsx';
-import StatementRounds from '../../../../components/statement/StatementRounds.tsx';
-import { statementDetailTexts as texts } from '../../../../components/statement/texts.ts';
-import Button from '../../../../components/ui/Button.tsx';
-import ConfirmDialog from '../../../../components/ui/ConfirmDialog.tsx';
-import type { BackTarget } from '../../../../lib/back-link.ts';
-import { formatListDate } from '../../../../lib/dates.ts';
-import { canAddVersion } from '../../../../lib/statement.ts';
+import type { BackTarget } from '#lib/back-link.ts';
+import { formatListDate } from '#lib/dates.ts';
+import { canAddVersion } from '#lib/statement.ts';
 import {
   $canDelete,
   $deleteState,

@@ -1,9 +1,9 @@
 import { memo } from 'react';
+import { DeadlineTag } from '#components/statement/StatementTimeline.tsx';
+import StatusBadge from '#components/ui/StatusBadge.tsx';
 import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import { DeadlineTag } from '../../../../components/statement/StatementTimeline.tsx';
-import StatusBadge from '../../../../components/ui/StatusBadge.tsx';
-import { formatListDate } from '../../../../lib/dates.ts';
+import { formatListDate } from '#lib/dates.ts';
 import { listTexts } from './texts.ts';
 
 /** The list date of each loaded item, formatted once (a scroll brings the same items back into view). */

@@ -1,0 +1,36 @@
+// Plain data with type-only imports, so the e2e specs can use it as well as the unit tests.
+import type { Statement } from '#domain/contract.ts';
+
+/** A statement as the list and detail endpoints send it: the demo owner's, just sent, with `fields` changed. */
+export function statementItem(fields: Partial<Statement> = {}): Statement {
+  return {
+    id: 1,
+    visibleId: 1001,
+    status: 'sent',
+    dateCreate: '2024-05-05T09:00:00.000Z',
+    lastUpdate: '2024-05-05T09:00:00.000Z',
+    cipher: 'ШП-01',
+    title: 'Жилой дом',
+    name: 'ул. Ленина, 1',
+    address: 'ул. Ленина, 1',
+    categoryObjectId: 1,
+    categoryObject: 'residential',
+    categoryName: 'Жилое здание',
+    catalogWorkTypeId: 1,
+    catalogWorkType: 'Новое строительство',
+    examinerId: null,
+    examiner: null,
+    stages: [],
+    companyName: 'ООО «СтройПроект»',
+    companyInn: null,
+    companyOgrn: null,
+    companyKpp: null,
+    companyDirector: null,
+    companyDirectorPhone: null,
+    externalNumber: null,
+    governmentAgencyName: null,
+    history: [],
+    reviewDeadline: null,
+    ...fields,
+  };
+}
