@@ -33,11 +33,24 @@ export function findRefreshToken(db: Db, tokenHash: string) {
 }
 
 /** Marks a token used; false when it was already rotated or revoked (a replay or a lost race). */
-export async function markRotated(db: Db, id: number, at: string): Promise<boolean> {
+export function markRotated(db: Db, id: number, at: string): Promise<boolean> {
+  return spendLiveToken(db, 'id', id, at);
+}
+
+/**
+ * Spends the never-used successor of a token: true when there was one (so the presented predecessor may be answered
+ * again), false when the successor was already used, i.e. the predecessor is being replayed.
+ */
+export function retireUnusedSuccessor(db: Db, parentId: number, at: string): Promise<boolean> {
+  return spendLiveToken(db, 'parent_id', parentId, at);
+}
+
+/** Marks the one live (neither rotated nor revoked) token with this id or parent used: true when there was one. */
+async function spendLiveToken(db: Db, by: 'id' | 'parent_id', value: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('refresh_tokens')
     .set({ rotated_at: at })
-    .where('id', '=', id)
+    .where(by, '=', value)
     .where('rotated_at', 'is', null)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -45,36 +58,26 @@ export async function markRotated(db: Db, id: number, at: string): Promise<boole
 }
 
 /** Revokes every token of a login (family). */
-export async function revokeFamily(db: Db, familyId: string, at: string): Promise<void> {
-  await db
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: at })
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .execute();
+export function revokeFamily(db: Db, familyId: string, at: string): Promise<void> {
+  return revokeLiveTokens(db, 'family_id', familyId, at);
 }
 
 /** Revokes every live session of a user (removal, a changed e-mail). */
-export async function revokeUserSessions(db: Db, userId: number, at: string): Promise<void> {
+export function revokeUserSessions(db: Db, userId: number, at: string): Promise<void> {
+  return revokeLiveTokens(db, 'user_id', userId, at);
+}
+
+/** Revokes the not yet revoked tokens of one family or of one user. */
+async function revokeLiveTokens(
+  db: Db,
+  by: 'family_id' | 'user_id',
+  value: string | number,
+  at: string,
+): Promise<void> {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: at })
-    .where('user_id', '=', userId)
+    .where(by, '=', value)
     .where('revoked_at', 'is', null)
     .execute();
-}
-
-/**
- * Spends the never-used successor of a token: true when there was one (so the presented predecessor may be answered
- * again), false when the successor was already used, i.e. the predecessor is being replayed.
- */
-export async function retireUnusedSuccessor(db: Db, parentId: number, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: at })
-    .where('parent_id', '=', parentId)
-    .where('rotated_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

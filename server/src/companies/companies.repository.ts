@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 
-export interface NewCompany {
+/** A company's own data: what its owner may change. */
+export interface CompanyChanges {
   legalEntity: string;
   legalAddress: string | null;
   inn: string | null;
@@ -9,22 +10,29 @@ export interface NewCompany {
   /** The company head: shown as the statement's companyDirector and on the certificate. */
   contactFio: string | null;
   contactPhone: string | null;
+}
+
+export interface NewCompany extends CompanyChanges {
   createdAt: string;
+}
+
+/** The columns of a company's own data, for the insert and the update alike. */
+function companyColumns(company: CompanyChanges) {
+  return {
+    legal_entity: company.legalEntity,
+    legal_address: company.legalAddress,
+    inn: company.inn,
+    kpp: company.kpp,
+    ogrn: company.ogrn,
+    contact_fio: company.contactFio,
+    contact_phone: company.contactPhone,
+  };
 }
 
 export async function insertCompany(db: Db, company: NewCompany): Promise<number> {
   const row = await db
     .insertInto('companies')
-    .values({
-      legal_entity: company.legalEntity,
-      legal_address: company.legalAddress,
-      inn: company.inn,
-      kpp: company.kpp,
-      ogrn: company.ogrn,
-      contact_fio: company.contactFio,
-      contact_phone: company.contactPhone,
-      created_at: company.createdAt,
-    })
+    .values({ ...companyColumns(company), created_at: company.createdAt })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -34,28 +42,6 @@ export function findCompanyById(db: Db, id: number) {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export interface CompanyChanges {
-  legalEntity: string;
-  legalAddress: string | null;
-  inn: string | null;
-  kpp: string | null;
-  ogrn: string | null;
-  contactFio: string | null;
-  contactPhone: string | null;
-}
-
 export async function updateCompany(db: Db, id: number, changes: CompanyChanges): Promise<void> {
-  await db
-    .updateTable('companies')
-    .set({
-      legal_entity: changes.legalEntity,
-      legal_address: changes.legalAddress,
-      inn: changes.inn,
-      kpp: changes.kpp,
-      ogrn: changes.ogrn,
-      contact_fio: changes.contactFio,
-      contact_phone: changes.contactPhone,
-    })
-    .where('id', '=', id)
-    .execute();
+  await db.updateTable('companies').set(companyColumns(changes)).where('id', '=', id).execute();
 }

@@ -1,12 +1,11 @@
 import type { components } from '#domain/api-schema.d.ts';
 import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 import type { ServiceContext } from '../context.ts';
-import { nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards.ts';
 import { insertUser, type UserRow } from '../users/users.repository.ts';
-import { freeEmail } from '../users/users.service.ts';
+import { withNewLogin } from '../users/users.service.ts';
 import { findCompanyById, insertCompany, updateCompany } from './companies.repository.ts';
 
 type Company = components['schemas']['Company'];
@@ -45,10 +44,7 @@ export async function createCompanyWithOwner(
   input: NewCompanyWithOwner,
 ): Promise<{ companyId: number; userId: number }> {
   const legalEntity = requiredText(input.legalEntity, 'Укажите юридическое лицо');
-  if (optionalText(input.email) === null) throw apiError('validation_error', 'Некорректный email');
-  return ctx.db.transaction().execute(async (trx) => {
-    const email = await freeEmail({ ...ctx, db: trx }, input.email);
-    const createdAt = nowIso(ctx.now());
+  return withNewLogin(ctx, input.email, async (trx, { email, createdAt }) => {
     const fio = optionalText(input.fio);
     const requisites = { inn: optionalText(input.inn), kpp: optionalText(input.kpp), ogrn: optionalText(input.ogrn) };
     checkRequisites(requisites);

@@ -1,5 +1,7 @@
 // The Russian production calendar and the working-day arithmetic of review terms. Pure: no database, no clock.
 
+import { committeeTime } from '#domain/committee-time.ts';
+
 /** A calendar day, `YYYY-MM-DD`. */
 export type IsoDate = string;
 
@@ -49,35 +51,19 @@ export function daysOfYear(year: number): IsoDate[] {
   return days;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const MINUTE_MS = 60 * 1000;
 
-/** The zone's offset from UTC at an instant, in milliseconds, as Intl knows it. */
+/**
+ * The zone's offset from UTC at an instant, in milliseconds: the kernel's wall clock there, to the minute, less the
+ * instant's own minute (exact: every zone's offset has been whole minutes since 1972).
+ */
 function offsetAt(ms: number, timeZone: string): number {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(ms)) parts[part.type] = Number(part.value);
-  const wall = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return wall - (ms - (((ms % 1000) + 1000) % 1000));
+  const clock = committeeTime(new Date(ms), timeZone);
+  if (!clock) throw new RangeError('Invalid time value');
+  const [year, month, day] = clock.day.split('-').map(Number);
+  const [hour, minute] = clock.time.split(':').map(Number);
+  const wall = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0);
+  return wall - (ms - (((ms % MINUTE_MS) + MINUTE_MS) % MINUTE_MS));
 }
 
 /** Per zone and UTC day: the zone's offset throughout that day, or null when it changes during it (DST). */

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { readListRevision } from '../db/list-revision.ts';
 import { insertNotifications } from '../notifications/notifications.repository.ts';
+import { statementMailText } from '../notifications/notifications.service.ts';
 import { listExaminers } from '../users/users.repository.ts';
 import { type CalendarYear, localDate, SHIPPED_YEARS, WorkingCalendar } from './calendar.ts';
 import { parseCalendarFile } from './calendar-file.ts';
@@ -157,26 +158,13 @@ function reminderMail(
     kind === 'soon'
       ? `Срок рассмотрения заявления ${what} — до ${due} (${left === 0 ? 'истекает сегодня' : `осталось ${workingDays(left)}`}).`
       : `Срок рассмотрения заявления ${what} истёк: он был до ${due}.`;
-  const route = routes.examinerStatementInfo(statement.id);
-  const link = ctx.config.publicOrigin ? `${ctx.config.publicOrigin}${route}` : route;
   const note = deadline.provisional
     ? ['', 'Срок рассчитан предварительно: производственный календарь года не загружен.']
     : [];
   const nobody = statement.examiner_id === null ? ['', 'Заявление ещё никто не взял в работу.'] : [];
   return {
     subject,
-    text: [
-      'Здравствуйте!',
-      '',
-      line,
-      ...nobody,
-      ...note,
-      '',
-      `Открыть заявление: ${link}`,
-      '',
-      'Портал дистанционного согласования архитектурно-градостроительного решения',
-      'Комитет по архитектуре и градостроительству',
-    ].join('\n'),
+    text: statementMailText(ctx, routes.examinerStatementInfo(statement.id), [line, ...nobody, ...note]),
   };
 }
 

@@ -75,21 +75,26 @@ export async function recordStatementEvent(
   const route = committee ? routes.examinerStatementInfo(statement.id) : routes.statementInfo(statement.id);
   const message = eventMessage(event, statement);
   await insertNotifications(ctx.db, { userIds: people.map((user) => user.id), message, route, at });
-  const link = ctx.config.publicOrigin ? `${ctx.config.publicOrigin}${route}` : route;
   return {
     to: people.flatMap((user) => (user.email ? [user.email] : [])),
     subject: message,
-    text: [
-      'Здравствуйте!',
-      '',
-      `${message}.`,
-      '',
-      `Открыть заявление: ${link}`,
-      '',
-      'Портал дистанционного согласования архитектурно-градостроительного решения',
-      'Комитет по архитектуре и градостроительству',
-    ].join('\n'),
+    text: statementMailText(ctx, route, [`${message}.`]),
   };
+}
+
+/** The text of a mail about a statement: the greeting, these lines, the link to its page, the signature. */
+export function statementMailText(ctx: ServiceContext, route: string, lines: readonly string[]): string {
+  const link = ctx.config.publicOrigin ? `${ctx.config.publicOrigin}${route}` : route;
+  return [
+    'Здравствуйте!',
+    '',
+    ...lines,
+    '',
+    `Открыть заявление: ${link}`,
+    '',
+    'Портал дистанционного согласования архитектурно-градостроительного решения',
+    'Комитет по архитектуре и градостроительству',
+  ].join('\n');
 }
 
 /** Sends an event's mails after its transaction committed; a failed mail is logged, never undoes the change. */

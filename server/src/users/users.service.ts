@@ -1,7 +1,7 @@
 import type { components } from '#domain/api-schema.d.ts';
 import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
-import type { ServiceContext } from '../context.ts';
-import { nowIso } from '../db/database.ts';
+import { type ServiceContext, withDb } from '../context.ts';
+import { type Db, nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { ensureInstance } from '../instances/instances.repository.ts';
 import { optionalText, requiredText } from '../text.ts';
@@ -57,6 +57,22 @@ export async function freeEmail(ctx: ServiceContext, email: string | null | unde
   return normalized;
 }
 
+/**
+ * A new login (an owner, an examiner): an e-mail is required; in one transaction it is taken (free among active users)
+ * and `make` inserts the user, and what it belongs to, with it and the creation moment.
+ */
+export async function withNewLogin<T>(
+  ctx: ServiceContext,
+  rawEmail: string,
+  make: (trx: Db, login: { email: string | null; createdAt: string }) => Promise<T>,
+): Promise<T> {
+  if (optionalText(rawEmail) === null) throw apiError('validation_error', 'Некорректный email');
+  return ctx.db.transaction().execute(async (trx) => {
+    const email = await freeEmail(withDb(ctx, trx), rawEmail);
+    return make(trx, { email, createdAt: nowIso(ctx.now()) });
+  });
+}
+
 export interface NewExaminer {
   email: string;
   fio: string;
@@ -72,10 +88,7 @@ export async function createExaminer(
   input: NewExaminer,
 ): Promise<{ instanceId: number; userId: number }> {
   const fio = requiredText(input.fio, 'Укажите ФИО');
-  if (optionalText(input.email) === null) throw apiError('validation_error', 'Некорректный email');
-  return ctx.db.transaction().execute(async (trx) => {
-    const email = await freeEmail({ ...ctx, db: trx }, input.email);
-    const createdAt = nowIso(ctx.now());
+  return withNewLogin(ctx, input.email, async (trx, { email, createdAt }) => {
     const instanceId = await ensureInstance(trx, input.instanceName ?? DEFAULT_INSTANCE_NAME, createdAt);
     const userId = await insertUser(trx, {
       email,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerNotImplemented } from '../contract-stubs.ts';
 import authenticationRoutes from './authentication/index.ts';
@@ -26,29 +26,36 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   // Liveness and readiness for nginx, load balancers and systemd: no login, nothing of the portal's data.
   await app.register(healthRoutes);
 
-  await app.register(async (signedIn) => {
-    signedIn.addHook('onRequest', signedIn.authenticate);
-    await signedIn.register(userRoutes);
-    await signedIn.register(catalogRoutes);
-    await signedIn.register(prefileRoutes);
-    await signedIn.register(fileRoutes);
-    await signedIn.register(notificationRoutes);
-    registerNotImplemented(signedIn, ['users', 'catalogs', 'notifications', 'prefiles', 'files']);
-
-    await signedIn.register(async (company) => {
-      company.addHook('onRequest', company.requireCompanyUser);
-      await company.register(statementRoutes);
-      await company.register(employeeRoutes);
-      await company.register(companyRoutes);
-      registerNotImplemented(company, ['statements', 'employees', 'companies']);
-    });
-
-    await signedIn.register(async (examiner) => {
-      examiner.addHook('onRequest', examiner.requireExaminer);
-      await examiner.register(instanceRoutes);
-      registerNotImplemented(examiner, ['instance']);
-    });
-  });
+  await app.register(
+    behind('authenticate', [userRoutes, catalogRoutes, prefileRoutes, fileRoutes, notificationRoutes], {
+      tags: ['users', 'catalogs', 'notifications', 'prefiles', 'files'],
+      inner: [
+        behind('requireCompanyUser', [statementRoutes, employeeRoutes, companyRoutes], {
+          tags: ['statements', 'employees', 'companies'],
+        }),
+        behind('requireExaminer', [instanceRoutes], { tags: ['instance'] }),
+      ],
+    }),
+  );
 };
+
+type ScopeHook = 'authenticate' | 'requireCompanyUser' | 'requireExaminer';
+
+/**
+ * A scope whose every route passes `hook` first: the resources' routes, then a 501 for each operation of `tags` still
+ * without a handler (behind the same hook), then the inner scopes, which add their own hook after this one.
+ */
+function behind(
+  hook: ScopeHook,
+  resources: FastifyPluginAsync[],
+  options: { tags: string[]; inner?: FastifyPluginAsync[] },
+): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    app.addHook('onRequest', app[hook]);
+    for (const routes of resources) await app.register(routes);
+    registerNotImplemented(app, options.tags);
+    for (const inner of options.inner ?? []) await app.register(inner);
+  };
+}
 
 export default api;

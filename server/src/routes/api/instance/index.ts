@@ -1,33 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { issueCheckToken } from '../../../certificates/certificates.service.ts';
-import { listCacheFor } from '../../../http/list-cache.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import {
   examinerStatement,
-  listItems,
   listScope,
   replyToStatement,
   takeIntoWork,
 } from '../../../statements/statements.service.ts';
 import { examinerProfile, updateExaminerProfile } from '../../../users/users.service.ts';
 import { contractRoute } from '../../contract-route.ts';
+import { statementListRoute } from '../statement-lists.ts';
 
 /** The committee's side (registered behind `requireExaminer`). */
 const instance: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
-  // Lists are answered from the cache while nothing they show has changed (docs/decisions.md
-  // «Statement lists are loaded whole, and cached on the server»).
-  const lists = listCacheFor(ctx);
-  contractRoute(app, 'listAllInstanceStatements', { onSend: lists.keep }, async (request, reply) => {
+  statementListRoute(app, 'listAllInstanceStatements', (request) => {
     const { status } = request.query;
-    const scope = { ...listScope(currentUser(request), 'all'), ...(status === undefined ? {} : { status }) };
-    return lists.answer(request, reply, scope, () => listItems(ctx, scope));
+    return { ...listScope(currentUser(request), 'all'), ...(status === undefined ? {} : { status }) };
   });
-  contractRoute(app, 'listMyInstanceStatements', { onSend: lists.keep }, async (request, reply) => {
-    const scope = listScope(currentUser(request), 'mine');
-    return lists.answer(request, reply, scope, () => listItems(ctx, scope));
-  });
+  statementListRoute(app, 'listMyInstanceStatements', (request) => listScope(currentUser(request), 'mine'));
   contractRoute(app, 'getInstanceStatement', {}, async (request) =>
     examinerStatement(ctx, currentUser(request), request.params.id),
   );
