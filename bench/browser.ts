@@ -8,7 +8,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { freePort } from '../tools/free-port.ts';
 import type { BenchPortal } from './lib/portal.ts';
-import { atLeast, atMost, type Figure, ms, percent } from './lib/table.ts';
+import { atLeast, atMost, type Figure, failed, ms, percent } from './lib/table.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -260,15 +260,7 @@ export async function listFigures(portal: BenchPortal): Promise<Figure[]> {
           verdict: dataCalls.length <= 1 ? 'ok' : 'FAIL',
         });
       } catch (error) {
-        figures.push({
-          group: 3,
-          name: `${spec.name}`,
-          budget: '',
-          anchor: '',
-          measured: 'error',
-          verdict: 'FAIL',
-          note: String((error as Error).message).split('\n')[0],
-        });
+        figures.push(failed(3, spec.name, error));
       } finally {
         await context.close();
       }
@@ -384,15 +376,7 @@ export async function lighthouseFigures(portal: BenchPortal): Promise<Figure[]> 
           ),
         );
       } catch (error) {
-        figures.push({
-          group: 2,
-          name: `Lighthouse ${run.name}`,
-          budget: '',
-          anchor: '',
-          measured: 'error',
-          verdict: 'FAIL',
-          note: String((error as Error).message).split('\n')[0],
-        });
+        figures.push(failed(2, `Lighthouse ${run.name}`, error));
       }
     }
   } finally {

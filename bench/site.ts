@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { freePort } from '../tools/free-port.ts';
 import { lighthouseFigures, listFigures } from './browser.ts';
 import { forbiddenInitial, initialJsOfSite } from './lib/initial-js.ts';
-import { repoRoot, startBenchPortal } from './lib/portal.ts';
+import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
 import { atMost, type Figure, failed, kb, ms } from './lib/table.ts';
 
 const distDir = path.join(repoRoot, 'dist');
@@ -150,23 +150,19 @@ const step = async (name: string, group: number, work: () => Promise<Figure[]> |
   writeFileSync(out, JSON.stringify(figures, null, 2));
 };
 
+/** What `measure` finds on a portal seeded with `statements` statements, stopped afterwards. */
+async function onPortal(statements: number, measure: (portal: BenchPortal) => Promise<Figure[]>): Promise<Figure[]> {
+  const portal = await startBenchPortal({ statements });
+  try {
+    return await measure(portal);
+  } finally {
+    await portal.stop();
+  }
+}
+
 await step('cold npm run build', 6, async () => [await buildFigure()]);
 await step('initial JS per route', 1, initialJsFigures);
 await step('npm start', 6, startFigures);
-await step('big lists (10,000 statements)', 3, async () => {
-  const portal = await startBenchPortal({ statements: 10_000 });
-  try {
-    return await listFigures(portal);
-  } finally {
-    await portal.stop();
-  }
-});
-await step('Lighthouse (1,000 statements)', 2, async () => {
-  const portal = await startBenchPortal({ statements: 1_000 });
-  try {
-    return await lighthouseFigures(portal);
-  } finally {
-    await portal.stop();
-  }
-});
+await step('big lists (10,000 statements)', 3, () => onPortal(10_000, listFigures));
+await step('Lighthouse (1,000 statements)', 2, () => onPortal(1_000, lighthouseFigures));
 log('done');

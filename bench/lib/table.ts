@@ -17,24 +17,21 @@ export interface Figure {
   note?: string;
 }
 
+type FigureBase = Omit<Figure, 'verdict' | 'measured' | 'value'>;
+type Format = (n: number) => string;
+
 /** A figure against an upper bound. */
-export function atMost(
-  base: Omit<Figure, 'verdict' | 'measured' | 'value'>,
-  value: number,
-  limit: number,
-  format: (n: number) => string,
-): Figure {
-  return { ...base, value, measured: format(value), verdict: value <= limit ? 'ok' : 'FAIL' };
+export function atMost(base: FigureBase, value: number, limit: number, format: Format): Figure {
+  return judged(base, value, format, value <= limit);
 }
 
 /** A figure against a lower bound. */
-export function atLeast(
-  base: Omit<Figure, 'verdict' | 'measured' | 'value'>,
-  value: number,
-  limit: number,
-  format: (n: number) => string,
-): Figure {
-  return { ...base, value, measured: format(value), verdict: value >= limit ? 'ok' : 'FAIL' };
+export function atLeast(base: FigureBase, value: number, limit: number, format: Format): Figure {
+  return judged(base, value, format, value >= limit);
+}
+
+function judged(base: FigureBase, value: number, format: Format, ok: boolean): Figure {
+  return { ...base, value, measured: format(value), verdict: ok ? 'ok' : 'FAIL' };
 }
 
 /** A figure that could not be measured: FAIL, with the error's first line. */

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { isEmail } from '../email.ts';
+import { itMaps } from './table.ts';
 
 describe('isEmail (a simple x@y.z pattern)', () => {
-  it.each([
+  itMaps('%j -> %s', isEmail, [
     ['a@b.c', true],
     [' owner@demo.example ', true],
     ['иванов@почта.рф', true],
@@ -11,7 +12,5 @@ describe('isEmail (a simple x@y.z pattern)', () => {
     ['a b@c.d', false],
     ['a@@b.c', false],
     ['', false],
-  ])('%j -> %s', (value, expected) => {
-    expect(isEmail(value)).toBe(expected);
-  });
+  ]);
 });

@@ -8,9 +8,10 @@ import {
   MAX_FILE_SIZE,
   visibleFileName,
 } from '../files.ts';
+import { itMaps } from './table.ts';
 
 describe('finalExtension: the last extension after trimming dots, spaces and anything after a NUL', () => {
-  it.each([
+  itMaps('%j -> %j', finalExtension, [
     ['report.pdf', 'pdf'],
     ['EVIL.EXE', 'exe'],
     ['a.pdf.exe', 'exe'],
@@ -28,13 +29,11 @@ describe('finalExtension: the last extension after trimming dots, spaces and any
     ['README', ''],
     ['', ''],
     ['...', ''],
-  ])('%j -> %j', (name, expected) => {
-    expect(finalExtension(name)).toBe(expected);
-  });
+  ]);
 });
 
 describe('isBlockedName (the blocked-extension list)', () => {
-  it.each([
+  itMaps('%j -> %s', isBlockedName, [
     ['setup.exe', true],
     ['setup.msi', true],
     ['run.bat', true],
@@ -53,13 +52,11 @@ describe('isBlockedName (the blocked-extension list)', () => {
     ['photo.jpeg', false],
     ['site.json', false],
     ['noextension', false],
-  ])('%j -> %s', (name, expected) => {
-    expect(isBlockedName(name)).toBe(expected);
-  });
+  ]);
 });
 
 describe('fileProblem: the product texts', () => {
-  it.each([
+  itMaps('%j -> %j', fileProblem, [
     [{ name: 'plan.pdf', size: 10 }, null],
     [{ name: 'plan.pdf', size: MAX_FILE_SIZE }, null],
     [{ name: 'plan.pdf', size: MAX_FILE_SIZE + 1 }, 'Файл «plan.pdf» больше 100 МБ'],
@@ -67,9 +64,7 @@ describe('fileProblem: the product texts', () => {
     [{ name: 'a.exe. ', size: 10 }, 'Недопустимый тип файла: .exe'],
     // A blocked type is named first even when the file is also too large.
     [{ name: 'big.jar', size: MAX_FILE_SIZE + 1 }, 'Недопустимый тип файла: .jar'],
-  ])('%j -> %j', (file, expected) => {
-    expect(fileProblem(file)).toBe(expected);
-  });
+  ]);
 
   it('names a failed upload with the product text', () => {
     expect(fileTexts.uploadFailed('Проект.pdf')).toBe('Не удалось загрузить «Проект.pdf»');
@@ -84,14 +79,12 @@ describe('the picker offers the allowed file types', () => {
 });
 
 describe('visibleFileName: what is shown and stored, without controls and bidirectional marks', () => {
-  it.each([
+  itMaps('%j -> %j', visibleFileName, [
     ['Альбом АГР.pdf', 'Альбом АГР.pdf'],
     ['счёт\u202efdp.exe', 'счётfdp.exe'],
     ['отчёт\u2066 \u2069.pdf', 'отчёт .pdf'],
     ['a\u0000.exe', 'a'],
     ['\ufeffплан.dwg', 'план.dwg'],
     ['tab\tname.pdf', 'tabname.pdf'],
-  ])('%j -> %j', (name, expected) => {
-    expect(visibleFileName(name)).toBe(expected);
-  });
+  ]);
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areaOf, idFromPath, isWithin, notificationPath, routes } from '../routes.ts';
+import { itMaps } from './table.ts';
 
 describe('routes', () => {
   it.each([
@@ -30,7 +31,7 @@ describe('routes', () => {
 });
 
 describe('areaOf', () => {
-  it.each([
+  itMaps('%s -> %s', areaOf, [
     ['/company', 'company'],
     ['/company/', 'company'],
     ['/company/filter/sent', 'company'],
@@ -50,24 +51,20 @@ describe('areaOf', () => {
     ['/instances', 'public'],
     ['/companyx', 'public'],
     ['/statements', 'public'],
-  ])('%s -> %s', (path, area) => {
-    expect(areaOf(path)).toBe(area);
-  });
+  ]);
 });
 
 describe('isWithin', () => {
-  it.each([
+  itMaps('%s within %s: %s', isWithin, [
     ['/employees', '/employees', true],
     ['/employees/7/edit/', '/employees', true],
     ['/employeesx', '/employees', false],
     ['/company/edit', '/company/edit', true],
-  ])('%s within %s: %s', (path, base, expected) => {
-    expect(isWithin(path, base)).toBe(expected);
-  });
+  ]);
 });
 
 describe('idFromPath', () => {
-  it.each([
+  itMaps('%s -> %s', idFromPath, [
     ['/statement/info/42', 42],
     ['/statement/info/42/', 42],
     ['/instance/statement/info/5', 5],
@@ -78,22 +75,18 @@ describe('idFromPath', () => {
     ['/statement/info/1e3', null],
     ['/statement/create', null],
     ['/employees/list', null],
-  ])('%s -> %s', (path, id) => {
-    expect(idFromPath(path)).toBe(id);
-  });
+  ]);
 });
 
 describe('notificationPath', () => {
-  it.each([
+  itMaps('%j -> %j (notifications drawer)', notificationPath, [
     ['/statement/info/42', '/statement/info/42'],
     ['statement/info/42', '/statement/info/42'],
     ['  instance/news ', '/instance/news'],
     ['', null],
     [null, null],
     [undefined, null],
-  ])('%j -> %j (notifications drawer)', (route, path) => {
-    expect(notificationPath(route)).toBe(path);
-  });
+  ]);
 });
 
 // The convention itself: only routes.ts writes a site path. Tests may spell expected paths out.

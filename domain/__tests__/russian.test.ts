@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, formatNumericDay, formatShortDay, workingDays } from '../russian.ts';
+import { itMaps } from './table.ts';
 
 describe('workingDays: the Russian plural of product texts', () => {
-  it.each<[number, string]>([
+  itMaps('%i', workingDays, [
     [1, '1 рабочий день'],
     [2, '2 рабочих дня'],
     [3, '3 рабочих дня'],
@@ -17,22 +18,18 @@ describe('workingDays: the Russian plural of product texts', () => {
     [25, '25 рабочих дней'],
     [101, '101 рабочий день'],
     [111, '111 рабочих дней'],
-  ])('%i', (count, text) => {
-    expect(workingDays(count)).toBe(text);
-  });
+  ]);
 });
 
 describe('formatDay: calendar days in the genitive', () => {
-  it.each<[string, string]>([
+  itMaps('formatDay(%s)', formatDay, [
     ['2026-12-04', '4 декабря 2026 г.'],
     ['2027-01-11', '11 января 2027 г.'],
     ['2026-05-01', '1 мая 2026 г.'],
     ['2026-03-31', '31 марта 2026 г.'],
     ['2026-02-30', '2026-02-30'],
     ['вчера', 'вчера'],
-  ])('formatDay(%s)', (value, text) => {
-    expect(formatDay(value)).toBe(text);
-  });
+  ]);
 });
 
 describe('short and numeric days', () => {

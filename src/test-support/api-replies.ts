@@ -1,6 +1,7 @@
 // Shared by unit tests that stand in for the API client: openapi-fetch style results and demo data.
 // Every body is checked against the generated contract with `satisfies`, so a contract change breaks the tests' types.
 import type { ApiErrorBody } from '#domain/contract.ts';
+import type { UploadResult } from '../lib/api/upload.ts';
 import type { User } from '../lib/roles.ts';
 import { statementItem } from './statements.ts';
 
@@ -13,6 +14,11 @@ export function reply(status: number, body?: unknown) {
 /** An error body as the server sends it. */
 export function errorBody(error: ApiErrorBody['error'], message: string, extra: Partial<ApiErrorBody> = {}) {
   return { error, message, ...extra } satisfies ApiErrorBody;
+}
+
+/** A finished upload of a small PDF, as uploadPrefile resolves it. */
+export function storedUpload(id: number, name = `${id}.pdf`): UploadResult {
+  return { ok: true, prefile: { id, name, contentType: 'application/pdf', size: 10 } };
 }
 
 /** The demo company owner as GET /api/users/me returns them. */

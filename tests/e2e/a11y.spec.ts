@@ -40,6 +40,8 @@ async function scanMenu(page: Page, screen: string): Promise<void> {
 for (const width of [1400, 576]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
+    // Each test walks a whole cabinet: some twenty pages and dialogs, each scanned by axe after its animations end.
+    test.slow();
 
     test.describe('the company cabinet', () => {
       test.use({ role: 'owner' });

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import { test as base, expect } from './fixtures.ts';
-import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
+import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
 // The applicant's journey (docs/product.md «Screens and routes»): submit with documents, follow, download, delete while
@@ -16,11 +16,6 @@ const test = base.extend<{ createPage: CreateStatementPage; statementPage: State
 });
 
 test.use({ role: 'owner' });
-
-/** A small PDF-looking file whose bytes say which one it is. */
-function pdf(name: string): ChosenFile {
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name} ${Date.now()}\n%%EOF\n`) };
-}
 
 /** A name no other test (or an earlier run on this worker's database) uses. */
 function unique(prefix: string): string {
@@ -68,8 +63,7 @@ test('the owner submits a statement with two documents and finds it in the list 
     workType: 'Новое строительство',
     comment: 'Прошу согласовать АГР.',
   });
-  await createPage.documents.choose(files);
-  await createPage.documents.expectUploaded(files.map((file) => file.name));
+  await createPage.documents.upload(files);
   await expect(page.getByText('Добавьте хотя бы один файл')).toBeHidden();
   const { id, visibleId } = await createPage.create();
 
@@ -142,8 +136,7 @@ test('a downloaded document has the same bytes and name as the uploaded one', as
   const file = pdf('Сводный план сетей №2.pdf');
   await createPage.goto();
   await createPage.fill({ objectName: unique('Склад') });
-  await createPage.documents.choose([file]);
-  await createPage.documents.expectUploaded([file.name]);
+  await createPage.documents.upload([file]);
   const { id } = await createPage.create();
 
   await statementPage.goto(id);
@@ -159,8 +152,7 @@ test('the owner deletes a statement while it is sent', async ({ page, createPage
   const objectName = unique('Гараж');
   await createPage.goto();
   await createPage.fill({ objectName });
-  await createPage.documents.choose([pdf('Альбом.pdf')]);
-  await createPage.documents.expectUploaded(['Альбом.pdf']);
+  await createPage.documents.upload([pdf('Альбом.pdf')]);
   const { id } = await createPage.create();
 
   await statementPage.goto(id);
@@ -202,8 +194,7 @@ test('the seeded statement with comments takes a new version that shows as the n
   await expect(statementPage.versionDialog.getByText('Загрузите хотя бы один файл')).toBeVisible();
 
   const file = pdf('Альбом АГР, версия 3.pdf');
-  await statementPage.versionFiles.choose([file]);
-  await statementPage.versionFiles.expectUploaded([file.name]);
+  await statementPage.versionFiles.upload([file]);
   await statementPage.versionComment.fill('Фасады исправлены, ведомость отделки приложена.');
   await statementPage.versionSubmit.click();
 

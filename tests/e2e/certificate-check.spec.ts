@@ -5,17 +5,12 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import jsQR from 'jsqr';
 import { expect, test } from './fixtures.ts';
+import { statementUnderReview } from './listed.ts';
 import { ReviewPage } from './pages/examiner-pages.ts';
 
 // A certificate anyone can verify: the examiner approves, the PDF carries the check address in text and as a QR
 // code, and the public page (no login) confirms it and tells the approved drawing from an altered one.
 test.use({ role: 'examiner1', freshServer: true });
-
-interface Listed {
-  id: number;
-  visibleId: number;
-  status: string;
-}
 
 /** The QR code on a PDF page rendered by pdftoppm (binary PGM), decoded with jsQR. */
 function decodeQr(pdf: string): string | null {
@@ -40,10 +35,7 @@ test('an approved certificate is confirmed on the public check page, which tells
   browser,
 }) => {
   const review = new ReviewPage(page);
-  const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/instance/me/statements');
-  await page.goto('/instance/filter/under_review');
-  const statement = ((await (await listed).json()) as Listed[]).find((item) => item.status === 'under_review');
-  if (!statement) throw new Error('no statement under review seeded for examiner1');
+  const statement = await statementUnderReview(page);
   await review.goto(statement.id);
 
   // The approved round's document, as the applicant sent it.

@@ -1,3 +1,4 @@
+import { statementItem } from '../../src/test-support/statements.ts';
 import { expect, test } from './fixtures.ts';
 
 // The demo company's seeded statements, one per status (server/src/seed/demo.ts), oldest last.
@@ -172,33 +173,20 @@ test.describe('the company statement list with 10,000 statements', () => {
 
   test('renders only the cards in view and stays responsive while searching', async ({ page, companyList }) => {
     const start = new Date(2024, 0, 1).getTime();
-    const statements = Array.from({ length: 10_000 }, (_, i) => ({
-      id: i + 1,
-      visibleId: 100_000 + i,
-      status: ['sent', 'under_review', 'has_comments', 'approved', 'rejected'][i % 5],
-      dateCreate: new Date(start + i * 3_600_000).toISOString(),
-      lastUpdate: new Date(start + i * 3_600_000).toISOString(),
-      cipher: `ШФР-${i}`,
-      title: `Объект капитального строительства ${i}`,
-      name: `ул. Тестовая, ${i}`,
-      address: `ул. Тестовая, ${i}`,
-      categoryObjectId: null,
-      categoryObject: null,
-      categoryName: 'Жилое здание',
-      catalogWorkTypeId: null,
-      catalogWorkType: 'Новое строительство',
-      examinerId: null,
-      examiner: null,
-      stages: [],
-      companyName: 'ООО «СтройПроект»',
-      companyInn: null,
-      companyOgrn: null,
-      companyKpp: null,
-      companyDirector: null,
-      companyDirectorPhone: null,
-      externalNumber: null,
-      governmentAgencyName: null,
-    }));
+    const statuses = ['sent', 'under_review', 'has_comments', 'approved', 'rejected'] as const;
+    const statements = Array.from({ length: 10_000 }, (_, i) =>
+      statementItem({
+        id: i + 1,
+        visibleId: 100_000 + i,
+        status: statuses[i % 5],
+        dateCreate: new Date(start + i * 3_600_000).toISOString(),
+        lastUpdate: new Date(start + i * 3_600_000).toISOString(),
+        cipher: `ШФР-${i}`,
+        title: `Объект капитального строительства ${i}`,
+        name: `ул. Тестовая, ${i}`,
+        address: `ул. Тестовая, ${i}`,
+      }),
+    );
     await page.route('**/api/statements', (route) => route.fulfill({ json: statements }));
     await companyList.goto();
 

@@ -5,7 +5,7 @@ import { ru } from 'date-fns/locale';
 import Papa from 'papaparse';
 import { demoUsers } from '../../tools/demo.ts';
 import { test as base, expect } from './fixtures.ts';
-import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
+import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
 import { ExaminerTablePage, TABLE_COLUMNS } from './pages/examiner-table-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
@@ -31,10 +31,6 @@ interface Answered {
   status: string;
   title: string;
   reviewDeadline: Deadline | null;
-}
-
-function pdf(name: string): ChosenFile {
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name} ${Date.now()}\n%%EOF\n`) };
 }
 
 /** A calendar day as people read it, written independently of the site's code: '4 декабря 2026 г.'. */
@@ -111,8 +107,7 @@ test.describe('the applicant’s and the examiner’s details', () => {
     const applicant = new StatementPage(page);
     await createPage.goto();
     await createPage.fill({ objectName, address: 'ул. Вокзальная, 2', category: 'Многоквартирный жилой дом' });
-    await createPage.documents.choose([pdf('Альбом АГР.pdf')]);
-    await createPage.documents.expectUploaded(['Альбом АГР.pdf']);
+    await createPage.documents.upload([pdf('Альбом АГР.pdf')]);
     const { id, visibleId } = await createPage.create();
 
     // The company card shows the due date of the term that started with the submission.
@@ -168,8 +163,7 @@ test.describe('the applicant’s and the examiner’s details', () => {
     await applicant.goto(id);
     await expect(applicant.deadline).toHaveText('Срок рассмотрения остановлен: комитет ждёт новую версию документов');
     await applicant.newVersion.click();
-    await applicant.versionFiles.choose([pdf('Ведомость отделки.pdf')]);
-    await applicant.versionFiles.expectUploaded(['Ведомость отделки.pdf']);
+    await applicant.versionFiles.upload([pdf('Ведомость отделки.pdf')]);
     await applicant.versionSubmit.click();
     await expect(page.getByText('Версия добавлена')).toBeVisible();
     const renewed = await answerOf<Answered>(page, `/api/statements/${id}`, () => applicant.goto(id));

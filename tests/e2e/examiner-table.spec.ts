@@ -1,3 +1,4 @@
+import { statementItem } from '../../src/test-support/statements.ts';
 import { test as base, expect } from './fixtures.ts';
 import { ExaminerTablePage, TABLE_COLUMNS } from './pages/examiner-table-page.ts';
 
@@ -136,33 +137,22 @@ test('a row opens the statement from the keyboard, through the link in its ID ce
 });
 
 test('keeps the DOM small with 10,000 statements and reaches the last one', async ({ page, examinerTable }) => {
-  const many = Array.from({ length: 10_000 }, (_, i) => ({
-    id: i + 1,
-    visibleId: 20_000 + i,
-    status: ['under_review', 'has_comments', 'approved', 'rejected'][i % 4],
-    dateCreate: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString(),
-    lastUpdate: new Date(Date.UTC(2025, 6, 1)).toISOString(),
-    cipher: `СП-${i}`,
-    title: `Объект ${i}`,
-    name: `ул. Тестовая, ${i}`,
-    address: `ул. Тестовая, ${i}`,
-    categoryObjectId: null,
-    categoryObject: null,
-    categoryName: 'Жилое здание',
-    catalogWorkTypeId: null,
-    catalogWorkType: 'Новое строительство',
-    examinerId: 1,
-    examiner: null,
-    stages: [],
-    companyName: `ООО «Компания ${i % 50}»`,
-    companyInn: null,
-    companyOgrn: null,
-    companyKpp: null,
-    companyDirector: null,
-    companyDirectorPhone: null,
-    externalNumber: null,
-    governmentAgencyName: null,
-  }));
+  const statuses = ['under_review', 'has_comments', 'approved', 'rejected'] as const;
+  const many = Array.from({ length: 10_000 }, (_, i) =>
+    statementItem({
+      id: i + 1,
+      visibleId: 20_000 + i,
+      status: statuses[i % 4],
+      dateCreate: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000).toISOString(),
+      lastUpdate: new Date(Date.UTC(2025, 6, 1)).toISOString(),
+      cipher: `СП-${i}`,
+      title: `Объект ${i}`,
+      name: `ул. Тестовая, ${i}`,
+      address: `ул. Тестовая, ${i}`,
+      examinerId: 1,
+      companyName: `ООО «Компания ${i % 50}»`,
+    }),
+  );
   await page.route('**/api/instance/all/statements', (route) => route.fulfill({ json: many }));
   await examinerTable.goto('/instance/all');
   await expect(examinerTable.row('ул. Тестовая, 9999')).toBeVisible();

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test as base, expect } from './fixtures.ts';
+import { listedWhile, statementUnderReview } from './listed.ts';
+import { pdf } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage, SettingsPage } from './pages/examiner-pages.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
@@ -17,23 +19,13 @@ const test = base.extend<{ newsPage: NewsPage; settingsPage: SettingsPage }>({
 // Both tests change what other tests see (the seeded sent statement, examiner1's name): each gets its own server.
 test.use({ role: 'examiner1', freshServer: true });
 
-interface Listed {
-  id: number;
-  visibleId: number;
-  title: string;
-  status: string;
-}
-
 test('examiner1 takes the seeded new statement into work with the keyboard, and it leaves the news', async ({
   page,
   newsPage,
   sidebar,
 }) => {
-  const listed = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/instance/all/statements',
-  );
-  await newsPage.goto();
-  const sent = ((await (await listed).json()) as Listed[]).filter((statement) => statement.status === 'sent');
+  const listed = await listedWhile(page, '/api/instance/all/statements', () => newsPage.goto());
+  const sent = listed.filter((statement) => statement.status === 'sent');
   expect(sent.length).toBeGreaterThan(0);
   const statement = sent.find((item) => item.title === 'Жилой комплекс «Северный»') ?? sent[0];
   if (!statement) throw new Error('no sent statement seeded');
@@ -132,11 +124,7 @@ test('examiner1 approves the seeded statement under review: the certificate down
   page,
 }) => {
   const review = new ReviewPage(page);
-  const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/instance/me/statements');
-  await page.goto('/instance/filter/under_review');
-  const mine = ((await (await listed).json()) as Listed[]).filter((statement) => statement.status === 'under_review');
-  const statement = mine[0];
-  if (!statement) throw new Error('no statement under review seeded for examiner1');
+  const statement = await statementUnderReview(page);
 
   await review.goto(statement.id);
   await expect(page.getByText(`№ ${statement.visibleId}`, { exact: true })).toBeVisible();
@@ -169,11 +157,7 @@ test('examiner1 approves the seeded statement under review: the certificate down
 
 test('examiner2 sees no answer menu on a statement assigned to examiner1', async ({ pageAs }) => {
   const page = await pageAs('examiner2');
-  const listed = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/instance/all/statements',
-  );
-  await page.goto('/instance/all');
-  const all = (await (await listed).json()) as Listed[];
+  const all = await listedWhile(page, '/api/instance/all/statements', () => page.goto('/instance/all'));
   const assigned = all.find((statement) => statement.status === 'under_review');
   if (!assigned) throw new Error('no statement under review seeded');
   const review = new ReviewPage(page);
@@ -189,11 +173,8 @@ test('examiner1 takes a new statement, sends it back with a file, sees the next 
   pageAs,
 }) => {
   const review = new ReviewPage(page);
-  const listed = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/instance/all/statements',
-  );
-  await newsPage.goto();
-  const statement = ((await (await listed).json()) as Listed[]).find((item) => item.status === 'sent');
+  const listed = await listedWhile(page, '/api/instance/all/statements', () => newsPage.goto());
+  const statement = listed.find((item) => item.status === 'sent');
   if (!statement) throw new Error('no sent statement seeded');
   await newsPage.takeButton(statement.visibleId).click();
   await newsPage.confirmDialog.getByRole('button', { name: 'Yes' }).click();
@@ -204,13 +185,8 @@ test('examiner1 takes a new statement, sends it back with a file, sees the next 
   await review.choose('На доработку');
   await expect(review.replyDialog).toContainText('На доработку');
   await review.replyComment.fill('Приложите ведомость отделки фасадов.');
-  const remark = {
-    name: 'Замечания эксперта.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-  };
-  await review.replyFiles.choose([remark]);
-  await review.replyFiles.expectUploaded([remark.name]);
+  const remark = pdf('Замечания эксперта.pdf');
+  await review.replyFiles.upload([remark]);
   await review.replySubmit.click();
   await expect(page.getByText('Ответ на заявление был отправлен')).toBeVisible();
   await expect(review.replyMenu).toHaveCount(0);
@@ -223,13 +199,8 @@ test('examiner1 takes a new statement, sends it back with a file, sees the next 
   await applicant.goto(statement.id);
   await expect(owner.getByText('Приложите ведомость отделки фасадов.')).toBeVisible();
   await applicant.newVersion.click();
-  const fixed = {
-    name: 'Ведомость отделки.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-  };
-  await applicant.versionFiles.choose([fixed]);
-  await applicant.versionFiles.expectUploaded([fixed.name]);
+  const fixed = pdf('Ведомость отделки.pdf');
+  await applicant.versionFiles.upload([fixed]);
   await applicant.versionSubmit.click();
   await expect(owner.getByText('Версия добавлена')).toBeVisible();
 

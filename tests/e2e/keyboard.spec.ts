@@ -3,17 +3,12 @@ import { demoUsers } from '../../tools/demo.ts';
 import { focusedElement } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { EmployeeFormPage, EmployeeListPage } from './pages/company-admin-pages.ts';
-import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
+import { type ChosenFile, CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
 
 // WCAG 2.1.1 and 2.4.7: every flow by keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, typing; files
 // through the chooser the keyboard opens), and a visible focus indicator on every element Tab lands on.
 test.use({ freshServer: true });
-
-/** A small PDF-looking file. */
-function pdf(name: string): ChosenFile {
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name} ${Date.now()}\n%%EOF\n`) };
-}
 
 /** True when `target` has focus. */
 async function hasFocus(target: Locator): Promise<boolean> {

@@ -87,6 +87,13 @@ async function get<T>(who: keyof typeof bearer, url: string): Promise<T> {
 const companyView = (id: number) => get<Statement>('owner', `/api/statements/${id}`);
 const examinerView = (id: number) => get<Statement>('examiner1', `/api/instance/statements/${id}`);
 
+/** A review deadline as the API sends it: a whole term of 10 working days, firm, unless said otherwise. */
+const term = (dueDate: string, workingDaysLeft = 10, provisional = false) => ({
+  dueDate,
+  workingDaysLeft,
+  provisional,
+});
+
 /** The deadline each of the six replies that carry this statement gives. */
 async function deadlinesEverywhere(id: number) {
   const find = (list: Statement[]) => list.find((statement) => statement.id === id)?.reviewDeadline;
@@ -136,7 +143,7 @@ describe('the review deadline in replies', () => {
   it('shows the due date the day a statement is submitted, in the company and examiner replies alike', async () => {
     at('2026-11-20T09:00:00+03:00'); // a Friday
     const { id } = await submit();
-    const fresh = { dueDate: '2026-12-04', workingDaysLeft: 10, provisional: false };
+    const fresh = term('2026-12-04');
     expect(await deadlinesEverywhere(id)).toEqual({
       companyDetail: fresh,
       companyList: fresh,
@@ -146,7 +153,7 @@ describe('the review deadline in replies', () => {
     });
     at('2026-11-23T10:00:00+03:00');
     await takeIntoWork(ctx, users.examiner1, id);
-    const running = { dueDate: '2026-12-04', workingDaysLeft: 9, provisional: false };
+    const running = term('2026-12-04', 9);
     expect(await deadlinesEverywhere(id)).toEqual({
       companyDetail: running,
       companyList: running,
@@ -181,11 +188,7 @@ describe('the review deadline in replies', () => {
   it('skips the May holidays', async () => {
     at('2026-04-30T15:00:00+03:00');
     const { id } = await submit();
-    expect((await companyView(id)).reviewDeadline).toEqual({
-      dueDate: '2026-05-18',
-      workingDaysLeft: 10,
-      provisional: false,
-    });
+    expect((await companyView(id)).reviewDeadline).toEqual(term('2026-05-18'));
   });
 });
 
@@ -202,11 +205,7 @@ describe('the clock across rework, new versions and decisions', () => {
 
     at('2026-12-10T15:00:00+03:00'); // the applicant answers on a Thursday
     await newVersion(id);
-    expect((await companyView(id)).reviewDeadline).toEqual({
-      dueDate: '2026-12-24',
-      workingDaysLeft: 10,
-      provisional: false,
-    });
+    expect((await companyView(id)).reviewDeadline).toEqual(term('2026-12-24'));
     at('2026-12-24T18:00:00+03:00');
     await reply(id, 'approved');
     const statement = await companyView(id);
@@ -323,17 +322,21 @@ describe('deadline reminders', () => {
     const mailbox = portal.mailbox.view();
     const reminders = () => mailbox.messages.filter((mail) => mail.subject.startsWith('Срок рассмотрения'));
     const about = (visibleId: number) => reminders().filter((mail) => mail.subject.includes(`№ ${visibleId} `));
+    // Both instances find the same work; the database lets exactly one of them send each mail. A run after them
+    // finds nothing left to send.
+    const remindFromTwoInstances = async () => {
+      const before = reminders().length;
+      const sent = await runInstancesAtOnce(2);
+      expect(sent.reduce((sum, count) => sum + count, 0)).toBe(reminders().length - before);
+      await sendDeadlineReminders(ctx);
+    };
 
     at('2026-12-01T09:00:00+03:00'); // three working days left: nothing yet
     await sendDeadlineReminders(ctx);
     expect(about(watched.visibleId)).toEqual([]);
 
     at('2026-12-02T09:00:00+03:00'); // Wednesday: two working days left
-    const sentBefore = reminders().length;
-    const first = await runInstancesAtOnce(2);
-    // Both instances found the same work; the database let exactly one of them send each mail.
-    expect(first.reduce((sum, sent) => sum + sent, 0)).toBe(reminders().length - sentBefore);
-    await sendDeadlineReminders(ctx);
+    await remindFromTwoInstances();
     const soon = about(watched.visibleId);
     expect(soon).toHaveLength(1);
     expect(soon[0]?.to).toEqual([demoUsers.examiner1.email]);
@@ -353,10 +356,7 @@ describe('deadline reminders', () => {
     expect(await sendDeadlineReminders(ctx)).toBe(0);
     expect(about(watched.visibleId)).toHaveLength(1);
     at('2026-12-07T10:00:00+03:00'); // Monday, the first working day after: the mail goes
-    const before = reminders().length;
-    const second = await runInstancesAtOnce(2);
-    expect(second.reduce((sum, sent) => sum + sent, 0)).toBe(reminders().length - before);
-    await sendDeadlineReminders(ctx);
+    await remindFromTwoInstances();
     const both = about(watched.visibleId);
     expect(both).toHaveLength(2);
     expect(both[1]?.subject).toBe(`Срок рассмотрения заявления № ${watched.visibleId} «Библиотека» истёк`);
@@ -510,11 +510,7 @@ describe('loading a production calendar year', () => {
   it('turns a provisional deadline across the New Year into a firm one', async () => {
     at('2026-12-24T10:00:00+03:00');
     const { id } = await submit();
-    expect((await companyView(id)).reviewDeadline).toEqual({
-      dueDate: '2027-01-18',
-      workingDaysLeft: 10,
-      provisional: true,
-    });
+    expect((await companyView(id)).reviewDeadline).toEqual(term('2027-01-18', 10, true));
     const good = file(
       '2027.txt',
       [
@@ -531,11 +527,7 @@ describe('loading a production calendar year', () => {
       stdout:
         'Производственный календарь 2027 года загружен. Нерабочих будних дней: 14, рабочих выходных: 1, рабочих дней в году: 248\n',
     });
-    expect((await companyView(id)).reviewDeadline).toEqual({
-      dueDate: '2027-01-19',
-      workingDaysLeft: 10,
-      provisional: false,
-    });
+    expect((await companyView(id)).reviewDeadline).toEqual(term('2027-01-19'));
   });
 
   it('refuses a file that is not one whole valid year and keeps the loaded one', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { type Config, loadConfig } from '../../server/src/config.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
@@ -89,6 +90,21 @@ export async function startTestPortal(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test portal for the enclosing describe block (or file): started before its tests, closed after them. It is a
+ * stand-in that reaches the portal once started, so it can be declared where the block's tests see it.
+ */
+export function sharedPortal(): TestPortal {
+  let portal: TestPortal | undefined;
+  beforeAll(async () => {
+    portal = await startTestPortal();
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+  return new Proxy({} as TestPortal, { get: (_, key) => Reflect.get(portal ?? {}, key) });
 }
 
 /** The value of a Set-Cookie header's cookie, or null. */

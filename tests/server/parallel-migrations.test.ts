@@ -14,15 +14,20 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A fresh data directory, and a function that opens one more pool (or connection) on it; all closed after the test. */
+function databaseIn(prefix: string): () => Db {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dir);
+  return () => {
+    const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, dataDir: dir });
+    handles.push(db);
+    return db;
+  };
+}
+
 describe('migrations at start', () => {
   it('are safe when several instances start at once on one empty database', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-parallel-migrations-'));
-    dirs.push(dir);
-    const open = () => {
-      const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, dataDir: dir });
-      handles.push(db);
-      return db;
-    };
+    const open = databaseIn('portal-parallel-migrations-');
     const first = open();
     if (usingPostgres) {
       await sql`drop schema if exists public cascade`.execute(first);
@@ -46,13 +51,7 @@ describe('migrations at start', () => {
   });
 
   it.runIf(usingPostgres)('wait on PostgreSQL for the advisory lock another instance holds', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'portal-migration-lock-'));
-    dirs.push(dir);
-    const open = () => {
-      const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, dataDir: dir });
-      handles.push(db);
-      return db;
-    };
+    const open = databaseIn('portal-migration-lock-');
     const holder = open();
     await sql`drop schema if exists public cascade`.execute(holder);
     await sql`create schema public`.execute(holder);

@@ -1,19 +1,13 @@
 // findUserById is compiled once and executed as a prepared statement: it must answer exactly as the query
 // built by Kysely each time, for active, removed and unknown users, outside and inside a transaction, on SQLite and
 // (with TEST_DATABASE_URL) PostgreSQL, where it runs as a named prepared statement on every pooled connection.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nowIso } from '../../server/src/db/database.ts';
 import { findUserByEmail, findUserById, listUsers, markUserRemoved } from '../../server/src/users/users.repository.ts';
-import { startTestPortal, type TestPortal } from './helpers.ts';
+import { sharedPortal } from './helpers.ts';
 
 describe('findUserById, prepared', () => {
-  let portal: TestPortal;
-  beforeAll(async () => {
-    portal = await startTestPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = sharedPortal();
 
   it('answers as the built query does, for every user, many times over (every pooled connection)', async () => {
     const users = await listUsers(portal.db);

@@ -3,7 +3,7 @@
 // only verified tokens enter it, and the user's row is still read on every request (a removed user is refused at
 // once).
 import { createHmac } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ACCESS_TOKEN_SECONDS,
   accessTokenUser,
@@ -12,7 +12,7 @@ import {
 } from '../../server/src/auth/tokens.ts';
 import { nowIso } from '../../server/src/db/database.ts';
 import { findUserByEmail, markUserRemoved } from '../../server/src/users/users.repository.ts';
-import { login, startTestPortal, type TestPortal } from './helpers.ts';
+import { login, sharedPortal } from './helpers.ts';
 
 const SECRET = 'token-cache-secret-that-is-long-enough-for-hs256';
 const OTHER = 'another-secret-that-is-long-enough-for-hs256-sign';
@@ -78,13 +78,7 @@ describe('the verified-token cache', () => {
 });
 
 describe('a remembered token of a removed user', () => {
-  let portal: TestPortal;
-  beforeAll(async () => {
-    portal = await startTestPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = sharedPortal();
 
   it('is refused on the next request: the user row is read every time', async () => {
     const { accessToken } = await login(portal, 'employee@demo.example');

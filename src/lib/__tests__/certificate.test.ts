@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itMaps } from '#domain/__tests__/table.ts';
 import { blankCertificateStatement, fullCertificateStatement } from '../../test-support/certificates.ts';
 import {
   CERTIFICATE_PAGE,
@@ -24,26 +25,22 @@ const full: CertificateData = certificateData(
 );
 
 describe('certificate values', () => {
-  it.each([
+  itMaps('orDash(%j) is %j', orDash, [
     [null, '—'],
     [undefined, '—'],
     ['', '—'],
     ['   ', '—'],
     [' Школа ', 'Школа'],
     [42, '42'],
-  ])('orDash(%j) is %j', (value, expected) => {
-    expect(orDash(value)).toBe(expected);
-  });
+  ]);
 
-  it.each([
+  itMaps('innKpp(%j, %j) is %j', innKpp, [
     ['7701234567', '770101001', '7701234567 / 770101001'],
     ['7701234567', null, '7701234567 / —'],
     [null, '770101001', '— / 770101001'],
     [null, null, '—'],
     ['', ' ', '—'],
-  ])('innKpp(%j, %j) is %j', (inn, kpp, expected) => {
-    expect(innKpp(inn, kpp)).toBe(expected);
-  });
+  ]);
 
   it.each([
     ['2026-11-22T10:00:00Z', '22.11.2026'],

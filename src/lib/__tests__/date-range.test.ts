@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itMaps } from '#domain/__tests__/table.ts';
 import {
   chooseEnd,
   chooseStart,
@@ -70,7 +71,7 @@ describe('chooseEnd: an end before the start moves the start down', () => {
 
 describe('isDayInBounds: calendar days, both ends included, invalid days out', () => {
   const may5to9 = dayBounds({ start: d(5), end: d(9) });
-  it.each([
+  itMaps('%j in %j -> %s', isDayInBounds, [
     [20240505, may5to9, true],
     [20240509, may5to9, true],
     [20240504, may5to9, false],
@@ -79,7 +80,5 @@ describe('isDayInBounds: calendar days, both ends included, invalid days out', (
     [19000101, dayBounds({ start: null, end: null }), true],
     [20240510, dayBounds({ start: d(5), end: null }), true],
     [null, dayBounds({ start: null, end: null }), false],
-  ])('%j in %j -> %s', (key, bounds, inside) => {
-    expect(isDayInBounds(key, bounds)).toBe(inside);
-  });
+  ]);
 });

@@ -181,7 +181,7 @@ describe('the short forms: the company card and the examiner’s table', () => {
 });
 
 describe('the history timeline', () => {
-  it.each<[string, string | null, string]>([
+  itMaps('%s after %s is %s', historyEvent, [
     ['sent', null, 'submitted'],
     ['under_review', 'sent', 'taken'],
     ['under_review', null, 'taken'],
@@ -190,9 +190,7 @@ describe('the history timeline', () => {
     ['approved', 'under_review', 'approved'],
     ['rejected', 'under_review', 'rejected'],
     ['archived', 'approved', 'other'],
-  ])('%s after %s is %s', (status, previous, event) => {
-    expect(historyEvent(status, previous)).toBe(event);
-  });
+  ]);
 
   it('tells the whole story with who, when (Moscow time) and whether the term was kept', () => {
     const entries = timelineEntries([

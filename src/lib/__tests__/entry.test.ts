@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itMaps } from '#domain/__tests__/table.ts';
 import { entryRouteFor, hasHomeRoute } from '../entry.ts';
 
 const company = { id: 1, legalEntity: 'ООО «СтройПроект»' };
@@ -18,12 +19,10 @@ describe('entryRouteFor', () => {
 });
 
 describe('hasHomeRoute', () => {
-  it.each([
+  itMaps('%j -> %s', hasHomeRoute, [
     [null, false],
     [{ company: null, instance: null }, false],
     [{ company, instance: null }, true],
     [{ company: null, instance }, true],
-  ])('%j -> %s', (user, expected) => {
-    expect(hasHomeRoute(user)).toBe(expected);
-  });
+  ]);
 });

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { itMaps } from '#domain/__tests__/table.ts';
 import { MAX_FILE_SIZE } from '#domain/files.ts';
 import { formatFileSize } from '../file-size.ts';
 
 describe('formatFileSize (B up to GB/TB with two decimals)', () => {
-  it.each([
+  itMaps('%d -> %j', formatFileSize, [
     [0, '0 Б'],
     [1, '1 Б'],
     [1023, '1023 Б'],
@@ -16,7 +17,5 @@ describe('formatFileSize (B up to GB/TB with two decimals)', () => {
     [1024 ** 5, '1024,00 ТБ'],
     [-1, '—'],
     [Number.NaN, '—'],
-  ])('%d -> %j', (bytes, expected) => {
-    expect(formatFileSize(bytes)).toBe(expected);
-  });
+  ]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itMaps } from '#domain/__tests__/table.ts';
 import type { Stage } from '#domain/contract.ts';
 import {
   type Actor,
@@ -72,16 +73,14 @@ describe('roundTitle', () => {
 
 describe('statementHeading: work type, category and address', () => {
   const base = { title: 'ТЦ «Квартал»', catalogWorkType: null, categoryName: null, address: null };
-  it.each([
+  itMaps('%j -> %j', statementHeading, [
     [
       { ...base, catalogWorkType: 'Реконструкция', categoryName: 'Объект торговли', address: 'ул. Садовая, 3' },
       'Реконструкция · Объект торговли · ул. Садовая, 3',
     ],
     [{ ...base, catalogWorkType: 'Реконструкция', address: ' ' }, 'Реконструкция'],
     [base, 'ТЦ «Квартал»'],
-  ])('%j -> %j', (statement, expected) => {
-    expect(statementHeading(statement)).toBe(expected);
-  });
+  ]);
 });
 
 describe('canDeleteStatement', () => {
@@ -115,11 +114,9 @@ describe('canAddVersion: the last round only, only with comments', () => {
 });
 
 describe('formatDateTime', () => {
-  it.each([
+  itMaps('%j -> %j', formatDateTime, [
     ['2024-05-05T14:30:00', '5 мая, 2024 в 14:30'],
     ['', ''],
     ['not a date', ''],
-  ])('%j -> %j', (value, expected) => {
-    expect(formatDateTime(value)).toBe(expected);
-  });
+  ]);
 });

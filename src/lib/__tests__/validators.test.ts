@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itMaps } from '#domain/__tests__/table.ts';
 import {
   fieldErrorsWith,
   orNull,
@@ -92,13 +93,11 @@ describe('form validators', () => {
 });
 
 describe('orNull (empty optional values are sent as null)', () => {
-  it.each([
+  itMaps('%j -> %j', orNull, [
     ['', null],
     ['   ', null],
     [' ШП-01 ', 'ШП-01'],
-  ])('%j -> %j', (value, expected) => {
-    expect(orNull(value)).toBe(expected);
-  });
+  ]);
 });
 
 describe('server messages shown next to the field they name, until its value changes', () => {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_FILE_SIZE } from '#domain/files.ts';
 import type { UploadOptions, UploadResult } from '../../lib/api/upload.ts';
+import { storedUpload } from '../../test-support/api-replies.ts';
 import { $toasts } from '../toasts.ts';
 import { createUploadList } from '../uploads.ts';
 
@@ -35,10 +36,15 @@ const file = (name: string, size = 10) => {
   Object.defineProperty(made, 'size', { value: size });
   return made;
 };
-const stored = (id: number, name: string) => ({
-  ok: true as const,
-  prefile: { id, name, contentType: 'application/pdf', size: 10 },
-});
+/** A list with a.pdf and b.pdf uploaded and stored as prefiles 1 and 2. */
+async function withTwoStored() {
+  const made = setup();
+  made.list.addFiles([file('a.pdf'), file('b.pdf')]);
+  made.pending[0]?.finish(storedUpload(1, 'a.pdf'));
+  made.pending[1]?.finish(storedUpload(2, 'b.pdf'));
+  await vi.waitFor(() => expect(made.list.$prefileIds.get()).toEqual([1, 2]));
+  return made;
+}
 const view = (list: ReturnType<typeof setup>['list']) =>
   list.$items.get().map(({ name, status, progress }) => `${name}: ${status} ${progress}`);
 
@@ -63,7 +69,7 @@ describe('createUploadList', () => {
     expect(view(list)).toEqual(['a.pdf: uploading 25']);
     pending[0]?.options.onProgress?.(1);
     expect(view(list)).toEqual(['a.pdf: uploading 99']);
-    pending[0]?.finish(stored(7, 'a.pdf'));
+    pending[0]?.finish(storedUpload(7, 'a.pdf'));
     await vi.waitFor(() => expect(view(list)).toEqual(['a.pdf: done 100']));
     expect(list.$prefileIds.get()).toEqual([7]);
     expect(list.$uploading.get()).toBe(false);
@@ -79,11 +85,7 @@ describe('createUploadList', () => {
   });
 
   it('removes an uploaded file and deletes its prefile, ignoring a failed delete', async () => {
-    const { list, pending, deleted } = setup();
-    list.addFiles([file('a.pdf'), file('b.pdf')]);
-    pending[0]?.finish(stored(1, 'a.pdf'));
-    pending[1]?.finish(stored(2, 'b.pdf'));
-    await vi.waitFor(() => expect(list.$prefileIds.get()).toEqual([1, 2]));
+    const { list, deleted } = await withTwoStored();
     const first = list.$items.get()[0]?.tempId ?? '';
     await list.remove(first);
     expect(deleted).toEqual([1]);
@@ -101,16 +103,12 @@ describe('createUploadList', () => {
   });
 
   it('discard deletes every stored prefile; reset forgets them without deleting', async () => {
-    const { list, pending, deleted } = setup();
-    list.addFiles([file('a.pdf'), file('b.pdf')]);
-    pending[0]?.finish(stored(1, 'a.pdf'));
-    pending[1]?.finish(stored(2, 'b.pdf'));
-    await vi.waitFor(() => expect(list.$prefileIds.get()).toEqual([1, 2]));
+    const { list, pending, deleted } = await withTwoStored();
     await list.discard();
     expect(deleted).toEqual([1, 2]);
 
     list.addFiles([file('c.pdf')]);
-    pending[2]?.finish(stored(3, 'c.pdf'));
+    pending[2]?.finish(storedUpload(3, 'c.pdf'));
     await vi.waitFor(() => expect(list.$prefileIds.get()).toEqual([3]));
     list.reset();
     expect(list.$items.get()).toEqual([]);

@@ -1,27 +1,18 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PageObject } from './page-object.ts';
 
 /** The owner's refusal shown to anyone else on the employee pages. */
 const REFUSAL = 'Управлять сотрудниками может только владелец компании.';
 
 /** /employees/list: the table of the company's people and the add button. */
-export class EmployeeListPage {
-  readonly page: Page;
-  readonly heading: Locator;
-  readonly add: Locator;
-  readonly table: Locator;
-  readonly refusal: Locator;
+export class EmployeeListPage extends PageObject {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Сотрудники' });
+  readonly add = this.page.getByRole('link', { name: 'Добавить сотрудника' });
+  readonly table = this.page.getByRole('table', { name: 'Сотрудники компании' });
+  readonly refusal = this.page.getByText(REFUSAL);
 
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Сотрудники' });
-    this.add = page.getByRole('link', { name: 'Добавить сотрудника' });
-    this.table = page.getByRole('table', { name: 'Сотрудники компании' });
-    this.refusal = page.getByText(REFUSAL);
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/employees/list');
-    await expect(this.heading).toBeVisible();
+  goto(): Promise<void> {
+    return this.open('/employees/list', this.heading);
   }
 
   /** The row of the person named `fio`. */
@@ -44,30 +35,16 @@ export interface EmployeeValues {
 }
 
 /** /employees/create and /employees/{id}/edit. */
-export class EmployeeFormPage {
-  readonly page: Page;
-  readonly fio: Locator;
-  readonly email: Locator;
-  readonly phone: Locator;
-  readonly position: Locator;
-  readonly create: Locator;
-  readonly save: Locator;
-  readonly remove: Locator;
-  readonly confirm: Locator;
-  readonly refusal: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.fio = page.getByRole('textbox', { name: 'Фамилия Имя Отчество' });
-    this.email = page.getByRole('textbox', { name: 'Электронная почта' });
-    this.phone = page.getByRole('textbox', { name: 'Телефон' });
-    this.position = page.getByRole('textbox', { name: 'Должность' });
-    this.create = page.getByRole('button', { name: 'Добавить сотрудника' });
-    this.save = page.getByRole('button', { name: 'Сохранить изменения' });
-    this.remove = page.getByRole('button', { name: 'Удалить сотрудника' });
-    this.confirm = page.getByRole('alertdialog');
-    this.refusal = page.getByText(REFUSAL);
-  }
+export class EmployeeFormPage extends PageObject {
+  readonly fio = this.page.getByRole('textbox', { name: 'Фамилия Имя Отчество' });
+  readonly email = this.page.getByRole('textbox', { name: 'Электронная почта' });
+  readonly phone = this.page.getByRole('textbox', { name: 'Телефон' });
+  readonly position = this.page.getByRole('textbox', { name: 'Должность' });
+  readonly create = this.page.getByRole('button', { name: 'Добавить сотрудника' });
+  readonly save = this.page.getByRole('button', { name: 'Сохранить изменения' });
+  readonly remove = this.page.getByRole('button', { name: 'Удалить сотрудника' });
+  readonly confirm = this.page.getByRole('alertdialog');
+  readonly refusal = this.page.getByText(REFUSAL);
 
   async fill(values: EmployeeValues): Promise<void> {
     for (const name of ['fio', 'email', 'phone', 'position'] as const) {
@@ -78,34 +55,19 @@ export class EmployeeFormPage {
 }
 
 /** /company/edit, 'Моя компания'. */
-export class CompanyPage {
-  readonly page: Page;
-  readonly heading: Locator;
-  readonly legalEntity: Locator;
-  readonly legalAddress: Locator;
-  readonly inn: Locator;
-  readonly kpp: Locator;
-  readonly ogrn: Locator;
-  readonly head: Locator;
-  readonly headPhone: Locator;
-  readonly save: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Моя компания' });
-    this.legalEntity = page.getByRole('textbox', { name: 'Наименование юридического лица' });
-    this.legalAddress = page.getByRole('textbox', { name: 'Юридический адрес' });
-    this.inn = page.getByRole('textbox', { name: 'ИНН' });
-    this.kpp = page.getByRole('textbox', { name: 'КПП' });
-    this.ogrn = page.getByRole('textbox', { name: 'ОГРН' });
-    this.head = page.getByRole('textbox', { name: 'Руководитель (ФИО)' });
-    this.headPhone = page.getByRole('textbox', { name: 'Телефон руководителя' });
-    this.save = page.getByRole('button', { name: 'Сохранить изменения' });
-  }
+export class CompanyPage extends PageObject {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Моя компания' });
+  readonly legalEntity = this.page.getByRole('textbox', { name: 'Наименование юридического лица' });
+  readonly legalAddress = this.page.getByRole('textbox', { name: 'Юридический адрес' });
+  readonly inn = this.page.getByRole('textbox', { name: 'ИНН' });
+  readonly kpp = this.page.getByRole('textbox', { name: 'КПП' });
+  readonly ogrn = this.page.getByRole('textbox', { name: 'ОГРН' });
+  readonly head = this.page.getByRole('textbox', { name: 'Руководитель (ФИО)' });
+  readonly headPhone = this.page.getByRole('textbox', { name: 'Телефон руководителя' });
+  readonly save = this.page.getByRole('button', { name: 'Сохранить изменения' });
 
   async goto(): Promise<void> {
-    await this.page.goto('/company/edit');
-    await expect(this.heading).toBeVisible();
+    await this.open('/company/edit', this.heading);
     await expect(this.legalEntity).not.toHaveValue('');
   }
 

@@ -1,49 +1,22 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { parse } from 'date-fns';
 import { ru } from 'date-fns/locale';
-import { pickRangeDay } from './date-range.ts';
+import { FilteredList } from './page-object.ts';
 
 /** The company statement list ('/company', '/company/filter/{status}') and the notifications drawer it opens. */
-export class CompanyListPage {
-  readonly page: Page;
-  readonly heading: Locator;
-  readonly bell: Locator;
-  readonly create: Locator;
-  readonly start: Locator;
-  readonly end: Locator;
-  readonly clearStart: Locator;
-  readonly clearEnd: Locator;
-  readonly sort: Locator;
-  readonly searchButton: Locator;
-  readonly search: Locator;
-  readonly reload: Locator;
-  readonly list: Locator;
-  readonly cards: Locator;
-  readonly empty: Locator;
-  readonly nothingFound: Locator;
-  readonly drawer: Locator;
-  readonly notifications: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Все заявления' });
-    this.bell = page.getByRole('button', { name: 'Уведомления' });
-    this.create = page.getByRole('link', { name: 'Подать заявление' });
-    this.start = page.getByRole('combobox', { name: 'Начало периода' });
-    this.end = page.getByRole('combobox', { name: 'Конец периода' });
-    this.clearStart = page.getByRole('button', { name: 'Очистить начало периода' });
-    this.clearEnd = page.getByRole('button', { name: 'Очистить конец периода' });
-    this.sort = page.getByRole('button', { name: /^Сначала (новые|старые)$/ });
-    this.searchButton = page.getByRole('button', { name: 'Поиск', exact: true });
-    this.search = page.getByRole('searchbox', { name: 'Поиск' });
-    this.reload = page.getByRole('button', { name: 'Обновить' });
-    this.list = page.getByRole('list', { name: 'Заявления' });
-    this.cards = this.list.getByRole('link');
-    this.empty = page.getByText('Заявлений пока нет', { exact: true });
-    this.nothingFound = page.getByText('Ничего не найдено', { exact: true });
-    this.drawer = page.getByRole('dialog', { name: 'Уведомления' });
-    this.notifications = this.drawer.getByRole('listitem');
-  }
+export class CompanyListPage extends FilteredList {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Все заявления' });
+  readonly bell = this.page.getByRole('button', { name: 'Уведомления' });
+  readonly create = this.page.getByRole('link', { name: 'Подать заявление' });
+  readonly clearStart = this.page.getByRole('button', { name: 'Очистить начало периода' });
+  readonly clearEnd = this.page.getByRole('button', { name: 'Очистить конец периода' });
+  readonly sort = this.page.getByRole('button', { name: /^Сначала (новые|старые)$/ });
+  readonly reload = this.page.getByRole('button', { name: 'Обновить' });
+  readonly list = this.page.getByRole('list', { name: 'Заявления' });
+  readonly cards = this.list.getByRole('link');
+  readonly empty = this.page.getByText('Заявлений пока нет', { exact: true });
+  readonly drawer = this.page.getByRole('dialog', { name: 'Уведомления' });
+  readonly notifications = this.drawer.getByRole('listitem');
 
   /** The card of the statement whose object is `title`. */
   card(title: string): Locator {
@@ -56,8 +29,7 @@ export class CompanyListPage {
   }
 
   async goto(path = '/company'): Promise<void> {
-    await this.page.goto(path);
-    await expect(this.heading).toBeVisible();
+    await this.open(path, this.heading);
     await expect(this.page.getByText('Загрузка…')).toHaveCount(0);
   }
 
@@ -65,10 +37,5 @@ export class CompanyListPage {
   async dayOf(title: string): Promise<Date> {
     const text = await this.card(title).locator('time').textContent();
     return parse(text ?? '', 'd MMMM, yyyy', new Date(), { locale: ru });
-  }
-
-  /** Picks `day` in the calendar of a range field from the keyboard (tests/e2e/pages/date-range.ts). */
-  pickDay(side: 'start' | 'end', day: Date): Promise<void> {
-    return pickRangeDay(this.page, side === 'start' ? this.start : this.end, side, day);
   }
 }

@@ -1,10 +1,16 @@
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import { PageObject } from './page-object.ts';
 
 /** A file to choose in a picker: its name and bytes. */
 export interface ChosenFile {
   name: string;
   mimeType: string;
   buffer: Buffer;
+}
+
+/** A small PDF-looking file whose bytes say which one it is. */
+export function pdf(name: string): ChosenFile {
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${name} ${Date.now()}\n%%EOF\n`) };
 }
 
 /** What the create form is filled with; only the object name is required. */
@@ -41,6 +47,12 @@ export class UploadField {
     await this.input.setInputFiles(files);
   }
 
+  /** Chooses the files and waits until each is stored. */
+  async upload(files: ChosenFile[]): Promise<void> {
+    await this.choose(files);
+    await this.expectUploaded(files.map((file) => file.name));
+  }
+
   /** Waits until every named file is stored. */
   async expectUploaded(names: string[]): Promise<void> {
     for (const name of names) await expect(this.row(name)).toContainText('Загружен', { timeout: 30_000 });
@@ -48,36 +60,20 @@ export class UploadField {
 }
 
 /** /statement/create: the statement form. */
-export class CreateStatementPage {
-  readonly page: Page;
-  readonly heading: Locator;
-  readonly back: Locator;
-  readonly cipher: Locator;
-  readonly objectName: Locator;
-  readonly address: Locator;
-  readonly category: Locator;
-  readonly workType: Locator;
-  readonly comment: Locator;
-  readonly documents: UploadField;
-  readonly submit: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Новое заявление' });
-    this.back = page.getByRole('link', { name: 'Назад' });
-    this.cipher = page.getByRole('textbox', { name: /^Шифр проекта/ });
-    this.objectName = page.getByRole('textbox', { name: /^Наименование объекта/ });
-    this.address = page.getByRole('textbox', { name: /^Адрес объекта/ });
-    this.category = page.getByRole('combobox', { name: /^Категория объекта/ });
-    this.workType = page.getByRole('combobox', { name: /^Тип работ/ });
-    this.comment = page.getByRole('textbox', { name: /^Комментарий/ });
-    this.documents = new UploadField(page, 'Документы');
-    this.submit = page.getByRole('button', { name: 'Создать заявление' });
-  }
+export class CreateStatementPage extends PageObject {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Новое заявление' });
+  readonly back = this.page.getByRole('link', { name: 'Назад' });
+  readonly cipher = this.page.getByRole('textbox', { name: /^Шифр проекта/ });
+  readonly objectName = this.page.getByRole('textbox', { name: /^Наименование объекта/ });
+  readonly address = this.page.getByRole('textbox', { name: /^Адрес объекта/ });
+  readonly category = this.page.getByRole('combobox', { name: /^Категория объекта/ });
+  readonly workType = this.page.getByRole('combobox', { name: /^Тип работ/ });
+  readonly comment = this.page.getByRole('textbox', { name: /^Комментарий/ });
+  readonly documents = new UploadField(this.page, 'Документы');
+  readonly submit = this.page.getByRole('button', { name: 'Создать заявление' });
 
   async goto(): Promise<void> {
-    await this.page.goto('/statement/create');
-    await expect(this.heading).toBeVisible();
+    await this.open('/statement/create', this.heading);
     // The catalogues are loaded once the session is known.
     await expect(this.category.getByRole('option')).not.toHaveCount(1);
   }

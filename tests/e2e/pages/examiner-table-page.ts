@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { pickRangeDay } from './date-range.ts';
+import { expect, type Locator } from '@playwright/test';
+import { FilteredList } from './page-object.ts';
 
 /** The columns of 'Заявления в работе', in order (docs/product.md «Statements in work»). */
 export const TABLE_COLUMNS = [
@@ -15,36 +15,15 @@ export const TABLE_COLUMNS = [
 ] as const;
 
 /** The examiner's table 'Заявления в работе' ('/instance/all', '/instance/filter/{filter}'). */
-export class ExaminerTablePage {
-  readonly page: Page;
-  readonly heading: Locator;
-  readonly start: Locator;
-  readonly end: Locator;
-  readonly searchButton: Locator;
-  readonly search: Locator;
-  readonly table: Locator;
-  readonly columnHeaders: Locator;
+export class ExaminerTablePage extends FilteredList {
+  readonly heading = this.page.getByRole('heading', { level: 1, name: 'Заявления в работе' });
+  readonly table = this.page.getByRole('table');
+  readonly columnHeaders = this.table.getByRole('columnheader');
   /** The statements' rows (each holds the link of its ID cell). */
-  readonly rows: Locator;
-  readonly nothingFound: Locator;
-  readonly loading: Locator;
+  readonly rows = this.table.getByRole('row').filter({ has: this.page.getByRole('link') });
+  readonly loading = this.page.getByText('Загрузка…', { exact: true });
   /** 'Выгрузить в CSV': the rows shown as a file. */
-  readonly exportButton: Locator;
-
-  constructor(page: Page) {
-    this.page = page;
-    this.heading = page.getByRole('heading', { level: 1, name: 'Заявления в работе' });
-    this.start = page.getByRole('combobox', { name: 'Начало периода' });
-    this.end = page.getByRole('combobox', { name: 'Конец периода' });
-    this.searchButton = page.getByRole('button', { name: 'Поиск', exact: true });
-    this.search = page.getByRole('searchbox', { name: 'Поиск' });
-    this.table = page.getByRole('table');
-    this.columnHeaders = this.table.getByRole('columnheader');
-    this.rows = this.table.getByRole('row').filter({ has: page.getByRole('link') });
-    this.nothingFound = page.getByText('Ничего не найдено', { exact: true });
-    this.loading = page.getByText('Загрузка…', { exact: true });
-    this.exportButton = page.getByRole('button', { name: 'Выгрузить в CSV' });
-  }
+  readonly exportButton = this.page.getByRole('button', { name: 'Выгрузить в CSV' });
 
   /** A column's header cell (its `aria-sort` tells the order in force). */
   header(name: (typeof TABLE_COLUMNS)[number]): Locator {
@@ -57,8 +36,7 @@ export class ExaminerTablePage {
   }
 
   async goto(path: string): Promise<void> {
-    await this.page.goto(path);
-    await expect(this.heading).toBeVisible();
+    await this.open(path, this.heading);
     await expect(this.table.or(this.nothingFound)).toBeVisible();
   }
 
@@ -76,10 +54,5 @@ export class ExaminerTablePage {
   async column(name: (typeof TABLE_COLUMNS)[number]): Promise<string[]> {
     const index = TABLE_COLUMNS.indexOf(name);
     return this.rows.locator(`td:nth-child(${index + 1})`).allInnerTexts();
-  }
-
-  /** Picks `day` in the calendar of a range field from the keyboard (tests/e2e/pages/date-range.ts). */
-  pickDay(side: 'start' | 'end', day: Date): Promise<void> {
-    return pickRangeDay(this.page, side === 'start' ? this.start : this.end, side, day);
   }
 }

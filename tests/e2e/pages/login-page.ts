@@ -1,24 +1,20 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Mailbox } from '../../../tools/smtp-sink.ts';
+import { PageObject } from './page-object.ts';
 
 /** The two-step /login screen: e-mail, then the six code cells. */
-export class LoginPage {
-  readonly page: Page;
+export class LoginPage extends PageObject {
   readonly mailbox: Mailbox;
-  readonly email: Locator;
-  readonly getCode: Locator;
-  readonly confirm: Locator;
-  readonly changeEmail: Locator;
+  readonly email = this.page.getByRole('textbox', { name: 'Электронная почта' });
+  readonly getCode = this.page.getByRole('button', { name: 'Получить код' });
+  readonly confirm = this.page.getByRole('button', { name: 'Подтвердить' });
+  readonly changeEmail = this.page
+    .getByRole('link', { name: 'Изменить e-mail' })
+    .or(this.page.getByRole('button', { name: 'Изменить e-mail' }));
 
   constructor(page: Page, mailbox: Mailbox) {
-    this.page = page;
+    super(page);
     this.mailbox = mailbox;
-    this.email = page.getByRole('textbox', { name: 'Электронная почта' });
-    this.getCode = page.getByRole('button', { name: 'Получить код' });
-    this.confirm = page.getByRole('button', { name: 'Подтвердить' });
-    this.changeEmail = page
-      .getByRole('link', { name: 'Изменить e-mail' })
-      .or(page.getByRole('button', { name: 'Изменить e-mail' }));
   }
 
   /** The code cell `n` (1..6). */
@@ -31,9 +27,8 @@ export class LoginPage {
     return this.page.getByRole('alert').filter({ hasText: startsWith });
   }
 
-  async goto(): Promise<void> {
-    await this.page.goto('/login');
-    await expect(this.email).toBeVisible();
+  goto(): Promise<void> {
+    return this.open('/login', this.email);
   }
 
   /** Step 1: asks for a code and waits for step 2. */

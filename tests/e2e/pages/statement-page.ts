@@ -1,49 +1,28 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { UploadField } from './create-statement-page.ts';
+import { PageObject } from './page-object.ts';
 
-/** /statement/info/{id}: the company's statement detail. */
-export class StatementPage {
-  readonly page: Page;
-  readonly title: Locator;
+/** What both statement details show: the title, the review term, the history, titled blocks and round cards. */
+export class StatementDetailPage extends PageObject {
+  readonly title = this.page.getByRole('heading', { level: 1 });
   /** The review term's line under the status ('Срок рассмотрения — до …', 'Решение принято …'). */
-  readonly deadline: Locator;
+  readonly deadline = this.page.getByRole('paragraph').filter({ hasText: /^!?(Срок рассмотрения|Решение принято)/ });
   /** 'История': the status changes, oldest first. */
-  readonly history: Locator;
-  readonly historyEntries: Locator;
-  readonly deleteButton: Locator;
-  readonly confirmDialog: Locator;
-  readonly newVersion: Locator;
-  readonly versionDialog: Locator;
-  readonly versionFiles: UploadField;
-  readonly versionComment: Locator;
-  readonly versionSubmit: Locator;
+  readonly history = this.page.getByRole('region', { name: 'История', exact: true });
+  readonly historyEntries = this.history.getByRole('list').getByRole('listitem');
+  /** Where the statement `id` is shown, e.g. '/statement/info/'. */
+  readonly #pathPrefix: string;
 
-  constructor(page: Page) {
-    this.page = page;
-    this.title = page.getByRole('heading', { level: 1 });
-    this.deadline = page.getByRole('paragraph').filter({ hasText: /^!?(Срок рассмотрения|Решение принято)/ });
-    this.history = page.getByRole('region', { name: 'История', exact: true });
-    this.historyEntries = this.history.getByRole('list').getByRole('listitem');
-    this.deleteButton = page.getByRole('button', { name: 'Удалить заявление' });
-    this.confirmDialog = page.getByRole('alertdialog');
-    this.newVersion = page.getByRole('button', { name: 'Загрузить новую версию' });
-    this.versionDialog = page.getByRole('dialog', { name: 'Новая версия документов' });
-    this.versionFiles = new UploadField(this.versionDialog, 'Документы');
-    this.versionComment = this.versionDialog.getByRole('textbox', { name: 'Комментарий' });
-    this.versionSubmit = this.versionDialog.getByRole('button', { name: 'Отправить на рассмотрение' });
+  constructor(page: Page, pathPrefix: string) {
+    super(page);
+    this.#pathPrefix = pathPrefix;
   }
 
-  async goto(id: number): Promise<void> {
-    await this.page.goto(`/statement/info/${id}`);
-    await expect(this.title).toBeVisible();
+  goto(id: number): Promise<void> {
+    return this.open(`${this.#pathPrefix}${id}`, this.title);
   }
 
-  /** The '№ {visibleId}' line. */
-  number(visibleId: number): Locator {
-    return this.page.getByText(`№ ${visibleId}`, { exact: true });
-  }
-
-  /** A titled block ('О проекте', 'Общие сведения', 'Эксперт'). */
+  /** A titled block ('О проекте', 'Общие сведения', 'Заявитель', 'О компании', 'Эксперт'). */
   block(name: string): Locator {
     return this.page.getByRole('region', { name, exact: true });
   }
@@ -51,6 +30,26 @@ export class StatementPage {
   /** A round card by its title ('Документы', 'Повторная подача №1 — …'). */
   round(title: string | RegExp): Locator {
     return this.page.getByRole('region', { name: title });
+  }
+}
+
+/** /statement/info/{id}: the company's statement detail. */
+export class StatementPage extends StatementDetailPage {
+  readonly deleteButton = this.page.getByRole('button', { name: 'Удалить заявление' });
+  readonly confirmDialog = this.page.getByRole('alertdialog');
+  readonly newVersion = this.page.getByRole('button', { name: 'Загрузить новую версию' });
+  readonly versionDialog = this.page.getByRole('dialog', { name: 'Новая версия документов' });
+  readonly versionFiles = new UploadField(this.versionDialog, 'Документы');
+  readonly versionComment = this.versionDialog.getByRole('textbox', { name: 'Комментарий' });
+  readonly versionSubmit = this.versionDialog.getByRole('button', { name: 'Отправить на рассмотрение' });
+
+  constructor(page: Page) {
+    super(page, '/statement/info/');
+  }
+
+  /** The '№ {visibleId}' line. */
+  number(visibleId: number): Locator {
+    return this.page.getByText(`№ ${visibleId}`, { exact: true });
   }
 
   /** Every round card, in order. */

@@ -1,16 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoOwner, errorBody, reply } from '../../../test-support/api-replies.ts';
+import { $session, freshStores, signIn, toastTexts } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn() }));
 
 // Fresh stores for every test: the form and its load state live as long as their module.
-let $session: typeof import('../../../stores/session.ts').$session;
-let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
-let store: typeof import('../stores/company.ts');
+const { store } = freshStores({ store: () => import('../stores/company.ts') });
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const toastTexts = () => $toasts.get().map((toast) => [toast.kind, toast.text]);
 const company = {
   id: 1,
   legalEntity: 'ООО «СтройПроект»',
@@ -22,21 +19,12 @@ const company = {
   contactPhone: null,
 };
 
-beforeEach(async () => {
-  vi.clearAllMocks();
-  vi.resetModules();
-  ({ $session } = await import('../../../stores/session.ts'));
-  ({ $toasts } = await import('../../../stores/toasts.ts'));
-  store = await import('../stores/company.ts');
-});
-
 describe('my company', () => {
   it('loads the company once the session is a company user’s, when first watched', async () => {
     api.GET.mockResolvedValue(reply(200, company));
     const stop = store.$companyStatus.listen(() => {});
     expect(api.GET).not.toHaveBeenCalled();
-    $session.set({ status: 'authenticated', user: demoOwner });
-    await flush();
+    await signIn(demoOwner);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/companies/me');
     expect(store.$companyStatus.get()).toBe('ready');
     expect(store.companyForm.$values.get()).toEqual({

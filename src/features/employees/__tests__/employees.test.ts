@@ -1,20 +1,27 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoOwner, errorBody, reply } from '../../../test-support/api-replies.ts';
+import { freshStores, loadFailures, signIn, toastTexts } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), PUT: vi.fn(), DELETE: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn() }));
 const browser = vi.hoisted(() => ({ navigateTo: vi.fn(), currentPath: vi.fn(() => '/employees/create') }));
 vi.mock('../../../lib/browser.ts', () => browser);
 
-// Fresh stores for every test: the list, the form and their load state live as long as their module.
-let $session: typeof import('../../../stores/session.ts').$session;
-let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
-let toasts: typeof import('../../../stores/toasts.ts');
-let list: typeof import('../stores/employees.ts');
-let form: typeof import('../stores/employee-form.ts');
+const carried = vi.fn();
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const toastTexts = () => $toasts.get().map((toast) => [toast.kind, toast.text]);
+// Before the stores are imported: the form reads its address when imported.
+beforeEach(() => {
+  browser.currentPath.mockReturnValue('/employees/create');
+});
+// Fresh stores for every test: the list, the form and their load state live as long as their module.
+const { list, form } = freshStores({
+  list: () => import('../stores/employees.ts'),
+  form: () => import('../stores/employee-form.ts'),
+});
+beforeEach(async () => {
+  vi.spyOn(await import('../../../stores/toasts.ts'), 'carryToast').mockImplementation(carried);
+});
+
 const employee = {
   id: 7,
   fio: 'Петрова Анна',
@@ -24,40 +31,22 @@ const employee = {
   isVerify: false,
 };
 const employeeOfOwner = { ...demoOwner, isOwner: false, role: 'employee' as const, id: 2 };
-const carried = vi.fn();
-
-beforeEach(async () => {
-  vi.clearAllMocks();
-  vi.resetModules();
-  browser.currentPath.mockReturnValue('/employees/create');
-  ({ $session } = await import('../../../stores/session.ts'));
-  toasts = await import('../../../stores/toasts.ts');
-  ({ $toasts } = toasts);
-  vi.spyOn(toasts, 'carryToast').mockImplementation(carried);
-  list = await import('../stores/employees.ts');
-  form = await import('../stores/employee-form.ts');
-});
 
 describe('employee list', () => {
   it('loads for the owner only, when first watched', async () => {
     api.GET.mockResolvedValue(reply(200, [employee]));
     const stop = list.$employees.listen(() => {});
-    $session.set({ status: 'authenticated', user: employeeOfOwner });
-    await flush();
+    await signIn(employeeOfOwner);
     expect(list.$employeesAccess.get()).toBe('refused');
     expect(api.GET).not.toHaveBeenCalled();
-    $session.set({ status: 'authenticated', user: demoOwner });
-    await flush();
+    await signIn(demoOwner);
     expect(list.$employeesAccess.get()).toBe('owner');
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/employees');
     expect(list.$employees.get()).toEqual({ status: 'ready', items: [employee] });
     stop();
   });
 
-  it.each([
-    ['a refusal', () => api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')))],
-    ['a network failure', () => api.GET.mockRejectedValue(new TypeError('Failed to fetch'))],
-  ])('after %s says so', async (_, fail) => {
+  it.each(loadFailures(api.GET))('after %s says so', async (_, fail) => {
     fail();
     await list.loadEmployees();
     expect(list.$employees.get().status).toBe('error');
@@ -121,8 +110,7 @@ describe('employee form', () => {
     browser.currentPath.mockReturnValue('/employees/7/edit');
     api.GET.mockResolvedValue(reply(200, employee));
     const stop = form.$employeeLoad.listen(() => {});
-    $session.set({ status: 'authenticated', user: demoOwner });
-    await flush();
+    await signIn(demoOwner);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/employees/{id}', { params: { path: { id: 7 } } });
     expect(form.employeeForm.$values.get()).toEqual({
       fio: 'Петрова Анна',
@@ -152,8 +140,7 @@ describe('employee form', () => {
     browser.currentPath.mockReturnValue(`/employees/${demoOwner.id}/edit`);
     api.GET.mockResolvedValue(reply(200, { ...employee, id: demoOwner.id, isVerify: true }));
     const stop = form.$employeeLoad.listen(() => {});
-    $session.set({ status: 'authenticated', user: demoOwner });
-    await flush();
+    await signIn(demoOwner);
     expect(form.$employeeLoad.get().status).toBe('ready');
     expect(form.$canRemoveEmployee.get()).toBe(false);
     stop();
@@ -163,8 +150,7 @@ describe('employee form', () => {
     browser.currentPath.mockReturnValue('/employees/7/edit');
     api.GET.mockResolvedValue(reply(404, errorBody('not_found', 'Сотрудник не найден')));
     const stop = form.$employeeLoad.listen(() => {});
-    $session.set({ status: 'authenticated', user: demoOwner });
-    await flush();
+    await signIn(demoOwner);
     expect(form.$employeeLoad.get().status).toBe('error');
     api.DELETE.mockResolvedValue(reply(403, errorBody('forbidden', 'Владельца компании удалить нельзя')));
     expect(await form.removeEmployee()).toBe(false);

@@ -1,5 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoExaminer, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
+import {
+  freshStores,
+  signIn,
+  silenceConsoleErrors,
+  statementChanges,
+  toastTexts,
+} from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({
@@ -18,35 +25,20 @@ const browser = vi.hoisted(() => ({
 vi.mock('../../../lib/browser.ts', () => ({ ...browser, saveBlob: vi.fn() }));
 
 // Fresh stores for every test: the detail is loaded once for the life of its module.
-let $session: typeof import('../../../stores/session.ts').$session;
-let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
-let $statementChanges: typeof import('../../../stores/statement-changes.ts').$statementChanges;
-let detail: typeof import('../stores/detail.ts');
+const { detail } = freshStores({ detail: () => import('../stores/detail.ts') });
+silenceConsoleErrors();
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const inReview = {
   ...demoStatement,
   status: 'under_review' as const,
   examinerId: demoExaminer.id,
   examiner: { fio: 'Петрова Анна Сергеевна', governmentAgency: 'Комитет', phone: null, email: null },
 };
-const toastTexts = () => $toasts.get().map((toast) => [toast.kind, toast.text]);
-
-beforeEach(async () => {
-  vi.clearAllMocks();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.resetModules();
-  ({ $session } = await import('../../../stores/session.ts'));
-  ({ $toasts } = await import('../../../stores/toasts.ts'));
-  ({ $statementChanges } = await import('../../../stores/statement-changes.ts'));
-  detail = await import('../stores/detail.ts');
-});
 
 async function open(statement: typeof inReview) {
   api.GET.mockResolvedValue(reply(200, statement));
   detail.$examinerStatement.listen(() => {});
-  $session.set({ status: 'authenticated', user: demoExaminer });
-  await flush();
+  await signIn(demoExaminer);
 }
 
 describe('examiner statement detail', () => {
@@ -60,8 +52,7 @@ describe('examiner statement detail', () => {
   it('goes to the own list with the product text when loading fails', async () => {
     api.GET.mockResolvedValue(reply(404, errorBody('not_found', 'Заявление не найдено')));
     detail.$examinerStatement.listen(() => {});
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    await flush();
+    await signIn(demoExaminer);
     expect(browser.navigateTo).toHaveBeenCalledWith('/instance/filter/under_review');
   });
 
@@ -143,7 +134,7 @@ describe('examiner statement detail', () => {
     });
     expect(detail.$replyStatus.get()).toBeNull();
     expect(detail.$examinerStatement.get().statement?.status).toBe('has_comments');
-    expect($statementChanges.get()).toBe(1);
+    expect(statementChanges.$statementChanges.get()).toBe(1);
     expect(toastTexts()).toEqual([['info', 'Ответ на заявление был отправлен']]);
   });
 

@@ -1,5 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
+import {
+  flush,
+  freshStores,
+  openAs,
+  signIn,
+  silenceConsoleErrors,
+  statementChanges,
+  watch,
+} from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), QUIET: { 'x-quiet-errors': '1' } }));
@@ -7,12 +16,9 @@ const saved = vi.hoisted(() => ({ saveBlob: vi.fn() }));
 vi.mock('../../../lib/browser.ts', async (original) => ({ ...(await original()), saveBlob: saved.saveBlob }));
 
 // Fresh stores for every test: a loaded table stays loaded for the life of its module.
-let $session: typeof import('../../../stores/session.ts').$session;
-let changes: typeof import('../../../stores/statement-changes.ts');
-let tables: typeof import('../stores/in-work.ts');
+const { tables } = freshStores({ tables: () => import('../stores/in-work.ts') });
+silenceConsoleErrors();
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const unsubscribe: Array<() => void> = [];
 const quiet = { headers: { 'x-quiet-errors': '1' } };
 
 const statement = (id: number, status: string, dateCreate: string, title = `Объект ${id}`) => ({
@@ -32,30 +38,15 @@ const seeded = [
 ];
 const ids = (items: ReadonlyArray<{ id: number }>) => items.map((item) => item.id);
 
-beforeEach(async () => {
-  vi.clearAllMocks();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.resetModules();
-  ({ $session } = await import('../../../stores/session.ts'));
-  changes = await import('../../../stores/statement-changes.ts');
-  tables = await import('../stores/in-work.ts');
-  // The first import transforms date-fns and the client on a busy machine.
-}, 30_000);
-
-afterEach(() => {
-  for (const stop of unsubscribe.splice(0)) stop();
-});
-
 describe('the table of statements in work (/instance/all)', () => {
   it('waits for an examiner, loads once, leaves out sent statements and invalid dates, newest first', async () => {
     api.GET.mockResolvedValue(reply(200, seeded));
     const table = tables.inWorkTable;
-    unsubscribe.push(table.$visible.listen(() => {}));
+    watch(table.$visible);
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
 
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    await flush();
+    await signIn(demoExaminer);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/all/statements', quiet);
     expect(ids(table.$list.get().items)).toEqual([2, 3, 4, 5]);
     expect(ids(table.$visible.get())).toEqual([2, 3, 5]);
@@ -66,18 +57,14 @@ describe('the table of statements in work (/instance/all)', () => {
   });
 
   it('is never loaded for a company user', async () => {
-    $session.set({ status: 'authenticated', user: demoOwner });
-    unsubscribe.push(tables.inWorkTable.$list.listen(() => {}));
-    await flush();
+    await openAs(demoOwner, tables.inWorkTable.$list);
     expect(api.GET).not.toHaveBeenCalled();
   });
 
   it('narrows by search and date range', async () => {
     api.GET.mockResolvedValue(reply(200, seeded));
-    $session.set({ status: 'authenticated', user: demoExaminer });
     const table = tables.inWorkTable;
-    unsubscribe.push(table.$visible.listen(() => {}));
-    await flush();
+    await openAs(demoExaminer, table.$visible);
 
     table.setSearch('  ШКОЛА ');
     expect(ids(table.$visible.get())).toEqual([2]);
@@ -97,11 +84,9 @@ describe('the table of statements in work (/instance/all)', () => {
 
   it('reloads after the user changes a statement', async () => {
     api.GET.mockResolvedValue(reply(200, seeded));
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(tables.inWorkTable.$list.listen(() => {}));
-    await flush();
+    await openAs(demoExaminer, tables.inWorkTable.$list);
     api.GET.mockResolvedValue(reply(200, [...seeded, statement(6, 'under_review', '2026-05-11T10:00:00Z')]));
-    changes.announceStatementChange();
+    statementChanges.announceStatementChange();
     await flush();
     expect(api.GET).toHaveBeenCalledTimes(2);
     expect(ids(tables.inWorkTable.$visible.get())).toEqual([6, 2, 3, 5]);
@@ -109,9 +94,7 @@ describe('the table of statements in work (/instance/all)', () => {
 
   it('is quiet about a failed load or a body that is not an array', async () => {
     api.GET.mockResolvedValue(reply(501, errorBody('not_implemented', 'Не реализовано')));
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(tables.inWorkTable.$list.listen(() => {}));
-    await flush();
+    await openAs(demoExaminer, tables.inWorkTable.$list);
     expect(tables.inWorkTable.$list.get()).toEqual({ status: 'error', items: [] });
     expect(console.error).toHaveBeenCalledWith('Could not load statements', 501);
 
@@ -124,11 +107,9 @@ describe('the table of statements in work (/instance/all)', () => {
 describe("the examiner's own table (/instance/filter/{filter})", () => {
   it('loads GET /api/instance/me/statements and filters by the route status', async () => {
     api.GET.mockResolvedValue(reply(200, seeded.slice(1)));
-    $session.set({ status: 'authenticated', user: demoExaminer });
     const table = tables.statementTables.mine;
     table.setStatus('has_comments');
-    unsubscribe.push(table.$visible.listen(() => {}));
-    await flush();
+    await openAs(demoExaminer, table.$visible);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/me/statements', quiet);
     expect(ids(table.$visible.get())).toEqual([3]);
     table.setStatus('approved');
@@ -141,9 +122,7 @@ describe("the examiner's own table (/instance/filter/{filter})", () => {
   it("gives the sidebar its counts: the examiner's whole own list is their scope (no call of their own)", async () => {
     const overdue = { dueDate: '2026-11-18', workingDaysLeft: -2, provisional: false };
     api.GET.mockResolvedValue(reply(200, [{ ...seeded[1], reviewDeadline: overdue }, seeded[2], seeded[4]]));
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(tables.statementTables.mine.$visible.listen(() => {}));
-    await flush();
+    await openAs(demoExaminer, tables.statementTables.mine.$visible);
     const counters = await import('../../../stores/statement-counters.ts');
     expect(counters.$examinerCounters.get()).toEqual({
       sent: 0,
@@ -172,10 +151,8 @@ describe('the deadline column: order and export', () => {
 
   async function loaded() {
     api.GET.mockResolvedValue(reply(200, withTerms));
-    $session.set({ status: 'authenticated', user: demoExaminer });
     const table = tables.statementTables.mine;
-    unsubscribe.push(table.$visible.listen(() => {}));
-    await flush();
+    await openAs(demoExaminer, table.$visible);
     return table;
   }
 
@@ -241,8 +218,9 @@ describe('the clock of time in status', () => {
     vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00Z') });
     try {
       const seen: number[] = [];
-      unsubscribe.push(tables.$now.subscribe((now) => seen.push(now)));
+      const stop = tables.$now.subscribe((now) => seen.push(now));
       vi.advanceTimersByTime(60_000);
+      stop();
       expect(seen.at(-1)).toBe(new Date('2026-11-22T12:01:00Z').getTime());
     } finally {
       vi.useRealTimers();

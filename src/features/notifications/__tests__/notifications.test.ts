@@ -1,27 +1,19 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoOwner, errorBody, reply } from '../../../test-support/api-replies.ts';
+import { $session, flush, freshStores, loadFailures, signIn } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), QUIET: { 'x-quiet-errors': '1' } }));
 
 // Fresh stores for every test: the notifications are loaded once for the life of their module.
-let $session: typeof import('../../../stores/session.ts').$session;
-let store: typeof import('../stores/notifications.ts');
+const { store } = freshStores({ store: () => import('../stores/notifications.ts') });
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const notification = {
   id: 1,
   message: 'Заявление № 1001 взято в работу',
   dateCreate: '2024-05-05T09:00:00Z',
   route: 'statement/info/1',
 };
-
-beforeEach(async () => {
-  vi.clearAllMocks();
-  vi.resetModules();
-  ({ $session } = await import('../../../stores/session.ts'));
-  store = await import('../stores/notifications.ts');
-});
 
 describe('notifications', () => {
   it('load once the session is known, when first watched, and only once', async () => {
@@ -30,8 +22,7 @@ describe('notifications', () => {
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
 
-    $session.set({ status: 'authenticated', user: demoOwner });
-    await flush();
+    await signIn(demoOwner);
     $session.set({ status: 'authenticated', user: { ...demoOwner } });
     await flush();
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/notifications', { headers: { 'x-quiet-errors': '1' } });
@@ -45,18 +36,18 @@ describe('notifications', () => {
     expect(api.GET).toHaveBeenCalledOnce();
   });
 
-  it.each([
-    ['a refusal', () => api.GET.mockResolvedValue(reply(501, errorBody('not_implemented', 'Не реализовано')))],
-    ['a network failure', () => api.GET.mockRejectedValue(new TypeError('Failed to fetch'))],
-  ])('after %s the list is empty and the failure recorded', async (_, fail) => {
-    fail();
-    await store.loadNotifications();
-    expect(store.$notifications.get()).toEqual({
-      status: 'error',
-      items: [],
-      error: 'Не удалось загрузить уведомления',
-    });
-  });
+  it.each(loadFailures(api.GET, reply(501, errorBody('not_implemented', 'Не реализовано'))))(
+    'after %s the list is empty and the failure recorded',
+    async (_, fail) => {
+      fail();
+      await store.loadNotifications();
+      expect(store.$notifications.get()).toEqual({
+        status: 'error',
+        items: [],
+        error: 'Не удалось загрузить уведомления',
+      });
+    },
+  );
 
   it('treat a body that is not an array as none', async () => {
     api.GET.mockResolvedValue(reply(200, { unexpected: true }));

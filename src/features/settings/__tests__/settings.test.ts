@@ -1,25 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoExaminer, errorBody, reply } from '../../../test-support/api-replies.ts';
+import { $session, flush, freshStores, loadFailures, signIn, toastTexts } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), QUIET: { 'x-quiet-errors': '1' } }));
 
 // Fresh stores for every test: the form and its load state live as long as their module.
-let $session: typeof import('../../../stores/session.ts').$session;
-let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
-let store: typeof import('../stores/settings.ts');
+const { store } = freshStores({ store: () => import('../stores/settings.ts') });
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const profile = { id: 3, contactFio: 'Петрова Анна Сергеевна', contactPhone: null };
-const toastTexts = () => $toasts.get().map((toast) => [toast.kind, toast.text]);
-
-beforeEach(async () => {
-  vi.clearAllMocks();
-  vi.resetModules();
-  ({ $session } = await import('../../../stores/session.ts'));
-  ({ $toasts } = await import('../../../stores/toasts.ts'));
-  store = await import('../stores/settings.ts');
-});
 
 describe('reviewer settings', () => {
   it('load the examiner profile once the session is known, when first watched', async () => {
@@ -27,18 +16,14 @@ describe('reviewer settings', () => {
     const stop = store.$settingsStatus.listen(() => {});
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    await flush();
+    await signIn(demoExaminer);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/me');
     expect(store.$settingsStatus.get()).toBe('ready');
     expect(store.settingsForm.$values.get()).toEqual({ contactFio: 'Петрова Анна Сергеевна', contactPhone: '' });
     stop();
   });
 
-  it.each([
-    ['a refusal', () => api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')))],
-    ['a network failure', () => api.GET.mockRejectedValue(new TypeError('Failed to fetch'))],
-  ])('after %s say so', async (_, fail) => {
+  it.each(loadFailures(api.GET))('after %s say so', async (_, fail) => {
     fail();
     await store.loadSettings();
     expect(store.$settingsStatus.get()).toBe('error');

@@ -1,6 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UploadResult } from '../../../lib/api/upload.ts';
-import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  demoExaminer,
+  demoOwner,
+  demoStatement,
+  errorBody,
+  reply,
+  storedUpload,
+} from '../../../test-support/api-replies.ts';
+import { $session, flush, freshStores, openAs, signIn, toastTexts, watch } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
 const browser = vi.hoisted(() => ({ navigateTo: vi.fn(), currentPath: vi.fn(() => '/statement/create') }));
@@ -8,40 +15,19 @@ const upload = vi.hoisted(() => ({ uploadPrefile: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, ...upload, QUIET: { 'x-quiet-errors': '1' } }));
 vi.mock('../../../lib/browser.ts', () => browser);
 
-let $session: typeof import('../../../stores/session.ts').$session;
-let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
-let create: typeof import('../stores/create.ts');
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const unsubscribe: Array<() => void> = [];
-const toastTexts = () => $toasts.get().map((toast) => `${toast.kind}: ${toast.text}`);
 const categories = [{ id: 3, name: 'Объект образования', value: 'education' }];
 const workTypes = [{ id: 1, name: 'Новое строительство', value: 'new_construction' }];
-const stored = (id: number): UploadResult => ({
-  ok: true,
-  prefile: { id, name: `${id}.pdf`, contentType: 'application/pdf', size: 10 },
-});
 
 // The first import transforms the whole store graph; done once here, so no test pays for it under its own timeout.
 beforeAll(async () => {
   await import('../stores/create.ts');
 }, 30_000);
 
-beforeEach(async () => {
-  vi.clearAllMocks();
-  vi.resetModules();
-  ({ $session } = await import('../../../stores/session.ts'));
-  ({ $toasts } = await import('../../../stores/toasts.ts'));
-  create = await import('../stores/create.ts');
-});
-
-afterEach(() => {
-  for (const stop of unsubscribe.splice(0)) stop();
-});
+const { create } = freshStores({ create: () => import('../stores/create.ts') });
 
 /** Chooses files and waits until the upload mock has stored them. */
 async function uploadFiles(...ids: number[]) {
-  for (const id of ids) upload.uploadPrefile.mockResolvedValueOnce(stored(id));
+  for (const id of ids) upload.uploadPrefile.mockResolvedValueOnce(storedUpload(id));
   create.statementUploads.addFiles(ids.map((id) => new File(['%PDF'], `${id}.pdf`)));
   await flush();
 }
@@ -51,15 +37,11 @@ describe('catalogues of the create form', () => {
     api.GET.mockImplementation(async (path: string) =>
       reply(200, path === '/api/catalogObjectTypes' ? categories : workTypes),
     );
-    unsubscribe.push(
-      create.$objectTypes.listen(() => {}),
-      create.$workTypes.listen(() => {}),
-    );
+    watch(create.$objectTypes, create.$workTypes);
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
 
-    $session.set({ status: 'authenticated', user: demoOwner });
-    await flush();
+    await signIn(demoOwner);
     expect(create.$objectTypes.get()).toEqual({ status: 'ready', items: categories });
     expect(create.$workTypes.get()).toEqual({ status: 'ready', items: workTypes });
     $session.set({ status: 'authenticated', user: { ...demoOwner } });
@@ -69,20 +51,16 @@ describe('catalogues of the create form', () => {
 
   it('toast the product texts when they fail (the category reuses the employees text)', async () => {
     api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')));
-    $session.set({ status: 'authenticated', user: demoOwner });
-    unsubscribe.push(
-      create.$objectTypes.listen(() => {}),
-      create.$workTypes.listen(() => {}),
-    );
-    await flush();
+    await openAs(demoOwner, create.$objectTypes, create.$workTypes);
     expect(create.$objectTypes.get().status).toBe('error');
-    expect(toastTexts()).toEqual(['error: Не удалось загрузить сотрудников', 'error: Не удалось загрузить типы работ']);
+    expect(toastTexts()).toEqual([
+      ['error', 'Не удалось загрузить сотрудников'],
+      ['error', 'Не удалось загрузить типы работ'],
+    ]);
   });
 
   it('are not asked for by an examiner', async () => {
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(create.$objectTypes.listen(() => {}));
-    await flush();
+    await openAs(demoExaminer, create.$objectTypes);
     expect(api.GET).not.toHaveBeenCalled();
   });
 });
@@ -93,7 +71,7 @@ describe('createStatement', () => {
     expect(await create.createStatement()).toBe('invalid');
     expect(create.statementForm.$shownErrors.get()).toEqual({ objectName: 'Укажите наименование объекта' });
     expect(create.$filesError.get()).toBe('Добавьте хотя бы один файл');
-    expect(toastTexts()).toEqual(['error: Проверьте корректность полей']);
+    expect(toastTexts()).toEqual([['error', 'Проверьте корректность полей']]);
     expect(api.POST).not.toHaveBeenCalled();
   });
 
@@ -102,7 +80,7 @@ describe('createStatement', () => {
     create.statementUploads.addFiles([new File(['x'], 'a.pdf')]);
     create.statementForm.setValue('objectName', 'Школа');
     expect(await create.createStatement()).toBe('invalid');
-    expect(toastTexts()).toEqual(['info: Дождитесь окончания загрузки файлов']);
+    expect(toastTexts()).toEqual([['info', 'Дождитесь окончания загрузки файлов']]);
     expect(api.POST).not.toHaveBeenCalled();
   });
 
@@ -127,7 +105,7 @@ describe('createStatement', () => {
     });
     expect(browser.navigateTo).toHaveBeenCalledExactlyOnceWith('/');
     // No sessionStorage here, so the carried toast shows at once.
-    expect(toastTexts()).toEqual(['success: Заявление создано']);
+    expect(toastTexts()).toEqual([['success', 'Заявление создано']]);
     expect(create.statementUploads.$items.get()).toEqual([]);
   });
 
@@ -136,7 +114,7 @@ describe('createStatement', () => {
     await uploadFiles(11);
     create.statementForm.setValue('objectName', 'Школа');
     expect(await create.createStatement()).toBe('failed');
-    expect(toastTexts()).toEqual(['error: Не удалось создать заявление']);
+    expect(toastTexts()).toEqual([['error', 'Не удалось создать заявление']]);
     expect(browser.navigateTo).not.toHaveBeenCalled();
     expect(create.statementUploads.$prefileIds.get()).toEqual([11]);
   });

@@ -1,6 +1,7 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Stage, Statement } from '#domain/contract.ts';
-import { demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
+import { demoOwner, demoStatement, errorBody, reply, storedUpload } from '../../../test-support/api-replies.ts';
+import { $session, flush, freshStores, openAs, toastTexts, watch } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
 const browser = vi.hoisted(() => ({
@@ -11,14 +12,6 @@ const browser = vi.hoisted(() => ({
 const upload = vi.hoisted(() => ({ uploadPrefile: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, ...upload, QUIET: { 'x-quiet-errors': '1' } }));
 vi.mock('../../../lib/browser.ts', () => browser);
-
-let $session: typeof import('../../../stores/session.ts').$session;
-let $toasts: typeof import('../../../stores/toasts.ts').$toasts;
-let detail: typeof import('../stores/detail.ts');
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const unsubscribe: Array<() => void> = [];
-const toastTexts = () => $toasts.get().map((toast) => `${toast.kind}: ${toast.text}`);
 
 const file = { id: 31, url: 'a1b2c3', fileName: 'Альбом АГР.pdf', size: 193 };
 function stage(n: number, isGovernmentAgency: boolean, applicantId: number): Stage {
@@ -50,27 +43,15 @@ beforeAll(async () => {
   await import('../stores/detail.ts');
 }, 30_000);
 
-beforeEach(async () => {
-  vi.clearAllMocks();
-  vi.resetModules();
+// Before the store is imported: it reads its address when imported.
+beforeEach(() => {
   browser.currentPath.mockReturnValue('/statement/info/7');
-  ({ $session } = await import('../../../stores/session.ts'));
-  ({ $toasts } = await import('../../../stores/toasts.ts'));
-  detail = await import('../stores/detail.ts');
 });
-
-afterEach(() => {
-  for (const stop of unsubscribe.splice(0)) stop();
-});
+const { detail } = freshStores({ detail: () => import('../stores/detail.ts') });
 
 async function open(statement: Statement, user = demoOwner) {
   api.GET.mockResolvedValueOnce(reply(200, statement));
-  $session.set({ status: 'authenticated', user });
-  unsubscribe.push(
-    detail.$detail.listen(() => {}),
-    detail.$canDelete.listen(() => {}),
-  );
-  await flush();
+  await openAs(user, detail.$detail, detail.$canDelete);
 }
 
 describe('loading the statement', () => {
@@ -87,11 +68,9 @@ describe('loading the statement', () => {
   ])('after %s toasts and opens the company list', async (_name, path, answer) => {
     browser.currentPath.mockReturnValue(path);
     answer();
-    $session.set({ status: 'authenticated', user: demoOwner });
-    unsubscribe.push(detail.$detail.listen(() => {}));
-    await flush();
+    await openAs(demoOwner, detail.$detail);
     expect(detail.$detail.get().status).toBe('error');
-    expect(toastTexts()).toEqual(['error: Не удалось загрузить заявление']);
+    expect(toastTexts()).toEqual([['error', 'Не удалось загрузить заявление']]);
     expect(browser.navigateTo).toHaveBeenCalledExactlyOnceWith('/company');
   });
 });
@@ -111,7 +90,7 @@ describe('delete', () => {
     api.DELETE.mockResolvedValue(reply(204));
     expect(await detail.deleteStatement()).toBe(true);
     expect(api.DELETE).toHaveBeenCalledExactlyOnceWith('/api/statements/{id}', { params: { path: { id: 7 } } });
-    expect(toastTexts()).toEqual(['success: Заявление удалено']);
+    expect(toastTexts()).toEqual([['success', 'Заявление удалено']]);
     expect(browser.navigateTo).toHaveBeenCalledExactlyOnceWith('/company');
   });
 
@@ -119,12 +98,21 @@ describe('delete', () => {
     await open(sent);
     api.DELETE.mockResolvedValue(reply(409, errorBody('not_deletable', 'Заявление уже в работе')));
     expect(await detail.deleteStatement()).toBe(false);
-    expect(toastTexts()).toEqual(['error: Не удалось удалить заявление']);
+    expect(toastTexts()).toEqual([['error', 'Не удалось удалить заявление']]);
     expect(browser.navigateTo).not.toHaveBeenCalled();
   });
 });
 
 describe('new version', () => {
+  /** Opens the new-version dialog of a statement with comments and uploads v2.pdf (prefile 40) into it. */
+  async function openVersionWithFile() {
+    await open(withComments);
+    detail.openVersionDialog();
+    upload.uploadPrefile.mockResolvedValueOnce(storedUpload(40, 'v2.pdf'));
+    detail.versionUploads.addFiles([new File(['%PDF'], 'v2.pdf')]);
+    await flush();
+  }
+
   it('needs at least one file', async () => {
     await open(withComments);
     detail.openVersionDialog();
@@ -136,21 +124,14 @@ describe('new version', () => {
   it('needs the statement id', async () => {
     browser.currentPath.mockReturnValue('/statement/info/x');
     $session.set({ status: 'anonymous', user: null });
-    unsubscribe.push(detail.$detail.listen(() => {}));
+    watch(detail.$detail);
     detail.openVersionDialog();
     expect(await detail.submitVersion()).toBe(false);
-    expect(toastTexts()).toEqual(['error: Не указано заявление для добавления версии']);
+    expect(toastTexts()).toEqual([['error', 'Не указано заявление для добавления версии']]);
   });
 
   it('posts the files and the comment with status under_review, then reloads and closes', async () => {
-    await open(withComments);
-    detail.openVersionDialog();
-    upload.uploadPrefile.mockResolvedValueOnce({
-      ok: true,
-      prefile: { id: 40, name: 'v2.pdf', contentType: 'application/pdf', size: 10 },
-    });
-    detail.versionUploads.addFiles([new File(['%PDF'], 'v2.pdf')]);
-    await flush();
+    await openVersionWithFile();
     detail.versionForm.setValue('comment', ' Исправлено ');
     const next: Statement = {
       ...withComments,
@@ -165,23 +146,16 @@ describe('new version', () => {
       params: { path: { id: 7 } },
       body: { prefileIds: [40], comment: 'Исправлено', isInstance: false, status: 'under_review' },
     });
-    expect(toastTexts()).toEqual(['success: Версия добавлена']);
+    expect(toastTexts()).toEqual([['success', 'Версия добавлена']]);
     expect(detail.$versionDialogOpen.get()).toBe(false);
     expect(detail.$rounds.get().map((round) => round.base.n)).toEqual([1, 3]);
   });
 
   it('keeps the dialog open with the failure toast', async () => {
-    await open(withComments);
-    detail.openVersionDialog();
-    upload.uploadPrefile.mockResolvedValueOnce({
-      ok: true,
-      prefile: { id: 40, name: 'v2.pdf', contentType: 'application/pdf', size: 10 },
-    });
-    detail.versionUploads.addFiles([new File(['%PDF'], 'v2.pdf')]);
-    await flush();
+    await openVersionWithFile();
     api.POST.mockResolvedValue(reply(409, errorBody('invalid_transition', 'Статус уже изменился')));
     expect(await detail.submitVersion()).toBe(false);
-    expect(toastTexts()).toEqual(['error: Не удалось загрузить новую версию']);
+    expect(toastTexts()).toEqual([['error', 'Не удалось загрузить новую версию']]);
     expect(detail.$versionDialogOpen.get()).toBe(true);
   });
 });
@@ -203,6 +177,6 @@ describe('downloadFile', () => {
     api.GET.mockResolvedValueOnce(reply(404, errorBody('not_found', 'Нет')));
     await detail.downloadFile(file);
     expect(browser.saveBlob).not.toHaveBeenCalled();
-    expect(toastTexts()).toEqual(['error: Не удалось скачать «Альбом АГР.pdf»']);
+    expect(toastTexts()).toEqual([['error', 'Не удалось скачать «Альбом АГР.pdf»']]);
   });
 });

@@ -1,13 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
+import {
+  $session,
+  flush,
+  freshStores,
+  nextPage,
+  openAs,
+  signIn,
+  silenceConsoleErrors,
+  statementChanges,
+  watch,
+} from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), QUIET: { 'x-quiet-errors': '1' } }));
-
-// Fresh stores for every test: a loaded list stays loaded for the life of its module.
-let $session: typeof import('../../../stores/session.ts').$session;
-let lists: typeof import('../stores/lists.ts');
-let counters: typeof import('../../../stores/statement-counters.ts');
 
 /** The tab's sessionStorage (the unit tests run in Node, which has none). */
 const tabStorage = new Map<string, string>();
@@ -19,65 +25,48 @@ vi.stubGlobal('sessionStorage', {
 });
 
 /** The next page of the same tab: fresh modules, the tab's sessionStorage kept, no calls made yet. */
-async function nextPage() {
-  vi.resetModules();
+async function nextTabPage() {
   api.GET.mockClear();
-  ({ $session } = await import('../../../stores/session.ts'));
-  counters = await import('../../../stores/statement-counters.ts');
+  await nextPage();
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-const unsubscribe: Array<() => void> = [];
-
-beforeEach(async () => {
-  vi.clearAllMocks();
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.resetModules();
-  tabStorage.clear();
-  ({ $session } = await import('../../../stores/session.ts'));
-  lists = await import('../stores/lists.ts');
-  counters = await import('../../../stores/statement-counters.ts');
-  // The first import transforms date-fns and the client: seconds on a busy machine.
-}, 30_000);
-
-afterEach(() => {
-  for (const stop of unsubscribe.splice(0)) stop();
+beforeEach(() => tabStorage.clear());
+// Fresh stores for every test: a loaded list stays loaded for the life of its module.
+const { lists, counters } = freshStores({
+  lists: () => import('../stores/lists.ts'),
+  counters: () => import('../../../stores/statement-counters.ts'),
 });
+silenceConsoleErrors();
 
 describe('company statement list', () => {
   it('waits for the session, then loads once on mount; later subscribers share it', async () => {
     api.GET.mockResolvedValue(
       reply(200, [demoStatement, { ...demoStatement, id: 2, status: 'approved' }, { ...demoStatement, id: 3 }]),
     );
-    unsubscribe.push(lists.$companyStatements.listen(() => {}));
+    watch(lists.$companyStatements);
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
 
-    $session.set({ status: 'authenticated', user: demoOwner });
-    await flush();
+    await signIn(demoOwner);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', { headers: { 'x-quiet-errors': '1' } });
     expect(lists.$companyStatements.get().status).toBe('ready');
     expect(lists.$companyStatements.get().items).toHaveLength(3);
 
-    unsubscribe.push(lists.$companyStatements.listen(() => {}));
+    watch(lists.$companyStatements);
     await flush();
     expect(api.GET).toHaveBeenCalledOnce();
   });
 
   it('is quiet about a failed load: error state, a log line and no toast', async () => {
     api.GET.mockResolvedValue(reply(501, errorBody('not_implemented', 'Не реализовано')));
-    $session.set({ status: 'authenticated', user: demoOwner });
-    unsubscribe.push(lists.$companyStatements.listen(() => {}));
-    await flush();
+    await openAs(demoOwner, lists.$companyStatements);
     expect(lists.$companyStatements.get()).toEqual({ status: 'error', items: [] });
     expect(console.error).toHaveBeenCalledWith('Could not load statements', 501);
   });
 
   it('treats a network failure the same way', async () => {
     api.GET.mockRejectedValue(new TypeError('Failed to fetch'));
-    $session.set({ status: 'authenticated', user: demoOwner });
-    unsubscribe.push(lists.$companyStatements.listen(() => {}));
-    await flush();
+    await openAs(demoOwner, lists.$companyStatements);
     expect(lists.$companyStatements.get().status).toBe('error');
   });
 
@@ -88,9 +77,7 @@ describe('company statement list', () => {
   });
 
   it('is not loaded for an examiner', async () => {
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(lists.$companyStatements.listen(() => {}));
-    await flush();
+    await openAs(demoExaminer, lists.$companyStatements);
     expect(api.GET).not.toHaveBeenCalled();
   });
 });
@@ -101,11 +88,10 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
 
   it('load once the session is known, with one small call and no list', async () => {
     api.GET.mockResolvedValue(reply(200, counts));
-    unsubscribe.push(counters.$companyCounters.listen(() => {}));
+    watch(counters.$companyCounters);
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
-    $session.set({ status: 'authenticated', user: demoOwner });
-    await flush();
+    await signIn(demoOwner);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/users/me/counters', { headers: { 'x-quiet-errors': '1' } });
     expect(counters.$companyCounters.get()).toEqual({
       sent: 2,
@@ -115,7 +101,7 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
       rejected: 0,
       total: 8,
     });
-    unsubscribe.push(counters.$examinerOverdue.listen(() => {}));
+    watch(counters.$examinerOverdue);
     await flush();
     expect(counters.$examinerOverdue.get()).toBe(2);
     expect(api.GET).toHaveBeenCalledOnce();
@@ -123,15 +109,12 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
 
   it('reload when this user changes a statement, once more when asked during a load', async () => {
     api.GET.mockResolvedValue(reply(200, counts));
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(counters.$examinerCounters.listen(() => {}));
-    await flush();
+    await openAs(demoExaminer, counters.$examinerCounters);
     expect(byPath('/api/users/me/counters')).toBe(1);
 
     api.GET.mockResolvedValue(reply(200, { ...counts, under_review: 4, total: 9 }));
-    const { announceStatementChange } = await import('../../../stores/statement-changes.ts');
-    announceStatementChange();
-    announceStatementChange();
+    statementChanges.announceStatementChange();
+    statementChanges.announceStatementChange();
     await flush();
     await flush();
     expect(byPath('/api/users/me/counters')).toBe(3);
@@ -168,10 +151,8 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     expect(counters.$examinerOverdue.get()).toBe(1);
 
     // The next page (a fresh module) draws the sidebar from this tab's copy, without a call.
-    await nextPage();
-    $session.set({ status: 'authenticated', user: demoOwner });
-    unsubscribe.push(counters.$companyCounters.listen(() => {}));
-    await flush();
+    await nextTabPage();
+    await openAs(demoOwner, counters.$companyCounters);
     expect(api.GET).not.toHaveBeenCalled();
     expect(counters.$companyCounters.get()).toEqual(fromList);
   });
@@ -180,18 +161,14 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     api.GET.mockResolvedValue(reply(200, counts));
     $session.set({ status: 'authenticated', user: demoOwner });
     await counters.reloadStatementCounters();
-    await nextPage();
-    $session.set({ status: 'authenticated', user: demoExaminer });
-    unsubscribe.push(counters.$examinerCounters.listen(() => {}));
-    await flush();
+    await nextTabPage();
+    await openAs(demoExaminer, counters.$examinerCounters);
     expect(byPath('/api/users/me/counters')).toBe(1);
 
     vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
     try {
-      await nextPage();
-      $session.set({ status: 'authenticated', user: demoExaminer });
-      unsubscribe.push(counters.$examinerCounters.listen(() => {}));
-      await flush();
+      await nextTabPage();
+      await openAs(demoExaminer, counters.$examinerCounters);
       expect(byPath('/api/users/me/counters')).toBe(1);
     } finally {
       vi.useRealTimers();
@@ -200,9 +177,7 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
 
   it('stay zero and log on a failure, without a toast', async () => {
     api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')));
-    $session.set({ status: 'authenticated', user: demoOwner });
-    unsubscribe.push(counters.$companyCounters.listen(() => {}));
-    await flush();
+    await openAs(demoOwner, counters.$companyCounters);
     expect(counters.$companyCounters.get().sent).toBe(0);
     expect(console.error).toHaveBeenCalledWith('Could not load statements', 500);
   });
@@ -219,9 +194,7 @@ describe('company list view: filters feeding the visible list', () => {
 
   beforeEach(async () => {
     api.GET.mockResolvedValue(reply(200, statements));
-    $session.set({ status: 'authenticated', user: demoOwner });
-    unsubscribe.push(lists.$visibleCompanyStatements.listen(() => {}));
-    await flush();
+    await openAs(demoOwner, lists.$visibleCompanyStatements);
   });
 
   it('shows every valid statement newest first, within the loaded days by default', () => {

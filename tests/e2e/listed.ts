@@ -1,0 +1,26 @@
+import type { Page } from '@playwright/test';
+
+/** A statement as the list endpoints send it, as far as the specs read it. */
+export interface Listed {
+  id: number;
+  visibleId: number;
+  title: string;
+  status: string;
+}
+
+/** Runs `open` and returns the statements that GET `apiPath` answered meanwhile: what the page's list was built from. */
+export async function listedWhile(page: Page, apiPath: string, open: () => Promise<unknown>): Promise<Listed[]> {
+  const listed = page.waitForResponse((response) => new URL(response.url()).pathname === apiPath);
+  await open();
+  return (await (await listed).json()) as Listed[];
+}
+
+/** The first statement under review in examiner1's own list, as /instance/filter/under_review loads it. */
+export async function statementUnderReview(page: Page): Promise<Listed> {
+  const listed = await listedWhile(page, '/api/instance/me/statements', () =>
+    page.goto('/instance/filter/under_review'),
+  );
+  const statement = listed.find((item) => item.status === 'under_review');
+  if (!statement) throw new Error('no statement under review seeded for examiner1');
+  return statement;
+}
