@@ -7,11 +7,21 @@ export interface Answer {
   json<T = unknown>(): T;
 }
 
-/** The whole answer to `request` as text; rejects when the request or the answer breaks off. */
+/**
+ * The whole answer to `request` as text; rejects when the request or the answer breaks off. A server that answers
+ * early (413) and closes makes writing the rest of the body fail with EPIPE: its answer still counts, so such an
+ * error waits a moment for it.
+ */
 function answerTo(request: http.ClientRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    request.on('error', reject);
+    let answered = false;
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') setTimeout(() => answered || reject(error), 2_000);
+      else reject(error);
+    });
     request.on('response', (res) => {
+      answered = true;
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {

@@ -92,10 +92,7 @@ export async function startTestPortal(
   };
 }
 
-/**
- * A test portal for the enclosing describe block (or file): started before its tests, closed after them. It is a
- * stand-in that reaches the portal once started, so it can be declared where the block's tests see it.
- */
+/** A test portal for the enclosing block's tests, started before and closed after them (a stand-in until then). */
 export function sharedPortal(): TestPortal {
   let portal: TestPortal | undefined;
   beforeAll(async () => {
