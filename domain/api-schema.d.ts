@@ -557,7 +557,8 @@ export interface paths {
          *     Always an attachment (`Content-Disposition: attachment; filename="ascii"; filename*=UTF-8''...`),
          *     with `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`. An unknown key, a key the
          *     caller may not see, or any traversal form answers 404 with no bytes. The access token is required, so the
-         *     site fetches the file with the bearer token and saves the blob.
+         *     site fetches the file with the bearer token and saves the blob. Every answer says `Accept-Ranges: bytes`:
+         *     the document viewer reads only the parts of a large PDF it shows (see the `Range` parameter).
          */
         get: operations["downloadFile"];
         put?: never;
@@ -734,11 +735,11 @@ export interface components {
          *     `attempts_left`), `too_many_attempts`, `expired_or_not_started`, `invalid_refresh_token`. Access:
          *     `unauthorized`, `forbidden`, `forbidden_origin`, `not_found`. State: `invalid_transition`,
          *     `not_deletable`, `already_attached`, `invalid_prefiles`, `email_taken`. Files: `blocked_extension`,
-         *     `file_too_large`. Limits: `too_many_requests`. Server: `internal_error`, `not_implemented`,
-         *     `service_unavailable` (answered by nginx while no API instance is reachable).
+         *     `file_too_large`, `range_not_satisfiable`. Limits: `too_many_requests`. Server: `internal_error`,
+         *     `not_implemented`, `service_unavailable` (answered by nginx while no API instance is reachable).
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "blocked_extension" | "file_too_large" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "blocked_extension" | "file_too_large" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
         CertificateCheckToken: {
             /** @description 192 random bits, base64url. */
             token: string;
@@ -856,7 +857,23 @@ export interface components {
             fileName: string;
             /** @description Size in bytes. */
             size: number;
+            /** @description Lowercase hex SHA-256 computed when the file was uploaded (null for files older than that). */
+            sha256: string | null;
+            /**
+             * @description This file against the previous stage of the same side (the company's previous submission, or the
+             *     committee's previous reply): `new` (no file of that name there), `changed` (same name, other bytes),
+             *     `unchanged` (the same bytes, by SHA-256, under the same or another name). Null in a side's first stage,
+             *     and when a hash is missing so the server cannot tell.
+             */
+            change: components["schemas"]["FileChange"] | null;
+            /**
+             * @description Storage key of the previous stage's file this one is `changed` or `unchanged` against (for
+             *     'Сравнить с предыдущей версией'); null otherwise.
+             */
+            previousUrl: string | null;
         };
+        /** @enum {string} */
+        FileChange: "new" | "changed" | "unchanged";
         /**
          * @description One submission (company) or reply (examiner, `isGovernmentAgency` true). The applicant fields describe the
          *     author at the time of the stage.
@@ -883,6 +900,11 @@ export interface components {
             /** Format: date-time */
             dateCreate: string;
             files: components["schemas"]["StageFile"][];
+            /**
+             * @description Files of the previous stage of the same side that this stage does not present again (no file of that
+             *     name or with those bytes); empty in a side's first stage. Their `change` and `previousUrl` are null.
+             */
+            absentFiles: components["schemas"]["StageFile"][];
         };
         /**
          * @description A statement. Detail, create, stage and start-work responses carry all stages ordered by `n` ascending and
@@ -1163,10 +1185,35 @@ export interface components {
                 "Content-Disposition": components["headers"]["ContentDisposition"];
                 "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
                 "Cache-Control": components["headers"]["NoStore"];
+                "Accept-Ranges": components["headers"]["AcceptRanges"];
                 [name: string]: unknown;
             };
             content: {
                 "application/octet-stream": string;
+            };
+        };
+        /** @description The requested byte range of the file, with the same headers as a whole download. */
+        PartialFileDownload: {
+            headers: {
+                "Content-Range": components["headers"]["ContentRange"];
+                "Content-Disposition": components["headers"]["ContentDisposition"];
+                "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                "Cache-Control": components["headers"]["NoStore"];
+                "Accept-Ranges": components["headers"]["AcceptRanges"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        /** @description The range starts past the file's end (`range_not_satisfiable`); `Content-Range` is `bytes *\/size`. */
+        RangeNotSatisfiable: {
+            headers: {
+                "Content-Range": components["headers"]["ContentRange"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
             };
         };
         /**
@@ -1274,6 +1321,13 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description One byte range (`bytes=100-199`, `bytes=100-`, `bytes=-500`), answered 206 with exactly those bytes, or
+         *     416 when it starts past the file's end. Several ranges in one header are merged where they overlap and
+         *     answered whole (200) when they do not; a malformed header is ignored (200). Rights are exactly those of a
+         *     whole download: a file the caller may not see is 404 ranged or not.
+         */
+        Range: string;
         /** @description Entity id. */
         IdPath: number;
     };
@@ -1295,6 +1349,10 @@ export interface components {
         ContentTypeOptions: string;
         /** @description Always `private, no-store`. */
         NoStore: string;
+        /** @description Always `bytes`. */
+        AcceptRanges: string;
+        /** @description `bytes 100-199/5000` for a part; `bytes *\/5000` with 416. */
+        ContentRange: string;
     };
     pathItems: never;
 }
@@ -2124,16 +2182,26 @@ export interface operations {
                 /** @description Opaque storage key (the `url` field of a `StageFile`). */
                 path: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One byte range (`bytes=100-199`, `bytes=100-`, `bytes=-500`), answered 206 with exactly those bytes, or
+                 *     416 when it starts past the file's end. Several ranges in one header are merged where they overlap and
+                 *     answered whole (200) when they do not; a malformed header is ignored (200). Rights are exactly those of a
+                 *     whole download: a file the caller may not see is 404 ranged or not.
+                 */
+                Range?: components["parameters"]["Range"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             200: components["responses"]["FileDownload"];
+            206: components["responses"]["PartialFileDownload"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
             501: components["responses"]["NotImplemented"];
             default: components["responses"]["Error"];
         };
@@ -2141,7 +2209,15 @@ export interface operations {
     downloadFileByKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One byte range (`bytes=100-199`, `bytes=100-`, `bytes=-500`), answered 206 with exactly those bytes, or
+                 *     416 when it starts past the file's end. Several ranges in one header are merged where they overlap and
+                 *     answered whole (200) when they do not; a malformed header is ignored (200). Rights are exactly those of a
+                 *     whole download: a file the caller may not see is 404 ranged or not.
+                 */
+                Range?: components["parameters"]["Range"];
+            };
             path: {
                 /** @description Opaque storage key (the `url` field of a `StageFile`). */
                 key: string;
@@ -2151,9 +2227,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["FileDownload"];
+            206: components["responses"]["PartialFileDownload"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            416: components["responses"]["RangeNotSatisfiable"];
             501: components["responses"]["NotImplemented"];
             default: components["responses"]["Error"];
         };

@@ -19,6 +19,8 @@ export type Session = Schemas['Session'];
 export type Stage = Schemas['Stage'];
 /** A file attached to a stage. */
 export type StageFile = Schemas['StageFile'];
+/** A submission's file against the company's previous submission: 'новый', 'изменён', 'без изменений'. */
+export type FileChange = Schemas['FileChange'];
 /** A file uploaded ahead of a stage (POST /api/prefiles). */
 export type Prefile = Schemas['Prefile'];
 /** An item of the object category and work type catalogues. */

@@ -196,6 +196,8 @@ export interface ObjectRow {
   url: (object: MatrixObject) => string;
   /** `prefileId`: a fresh prefile of the caller's own (null for callers who cannot upload). */
   body?: (object: MatrixObject, prefileId: number | null) => unknown;
+  /** Request headers besides the caller's token (a `Range`). */
+  headers?: Record<string, string>;
   /** Changes the statement when allowed: every cell then gets a statement of its own. */
   mutates: boolean;
   expect: (status: StatementStatus) => Record<Caller, number>;
@@ -295,5 +297,22 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     url: (o) => `/files/${o.fileKey}`,
     mutates: false,
     expect: () => ({ ...all(200), ownerB: 404 }),
+  },
+  // A part of a file (the document viewer) is given to exactly those who may have the whole.
+  {
+    method: 'GET',
+    route: '/api/files',
+    url: (o) => `/api/files?path=${o.fileKey}`,
+    headers: { range: 'bytes=0-3' },
+    mutates: false,
+    expect: () => ({ ...all(206), ownerB: 404 }),
+  },
+  {
+    method: 'GET',
+    route: '/files/:key',
+    url: (o) => `/files/${o.fileKey}`,
+    headers: { range: 'bytes=4-' },
+    mutates: false,
+    expect: () => ({ ...all(206), ownerB: 404 }),
   },
 ];

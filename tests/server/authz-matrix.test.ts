@@ -38,12 +38,18 @@ function user(caller: Exclude<Caller, 'anonymous' | 'removedEmployeeA'>): UserRo
   return row;
 }
 
-function call(caller: Caller | null, method: string, url: string, body?: unknown) {
+function call(
+  caller: Caller | null,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const token = caller ? tokens.get(caller) : undefined;
   return portal.app.inject({
     method: method as 'GET',
     url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
     ...(body === undefined ? {} : { payload: body as object }),
   });
 }
@@ -156,9 +162,10 @@ describe('authorization matrix on the real app', () => {
       method: string,
       url: string,
       body?: unknown,
+      headers?: Record<string, string>,
     ) => {
       cells += 1;
-      const response = await call(caller, method, url, body);
+      const response = await call(caller, method, url, body, headers);
       if (response.statusCode !== expected) {
         failures.push(
           `${label} as ${caller}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
@@ -200,6 +207,7 @@ describe('authorization matrix on the real app', () => {
             row.method,
             row.url(object),
             body,
+            row.headers,
           );
         }
       }

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
+import parseRange from 'range-parser';
 import type { ServiceContext } from '../context.ts';
-import { apiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { findFileByKey } from '../statements/statements.repository.ts';
-import { FileNotFoundError, isPartialName, isStorageKey } from '../storage/file-store.ts';
+import { type ByteRange, FileNotFoundError, isPartialName, isStorageKey } from '../storage/file-store.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { knownStorageKeys } from './files.repository.ts';
 
@@ -17,13 +18,31 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
- * Streams a stage file to someone who may see its statement: the company's users or any examiner. A key that is not
- * ours, a traversal form, or a file of another company is the same 404 with no bytes.
+ * The one byte range a `Range` header asks of a file of `size` bytes (docs/product.md «Files»): undefined for the
+ * whole file (no header, a malformed one, another unit, or several ranges that do not merge into one), or 416 when
+ * the range starts past the end.
+ */
+export function requestedRange(size: number, header: string | undefined): ByteRange | undefined {
+  if (header === undefined) return undefined;
+  const ranges = parseRange(size, header, { combine: true });
+  if (ranges === -1) {
+    throw new ApiError('range_not_satisfiable', { headers: { 'Content-Range': `bytes */${size}` } });
+  }
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return undefined;
+  const [range] = ranges;
+  return range && { start: range.start, end: range.end };
+}
+
+/**
+ * Streams a stage file, or one byte range of it, to someone who may see its statement: the company's users or any
+ * examiner. A key that is not ours, a traversal form, or a file of another company is the same 404 with no bytes,
+ * ranged or not: rights are checked before the range is looked at.
  */
 export async function downloadFile(
   ctx: ServiceContext,
   user: UserRow,
   key: string,
+  rangeHeader: string | undefined,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const missing = () => apiError('not_found', 'Файл не найден');
@@ -32,20 +51,27 @@ export async function downloadFile(
   if (!file) throw missing();
   const allowed = user.role === 'examiner' || (user.company_id !== null && user.company_id === file.company_id);
   if (!allowed) throw missing();
+  const size = Number(file.size);
+  const range = requestedRange(size, rangeHeader);
   // Bytes gone from the store are the same 404; a store that fails (a bucket unreachable) is a logged 500.
-  const stream = await ctx.files.get(key).catch((error: unknown) => {
+  const stream = await ctx.files.get(key, range).catch((error: unknown) => {
     if (error instanceof FileNotFoundError) {
       ctx.logError(error, `file ${key} is in the database but not in the file store`);
       throw missing();
     }
     throw error;
   });
-  return reply
+  reply
     .header('Content-Type', 'application/octet-stream')
     .header('Content-Disposition', contentDisposition(file.file_name))
-    .header('Content-Length', String(file.size))
+    .header('Accept-Ranges', 'bytes')
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
+    .header('Cache-Control', 'private, no-store');
+  if (!range) return reply.header('Content-Length', String(size)).send(stream);
+  return reply
+    .code(206)
+    .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+    .header('Content-Length', String(range.end - range.start + 1))
     .send(stream);
 }
 

@@ -23,6 +23,7 @@ import { attachPrefiles, deletePrefilesByKeys } from '../prefiles/prefiles.repos
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import { compareRounds } from './round-changes.ts';
 import {
   allocateVisibleId,
   countStatementsByStatus,
@@ -302,22 +303,30 @@ async function withStages(ctx: ServiceContext, row: StatementRow): Promise<State
   return toApiStatement(
     row,
     await deadlineClock(ctx),
-    stages.map((stage) => ({
-      id: stage.id,
-      n: stage.n,
-      applicantId: stage.applicant_id,
-      applicant: stage.applicant_name,
-      applicantPhone: stage.applicant_phone,
-      applicantPosition: stage.applicant_position,
-      applicantMail: stage.applicant_mail,
-      isGovernmentAgency: Boolean(stage.is_government_agency),
-      status: stage.status,
-      comment: stage.comment,
-      dateCreate: stage.date_create,
-      files: files
-        .filter((file) => file.stage_id === stage.id)
-        .map((file) => ({ id: file.id, url: file.storage_key, fileName: file.file_name, size: Number(file.size) })),
-    })),
+    compareRounds(
+      stages.map((stage) => ({
+        id: stage.id,
+        n: stage.n,
+        applicantId: stage.applicant_id,
+        applicant: stage.applicant_name,
+        applicantPhone: stage.applicant_phone,
+        applicantPosition: stage.applicant_position,
+        applicantMail: stage.applicant_mail,
+        isGovernmentAgency: Boolean(stage.is_government_agency),
+        status: stage.status,
+        comment: stage.comment,
+        dateCreate: stage.date_create,
+        files: files
+          .filter((file) => file.stage_id === stage.id)
+          .map((file) => ({
+            id: file.id,
+            url: file.storage_key,
+            fileName: file.file_name,
+            size: Number(file.size),
+            sha256: file.sha256,
+          })),
+      })),
+    ),
     history.map((entry) => ({
       status: entry.to_status,
       at: entry.changed_at,

@@ -21,8 +21,11 @@ export interface FileStore {
   readonly description: string;
   /** Streams `source` under `key`; `maxBytes` exceeded rejects with `FileTooLargeError` and keeps nothing. */
   put(key: string, source: Readable | Buffer | string, maxBytes?: number): Promise<StoredFile>;
-  /** The bytes under `key` as a stream; a key with nothing stored rejects with `FileNotFoundError`. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The bytes under `key` as a stream, or only `range` of them (inclusive offsets, already checked against the
+   * size); a key with nothing stored rejects with `FileNotFoundError`.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the bytes under `key` (or a partial upload's leftover named by `list`); nothing there is not an error. */
   remove(key: string): Promise<void>;
   /**
@@ -33,6 +36,12 @@ export interface FileStore {
   exists(key: string): Promise<boolean>;
   /** A cheap readiness check that writes nothing: the directory is usable, the bucket answers. */
   ready(): Promise<void>;
+}
+
+/** Bytes `start`..`end` of a file, both inclusive (as in HTTP's `Range: bytes=start-end`). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** One entry of a store's listing. */
@@ -131,12 +140,12 @@ export function directoryFileStore(dir: string): FileStore {
       }
       return result;
     },
-    async get(key) {
+    async get(key, range) {
       // Opened first, so a missing file is a rejection here rather than an error after the reply has started.
       const handle = await open(file(key), 'r').catch((error: NodeJS.ErrnoException) => {
         throw error.code === 'ENOENT' ? new FileNotFoundError(key, dir) : error;
       });
-      return handle.createReadStream();
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     },
     async remove(key) {
       await rm(isPartialName(key) ? path.join(dir, key) : file(key), { force: true });

@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -106,12 +105,24 @@ export function s3FileStore(config: S3Config, client: S3Client = createS3Client(
       }
       return result;
     },
-    async get(key) {
+    async get(key, range) {
       const target = object(key);
       try {
-        const answer = await client.send(new GetObjectCommand(target));
+        const answer = await client.send(
+          new GetObjectCommand(range ? { ...target, Range: `bytes=${range.start}-${range.end}` } : target),
+        );
         if (!answer.Body) throw new Error('no body in the answer');
-        return answer.Body as Readable;
+        const body = answer.Body as Readable;
+        if (!range) return body;
+        // Some S3-compatible servers answer more than was asked (the whole object, or `bytes=0-0` as `0-`): the
+        // answer's own Content-Range says where its bytes start, and only the asked ones go on.
+        const sent = /^bytes (\d+)-(\d+)\//.exec(answer.ContentRange ?? '');
+        const sentStart = sent ? Number(sent[1]) : 0;
+        const sentEnd = sent ? Number(sent[2]) : Number.POSITIVE_INFINITY;
+        if (sentStart === range.start && sentEnd === range.end) return body;
+        if (sentStart > range.start)
+          throw new Error(`asked bytes ${range.start}-${range.end}, got ${answer.ContentRange}`);
+        return byteSlice(body, range.start - sentStart, range.end - range.start + 1);
       } catch (error) {
         if (httpStatus(error) === 404 && (error as Error).name !== 'NoSuchBucket') {
           throw new FileNotFoundError(key, description);
@@ -161,4 +172,22 @@ export function s3FileStore(config: S3Config, client: S3Client = createS3Client(
       }
     },
   };
+}
+
+/** `length` bytes of `source` after skipping `skip`; the rest of the source is not read (leaving the loop destroys it). */
+function byteSlice(source: Readable, skip: number, length: number): Readable {
+  return Readable.from(
+    (async function* () {
+      let toSkip = skip;
+      let left = length;
+      for await (const chunk of source) {
+        const part = (chunk as Buffer).subarray(Math.min(toSkip, (chunk as Buffer).length));
+        toSkip -= (chunk as Buffer).length - part.length;
+        const taken = part.subarray(0, left);
+        left -= taken.length;
+        if (taken.length > 0) yield taken;
+        if (left === 0) return;
+      }
+    })(),
+  );
 }

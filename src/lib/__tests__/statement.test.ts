@@ -25,6 +25,7 @@ function stage(n: number, isGovernmentAgency: boolean, dateCreate = `2024-05-0${
     comment: null,
     dateCreate,
     files: [],
+    absentFiles: [],
   };
 }
 

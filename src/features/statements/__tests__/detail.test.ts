@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Stage, Statement } from '#domain/contract.ts';
+import type { Stage, StageFile, Statement } from '#domain/contract.ts';
 import { demoOwner, demoStatement, errorBody, reply, storedUpload } from '../../../test-support/api-replies.ts';
 import { $session, flush, freshStores, openAs, toastTexts, watch } from '../../../test-support/store-test.ts';
 
@@ -13,7 +13,15 @@ const upload = vi.hoisted(() => ({ uploadPrefile: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, ...upload, QUIET: { 'x-quiet-errors': '1' } }));
 vi.mock('../../../lib/browser.ts', () => browser);
 
-const file = { id: 31, url: 'a1b2c3', fileName: 'Альбом АГР.pdf', size: 193 };
+const file: StageFile = {
+  id: 31,
+  url: 'a1b2c3',
+  fileName: 'Альбом АГР.pdf',
+  size: 193,
+  sha256: null,
+  change: null,
+  previousUrl: null,
+};
 function stage(n: number, isGovernmentAgency: boolean, applicantId: number): Stage {
   return {
     id: n,
@@ -28,6 +36,7 @@ function stage(n: number, isGovernmentAgency: boolean, applicantId: number): Sta
     comment: null,
     dateCreate: '2024-05-05T09:00:00.000Z',
     files: [file],
+    absentFiles: [],
   };
 }
 const sent: Statement = { ...demoStatement, id: 7, stages: [stage(1, false, 2)] };

@@ -6,10 +6,10 @@ import { contractRoute } from '../../contract-route.ts';
 /** Downloads of stage files: always an attachment, only to those who may see the statement. */
 const files: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'downloadFile', {}, async (request, reply) =>
-    downloadFile(app.ctx, currentUser(request), request.query.path, reply),
+    downloadFile(app.ctx, currentUser(request), request.query.path, request.headers.range, reply),
   );
   contractRoute(app, 'downloadFileByKey', {}, async (request, reply) =>
-    downloadFile(app.ctx, currentUser(request), request.params.key, reply),
+    downloadFile(app.ctx, currentUser(request), request.params.key, request.headers.range, reply),
   );
 };
 
