@@ -294,6 +294,56 @@ test.describe('nginx.conf in front of the portal', () => {
     }
   });
 
+  test('a ranged download through nginx is the same 206 and bytes as from the server; the viewer worker is JavaScript', async ({
+    proxied,
+    workerServer,
+    playwright,
+  }) => {
+    const { email } = demoUsers.examiner1;
+    const mailbox = (await workerServer.sink()).view();
+    const api = await playwright.request.newContext({ baseURL: proxied.nginx.url });
+    try {
+      expect((await api.post('/api/authentication/start-email-login', { data: { email } })).status()).toBe(204);
+      const code = await mailbox.waitForCode(email);
+      const verified = await api.post('/api/authentication/verify-email-login', { data: { email, code } });
+      const { access_token: token } = (await verified.json()) as { access_token: string };
+      const authorization = `Bearer ${token}`;
+      const listed = (await (await api.get('/api/instance/me/statements', { headers: { authorization } })).json()) as {
+        id: number;
+      }[];
+      const first = listed[0];
+      if (!first) throw new Error('examiner1 has no seeded statement');
+      const statement = (await (
+        await api.get(`/api/instance/statements/${first.id}`, { headers: { authorization } })
+      ).json()) as { stages: { files: { url: string }[] }[] };
+      const key = statement.stages[0]?.files[0]?.url;
+      if (!key) throw new Error('the seeded statement has no file');
+      const whole = await (await api.get(`/files/${key}`, { headers: { authorization } })).body();
+      expect(whole.length).toBeGreaterThan(150);
+      for (const base of [proxied.nginx.url, proxied.portal.url]) {
+        for (const url of [`${base}/api/files?path=${key}`, `${base}/files/${key}`]) {
+          const part = await api.get(url, { headers: { authorization, range: 'bytes=100-149' } });
+          expect(part.status(), url).toBe(206);
+          expect(part.headers()['content-range']).toBe(`bytes 100-149/${whole.length}`);
+          expect(part.headers()['accept-ranges']).toBe('bytes');
+          expect((await part.body()).equals(whole.subarray(100, 150)), url).toBe(true);
+          const past = await api.get(url, { headers: { authorization, range: `bytes=${whole.length}-` } });
+          expect(past.status(), url).toBe(416);
+          expect(past.headers()['content-range']).toBe(`bytes */${whole.length}`);
+        }
+      }
+      const worker = readdirSync(path.join(distDir, '_astro')).find((f) => /^pdf\.worker.*\.mjs$/.test(f));
+      if (!worker) throw new Error('no pdf.js worker in the build');
+      for (const base of [proxied.nginx.url, proxied.portal.url]) {
+        const served = await api.get(`${base}/_astro/${worker}`);
+        expect(served.status()).toBe(200);
+        expect(served.headers()['content-type'], base).toMatch(/^(application|text)\/javascript\b/);
+      }
+    } finally {
+      await api.dispose();
+    }
+  });
+
   test('a user logs in through nginx without CSP violations', async ({ page, loginPage }) => {
     const cspViolations = await recordCspViolations(page);
     await loginPage.logIn(demoUsers.owner.email);

@@ -5,9 +5,13 @@ import type { Stage, StageFile, Statement } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
 import { formatFileSize } from '#lib/file-size.ts';
 import { formatDateTime, type SubmissionRound } from '#lib/statement.ts';
+import { canCompare } from '#lib/viewer.ts';
 import { $downloading, downloadStageFile } from '#stores/downloads.ts';
+import { openViewer } from '#stores/viewer.ts';
 import Button from '../ui/Button.tsx';
 import StatusBadge from '../ui/StatusBadge.tsx';
+import { viewerTexts } from '../viewer/texts.ts';
+import { AbsentMark, ChangeMark } from './FileMarks.tsx';
 import { statementDetailTexts } from './texts.ts';
 
 const texts = {
@@ -16,6 +20,7 @@ const texts = {
   files: 'Файлы',
   noFiles: 'Файлов нет',
   download: (name: string) => `Скачать «${name}»`, // e2e
+  absentFiles: 'Из предыдущей подачи не представлены', // e2e
 } as const;
 
 /** A value or the dash of an empty one. */
@@ -90,8 +95,12 @@ export function ProjectBlock({ statement, companyLabel }: { statement: Statement
   );
 }
 
-/** Files of a stage: the name (a button that downloads it under that name) and the size. */
-export function StageFiles({ files }: { files: StageFile[] }) {
+/**
+ * Files of a stage: the name (a button that downloads it under that name), the size, the mark against the previous
+ * submission, 'Просмотр', and for a changed PDF 'Сравнить с предыдущей версией'. `absent` lists a previous
+ * submission's files this round does not present again ('не представлен').
+ */
+export function StageFiles({ files, absent = false }: { files: StageFile[]; absent?: boolean }) {
   const downloading = useStore($downloading);
   if (files.length === 0) return <p className="text-secondary">{texts.noFiles}</p>;
   return (
@@ -107,7 +116,23 @@ export function StageFiles({ files }: { files: StageFile[] }) {
           >
             {file.fileName}
           </Button>
-          <span className="file-card__size">{formatFileSize(file.size)}</span>
+          <span className="file-card__size">
+            {formatFileSize(file.size)} {absent ? <AbsentMark /> : <ChangeMark change={file.change} />}
+          </span>
+          <span className="file-card__actions">
+            <Button variant="link" aria-label={viewerTexts.viewFile(file.fileName)} onClick={() => openViewer(file)}>
+              {viewerTexts.view}
+            </Button>
+            {canCompare(file) && (
+              <Button
+                variant="link"
+                aria-label={viewerTexts.compareFile(file.fileName)}
+                onClick={() => openViewer(file, 'compare')}
+              >
+                {viewerTexts.compare}
+              </Button>
+            )}
+          </span>
         </li>
       ))}
     </ul>
@@ -154,6 +179,12 @@ export function RoundBody({
         <h4 className="round__label">{texts.files}</h4>
         <StageFiles files={round.base.files} />
       </div>
+      {round.base.absentFiles.length > 0 && (
+        <div className="round__part">
+          <h4 className="round__label">{texts.absentFiles}</h4>
+          <StageFiles files={round.base.absentFiles} absent />
+        </div>
+      )}
       {round.comments.length > 0 && (
         <div className="round__part">
           <h4 className="round__label">{repliesLabel}</h4>

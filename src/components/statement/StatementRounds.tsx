@@ -2,6 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 import type { StatusView } from '#domain/statuses.ts';
 import type { StatusHistoryEntry } from '#lib/deadline.ts';
 import { roundTitle, type SubmissionRound } from '#lib/statement.ts';
+import ViewerHost from '../viewer/ViewerHost.tsx';
 import { RoundBody } from './StatementParts.tsx';
 import { StatementHistory } from './StatementTimeline.tsx';
 import { statementDetailTexts } from './texts.ts';
@@ -65,6 +66,7 @@ export default function StatementRounds({
           );
         })}
       </div>
+      <ViewerHost />
     </>
   );
 }

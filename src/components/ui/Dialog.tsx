@@ -15,8 +15,11 @@ export interface DialogProps {
   actions?: ReactNode;
   /** alertdialog for questions that need an answer (ConfirmDialog). */
   role?: 'dialog' | 'alertdialog';
-  /** centered (default): a box in the middle; sheet: a full-height panel sliding in from the right (drawers). */
-  variant?: 'centered' | 'sheet';
+  /**
+   * centered (default): a box in the middle; sheet: a full-height panel sliding in from the right (drawers);
+   * viewer: the whole window (the document viewer).
+   */
+  variant?: 'centered' | 'sheet' | 'viewer';
   /** Where focus goes on close when the opener is gone (a row taken into work, a menu answered): e.g. the heading. */
   fallbackFocus?: () => HTMLElement | null;
 }
@@ -45,7 +48,7 @@ export default function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
-          className={variant === 'sheet' ? 'dialog dialog--sheet' : 'dialog'}
+          className={variant === 'centered' ? 'dialog' : `dialog dialog--${variant}`}
           onOpenAutoFocus={() => {
             openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}

@@ -1,0 +1,85 @@
+import { useStore } from '@nanostores/react';
+import type { StageFile } from '#domain/contract.ts';
+import { canCompare, viewKind } from '#lib/viewer.ts';
+import { $downloading, downloadStageFile } from '#stores/downloads.ts';
+import { openViewer, type ViewerRequest } from '#stores/viewer.ts';
+import { ChangeMark } from '../statement/FileMarks.tsx';
+import Button from '../ui/Button.tsx';
+import Dialog from '../ui/Dialog.tsx';
+import ImageView from './ImageView.tsx';
+import PdfCompare from './PdfCompare.tsx';
+import PdfPages from './PdfPages.tsx';
+import { viewerTexts as texts } from './texts.ts';
+import Unavailable from './Unavailable.tsx';
+import { useStoredPdf } from './use-stored-pdf.ts';
+
+/**
+ * The document viewer: a PDF's pages, an image, or a changed PDF against its previous version, in a dialog named
+ * by the file (with its mark against the previous submission). Escape, 'Закрыть' and the browser's back close it.
+ */
+export default function DocumentViewer({ request, onClose }: { request: ViewerRequest; onClose: () => void }) {
+  const { file, mode } = request;
+  const kind = viewKind(file.fileName);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      // A file the portal cannot show gets a small dialog that says so, not a whole window of nothing.
+      variant={kind === 'none' && mode === 'view' ? 'centered' : 'viewer'}
+      title={
+        <>
+          <span className="viewer__file-name">{file.fileName}</span> <ChangeMark change={file.change} />
+          {mode === 'compare' && <span className="viewer__subtitle">{texts.compare}</span>}
+        </>
+      }
+    >
+      {mode === 'compare' && canCompare(file) ? (
+        <PdfCompare file={file} toolbarEnd={<ViewerActions file={file} compare={false} />} />
+      ) : kind === 'pdf' ? (
+        <PdfView file={file} />
+      ) : kind === 'image' ? (
+        <ImageView file={file} toolbarEnd={<ViewerActions file={file} compare={false} />} />
+      ) : (
+        <Unavailable file={file} />
+      )}
+    </Dialog>
+  );
+}
+
+function PdfView({ file }: { file: StageFile }) {
+  const pdf = useStoredPdf(file.url);
+  if (pdf.status === 'failed') return <Unavailable file={file} />;
+  if (pdf.status === 'loading') {
+    return (
+      <p className="viewer__status" role="status">
+        {texts.loading}
+      </p>
+    );
+  }
+  return (
+    <PdfPages
+      document={pdf.document}
+      fileName={file.fileName}
+      toolbarEnd={<ViewerActions file={file} compare={canCompare(file)} />}
+    />
+  );
+}
+
+/** 'Скачать', and for a changed PDF 'Сравнить с предыдущей версией'. */
+function ViewerActions({ file, compare }: { file: StageFile; compare: boolean }) {
+  const downloading = useStore($downloading);
+  return (
+    <>
+      {compare && (
+        <Button variant="secondary" onClick={() => openViewer(file, 'compare')}>
+          {texts.compare}
+        </Button>
+      )}
+      <Button variant="secondary" busy={downloading.has(file.id)} onClick={() => void downloadStageFile(file)}>
+        {texts.download}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { StageFile } from '#domain/contract.ts';
+import { fitWidthScale, zoomIn, zoomOut } from '#lib/viewer.ts';
+import { api, QUIET } from '#stores/api.ts';
+import { viewerTexts as texts } from './texts.ts';
+import Unavailable from './Unavailable.tsx';
+import ViewerToolbar, { useViewerKeys } from './ViewerToolbar.tsx';
+
+const GUTTER = 32;
+
+/** An image file (png, jpg, gif), fetched whole (images are small next to drawing sets), fitted to the width. */
+export default function ImageView({ file, toolbarEnd }: { file: StageFile; toolbarEnd?: React.ReactNode }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [scale, setScale] = useState(1);
+  const [fitted, setFitted] = useState(true);
+  const areaRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    let objectUrl: string | null = null;
+    api
+      .GET('/api/files', { params: { query: { path: file.url } }, parseAs: 'blob', headers: QUIET })
+      .then(({ data, response }) => {
+        if (!live) return;
+        if (!response.ok || !data) return setFailed(true);
+        objectUrl = URL.createObjectURL(data);
+        setUrl(objectUrl);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [file.url]);
+
+  useLayoutEffect(() => {
+    const area = areaRef.current;
+    if (!fitted || !natural || !area) return;
+    const fitToWidth = () => setScale(Math.min(1, fitWidthScale(natural.width, area.clientWidth - GUTTER)));
+    fitToWidth();
+    const observer = new ResizeObserver(fitToWidth);
+    observer.observe(area);
+    return () => observer.disconnect();
+  }, [fitted, natural]);
+
+  const zoomBy = (direction: 1 | -1) => {
+    setFitted(false);
+    setScale((before) => (direction > 0 ? zoomIn(before) : zoomOut(before)));
+  };
+  const bodyRef = useViewerKeys({ zoom: zoomBy });
+  if (failed) return <Unavailable file={file} />;
+  return (
+    <div ref={bodyRef} className="viewer__body">
+      <ViewerToolbar
+        zoom={{ scale, onZoomIn: () => zoomBy(1), onZoomOut: () => zoomBy(-1), onFitWidth: () => setFitted(true) }}
+      >
+        {toolbarEnd}
+      </ViewerToolbar>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area takes focus so the arrows scroll it */}
+      <section ref={areaRef} className="viewer__pages" tabIndex={0} aria-label={file.fileName}>
+        {url ? (
+          <img
+            className="viewer__image"
+            src={url}
+            alt={file.fileName}
+            style={natural ? { width: natural.width * scale } : undefined}
+            onLoad={(event) =>
+              setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+            }
+            onError={() => setFailed(true)}
+          />
+        ) : (
+          <p className="viewer__status" role="status">
+            {texts.loading}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
