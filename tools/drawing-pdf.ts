@@ -14,11 +14,21 @@ export interface DrawingOptions {
    * is large as scanned drawings are: the bench's 100 MB set.
    */
   raster?: { width: number; height: number };
+  /** Encrypts the file with this user password (a PDF that needs a password to open). */
+  password?: string;
 }
 
 /** A drawing set as PDF bytes: a frame, a facade with windows and a title block on each sheet. */
-export function drawingPdf({ pages, label, revisedPages = [], raster }: DrawingOptions): Buffer {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: true });
+export function drawingPdf({ pages, label, revisedPages = [], raster, password }: DrawingOptions): Buffer {
+  const doc = new jsPDF({
+    orientation: 'landscape',
+    unit: 'mm',
+    format: 'a4',
+    compress: true,
+    ...(password
+      ? { encryption: { userPassword: password, ownerPassword: password, userPermissions: ['print'] } }
+      : {}),
+  });
   const noise = raster ? rasterNoise(raster.width, raster.height) : null;
   for (let n = 1; n <= pages; n += 1) {
     if (n > 1) doc.addPage();

@@ -25,6 +25,8 @@ test.use({ role: 'owner', freshServer: true });
 const FACADES = 'Фасады.pdf';
 const PLAN = 'План.pdf';
 const NOTE = 'Пояснительная записка.docx';
+const LOCKED = 'Защищённый.pdf';
+const BROKEN = 'Повреждённый.pdf';
 
 const file = (name: string, buffer: Buffer, mimeType = 'application/pdf'): ChosenFile => ({ name, mimeType, buffer });
 const facadesV1 = drawingPdf({ pages: 2, label: 'Facades' });
@@ -65,7 +67,13 @@ test('an examiner reads page 2 in the portal by keyboard; a new version shows wh
   // The applicant submits a two-sheet facade set, a plan and a note.
   await createPage.goto();
   await createPage.fill({ objectName: 'Библиотека на набережной', address: 'наб. Реки, 3' });
-  await createPage.documents.upload([file(FACADES, facadesV1), file(PLAN, plan), file(NOTE, Buffer.from('PK docx'))]);
+  await createPage.documents.upload([
+    file(FACADES, facadesV1),
+    file(PLAN, plan),
+    file(NOTE, Buffer.from('PK docx')),
+    file(LOCKED, drawingPdf({ pages: 1, label: 'Locked', password: 'секрет' })),
+    file(BROKEN, Buffer.from('%PDF-1.4\nthis is not a PDF at all\n%%EOF\n')),
+  ]);
   const { id, visibleId } = await createPage.create();
 
   // The examiner, on a wide screen, takes it and opens the facades without downloading them.
@@ -93,8 +101,8 @@ test('an examiner reads page 2 in the portal by keyboard; a new version shows wh
   await expect(viewer.drawnPage(1)).toBeVisible();
   await expectAccessible(examinerPage, 'document viewer (1400 px)');
 
-  // PageDown goes to page 2, + and − zoom, all from the keyboard.
-  await viewer.pages.focus();
+  // The pages take focus as they arrive: PageDown goes to page 2, + and − zoom, all from the keyboard.
+  await expect(viewer.pages).toBeFocused();
   await examinerPage.keyboard.press('PageDown');
   await expect(viewer.pageOf).toHaveText('Страница 2 из 2');
   await expect(viewer.drawnPage(2)).toBeInViewport();
@@ -122,7 +130,16 @@ test('an examiner reads page 2 in the portal by keyboard; a new version shows wh
   await expect(open).toBeFocused();
   await expect(examinerPage).toHaveURL(new RegExp(`/instance/statement/info/${id}/?$`));
 
-  // A document the portal cannot show says so and keeps the download.
+  // A document the portal cannot show (a Word file, a password-protected or broken PDF) says so and keeps the
+  // download.
+  for (const name of [LOCKED, BROKEN]) {
+    await viewButton(review.round('Документы'), name).click();
+    const unavailable = new DocumentViewer(examinerPage, name);
+    await expect(unavailable.dialog.getByText('Просмотр недоступен: скачайте файл')).toBeVisible();
+    await expect(unavailable.dialog.getByRole('button', { name: 'Скачать' })).toBeVisible();
+    await examinerPage.keyboard.press('Escape');
+    await expect(unavailable.dialog).toBeHidden();
+  }
   await viewButton(review.round('Документы'), NOTE).click();
   const note = new DocumentViewer(examinerPage, NOTE);
   await expect(note.dialog.getByText('Просмотр недоступен: скачайте файл')).toBeVisible();
@@ -150,7 +167,9 @@ test('an examiner reads page 2 in the portal by keyboard; a new version shows wh
     else await review.goto(id);
     await expect(scope.getByRole('listitem').filter({ hasText: FACADES }).first()).toContainText('изменён');
     await expect(scope.getByRole('listitem').filter({ hasText: PLAN }).first()).toContainText('без изменений');
-    await expect(scope.getByRole('listitem').filter({ hasText: NOTE }).first()).toContainText('не представлен');
+    for (const absent of [NOTE, LOCKED, BROKEN]) {
+      await expect(scope.getByRole('listitem').filter({ hasText: absent }).first()).toContainText('не представлен');
+    }
     await expect(compareButton(scope, PLAN)).toHaveCount(0);
   }
 

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { StageFile } from '#domain/contract.ts';
 import { fitWidthScale, zoomIn, zoomOut } from '#lib/viewer.ts';
 import { api, QUIET } from '#stores/api.ts';
+import { useFocusOnArrival } from './focus.ts';
 import { viewerTexts as texts } from './texts.ts';
 import Unavailable from './Unavailable.tsx';
 import ViewerToolbar, { useViewerKeys } from './ViewerToolbar.tsx';
@@ -15,7 +16,7 @@ export default function ImageView({ file, toolbarEnd }: { file: StageFile; toolb
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [scale, setScale] = useState(1);
   const [fitted, setFitted] = useState(true);
-  const areaRef = useRef<HTMLDivElement>(null);
+  const areaRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -50,6 +51,7 @@ export default function ImageView({ file, toolbarEnd }: { file: StageFile; toolb
     setScale((before) => (direction > 0 ? zoomIn(before) : zoomOut(before)));
   };
   const bodyRef = useViewerKeys({ zoom: zoomBy });
+  useFocusOnArrival(areaRef, url !== null);
   if (failed) return <Unavailable file={file} />;
   return (
     <div ref={bodyRef} className="viewer__body">

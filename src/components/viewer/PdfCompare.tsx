@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { StageFile } from '#domain/contract.ts';
 import { differencePercent } from '#lib/viewer.ts';
 import Button from '../ui/Button.tsx';
+import { useFocusOnArrival } from './focus.ts';
 import { pagePixels } from './pdf-page.ts';
 import { viewerTexts as texts } from './texts.ts';
 import Unavailable from './Unavailable.tsx';
@@ -67,6 +68,8 @@ function ComparedPages({
 
   const goTo = (target: number) => setPage(Math.min(Math.max(1, target), count));
   const bodyRef = useViewerKeys({ page: (delta) => goTo(page + delta) });
+  const areaRef = useRef<HTMLElement>(null);
+  useFocusOnArrival(areaRef, true);
   return (
     <div ref={bodyRef} className="viewer__body">
       <ViewerToolbar paging={{ page, count, onPage: goTo }}>
@@ -87,7 +90,7 @@ function ComparedPages({
         {toolbarEnd}
       </ViewerToolbar>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area takes focus so the arrows scroll it */}
-      <section className="viewer__pages" tabIndex={0} aria-label={texts.compare}>
+      <section ref={areaRef} className="viewer__pages" tabIndex={0} aria-label={texts.compare}>
         {compared ? (
           <>
             <p className="viewer__difference" role="status">

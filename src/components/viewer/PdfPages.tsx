@@ -1,6 +1,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fitWidthScale, pagesToKeep, zoomIn, zoomOut } from '#lib/viewer.ts';
+import { useFocusOnArrival } from './focus.ts';
 import { type PageSize, pageSize, renderPage } from './pdf-page.ts';
 import { viewerTexts as texts } from './texts.ts';
 import ViewerToolbar, { useViewerKeys } from './ViewerToolbar.tsx';
@@ -23,7 +24,7 @@ export default function PdfPages({
   toolbarEnd?: React.ReactNode;
 }) {
   const count = document.numPages;
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const pageRefs = useRef<(HTMLDivElement | null)[]>([]);
   const [firstSize, setFirstSize] = useState<PageSize | null>(null);
   const [sizes, setSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
@@ -59,6 +60,7 @@ export default function PdfPages({
     return () => observer.disconnect();
   }, [fitted, fitToWidth]);
 
+  useFocusOnArrival(scrollRef, true);
   const pinnedRef = useRef<{ page: number; top: number } | null>(null);
 
   /** Which pages are in the scroll area now, and which one is "the" page (the first whose lower part is in view). */
