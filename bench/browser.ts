@@ -14,7 +14,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
-type Cookie = { name: string; value: string };
+export type Cookie = { name: string; value: string };
 
 function sessionCookie(url: string, cookie: Cookie) {
   return {
@@ -29,7 +29,7 @@ function sessionCookie(url: string, cookie: Cookie) {
   };
 }
 
-async function loggedIn(browser: Browser, portal: BenchPortal, cookie: Cookie): Promise<BrowserContext> {
+export async function loggedIn(browser: Browser, portal: BenchPortal, cookie: Cookie): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1280, height: 900 } });
   await context.addCookies([sessionCookie(portal.url, cookie)]);
   return context;

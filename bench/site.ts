@@ -11,6 +11,7 @@ import { lighthouseFigures, listFigures } from './browser.ts';
 import { forbiddenInitial, initialJsOfSite } from './lib/initial-js.ts';
 import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
 import { atMost, type Figure, failed, kb, ms } from './lib/table.ts';
+import { viewerFigures } from './viewer.ts';
 
 const distDir = path.join(repoRoot, 'dist');
 const out = process.argv[2];
@@ -74,7 +75,7 @@ function initialJsFigures(): Figure[] {
   }
   result.push({
     group: 1,
-    name: 'jspdf and the certificate font in no initial load',
+    name: 'jspdf, the certificate font and pdf.js (the viewer) in no initial load',
     budget: 'none',
     anchor: `${routes.length} pages`,
     measured: forbidden.length === 0 ? 'none' : forbidden.join('; '),
@@ -165,4 +166,5 @@ await step('initial JS per route', 1, initialJsFigures);
 await step('npm start', 6, startFigures);
 await step('big lists (10,000 statements)', 3, () => onPortal(10_000, listFigures));
 await step('Lighthouse (1,000 statements)', 2, () => onPortal(1_000, lighthouseFigures));
+await step('document viewer (100 MB, 300 pages)', 8, () => onPortal(10, viewerFigures));
 log('done');

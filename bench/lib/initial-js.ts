@@ -116,9 +116,9 @@ export function initialJsOfSite(distDir: string): RouteJs[] {
 /** What must stay out of every initial load: jspdf (and html2canvas it pulls) and the certificate's font. */
 export function forbiddenInitial(modules: readonly string[], distDir: string): string[] {
   return modules.filter((rel) => {
-    if (/jspdf|html2canvas|\.ttf$/i.test(rel)) return true;
-    // A chunk that embeds the certificate font or jspdf under another name.
+    if (/jspdf|html2canvas|\.ttf$|pdf\.worker|DocumentViewer/i.test(rel)) return true;
+    // A chunk that embeds the certificate font, jspdf or pdf.js under another name.
     const code = readFileSync(path.join(distDir, rel), 'utf8');
-    return code.includes('PTSerif') || /jsPDF\s*=|\.jsPDF\b/.test(code);
+    return code.includes('PTSerif') || /jsPDF\s*=|\.jsPDF\b/.test(code) || code.includes('GlobalWorkerOptions');
   });
 }
