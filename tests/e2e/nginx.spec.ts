@@ -3,11 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIResponse } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { startChild } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { type RunningNginx, startNginx } from '../../tools/nginx.ts';
+import type { Mailbox } from '../../tools/smtp-sink.ts';
 import { recordCspViolations } from './csp.ts';
 import { test as base, expect } from './fixtures.ts';
 import { distDir, nodeBin, repoRoot } from './paths.ts';
@@ -72,6 +73,14 @@ function expectSecurityHeaders(response: APIResponse): void {
     expect(values, `${name} on ${response.url()}`).toEqual([value]);
   }
   expect(response.headers().server ?? '', 'server_tokens off').not.toMatch(/\d/);
+}
+
+/** Logs `email` in through `api` (nginx) by the mailed code; answers the access token. */
+async function logInThrough(api: APIRequestContext, mailbox: Mailbox, email: string): Promise<string> {
+  expect((await api.post('/api/authentication/start-email-login', { data: { email } })).status()).toBe(204);
+  const code = await mailbox.waitForCode(email);
+  const verified = await api.post('/api/authentication/verify-email-login', { data: { email, code } });
+  return ((await verified.json()) as { access_token: string }).access_token;
 }
 
 function shell(route: string): string {
@@ -276,10 +285,7 @@ test.describe('nginx.conf in front of the portal', () => {
     const mailbox = (await workerServer.sink()).view();
     const api = await playwright.request.newContext({ baseURL: proxied.nginx.url });
     try {
-      expect((await api.post('/api/authentication/start-email-login', { data: { email } })).status()).toBe(204);
-      const code = await mailbox.waitForCode(email);
-      const verified = await api.post('/api/authentication/verify-email-login', { data: { email, code } });
-      const { access_token: token } = (await verified.json()) as { access_token: string };
+      const token = await logInThrough(api, mailbox, email);
       const upload = await api.post('/api/prefiles', {
         headers: { authorization: `Bearer ${token}` },
         multipart: {
@@ -303,10 +309,7 @@ test.describe('nginx.conf in front of the portal', () => {
     const mailbox = (await workerServer.sink()).view();
     const api = await playwright.request.newContext({ baseURL: proxied.nginx.url });
     try {
-      expect((await api.post('/api/authentication/start-email-login', { data: { email } })).status()).toBe(204);
-      const code = await mailbox.waitForCode(email);
-      const verified = await api.post('/api/authentication/verify-email-login', { data: { email, code } });
-      const { access_token: token } = (await verified.json()) as { access_token: string };
+      const token = await logInThrough(api, mailbox, email);
       const authorization = `Bearer ${token}`;
       const listed = (await (await api.get('/api/instance/me/statements', { headers: { authorization } })).json()) as {
         id: number;
