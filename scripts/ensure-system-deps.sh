@@ -5,6 +5,7 @@
 #   postgresql (initdb/pg_ctl)            - server tests on PostgreSQL (throwaway cluster)
 #   poppler-utils (pdftoppm)              - rendering certificate PDFs in tests
 #   fonts-dejavu-core                     - a Cyrillic-capable system font for headless Chromium
+#   gnumeric (ssconvert)                  - a spreadsheet engine that opens the CSV export in tests
 # Installs what is missing when running as root with apt-get; otherwise prints the exact command and exits 1.
 # Idempotent: when everything is present it only runs a few `test`/`command -v` checks.
 set -euo pipefail
@@ -24,9 +25,10 @@ done
 [ "$pg_ok" = 1 ] || missing+=(postgresql)
 have_cmd pdftoppm || missing+=(poppler-utils)
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
+have_cmd ssconvert || missing+=(gnumeric)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "ensure-system-deps: chromium, nginx, postgresql, poppler-utils present"
+  echo "ensure-system-deps: chromium, nginx, postgresql, poppler-utils, gnumeric present"
   exit 0
 fi
 

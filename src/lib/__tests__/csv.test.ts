@@ -21,6 +21,22 @@ describe('toCsv: a file Russian Excel opens as it is', () => {
     ['a formula is defused', '=HYPERLINK("http://x")', `"'=HYPERLINK(""http://x"")"`],
     ['a leading minus is defused too', '-1+2', `"'-1+2"`],
     ['a dash (not a minus) stays', '—', '—'],
+    ['a formula followed by a line separator is defused', '=2+3+LEN("a\u2028")', `"'=2+3+LEN(""a\u2028"")"`],
+    [
+      'a formula followed by a paragraph separator',
+      '=HYPERLINK("http://x","y")\u2029',
+      `"'=HYPERLINK(""http://x"",""y"")\u2029"`,
+    ],
+    ['a formula after a line break', '=1+1\nтекст', `"'=1+1\nтекст"`],
+    ['a formula after leading spaces', '  =1+1', `"'  =1+1"`],
+    ['a formula after a line separator', '\u2028=1+1', `"'\u2028=1+1"`],
+    ['a formula after a no-break space', '\u00a0@SUM(A1)', `"'\u00a0@SUM(A1)"`],
+    ['a plus first', '+7 (495) 123-45-67', `"'+7 (495) 123-45-67"`],
+    ['an at sign first', '@cmd', `"'@cmd"`],
+    ['a tab first', '\t=1+1', `"'\t=1+1"`],
+    ['a carriage return first', '\r=1+1', `"'\r=1+1"`],
+    ['a full-width equals sign first', '\uff1d1+1', `"'\uff1d1+1"`],
+    ['an equals sign inside stays', 'a=b', 'a=b'],
     ['a comma needs no quotes', 'пр. Мира, 45', 'пр. Мира, 45'],
   ])('%s', (_, value, field) => {
     const csv = toCsv(['A', 'B'], [['x', value]]);
