@@ -61,6 +61,23 @@ export function finalExtension(name: string): string {
   return dot === -1 ? '' : trimmed.slice(dot + 1).toLowerCase();
 }
 
+/** The longest file name kept, in characters (what file systems allow); longer names are cut by boundFileName. */
+export const MAX_FILE_NAME_CHARS = 255;
+
+/**
+ * The name cut to `max` characters (code points, so no surrogate pair is split), keeping its extension: a
+ * 41,000-character `план….pdf` is kept as its first 251 characters and `.pdf`. A name whose extension alone is too
+ * long is simply cut.
+ */
+export function boundFileName(name: string, max = MAX_FILE_NAME_CHARS): string {
+  const chars = [...name];
+  if (chars.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? [...name.slice(dot)] : [];
+  if (extension.length === 0 || extension.length >= max) return chars.slice(0, max).join('');
+  return [...chars.slice(0, max - extension.length), ...extension].join('');
+}
+
 /** True when the file's final extension is one of the blocked ones. */
 export function isBlockedName(name: string): boolean {
   return BLOCKED_EXTENSIONS.has(finalExtension(name));

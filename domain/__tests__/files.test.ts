@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundFileName,
   FILE_ACCEPT,
   fileProblem,
   fileTexts,
@@ -87,4 +88,24 @@ describe('visibleFileName: what is shown and stored, without controls and bidire
     ['\ufeffплан.dwg', 'план.dwg'],
     ['tab\tname.pdf', 'tabname.pdf'],
   ]);
+});
+
+describe('boundFileName', () => {
+  it('keeps a name of 255 characters or fewer as it is', () => {
+    const name = `${'а'.repeat(251)}.pdf`;
+    expect(boundFileName(name)).toBe(name);
+  });
+  it('cuts a longer name to 255 characters keeping the extension', () => {
+    const cut = boundFileName(`${'чертёж'.repeat(7_000)}.pdf`);
+    expect([...cut].length).toBe(255);
+    expect(cut).toBe(`${'чертёж'.repeat(7_000).slice(0, 251)}.pdf`);
+  });
+  it('never splits a surrogate pair, and cuts a name without an extension', () => {
+    const cut = boundFileName('😀'.repeat(300));
+    expect([...cut].length).toBe(255);
+    expect(cut).toBe('😀'.repeat(255));
+  });
+  it('keeps a blocked extension visible, so the check still refuses it', () => {
+    expect(boundFileName(`${'a'.repeat(1000)}.exe`).endsWith('.exe')).toBe(true);
+  });
 });

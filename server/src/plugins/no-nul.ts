@@ -1,20 +1,32 @@
 import fp from 'fastify-plugin';
 import { ApiError } from '../errors.ts';
 
-/** The first place in a JSON value where a string holds U+0000, as a field name ('' for the value itself), or null. */
-export function nulPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nulPath(item, path);
-      if (found !== null) return found || String(index);
+/** How deep a JSON body may nest: the contract's deepest body is three levels; anything past this is an attack. */
+export const MAX_JSON_DEPTH = 32;
+
+/** A JSON body nested deeper than MAX_JSON_DEPTH. */
+export class TooDeepError extends Error {}
+
+/**
+ * The first place in a JSON value where a string holds U+0000, as a field name ('' for the value itself), or null.
+ * Walks with its own stack (a body nested thousands of levels deep cannot overflow the call stack) and throws
+ * TooDeepError past MAX_JSON_DEPTH.
+ */
+export function nulPath(value: unknown): string | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: item, path, depth } = next;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path;
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = nulPath(item, path || key);
-      if (found !== null) return found;
+    if (!item || typeof item !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) throw new TooDeepError();
+    // Pushed in reverse, so the first field (or index) is looked at first, as a reader would.
+    const entries = Array.isArray(item) ? item.map((v, i) => [String(i), v] as const) : Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, child] = entries[i] as readonly [string, unknown];
+      stack.push({ value: child, path: path || key, depth: depth + 1 });
     }
   }
   return null;
@@ -31,7 +43,18 @@ export default fp(
     app.addHook('preValidation', (request, _reply, done) => {
       // Bodies only: query strings reach no stored text, and a download's `path` with a NUL is as missing as any
       // other unknown key (404, docs/product.md «Files»), which its route decides.
-      const field = request.body === undefined ? null : nulPath(request.body);
+      let field: string | null;
+      try {
+        field = request.body === undefined ? null : nulPath(request.body);
+      } catch (error) {
+        if (!(error instanceof TooDeepError)) throw error;
+        done(
+          new ApiError('validation_error', {
+            message: `Слишком глубокая вложенность JSON: больше ${MAX_JSON_DEPTH} уровней`,
+          }),
+        );
+        return;
+      }
       if (field === null) {
         done();
         return;

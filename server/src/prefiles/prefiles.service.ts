@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { fileTexts, finalExtension, isBlockedName, MAX_FILE_SIZE, visibleFileName } from '#domain/files.ts';
+import {
+  boundFileName,
+  fileTexts,
+  finalExtension,
+  isBlockedName,
+  MAX_FILE_SIZE,
+  visibleFileName,
+} from '#domain/files.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
@@ -61,7 +68,8 @@ export async function storePrefile(
   ownerId: number,
   file: IncomingFile,
 ): Promise<{ id: number; name: string; contentType: string; size: number }> {
-  const name = multipartFileName(file.fileName);
+  // Bounded before anything is decided on it: the extension checked is the one kept.
+  const name = boundFileName(multipartFileName(file.fileName));
   if (isBlockedName(name)) throw apiError('blocked_extension', fileTexts.blockedType(finalExtension(name)));
   if (name === '') throw apiError('validation_error', 'У файла нет имени');
   const contentType = safeContentType(file.contentType);

@@ -1,0 +1,146 @@
+// What an outside attack found (SECURITY.md, "What is enforced where"): each test here sent the attack before the fix.
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUsers } from '../../tools/demo.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { startSmtpSink } from '../../tools/smtp-sink.ts';
+import { login, serverProcessEnv, startApiProcess, startTestPortal, type TestPortal } from './helpers.ts';
+
+let portal: TestPortal;
+let token: string;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  token = (await login(portal, demoUsers.employee.email)).accessToken;
+}, 60_000);
+afterAll(async () => {
+  await portal.close();
+});
+
+/** A multipart body by hand: one part with `headers`, then `content`, closed (or not) by the final boundary. */
+function multipart(headers: string, content: string, closed = true) {
+  const boundary = 'x-attack-boundary';
+  const body = `--${boundary}\r\n${headers}\r\n\r\n${content}\r\n${closed ? `--${boundary}--\r\n` : ''}`;
+  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function upload(body: { payload: string; headers: Record<string, string> }) {
+  return portal.app.inject({
+    method: 'POST',
+    url: '/api/prefiles',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
+}
+
+describe('bad input answers 400, never 500', () => {
+  it('refuses JSON nested 8,000 levels deep on an anonymous route, and at any depth past 32', async () => {
+    for (const depth of [8_000, 33]) {
+      const response = await portal.app.inject({
+        method: 'POST',
+        url: '/api/authentication/start-email-login',
+        headers: { 'content-type': 'application/json' },
+        payload: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+      });
+      expect(response.statusCode, `depth ${depth}`).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'validation_error', message: expect.stringMatching(/вложенн/) });
+    }
+    // A body of ordinary depth still reaches the route.
+    const ordinary = await portal.app.inject({
+      method: 'POST',
+      url: '/api/authentication/start-email-login',
+      payload: { email: demoUsers.owner.email },
+    });
+    expect(ordinary.statusCode).toBe(204);
+  });
+
+  it('answers an upload whose multipart body never closes with 400, keeping nothing', async () => {
+    const response = await upload(
+      multipart('Content-Disposition: form-data; name="file"; filename="обрыв.pdf"', '%PDF-1.4 partial', false),
+    );
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'bad_request',
+      message: expect.stringMatching(/завершающей границы/),
+    });
+    expect(await portal.db.selectFrom('prefiles').select('id').where('name', '=', 'обрыв.pdf').execute()).toEqual([]);
+  });
+
+  it('cuts a 41,000-character file name to 255 characters, keeping its extension', async () => {
+    const long = `${'чертёж'.repeat(7_000)}.pdf`;
+    const response = await upload(
+      multipart(`Content-Disposition: form-data; name="file"; filename="${long}"`, '%PDF-1.4 long name'),
+    );
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(201);
+    const name: string = response.json().name;
+    expect([...name].length).toBe(255);
+    expect(name.endsWith('.pdf')).toBe(true);
+    expect(long.startsWith(name.slice(0, -4))).toBe(true);
+  });
+
+  it('bounds the part headers: 2 MB of them is refused with 400', async () => {
+    const response = await upload(
+      multipart(
+        `Content-Disposition: form-data; name="file"; filename="a.pdf"\r\nX-Padding: ${'a'.repeat(2 * 1024 * 1024)}`,
+        '%PDF-1.4 padded',
+      ),
+    );
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/[а-я]/) });
+  });
+});
+
+describe('an upload the client gives up on', () => {
+  it('is logged as aborted by the client, not as a server error, and the server goes on', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-abort-'));
+    const sink = await startSmtpSink();
+    const port = await freePort();
+    const server = startApiProcess(port, await serverProcessEnv(dataDir, sink.smtpUrl));
+    try {
+      await server.waitForStart({ name: 'api', timeoutMs: 60_000 });
+      const base = `http://127.0.0.1:${port}`;
+      const email = demoUsers.employee.email;
+      const json = { 'content-type': 'application/json' };
+      await fetch(`${base}/api/authentication/start-email-login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email }),
+      });
+      const code = await sink.waitForCode(email);
+      const verified = await fetch(`${base}/api/authentication/verify-email-login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, code }),
+      });
+      const { access_token: accessToken } = (await verified.json()) as { access_token: string };
+
+      // 10 MB declared, 64 KB sent, then the connection is gone.
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const head = '--B\r\nContent-Disposition: form-data; name="file"; filename="брошено.pdf"\r\n\r\n';
+      socket.write(
+        `POST /api/prefiles HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${accessToken}\r\n` +
+          `Content-Type: multipart/form-data; boundary=B\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n${head}`,
+      );
+      socket.write(Buffer.alloc(64 * 1024, 1));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 700));
+
+      const errors = server
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line));
+      expect(errors).toEqual([]);
+      const list = await fetch(`${base}/api/health`);
+      expect(list.status).toBe(200);
+    } finally {
+      await server.stop();
+      await sink.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
