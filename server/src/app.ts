@@ -57,6 +57,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Node would answer an HTTP/1.1 request without Host with a bare 400 of its own; the hook below answers it as
+    // every other error (our headers, our body).
+    http: { requireHostHeader: false },
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw apiError('bad_request', 'В запросе нет заголовка Host');
+    }
   });
   // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
   const registered: Array<{ method: string; url: string }> = [];

@@ -93,6 +93,22 @@ describe('bad input answers 400, never 500', () => {
   });
 });
 
+describe('the bearer scheme', () => {
+  it('is read case-insensitively, with one or more spaces (RFC 6750)', async () => {
+    for (const scheme of ['Bearer ', 'bearer ', 'BEARER ', 'Bearer   ']) {
+      const response = await portal.app.inject({
+        url: '/api/users/me',
+        headers: { authorization: `${scheme}${token}` },
+      });
+      expect(response.statusCode, JSON.stringify(scheme)).toBe(200);
+    }
+    for (const wrong of [`Basic ${token}`, `Bearer${token}`, token]) {
+      const response = await portal.app.inject({ url: '/api/users/me', headers: { authorization: wrong } });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
 describe('an upload the client gives up on', () => {
   it('is logged as aborted by the client, not as a server error, and the server goes on', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-abort-'));

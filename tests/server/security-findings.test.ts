@@ -473,6 +473,7 @@ describe('every answer of npm start, errors included, carries the headers and th
       ['broken request line', 'GET /\x01 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
       ['broken header', 'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
       ['headers too large', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      ['no Host header', 'GET /api/users/me HTTP/1.1\r\nConnection: close\r\n\r\n', 400],
     ] as const) {
       const answer = parseRaw(await sendRaw(site.port, bytes));
       expect(answer.status, what).toBe(status);

@@ -38,7 +38,8 @@ export default fp<{ jwtSecret: string }>(
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const header = request.headers.authorization ?? '';
-      const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+      // The scheme is case-insensitive and may be followed by several spaces (RFC 9110 §11.1, RFC 6750 §2.1).
+      const match = /^bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header);
       const userId = match?.[1] ? accessTokenUser(jwtSecret, match[1]) : null;
       // A removed user's token dies with them: findUserById sees active users only.
       const user = userId === null ? undefined : await findUserById(app.db, userId);
