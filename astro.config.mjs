@@ -39,6 +39,9 @@ const precompress = {
   },
 };
 
+/** The API's origin when the site calls it elsewhere (PUBLIC_API_BASE, as src/lib/api/session-core.ts reads it). */
+const apiOrigin = process.env.PUBLIC_API_BASE ? new URL(process.env.PUBLIC_API_BASE).origin : null;
+
 export default defineConfig({
   output: 'static',
   integrations: [react(), versionFile, precompress],
@@ -49,6 +52,19 @@ export default defineConfig({
       // Scripts stay hash-only. Styles also allow inline: Radix Dialog's scroll lock (react-remove-scroll) injects a
       // <style> whose text depends on the scrollbar width, so no build-time hash can match it (README "Style policy").
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+      // Everything else from our own origin only (SECURITY.md, «Headers and Content Security Policy»): the API (or
+      // PUBLIC_API_BASE's origin), the pdf.js worker, fonts; images also as data: (QR codes) and blob: (the viewer).
+      // frame-ancestors cannot be set in a <meta>: nginx and the API send it as a header.
+      directives: [
+        "default-src 'self'",
+        `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ],
     },
   },
   // No Markdown pages; Shiki's inline styles would also clash with the hashed CSP.
