@@ -15,10 +15,13 @@ export interface paths {
         put?: never;
         /**
          * Send a login code to an e-mail
-         * @description Creates a one-time six-digit code (10 minutes, at most 5 wrong attempts) and mails it to the address.
-         *     Answers identically (status, body and roughly timing) for known and unknown e-mails; mail goes only to
-         *     known users. One code per e-mail per 60 s and a per-IP limit apply (429 with `Retry-After`).
-         *     A new code replaces the previous one.
+         * @description Starts a login attempt: creates a one-time six-digit code (10 minutes, at most 5 wrong attempts), mails it
+         *     to the address and sets the `login_attempt` cookie (`__Secure-login_attempt` in production; `HttpOnly;
+         *     SameSite=Strict; Path=/api/authentication`) that names the attempt: only the browser holding it can verify
+         *     the code or spend its attempts. Answers identically (status, body and roughly timing) for known and unknown
+         *     e-mails; mail goes only to known users. The same browser gets one code per e-mail per 60 s (its previous
+         *     attempt ends); at most `LOGIN_EMAIL_LIMIT` codes per e-mail per client network and the per-IP limit apply
+         *     (429 with `Retry-After`). Another browser's attempt is never voided.
          */
         post: operations["startEmailLogin"];
         delete?: never;
@@ -38,14 +41,17 @@ export interface paths {
         put?: never;
         /**
          * Verify a login code and open a session
-         * @description On success returns an access token and sets the refresh cookie (`refresh_token`; `__Secure-refresh_token`
-         *     in production; `HttpOnly; SameSite=Strict; Path=/api/authentication`, `Secure` in production).
+         * @description Checks the code of the attempt named by the `login_attempt` cookie of the start (without it, or with
+         *     another e-mail's attempt: `expired_or_not_started`). On success clears that cookie, returns an access token
+         *     and sets the refresh cookie (`refresh_token`; `__Secure-refresh_token` in production; `HttpOnly;
+         *     SameSite=Strict; Path=/api/authentication`, `Secure` in production).
          *     The first successful login of an employee sets `isVerify`.
          *
          *     401 error codes:
          *     - `invalid_code` with `attempts_left` — wrong code, the cells are cleared;
          *     - `too_many_attempts` — the code is burnt (even the right code is refused), start again;
-         *     - `expired_or_not_started` — no live code for this e-mail (never started, used or expired), start again.
+         *     - `expired_or_not_started` — no live code for this attempt (never started, used, expired, or the cookie
+         *       missing), start again.
          */
         post: operations["verifyEmailLogin"];
         delete?: never;
@@ -860,10 +866,10 @@ export interface components {
             /** @description Lowercase hex SHA-256 computed when the file was uploaded (null for files older than that). */
             sha256: string | null;
             /**
-             * @description This file against the previous stage of the same side (the company's previous submission, or the
-             *     committee's previous reply): `new` (no file of that name there), `changed` (same name, other bytes),
-             *     `unchanged` (the same bytes, by SHA-256, under the same or another name). Null in a side's first stage,
-             *     and when a hash is missing so the server cannot tell.
+             * @description A company submission's file against the company's previous submission of the statement: `new` (no
+             *     file of that name there), `changed` (same name, other bytes), `unchanged` (the same bytes by SHA-256,
+             *     under the same or another name). Null in the first submission, in the committee's replies (each reply
+             *     stands alone), and when a hash is missing so the server cannot tell.
              */
             change: components["schemas"]["FileChange"] | null;
             /**
@@ -901,8 +907,9 @@ export interface components {
             dateCreate: string;
             files: components["schemas"]["StageFile"][];
             /**
-             * @description Files of the previous stage of the same side that this stage does not present again (no file of that
-             *     name or with those bytes); empty in a side's first stage. Their `change` and `previousUrl` are null.
+             * @description Files of the company's previous submission that this submission does not present again (no file of
+             *     that name or with those bytes): 'не представлен'. Empty in the first submission and in the committee's
+             *     replies. Their `change` and `previousUrl` are null.
              */
             absentFiles: components["schemas"]["StageFile"][];
         };

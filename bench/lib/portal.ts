@@ -7,6 +7,7 @@ import { API_NODE_FLAGS } from '../../server/src/node-flags.ts';
 import { startChild } from '../../tools/child.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { answersOk } from '../../tools/http.ts';
+import { logInByCode } from '../../tools/login.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 import { type BenchSeedResult, seedDatabase } from '../seed.ts';
 
@@ -86,6 +87,7 @@ export async function startBenchPortal(options: BenchPortalOptions): Promise<Ben
     SKIP_BUILD: '1',
     NODE_ENV: 'test',
     LOGIN_IP_LIMIT: '1000',
+    LOGIN_EMAIL_LIMIT: '1000',
     ...options.env,
   };
   delete env.FILES_DIR;
@@ -116,24 +118,8 @@ export async function startBenchPortal(options: BenchPortalOptions): Promise<Ben
 
   const logIn = async (email: string) => {
     const mailbox = sink.view();
-    const started = await fetch(`${url}/api/authentication/start-email-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    if (started.status !== 204) throw new Error(`start-email-login ${email}: ${started.status}`);
-    const code = await mailbox.waitForCode(email);
-    const verified = await fetch(`${url}/api/authentication/verify-email-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, code }),
-    });
-    if (!verified.ok) throw new Error(`verify-email-login ${email}: ${verified.status} ${await verified.text()}`);
-    const { access_token: accessToken } = (await verified.json()) as { access_token: string };
-    const setCookie = verified.headers.getSetCookie().find((c) => c.includes('refresh_token='));
-    const pair = setCookie?.split(';')[0] ?? '';
-    const eq = pair.indexOf('=');
-    return { accessToken, cookie: { name: pair.slice(0, eq), value: pair.slice(eq + 1) } };
+    const { accessToken, cookie } = await logInByCode(url, email, (e) => mailbox.waitForCode(e));
+    return { accessToken, cookie };
   };
 
   return {

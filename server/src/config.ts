@@ -18,6 +18,9 @@ export interface Config {
   trustProxy: string | null;
   loginIpLimit: number;
   loginIpWindowMs: number;
+  /** Codes one e-mail may be sent from one network per window (`LOGIN_EMAIL_LIMIT`, `LOGIN_EMAIL_WINDOW_SECONDS`). */
+  loginEmailLimit: number;
+  loginEmailWindowMs: number;
   /** The committee's time zone (`TZ`, default Europe/Moscow): review terms count its calendar days. */
   timeZone: string;
   /** The version `/version.json` answers when `distDir` has no version.json (APP_VERSION or package.json). */
@@ -154,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY || null,
     loginIpLimit: positiveInt(env.LOGIN_IP_LIMIT, 30, 'LOGIN_IP_LIMIT'),
     loginIpWindowMs: positiveInt(env.LOGIN_IP_WINDOW_SECONDS, 600, 'LOGIN_IP_WINDOW_SECONDS') * 1000,
+    loginEmailLimit: positiveInt(env.LOGIN_EMAIL_LIMIT, 5, 'LOGIN_EMAIL_LIMIT'),
+    loginEmailWindowMs: positiveInt(env.LOGIN_EMAIL_WINDOW_SECONDS, 600, 'LOGIN_EMAIL_WINDOW_SECONDS') * 1000,
     timeZone: timeZone(env.TZ),
     appVersion: env.APP_VERSION || readVersion(),
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),

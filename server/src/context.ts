@@ -13,7 +13,10 @@ export interface ServiceContext {
   now: () => Date;
   mailer: Mailer;
   files: FileStore;
-  config: Pick<Config, 'jwtSecret' | 'publicOrigin' | 'production' | 'timeZone'>;
+  config: Pick<
+    Config,
+    'jwtSecret' | 'publicOrigin' | 'production' | 'timeZone' | 'loginEmailLimit' | 'loginEmailWindowMs'
+  >;
   /** Failures of work done after answering (mail): logged, never thrown at the caller. */
   logError: (error: unknown, what: string) => void;
 }

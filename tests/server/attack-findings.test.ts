@@ -4,10 +4,21 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers } from '../../tools/demo.ts';
+import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
+import { logInByCode } from '../../tools/login.ts';
 import { startSmtpSink } from '../../tools/smtp-sink.ts';
-import { login, serverProcessEnv, startApiProcess, startTestPortal, type TestPortal } from './helpers.ts';
+import {
+  attemptOf,
+  cookieFrom,
+  login,
+  serverProcessEnv,
+  startApiProcess,
+  startLogin,
+  startTestPortal,
+  type TestPortal,
+  verifyLogin,
+} from './helpers.ts';
 
 let portal: TestPortal;
 let token: string;
@@ -93,6 +104,50 @@ describe('bad input answers 400, never 500', () => {
   });
 });
 
+describe('nobody can lock another user out of login', () => {
+  it('spends wrong guesses only on the guesser’s own attempt; the victim’s code still logs in, and a new one comes from another network', async () => {
+    const lockout = await startTestPortal({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const victim = demoUsers.examiner1.email;
+      const from = (address: string) => ({ 'x-real-ip': address });
+      // The victim asks for a code in their browser.
+      expect((await startLogin(lockout, victim, from('198.51.100.7'))).statusCode).toBe(204);
+      const victimAttempt = attemptOf(lockout, victim);
+      const code = await lockout.mailbox.waitForCode(victim);
+
+      // The attacker starts their own attempts for the victim's e-mail until their network's limit, and guesses.
+      const attacker = '203.0.113.9';
+      const attackerStarts: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const started = await lockout.app.inject({
+          method: 'POST',
+          url: '/api/authentication/start-email-login',
+          payload: { email: victim },
+          headers: from(attacker),
+        });
+        attackerStarts.push(started.statusCode);
+        const own = cookieFrom(started, 'login_attempt') ?? undefined;
+        for (let guess = 1; own && guess <= 6; guess++) await verifyLogin(lockout, victim, wrongCode(code, guess), own);
+      }
+      expect(attackerStarts).toEqual([204, 204, 204, 204, 204, 429, 429]);
+      // Guesses with no attempt, or with a made-up one, spend nothing.
+      for (const attempt of [undefined, 'made-up-attempt-token-000000000000']) {
+        const guess = await verifyLogin(lockout, victim, wrongCode(code, 7), attempt ?? '');
+        expect(guess.json().error).toBe('expired_or_not_started');
+      }
+
+      // The victim's code, in the victim's browser, still logs in.
+      const verified = await verifyLogin(lockout, victim, code, victimAttempt);
+      expect(verified.statusCode, verified.body).toBe(200);
+      // And a new code can be asked for from the victim's network, however many the attacker's network asked.
+      lockout.clock.advance(61_000);
+      expect((await startLogin(lockout, victim, from('198.51.100.7'))).statusCode).toBe(204);
+    } finally {
+      await lockout.close();
+    }
+  });
+});
+
 describe('the bearer scheme', () => {
   it('is read case-insensitively, with one or more spaces (RFC 6750)', async () => {
     for (const scheme of ['Bearer ', 'bearer ', 'BEARER ', 'Bearer   ']) {
@@ -118,20 +173,7 @@ describe('an upload the client gives up on', () => {
     try {
       await server.waitForStart({ name: 'api', timeoutMs: 60_000 });
       const base = `http://127.0.0.1:${port}`;
-      const email = demoUsers.employee.email;
-      const json = { 'content-type': 'application/json' };
-      await fetch(`${base}/api/authentication/start-email-login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email }),
-      });
-      const code = await sink.waitForCode(email);
-      const verified = await fetch(`${base}/api/authentication/verify-email-login`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email, code }),
-      });
-      const { access_token: accessToken } = (await verified.json()) as { access_token: string };
+      const { accessToken } = await logInByCode(base, demoUsers.employee.email, (e) => sink.waitForCode(e));
 
       // 10 MB declared, 64 KB sent, then the connection is gone.
       const socket = net.connect(port, '127.0.0.1');

@@ -359,7 +359,7 @@ const tokens: Record<Role, string | null> = { anonymous: null, owner: null, exam
 let sent = 0;
 
 beforeAll(async () => {
-  portal = await startTestPortal({ LOGIN_IP_LIMIT: '100000' });
+  portal = await startTestPortal({ LOGIN_IP_LIMIT: '100000', LOGIN_EMAIL_LIMIT: '100000' });
   tokens.owner = (await login(portal, demoUsers.owner.email)).accessToken;
   tokens.examiner = (await login(portal, demoUsers.examiner1.email)).accessToken;
 }, 60_000);

@@ -6,6 +6,7 @@ import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { oneRequest, openRequest } from '../../tools/http.ts';
+import { logInByCode } from '../../tools/login.ts';
 import { multipartFile } from '../../tools/multipart.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 import { serverProcessEnv, startApiProcess } from './helpers.ts';
@@ -26,9 +27,10 @@ const request = oneRequest;
 describe('graceful shutdown of the real server process', () => {
   it('lets an upload in progress when SIGTERM arrives complete (201), refuses new connections, exits 0', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-shutdown-'));
-    mailbox = await startSmtpSink();
+    const sink = await startSmtpSink();
+    mailbox = sink;
     const port = await freePort();
-    const child = startApiProcess(port, await serverProcessEnv(dataDir, mailbox.smtpUrl));
+    const child = startApiProcess(port, await serverProcessEnv(dataDir, sink.smtpUrl));
     server = child;
     // Ready once the database and the file store answer.
     await child.waitForStart({
@@ -38,13 +40,7 @@ describe('graceful shutdown of the real server process', () => {
     });
 
     const email = demoUsers.owner.email;
-    expect((await request(port, 'POST', '/api/authentication/start-email-login', { body: { email } })).status).toBe(
-      204,
-    );
-    const code = await mailbox.waitForCode(email);
-    const verified = await request(port, 'POST', '/api/authentication/verify-email-login', { body: { email, code } });
-    expect(verified.status).toBe(200);
-    const token = (JSON.parse(verified.body) as { access_token: string }).access_token;
+    const { accessToken: token } = await logInByCode(`http://127.0.0.1:${port}`, email, (e) => sink.waitForCode(e));
 
     // A multipart upload of 2 MiB, sent slowly: half of it, then SIGTERM, then the rest.
     const form = multipartFile('plan.pdf');

@@ -10,8 +10,9 @@ import type { ServiceContext } from '../../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest } from '../../server/src/db/database.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
+import { loginAttemptCookieName } from '../../server/src/routes/api/authentication/index.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
-import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
+import { findUserByEmail, normalizeEmail, type UserRow } from '../../server/src/users/users.repository.ts';
 import { API_STARTED, type Child, startChild } from '../../tools/child.ts';
 import { startTestS3, type TestS3 } from '../../tools/s3.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
@@ -110,17 +111,46 @@ export function cookieFrom(response: LightMyRequestResponse, name: string): stri
   return cookie ? cookie.value : null;
 }
 
-export function startLogin(portal: TestPortal, email: string, headers: Record<string, string> = {}) {
-  return portal.app.inject({
+/**
+ * The login attempt cookie each e-mail's last start left, per portal: the tests' "browser", so a verify sends the
+ * cookie of the start before it, as a browser would.
+ */
+const attempts = new WeakMap<TestPortal, Map<string, string>>();
+
+export async function startLogin(portal: TestPortal, email: string, headers: Record<string, string> = {}) {
+  const jar = attempts.get(portal) ?? new Map<string, string>();
+  attempts.set(portal, jar);
+  const previous = jar.get(normalizeEmail(email));
+  const response = await portal.app.inject({
     method: 'POST',
     url: '/api/authentication/start-email-login',
     payload: { email },
     headers,
+    ...(previous ? { cookies: { [attemptCookieOf(portal)]: previous } } : {}),
   });
+  const attempt = cookieFrom(response, 'login_attempt') ?? cookieFrom(response, '__Secure-login_attempt');
+  if (attempt) jar.set(normalizeEmail(email), attempt);
+  return response;
 }
 
-export function verifyLogin(portal: TestPortal, email: string, code: string) {
-  return portal.app.inject({ method: 'POST', url: '/api/authentication/verify-email-login', payload: { email, code } });
+/** The attempt cookie's name on this portal (`__Secure-` in production). */
+function attemptCookieOf(portal: TestPortal): string {
+  return loginAttemptCookieName(portal.config.production);
+}
+
+/** The attempt cookie the last start for `email` left (what that browser holds), or undefined. */
+export function attemptOf(portal: TestPortal, email: string): string | undefined {
+  return attempts.get(portal)?.get(normalizeEmail(email));
+}
+
+/** Verifies a code with the browser's attempt cookie (the last start's for `email`), or with `attempt` when given. */
+export function verifyLogin(portal: TestPortal, email: string, code: string, attempt = attemptOf(portal, email)) {
+  return portal.app.inject({
+    method: 'POST',
+    url: '/api/authentication/verify-email-login',
+    payload: { email, code },
+    ...(attempt ? { cookies: { [attemptCookieOf(portal)]: attempt } } : {}),
+  });
 }
 
 /** Logs in by the mailed code; returns the access token and the refresh cookie. */

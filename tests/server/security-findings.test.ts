@@ -132,6 +132,7 @@ describe('start-email-login answers known and unknown e-mails alike', () => {
       SMTP_URL: sink.smtpUrl,
       NODE_ENV: 'test',
       LOGIN_IP_LIMIT: '100000',
+      LOGIN_EMAIL_LIMIT: '100000',
     });
     const db = await createTestDatabase(dataDir);
     cleanup.push(() => db.destroy());

@@ -14,6 +14,7 @@ import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { answersOk } from '../../tools/http.ts';
+import { logInByCode } from '../../tools/login.ts';
 import { type RunningNginx, startNginx } from '../../tools/nginx.ts';
 import { startTestS3, type TestS3 } from '../../tools/s3.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
@@ -125,20 +126,8 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
 
   it('finish a login started on the other, and rotate each other’s refresh cookies', async () => {
     const email = demoUsers.owner.email;
-    const started = await fetch(`${a.url}/api/authentication/start-email-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    expect(started.status).toBe(204);
-    const code = await sink.waitForCode(email);
-    const verified = await fetch(`${b.url}/api/authentication/verify-email-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, code }),
-    });
+    const { accessToken, verified } = await logInByCode(a.url, email, (e) => sink.waitForCode(e), b.url);
     expect(verified.status).toBe(200);
-    const { access_token: accessToken } = (await verified.json()) as { access_token: string };
     let cookie = refreshCookie(verified);
 
     for (const instance of [a, b, a]) {
@@ -164,18 +153,7 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
 
   it('download through one what was uploaded through the other', async () => {
     const email = demoUsers.employee.email;
-    await fetch(`${nginx.url}/api/authentication/start-email-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    const code = await sink.waitForCode(email);
-    const verified = await fetch(`${nginx.url}/api/authentication/verify-email-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, code }),
-    });
-    const { access_token: token } = (await verified.json()) as { access_token: string };
+    const { accessToken: token } = await logInByCode(nginx.url, email, (e) => sink.waitForCode(e));
     const authorization = `Bearer ${token}`;
 
     const bytes = Buffer.from(`%PDF-1.4 фасады ${'x'.repeat(200_000)}`);

@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.ts';
 
 export interface NewLoginCode {
+  /** SHA-256 of the attempt token the starting browser holds. */
+  attemptHash: string;
   email: string;
   userId: number | null;
   codeHash: string;
@@ -8,19 +10,17 @@ export interface NewLoginCode {
   expiresAt: string;
 }
 
-/** The live challenge for an e-mail (there is at most one). */
-export function findLoginCode(db: Db, email: string) {
-  return db.selectFrom('login_codes').selectAll().where('email', '=', email).executeTakeFirst();
+/** The login attempt a browser's token names, or undefined. */
+export function findLoginCode(db: Db, attemptHash: string) {
+  return db.selectFrom('login_codes').selectAll().where('attempt_hash', '=', attemptHash).executeTakeFirst();
 }
 
-/**
- * A new code replaces the old one for the same e-mail (attempts reset), in one conditional statement: only when the
- * old one was made before `resendAfter`. Two parallel requests therefore make one code; false means "too soon".
- */
-export async function replaceLoginCode(db: Db, code: NewLoginCode, resendAfter: string): Promise<boolean> {
-  const row = await db
+/** A new attempt with its code; other attempts for the same e-mail (other browsers) are left as they are. */
+export async function insertLoginCode(db: Db, code: NewLoginCode): Promise<void> {
+  await db
     .insertInto('login_codes')
     .values({
+      attempt_hash: code.attemptHash,
       email: code.email,
       user_id: code.userId,
       code_hash: code.codeHash,
@@ -28,22 +28,12 @@ export async function replaceLoginCode(db: Db, code: NewLoginCode, resendAfter: 
       expires_at: code.expiresAt,
       consumed_at: null,
     })
-    .onConflict((oc) =>
-      oc
-        .column('email')
-        .doUpdateSet({
-          user_id: code.userId,
-          code_hash: code.codeHash,
-          attempts: 0,
-          created_at: code.createdAt,
-          expires_at: code.expiresAt,
-          consumed_at: null,
-        })
-        .where('login_codes.created_at', '<=', resendAfter),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+}
+
+/** Ends a browser's previous attempt when it starts anew (its code can no longer log in). */
+export async function endAttempt(db: Db, attemptHash: string): Promise<void> {
+  await db.deleteFrom('login_codes').where('attempt_hash', '=', attemptHash).execute();
 }
 
 /**

@@ -147,6 +147,8 @@ export interface StatusHistoryTable {
 
 export interface LoginCodeTable {
   id: Generated<number>;
+  /** SHA-256 of the attempt token the starting browser holds (the `login_attempt` cookie). */
+  attempt_hash: string;
   email: string;
   user_id: number | null;
   code_hash: string;

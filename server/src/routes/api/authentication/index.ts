@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { startEmailLogin, verifyEmailLogin } from '../../../auth/login.service.ts';
+import { CODE_LIFETIME_MS, startEmailLogin, verifyEmailLogin } from '../../../auth/login.service.ts';
 import { closeSession, openSession, rotateSession } from '../../../auth/session.service.ts';
 import { signAccessToken } from '../../../auth/tokens.ts';
 import type { Config } from '../../../config.ts';
@@ -21,9 +21,16 @@ export function refreshCookieName(production: boolean): string {
   return production ? '__Secure-refresh_token' : 'refresh_token';
 }
 
+/** The cookie naming the login attempt this browser started (its code, its guesses); the same rules as refresh's. */
+export function loginAttemptCookieName(production: boolean): string {
+  return production ? '__Secure-login_attempt' : 'login_attempt';
+}
+
 const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
   const cookieName = refreshCookieName(config.production);
+  const attemptCookie = loginAttemptCookieName(config.production);
   const { ctx } = app;
+  const cookieOptions = { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict' as const, secure: config.production };
 
   // The cookie lives as long as the login (family) it belongs to, never longer.
   const setRefreshCookie = (reply: FastifyReply, token: string, expiresAt: string) =>
@@ -69,12 +76,14 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
         headers: { 'Retry-After': String(retryAfter) },
       });
     }
-    await startEmailLogin(ctx, request.body.email);
+    const attempt = await startEmailLogin(ctx, request.body.email, bucket, request.cookies[attemptCookie]);
+    reply.setCookie(attemptCookie, attempt, { ...cookieOptions, maxAge: CODE_LIFETIME_MS / 1000 });
     return reply.code(204).send();
   });
 
   contractRoute(app, 'verifyEmailLogin', {}, async (request, reply) => {
-    const userId = await verifyEmailLogin(ctx, request.body.email, request.body.code);
+    const userId = await verifyEmailLogin(ctx, request.body.email, request.body.code, request.cookies[attemptCookie]);
+    reply.clearCookie(attemptCookie, cookieOptions);
     return answerWithToken(reply, { userId, ...(await openSession(ctx, userId)) });
   });
 
