@@ -3,6 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { COMMITTEE_TIME_ZONE } from '#domain/committee-time.ts';
 
+/** How many uploads one user may start, and how much a company may hold unattached (config: UPLOAD_* env). */
+export interface UploadLimits {
+  /** Uploads per user per window (`UPLOAD_RATE_LIMIT`, `UPLOAD_RATE_WINDOW_SECONDS`). */
+  rate: number;
+  rateWindowMs: number;
+  /** Bytes uploaded and not yet attached, per company (an examiner: per person) (`UPLOAD_PENDING_QUOTA_MB`). */
+  pendingQuotaBytes: number;
+}
+
 export interface Config {
   production: boolean;
   port: number;
@@ -21,6 +30,8 @@ export interface Config {
   /** Codes one e-mail may be sent from one network per window (`LOGIN_EMAIL_LIMIT`, `LOGIN_EMAIL_WINDOW_SECONDS`). */
   loginEmailLimit: number;
   loginEmailWindowMs: number;
+  /** Upload rate per user and the company's quota of unattached uploads (server/src/prefiles/upload-limits.ts). */
+  uploads: UploadLimits;
   /** The committee's time zone (`TZ`, default Europe/Moscow): review terms count its calendar days. */
   timeZone: string;
   /** The version `/version.json` answers when `distDir` has no version.json (APP_VERSION or package.json). */
@@ -159,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginIpWindowMs: positiveInt(env.LOGIN_IP_WINDOW_SECONDS, 600, 'LOGIN_IP_WINDOW_SECONDS') * 1000,
     loginEmailLimit: positiveInt(env.LOGIN_EMAIL_LIMIT, 5, 'LOGIN_EMAIL_LIMIT'),
     loginEmailWindowMs: positiveInt(env.LOGIN_EMAIL_WINDOW_SECONDS, 600, 'LOGIN_EMAIL_WINDOW_SECONDS') * 1000,
+    uploads: {
+      rate: positiveInt(env.UPLOAD_RATE_LIMIT, 20, 'UPLOAD_RATE_LIMIT'),
+      rateWindowMs: positiveInt(env.UPLOAD_RATE_WINDOW_SECONDS, 60, 'UPLOAD_RATE_WINDOW_SECONDS') * 1000,
+      pendingQuotaBytes: positiveInt(env.UPLOAD_PENDING_QUOTA_MB, 2048, 'UPLOAD_PENDING_QUOTA_MB') * 1024 * 1024,
+    },
     timeZone: timeZone(env.TZ),
     appVersion: env.APP_VERSION || readVersion(),
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),

@@ -15,7 +15,7 @@ export interface ServiceContext {
   files: FileStore;
   config: Pick<
     Config,
-    'jwtSecret' | 'publicOrigin' | 'production' | 'timeZone' | 'loginEmailLimit' | 'loginEmailWindowMs'
+    'jwtSecret' | 'publicOrigin' | 'production' | 'timeZone' | 'loginEmailLimit' | 'loginEmailWindowMs' | 'uploads'
   >;
   /** Failures of work done after answering (mail): logged, never thrown at the caller. */
   logError: (error: unknown, what: string) => void;

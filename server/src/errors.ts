@@ -28,6 +28,7 @@ export const ERRORS = {
   email_taken: { status: 409, message: 'Этот e-mail уже используется другим пользователем портала' },
   blocked_extension: { status: 400, message: 'Недопустимый тип файла' },
   file_too_large: { status: 413, message: 'Файл больше 100 МБ' },
+  upload_quota_exceeded: { status: 413, message: 'Превышен объём загруженных, но не приложенных файлов' },
   range_not_satisfiable: { status: 416, message: 'Запрошенная часть файла выходит за его конец' },
   too_many_requests: { status: 429, message: 'Слишком много запросов. Попробуйте позже.' },
   internal_error: { status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },

@@ -85,7 +85,9 @@ export function createUploadList(deps: UploadListDeps = defaultDeps): UploadList
     }
     if (result.aborted) return;
     patch(item.tempId, { status: 'error' });
-    showToast('error', fileTexts.uploadFailed(item.name));
+    // The server's reason follows when it refused the file itself (too many uploads, the company's quota, too large).
+    const reason = result.status !== null && result.status !== 401 && result.status < 500 ? result.body?.message : null;
+    showToast('error', reason ? `${fileTexts.uploadFailed(item.name)}. ${reason}` : fileTexts.uploadFailed(item.name));
   }
 
   function addFiles(files: Iterable<File>): void {

@@ -49,6 +49,8 @@ export function serverEnv(port: number, dataDir: string, env: NodeJS.ProcessEnv 
     // Every browser of a run comes from 127.0.0.1: the per-network code limit per e-mail would count them all as
     // one attacker. The IP limit (30 per 10 minutes) still holds.
     LOGIN_EMAIL_LIMIT: '30',
+    // A worker's server serves many tests' uploads as the same demo users.
+    UPLOAD_RATE_LIMIT: '1000',
     ...env,
     DATABASE_URL: undefined,
     FILES_DIR: undefined,

@@ -17,6 +17,7 @@ import {
   startLogin,
   startTestPortal,
   type TestPortal,
+  uploadPrefile,
   verifyLogin,
 } from './helpers.ts';
 
@@ -144,6 +145,57 @@ describe('nobody can lock another user out of login', () => {
       expect((await startLogin(lockout, victim, from('198.51.100.7'))).statusCode).toBe(204);
     } finally {
       await lockout.close();
+    }
+  });
+});
+
+describe('uploads have a rate and a quota', () => {
+  it('refuses a user past the upload rate with 429 and Retry-After, counted in the database', async () => {
+    const limited = await startTestPortal({ UPLOAD_RATE_LIMIT: '3', UPLOAD_RATE_WINDOW_SECONDS: '60' });
+    try {
+      const { accessToken } = await login(limited, demoUsers.employee.email);
+      const answers: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        answers.push((await uploadPrefile(limited, accessToken, `лист ${i}.pdf`, '%PDF-1.4 rate')).statusCode);
+      }
+      expect(answers).toEqual([201, 201, 201, 429, 429]);
+      const refused = await uploadPrefile(limited, accessToken, 'ещё.pdf', '%PDF-1.4 rate');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toMatch(/^Слишком много загрузок подряд/);
+      // Another user of the same company has a rate of their own.
+      const owner = await login(limited, demoUsers.owner.email);
+      expect((await uploadPrefile(limited, owner.accessToken, 'владелец.pdf', '%PDF-1.4')).statusCode).toBe(201);
+      limited.clock.advance(61_000);
+      expect((await uploadPrefile(limited, accessToken, 'после паузы.pdf', '%PDF-1.4')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses what would take the company’s unattached uploads past the quota with 413, and frees it on submission', async () => {
+    const limited = await startTestPortal({ UPLOAD_PENDING_QUOTA_MB: '1' });
+    try {
+      const employee = (await login(limited, demoUsers.employee.email)).accessToken;
+      const owner = (await login(limited, demoUsers.owner.email)).accessToken;
+      const part = Buffer.alloc(400 * 1024, 0x41);
+      const first = await uploadPrefile(limited, employee, 'a.pdf', part);
+      const second = await uploadPrefile(limited, owner, 'b.pdf', part);
+      expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+      // The company's two users share the quota: a third 400 KB file would pass 1 MB.
+      const third = await uploadPrefile(limited, employee, 'c.pdf', part);
+      expect(third.statusCode, third.body).toBe(413);
+      expect(third.json()).toMatchObject({ error: 'upload_quota_exceeded', message: expect.stringMatching(/1 МБ/) });
+      // Submitting attaches them: the quota is free again.
+      const created = await limited.app.inject({
+        method: 'POST',
+        url: '/api/statements',
+        headers: { authorization: `Bearer ${employee}` },
+        payload: { cipher: '', objectName: 'Квота', address: null, comment: null, prefileIds: [first.json().id] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect((await uploadPrefile(limited, employee, 'c.pdf', part)).statusCode).toBe(201);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -61,6 +61,8 @@ export async function startTestPortal(
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     SMTP_URL: mailbox.smtpUrl,
     NODE_ENV: 'test',
+    // Tests upload many files a minute as one user; attack-findings.test.ts sets the real limits where it tests them.
+    UPLOAD_RATE_LIMIT: '10000',
     ...s3?.env,
     ...env,
   });

@@ -110,3 +110,21 @@ export function listStalePrefiles(db: Db, before: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * Bytes uploaded and not yet attached by the uploader's side: the company's users together, or an examiner alone
+ * (examiners have no company).
+ */
+export async function pendingUploadBytes(db: Db, user: { id: number; company_id: number | null }): Promise<number> {
+  let query = db
+    .selectFrom('prefiles')
+    .innerJoin('users', 'users.id', 'prefiles.owner_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('prefiles.size'), eb.val(0)).as('bytes'))
+    .where('prefiles.attached_at', 'is', null);
+  query =
+    user.company_id === null
+      ? query.where('prefiles.owner_id', '=', user.id)
+      : query.where('users.company_id', '=', user.company_id);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}

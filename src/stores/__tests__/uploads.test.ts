@@ -84,6 +84,21 @@ describe('createUploadList', () => {
     expect(list.$prefileIds.get()).toEqual([]);
   });
 
+  it('adds the server’s reason when it refused the file itself (rate, quota)', async () => {
+    const { list, pending } = setup();
+    list.addFiles([file('Смета.pdf')]);
+    pending[0]?.finish({
+      ok: false,
+      status: 413,
+      body: { error: 'upload_quota_exceeded', message: 'Загруженные файлы занимают больше 2 ГБ.' },
+      aborted: false,
+    });
+    await vi.waitFor(() => expect(view(list)).toEqual(['Смета.pdf: error 0']));
+    expect($toasts.get().map((toast) => toast.text)).toEqual([
+      'Не удалось загрузить «Смета.pdf». Загруженные файлы занимают больше 2 ГБ.',
+    ]);
+  });
+
   it('removes an uploaded file and deletes its prefile, ignoring a failed delete', async () => {
     const { list, deleted } = await withTwoStored();
     const first = list.$items.get()[0]?.tempId ?? '';

@@ -10,6 +10,7 @@ import {
   removePrefile,
   storePrefile,
 } from '../../../prefiles/prefiles.service.ts';
+import { checkUploadLimits, pastPendingQuota, quotaExceeded } from '../../../prefiles/upload-limits.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 /** Answers to a multipart body that is not one (docs/product.md «Files»). */
@@ -30,6 +31,7 @@ const prefiles: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     const oversized = oversizedUploadError(request.headers['content-length']);
     if (oversized) throw oversized;
+    await checkUploadLimits(ctx, user, Number(request.headers['content-length'] ?? 0) || 0, ctx.config.uploads);
     const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(request.headers['content-type'] ?? '');
     const headersTooLarge = watchPartHeaders(request.raw, boundary?.[1] ?? boundary?.[2] ?? '');
     const refuseLargeHeaders = () => {
@@ -58,6 +60,10 @@ const prefiles: FastifyPluginAsync = async (app) => {
       await removePrefile(ctx, user.id, stored.id);
       refuseLargeHeaders();
       throw apiError('file_too_large', fileTexts.tooLarge(stored.name));
+    }
+    if (await pastPendingQuota(ctx, user, ctx.config.uploads)) {
+      await removePrefile(ctx, user.id, stored.id);
+      throw quotaExceeded(ctx.config.uploads);
     }
     return stored;
   });
