@@ -347,6 +347,84 @@ test.describe('nginx.conf in front of the portal', () => {
     }
   });
 
+  test('2,000 slow request bodies from 40 addresses leave /login and /api/health answering within 1 s', async ({
+    proxied,
+  }) => {
+    test.setTimeout(90_000);
+    const url = new URL(proxied.nginx.url);
+    const port = Number(url.port);
+    const sockets: net.Socket[] = [];
+    const head =
+      'POST /api/authentication/start-email-login HTTP/1.1\r\nHost: portal\r\n' +
+      'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{';
+    // 50 connections from each of 127.0.0.2 … 127.0.0.41 (under the per-address limit of 64, so nginx must hold
+    // them all), each sending one byte every 5 s: what took the nginx deployment offline.
+    for (let address = 2; address <= 41; address++) {
+      for (let i = 0; i < 50; i++) {
+        const socket = net.connect({ host: '127.0.0.1', port, localAddress: `127.0.0.${address}` });
+        socket.on('error', () => undefined);
+        socket.once('connect', () => socket.write(head));
+        sockets.push(socket);
+      }
+    }
+    const trickle = setInterval(() => {
+      for (const socket of sockets) if (!socket.destroyed) socket.write(' ');
+    }, 5_000);
+    try {
+      await expect.poll(() => sockets.filter((socket) => !socket.connecting).length, { timeout: 20_000 }).toBe(2_000);
+      // A normal client, meanwhile, from 127.0.0.1: every answer within 1 s, for 20 s.
+      const slowest: number[] = [];
+      for (let round = 0; round < 10; round++) {
+        for (const path of ['/login', '/api/health']) {
+          const began = performance.now();
+          const response = await fetch(`${proxied.nginx.url}${path}`, { signal: AbortSignal.timeout(5_000) });
+          expect(response.status, path).toBe(200);
+          await response.arrayBuffer();
+          slowest.push(performance.now() - began);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+      expect(Math.max(...slowest)).toBeLessThan(1_000);
+      // The attack held nginx's connections, never the API's: it is still open after 20 s, at nginx.
+      expect(sockets.filter((socket) => !socket.destroyed).length).toBeGreaterThan(1_900);
+    } finally {
+      clearInterval(trickle);
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+
+  test('JSON bodies past 1 MB and uploads without a session stop at nginx, in the error shape of the API', async ({
+    proxied,
+  }) => {
+    const big = await fetch(`${proxied.nginx.url}/api/authentication/start-email-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ error: 'payload_too_large', message: 'Слишком большой запрос' });
+    // 50 MB declared without a token: answered before a byte of the body is read.
+    const port = Number(new URL(proxied.nginx.url).port);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(
+          'POST /api/prefiles HTTP/1.1\r\nHost: portal\r\nContent-Type: multipart/form-data; boundary=B\r\n' +
+            `Content-Length: ${50 * 1024 * 1024}\r\nConnection: close\r\n\r\n--B\r\n`,
+        ),
+      );
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.includes('"unauthorized"')) socket.destroy();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toContain('"error":"unauthorized"');
+  });
+
   test('a user logs in through nginx without CSP violations', async ({ page, loginPage }) => {
     const cspViolations = await recordCspViolations(page);
     await loginPage.logIn(demoUsers.owner.email);
