@@ -7,6 +7,7 @@ import compressionPlugin from './http/compression.ts';
 import { installContractHandling } from './http/contract-handling.ts';
 import { answerClientError, answerFrameworkError } from './http/errors.ts';
 import replyHeadersPlugin from './http/reply-headers.ts';
+import slowBodiesPlugin from './http/slow-bodies.ts';
 import type { Mailer } from './mail/mailer.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
@@ -59,7 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     // Node would answer an HTTP/1.1 request without Host with a bare 400 of its own; the hook below answers it as
     // every other error (our headers, our body).
-    http: { requireHostHeader: false },
+    // Headers must arrive within 15 s (Node's default is a minute); bodies have a minimum rate (http/slow-bodies.ts).
+    http: { requireHostHeader: false, headersTimeout: 15_000 },
   });
   app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
@@ -74,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
   });
 
+  await app.register(slowBodiesPlugin);
   await app.register(replyHeadersPlugin);
   await installContractHandling(app);
   await app.register(compressionPlugin);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_RATE_WINDOW_MS } from '../../server/src/http/slow-bodies.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { logInByCode } from '../../tools/login.ts';
@@ -198,6 +199,33 @@ describe('uploads have a rate and a quota', () => {
       await limited.close();
     }
   });
+});
+
+describe('a trickled request body', () => {
+  it('is cut by the API itself within two windows of its minimum rate, while a normal body is read', async () => {
+    await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = portal.app.server.address() as net.AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const began = performance.now();
+    socket.write(
+      'POST /api/authentication/start-email-login HTTP/1.1\r\nHost: portal\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{',
+    );
+    const trickle = setInterval(() => socket.write(' '), 1_000);
+    const closedAfter = await new Promise<number>((resolve) =>
+      socket.once('close', () => resolve(performance.now() - began)),
+    );
+    clearInterval(trickle);
+    expect(closedAfter).toBeLessThan(2 * BODY_RATE_WINDOW_MS + 2_000);
+    const normal = await fetch(`http://127.0.0.1:${port}/api/authentication/start-email-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@demo.example' }),
+    });
+    expect(normal.status).toBe(204);
+  }, 30_000);
 });
 
 describe('the bearer scheme', () => {

@@ -222,6 +222,8 @@ export async function serverProcessEnv(dataDir: string, smtpUrl: string): Promis
     DATA_DIR: dataDir,
     SMTP_URL: smtpUrl,
     NODE_ENV: 'development',
+    // As in startTestPortal: tests upload many files a minute as one user.
+    UPLOAD_RATE_LIMIT: '10000',
     DATABASE_URL: usingPostgres ? process.env.TEST_DATABASE_URL : undefined,
     FILES_DIR: undefined,
   };
