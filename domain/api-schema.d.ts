@@ -740,12 +740,12 @@ export interface components {
          *     `bad_request` (any other malformed request), `method_not_allowed`. Login: `invalid_code` (with
          *     `attempts_left`), `too_many_attempts`, `expired_or_not_started`, `invalid_refresh_token`. Access:
          *     `unauthorized`, `forbidden`, `forbidden_origin`, `not_found`. State: `invalid_transition`,
-         *     `not_deletable`, `already_attached`, `invalid_prefiles`, `email_taken`. Files: `blocked_extension`,
+         *     `not_deletable`, `already_attached`, `invalid_prefiles`, `email_taken`, `inn_taken`. Files: `blocked_extension`,
          *     `file_too_large`, `upload_quota_exceeded`, `range_not_satisfiable`. Limits: `too_many_requests`. Server: `internal_error`,
          *     `not_implemented`, `service_unavailable` (answered by nginx while no API instance is reachable).
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "inn_taken" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
         CertificateCheckToken: {
             /** @description 192 random bits, base64url. */
             token: string;
@@ -758,6 +758,10 @@ export interface components {
             /** @description Lowercase hex SHA-256 computed when the file was uploaded (null for files older than that). */
             sha256: string | null;
         };
+        /**
+         * @description Once approved, the object, address, company (with its ИНН and ОГРН), committee and examiner are those of
+         *     the moment of the approval, whatever was edited since; before, the statement's current ones.
+         */
         PublicCertificate: {
             visibleId: number;
             status: components["schemas"]["StatementStatus"];
@@ -770,6 +774,8 @@ export interface components {
             address: string | null;
             /** @description The applicant (design) company. */
             company: string;
+            companyInn: string | null;
+            companyOgrn: string | null;
             /** @description The reviewing instance (committee) of the examiner. */
             committee: string | null;
             /** @description The examiner as surname and initials ('Иванов И. И.'). */
@@ -2156,6 +2162,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
             default: components["responses"]["Error"];
         };

@@ -26,6 +26,7 @@ export const ERRORS = {
   already_attached: { status: 409, message: 'Файл уже приложен к заявлению' },
   invalid_prefiles: { status: 400, message: 'Файлы не найдены или уже приложены. Загрузите их заново.' },
   email_taken: { status: 409, message: 'Этот e-mail уже используется другим пользователем портала' },
+  inn_taken: { status: 409, message: 'Этот ИНН уже указан у другой компании портала' },
   blocked_extension: { status: 400, message: 'Недопустимый тип файла' },
   file_too_large: { status: 413, message: 'Файл больше 100 МБ' },
   upload_quota_exceeded: { status: 413, message: 'Превышен объём загруженных, но не приложенных файлов' },

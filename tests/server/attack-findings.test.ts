@@ -4,7 +4,11 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueCheckToken } from '../../server/src/certificates/certificates.service.ts';
+import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { BODY_RATE_WINDOW_MS } from '../../server/src/http/slow-bodies.ts';
+import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
+import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { logInByCode } from '../../tools/login.ts';
@@ -19,6 +23,7 @@ import {
   startTestPortal,
   type TestPortal,
   uploadPrefile,
+  userByEmail,
   verifyLogin,
 } from './helpers.ts';
 
@@ -65,7 +70,7 @@ describe('bad input answers 400, never 500', () => {
     const ordinary = await portal.app.inject({
       method: 'POST',
       url: '/api/authentication/start-email-login',
-      payload: { email: demoUsers.owner.email },
+      payload: { email: 'nobody@demo.example' },
     });
     expect(ordinary.statusCode).toBe(204);
   });
@@ -226,6 +231,82 @@ describe('a trickled request body', () => {
     });
     expect(normal.status).toBe(204);
   }, 30_000);
+});
+
+describe('the public check of an approved certificate', () => {
+  it('shows the company, object and examiner as they were at the approval, whatever was edited since', async () => {
+    const owner = await userByEmail(portal, demoUsers.owner.email);
+    const examiner = await userByEmail(portal, demoUsers.examiner1.email);
+    const prefileId = (
+      await storePrefile(portal.ctx, owner.id, {
+        fileName: 'Альбом.pdf',
+        contentType: 'application/pdf',
+        source: '%PDF',
+      })
+    ).id;
+    const { id } = await submitStatement(portal.ctx, owner, {
+      cipher: '',
+      objectName: 'Дом культуры',
+      address: 'ул. Прежняя, 1',
+      prefileIds: [prefileId],
+    });
+    await takeIntoWork(portal.ctx, examiner, id);
+    const { token } = await issueCheckToken(portal.ctx, examiner, id);
+    await replyToStatement(portal.ctx, examiner, id, { status: 'approved', comment: null, prefileIds: [] });
+    const before = (await portal.app.inject({ url: `/api/public/certificates/${token}` })).json();
+
+    // Afterwards the company renames itself and takes other requisites; the examiner changes their name.
+    const ownerToken = (await login(portal, demoUsers.owner.email)).accessToken;
+    const company = (
+      await portal.app.inject({ url: '/api/companies/me', headers: { authorization: `Bearer ${ownerToken}` } })
+    ).json();
+    const renamed = await portal.app.inject({
+      method: 'PUT',
+      url: '/api/companies/me',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      payload: { ...company, id: undefined, legalEntity: 'ООО «Другое имя»', inn: '7736207543', ogrn: '1027700229193' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await portal.db
+      .updateTable('users')
+      .set({ fio: 'Подменённый Эксперт Иванович' })
+      .where('id', '=', examiner.id)
+      .execute();
+
+    const after = (await portal.app.inject({ url: `/api/public/certificates/${token}` })).json();
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ company: company.legalEntity, companyInn: company.inn, objectName: 'Дом культуры' });
+  });
+});
+
+describe('an ИНН names one company', () => {
+  it('refuses another company’s ИНН with 409 naming the field, on creation and on edit', async () => {
+    const demo = (
+      await portal.app.inject({ url: '/api/companies/me', headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    expect(demo.inn).toMatch(/^\d{10}$/);
+    await expect(
+      createCompanyWithOwner(portal.ctx, {
+        email: 'copy@company-c.example',
+        legalEntity: 'ООО «Копия»',
+        inn: demo.inn,
+      }),
+    ).rejects.toMatchObject({ code: 'inn_taken' });
+    await createCompanyWithOwner(portal.ctx, { email: 'owner@company-d.example', legalEntity: 'ООО «Д»' });
+    const other = (await login(portal, 'owner@company-d.example')).accessToken;
+    const taken = await portal.app.inject({
+      method: 'PUT',
+      url: '/api/companies/me',
+      headers: { authorization: `Bearer ${other}` },
+      payload: { legalEntity: 'ООО «Д»', inn: demo.inn },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      error: 'inn_taken',
+      field: 'inn',
+      message: 'Этот ИНН уже указан у другой компании портала',
+    });
+  });
 });
 
 describe('the bearer scheme', () => {

@@ -163,6 +163,8 @@ describe('GET /api/public/certificates/{token}', () => {
         'address',
         'committee',
         'company',
+        'companyInn',
+        'companyOgrn',
         'decisionDate',
         'documents',
         'examiner',

@@ -7,6 +7,7 @@ import { findStatementRow } from '../statements/statements.repository.ts';
 import { requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import {
+  findDecisionSnapshot,
   findStatementByCheckToken,
   listDocuments,
   listStageOutline,
@@ -102,15 +103,34 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
     }
   }
 
+  // An approval shows what it was about when it was given; later edits of the company, the statement or the
+  // examiner change nothing here (docs/product.md «Certificate and public check»).
+  const snapshot = row.status === 'approved' ? await findDecisionSnapshot(ctx.db, row.id) : undefined;
+  const shown = snapshot
+    ? {
+        objectName: snapshot.object_name,
+        address: snapshot.address,
+        company: snapshot.company_name,
+        companyInn: snapshot.company_inn,
+        companyOgrn: snapshot.company_ogrn,
+        committee: snapshot.committee,
+        examiner: snapshot.examiner_fio,
+      }
+    : {
+        objectName: row.object_name,
+        address: row.address,
+        company: row.company_name,
+        companyInn: row.company_inn,
+        companyOgrn: row.company_ogrn,
+        committee: row.instance_name,
+        examiner: row.examiner_fio,
+      };
   return {
     visibleId: row.visible_id,
     status: row.status,
     decisionDate,
-    objectName: row.object_name,
-    address: row.address,
-    company: row.company_name,
-    committee: row.instance_name,
-    examiner: surnameWithInitials(row.examiner_fio),
+    ...shown,
+    examiner: surnameWithInitials(shown.examiner),
     documents,
   };
 }

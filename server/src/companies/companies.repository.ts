@@ -38,6 +38,13 @@ export async function insertCompany(db: Db, company: NewCompany): Promise<number
   return row.id;
 }
 
+/** Another company with this ИНН, if any (an ИНН names one legal entity). */
+export function findOtherCompanyByInn(db: Db, inn: string, exceptId: number | null) {
+  let query = db.selectFrom('companies').select('id').where('inn', '=', inn);
+  if (exceptId !== null) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+}
+
 export function findCompanyById(db: Db, id: number) {
   return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,15 +1,23 @@
 import type { components } from '#domain/api-schema.d.ts';
 import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 import type { ServiceContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards.ts';
 import { insertUser, type UserRow } from '../users/users.repository.ts';
 import { withNewLogin } from '../users/users.service.ts';
-import { findCompanyById, insertCompany, updateCompany } from './companies.repository.ts';
+import { findCompanyById, findOtherCompanyByInn, insertCompany, updateCompany } from './companies.repository.ts';
 
 type Company = components['schemas']['Company'];
 type CompanyInput = components['schemas']['CompanyInput'];
+
+/** An ИНН belongs to one company of the portal: another's is 409 `inn_taken`, named by its field. */
+async function checkInnFree(db: Db, inn: string | null, companyId: number | null): Promise<void> {
+  if (inn !== null && (await findOtherCompanyByInn(db, inn, companyId))) {
+    throw new ApiError('inn_taken', { extra: { field: 'inn' } });
+  }
+}
 
 /** Checks ИНН, КПП and ОГРН when given: the first problem, named by its field, is a 400. */
 export function checkRequisites(requisites: { inn: string | null; kpp: string | null; ogrn: string | null }): void {
@@ -48,6 +56,7 @@ export async function createCompanyWithOwner(
     const fio = optionalText(input.fio);
     const requisites = { inn: optionalText(input.inn), kpp: optionalText(input.kpp), ogrn: optionalText(input.ogrn) };
     checkRequisites(requisites);
+    await checkInnFree(trx, requisites.inn, null);
     const companyId = await insertCompany(trx, {
       legalEntity,
       legalAddress: optionalText(input.legalAddress),
@@ -100,6 +109,7 @@ export async function updateMyCompany(ctx: ServiceContext, actor: UserRow, input
     contactPhone: optionalText(input.contactPhone),
   };
   checkRequisites(changes);
+  await checkInnFree(ctx.db, changes.inn, company.id);
   await updateCompany(ctx.db, company.id, changes);
   return myCompany(ctx, actor);
 }

@@ -214,6 +214,20 @@ export interface DeadlineReminderTable {
   claimed_at: Timestamp;
 }
 
+/** What an approval was about when it was given (the public check shows it): migration 20261125T1000. */
+export interface DecisionSnapshotTable {
+  statement_id: number;
+  decided_at: Timestamp;
+  object_name: string;
+  address: string | null;
+  company_name: string;
+  company_inn: string | null;
+  company_kpp: string | null;
+  company_ogrn: string | null;
+  examiner_fio: string | null;
+  committee: string | null;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -228,6 +242,7 @@ export interface Database {
   notifications: NotificationTable;
   status_history: StatusHistoryTable;
   login_codes: LoginCodeTable;
+  decision_snapshots: DecisionSnapshotTable;
   login_failures: LoginFailureTable;
   refresh_tokens: RefreshTokenTable;
   rate_limits: RateLimitTable;

@@ -1,5 +1,6 @@
 import type { components } from '#domain/api-schema.d.ts';
 import { catalogItemExists } from '../catalogs/catalogs.repository.ts';
+import { saveDecisionSnapshot } from '../certificates/certificates.repository.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
@@ -96,6 +97,7 @@ async function changeStatus(
       await startTerm(trx, move.id, at, await termDaysFor(trx, row.category_object_id));
     }
     await insertHistory(trx, { statementId: move.id, from: move.from, to: move.to, actor: author(actor), at, term });
+    if (move.to === 'approved') await saveDecisionSnapshot(trx, move.id, at);
     if (stage) {
       const stageId = await insertStage(trx, {
         statementId: move.id,

@@ -26,6 +26,8 @@ export const checkTexts = {
   objectName: 'Наименование объекта',
   address: 'Адрес объекта',
   company: 'Проектная организация',
+  companyInn: 'ИНН',
+  companyOgrn: 'ОГРН',
   committee: 'Комитет',
   examiner: 'Эксперт комитета',
   documents: 'Согласованные документы',

@@ -17,6 +17,8 @@ const certificate: PublicCertificate = {
   objectName: 'Жилой дом',
   address: null,
   company: 'ООО «Проект»',
+  companyInn: '7707083893',
+  companyOgrn: '1027700132195',
   committee: 'Комитет',
   examiner: 'Петрова А. С.',
   documents: [

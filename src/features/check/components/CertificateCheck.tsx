@@ -164,6 +164,8 @@ export default function CertificateCheck() {
           <Item term={t.objectName}>{orDash(certificate.objectName)}</Item>
           <Item term={t.address}>{orDash(certificate.address)}</Item>
           <Item term={t.company}>{orDash(certificate.company)}</Item>
+          <Item term={t.companyInn}>{orDash(certificate.companyInn)}</Item>
+          <Item term={t.companyOgrn}>{orDash(certificate.companyOgrn)}</Item>
           <Item term={t.examiner}>{orDash(certificate.examiner)}</Item>
         </dl>
       </section>
