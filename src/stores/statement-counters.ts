@@ -71,11 +71,16 @@ function keep(counters: StatementCounters): void {
   }
 }
 
+/** When counts were last taken from a list on screen (performance.now()): a counters answer asked before it is older. */
+let countedFromListAt = Number.NEGATIVE_INFINITY;
+
 async function fetchCounters(): Promise<void> {
+  const asked = performance.now();
   try {
     const { data, response } = await api.GET('/api/users/me/counters', { headers: QUIET });
     if (data) {
-      keep(data);
+      // The list on screen arrived while this was under way: the sidebar keeps agreeing with it.
+      if (countedFromListAt < asked) keep(data);
       return;
     }
     console.error(LOAD_FAILED, response.status);
@@ -127,6 +132,7 @@ onMount($counters, () => {
  * sidebar then agrees with the list on screen, and the next page finds them fresh.
  */
 export function countFromList(items: ReadonlyArray<{ status: unknown; reviewDeadline?: ReviewDeadline | null }>): void {
+  countedFromListAt = performance.now();
   keep({ ...countStatuses(items), overdue: countOverdue(items) });
 }
 
@@ -152,6 +158,7 @@ export const $examinerOverdue = computed($counters, (counters) => counters.overd
 export function resetCountersForTests(): void {
   loaded = false;
   again = false;
+  countedFromListAt = Number.NEGATIVE_INFINITY;
   $counters.set(ZERO);
   storage()?.removeItem(CACHE_KEY);
 }

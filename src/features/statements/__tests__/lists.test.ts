@@ -130,6 +130,34 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     expect(byPath('/api/users/me/counters')).toBe(1);
   });
 
+  it('keep agreeing with the list on screen when a counters answer asked before it comes after it', async () => {
+    const list = reply(200, [
+      {
+        ...demoStatement,
+        id: 1,
+        status: 'under_review',
+        reviewDeadline: { dueDate: '2026-11-18', workingDaysLeft: -2, provisional: false },
+      },
+    ]);
+    let answerCounters: (value: unknown) => void = () => undefined;
+    api.GET.mockImplementation((path: string) =>
+      path === '/api/users/me/counters'
+        ? new Promise((resolve) => {
+            answerCounters = resolve;
+          })
+        : Promise.resolve(list),
+    );
+    // A page with the sidebar and the list: both load once the session is known; the counters answer comes last.
+    watch(counters.$examinerOverdue);
+    watch(lists.$companyStatements);
+    await signIn(demoOwner);
+    await vi.waitFor(() => expect(counters.$examinerOverdue.get()).toBe(1));
+    answerCounters(reply(200, { ...counts, overdue: 0 }));
+    await flush();
+    expect(byPath('/api/users/me/counters')).toBe(1);
+    expect(counters.$examinerOverdue.get()).toBe(1);
+  });
+
   it('come with a list of their scope, and the next page takes them from this tab for a minute', async () => {
     const list = reply(200, [
       {
