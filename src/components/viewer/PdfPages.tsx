@@ -127,6 +127,7 @@ export default function PdfPages({
       if (!element || !area) return;
       area.scrollTop = element.offsetTop - GUTTER / 2;
       pinnedRef.current = { page: target, top: area.scrollTop };
+      setCurrent(target);
       measure();
     },
     [count, measure],

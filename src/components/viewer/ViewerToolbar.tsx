@@ -55,9 +55,18 @@ export default function ViewerToolbar({
 
 function Paging({ page, count, onPage }: ToolbarPaging) {
   const [draft, setDraft] = useState(String(page));
-  useEffect(() => setDraft(String(page)), [page]);
+  const input = useRef<HTMLInputElement>(null);
+  // A number being typed is the user's until Enter or leaving the field: a page change meanwhile (the view scrolled)
+  // does not overwrite it.
+  const typing = useRef(false);
+  useEffect(() => {
+    if (!typing.current) setDraft(String(page));
+  }, [page]);
   const go = () => {
-    const target = clampPage(draft, count, page);
+    if (!typing.current) return;
+    typing.current = false;
+    // What the field holds now (a render may not have caught up with the last keystroke yet).
+    const target = clampPage(input.current?.value ?? draft, count, page);
     setDraft(String(target));
     if (target !== page) onPage(target);
   };
@@ -72,12 +81,16 @@ function Paging({ page, count, onPage }: ToolbarPaging) {
       <label className="viewer__page-input">
         <span className="visually-hidden">{texts.pageInput}</span>
         <input
+          ref={input}
           className="input"
           type="text"
           inputMode="numeric"
           size={4}
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            typing.current = true;
+            setDraft(event.target.value);
+          }}
           onBlur={go}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
