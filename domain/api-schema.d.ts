@@ -919,6 +919,17 @@ export interface components {
              */
             absentFiles: components["schemas"]["StageFile"][];
         };
+        /** @description The applicant company's name, requisites and head when the statement was submitted. */
+        CompanyAtSubmission: {
+            /** Format: date-time */
+            submittedAt: string;
+            companyName: string;
+            companyInn: string | null;
+            companyOgrn: string | null;
+            companyKpp: string | null;
+            companyDirector: string | null;
+            companyDirectorPhone: string | null;
+        };
         /**
          * @description A statement. Detail, create, stage and start-work responses carry all stages ordered by `n` ascending and
          *     the whole status history oldest first; list responses use `StatementListItem`.
@@ -974,6 +985,12 @@ export interface components {
             companyDirector: string | null;
             /** @description The head's phone; one source, the company's `contactPhone`. */
             companyDirectorPhone: string | null;
+            /**
+             * @description The applicant company as it was when the statement was submitted (the `company*` fields above are its
+             *     current values): both details show which of them changed since. Null for statements submitted before
+             *     the portal kept it.
+             */
+            companyAtSubmission: components["schemas"]["CompanyAtSubmission"] | null;
             /**
              * @description Number in an external registry. Always null for now: no external registry is connected; kept so the
              *     search of docs/product.md «List filters» and the screens need no change when one is.

@@ -9,6 +9,7 @@ export type ApiErrorBody = Schemas['Error'];
 export type ErrorCode = Schemas['ErrorCode'];
 /** A statement as the detail, create, stage and start-work endpoints send it. */
 export type Statement = Schemas['Statement'];
+export type CompanyAtSubmission = Schemas['CompanyAtSubmission'];
 /** A statement as the list endpoints send it: what lists show and search. */
 export type StatementListItem = Schemas['StatementListItem'];
 /** The sidebar's counts (GET /api/users/me/counters). */

@@ -9,6 +9,7 @@ import * as listRevision from './20261122T2300_list_revision.ts';
 import * as statusListIndex from './20261122T2310_status_list_index.ts';
 import * as loginAttempts from './20261125T0900_login_attempts.ts';
 import * as decisionSnapshots from './20261125T1000_decision_snapshots.ts';
+import * as submissionSnapshots from './20261125T1100_submission_snapshots.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261122T2310_status_list_index': statusListIndex,
   '20261125T0900_login_attempts': loginAttempts,
   '20261125T1000_decision_snapshots': decisionSnapshots,
+  '20261125T1100_submission_snapshots': submissionSnapshots,
 };

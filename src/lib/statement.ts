@@ -68,3 +68,37 @@ export function formatDateTime(value: string | null | undefined): string {
 export const statementTexts = {
   firstRound: 'Документы',
 } as const;
+
+/** The applicant company's fields kept at submission, in the order the details show them. */
+export const COMPANY_FIELDS = [
+  'companyName',
+  'companyInn',
+  'companyOgrn',
+  'companyKpp',
+  'companyDirector',
+  'companyDirectorPhone',
+] as const;
+
+export type CompanyField = (typeof COMPANY_FIELDS)[number];
+
+/** A company field that changed since submission: what the statement was submitted with, and what it is now. */
+export interface CompanyChange {
+  field: CompanyField;
+  submitted: string | null;
+  now: string | null;
+}
+
+/**
+ * The applicant company's fields whose value changed since the statement was submitted (blank and missing are the
+ * same); none when the portal did not keep the values at submission.
+ */
+export function companyChangesSinceSubmission(statement: Statement): CompanyChange[] {
+  const then = statement.companyAtSubmission;
+  if (!then) return [];
+  const text = (value: string | null | undefined) => value?.trim() || null;
+  return COMPANY_FIELDS.flatMap((field) => {
+    const before = text(then[field]);
+    const now = text(statement[field]);
+    return before === now ? [] : [{ field, submitted: before, now }];
+  });
+}

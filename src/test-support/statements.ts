@@ -27,6 +27,7 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     companyKpp: null,
     companyDirector: null,
     companyDirectorPhone: null,
+    companyAtSubmission: null,
     externalNumber: null,
     governmentAgencyName: null,
     history: [],

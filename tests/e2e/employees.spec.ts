@@ -1,5 +1,8 @@
+import { expectAccessible } from './axe.ts';
 import { test as base, expect } from './fixtures.ts';
 import { CompanyPage, EmployeeFormPage, EmployeeListPage } from './pages/company-admin-pages.ts';
+import { CompanyListPage } from './pages/company-list-page.ts';
+import { ReviewPage } from './pages/examiner-pages.ts';
 import { LoginPage } from './pages/login-page.ts';
 
 // The owner's administration (docs/product.md «Screens and routes»): employees and 'Моя компания'; the server refuses
@@ -129,6 +132,7 @@ test.describe('changes to the company', () => {
 
   test('the owner keeps the company data; the server’s INN check shows beside the field', async ({
     page,
+    pageAs,
     sidebar,
     companyPage,
   }) => {
@@ -155,5 +159,24 @@ test.describe('changes to the company', () => {
     await page.reload();
     await expect(companyPage.legalEntity).toHaveValue('ООО «СтройПроект-Север»');
     await expect(companyPage.inn).toHaveValue('7707083893');
+
+    // A statement submitted before says, on both sides, what the company was then, beside what it is now.
+    const companyList = new CompanyListPage(page);
+    await companyList.goto();
+    await companyList.card('Школа на 550 мест').click();
+    await expect(page).toHaveURL(/\/statement\/info\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+    const reviewPage = new ReviewPage(await pageAs('examiner1'));
+    await reviewPage.goto(id);
+    for (const detail of [page, reviewPage.page]) {
+      const atSubmission = detail.getByRole('region', { name: /^Компания на дату подачи \d+ \S+, \d{4}$/ });
+      await expect(atSubmission.getByRole('term')).toHaveText(['Наименование', 'ИНН']);
+      await expect(atSubmission.getByRole('definition').first()).toHaveText(
+        'ООО «СтройПроект»сейчас: ООО «СтройПроект-Север»',
+      );
+      await expect(atSubmission.getByRole('definition').nth(1)).toHaveText('7701234560сейчас: 7707083893');
+    }
+    await expect(reviewPage.block('О компании').getByRole('definition').first()).toHaveText('ООО «СтройПроект-Север»');
+    await expectAccessible(reviewPage.page, 'examiner detail with the company at submission');
   });
 });

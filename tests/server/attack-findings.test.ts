@@ -29,6 +29,13 @@ import {
 
 let portal: TestPortal;
 let token: string;
+let ownerSession: Promise<string> | undefined;
+
+/** The demo owner's access token, logged in once for the file (a new code for the same e-mail waits a minute). */
+function ownerToken(): Promise<string> {
+  ownerSession ??= login(portal, demoUsers.owner.email).then((session) => session.accessToken);
+  return ownerSession;
+}
 
 beforeAll(async () => {
   portal = await startTestPortal();
@@ -256,14 +263,12 @@ describe('the public check of an approved certificate', () => {
     const before = (await portal.app.inject({ url: `/api/public/certificates/${token}` })).json();
 
     // Afterwards the company renames itself and takes other requisites; the examiner changes their name.
-    const ownerToken = (await login(portal, demoUsers.owner.email)).accessToken;
-    const company = (
-      await portal.app.inject({ url: '/api/companies/me', headers: { authorization: `Bearer ${ownerToken}` } })
-    ).json();
+    const asOwner = { authorization: `Bearer ${await ownerToken()}` };
+    const company = (await portal.app.inject({ url: '/api/companies/me', headers: asOwner })).json();
     const renamed = await portal.app.inject({
       method: 'PUT',
       url: '/api/companies/me',
-      headers: { authorization: `Bearer ${ownerToken}` },
+      headers: asOwner,
       payload: { ...company, id: undefined, legalEntity: 'ООО «Другое имя»', inn: '7736207543', ogrn: '1027700229193' },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -276,6 +281,61 @@ describe('the public check of an approved certificate', () => {
     const after = (await portal.app.inject({ url: `/api/public/certificates/${token}` })).json();
     expect(after).toEqual(before);
     expect(after).toMatchObject({ company: company.legalEntity, companyInn: company.inn, objectName: 'Дом культуры' });
+  });
+});
+
+describe('both details of a statement', () => {
+  it('say which company values were current at submission, beside today’s, after the company changed them', async () => {
+    const owner = await userByEmail(portal, demoUsers.owner.email);
+    const examiner = await userByEmail(portal, demoUsers.examiner1.email);
+    const examinerToken = (await login(portal, demoUsers.examiner1.email)).accessToken;
+    const asOwner = { authorization: `Bearer ${await ownerToken()}` };
+    const company = (await portal.app.inject({ url: '/api/companies/me', headers: asOwner })).json();
+    const prefileId = (
+      await storePrefile(portal.ctx, owner.id, {
+        fileName: 'Фасады.pdf',
+        contentType: 'application/pdf',
+        source: '%PDF',
+      })
+    ).id;
+    const { id } = await submitStatement(portal.ctx, owner, {
+      cipher: '',
+      objectName: 'Библиотека',
+      prefileIds: [prefileId],
+    });
+    await takeIntoWork(portal.ctx, examiner, id);
+    const submitted = (await portal.app.inject({ url: `/api/statements/${id}`, headers: asOwner })).json();
+    expect(submitted.companyAtSubmission).toEqual({
+      submittedAt: submitted.dateCreate,
+      companyName: company.legalEntity,
+      companyInn: company.inn,
+      companyOgrn: company.ogrn,
+      companyKpp: company.kpp,
+      companyDirector: company.contactFio,
+      companyDirectorPhone: company.contactPhone,
+    });
+
+    const edited = await portal.app.inject({
+      method: 'PUT',
+      url: '/api/companies/me',
+      headers: asOwner,
+      payload: { ...company, id: undefined, legalEntity: 'ООО «Третье имя»', contactFio: 'Новиков Пётр Петрович' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const seenBy = [
+      (await portal.app.inject({ url: `/api/statements/${id}`, headers: asOwner })).json(),
+      (
+        await portal.app.inject({
+          url: `/api/instance/statements/${id}`,
+          headers: { authorization: `Bearer ${examinerToken}` },
+        })
+      ).json(),
+    ];
+    for (const statement of seenBy) {
+      expect(statement).toMatchObject({ companyName: 'ООО «Третье имя»', companyDirector: 'Новиков Пётр Петрович' });
+      expect(statement.companyAtSubmission).toEqual(submitted.companyAtSubmission);
+    }
   });
 });
 

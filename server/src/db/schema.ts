@@ -228,6 +228,18 @@ export interface DecisionSnapshotTable {
   committee: string | null;
 }
 
+/** The applicant company as it was when the statement was submitted (both details show later changes): 20261125T1100. */
+export interface SubmissionSnapshotTable {
+  statement_id: number;
+  submitted_at: Timestamp;
+  company_name: string;
+  company_inn: string | null;
+  company_kpp: string | null;
+  company_ogrn: string | null;
+  company_head: string | null;
+  company_head_phone: string | null;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -243,6 +255,7 @@ export interface Database {
   status_history: StatusHistoryTable;
   login_codes: LoginCodeTable;
   decision_snapshots: DecisionSnapshotTable;
+  submission_snapshots: SubmissionSnapshotTable;
   login_failures: LoginFailureTable;
   refresh_tokens: RefreshTokenTable;
   rate_limits: RateLimitTable;

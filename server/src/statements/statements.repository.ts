@@ -53,6 +53,39 @@ export async function insertStatement(db: Db, statement: NewStatement): Promise<
   return row.id;
 }
 
+/** Keeps the applicant company as it is now, in the submitting transaction (the details show what changed since). */
+export async function saveSubmissionSnapshot(db: Db, statementId: number, at: string): Promise<void> {
+  await db
+    .insertInto('submission_snapshots')
+    .columns([
+      'statement_id',
+      'submitted_at',
+      'company_name',
+      'company_inn',
+      'company_kpp',
+      'company_ogrn',
+      'company_head',
+      'company_head_phone',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('statements as s')
+        .innerJoin('companies as c', 'c.id', 's.company_id')
+        .select([
+          's.id',
+          eb.val(at).as('submitted_at'),
+          'c.legal_entity',
+          'c.inn',
+          'c.kpp',
+          'c.ogrn',
+          'c.contact_fio',
+          'c.contact_phone',
+        ])
+        .where('s.id', '=', statementId),
+    )
+    .execute();
+}
+
 /** The bare row of a statement (status, company, examiner): for the rules, not for replies. */
 export function findStatementRow(db: Db, id: number) {
   return db
@@ -219,21 +252,30 @@ const LIST_COLUMNS = [
 
 /** Statements with everything a reply shows: the list's columns and the company's and examiner's details. */
 function selectStatements(db: Db) {
-  return joinedStatements(db).select([
-    ...LIST_COLUMNS,
-    's.company_id',
-    's.category_object_id',
-    's.work_type_id',
-    'c.inn as company_inn',
-    'c.kpp as company_kpp',
-    'c.ogrn as company_ogrn',
-    'c.contact_fio as company_head',
-    'c.contact_phone as company_head_phone',
-    'category.value as category_value',
-    'examiner.fio as examiner_fio',
-    'examiner.phone as examiner_phone',
-    'examiner.email as examiner_email',
-  ]);
+  return joinedStatements(db)
+    .leftJoin('submission_snapshots as snap', 'snap.statement_id', 's.id')
+    .select([
+      ...LIST_COLUMNS,
+      's.company_id',
+      's.category_object_id',
+      's.work_type_id',
+      'c.inn as company_inn',
+      'c.kpp as company_kpp',
+      'c.ogrn as company_ogrn',
+      'c.contact_fio as company_head',
+      'c.contact_phone as company_head_phone',
+      'category.value as category_value',
+      'examiner.fio as examiner_fio',
+      'examiner.phone as examiner_phone',
+      'examiner.email as examiner_email',
+      'snap.submitted_at as submitted_at',
+      'snap.company_name as submitted_company_name',
+      'snap.company_inn as submitted_company_inn',
+      'snap.company_kpp as submitted_company_kpp',
+      'snap.company_ogrn as submitted_company_ogrn',
+      'snap.company_head as submitted_company_head',
+      'snap.company_head_phone as submitted_company_head_phone',
+    ]);
 }
 
 export type StatementRow = NonNullable<Awaited<ReturnType<typeof findStatement>>>;

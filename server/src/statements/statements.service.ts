@@ -45,6 +45,7 @@ import {
   type StatementRow,
   type StatementScope,
   type StatusMove,
+  saveSubmissionSnapshot,
   startTerm,
 } from './statements.repository.ts';
 
@@ -151,6 +152,7 @@ export async function submitStatement(
       at,
       termDays,
     });
+    await saveSubmissionSnapshot(trx, id, at);
     await insertHistory(trx, { statementId: id, from: null, to: 'sent', actor: author(actor), at });
     const stageId = await insertStage(trx, {
       statementId: id,
@@ -262,6 +264,18 @@ export function toApiStatement(
     companyKpp: row.company_kpp,
     companyDirector: row.company_head,
     companyDirectorPhone: row.company_head_phone,
+    companyAtSubmission:
+      row.submitted_at === null || row.submitted_company_name === null
+        ? null
+        : {
+            submittedAt: row.submitted_at,
+            companyName: row.submitted_company_name,
+            companyInn: row.submitted_company_inn,
+            companyOgrn: row.submitted_company_ogrn,
+            companyKpp: row.submitted_company_kpp,
+            companyDirector: row.submitted_company_head,
+            companyDirectorPhone: row.submitted_company_head_phone,
+          },
     history,
   };
 }

@@ -18,4 +18,16 @@ export const statementDetailTexts = {
   dash: '—',
   cancel: 'Отмена',
   waitForUploads: 'Дождитесь окончания загрузки файлов',
+  /** The applicant company's fields ('О компании' and the values at submission). */
+  companyFields: {
+    companyName: 'Наименование',
+    companyInn: 'ИНН',
+    companyOgrn: 'ОГРН',
+    companyKpp: 'КПП',
+    companyDirector: 'Генеральный директор',
+    companyDirectorPhone: 'Телефон директора',
+  },
+  atSubmission: (date: string) => `Компания на дату подачи ${date}`, // e2e
+  atSubmissionIntro: 'Сведения о компании изменились после подачи. При подаче были указаны:',
+  nowValue: (value: string) => `сейчас: ${value}`,
 } as const;

@@ -34,12 +34,6 @@ export const examinerDetailTexts = {
   fio: 'ФИО',
   position: 'Должность',
   aboutCompany: 'О компании',
-  companyName: 'Наименование',
-  inn: 'ИНН',
-  ogrn: 'ОГРН',
-  kpp: 'КПП',
-  director: 'Генеральный директор',
-  directorPhone: 'Телефон директора',
   committeeComments: 'Ответы комитета',
   approvedRound: 'Согласовано по этой подаче',
   /** The reply dropdown. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { itMaps } from '#domain/__tests__/table.ts';
 import type { Stage } from '#domain/contract.ts';
+import { statementItem } from '../../test-support/statements.ts';
 import {
   type Actor,
   canAddVersion,
   canDeleteStatement,
+  companyChangesSinceSubmission,
   formatDateTime,
   roundTitle,
   statementHeading,
@@ -120,4 +122,47 @@ describe('formatDateTime', () => {
     ['', ''],
     ['not a date', ''],
   ]);
+});
+
+describe('companyChangesSinceSubmission: what changed in the applicant company since submission', () => {
+  const submitted = {
+    submittedAt: '2026-03-02T09:00:00.000Z',
+    companyName: 'ООО «Старое имя»',
+    companyInn: '7701234567',
+    companyOgrn: '1027700000001',
+    companyKpp: '770101001',
+    companyDirector: 'Иванов И. И.',
+    companyDirectorPhone: null,
+  };
+  const current = {
+    companyName: 'ООО «Старое имя»',
+    companyInn: '7701234567',
+    companyOgrn: '1027700000001',
+    companyKpp: '770101001',
+    companyDirector: 'Иванов И. И.',
+    companyDirectorPhone: '',
+  };
+
+  it('names nothing when the portal kept no values at submission', () => {
+    expect(companyChangesSinceSubmission(statementItem({ ...current, companyName: 'Другое' }))).toEqual([]);
+  });
+
+  it('names nothing when nothing changed (blank and missing are the same)', () => {
+    expect(companyChangesSinceSubmission(statementItem({ ...current, companyAtSubmission: submitted }))).toEqual([]);
+  });
+
+  it('names each changed field with its value then and now, in the order of the details', () => {
+    const statement = statementItem({
+      ...current,
+      companyInn: '7709876543',
+      companyName: 'ООО «Новое имя»',
+      companyDirectorPhone: '+7 900 000-00-00',
+      companyAtSubmission: submitted,
+    });
+    expect(companyChangesSinceSubmission(statement)).toEqual([
+      { field: 'companyName', submitted: 'ООО «Старое имя»', now: 'ООО «Новое имя»' },
+      { field: 'companyInn', submitted: '7701234567', now: '7709876543' },
+      { field: 'companyDirectorPhone', submitted: null, now: '+7 900 000-00-00' },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import CompanyAtSubmission from '#components/statement/CompanyAtSubmission.tsx';
 import StageDialog from '#components/statement/StageDialog.tsx';
 import StatementHeader from '#components/statement/StatementHeader.tsx';
 import { DetailBlock, DetailItem, ProjectBlock } from '#components/statement/StatementParts.tsx';
@@ -10,6 +11,7 @@ import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import type { BackTarget } from '#lib/back-link.ts';
 import { REPLY_CHOICES, replyLabel } from '#lib/examiner-reply.ts';
+import { COMPANY_FIELDS } from '#lib/statement.ts';
 import {
   $canReply,
   $certificateBusy,
@@ -88,15 +90,9 @@ export default function ExaminerStatementDetail() {
         </DetailBlock>
         <DetailBlock
           title={examinerDetailTexts.aboutCompany}
-          rows={[
-            [examinerDetailTexts.companyName, statement.companyName],
-            [examinerDetailTexts.inn, statement.companyInn],
-            [examinerDetailTexts.ogrn, statement.companyOgrn],
-            [examinerDetailTexts.kpp, statement.companyKpp],
-            [examinerDetailTexts.director, statement.companyDirector],
-            [examinerDetailTexts.directorPhone, statement.companyDirectorPhone],
-          ]}
+          rows={COMPANY_FIELDS.map((field) => [texts.companyFields[field], statement[field]] as const)}
         />
+        <CompanyAtSubmission statement={statement} />
       </div>
 
       <StatementRounds

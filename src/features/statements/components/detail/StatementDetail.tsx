@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
+import CompanyAtSubmission from '#components/statement/CompanyAtSubmission.tsx';
 import StageDialog from '#components/statement/StageDialog.tsx';
 import StatementHeader from '#components/statement/StatementHeader.tsx';
 import { DetailBlock, DetailItem, orDash, ProjectBlock } from '#components/statement/StatementParts.tsx';
@@ -91,6 +92,7 @@ export default function StatementDetail() {
             <p className="text-secondary">{detailTexts.noExaminer}</p>
           </DetailBlock>
         )}
+        <CompanyAtSubmission statement={statement} />
       </div>
 
       <StatementRounds
