@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { routes } from '#domain/routes.ts';
+import { useStore } from '#stores/prerendered.ts';
 import Spinner from '../components/ui/Spinner.tsx';
 import { currentPath, navigateTo } from '../lib/browser.ts';
 import { guardRedirect } from '../lib/guard.ts';

@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { COMPANY_HOME, isWithin, normalizePath, routes } from '#domain/routes.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { $isOwner, $user } from '../stores/session.ts';
 import { $companyCounters } from '../stores/statement-counters.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';

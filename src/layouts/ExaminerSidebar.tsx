@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { EXAMINER_HOME, normalizePath, routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { $user } from '../stores/session.ts';
 import { $examinerCounters, $examinerOverdue } from '../stores/statement-counters.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';

@@ -1,4 +1,5 @@
-import { atom, computed, type MapStore, map, type ReadableAtom } from 'nanostores';
+import { atom, type MapStore, map, type ReadableAtom } from 'nanostores';
+import { computed } from '#stores/prerendered.ts';
 import type { FieldErrors } from '../lib/validators.ts';
 import type { SubmitState } from './submit.ts';
 

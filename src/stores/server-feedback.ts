@@ -1,4 +1,5 @@
-import { atom, computed, map, type ReadableAtom } from 'nanostores';
+import { atom, map, type ReadableAtom } from 'nanostores';
+import { computed } from '#stores/prerendered.ts';
 import { type FieldErrors, fieldErrorsWith, type ServerProblems, serverProblemsOf } from '../lib/validators.ts';
 import type { Form, FormValues } from './form.ts';
 import type { ApiFailure } from './submit.ts';

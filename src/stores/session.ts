@@ -1,4 +1,5 @@
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
+import { computed } from '#stores/prerendered.ts';
 import { logout, refreshAccessToken, refreshedUser } from '../lib/api/session-core.ts';
 import { isOwnerUser, type User } from '../lib/roles.ts';
 import { showToast } from './toasts.ts';

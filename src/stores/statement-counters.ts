@@ -1,6 +1,7 @@
-import { atom, computed, onMount } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import type { StatementCounters } from '#domain/contract.ts';
 import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
+import { computed } from '#stores/prerendered.ts';
 import { countOverdue, type ReviewDeadline } from '../lib/deadline.ts';
 import { api, QUIET } from './api.ts';
 import { $session } from './session.ts';

@@ -1,6 +1,7 @@
-import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { Statement } from '#domain/contract.ts';
 import { idFromPath } from '#domain/routes.ts';
+import { computed } from '#stores/prerendered.ts';
 import { currentPath, navigateTo } from '../lib/browser.ts';
 import type { User } from '../lib/roles.ts';
 import { type SubmissionRound, submissionRounds } from '../lib/statement.ts';

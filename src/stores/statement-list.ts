@@ -1,5 +1,6 @@
-import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
+import { computed } from '#stores/prerendered.ts';
 import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../lib/date-range.ts';
 import type { User } from '../lib/roles.ts';
 import {

@@ -1,6 +1,7 @@
-import { atom, computed, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import type { Prefile } from '#domain/contract.ts';
 import { fileProblem, fileTexts } from '#domain/files.ts';
+import { computed } from '#stores/prerendered.ts';
 import type { Uploader } from '../lib/api/upload.ts';
 import { api, QUIET, uploadPrefile } from './api.ts';
 import { showToast } from './toasts.ts';

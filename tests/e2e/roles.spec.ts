@@ -51,3 +51,30 @@ test.describe('one login per user and worker', () => {
     expect(sessions.logins.get('owner')).toBe(1);
   });
 });
+
+test.describe('an island whose script arrives after the session', () => {
+  test.use({ role: 'examiner1' });
+
+  test('hydrates what the static page was made from, then the live counts, without a mismatch', async ({
+    page,
+    sidebar,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/instance/all');
+    const approved = sidebar.examinerMenu.getByRole('link', { name: /^Согласовано/ });
+    await expect(approved).toHaveText(/\d+$/);
+    const counted = await approved.textContent();
+
+    // The sidebar's script is late: the session and this tab's cached counts are in before it hydrates.
+    await page.route(/\/_astro\/ExaminerSidebar\.[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.locator('body[data-session="ready"]')).toBeAttached();
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(approved).toHaveText(counted ?? '');
+    expect(errors).toEqual([]);
+  });
+});

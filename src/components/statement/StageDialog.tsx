@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
+import { useStore } from '#stores/prerendered.ts';
 import type { StageDraft } from '#stores/stage-draft.ts';
 import Button from '../ui/Button.tsx';
 import Dialog from '../ui/Dialog.tsx';

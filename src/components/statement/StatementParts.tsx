@@ -1,5 +1,5 @@
 // Pieces both statement details draw the same way (the company's and the examiner's).
-import { useStore } from '@nanostores/react';
+
 import type { ReactNode } from 'react';
 import type { Stage, StageFile, Statement } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
@@ -7,6 +7,7 @@ import { formatFileSize } from '#lib/file-size.ts';
 import { formatDateTime, type SubmissionRound } from '#lib/statement.ts';
 import { canCompare } from '#lib/viewer.ts';
 import { $downloading, downloadStageFile } from '#stores/downloads.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { openViewer } from '#stores/viewer.ts';
 import Button from '../ui/Button.tsx';
 import StatusBadge from '../ui/StatusBadge.tsx';

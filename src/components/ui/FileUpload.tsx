@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { FILE_ACCEPT, fileTexts } from '#domain/files.ts';
 import { formatFileSize } from '#lib/file-size.ts';
+import { useStore } from '#stores/prerendered.ts';
 import type { UploadItem, UploadList } from '#stores/uploads.ts';
 import Field from './Field.tsx';
 import { CloseIcon } from './icons.tsx';

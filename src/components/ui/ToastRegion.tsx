@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '#stores/prerendered.ts';
 import { $toasts, dismissToast } from '#stores/toasts.ts';
 import { CloseIcon } from './icons.tsx';
 

@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import type { ChangeEvent } from 'react';
 import type { Form, FormValues } from '#stores/form.ts';
+import { useStore } from '#stores/prerendered.ts';
 
 /** Binds one field of a form store to an input: its value, its shown error, change and blur handlers. */
 export function useFormField<V extends FormValues, K extends keyof V & string>(form: Form<V>, name: K) {

@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import type { StageFile } from '#domain/contract.ts';
 import { canCompare, viewKind } from '#lib/viewer.ts';
 import { $downloading, downloadStageFile } from '#stores/downloads.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { openViewer, type ViewerRequest } from '#stores/viewer.ts';
 import { ChangeMark } from '../statement/FileMarks.tsx';
 import Button from '../ui/Button.tsx';

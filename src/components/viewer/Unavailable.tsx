@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import type { StageFile } from '#domain/contract.ts';
 import { $downloading, downloadStageFile } from '#stores/downloads.ts';
+import { useStore } from '#stores/prerendered.ts';
 import Button from '../ui/Button.tsx';
 import { viewerTexts as texts } from './texts.ts';
 

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { useStore } from '#stores/prerendered.ts';
 import { $viewer, closeViewer } from '#stores/viewer.ts';
 import { viewerTexts } from './texts.ts';
 

@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import Spinner from '#components/ui/Spinner.tsx';
 import { navigateTo } from '#lib/browser.ts';
 import { entryRouteFor } from '#lib/entry.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { $session, $sessionSettled, initSession } from '#stores/session.ts';
 import { loginTexts } from '../texts.ts';
 

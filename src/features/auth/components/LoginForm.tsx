@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
 import { hasHomeRoute } from '#lib/entry.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { $session, $sessionSettled, initSession } from '#stores/session.ts';
 import { loginTexts } from '../texts.ts';
 

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { type ClipboardEvent, type KeyboardEvent, type SubmitEvent, useEffect, useRef, useState } from 'react';
 import Button from '#components/ui/Button.tsx';
 import Field from '#components/ui/Field.tsx';
@@ -6,6 +5,7 @@ import { useFormField } from '#components/ui/form.ts';
 import { routes } from '#domain/routes.ts';
 import { readQueryParam } from '#lib/browser.ts';
 import { CODE_LENGTH, digitsOf, isCodeComplete } from '#lib/login-code.ts';
+import { useStore } from '#stores/prerendered.ts';
 import {
   $codeCells,
   $login,

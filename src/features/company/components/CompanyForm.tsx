@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useRef } from 'react';
 import Button from '#components/ui/Button.tsx';
 import FormField, { type FormFieldProps } from '#components/ui/FormField.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
+import { useStore } from '#stores/prerendered.ts';
 import { $isOwner } from '#stores/session.ts';
 import {
   $companyFieldErrors,

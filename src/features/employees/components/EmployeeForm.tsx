@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useRef, useState } from 'react';
 import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
+import { useStore } from '#stores/prerendered.ts';
 import {
   $canRemoveEmployee,
   $employeeFieldErrors,

@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import type { MouseEvent } from 'react';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import { $employees, $employeesAccess, type Employee, loadEmployees } from '../stores/employees.ts';
 import { employeesTexts } from '../texts.ts';

@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import Spinner from '#components/ui/Spinner.tsx';
 import { COMPANY_HOME } from '#domain/routes.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { $employeesAccess } from '../stores/employees.ts';
 import { employeesTexts } from '../texts.ts';
 

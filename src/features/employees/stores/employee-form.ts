@@ -1,10 +1,11 @@
-import { atom, computed, map, onMount, type ReadableAtom } from 'nanostores';
+import { atom, map, onMount, type ReadableAtom } from 'nanostores';
 import { idFromPath, normalizePath, routes } from '#domain/routes.ts';
 import { currentPath, navigateTo } from '#lib/browser.ts';
 import { type FieldErrors, orNull, validateEmployee, validationTexts } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
 import { dataOf, sharedRun } from '#stores/load.ts';
+import { computed } from '#stores/prerendered.ts';
 import { createServerFeedback } from '#stores/server-feedback.ts';
 import { $user } from '#stores/session.ts';
 import { type SubmitState, submit } from '#stores/submit.ts';

@@ -1,8 +1,9 @@
-import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
 import { isOwnerUser } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
 import { dataOf, sharedRun } from '#stores/load.ts';
+import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
 import { showToast } from '#stores/toasts.ts';
 import { employeesTexts } from '../texts.ts';

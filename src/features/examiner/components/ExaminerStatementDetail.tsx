@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import CompanyAtSubmission from '#components/statement/CompanyAtSubmission.tsx';
 import StageDialog from '#components/statement/StageDialog.tsx';
 import StatementHeader from '#components/statement/StatementHeader.tsx';
@@ -12,6 +11,7 @@ import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import type { BackTarget } from '#lib/back-link.ts';
 import { REPLY_CHOICES, replyLabel } from '#lib/examiner-reply.ts';
 import { COMPANY_FIELDS } from '#lib/statement.ts';
+import { useStore } from '#stores/prerendered.ts';
 import {
   $canReply,
   $certificateBusy,

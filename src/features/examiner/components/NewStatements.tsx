@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
@@ -7,6 +6,7 @@ import Spinner from '#components/ui/Spinner.tsx';
 import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { formatListDate } from '#lib/dates.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { $newStatements, reloadNewStatements, takeIntoWork } from '../stores/news.ts';
 import { newsTexts } from '../texts.ts';
 

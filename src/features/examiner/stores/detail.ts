@@ -1,4 +1,4 @@
-import { atom, computed, type ReadableAtom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 import { statementDetailTexts } from '#components/statement/texts.ts';
 import type { Statement } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
@@ -7,6 +7,7 @@ import { certificateData } from '#lib/certificate.ts';
 import { canReply, type ReplyStatus } from '#lib/examiner-reply.ts';
 import { isExaminer } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
+import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import { createStageDraft } from '#stores/stage-draft.ts';
 import { announceStatementChange } from '#stores/statement-changes.ts';

@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import Dialog from '#components/ui/Dialog.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { notificationPath } from '#domain/routes.ts';
 import { formatNotificationDate } from '#lib/dates.ts';
 import { $notificationsDrawerOpen, setNotificationsDrawerOpen } from '#stores/drawer.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { $notifications, type Notification } from '../stores/notifications.ts';
 import { notificationTexts } from '../texts.ts';
 

@@ -1,4 +1,4 @@
-import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { CatalogItem, CreateStatementInput } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
@@ -6,6 +6,7 @@ import { isCompanyUser } from '#lib/roles.ts';
 import { orNull, validateStatement, validateStatementFiles, validationTexts } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
+import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
 import { submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';

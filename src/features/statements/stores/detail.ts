@@ -1,4 +1,4 @@
-import { atom, computed, map, type ReadableAtom } from 'nanostores';
+import { atom, map, type ReadableAtom } from 'nanostores';
 import { statementDetailTexts } from '#components/statement/texts.ts';
 import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
@@ -6,6 +6,7 @@ import { isCompanyUser } from '#lib/roles.ts';
 import { canDeleteStatement } from '#lib/statement.ts';
 import { validateNewVersion } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
+import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import { createStageDraft } from '#stores/stage-draft.ts';
 import { createStatementDetail } from '#stores/statement-detail.ts';

@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useDeferredValue, useLayoutEffect } from 'react';
 import ListBody from '#components/statement/ListBody.tsx';
 import type { ExaminerFilter } from '#domain/routes.ts';
+import { useStore } from '#stores/prerendered.ts';
 import { $now, statementTables, type TableSource } from '../../stores/in-work.ts';
 import TableToolbar from './TableToolbar.tsx';
 import { tableTexts } from './texts.ts';

@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import Button from '#components/ui/Button.tsx';
 import DateRangePicker from '#components/ui/DateRangePicker.tsx';
 import SearchToggle from '#components/ui/SearchToggle.tsx';
+import { useStore } from '#stores/prerendered.ts';
 import type { StatementTable } from '../../stores/in-work.ts';
 import { tableTexts } from './texts.ts';
 

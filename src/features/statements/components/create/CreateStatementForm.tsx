@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useRef } from 'react';
 import Button from '#components/ui/Button.tsx';
 import Field from '#components/ui/Field.tsx';
@@ -6,6 +5,7 @@ import FileUpload from '#components/ui/FileUpload.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useFormField } from '#components/ui/form.ts';
 import { routes } from '#domain/routes.ts';
+import { useStore } from '#stores/prerendered.ts';
 import {
   $filesError,
   $objectTypes,

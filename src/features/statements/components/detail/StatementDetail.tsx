@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import CompanyAtSubmission from '#components/statement/CompanyAtSubmission.tsx';
 import StageDialog from '#components/statement/StageDialog.tsx';
@@ -13,6 +12,7 @@ import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts'
 import type { BackTarget } from '#lib/back-link.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { canAddVersion } from '#lib/statement.ts';
+import { useStore } from '#stores/prerendered.ts';
 import {
   $canDelete,
   $deleteState,

@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useDeferredValue, useLayoutEffect, useMemo } from 'react';
 import ListBody from '#components/statement/ListBody.tsx';
 import { BellIcon } from '#components/ui/icons.tsx';
 import { type CompanyFilter, routes } from '#domain/routes.ts';
 import { countByStatus } from '#domain/statuses.ts';
 import { openNotificationsDrawer } from '#stores/drawer.ts';
+import { useStore } from '#stores/prerendered.ts';
 import {
   $companyStatements,
   $visibleCompanyStatements,

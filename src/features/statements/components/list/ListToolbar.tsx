@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
 import Button from '#components/ui/Button.tsx';
 import DateRangePicker from '#components/ui/DateRangePicker.tsx';
 import { ReloadIcon, SortIcon } from '#components/ui/icons.tsx';
 import SearchToggle from '#components/ui/SearchToggle.tsx';
+import { useStore } from '#stores/prerendered.ts';
 import {
   $companyDateRange,
   $companySearch,
