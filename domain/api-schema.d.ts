@@ -320,6 +320,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/statements/{id}/remarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Remarks of a statement, for examiners
+         * @description Examiners only (403 for company users). The published remarks by `number`, then the caller's own drafts
+         *     (another examiner's drafts are never shown). 404 when the statement does not exist.
+         */
+        get: operations["listInstanceRemarks"];
+        put?: never;
+        /**
+         * Add a draft remark
+         * @description The assigned examiner only (403 for another), only in `under_review` (409 otherwise). A draft is seen by
+         *     its author only until the reply `has_comments` publishes it with a number. A pin names a document of this
+         *     statement (400 `validation_error`, field `pin.fileId`, for another statement's file or one that cannot be
+         *     shown), a page it has (field `pin.page`) and a spot or rectangle inside the page (field `pin.x` …).
+         */
+        post: operations["createRemark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/remarks/{remarkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Remark id. */
+                remarkId: components["parameters"]["RemarkIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a draft remark
+         * @description The draft's author only, while it is a draft and the statement is `under_review` with them assigned: 404 for
+         *     a remark they cannot see (another examiner's draft), 409 once it is published or the statement moved on.
+         *     Same checks as creation.
+         */
+        put: operations["updateRemark"];
+        post?: never;
+        /**
+         * Delete a draft remark
+         * @description As editing; a published remark is never deleted (409), so its number is never reused.
+         */
+        delete: operations["deleteRemark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/remarks/{remarkId}/resolution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Remark id. */
+                remarkId: components["parameters"]["RemarkIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve an answered remark, or keep it open
+         * @description The assigned examiner, in `under_review`, on a remark in `answered` (409 `remark_not_answered` before an
+         *     answer, 409 once resolved or decided). `resolved: true` ('Снять') resolves it; `resolved: false`
+         *     ('Не снято') needs a `note` (400, field `note`) and reopens it for the next round.
+         */
+        post: operations["resolveRemark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statements/{id}/remarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Remarks of a statement of the caller's company
+         * @description Published remarks only, by `number`; 404 for another company's statement.
+         */
+        get: operations["listStatementRemarks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instance/StartWorkOnStatement": {
         parameters: {
             query?: never;
@@ -729,7 +837,8 @@ export interface components {
             attempts_left?: number;
             /**
              * @description The request field the message is about (e.g. `inn`), when there is one: forms show the message next to
-             *     that field. Only with `validation_error` and `email_taken`.
+             *     that field. Only with `validation_error` and `email_taken` (remarks: `text`, `pin.fileId`, `pin.page`,
+             *     `pin.x`, `pin.y`, `pin.width`, `pin.height`, `note`, `answers`).
              * @example inn
              */
             field?: string;
@@ -740,12 +849,13 @@ export interface components {
          *     `bad_request` (any other malformed request), `method_not_allowed`. Login: `invalid_code` (with
          *     `attempts_left`), `too_many_attempts`, `expired_or_not_started`, `invalid_refresh_token`. Access:
          *     `unauthorized`, `forbidden`, `forbidden_origin`, `not_found`. State: `invalid_transition`,
-         *     `not_deletable`, `already_attached`, `invalid_prefiles`, `email_taken`, `inn_taken`. Files: `blocked_extension`,
+         *     `not_deletable`, `already_attached`, `invalid_prefiles`, `email_taken`, `inn_taken`, `remark_not_draft`,
+         *     `remark_not_answered`, `remark_closed`. Files: `blocked_extension`,
          *     `file_too_large`, `upload_quota_exceeded`, `range_not_satisfiable`. Limits: `too_many_requests`. Server: `internal_error`,
          *     `not_implemented`, `service_unavailable` (answered by nginx while no API instance is reachable).
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "inn_taken" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "inn_taken" | "remark_not_draft" | "remark_not_answered" | "remark_closed" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
         CertificateCheckToken: {
             /** @description 192 random bits, base64url. */
             token: string;
@@ -1033,6 +1143,8 @@ export interface components {
             externalNumber: string | null;
             governmentAgencyName: string | null;
             reviewDeadline: components["schemas"]["ReviewDeadline"] | null;
+            /** @description Published `required` remarks not resolved yet; absent when there are none (most rows of a long list). */
+            openRequiredRemarks?: number;
         };
         /** @description Counts of the caller's statements (see `getStatementCounters`). */
         StatementCounters: {
@@ -1104,6 +1216,88 @@ export interface components {
             comment?: string | null;
             prefileIds: number[];
         };
+        /**
+         * @description `required` ('Обязательное') must be answered with the next version; `advisory` ('Рекомендация') may be.
+         * @enum {string}
+         */
+        RemarkSeverity: "required" | "advisory";
+        /**
+         * @description `draft` (its examiner's only), `open` (published with a rework), `answered` (the applicant answered it with a
+         *     new version), `resolved` (the examiner took it off, or an advisory one closed with the decision), `reopened`
+         *     (the answer did not settle it: open again for the next round).
+         * @enum {string}
+         */
+        RemarkStatus: "draft" | "open" | "answered" | "resolved" | "reopened";
+        /**
+         * @description Where on a document the remark points: a page (1-based) and a spot `x`, `y` in 0…1 of the page's width and
+         *     height from its top left corner, or a rectangle from there of `width` × `height` (also fractions of the page).
+         */
+        RemarkPin: {
+            /** @description A file of one of the statement's stages (a PDF or an image). */
+            fileId: number;
+            page: number;
+            x: number;
+            y: number;
+            width?: number | null;
+            height?: number | null;
+        };
+        RemarkInput: {
+            /** @description Not blank (400, field `text`). */
+            text: string;
+            severity: components["schemas"]["RemarkSeverity"];
+            pin: components["schemas"]["RemarkPin"] | null;
+        };
+        RemarkResolutionInput: {
+            resolved: boolean;
+            /** @description Why it is not resolved; required (not blank) when `resolved` is false. */
+            note: string | null;
+        };
+        RemarkAnswerInput: {
+            remarkId: number;
+            text: string;
+        };
+        /** @description The applicant's latest answer. */
+        RemarkAnswer: {
+            text: string;
+            /** @description `n` of the company stage (the new version) that carried it. */
+            round: number;
+            /** Format: date-time */
+            at: string;
+            author: string | null;
+        };
+        /** @description The examiner's latest resolution ('Снять' or 'Не снято'), or the decision that closed an advisory remark. */
+        RemarkResolution: {
+            resolved: boolean;
+            /** Format: date-time */
+            at: string;
+            note: string | null;
+            author: string | null;
+            /** @description True when an advisory remark closed with the approval or rejection. */
+            byDecision: boolean;
+        };
+        Remark: {
+            id: number;
+            /** @description 1, 2, 3… per statement, given at publication; null for a draft. Never reused. */
+            number: number | null;
+            text: string;
+            severity: components["schemas"]["RemarkSeverity"];
+            pin: components["schemas"]["RemarkPin"] | null;
+            /** @description The pinned document's name (null without a pin). */
+            fileName: string | null;
+            status: components["schemas"]["RemarkStatus"];
+            /** @description The examiner who wrote it, as named then. */
+            author: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+            /** @description `n` of the reply stage (the rework) that published it; null for a draft. */
+            round: number | null;
+            answer: components["schemas"]["RemarkAnswer"] | null;
+            resolution: components["schemas"]["RemarkResolution"] | null;
+        };
         /** @description A new version from the company, answering the examiner's comments (has_comments → under_review). */
         CompanyStageInput: {
             prefileIds: number[];
@@ -1112,6 +1306,13 @@ export interface components {
             isInstance?: false;
             /** @enum {string} */
             status: "under_review";
+            /**
+             * @description Answers to the statement's published remarks that are not resolved ('Ответ на замечание № n'): every
+             *     `required` one in `open` or `reopened` needs one (400 `validation_error`, field `answers`, naming the
+             *     number); a remark of another statement, a resolved one or one answered twice is refused (400, field
+             *     `answers`). Stored with the version, in the same transaction.
+             */
+            answers?: components["schemas"]["RemarkAnswerInput"][];
         };
         /** @description The assigned examiner's reply (under_review → has_comments | approved | rejected); files optional. */
         ExaminerStageInput: {
@@ -1360,6 +1561,8 @@ export interface components {
         Range: string;
         /** @description Entity id. */
         IdPath: number;
+        /** @description Remark id. */
+        RemarkIdPath: number;
     };
     requestBodies: never;
     headers: {
@@ -1794,6 +1997,194 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listInstanceRemarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remarks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remark"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createRemark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemarkInput"];
+            };
+        };
+        responses: {
+            /** @description The draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remark"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateRemark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Remark id. */
+                remarkId: components["parameters"]["RemarkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemarkInput"];
+            };
+        };
+        responses: {
+            /** @description The draft as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remark"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteRemark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Remark id. */
+                remarkId: components["parameters"]["RemarkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    resolveRemark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Remark id. */
+                remarkId: components["parameters"]["RemarkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemarkResolutionInput"];
+            };
+        };
+        responses: {
+            /** @description The remark after the resolution. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remark"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listStatementRemarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remarks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remark"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
             default: components["responses"]["Error"];
         };

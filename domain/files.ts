@@ -61,6 +61,21 @@ export function finalExtension(name: string): string {
   return dot === -1 ? '' : trimmed.slice(dot + 1).toLowerCase();
 }
 
+/** How a file opens: pages of a PDF, one image, or not at all (doc, docx: 'Просмотр недоступен: скачайте файл'). */
+export type ViewKind = 'pdf' | 'image' | 'none';
+
+const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['png', 'jpg', 'jpeg', 'gif']);
+
+/**
+ * What the viewer does with a file, by its final extension (the server keeps no trusted content type); remarks are
+ * pinned to the same files.
+ */
+export function viewKind(fileName: string): ViewKind {
+  const extension = finalExtension(fileName);
+  if (extension === 'pdf') return 'pdf';
+  return IMAGE_EXTENSIONS.has(extension) ? 'image' : 'none';
+}
+
 /** The longest file name kept, in characters (what file systems allow); longer names are cut by boundFileName. */
 export const MAX_FILE_NAME_CHARS = 255;
 

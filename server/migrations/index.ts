@@ -10,6 +10,7 @@ import * as statusListIndex from './20261122T2310_status_list_index.ts';
 import * as loginAttempts from './20261125T0900_login_attempts.ts';
 import * as decisionSnapshots from './20261125T1000_decision_snapshots.ts';
 import * as submissionSnapshots from './20261125T1100_submission_snapshots.ts';
+import * as remarks from './20261125T1200_remarks.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0900_login_attempts': loginAttempts,
   '20261125T1000_decision_snapshots': decisionSnapshots,
   '20261125T1100_submission_snapshots': submissionSnapshots,
+  '20261125T1200_remarks': remarks,
 };

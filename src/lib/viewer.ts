@@ -1,19 +1,9 @@
 // Pure rules of the document viewer (docs/product.md «Plan review»): what opens in the portal, how it is zoomed and
 // paged, which pages stay rendered, and how a file reads against the previous submission.
 import type { FileChange, StageFile } from '#domain/contract.ts';
-import { finalExtension } from '#domain/files.ts';
+import { viewKind } from '#domain/files.ts';
 
-/** How a file opens: pages of a PDF, one image, or not at all (doc, docx: 'Просмотр недоступен: скачайте файл'). */
-export type ViewKind = 'pdf' | 'image' | 'none';
-
-const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['png', 'jpg', 'jpeg', 'gif']);
-
-/** What the viewer does with a file, by its final extension (the server keeps no content type). */
-export function viewKind(fileName: string): ViewKind {
-  const extension = finalExtension(fileName);
-  if (extension === 'pdf') return 'pdf';
-  return IMAGE_EXTENSIONS.has(extension) ? 'image' : 'none';
-}
+export { type ViewKind, viewKind } from '#domain/files.ts';
 
 /** The marks of a file against the company's previous submission, as the rounds and the viewer's title show them. */
 export const fileChangeLabels: Readonly<Record<FileChange, string>> = {

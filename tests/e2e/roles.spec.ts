@@ -64,6 +64,8 @@ test.describe('an island whose script arrives after the session', () => {
     await page.goto('/instance/all');
     const approved = sidebar.examinerMenu.getByRole('link', { name: /^Согласовано/ });
     await expect(approved).toHaveText(/\d+$/);
+    // The counts have come (the prerendered page says 0 until they do).
+    await page.waitForLoadState('networkidle');
     const counted = await approved.textContent();
 
     // The sidebar's script is late: the session and this tab's cached counts are in before it hydrates.

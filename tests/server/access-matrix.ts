@@ -114,6 +114,41 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { prefileIds: [], status: 'has_comments', isInstance: true },
     expect: examiners(409),
   },
+  // Remarks (docs/product.md «Remarks»): statement 1 is `sent`, so no remark is written; remark 999999 is missing.
+  {
+    method: 'GET',
+    route: '/api/instance/statements/:id/remarks',
+    url: '/api/instance/statements/1/remarks',
+    expect: examiners(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/statements/:id/remarks',
+    url: '/api/instance/statements/1/remarks',
+    body: { text: 'Замечание', severity: 'required', pin: null },
+    expect: examiners(409),
+  },
+  {
+    method: 'PUT',
+    route: '/api/instance/remarks/:remarkId',
+    url: '/api/instance/remarks/999999',
+    body: { text: 'Замечание', severity: 'required', pin: null },
+    expect: examiners(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/instance/remarks/:remarkId',
+    url: '/api/instance/remarks/999999',
+    expect: examiners(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/remarks/:remarkId/resolution',
+    url: '/api/instance/remarks/999999/resolution',
+    body: { resolved: true, note: null },
+    expect: examiners(404),
+  },
+  { method: 'GET', route: '/api/statements/:id/remarks', url: '/api/statements/1/remarks', expect: company(200, 404) },
   {
     method: 'POST',
     route: '/api/instance/StartWorkOnStatement',
@@ -188,7 +223,18 @@ export const ACCESS_MATRIX: AccessRow[] = [
 export interface MatrixObject {
   id: number;
   fileKey: string;
+  /**
+   * Examiner 1's remark № 1, published with a rework: `open` in `has_comments`, answered with the new version in
+   * `under_review` and after the decision; none while `sent`.
+   */
+  remarkId: number | null;
+  /** Examiner 1's draft remark (`under_review` only). */
+  draftId: number | null;
 }
+
+/** A remark id that does not exist, for objects without that remark. */
+const NO_REMARK = 999_999;
+const REMARK_BODY = { text: 'Уточните отметки кровли', severity: 'required', pin: null };
 
 export interface ObjectRow {
   method: string;
@@ -239,10 +285,11 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     method: 'POST',
     route: '/api/statements/:id/stages',
     url: (o) => `/api/statements/${o.id}/stages`,
-    body: (_o, prefileId) => ({
+    body: (o, prefileId) => ({
       status: 'under_review',
       comment: 'Исправлено',
       prefileIds: prefileId ? [prefileId] : [],
+      answers: o.remarkId ? [{ remarkId: o.remarkId, text: 'Исправлено' }] : [],
     }),
     mutates: true,
     expect: (status) => company(status === 'has_comments' ? 201 : 409, 404),
@@ -283,6 +330,73 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     mutates: true,
     expect: (status) =>
       status === 'under_review' || status === 'approved' ? assignedExaminer(200, 403) : examiners(409),
+  },
+  {
+    method: 'GET',
+    route: '/api/instance/statements/:id/remarks',
+    url: (o) => `/api/instance/statements/${o.id}/remarks`,
+    mutates: false,
+    expect: () => examiners(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/statements/:id/remarks',
+    url: (o) => `/api/statements/${o.id}/remarks`,
+    mutates: false,
+    expect: () => company(200, 404),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/statements/:id/remarks',
+    url: (o) => `/api/instance/statements/${o.id}/remarks`,
+    body: () => REMARK_BODY,
+    mutates: true,
+    // Only the assigned examiner writes remarks, only while reviewing.
+    expect: (status) => (status === 'under_review' ? assignedExaminer(201, 403) : examiners(409)),
+  },
+  {
+    method: 'PUT',
+    route: '/api/instance/remarks/:remarkId',
+    url: (o) => `/api/instance/remarks/${o.draftId ?? NO_REMARK}`,
+    body: () => REMARK_BODY,
+    mutates: true,
+    // A draft is its author's alone: another examiner does not even see it.
+    expect: (status) => (status === 'under_review' ? assignedExaminer(200, 404) : examiners(404)),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/instance/remarks/:remarkId',
+    url: (o) => `/api/instance/remarks/${o.draftId ?? NO_REMARK}`,
+    mutates: true,
+    expect: (status) => (status === 'under_review' ? assignedExaminer(204, 404) : examiners(404)),
+  },
+  {
+    method: 'PUT',
+    route: '/api/instance/remarks/:remarkId',
+    url: (o) => `/api/instance/remarks/${o.remarkId ?? NO_REMARK}`,
+    body: () => REMARK_BODY,
+    mutates: true,
+    // A published remark is never edited (its number and text went to the applicant).
+    expect: (status) =>
+      status === 'sent' ? examiners(404) : status === 'under_review' ? assignedExaminer(409, 403) : examiners(409),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/instance/remarks/:remarkId',
+    url: (o) => `/api/instance/remarks/${o.remarkId ?? NO_REMARK}`,
+    mutates: true,
+    expect: (status) =>
+      status === 'sent' ? examiners(404) : status === 'under_review' ? assignedExaminer(409, 403) : examiners(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/remarks/:remarkId/resolution',
+    url: (o) => `/api/instance/remarks/${o.remarkId ?? NO_REMARK}/resolution`,
+    body: () => ({ resolved: true, note: null }),
+    mutates: true,
+    // The answered remark is resolved by the assigned examiner while reviewing; never after the decision.
+    expect: (status) =>
+      status === 'sent' ? examiners(404) : status === 'under_review' ? assignedExaminer(200, 403) : examiners(409),
   },
   {
     method: 'GET',

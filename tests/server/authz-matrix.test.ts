@@ -4,7 +4,13 @@ import { randomToken, signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { StatementStatus } from '../../server/src/db/schema.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { createRemark } from '../../server/src/remarks/remarks.service.ts';
+import {
+  replyToStatement,
+  submitNewVersion,
+  submitStatement,
+  takeIntoWork,
+} from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
@@ -73,8 +79,32 @@ async function makeObject(status: StatementStatus): Promise<MatrixObject> {
     objectName: `Объект матрицы А-${made}`,
     prefileIds: [prefile.id],
   });
-  if (status !== 'sent') await takeIntoWork(portal.ctx, examiner, id);
-  if (status === 'has_comments' || status === 'approved' || status === 'rejected') {
+  let remarkId: number | null = null;
+  let draftId: number | null = null;
+  if (status !== 'sent') {
+    // Every later status has been through one rework with remark № 1; past it, the remark is answered.
+    await takeIntoWork(portal.ctx, examiner, id);
+    remarkId = (
+      await createRemark(portal.ctx, examiner, id, { text: 'Уточните фасад', severity: 'required', pin: null })
+    ).id;
+    await replyToStatement(portal.ctx, examiner, id, {
+      status: 'has_comments',
+      isInstance: true,
+      comment: 'Замечания',
+      prefileIds: [],
+    });
+  }
+  if (status === 'under_review' || status === 'approved' || status === 'rejected') {
+    await submitNewVersion(portal.ctx, employee, id, {
+      status: 'under_review',
+      prefileIds: [(await upload(employee)).id],
+      answers: [{ remarkId: remarkId as number, text: 'Фасад уточнён' }],
+    });
+  }
+  if (status === 'under_review') {
+    draftId = (await createRemark(portal.ctx, examiner, id, { text: 'Черновик', severity: 'advisory', pin: null })).id;
+  }
+  if (status === 'approved' || status === 'rejected') {
     await replyToStatement(portal.ctx, examiner, id, { status, isInstance: true, comment: 'Ответ', prefileIds: [] });
   }
   const file = await portal.db
@@ -83,7 +113,7 @@ async function makeObject(status: StatementStatus): Promise<MatrixObject> {
     .select('files.storage_key')
     .where('stages.statement_id', '=', id)
     .executeTakeFirstOrThrow();
-  return { id, fileKey: file.storage_key };
+  return { id, fileKey: file.storage_key, remarkId, draftId };
 }
 
 beforeAll(async () => {
@@ -229,6 +259,7 @@ describe('authorization matrix on the real app', () => {
         `/api/statements/${missing}/stages`,
         async () => ({ status: 'under_review', prefileIds: [await bPrefile()] }),
       ],
+      ['GET', `/api/statements/${a.id}/remarks`, `/api/statements/${missing}/remarks`, undefined],
       ['GET', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, undefined],
       ['PUT', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, async () => ({ fio: 'Чужой Сотрудник' })],
       ['DELETE', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, undefined],

@@ -151,3 +151,8 @@ export function nowIso(date: Date = new Date()): string {
 export async function backupSqlite(db: Db, target: string): Promise<void> {
   await sql`VACUUM INTO ${target}`.execute(db);
 }
+
+/** True on PostgreSQL (row locks, `for update`); SQLite runs one write transaction at a time anyway. */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

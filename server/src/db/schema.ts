@@ -108,6 +108,8 @@ export interface FileTable {
   size: number;
   sha256: string | null;
   created_at: Timestamp;
+  /** Pages of a PDF (1 for an image), read once when a remark is first pinned to it: migration 20261125T1200. */
+  page_count: number | null;
 }
 
 export interface PrefileTable {
@@ -240,6 +242,57 @@ export interface SubmissionSnapshotTable {
   company_head_phone: string | null;
 }
 
+export type RemarkSeverity = 'required' | 'advisory';
+export type RemarkStatus = 'draft' | 'open' | 'answered' | 'resolved' | 'reopened';
+
+/** An examiner's remark on a statement (docs/product.md «Remarks»): migration 20261125T1200. */
+export interface RemarkTable {
+  id: Generated<number>;
+  statement_id: number;
+  /** 1, 2, 3… per statement, given at publication (null while a draft), never reused. */
+  number: number | null;
+  author_id: number;
+  author_name: string;
+  text: string;
+  severity: RemarkSeverity;
+  file_id: number | null;
+  page: number | null;
+  x: number | null;
+  y: number | null;
+  width: number | null;
+  height: number | null;
+  status: RemarkStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  published_at: Timestamp | null;
+  /** `n` of the reply stage that published it. */
+  published_round: number | null;
+  answer_text: string | null;
+  /** `n` of the company stage that carried the latest answer. */
+  answer_round: number | null;
+  answer_at: Timestamp | null;
+  answer_author: string | null;
+  resolved: Flag | null;
+  resolution_note: string | null;
+  resolution_at: Timestamp | null;
+  resolution_author: string | null;
+  resolved_by_decision: Flag | null;
+}
+
+export type RemarkEventKind = 'published' | 'answered' | 'resolved' | 'reopened' | 'closed';
+
+/** One change of a published remark, with who and when. */
+export interface RemarkEventTable {
+  id: Generated<number>;
+  remark_id: number;
+  kind: RemarkEventKind;
+  at: Timestamp;
+  actor_id: number | null;
+  actor_name: string | null;
+  text: string | null;
+  round: number | null;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -256,6 +309,8 @@ export interface Database {
   login_codes: LoginCodeTable;
   decision_snapshots: DecisionSnapshotTable;
   submission_snapshots: SubmissionSnapshotTable;
+  remarks: RemarkTable;
+  remark_events: RemarkEventTable;
   login_failures: LoginFailureTable;
   refresh_tokens: RefreshTokenTable;
   rate_limits: RateLimitTable;

@@ -1,4 +1,5 @@
 import type { components } from '#domain/api-schema.d.ts';
+import { remarksCount } from '#domain/remarks.ts';
 import { routes } from '#domain/routes.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -13,7 +14,12 @@ type Notification = components['schemas']['Notification'];
 export type StatementEvent =
   | { kind: 'submitted' }
   | { kind: 'taken' }
-  | { kind: 'replied'; status: Extract<StatementStatus, 'has_comments' | 'approved' | 'rejected'> }
+  | {
+      kind: 'replied';
+      status: Extract<StatementStatus, 'has_comments' | 'approved' | 'rejected'>;
+      /** Remarks a rework publishes (docs/product.md «Remarks»). */
+      remarks?: number;
+    }
   | { kind: 'new_version'; examinerId: number };
 
 export interface AnnouncedStatement {
@@ -35,7 +41,7 @@ export function eventMessage(event: StatementEvent, statement: AnnouncedStatemen
       return `По заявлению ${what} загружена новая версия`;
     case 'replied':
       return {
-        has_comments: `Заявление ${what} возвращено на доработку`,
+        has_comments: `Заявление ${what} возвращено на доработку${event.remarks ? `: ${remarksCount(event.remarks)}` : ''}`,
         approved: `Заявление ${what} согласовано`,
         rejected: `По заявлению ${what} отказано в согласовании`,
       }[event.status];

@@ -156,7 +156,7 @@ export interface NewStage {
 }
 
 /** A stage numbered after the statement's last one, keeping its author as they are now. */
-export async function insertStage(db: Db, stage: NewStage): Promise<number> {
+export async function insertStage(db: Db, stage: NewStage): Promise<{ id: number; n: number }> {
   const row = await db
     .insertInto('stages')
     .values({
@@ -172,9 +172,9 @@ export async function insertStage(db: Db, stage: NewStage): Promise<number> {
       comment: stage.comment,
       date_create: stage.at,
     })
-    .returning('id')
+    .returning(['id', 'n'])
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, n: Number(row.n) };
 }
 
 export interface NewHistoryEntry {

@@ -21,6 +21,8 @@ import {
   sendAnnouncement,
 } from '../notifications/notifications.service.ts';
 import { attachPrefiles, deletePrefilesByKeys } from '../prefiles/prefiles.repository.ts';
+import { openRequiredCounts } from '../remarks/remarks.repository.ts';
+import { answerRemarks, closeRemarksWithDecision, publishWithRework } from '../remarks/remarks.service.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -86,6 +88,8 @@ async function changeStatus(
   event: StatementEvent,
   explainFailure: (db: Db) => Promise<never>,
   stage?: { isGovernmentAgency: boolean; comment: string | null; prefileIds: readonly number[] },
+  /** What else moves with the change, in its transaction (the remarks); may add to the event (how many remarks). */
+  alongside?: (db: Db, round: number, at: string) => Promise<Partial<StatementEvent> | undefined>,
 ): Promise<void> {
   const at = nowIso(ctx.now());
   const announcement = await ctx.db.transaction().execute(async (trx): Promise<Announcement> => {
@@ -99,8 +103,9 @@ async function changeStatus(
     }
     await insertHistory(trx, { statementId: move.id, from: move.from, to: move.to, actor: author(actor), at, term });
     if (move.to === 'approved') await saveDecisionSnapshot(trx, move.id, at);
+    let round = 0;
     if (stage) {
-      const stageId = await insertStage(trx, {
+      const inserted = await insertStage(trx, {
         statementId: move.id,
         author: author(actor),
         isGovernmentAgency: stage.isGovernmentAgency,
@@ -108,9 +113,11 @@ async function changeStatus(
         comment: optionalText(stage.comment),
         at,
       });
-      if (!(await attachPrefiles(trx, actor.id, stage.prefileIds, stageId, at))) throw apiError('invalid_prefiles');
+      round = inserted.n;
+      if (!(await attachPrefiles(trx, actor.id, stage.prefileIds, inserted.id, at))) throw apiError('invalid_prefiles');
     }
-    return recordStatementEvent(withDb(ctx, trx), event, announced(row), at);
+    const more = alongside ? await alongside(trx, round, at) : undefined;
+    return recordStatementEvent(withDb(ctx, trx), { ...event, ...more } as StatementEvent, announced(row), at);
   });
   sendAnnouncement(ctx, announcement);
 }
@@ -154,7 +161,7 @@ export async function submitStatement(
     });
     await saveSubmissionSnapshot(trx, id, at);
     await insertHistory(trx, { statementId: id, from: null, to: 'sent', actor: author(actor), at });
-    const stageId = await insertStage(trx, {
+    const { id: stageId } = await insertStage(trx, {
       statementId: id,
       author: author(actor),
       isGovernmentAgency: false,
@@ -205,6 +212,13 @@ export async function replyToStatement(
       throw apiError('forbidden', 'Отвечать может только эксперт, взявший заявление в работу');
     },
     { isGovernmentAgency: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
+    async (db, round, at) => {
+      if (input.status !== 'has_comments') {
+        await closeRemarksWithDecision(db, statementId, actor, at);
+        return undefined;
+      }
+      return { remarks: await publishWithRework(db, statementId, round, actor, at) };
+    },
   );
 }
 
@@ -230,6 +244,10 @@ export async function submitNewVersion(
       throw apiError('invalid_transition', MOVED);
     },
     { isGovernmentAgency: false, comment: input.comment ?? null, prefileIds: input.prefileIds },
+    async (db, round, at) => {
+      await answerRemarks(db, statementId, input.answers ?? [], round, actor, at);
+      return undefined;
+    },
   );
 }
 
@@ -374,7 +392,12 @@ export function listScope(actor: UserRow, kind: 'company' | 'all' | 'mine'): Sta
 export async function listItems(ctx: ServiceContext, scope: StatementScope): Promise<StatementListItem[]> {
   const rows = await listStatements(ctx.db, scope);
   const clock = await deadlineClock(ctx);
-  return rows.map((row) => toApiListItem(row, clock));
+  const remarks = await openRequiredCounts(ctx.db);
+  return rows.map((row) => {
+    const item = toApiListItem(row, clock);
+    const open = remarks.get(row.id);
+    return open ? { ...item, openRequiredRemarks: open } : item;
+  });
 }
 
 /** The sidebar's counts: the company's statements for its users, the assigned ones for an examiner. */

@@ -2,6 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { issueCheckToken } from '../../../certificates/certificates.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import {
+  createRemark,
+  deleteRemark,
+  instanceRemarks,
+  resolveRemark,
+  updateRemark,
+} from '../../../remarks/remarks.service.ts';
+import {
   examinerStatement,
   listScope,
   replyToStatement,
@@ -38,6 +45,23 @@ const instance: FastifyPluginAsync = async (app) => {
 
   contractRoute(app, 'issueCertificateCheck', {}, async (request) =>
     issueCheckToken(ctx, currentUser(request), request.params.id),
+  );
+
+  contractRoute(app, 'listInstanceRemarks', {}, async (request) =>
+    instanceRemarks(ctx, currentUser(request), request.params.id),
+  );
+  contractRoute(app, 'createRemark', { status: 201 }, async (request) =>
+    createRemark(ctx, currentUser(request), request.params.id, request.body),
+  );
+  contractRoute(app, 'updateRemark', {}, async (request) =>
+    updateRemark(ctx, currentUser(request), request.params.remarkId, request.body),
+  );
+  contractRoute(app, 'deleteRemark', {}, async (request, reply) => {
+    await deleteRemark(ctx, currentUser(request), request.params.remarkId);
+    return reply.code(204).send();
+  });
+  contractRoute(app, 'resolveRemark', {}, async (request) =>
+    resolveRemark(ctx, currentUser(request), request.params.remarkId, request.body),
   );
 
   contractRoute(app, 'getInstanceProfile', {}, async (request) => examinerProfile(currentUser(request)));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../../../plugins/auth.ts';
+import { companyRemarks } from '../../../remarks/remarks.service.ts';
 import {
   companyStatement,
   deleteStatement,
@@ -36,6 +37,10 @@ const statements: FastifyPluginAsync = async (app) => {
     await submitNewVersion(ctx, user, request.params.id, request.body);
     return companyStatement(ctx, user, request.params.id);
   });
+
+  contractRoute(app, 'listStatementRemarks', {}, async (request) =>
+    companyRemarks(ctx, currentUser(request), request.params.id),
+  );
 };
 
 export default statements;

@@ -1,0 +1,324 @@
+import type { Db } from '../db/database.ts';
+import { isPostgres } from '../db/database.ts';
+import type { RemarkEventKind, RemarkSeverity, RemarkStatus } from '../db/schema.ts';
+
+/** Who changed a remark: their id and name as it is now (kept with the change). */
+export interface Actor {
+  id: number;
+  fio: string | null;
+}
+
+const REMARK_COLUMNS = [
+  'r.id',
+  'r.statement_id',
+  'r.number',
+  'r.author_id',
+  'r.author_name',
+  'r.text',
+  'r.severity',
+  'r.file_id',
+  'r.page',
+  'r.x',
+  'r.y',
+  'r.width',
+  'r.height',
+  'r.status',
+  'r.created_at',
+  'r.updated_at',
+  'r.published_at',
+  'r.published_round',
+  'r.answer_text',
+  'r.answer_round',
+  'r.answer_at',
+  'r.answer_author',
+  'r.resolved',
+  'r.resolution_note',
+  'r.resolution_at',
+  'r.resolution_author',
+  'r.resolved_by_decision',
+  'f.file_name',
+] as const;
+
+function selectRemarks(db: Db) {
+  return db.selectFrom('remarks as r').leftJoin('files as f', 'f.id', 'r.file_id').select(REMARK_COLUMNS);
+}
+
+export type RemarkRow = NonNullable<Awaited<ReturnType<typeof findRemark>>>;
+
+export function findRemark(db: Db, id: number) {
+  return selectRemarks(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+/** A statement's remarks: the published ones by number, then the drafts of `draftsOf` (none when null) oldest first. */
+export function listRemarks(db: Db, statementId: number, draftsOf: number | null): Promise<RemarkRow[]> {
+  return selectRemarks(db)
+    .where('r.statement_id', '=', statementId)
+    .where((eb) =>
+      draftsOf === null
+        ? eb('r.status', '!=', 'draft')
+        : eb.or([eb('r.status', '!=', 'draft'), eb('r.author_id', '=', draftsOf)]),
+    )
+    .orderBy((eb) => eb.case().when('r.number', 'is', null).then(1).else(0).end())
+    .orderBy('r.number')
+    .orderBy('r.id')
+    .execute();
+}
+
+/**
+ * The statement's row, locked until the transaction ends (PostgreSQL): a remark change and a status change of the
+ * same statement happen one after the other, never interleaved. SQLite runs one write transaction at a time anyway.
+ */
+export function lockStatement(db: Db, statementId: number) {
+  return db
+    .selectFrom('statements')
+    .select(['id', 'status', 'examiner_id', 'company_id'])
+    .where('id', '=', statementId)
+    .$if(isPostgres(db), (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
+/** A file of one of the statement's stages, with what a pin needs to know of it. */
+export function findStatementFile(db: Db, statementId: number, fileId: number) {
+  return db
+    .selectFrom('files as f')
+    .innerJoin('stages as s', 's.id', 'f.stage_id')
+    .select(['f.id', 'f.storage_key', 'f.file_name', 'f.size', 'f.page_count'])
+    .where('f.id', '=', fileId)
+    .where('s.statement_id', '=', statementId)
+    .executeTakeFirst();
+}
+
+export async function savePageCount(db: Db, fileId: number, pages: number): Promise<void> {
+  await db.updateTable('files').set({ page_count: pages }).where('id', '=', fileId).execute();
+}
+
+export interface RemarkFields {
+  text: string;
+  severity: RemarkSeverity;
+  pin: { fileId: number; page: number; x: number; y: number; width: number | null; height: number | null } | null;
+}
+
+function pinColumns(pin: RemarkFields['pin']) {
+  return {
+    file_id: pin?.fileId ?? null,
+    page: pin?.page ?? null,
+    x: pin?.x ?? null,
+    y: pin?.y ?? null,
+    width: pin?.width ?? null,
+    height: pin?.height ?? null,
+  };
+}
+
+export async function insertDraft(
+  db: Db,
+  draft: RemarkFields & { statementId: number; author: Actor; at: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('remarks')
+    .values({
+      statement_id: draft.statementId,
+      number: null,
+      author_id: draft.author.id,
+      author_name: draft.author.fio ?? '',
+      text: draft.text,
+      severity: draft.severity,
+      ...pinColumns(draft.pin),
+      status: 'draft',
+      created_at: draft.at,
+      updated_at: draft.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Saves a draft's new text, severity and pin; false when it is no longer a draft. */
+export async function updateDraft(db: Db, id: number, fields: RemarkFields, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('remarks')
+    .set({ text: fields.text, severity: fields.severity, ...pinColumns(fields.pin), updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteDraft(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('remarks').where('id', '=', id).where('status', '=', 'draft').executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function insertRemarkEvent(
+  db: Db,
+  event: {
+    remarkId: number;
+    kind: RemarkEventKind;
+    at: string;
+    actor: Actor | null;
+    text?: string | null;
+    round?: number | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('remark_events')
+    .values({
+      remark_id: event.remarkId,
+      kind: event.kind,
+      at: event.at,
+      actor_id: event.actor?.id ?? null,
+      actor_name: event.actor?.fio ?? null,
+      text: event.text ?? null,
+      round: event.round ?? null,
+    })
+    .execute();
+}
+
+/**
+ * Publishes every draft of the statement with the rework reply of round `round`: numbers after the highest one given
+ * so far (never reused: a published remark is never deleted), oldest draft first. Returns how many.
+ */
+export async function publishDrafts(
+  db: Db,
+  statementId: number,
+  round: number,
+  actor: Actor,
+  at: string,
+): Promise<number> {
+  const drafts = await db
+    .selectFrom('remarks')
+    .select('id')
+    .where('statement_id', '=', statementId)
+    .where('status', '=', 'draft')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  if (drafts.length === 0) return 0;
+  const highest = await db
+    .selectFrom('remarks')
+    .select((eb) => eb.fn.max('number').as('n'))
+    .where('statement_id', '=', statementId)
+    .executeTakeFirst();
+  let next = Number(highest?.n ?? 0);
+  for (const draft of drafts) {
+    next += 1;
+    await db
+      .updateTable('remarks')
+      .set({ number: next, status: 'open', published_at: at, published_round: round, updated_at: at })
+      .where('id', '=', draft.id)
+      .execute();
+    await insertRemarkEvent(db, { remarkId: draft.id, kind: 'published', at, actor, round });
+  }
+  return drafts.length;
+}
+
+/** The remarks an answer may go to: published, not resolved. */
+export function listAnswerable(db: Db, statementId: number) {
+  return db
+    .selectFrom('remarks')
+    .select(['id', 'number', 'severity', 'status'])
+    .where('statement_id', '=', statementId)
+    .where('status', 'in', ['open', 'reopened', 'answered'] satisfies RemarkStatus[])
+    .orderBy('number')
+    .execute();
+}
+
+export async function saveAnswer(
+  db: Db,
+  id: number,
+  answer: { text: string; round: number; at: string; author: Actor },
+): Promise<void> {
+  await db
+    .updateTable('remarks')
+    .set({
+      status: 'answered',
+      answer_text: answer.text,
+      answer_round: answer.round,
+      answer_at: answer.at,
+      answer_author: answer.author.fio,
+      updated_at: answer.at,
+    })
+    .where('id', '=', id)
+    .execute();
+  await insertRemarkEvent(db, {
+    remarkId: id,
+    kind: 'answered',
+    at: answer.at,
+    actor: answer.author,
+    text: answer.text,
+    round: answer.round,
+  });
+}
+
+/** Resolves ('Снять') or reopens ('Не снято') an answered remark; false when it is not answered any more. */
+export async function saveResolution(
+  db: Db,
+  id: number,
+  resolution: { resolved: boolean; note: string | null; at: string; author: Actor },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('remarks')
+    .set({
+      status: resolution.resolved ? 'resolved' : 'reopened',
+      resolved: resolution.resolved,
+      resolution_note: resolution.note,
+      resolution_at: resolution.at,
+      resolution_author: resolution.author.fio,
+      resolved_by_decision: false,
+      updated_at: resolution.at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'answered')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await insertRemarkEvent(db, {
+    remarkId: id,
+    kind: resolution.resolved ? 'resolved' : 'reopened',
+    at: resolution.at,
+    actor: resolution.author,
+    text: resolution.note,
+  });
+  return true;
+}
+
+/** With a decision, the advisory remarks still open close (resolved by the decision); drafts left over go. */
+export async function closeWithDecision(db: Db, statementId: number, actor: Actor, at: string): Promise<void> {
+  await db.deleteFrom('remarks').where('statement_id', '=', statementId).where('status', '=', 'draft').execute();
+  const advisory = await db
+    .selectFrom('remarks')
+    .select('id')
+    .where('statement_id', '=', statementId)
+    .where('severity', '=', 'advisory')
+    .where('status', 'in', ['open', 'reopened', 'answered'] satisfies RemarkStatus[])
+    .execute();
+  for (const remark of advisory) {
+    await db
+      .updateTable('remarks')
+      .set({
+        status: 'resolved',
+        resolved: true,
+        resolution_note: null,
+        resolution_at: at,
+        resolution_author: actor.fio,
+        resolved_by_decision: true,
+        updated_at: at,
+      })
+      .where('id', '=', remark.id)
+      .execute();
+    await insertRemarkEvent(db, { remarkId: remark.id, kind: 'closed', at, actor });
+  }
+}
+
+/**
+ * Published required remarks not resolved, per statement that has any (lists show them): few statements at a time
+ * are in rework, so one grouped read serves a list of any length.
+ */
+export async function openRequiredCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('remarks')
+    .select(['statement_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('severity', '=', 'required')
+    .where('status', 'in', ['open', 'reopened', 'answered'] satisfies RemarkStatus[])
+    .groupBy('statement_id')
+    .execute();
+  return new Map(rows.map((row) => [row.statement_id, Number(row.n)]));
+}

@@ -1,0 +1,285 @@
+import type { components } from '#domain/api-schema.d.ts';
+import { viewKind } from '#domain/files.ts';
+import { AWAITING_ANSWER_STATUSES, fitsOnPage, REMARK_TEXT_MAX, remarkRefusals as refusals } from '#domain/remarks.ts';
+import type { ServiceContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { ApiError, apiError } from '../errors.ts';
+import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { pdfPageCount } from './page-count.ts';
+import {
+  closeWithDecision,
+  deleteDraft,
+  findRemark,
+  findStatementFile,
+  insertDraft,
+  listAnswerable,
+  listRemarks,
+  lockStatement,
+  publishDrafts,
+  type RemarkFields,
+  type RemarkRow,
+  saveAnswer,
+  savePageCount,
+  saveResolution,
+  updateDraft,
+} from './remarks.repository.ts';
+
+type Remark = components['schemas']['Remark'];
+type RemarkInput = components['schemas']['RemarkInput'];
+type RemarkResolutionInput = components['schemas']['RemarkResolutionInput'];
+type RemarkAnswerInput = components['schemas']['RemarkAnswerInput'];
+
+const NOT_FOUND = 'Заявление не найдено';
+const REMARK_NOT_FOUND = 'Замечание не найдено';
+const NOT_ASSIGNED = 'Замечания пишет эксперт, взявший заявление в работу';
+const NOT_UNDER_REVIEW = 'Замечания меняются, пока заявление на рассмотрении. Обновите страницу.';
+
+function fieldError(field: string, message: string): ApiError {
+  return new ApiError('validation_error', { message, extra: { field } });
+}
+
+/** The API shape of a remark row (docs/product.md «Remarks»). */
+export function toApiRemark(row: RemarkRow): Remark {
+  const pinned = row.file_id !== null && row.page !== null && row.x !== null && row.y !== null;
+  return {
+    id: row.id,
+    number: row.number,
+    text: row.text,
+    severity: row.severity,
+    pin: pinned
+      ? {
+          fileId: row.file_id as number,
+          page: row.page as number,
+          x: Number(row.x),
+          y: Number(row.y),
+          width: row.width === null ? null : Number(row.width),
+          height: row.height === null ? null : Number(row.height),
+        }
+      : null,
+    fileName: pinned ? row.file_name : null,
+    status: row.status,
+    author: row.author_name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+    round: row.published_round,
+    answer:
+      row.answer_text === null || row.answer_at === null || row.answer_round === null
+        ? null
+        : { text: row.answer_text, round: row.answer_round, at: row.answer_at, author: row.answer_author },
+    resolution:
+      row.resolution_at === null
+        ? null
+        : {
+            resolved: Boolean(row.resolved),
+            at: row.resolution_at,
+            note: row.resolution_note,
+            author: row.resolution_author,
+            byDecision: Boolean(row.resolved_by_decision),
+          },
+  };
+}
+
+/** Every remark of a statement an examiner may see: the published ones and their own drafts. */
+export async function instanceRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
+  requireExaminer(actor);
+  const statement = await lockFree(ctx.db, statementId);
+  if (!statement) throw apiError('not_found', NOT_FOUND);
+  return (await listRemarks(ctx.db, statementId, actor.id)).map(toApiRemark);
+}
+
+/** The published remarks of a statement of the caller's company; another company's is as missing as a wrong id. */
+export async function companyRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
+  const companyId = requireCompanyUser(actor);
+  const statement = await lockFree(ctx.db, statementId);
+  if (!statement || statement.company_id !== companyId) throw apiError('not_found', NOT_FOUND);
+  return (await listRemarks(ctx.db, statementId, null)).map(toApiRemark);
+}
+
+function lockFree(db: Db, statementId: number) {
+  return db
+    .selectFrom('statements')
+    .select(['id', 'status', 'examiner_id', 'company_id'])
+    .where('id', '=', statementId)
+    .executeTakeFirst();
+}
+
+/**
+ * The text, severity and pin of a remark as they will be stored, or a 400 naming the field: the text not blank, the
+ * pin on a PDF or an image of this statement, on a page it has, its rectangle on the page. A PDF's pages are read
+ * once (through ranges of the store) and kept with the file.
+ */
+async function checkedFields(ctx: ServiceContext, statementId: number, input: RemarkInput): Promise<RemarkFields> {
+  const text = input.text.trim();
+  if (!text) throw fieldError('text', refusals.blankText);
+  if (text.length > REMARK_TEXT_MAX) throw fieldError('text', `Не больше ${REMARK_TEXT_MAX} символов`);
+  const pin = input.pin;
+  if (!pin) return { text, severity: input.severity, pin: null };
+  const file = await findStatementFile(ctx.db, statementId, pin.fileId);
+  if (!file) throw fieldError('pin.fileId', refusals.fileNotHere);
+  let pages = file.page_count;
+  if (pages === null) {
+    const kind = viewKind(file.file_name);
+    if (kind === 'none') throw fieldError('pin.fileId', refusals.fileNotPinnable);
+    pages = kind === 'image' ? 1 : await pdfPageCount(ctx.files, file.storage_key, Number(file.size));
+    if (pages === null) throw fieldError('pin.fileId', refusals.fileUnreadable);
+    await savePageCount(ctx.db, file.id, pages);
+  }
+  if (pin.page > pages) throw fieldError('pin.page', refusals.noSuchPage(pages));
+  if (!fitsOnPage(pin.x, pin.width)) throw fieldError('pin.width', refusals.offPage);
+  if (!fitsOnPage(pin.y, pin.height)) throw fieldError('pin.height', refusals.offPage);
+  return {
+    text,
+    severity: input.severity,
+    pin: {
+      fileId: file.id,
+      page: pin.page,
+      x: pin.x,
+      y: pin.y,
+      width: pin.width ?? null,
+      height: pin.height ?? null,
+    },
+  };
+}
+
+/**
+ * Locks the statement for a change of its remarks by `actor`: it exists (404), is `under_review` (409) and is
+ * theirs (403), in that order, as replies are refused.
+ */
+async function lockForExaminer(db: Db, actor: UserRow, statementId: number): Promise<void> {
+  const statement = await lockStatement(db, statementId);
+  if (!statement) throw apiError('not_found', NOT_FOUND);
+  if (statement.status !== 'under_review') throw apiError('invalid_transition', NOT_UNDER_REVIEW);
+  if (statement.examiner_id !== actor.id) throw apiError('forbidden', NOT_ASSIGNED);
+}
+
+/** The assigned examiner adds a draft remark. */
+export async function createRemark(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  input: RemarkInput,
+): Promise<Remark> {
+  requireExaminer(actor);
+  // Refusals that do not depend on the fields come first: no pin is read for a statement one may not change.
+  await lockForExaminer(ctx.db, actor, statementId);
+  const fields = await checkedFields(ctx, statementId, input);
+  const at = nowIso(ctx.now());
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await lockForExaminer(trx, actor, statementId);
+    return insertDraft(trx, { ...fields, statementId, author: actor, at });
+  });
+  return toApiRemark((await findRemark(ctx.db, id)) as RemarkRow);
+}
+
+/** A remark the examiner may see: published ones, and their own drafts (another's draft is as missing as none). */
+async function visibleRemark(db: Db, actor: UserRow, remarkId: number): Promise<RemarkRow> {
+  const remark = await findRemark(db, remarkId);
+  if (!remark || (remark.status === 'draft' && remark.author_id !== actor.id)) {
+    throw apiError('not_found', REMARK_NOT_FOUND);
+  }
+  return remark;
+}
+
+/** The draft's author edits it while the statement is under their review. */
+export async function updateRemark(
+  ctx: ServiceContext,
+  actor: UserRow,
+  remarkId: number,
+  input: RemarkInput,
+): Promise<Remark> {
+  requireExaminer(actor);
+  const remark = await visibleRemark(ctx.db, actor, remarkId);
+  await lockForExaminer(ctx.db, actor, remark.statement_id);
+  if (remark.status !== 'draft') throw apiError('remark_not_draft');
+  const fields = await checkedFields(ctx, remark.statement_id, input);
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockForExaminer(trx, actor, remark.statement_id);
+    if (!(await updateDraft(trx, remarkId, fields, nowIso(ctx.now())))) throw apiError('remark_not_draft');
+  });
+  return toApiRemark((await findRemark(ctx.db, remarkId)) as RemarkRow);
+}
+
+/** The draft's author deletes it; a published remark stays for good. */
+export async function deleteRemark(ctx: ServiceContext, actor: UserRow, remarkId: number): Promise<void> {
+  requireExaminer(actor);
+  const remark = await visibleRemark(ctx.db, actor, remarkId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockForExaminer(trx, actor, remark.statement_id);
+    if (!(await deleteDraft(trx, remarkId))) throw apiError('remark_not_draft');
+  });
+}
+
+/** The assigned examiner takes an answered remark off ('Снять') or keeps it open with a note ('Не снято'). */
+export async function resolveRemark(
+  ctx: ServiceContext,
+  actor: UserRow,
+  remarkId: number,
+  input: RemarkResolutionInput,
+): Promise<Remark> {
+  requireExaminer(actor);
+  const remark = await visibleRemark(ctx.db, actor, remarkId);
+  const note = input.note?.trim() || null;
+  if (!input.resolved && note === null) throw fieldError('note', refusals.blankNote);
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockForExaminer(trx, actor, remark.statement_id);
+    const current = await findRemark(trx, remarkId);
+    if (current?.status === 'resolved') throw apiError('remark_closed');
+    if (current?.status !== 'answered') throw apiError('remark_not_answered');
+    const saved = await saveResolution(trx, remarkId, {
+      resolved: input.resolved,
+      note,
+      at: nowIso(ctx.now()),
+      author: actor,
+    });
+    if (!saved) throw apiError('remark_closed');
+  });
+  return toApiRemark((await findRemark(ctx.db, remarkId)) as RemarkRow);
+}
+
+// ——— Remarks moving with the statement (called inside its status change's transaction) ———
+
+/** The rework reply publishes the drafts, numbered; returns how many it carries. */
+export function publishWithRework(db: Db, statementId: number, round: number, actor: UserRow, at: string) {
+  return publishDrafts(db, statementId, round, actor, at);
+}
+
+/** A decision closes the advisory remarks still open (required ones stay as they are, for the record). */
+export function closeRemarksWithDecision(db: Db, statementId: number, actor: UserRow, at: string) {
+  return closeWithDecision(db, statementId, actor, at);
+}
+
+/**
+ * Stores the applicant's answers with their new version (round `round`): each goes to a published, unsettled remark
+ * of this statement, once; every required remark waiting for an answer gets one. Any refusal is a 400 naming
+ * `answers`, and the transaction (the version with it) is rolled back.
+ */
+export async function answerRemarks(
+  db: Db,
+  statementId: number,
+  answers: readonly RemarkAnswerInput[],
+  round: number,
+  actor: UserRow,
+  at: string,
+): Promise<number> {
+  const answerable = new Map((await listAnswerable(db, statementId)).map((remark) => [remark.id, remark]));
+  const given = new Map<number, string>();
+  for (const answer of answers) {
+    const remark = answerable.get(answer.remarkId);
+    if (!remark) throw fieldError('answers', refusals.answerUnknown);
+    if (given.has(answer.remarkId)) throw fieldError('answers', refusals.answerTwice(remark.number ?? 0));
+    const text = answer.text.trim();
+    if (!text) throw fieldError('answers', refusals.answerMissing(remark.number ?? 0));
+    given.set(answer.remarkId, text);
+  }
+  for (const remark of answerable.values()) {
+    const waiting = (AWAITING_ANSWER_STATUSES as readonly string[]).includes(remark.status);
+    if (remark.severity === 'required' && waiting && !given.has(remark.id)) {
+      throw fieldError('answers', refusals.answerMissing(remark.number ?? 0));
+    }
+  }
+  for (const [id, text] of given) await saveAnswer(db, id, { text, round, at, author: actor });
+  return given.size;
+}
