@@ -10,6 +10,11 @@ export type ErrorCode = Schemas['ErrorCode'];
 /** A statement as the detail, create, stage and start-work endpoints send it. */
 export type Statement = Schemas['Statement'];
 export type CompanyAtSubmission = Schemas['CompanyAtSubmission'];
+export type Remark = Schemas['Remark'];
+export type RemarkPin = Schemas['RemarkPin'];
+export type RemarkSeverity = Schemas['RemarkSeverity'];
+export type RemarkStatus = Schemas['RemarkStatus'];
+export type RemarkInput = Schemas['RemarkInput'];
 /** A statement as the list endpoints send it: what lists show and search. */
 export type StatementListItem = Schemas['StatementListItem'];
 /** The sidebar's counts (GET /api/users/me/counters). */

@@ -1,5 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { Statement } from '#domain/contract.ts';
+import type { Remark, Statement } from '#domain/contract.ts';
 import { idFromPath } from '#domain/routes.ts';
 import { computed } from '#stores/prerendered.ts';
 import { currentPath, navigateTo } from '../lib/browser.ts';
@@ -25,6 +25,14 @@ export interface DetailSource {
   failedText: string;
   /** The list a failed load goes back to. */
   fallback: string;
+  /** Loads the statement's remarks as this side may see them (docs/product.md «Remarks»). */
+  loadRemarks: (id: number) => Promise<{ data?: Remark[]; response: Response }>;
+}
+
+/** The remarks a detail shows: loaded with the statement, again after every change of it. */
+export interface RemarkList {
+  status: 'loading' | 'error' | 'ready';
+  items: Remark[];
 }
 
 /** One statement detail's stores and actions. */
@@ -39,6 +47,10 @@ export interface StatementDetailStore {
   reload: () => Promise<void>;
   /** Shows a statement an action answered with, without waiting for the reload. */
   show: (statement: Statement) => void;
+  /** The statement's remarks, loaded after the statement and again whenever it is shown anew. */
+  $remarks: ReadableAtom<RemarkList>;
+  /** Loads the remarks again (after a remark was written, edited or resolved). */
+  reloadRemarks: () => Promise<void>;
 }
 
 /** The store of a statement detail page: the statement of the address, loaded when watched by the right user. */
@@ -65,14 +77,52 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
 
   const reload = sharedRun(() => fetchStatement($id.get()));
 
+  const $remarks = atom<RemarkList>({ status: 'loading', items: [] });
+  async function fetchRemarks(): Promise<void> {
+    const id = $id.get();
+    if (id === null) return;
+    try {
+      const { data, response } = await source.loadRemarks(id);
+      if (response.ok && data) {
+        $remarks.set({ status: 'ready', items: data });
+        return;
+      }
+    } catch {
+      // reported below like any other failure
+    }
+    $remarks.set({ status: 'error', items: $remarks.get().items });
+  }
+  const reloadRemarks = sharedRun(fetchRemarks);
+
   onMount($detail, () => {
     $id.set(idFromPath(currentPath()));
-    return $session.subscribe((session) => {
+    const stopSession = $session.subscribe((session) => {
       if (session.status === 'authenticated' && source.isFor(session.user) && $detail.get().status === 'loading') {
         void reload();
       }
     });
+    // Remarks move with the statement (a rework publishes them, a version answers them): each statement shown anew
+    // brings them again.
+    let shown: Statement | null = null;
+    const stopRemarks = $detail.subscribe((detail) => {
+      if (detail.status === 'ready' && detail.statement !== shown) {
+        shown = detail.statement;
+        void reloadRemarks();
+      }
+    });
+    return () => {
+      stopSession();
+      stopRemarks();
+    };
   });
 
-  return { $id, $detail, $rounds, reload, show: (statement) => $detail.set({ status: 'ready', statement }) };
+  return {
+    $id,
+    $detail,
+    $rounds,
+    reload,
+    show: (statement) => $detail.set({ status: 'ready', statement }),
+    $remarks,
+    reloadRemarks,
+  };
 }

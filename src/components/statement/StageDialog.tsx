@@ -1,4 +1,4 @@
-import type { SubmitEvent } from 'react';
+import type { ReactNode, SubmitEvent } from 'react';
 import { useStore } from '#stores/prerendered.ts';
 import type { StageDraft } from '#stores/stage-draft.ts';
 import Button from '../ui/Button.tsx';
@@ -31,6 +31,8 @@ export interface StageDialogProps<K> {
   onSent?: () => void;
   /** Where focus goes when the element that opened the dialog is gone. */
   fallbackFocus?: () => HTMLElement | null;
+  /** The side's own part of the form, first (the remarks a rework sends, the answers a new version gives). */
+  children?: ReactNode;
 }
 
 /** The dialog that sends a stage: the company's new version or the examiner's reply, with a comment and files. */
@@ -74,6 +76,7 @@ export default function StageDialog<K>(props: StageDialogProps<K>) {
       }
     >
       <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
+        {props.children}
         {filesFirst && files}
         <FormField form={draft.form} name="comment" label={props.commentLabel} rows={props.commentRows} touchOnBlur />
         {!filesFirst && files}

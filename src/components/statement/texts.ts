@@ -30,4 +30,12 @@ export const statementDetailTexts = {
   atSubmission: (date: string) => `Компания на дату подачи ${date}`, // e2e
   atSubmissionIntro: 'Сведения о компании изменились после подачи. При подаче были указаны:',
   nowValue: (value: string) => `сейчас: ${value}`,
+  remarks: 'Замечания', // e2e
+  noRemarks: 'Замечаний нет',
+  remarksLoadFailed: 'Не удалось загрузить замечания',
+  answer: 'Ответ заявителя',
+  answerMeta: (author: string | null, at: string) => (author ? `${author} · ${at}` : at),
+  resolution: 'Решение эксперта',
+  byDecision: 'Закрыто решением по заявлению',
+  showOnSheet: 'Показать на листе', // e2e
 } as const;

@@ -22,6 +22,8 @@ export interface DialogProps {
   variant?: 'centered' | 'sheet' | 'viewer';
   /** Where focus goes on close when the opener is gone (a row taken into work, a menu answered): e.g. the heading. */
   fallbackFocus?: () => HTMLElement | null;
+  /** Escape before the dialog closes: `event.preventDefault()` keeps it open (the viewer leaving remark placing). */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
 }
 
 const dialogTexts = { close: 'Закрыть' } as const;
@@ -40,6 +42,7 @@ export default function Dialog({
   role,
   variant = 'centered',
   fallbackFocus,
+  onEscapeKeyDown,
 }: DialogProps) {
   // Radix returns focus only to its own Trigger; our dialogs open from state, so remember the opener ourselves.
   const openerRef = useRef<HTMLElement | null>(null);
@@ -49,6 +52,7 @@ export default function Dialog({
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
           className={variant === 'centered' ? 'dialog' : `dialog dialog--${variant}`}
+          onEscapeKeyDown={onEscapeKeyDown}
           onOpenAutoFocus={() => {
             openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}

@@ -2,7 +2,7 @@ import type { StageFile } from '#domain/contract.ts';
 import { canCompare, viewKind } from '#lib/viewer.ts';
 import { $downloading, downloadStageFile } from '#stores/downloads.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { openViewer, type ViewerRequest } from '#stores/viewer.ts';
+import { $placingRemark, $viewerRemarks, openViewer, type ViewerRequest } from '#stores/viewer.ts';
 import { ChangeMark } from '../statement/FileMarks.tsx';
 import Button from '../ui/Button.tsx';
 import Dialog from '../ui/Dialog.tsx';
@@ -28,6 +28,13 @@ export default function DocumentViewer({ request, onClose }: { request: ViewerRe
       }}
       // A file the portal cannot show gets a small dialog that says so, not a whole window of nothing.
       variant={kind === 'none' && mode === 'view' ? 'centered' : 'viewer'}
+      onEscapeKeyDown={(event) => {
+        // Escape while placing a remark leaves placing; the viewer stays.
+        if ($placingRemark.get()) {
+          event.preventDefault();
+          $placingRemark.set(false);
+        }
+      }}
       title={
         <>
           <span className="viewer__file-name">{file.fileName}</span> <ChangeMark change={file.change} />
@@ -38,7 +45,7 @@ export default function DocumentViewer({ request, onClose }: { request: ViewerRe
       {mode === 'compare' && canCompare(file) ? (
         <PdfCompare file={file} toolbarEnd={<ViewerActions file={file} compare={false} />} />
       ) : kind === 'pdf' ? (
-        <PdfView file={file} />
+        <PdfView file={file} page={request.page} remarkId={request.remarkId} />
       ) : kind === 'image' ? (
         <ImageView file={file} toolbarEnd={<ViewerActions file={file} compare={false} />} />
       ) : (
@@ -48,8 +55,9 @@ export default function DocumentViewer({ request, onClose }: { request: ViewerRe
   );
 }
 
-function PdfView({ file }: { file: StageFile }) {
+function PdfView({ file, page, remarkId }: { file: StageFile; page?: number; remarkId?: number }) {
   const pdf = useStoredPdf(file.url);
+  const { remarks, place } = useStore($viewerRemarks);
   if (pdf.status === 'failed') return <Unavailable file={file} />;
   if (pdf.status === 'loading') {
     return (
@@ -63,6 +71,10 @@ function PdfView({ file }: { file: StageFile }) {
       document={pdf.document}
       fileName={file.fileName}
       toolbarEnd={<ViewerActions file={file} compare={canCompare(file)} />}
+      initialPage={page}
+      remarks={remarks.filter((remark) => remark.pin?.fileId === file.id)}
+      selectedRemarkId={remarkId ?? null}
+      place={place ? (pin) => place({ ...pin, fileId: file.id }, file.fileName) : null}
     />
   );
 }

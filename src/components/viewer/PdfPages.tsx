@@ -1,8 +1,13 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Remark, RemarkPin } from '#domain/contract.ts';
+import { remarkTitle, severityLabels } from '#lib/remarks.ts';
 import { fitWidthScale, pagesToKeep, zoomIn, zoomOut } from '#lib/viewer.ts';
+import Button from '../ui/Button.tsx';
 import { useFocusOnArrival } from './focus.ts';
 import { type PageSize, pageSize, renderPage } from './pdf-page.ts';
+import { type Placement, usePlacement } from './placement.ts';
+import RemarkPins from './RemarkPins.tsx';
 import { viewerTexts as texts } from './texts.ts';
 import ViewerToolbar, { useViewerKeys } from './ViewerToolbar.tsx';
 
@@ -18,10 +23,22 @@ export default function PdfPages({
   document,
   fileName,
   toolbarEnd,
+  initialPage = 1,
+  remarks = [],
+  selectedRemarkId = null,
+  place = null,
 }: {
   document: PDFDocumentProxy;
   fileName: string;
   toolbarEnd?: React.ReactNode;
+  /** The page to open at (a remark's). */
+  initialPage?: number;
+  /** The remarks pinned on this document. */
+  remarks?: readonly Remark[];
+  /** The remark shown selected when the viewer opens. */
+  selectedRemarkId?: number | null;
+  /** Places a new remark (the examiner who may write one): a page and a spot or area of it. */
+  place?: ((pin: Omit<RemarkPin, 'fileId'>) => void) | null;
 }) {
   const count = document.numPages;
   const scrollRef = useRef<HTMLElement>(null);
@@ -133,6 +150,22 @@ export default function PdfPages({
     [count, measure],
   );
 
+  // Opened at a remark's page: go there once the pages have their size.
+  const arrived = useRef(false);
+  useLayoutEffect(() => {
+    if (arrived.current || !firstSize) return;
+    arrived.current = true;
+    if (initialPage > 1) goTo(initialPage);
+  }, [firstSize, initialPage, goTo]);
+
+  const [selected, setSelected] = useState<number | null>(selectedRemarkId);
+  const selectedRemark = remarks.find((remark) => remark.id === selected) ?? null;
+  const placement: Placement = usePlacement({
+    enabled: place !== null,
+    page: current,
+    onPlace: (pin) => place?.(pin),
+  });
+
   const zoomBy = (direction: 1 | -1) => {
     setFitted(false);
     setScale((before) => (direction > 0 ? zoomIn(before) : zoomOut(before)));
@@ -160,16 +193,45 @@ export default function PdfPages({
           onFitWidth: () => setFitted(true),
         }}
       >
+        {place && (
+          <Button
+            variant={placement.active ? 'primary' : 'secondary'}
+            aria-pressed={placement.active}
+            onClick={placement.toggle}
+          >
+            {texts.addRemark}
+          </Button>
+        )}
         {toolbarEnd}
       </ViewerToolbar>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area takes focus so arrows and PageUp/PageDown work */}
-      <section ref={scrollRef} className="viewer__pages" tabIndex={0} aria-label={`${texts.pages}: ${fileName}`}>
+      {placement.active && (
+        <p className="viewer__hint" role="status">
+          {texts.placeHint}
+        </p>
+      )}
+      {selectedRemark && (
+        <section className="viewer__remark" aria-label={texts.remarkOnSheet(remarkTitle(selectedRemark))}>
+          <p className="remark__meta">
+            {`${texts.remarkOnSheet(remarkTitle(selectedRemark))} · ${severityLabels[selectedRemark.severity]}`}
+          </p>
+          <p className="remark__text">{selectedRemark.text}</p>
+        </section>
+      )}
+      <section
+        ref={scrollRef}
+        className={placement.active ? 'viewer__pages viewer__pages--placing' : 'viewer__pages'}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area takes focus so arrows and PageUp/PageDown work
+        tabIndex={0}
+        aria-label={`${texts.pages}: ${fileName}`}
+        onKeyDown={placement.onKeyDown}
+      >
         {Array.from({ length: count }, (_, index) => {
           const n = index + 1;
           const size = sizes.get(n) ?? firstSize;
           const width = (size?.width ?? 600) * scale;
           const height = (size?.height ?? 850) * scale;
           return (
+            // biome-ignore lint/a11y/useSemanticElements: a page and the remark pins on it, named by the page
             <div
               key={n}
               ref={(element) => {
@@ -177,11 +239,18 @@ export default function PdfPages({
               }}
               className="viewer__page"
               style={{ width, height }}
-              role="img"
+              role="group"
               aria-label={texts.page(n)}
               data-page={n}
+              {...placement.pageHandlers(n)}
             >
               {firstSize && keep.has(n) && <PageCanvas document={document} n={n} width={width} onSize={onSize} />}
+              <RemarkPins
+                remarks={remarks.filter((remark) => remark.pin?.page === n)}
+                selectedId={selected}
+                onSelect={(remark) => setSelected(remark.id)}
+              />
+              {placement.preview(n)}
             </div>
           );
         })}

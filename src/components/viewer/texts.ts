@@ -3,7 +3,7 @@ export const viewerTexts = {
   view: 'Просмотр', // e2e
   viewFile: (name: string) => `Просмотр «${name}»`, // e2e
   compare: 'Сравнить с предыдущей версией', // e2e
-  compareFile: (name: string) => `Сравнить «${name}» с предыдущей версией`, // e2e
+  compareFile: (name: string) => `Сравнить с предыдущей версией «${name}»`, // e2e
   unavailable: 'Просмотр недоступен: скачайте файл', // e2e
   loadingViewer: 'Открываем просмотр…',
   loading: 'Загрузка документа…',
@@ -26,5 +26,11 @@ export const viewerTexts = {
   differences: (percent: number) => `Отличается ${percent} % площади страницы`, // e2e
   overlayHint: 'Красным отмечено то, что отличается от предыдущей версии',
   pageMissing: 'В предыдущей версии нет этой страницы', // e2e
+  addRemark: 'Добавить замечание', // e2e
+  placeHint:
+    'Щёлкните место на листе или обведите область. С клавиатуры: стрелки двигают перекрестье, Enter ставит замечание, Escape — отмена.',
+  crosshair: 'Место замечания',
+  pinLabel: (title: string, severity: string, text: string) => `Замечание ${title}, ${severity.toLowerCase()}: ${text}`,
+  remarkOnSheet: (title: string) => `Замечание ${title}`,
   keyboardHint: 'PageUp и PageDown листают страницы, + и − меняют масштаб, Escape закрывает просмотр',
 } as const;

@@ -51,5 +51,5 @@ export function viewButton(scope: Locator | Page, fileName: string): Locator {
 
 /** The 'Сравнить с предыдущей версией' button of a file in `scope`. */
 export function compareButton(scope: Locator | Page, fileName: string): Locator {
-  return scope.getByRole('button', { name: `Сравнить «${fileName}» с предыдущей версией` });
+  return scope.getByRole('button', { name: `Сравнить с предыдущей версией «${fileName}»` });
 }

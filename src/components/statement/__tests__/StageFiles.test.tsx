@@ -45,9 +45,11 @@ describe('StageFiles', () => {
     for (const name of ['Фасады.pdf', 'План.pdf', 'Генплан.pdf', 'Фото.png']) {
       expect(screen.getByRole('button', { name: `Просмотр «${name}»` })).toBeTruthy();
     }
-    expect(screen.getAllByRole('button', { name: /^Сравнить «/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Сравнить «Фасады.pdf» с предыдущей версией',
-    ]);
+    expect(
+      screen
+        .getAllByRole('button', { name: /^Сравнить с предыдущей версией «/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Сравнить с предыдущей версией «Фасады.pdf»']);
   });
 
   it('shows no mark in a first submission, and «не представлен» for what a new one no longer presents', () => {
@@ -63,7 +65,7 @@ describe('StageFiles', () => {
     render(<StageFiles files={[changed]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Просмотр «Фасады.pdf»' }));
     expect($viewer.get()).toEqual({ file: changed, mode: 'view' });
-    fireEvent.click(screen.getByRole('button', { name: 'Сравнить «Фасады.pdf» с предыдущей версией' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Сравнить с предыдущей версией «Фасады.pdf»' }));
     expect($viewer.get()).toEqual({ file: changed, mode: 'compare' });
   });
 });

@@ -1,20 +1,24 @@
+import { useState } from 'react';
 import CompanyAtSubmission from '#components/statement/CompanyAtSubmission.tsx';
 import StageDialog from '#components/statement/StageDialog.tsx';
 import StatementHeader from '#components/statement/StatementHeader.tsx';
 import { DetailBlock, DetailItem, ProjectBlock } from '#components/statement/StatementParts.tsx';
 import StatementRounds from '#components/statement/StatementRounds.tsx';
 import { statementDetailTexts as texts } from '#components/statement/texts.ts';
+import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import DropdownMenu from '#components/ui/DropdownMenu.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import type { BackTarget } from '#lib/back-link.ts';
 import { REPLY_CHOICES, replyLabel } from '#lib/examiner-reply.ts';
+import { openRequiredCount } from '#lib/remarks.ts';
 import { COMPANY_FIELDS } from '#lib/statement.ts';
 import { useStore } from '#stores/prerendered.ts';
 import {
   $canReply,
   $certificateBusy,
+  $examinerRemarks,
   $examinerRounds,
   $examinerStatement,
   $replyStatus,
@@ -22,7 +26,9 @@ import {
   sendReply,
   startReply,
 } from '../stores/detail.ts';
-import { examinerDetailTexts } from '../texts.ts';
+import { $draftsToSend } from '../stores/remarks.ts';
+import { examinerDetailTexts, remarkTexts } from '../texts.ts';
+import ExaminerRemarks from './ExaminerRemarks.tsx';
 
 const HEADING_ID = 'examiner-statement-heading';
 
@@ -45,6 +51,9 @@ export default function ExaminerStatementDetail() {
   const canReply = useStore($canReply);
   const certificateBusy = useStore($certificateBusy);
   const replyStatus = useStore($replyStatus);
+  const remarks = useStore($examinerRemarks);
+  const draftsToSend = useStore($draftsToSend);
+  const [confirmApproval, setConfirmApproval] = useState<number | null>(null);
 
   const actions = canReply && (
     <>
@@ -53,7 +62,11 @@ export default function ExaminerStatementDetail() {
         items={REPLY_CHOICES.map((choice) => ({
           label: choice.label,
           disabled: certificateBusy,
-          onSelect: () => void startReply(choice.status),
+          onSelect: () => {
+            const unresolved = openRequiredCount(remarks.items);
+            if (choice.status === 'approved' && unresolved > 0) setConfirmApproval(unresolved);
+            else void startReply(choice.status);
+          },
         }))}
       />
       {certificateBusy && <Spinner label={examinerDetailTexts.certificateBusy} />}
@@ -95,6 +108,8 @@ export default function ExaminerStatementDetail() {
         <CompanyAtSubmission statement={statement} />
       </div>
 
+      <ExaminerRemarks files={statement.stages.flatMap((stage) => stage.files)} />
+
       <StatementRounds
         history={statement.history ?? []}
         rounds={rounds}
@@ -115,6 +130,19 @@ export default function ExaminerStatementDetail() {
         blockWhileUploading
         send={sendReply}
         // After an answer the menu that opened the dialog is gone; focus goes to the statement's heading.
+        fallbackFocus={() => document.getElementById(HEADING_ID)}
+      >
+        {replyStatus === 'has_comments' && (
+          <p className="dialog__note">{draftsToSend > 0 ? remarkTexts.toSend(draftsToSend) : remarkTexts.noneToSend}</p>
+        )}
+      </StageDialog>
+      <ConfirmDialog
+        open={confirmApproval !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirmApproval(null);
+        }}
+        question={remarkTexts.approveQuestion(confirmApproval ?? 0)}
+        onConfirm={() => startReply('approved')}
         fallbackFocus={() => document.getElementById(HEADING_ID)}
       />
     </>

@@ -21,7 +21,13 @@ const detail = createStatementDetail({
   isFor: isExaminer,
   failedText: statementDetailTexts.loadFailed,
   fallback: routes.examiner('under_review'),
+  loadRemarks: (id) => api.GET('/api/instance/statements/{id}/remarks', { params: { path: { id } } }),
 });
+
+/** The statement's remarks: the published ones and this examiner's drafts. */
+export const $examinerRemarks = detail.$remarks;
+/** Loads the remarks again. */
+export const reloadExaminerRemarks = detail.reloadRemarks;
 
 /** The id the page was opened with (read from the location), or null when the path holds none. */
 export const $examinerStatementId = detail.$id;

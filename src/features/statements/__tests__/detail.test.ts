@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Stage, StageFile, Statement } from '#domain/contract.ts';
 import { demoOwner, demoStatement, errorBody, reply, storedUpload } from '../../../test-support/api-replies.ts';
+import { remarkItem } from '../../../test-support/remarks.ts';
 import { $session, flush, freshStores, openAs, toastTexts, watch } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
@@ -66,7 +67,11 @@ async function open(statement: Statement, user = demoOwner) {
 describe('loading the statement', () => {
   it('reads the id from the address and loads it once the session is known', async () => {
     await open(sent);
-    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements/{id}', { params: { path: { id: 7 } } });
+    // The statement, then its remarks (docs/product.md «Remarks»).
+    expect(api.GET.mock.calls).toEqual([
+      ['/api/statements/{id}', { params: { path: { id: 7 } } }],
+      ['/api/statements/{id}/remarks', { params: { path: { id: 7 } } }],
+    ]);
     expect(detail.$detail.get()).toEqual({ status: 'ready', statement: sent });
     expect(detail.$rounds.get().map((round) => round.base.n)).toEqual([1]);
   });
@@ -122,6 +127,31 @@ describe('new version', () => {
     await flush();
   }
 
+  it('asks an answer for every required remark waiting for one, and sends the answers with the version', async () => {
+    const required = remarkItem({ id: 11, number: 1 });
+    const advisory = remarkItem({ id: 12, number: 2, severity: 'advisory' });
+    api.GET.mockResolvedValueOnce(reply(200, withComments)).mockResolvedValueOnce(reply(200, [required, advisory]));
+    await openAs(demoOwner, detail.$detail, detail.$canDelete);
+    await flush();
+    expect(detail.$answerable.get().map((remark) => remark.id)).toEqual([11, 12]);
+    detail.openVersionDialog();
+    upload.uploadPrefile.mockResolvedValueOnce(storedUpload(40, 'v2.pdf'));
+    detail.versionUploads.addFiles([new File(['%PDF'], 'v2.pdf')]);
+    await flush();
+
+    expect(await detail.submitVersion()).toBe(false);
+    expect(detail.$answerErrors.get()).toEqual({ 11: 'Ответьте на замечание № 1' });
+    expect(api.POST).not.toHaveBeenCalled();
+
+    detail.setAnswer(11, ' Исправлено на листе 2 ');
+    api.POST.mockResolvedValue(reply(201, withComments));
+    api.GET.mockResolvedValueOnce(reply(200, withComments));
+    expect(await detail.submitVersion()).toBe(true);
+    expect(api.POST.mock.calls[0]?.[1]).toMatchObject({
+      body: { answers: [{ remarkId: 11, text: 'Исправлено на листе 2' }] },
+    });
+  });
+
   it('needs at least one file', async () => {
     await open(withComments);
     detail.openVersionDialog();
@@ -153,7 +183,7 @@ describe('new version', () => {
     expect(await detail.submitVersion()).toBe(true);
     expect(api.POST).toHaveBeenCalledExactlyOnceWith('/api/statements/{id}/stages', {
       params: { path: { id: 7 } },
-      body: { prefileIds: [40], comment: 'Исправлено', isInstance: false, status: 'under_review' },
+      body: { prefileIds: [40], comment: 'Исправлено', isInstance: false, status: 'under_review', answers: [] },
     });
     expect(toastTexts()).toEqual([['success', 'Версия добавлена']]);
     expect(detail.$versionDialogOpen.get()).toBe(false);

@@ -2,6 +2,7 @@ import { atom, map, type ReadableAtom } from 'nanostores';
 import { statementDetailTexts } from '#components/statement/texts.ts';
 import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
+import { answerableRemarks, answerErrors, answersToSend } from '#lib/remarks.ts';
 import { isCompanyUser } from '#lib/roles.ts';
 import { canDeleteStatement } from '#lib/statement.ts';
 import { validateNewVersion } from '#lib/validators.ts';
@@ -19,7 +20,11 @@ const detail = createStatementDetail({
   isFor: isCompanyUser,
   failedText: statementDetailTexts.loadFailed,
   fallback: routes.company(),
+  loadRemarks: (id) => api.GET('/api/statements/{id}/remarks', { params: { path: { id } } }),
 });
+
+/** The statement's published remarks. */
+export const $remarks = detail.$remarks;
 
 /** The id the page was opened with (read from the location), or null when the path holds none. */
 export const $statementId = detail.$id;
@@ -67,6 +72,24 @@ export const closeVersionDialog = version.close;
 
 const $versionChecked = atom(false);
 
+/** The new version's answers to the remarks ('Ответ на замечание № n'), by remark id. */
+const $answerTexts = map<Record<number, string>>({});
+export const $answers: ReadableAtom<Record<number, string>> = $answerTexts;
+
+/** Sets the answer to one remark. */
+export function setAnswer(remarkId: number, text: string): void {
+  $answerTexts.setKey(remarkId, text);
+}
+
+/** The remarks the new version answers: published, not resolved. */
+export const $answerable = computed(detail.$remarks, (remarks) => answerableRemarks(remarks.items));
+
+/** 'Ответьте на замечание № n' for each required remark without an answer, after a send attempt. */
+export const $answerErrors = computed(
+  [$versionChecked, $answerable, $answerTexts],
+  (checked, remarks, answers): Record<number, string> => (checked ? answerErrors(remarks, answers) : {}),
+);
+
 /** The new version's errors after a send attempt: the statement and at least one file. */
 export const $versionErrors = computed(
   [$versionChecked, detail.$id, version.uploads.$prefileIds],
@@ -76,6 +99,7 @@ export const $versionErrors = computed(
 /** Opens the dialog with an empty comment and no files. */
 export function openVersionDialog(): void {
   $versionChecked.set(false);
+  $answerTexts.set({});
   version.open(true);
 }
 
@@ -95,14 +119,23 @@ export async function submitVersion(): Promise<boolean> {
     showToast('error', errors.statementId ?? detailTexts.versionFailed);
     return false;
   }
-  if (errors.files) return false;
-  const body = { ...version.content(), isInstance: false as const, status: 'under_review' as const };
+  if (errors.files || Object.keys($answerErrors.get()).length > 0) return false;
+  const answers = answersToSend($answerable.get(), $answerTexts.get());
+  const body = { ...version.content(), isInstance: false as const, status: 'under_review' as const, answers };
   const result = await submit(
     version.form.$status,
     () => api.POST('/api/statements/{id}/stages', { params: { path: { id } }, body }),
-    { failureText: detailTexts.versionFailed, successText: detailTexts.versionAdded },
+    {
+      failureText: detailTexts.versionFailed,
+      successText: detailTexts.versionAdded,
+      // The server's own word on the answers ('Ответьте на замечание № n': a remark published meanwhile).
+      describe: (failure) => (failure.body?.field === 'answers' ? failure.body.message : null),
+    },
   );
-  if (!result.ok) return false;
+  if (!result.ok) {
+    if (result.failure.body?.field === 'answers') await detail.reloadRemarks();
+    return false;
+  }
   version.finish();
   await detail.reload();
   return true;

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import CompanyAtSubmission from '#components/statement/CompanyAtSubmission.tsx';
+import RemarksSection from '#components/statement/RemarksSection.tsx';
 import StageDialog from '#components/statement/StageDialog.tsx';
 import StatementHeader from '#components/statement/StatementHeader.tsx';
 import { DetailBlock, DetailItem, orDash, ProjectBlock } from '#components/statement/StatementParts.tsx';
@@ -13,10 +14,12 @@ import type { BackTarget } from '#lib/back-link.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { canAddVersion } from '#lib/statement.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { setViewerRemarks } from '#stores/viewer.ts';
 import {
   $canDelete,
   $deleteState,
   $detail,
+  $remarks,
   $rounds,
   $versionErrors,
   deleteStatement,
@@ -25,6 +28,7 @@ import {
   version,
 } from '../../stores/detail.ts';
 import { detailTexts } from '../../texts/detail.ts';
+import RemarkAnswers from './RemarkAnswers.tsx';
 
 /** The company's lists a statement is opened from, with the sidebar's names; the first is the default. */
 const COMPANY_LISTS: readonly BackTarget[] = [
@@ -40,6 +44,9 @@ export default function StatementDetail() {
   const canDelete = useStore($canDelete);
   const deleteState = useStore($deleteState);
   const versionErrors = useStore($versionErrors);
+  const remarks = useStore($remarks);
+  // The viewer pins the published remarks on the drawings.
+  useEffect(() => setViewerRemarks({ remarks: remarks.items, place: null }), [remarks]);
   const [confirming, setConfirming] = useState(false);
   const lastRoundTitle = useRef<HTMLHeadingElement>(null);
 
@@ -95,6 +102,8 @@ export default function StatementDetail() {
         <CompanyAtSubmission statement={statement} />
       </div>
 
+      <RemarksSection remarks={remarks} files={statement.stages.flatMap((stage) => stage.files)} />
+
       <StatementRounds
         history={statement.history ?? []}
         rounds={rounds}
@@ -129,7 +138,9 @@ export default function StatementDetail() {
         send={submitVersion}
         // The button that opened the dialog is gone with the reload: keyboard focus goes to the new round.
         onSent={() => requestAnimationFrame(() => lastRoundTitle.current?.focus())}
-      />
+      >
+        <RemarkAnswers />
+      </StageDialog>
     </>
   );
 }

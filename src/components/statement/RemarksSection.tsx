@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import type { Remark, StageFile } from '#domain/contract.ts';
+import { remarkPlace, remarkStatusLabels, remarksSummary, remarkTitle, severityLabels } from '#lib/remarks.ts';
+import { formatDateTime } from '#lib/statement.ts';
+import type { RemarkList } from '#stores/statement-detail.ts';
+import { openViewerAt } from '#stores/viewer.ts';
+import Button from '../ui/Button.tsx';
+import { statementDetailTexts as texts } from './texts.ts';
+
+/** Props of RemarksSection: the remarks and the statement's files; the side's buttons are passed in. */
+export interface RemarksSectionProps {
+  remarks: RemarkList;
+  /** Every file of the statement, to open a pinned remark's document. */
+  files: readonly StageFile[];
+  /** Buttons beside the title (the examiner's 'Добавить замечание'). */
+  toolbar?: ReactNode;
+  /** Buttons of one remark (the examiner's 'Изменить', 'Удалить', 'Снять', 'Не снято'). */
+  actions?: (remark: Remark) => ReactNode;
+}
+
+/**
+ * 'Замечания' of a statement detail, the same on both sides: 'Замечания: 3, снято 1', then each remark with its
+ * number, kind, state, text, place on the drawing (opening the viewer there), the applicant's answer and the
+ * examiner's resolution. Nothing while there is nothing to show and nothing to add.
+ */
+export default function RemarksSection({ remarks, files, toolbar, actions }: RemarksSectionProps) {
+  if (remarks.items.length === 0 && !toolbar) return null;
+  const summary = remarksSummary(remarks.items);
+  return (
+    <section className="card remarks" aria-label={texts.remarks}>
+      <div className="remarks__head">
+        <h2 className="remarks__title">{texts.remarks}</h2>
+        {toolbar && <div className="remarks__toolbar">{toolbar}</div>}
+      </div>
+      {summary && <p className="remarks__summary">{summary}</p>}
+      {remarks.status === 'error' && <p className="text-secondary">{texts.remarksLoadFailed}</p>}
+      {remarks.items.length === 0 ? (
+        remarks.status === 'ready' && <p className="text-secondary">{texts.noRemarks}</p>
+      ) : (
+        <ol className="remark-list">
+          {remarks.items.map((remark) => (
+            <li key={remark.id}>
+              <RemarkCard remark={remark} files={files} actions={actions?.(remark)} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function RemarkCard({ remark, files, actions }: { remark: Remark; files: readonly StageFile[]; actions?: ReactNode }) {
+  const title = remarkTitle(remark);
+  const place = remarkPlace(remark);
+  const file = remark.pin ? files.find((candidate) => candidate.id === remark.pin?.fileId) : undefined;
+  const { answer, resolution } = remark;
+  return (
+    <article className={`remark remark--${remark.status}`} aria-label={`${texts.remarks}: ${title}`}>
+      <div className="remark__head">
+        <span className="remark__number">{title}</span>
+        <span className={`remark__severity remark__severity--${remark.severity}`}>
+          {severityLabels[remark.severity]}
+        </span>
+        {remark.status !== 'draft' && <span className="remark__status">{remarkStatusLabels[remark.status]}</span>}
+      </div>
+      <p className="remark__text">{remark.text}</p>
+      {place && file && remark.pin && (
+        <p className="remark__place">
+          <Button variant="link" onClick={() => openViewerAt(file, remark.pin?.page ?? 1, remark.id)}>
+            {texts.showOnSheet}
+          </Button>{' '}
+          <span className="text-secondary">{place}</span>
+        </p>
+      )}
+      {answer && (
+        <div className="remark__answer">
+          <p className="remark__label">{texts.answer}</p>
+          <p className="remark__text">{answer.text}</p>
+          <p className="remark__meta">{texts.answerMeta(answer.author, formatDateTime(answer.at))}</p>
+        </div>
+      )}
+      {resolution && (resolution.byDecision || resolution.note) && (
+        <div className="remark__resolution">
+          <p className="remark__label">{resolution.byDecision ? texts.byDecision : texts.resolution}</p>
+          {resolution.note && <p className="remark__text">{resolution.note}</p>}
+        </div>
+      )}
+      {actions && <div className="remark__actions">{actions}</div>}
+    </article>
+  );
+}

@@ -1,0 +1,214 @@
+import type { Locator, Page } from '@playwright/test';
+import { drawingPdf } from '../../tools/drawing-pdf.ts';
+import { expectAccessible } from './axe.ts';
+import { recordCspViolations } from './csp.ts';
+import { test as base, expect } from './fixtures.ts';
+import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
+import { DocumentViewer, viewButton } from './pages/document-viewer.ts';
+import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
+import { StatementPage } from './pages/statement-page.ts';
+
+// Remarks pinned to the drawings (docs/product.md «Remarks»): the examiner pins a remark on page 2 and sends rework;
+// the applicant finds it at the same place, answers it with a new version; the examiner takes it off.
+const test = base.extend<{ createPage: CreateStatementPage; statementPage: StatementPage }>({
+  createPage: async ({ page }, use) => {
+    await use(new CreateStatementPage(page));
+  },
+  statementPage: async ({ page }, use) => {
+    await use(new StatementPage(page));
+  },
+});
+
+test.use({ role: 'owner', freshServer: true });
+
+const FACADES = 'Фасады.pdf';
+const file = (name: string, buffer: Buffer): ChosenFile => ({ name, mimeType: 'application/pdf', buffer });
+/** Where the examiner clicks on page 2, in fractions of the page. */
+const SPOT = { x: 0.4, y: 0.3 };
+
+/** The 'Замечания' section of a detail and one remark card in it. */
+function remarksOf(page: Page) {
+  const section = page.getByRole('region', { name: 'Замечания', exact: true });
+  return { section, card: (title: string) => section.getByRole('article', { name: `Замечания: ${title}` }) };
+}
+
+/** Where a pin sits on its page, in fractions of the page: a spot's point is its lower left corner. */
+async function pinPlace(viewer: DocumentViewer, page: number, pin: Locator): Promise<{ x: number; y: number }> {
+  const box = await viewer.dialog.locator(`[data-page="${page}"]`).boundingBox();
+  const mark = await pin.boundingBox();
+  if (!box || !mark) throw new Error('no page or pin on screen');
+  return { x: (mark.x - box.x) / box.width, y: (mark.y + mark.height - box.y) / box.height };
+}
+
+test('a remark pinned on page 2 reaches the applicant at the same place, is answered and taken off', async ({
+  page,
+  pageAs,
+  createPage,
+  statementPage,
+}) => {
+  test.slow();
+  const csp = await recordCspViolations(page);
+  await createPage.goto();
+  await createPage.fill({ objectName: 'Театр на набережной', address: 'наб. Реки, 7' });
+  await createPage.documents.upload([file(FACADES, drawingPdf({ pages: 2, label: 'Facades' }))]);
+  const { id, visibleId } = await createPage.create();
+
+  const examinerPage = await pageAs('examiner1');
+  await examinerPage.setViewportSize({ width: 1400, height: 900 });
+  const news = new NewsPage(examinerPage);
+  await news.goto();
+  await news.takeButton(visibleId).click();
+  await examinerPage.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(news.row(visibleId)).toBeHidden();
+  const review = new ReviewPage(examinerPage);
+  await review.goto(id);
+
+  // On page 2 of the facades: 'Добавить замечание', a click on the sheet, the remark's text.
+  await viewButton(review.round('Документы'), FACADES).click();
+  const viewer = new DocumentViewer(examinerPage, FACADES);
+  await expect(viewer.drawnPage(1)).toBeVisible();
+  await viewer.next.click();
+  await expect(viewer.pageOf).toHaveText('Страница 2 из 2');
+  await viewer.dialog.getByRole('button', { name: 'Добавить замечание' }).click();
+  await expect(viewer.dialog.getByRole('status').filter({ hasText: 'Щёлкните место на листе' })).toBeVisible();
+  const sheet = viewer.dialog.locator('[data-page="2"]');
+  const box = await sheet.boundingBox();
+  if (!box) throw new Error('page 2 is not on screen');
+  await examinerPage.mouse.click(box.x + box.width * SPOT.x, box.y + box.height * SPOT.y);
+  const editor = examinerPage.getByRole('dialog', { name: 'Новое замечание' });
+  await expect(editor).toContainText('Место: Фасады.pdf, стр. 2');
+  await editor.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(editor.getByRole('textbox', { name: 'Текст замечания' })).toHaveAccessibleDescription(
+    /Введите текст замечания/,
+  );
+  await editor.getByRole('textbox', { name: 'Текст замечания' }).fill('Отметка карниза не совпадает с разрезом 1-1');
+  await editor.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(editor).toBeHidden();
+  const examinerPin = viewer.dialog.getByRole('button', { name: /^Замечание Черновик, обязательное/ });
+  await expect(examinerPin).toBeVisible();
+  const placed = await pinPlace(viewer, 2, examinerPin);
+  expect(Math.abs(placed.x - SPOT.x)).toBeLessThan(0.01);
+  expect(Math.abs(placed.y - SPOT.y)).toBeLessThan(0.01);
+  await examinerPage.keyboard.press('Escape');
+  await expect(viewer.dialog).toBeHidden();
+
+  // A remark without a place, from the section; then the rework says how many it carries.
+  const examinerRemarks = remarksOf(examinerPage);
+  await examinerRemarks.section.getByRole('button', { name: 'Добавить замечание' }).click();
+  await editor.getByRole('textbox', { name: 'Текст замечания' }).fill('Рекомендуем светлый тон штукатурки');
+  await editor.getByRole('radio', { name: 'Рекомендация' }).check();
+  await editor.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(editor).toBeHidden();
+  await expect(examinerRemarks.section.getByRole('article')).toHaveCount(2);
+  await review.choose('На доработку');
+  await expect(review.replyDialog).toContainText('Будет отправлено замечаний: 2');
+  await review.replyComment.fill('Исправьте замечания');
+  await review.replySubmit.click();
+  await expect(review.replyDialog).toBeHidden();
+  await expect(examinerRemarks.section).toContainText('Замечания: 2, снято 0');
+
+  // The applicant, on a phone-sized screen: the remarks, and the pin where the examiner put it.
+  await page.setViewportSize({ width: 576, height: 900 });
+  await statementPage.goto(id);
+  const applicantRemarks = remarksOf(page);
+  await expect(applicantRemarks.section).toContainText('Замечания: 2, снято 0');
+  const first = applicantRemarks.card('№ 1');
+  await expect(first).toContainText('Обязательное');
+  await expect(first).toContainText('Фасады.pdf, стр. 2');
+  await first.getByRole('button', { name: 'Показать на листе' }).click();
+  const applicantViewer = new DocumentViewer(page, FACADES);
+  await expect(applicantViewer.pageOf).toHaveText('Страница 2 из 2');
+  const applicantPin = applicantViewer.dialog.getByRole('button', { name: /^Замечание № 1, обязательное/ });
+  await expect(applicantPin).toBeVisible();
+  const seen = await pinPlace(applicantViewer, 2, applicantPin);
+  expect(Math.abs(seen.x - SPOT.x)).toBeLessThan(0.01);
+  expect(Math.abs(seen.y - SPOT.y)).toBeLessThan(0.01);
+  await expect(applicantViewer.dialog.getByRole('region', { name: 'Замечание № 1' })).toContainText('Отметка карниза');
+  await expectAccessible(page, 'viewer with a remark pin (576 px)');
+  await page.keyboard.press('Escape');
+
+  // The new version answers the required remark: without the answer it is refused beside the field.
+  await statementPage.newVersion.click();
+  const answer = statementPage.versionDialog.getByRole('textbox', { name: 'Ответ на замечание № 1' });
+  await expect(
+    statementPage.versionDialog.getByRole('textbox', { name: 'Ответ на замечание № 2 (необязательно)' }),
+  ).toBeVisible();
+  await statementPage.versionFiles.upload([
+    file(FACADES, drawingPdf({ pages: 2, label: 'Facades', revisedPages: [2] })),
+  ]);
+  await statementPage.versionSubmit.click();
+  await expect(answer).toHaveAccessibleDescription(/Ответьте на замечание № 1/);
+  await answer.fill('Отметка исправлена на листе 2');
+  await expectAccessible(page, 'new version with answers (576 px)');
+  await statementPage.versionSubmit.click();
+  await expect(statementPage.versionDialog).toBeHidden();
+  await expect(first).toContainText('Дан ответ');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(576);
+
+  // The examiner: approving with a required remark open asks first; 'Снять' takes it off.
+  await review.goto(id);
+  const answered = examinerRemarks.card('№ 1');
+  await expect(answered).toContainText('Отметка исправлена на листе 2');
+  await review.choose('Согласовать');
+  const question = examinerPage.getByRole('alertdialog');
+  await expect(question).toContainText('Остались неснятые обязательные замечания: 1. Согласовать?');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await answered.getByRole('button', { name: 'Снять' }).click();
+  await expect(answered).toContainText('Снято');
+  await expect(examinerRemarks.section).toContainText('Замечания: 2, снято 1');
+  await expectAccessible(examinerPage, 'examiner remarks (1400 px)');
+
+  expect(await csp()).toEqual([]);
+});
+
+test('the examiner places a remark on the sheet by keyboard alone', async ({ page, pageAs, createPage }) => {
+  await createPage.goto();
+  await createPage.fill({ objectName: 'Планетарий', address: 'ул. Звёздная, 1' });
+  await createPage.documents.upload([file(FACADES, drawingPdf({ pages: 2, label: 'Facades' }))]);
+  const { id, visibleId } = await createPage.create();
+  await page.close();
+  const examinerPage = await pageAs('examiner1');
+  const news = new NewsPage(examinerPage);
+  await news.goto();
+  await news.takeButton(visibleId).click();
+  await examinerPage.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+  const review = new ReviewPage(examinerPage);
+  await review.goto(id);
+
+  await viewButton(review.round('Документы'), FACADES).focus();
+  await examinerPage.keyboard.press('Enter');
+  const viewer = new DocumentViewer(examinerPage, FACADES);
+  await expect(viewer.pages).toBeFocused();
+  await examinerPage.keyboard.press('PageDown');
+  await expect(viewer.pageOf).toHaveText('Страница 2 из 2');
+  const add = viewer.dialog.getByRole('button', { name: 'Добавить замечание' });
+  await add.focus();
+  await examinerPage.keyboard.press('Enter');
+  await expect(add).toHaveAttribute('aria-pressed', 'true');
+  // Escape leaves placing, not the viewer.
+  await examinerPage.keyboard.press('Escape');
+  await expect(add).toHaveAttribute('aria-pressed', 'false');
+  await expect(viewer.dialog).toBeVisible();
+  await examinerPage.keyboard.press('Enter');
+  await viewer.pages.focus();
+  for (let i = 0; i < 5; i += 1) await examinerPage.keyboard.press('ArrowRight');
+  await examinerPage.keyboard.press('Enter');
+  const editor = examinerPage.getByRole('dialog', { name: 'Новое замечание' });
+  await expect(editor).toContainText('Место: Фасады.pdf, стр. 2');
+  // The dialog opens on its close button, as every dialog does; Tab goes to the text, then to the kind.
+  await examinerPage.keyboard.press('Tab');
+  await expect(editor.getByRole('textbox', { name: 'Текст замечания' })).toBeFocused();
+  await examinerPage.keyboard.type('Покажите узел примыкания');
+  await examinerPage.keyboard.press('Tab');
+  await examinerPage.keyboard.press('ArrowDown');
+  await expect(editor.getByRole('radio', { name: 'Рекомендация' })).toBeChecked();
+  await examinerPage.keyboard.press('Tab');
+  await expect(editor.getByRole('button', { name: 'Сохранить' })).toBeFocused();
+  await examinerPage.keyboard.press('Enter');
+  await expect(editor).toBeHidden();
+  const pin = viewer.dialog.getByRole('button', { name: /^Замечание Черновик, рекомендация: Покажите узел/ });
+  await expect(pin).toBeVisible();
+  const placed = await pinPlace(viewer, 2, pin);
+  expect(Math.abs(placed.x - 0.6)).toBeLessThan(0.01);
+  expect(Math.abs(placed.y - 0.5)).toBeLessThan(0.01);
+});
