@@ -5,7 +5,7 @@ import regularFontUrl from '@expo-google-fonts/pt-serif/400Regular/PTSerif_400Re
 import boldFontUrl from '@expo-google-fonts/pt-serif/700Bold/PTSerif_700Bold.ttf?url';
 import { saveBlob } from './browser.ts';
 import { type CertificateData, certificateFileName } from './certificate.ts';
-import { renderCertificate, toBase64 } from './certificate-pdf.ts';
+import { type CertificateFonts, renderCertificate, toBase64 } from './certificate-pdf.ts';
 
 async function fetchFont(url: string): Promise<string> {
   const response = await fetch(url);
@@ -13,9 +13,14 @@ async function fetchFont(url: string): Promise<string> {
   return toBase64(await response.arrayBuffer());
 }
 
+/** The certificate's PT Serif, fetched as files (the remarks letter prints with it too). */
+export async function loadPdfFonts(): Promise<CertificateFonts> {
+  const [regular, bold] = await Promise.all([fetchFont(regularFontUrl), fetchFont(boldFontUrl)]);
+  return { regular, bold };
+}
+
 /** Renders the certificate and saves it as 'Свидетельство_{visibleId}.pdf'; rejects when the font or jspdf fails. */
 export async function downloadCertificate(data: CertificateData, visibleId: number): Promise<void> {
-  const [regular, bold] = await Promise.all([fetchFont(regularFontUrl), fetchFont(boldFontUrl)]);
-  const pdf = await renderCertificate(data, { regular, bold });
+  const pdf = await renderCertificate(data, await loadPdfFonts());
   saveBlob(new Blob([pdf], { type: 'application/pdf' }), certificateFileName(visibleId));
 }

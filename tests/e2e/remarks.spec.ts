@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Locator, Page } from '@playwright/test';
 import { drawingPdf } from '../../tools/drawing-pdf.ts';
 import { expectAccessible } from './axe.ts';
@@ -30,6 +31,11 @@ const SPOT = { x: 0.4, y: 0.3 };
 function remarksOf(page: Page) {
   const section = page.getByRole('region', { name: 'Замечания', exact: true });
   return { section, card: (title: string) => section.getByRole('article', { name: `Замечания: ${title}` }) };
+}
+
+/** The text of a downloaded PDF as pdftotext reads it, whitespace folded. */
+function letterText(file: string): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 /** Where a pin sits on its page, in fractions of the page: a spot's point is its lower left corner. */
@@ -157,6 +163,25 @@ test('a remark pinned on page 2 reaches the applicant at the same place, is answ
   await expect(answered).toContainText('Снято');
   await expect(examinerRemarks.section).toContainText('Замечания: 2, снято 1');
   await expectAccessible(examinerPage, 'examiner remarks (1400 px)');
+
+  // Both download the remarks letter; its text names the remark, the answer and the state.
+  for (const [who, section] of [
+    [examinerPage, examinerRemarks.section],
+    [page, applicantRemarks.section],
+  ] as const) {
+    if (who === page) await statementPage.goto(id);
+    const downloaded = who.waitForEvent('download');
+    await section.getByRole('button', { name: 'Перечень замечаний' }).click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe(`Замечания_${visibleId}.pdf`);
+    const text = letterText(await download.path());
+    expect(text).toContain(`по заявлению № ${visibleId}`);
+    expect(text).toContain('№ 1 · Обязательное · снято');
+    expect(text).toContain('Документ: Фасады.pdf, стр. 2');
+    expect(text).toContain('Отметка карниза не совпадает с разрезом 1-1');
+    expect(text).toContain('Ответ заявителя: Отметка исправлена на листе 2');
+    expect(text).toContain('№ 2 · Рекомендация · открыто');
+  }
 
   expect(await csp()).toEqual([]);
 });

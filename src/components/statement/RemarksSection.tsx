@@ -1,14 +1,16 @@
-import type { ReactNode } from 'react';
-import type { Remark, StageFile } from '#domain/contract.ts';
+import { type ReactNode, useState } from 'react';
+import type { Remark, StageFile, Statement } from '#domain/contract.ts';
 import { remarkPlace, remarkStatusLabels, remarksSummary, remarkTitle, severityLabels } from '#lib/remarks.ts';
 import { formatDateTime } from '#lib/statement.ts';
 import type { RemarkList } from '#stores/statement-detail.ts';
+import { showToast } from '#stores/toasts.ts';
 import { openViewerAt } from '#stores/viewer.ts';
 import Button from '../ui/Button.tsx';
 import { statementDetailTexts as texts } from './texts.ts';
 
 /** Props of RemarksSection: the remarks and the statement's files; the side's buttons are passed in. */
 export interface RemarksSectionProps {
+  statement: Statement;
   remarks: RemarkList;
   /** Every file of the statement, to open a pinned remark's document. */
   files: readonly StageFile[];
@@ -23,14 +25,20 @@ export interface RemarksSectionProps {
  * number, kind, state, text, place on the drawing (opening the viewer there), the applicant's answer and the
  * examiner's resolution. Nothing while there is nothing to show and nothing to add.
  */
-export default function RemarksSection({ remarks, files, toolbar, actions }: RemarksSectionProps) {
+export default function RemarksSection({ statement, remarks, files, toolbar, actions }: RemarksSectionProps) {
   if (remarks.items.length === 0 && !toolbar) return null;
   const summary = remarksSummary(remarks.items);
+  const letter = summary ? <LetterButton statement={statement} remarks={remarks.items} /> : null;
   return (
     <section className="card remarks" aria-label={texts.remarks}>
       <div className="remarks__head">
         <h2 className="remarks__title">{texts.remarks}</h2>
-        {toolbar && <div className="remarks__toolbar">{toolbar}</div>}
+        {(toolbar || letter) && (
+          <div className="remarks__toolbar">
+            {letter}
+            {toolbar}
+          </div>
+        )}
       </div>
       {summary && <p className="remarks__summary">{summary}</p>}
       {remarks.status === 'error' && <p className="text-secondary">{texts.remarksLoadFailed}</p>}
@@ -87,5 +95,27 @@ function RemarkCard({ remark, files, actions }: { remark: Remark; files: readonl
       )}
       {actions && <div className="remark__actions">{actions}</div>}
     </article>
+  );
+}
+
+/** 'Перечень замечаний': the letter of every published remark, 'Замечания_{visibleId}.pdf' (jspdf loads on first use). */
+function LetterButton({ statement, remarks }: { statement: Statement; remarks: readonly Remark[] }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { downloadRemarksLetter } = await import('#lib/remarks-letter-download.ts');
+      await downloadRemarksLetter(statement, remarks);
+    } catch (error) {
+      console.error('Remarks letter', error);
+      showToast('error', texts.letterFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" busy={busy} onClick={() => void download()}>
+      {texts.letter}
+    </Button>
   );
 }

@@ -38,4 +38,6 @@ export const statementDetailTexts = {
   resolution: 'Решение эксперта',
   byDecision: 'Закрыто решением по заявлению',
   showOnSheet: 'Показать на листе', // e2e
+  letter: 'Перечень замечаний', // e2e
+  letterFailed: 'Не удалось сформировать перечень замечаний',
 } as const;

@@ -5,7 +5,7 @@ import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import Dialog from '#components/ui/Dialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
-import type { Remark, RemarkSeverity, StageFile } from '#domain/contract.ts';
+import type { Remark, RemarkSeverity, Statement } from '#domain/contract.ts';
 import { severityLabels } from '#lib/remarks.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { setViewerRemarks } from '#stores/viewer.ts';
@@ -32,7 +32,7 @@ const SEVERITIES: readonly RemarkSeverity[] = ['required', 'advisory'];
  * The examiner's 'Замечания': the shared section with 'Добавить замечание' (a remark without a pin) and, while the
  * statement is theirs to answer, each draft's 'Изменить' / 'Удалить' and each answered remark's 'Снять' / 'Не снято'.
  */
-export default function ExaminerRemarks({ files }: { files: readonly StageFile[] }) {
+export default function ExaminerRemarks({ statement }: { statement: Statement }) {
   const remarks = useStore($examinerRemarks);
   const canReply = useStore($canReply);
   const [removing, setRemoving] = useState<Remark | null>(null);
@@ -76,8 +76,9 @@ export default function ExaminerRemarks({ files }: { files: readonly StageFile[]
   return (
     <>
       <RemarksSection
+        statement={statement}
         remarks={remarks}
-        files={files}
+        files={statement.stages.flatMap((stage) => stage.files)}
         toolbar={
           canReply ? (
             <Button variant="secondary" onClick={() => startRemark()}>

@@ -108,7 +108,7 @@ export default function ExaminerStatementDetail() {
         <CompanyAtSubmission statement={statement} />
       </div>
 
-      <ExaminerRemarks files={statement.stages.flatMap((stage) => stage.files)} />
+      <ExaminerRemarks statement={statement} />
 
       <StatementRounds
         history={statement.history ?? []}

@@ -102,7 +102,11 @@ export default function StatementDetail() {
         <CompanyAtSubmission statement={statement} />
       </div>
 
-      <RemarksSection remarks={remarks} files={statement.stages.flatMap((stage) => stage.files)} />
+      <RemarksSection
+        statement={statement}
+        remarks={remarks}
+        files={statement.stages.flatMap((stage) => stage.files)}
+      />
 
       <StatementRounds
         history={statement.history ?? []}
