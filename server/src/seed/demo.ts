@@ -6,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { StatementStatus } from '../db/schema.ts';
 import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
+import { createRemark, resolveRemark } from '../remarks/remarks.service.ts';
 import { replyToStatement, submitNewVersion, submitStatement, takeIntoWork } from '../statements/statements.service.ts';
 import { countUsers, findUserById, type UserRow } from '../users/users.repository.ts';
 import { createExaminer } from '../users/users.service.ts';
@@ -16,6 +17,18 @@ export const DEMO_ACCOUNTS = [
   { email: 'examiner1@demo.example', who: 'эксперт комитета' },
   { email: 'examiner2@demo.example', who: 'эксперт комитета' },
 ] as const;
+
+/** The ids of a statement's files, oldest first. */
+async function findStatementFiles(db: Db, statementId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('files')
+    .innerJoin('stages', 'stages.id', 'files.stage_id')
+    .select('files.id')
+    .where('stages.statement_id', '=', statementId)
+    .orderBy('files.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
 
 /** Reference catalogues exist in every environment, production included. */
 export async function ensureCatalogues(db: Db): Promise<void> {
@@ -100,6 +113,61 @@ const PATHS: Record<Status, Status[]> = {
   rejected: ['sent', 'under_review', 'rejected'],
 };
 
+/** A demo remark: its words, kind, place on the album's page 1, and what becomes of it. */
+interface DemoRemark {
+  text: string;
+  severity: 'required' | 'advisory';
+  pin?: { page: number; x: number; y: number; width: number | null; height: number | null };
+  /** The applicant's answer with the new version. */
+  answer?: string;
+  /** The examiner's resolution of the answer ('Снять' or 'Не снято'). */
+  resolution?: { resolved: boolean; note: string | null };
+}
+
+/**
+ * Remarks in every state: a draft on the statement under review, an open one on the statement in rework, and on
+ * the approved one (through its rework) one resolved, one answered, one not resolved and an advisory one closed by
+ * the approval.
+ */
+const DEMO_REMARKS: Partial<Record<Status, DemoRemark[]>> = {
+  under_review: [
+    {
+      text: 'Высота здания на фасаде 1-9 не совпадает с разрезом 1-1: уточните отметку парапета.',
+      severity: 'required',
+      pin: { page: 1, x: 0.42, y: 0.28, width: null, height: null },
+    },
+  ],
+  has_comments: [
+    {
+      text: 'Рекомендуем светлый тон облицовки первого этажа, как у соседних зданий.',
+      severity: 'advisory',
+      pin: { page: 1, x: 0.2, y: 0.55, width: 0.35, height: 0.2 },
+    },
+  ],
+  approved: [
+    {
+      text: 'Приложите ведомость отделки фасадов с колерами.',
+      severity: 'required',
+      answer: 'Ведомость отделки приложена, лист 12.',
+      resolution: { resolved: true, note: null },
+    },
+    {
+      text: 'Покажите узел примыкания козырька входной группы.',
+      severity: 'required',
+      pin: { page: 1, x: 0.6, y: 0.7, width: null, height: null },
+      answer: 'Узел показан на листе 8.',
+    },
+    {
+      text: 'Отметка входа не совпадает с генпланом.',
+      severity: 'required',
+      pin: { page: 1, x: 0.3, y: 0.8, width: 0.25, height: 0.1 },
+      answer: 'Отметка исправлена.',
+      resolution: { resolved: false, note: 'На генплане осталась прежняя отметка 150,20.' },
+    },
+    { text: 'Рекомендуем сохранить существующие деревья у входа.', severity: 'advisory' },
+  ],
+};
+
 const REPLY_COMMENTS: Partial<Record<Status, string>> = {
   has_comments: 'Уточните цветовое решение фасадов и приложите ведомость отделки.',
   approved: 'Архитектурно-градостроительное решение согласовано.',
@@ -178,18 +246,38 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
       prefileIds: [await upload(applicant, 'Альбом АГР.pdf')],
     });
     const path = PATHS[demo.status];
+    const album = (await findStatementFiles(base.db, id))[0];
+    const remarks = DEMO_REMARKS[demo.status] ?? [];
+    const published: number[] = [];
     for (const [position, status] of path.entries()) {
       if (position === 0) continue;
       step();
       const previous = path[position - 1];
       if (previous === 'sent') {
         await takeIntoWork(ctx, examiner, id);
+        // The demo examiner's remarks on it, pinned to the album where they name a place (docs/product.md «Remarks»).
+        for (const remark of remarks) {
+          const pin = remark.pin && album ? { fileId: album, ...remark.pin } : null;
+          const { id: remarkId } = await createRemark(ctx, examiner, id, {
+            text: remark.text,
+            severity: remark.severity,
+            pin,
+          });
+          published.push(remarkId);
+        }
       } else if (previous === 'has_comments') {
         await submitNewVersion(ctx, owner, id, {
           status: 'under_review',
           comment: 'Исправленная версия с учётом замечаний.',
           prefileIds: [await upload(owner, 'Альбом АГР, версия 2.pdf')],
+          answers: remarks.flatMap((remark, index) =>
+            remark.answer ? [{ remarkId: published[index] as number, text: remark.answer }] : [],
+          ),
         });
+        for (const [index, remark] of remarks.entries()) {
+          if (remark.resolution === undefined) continue;
+          await resolveRemark(ctx, examiner, published[index] as number, remark.resolution);
+        }
       } else if (status === 'has_comments' || status === 'approved' || status === 'rejected') {
         const last = position === path.length - 1;
         await replyToStatement(ctx, examiner, id, {

@@ -39,5 +39,6 @@ export const statementDetailTexts = {
   byDecision: 'Закрыто решением по заявлению',
   showOnSheet: 'Показать на листе', // e2e
   letter: 'Перечень замечаний', // e2e
+  openRequired: (count: number) => `Неснятых обязательных замечаний: ${count}`, // e2e
   letterFailed: 'Не удалось сформировать перечень замечаний',
 } as const;

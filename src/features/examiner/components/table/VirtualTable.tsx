@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type MouseEvent, memo, useLayoutEffect, useRef } from 'react';
+import RemarksTag from '#components/statement/RemarksTag.tsx';
 import StatusBadge from '#components/ui/StatusBadge.tsx';
 import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
@@ -104,6 +105,7 @@ const StatementRow = memo(function StatementRow({ statement, index, now, measure
       </td>
       <td>
         <StatusBadge status={row.status} view="examiner" />
+        <RemarksTag count={statement.openRequiredRemarks} />
       </td>
       <td
         className={row.deadline.overdue ? 'deadline-cell deadline-cell--overdue' : 'deadline-cell'}

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import RemarksTag from '#components/statement/RemarksTag.tsx';
 import { DeadlineTag } from '#components/statement/StatementTimeline.tsx';
 import StatusBadge from '#components/ui/StatusBadge.tsx';
 import type { StatementListItem } from '#domain/contract.ts';
@@ -27,6 +28,7 @@ function StatementCard({ statement }: { statement: StatementListItem }) {
       <span className="statement-card__meta">
         <StatusBadge status={statement.status} view="company" />
         <DeadlineTag deadline={statement.reviewDeadline} />
+        <RemarksTag count={statement.openRequiredRemarks} />
         <time className="statement-card__date" dateTime={statement.dateCreate}>
           {listDate(statement)}
         </time>
