@@ -1297,6 +1297,20 @@ export interface components {
             round: number | null;
             answer: components["schemas"]["RemarkAnswer"] | null;
             resolution: components["schemas"]["RemarkResolution"] | null;
+            /** @description Every change since publication, oldest first (empty for a draft). */
+            history: components["schemas"]["RemarkEvent"][];
+        };
+        RemarkEvent: {
+            /**
+             * @description `published` with a rework, `answered` with a new version, `resolved` ('Снять'), `reopened` ('Не снято'),
+             *     `closed` with the decision (an advisory remark).
+             * @enum {string}
+             */
+            kind: "published" | "answered" | "resolved" | "reopened" | "closed";
+            /** Format: date-time */
+            at: string;
+            /** @description The person's name as it was then. */
+            actor: string | null;
         };
         /** @description A new version from the company, answering the examiner's comments (has_comments → under_review). */
         CompanyStageInput: {

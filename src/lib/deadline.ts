@@ -140,7 +140,15 @@ export function countOverdue(statements: ReadonlyArray<{ reviewDeadline?: Review
 }
 
 /** What happened at a history entry, named from its status and the one before it. */
-export type HistoryEvent = 'submitted' | 'taken' | 'rework' | 'new-version' | 'approved' | 'rejected' | 'other';
+export type HistoryEvent =
+  | 'submitted'
+  | 'taken'
+  | 'rework'
+  | 'new-version'
+  | 'approved'
+  | 'rejected'
+  | 'other'
+  | 'remarks';
 
 /** Labels of the timeline's events. */
 export const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
@@ -151,6 +159,7 @@ export const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
   approved: 'Согласовано',
   rejected: 'Отказано',
   other: 'Статус изменён',
+  remarks: 'Замечания',
 };
 
 /** The event of a change to `status` after `previous` (null for the first entry). */

@@ -1,6 +1,9 @@
 // Pure rules of remarks on the site (docs/product.md «Remarks»): how they are counted, named and answered.
 import type { Remark, RemarkSeverity, RemarkStatus } from '#domain/contract.ts';
 import { AWAITING_ANSWER_STATUSES, remarkRefusals, UNSETTLED_REMARK_STATUSES } from '#domain/remarks.ts';
+import { deadlineTexts, formatCommitteeMoment, type TimelineEntry } from './deadline.ts';
+
+type RemarkEventKind = Remark['history'][number]['kind'];
 
 export const severityLabels: Readonly<Record<RemarkSeverity, string>> = {
   required: 'Обязательное',
@@ -82,4 +85,60 @@ export function remarkPlace(remark: Remark): string | null {
 /** '№ 3' for a published remark, 'Черновик' for a draft. */
 export function remarkTitle(remark: Remark): string {
   return remark.number === null ? remarkStatusLabels.draft : `№ ${remark.number}`;
+}
+
+const EVENT_PHRASES = {
+  published: (count: number) => `Отправлены замечания: ${count}`,
+  answered: (count: number) => `Даны ответы на замечания: ${count}`,
+  resolved: (numbers: string) => `Снято: ${numbers}`,
+  reopened: (numbers: string) => `Не снято: ${numbers}`,
+  closed: (numbers: string) => `Закрыто решением: ${numbers}`,
+} as const;
+
+/**
+ * The remarks' changes as entries of 'История': remarks published together (with a rework), answered together (with
+ * a version), resolved, kept open or closed by the decision at one moment make one entry each, oldest first.
+ */
+export function remarkTimelineEntries(remarks: readonly Remark[]): TimelineEntry[] {
+  const groups = new Map<string, { kind: RemarkEventKind; at: string; actor: string | null; numbers: number[] }>();
+  for (const remark of remarks) {
+    for (const event of remark.history) {
+      const key = `${event.at}|${event.kind}`;
+      const group = groups.get(key) ?? { kind: event.kind, at: event.at, actor: event.actor, numbers: [] };
+      group.numbers.push(remark.number ?? 0);
+      groups.set(key, group);
+    }
+  }
+  return [...groups.values()]
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .map((group) => {
+      const numbers = group.numbers
+        .sort((a, b) => a - b)
+        .map((n) => `№ ${n}`)
+        .join(', ');
+      const label =
+        group.kind === 'published' || group.kind === 'answered'
+          ? EVENT_PHRASES[group.kind](group.numbers.length)
+          : EVENT_PHRASES[group.kind](numbers);
+      const byCommittee = group.kind !== 'answered';
+      return {
+        event: 'remarks',
+        label,
+        at: group.at,
+        when: formatCommitteeMoment(group.at),
+        actor: group.actor?.trim() ? group.actor : null,
+        side: byCommittee ? deadlineTexts.committee : deadlineTexts.applicant,
+        byCommittee,
+        term: null,
+        onTime: null,
+      };
+    });
+}
+
+/** Status changes and remark changes in one history, by time; a status change first at the same moment. */
+export function mergeTimelines(status: readonly TimelineEntry[], remarks: readonly TimelineEntry[]): TimelineEntry[] {
+  return [...status, ...remarks]
+    .map((entry, order) => ({ entry, order }))
+    .sort((a, b) => a.entry.at.localeCompare(b.entry.at) || a.order - b.order)
+    .map(({ entry }) => entry);
 }

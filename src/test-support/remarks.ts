@@ -18,6 +18,7 @@ export function remarkItem(fields: Partial<Remark> = {}): Remark {
     round: 2,
     answer: null,
     resolution: null,
+    history: [],
     ...fields,
   };
 }

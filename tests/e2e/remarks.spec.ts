@@ -162,6 +162,12 @@ test('a remark pinned on page 2 reaches the applicant at the same place, is answ
   await answered.getByRole('button', { name: 'Снять' }).click();
   await expect(answered).toContainText('Снято');
   await expect(examinerRemarks.section).toContainText('Замечания: 2, снято 1');
+  // The history records the publication, the answer and the resolution; the rework lists what it carried.
+  const history = examinerPage.getByRole('region', { name: 'История' });
+  for (const entry of ['Отправлены замечания: 2', 'Даны ответы на замечания: 1', 'Снято: № 1']) {
+    await expect(history.getByText(entry)).toBeVisible();
+  }
+  await expect(review.round('Документы').getByRole('list', { name: 'Замечания' }).getByRole('listitem')).toHaveCount(2);
   await expectAccessible(examinerPage, 'examiner remarks (1400 px)');
 
   // Both download the remarks letter; its text names the remark, the answer and the state.

@@ -322,3 +322,22 @@ export async function openRequiredCounts(db: Db): Promise<Map<number, number>> {
     .execute();
   return new Map(rows.map((row) => [row.statement_id, Number(row.n)]));
 }
+
+/** The events of these remarks, oldest first, by remark. */
+export async function listRemarkEvents(db: Db, remarkIds: readonly number[]) {
+  const events = new Map<number, { kind: RemarkEventKind; at: string; actor: string | null }[]>();
+  if (remarkIds.length === 0) return events;
+  const rows = await db
+    .selectFrom('remark_events')
+    .select(['remark_id', 'kind', 'at', 'actor_name'])
+    .where('remark_id', 'in', [...remarkIds])
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = events.get(row.remark_id) ?? [];
+    list.push({ kind: row.kind, at: row.at, actor: row.actor_name });
+    events.set(row.remark_id, list);
+  }
+  return events;
+}

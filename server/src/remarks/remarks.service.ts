@@ -15,6 +15,7 @@ import {
   findStatementFile,
   insertDraft,
   listAnswerable,
+  listRemarkEvents,
   listRemarks,
   lockStatement,
   publishDrafts,
@@ -41,7 +42,7 @@ function fieldError(field: string, message: string): ApiError {
 }
 
 /** The API shape of a remark row (docs/product.md «Remarks»). */
-export function toApiRemark(row: RemarkRow): Remark {
+export function toApiRemark(row: RemarkRow, history: Remark['history'] = []): Remark {
   const pinned = row.file_id !== null && row.page !== null && row.x !== null && row.y !== null;
   return {
     id: row.id,
@@ -79,7 +80,22 @@ export function toApiRemark(row: RemarkRow): Remark {
             author: row.resolution_author,
             byDecision: Boolean(row.resolved_by_decision),
           },
+    history,
   };
+}
+
+/** Remarks with their events, in the API's shape. */
+async function withHistory(db: Db, rows: readonly RemarkRow[]): Promise<Remark[]> {
+  const events = await listRemarkEvents(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toApiRemark(row, events.get(row.id) ?? []));
+}
+
+async function oneRemark(db: Db, id: number): Promise<Remark> {
+  const [remark] = await withHistory(db, [(await findRemark(db, id)) as RemarkRow]);
+  return remark as Remark;
 }
 
 /** Every remark of a statement an examiner may see: the published ones and their own drafts. */
@@ -87,7 +103,7 @@ export async function instanceRemarks(ctx: ServiceContext, actor: UserRow, state
   requireExaminer(actor);
   const statement = await lockFree(ctx.db, statementId);
   if (!statement) throw apiError('not_found', NOT_FOUND);
-  return (await listRemarks(ctx.db, statementId, actor.id)).map(toApiRemark);
+  return withHistory(ctx.db, await listRemarks(ctx.db, statementId, actor.id));
 }
 
 /** The published remarks of a statement of the caller's company; another company's is as missing as a wrong id. */
@@ -95,7 +111,7 @@ export async function companyRemarks(ctx: ServiceContext, actor: UserRow, statem
   const companyId = requireCompanyUser(actor);
   const statement = await lockFree(ctx.db, statementId);
   if (!statement || statement.company_id !== companyId) throw apiError('not_found', NOT_FOUND);
-  return (await listRemarks(ctx.db, statementId, null)).map(toApiRemark);
+  return withHistory(ctx.db, await listRemarks(ctx.db, statementId, null));
 }
 
 function lockFree(db: Db, statementId: number) {
@@ -171,7 +187,7 @@ export async function createRemark(
     await lockForExaminer(trx, actor, statementId);
     return insertDraft(trx, { ...fields, statementId, author: actor, at });
   });
-  return toApiRemark((await findRemark(ctx.db, id)) as RemarkRow);
+  return oneRemark(ctx.db, id);
 }
 
 /** A remark the examiner may see: published ones, and their own drafts (another's draft is as missing as none). */
@@ -199,7 +215,7 @@ export async function updateRemark(
     await lockForExaminer(trx, actor, remark.statement_id);
     if (!(await updateDraft(trx, remarkId, fields, nowIso(ctx.now())))) throw apiError('remark_not_draft');
   });
-  return toApiRemark((await findRemark(ctx.db, remarkId)) as RemarkRow);
+  return oneRemark(ctx.db, remarkId);
 }
 
 /** The draft's author deletes it; a published remark stays for good. */
@@ -236,7 +252,7 @@ export async function resolveRemark(
     });
     if (!saved) throw apiError('remark_closed');
   });
-  return toApiRemark((await findRemark(ctx.db, remarkId)) as RemarkRow);
+  return oneRemark(ctx.db, remarkId);
 }
 
 // ——— Remarks moving with the statement (called inside its status change's transaction) ———

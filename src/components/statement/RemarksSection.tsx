@@ -119,3 +119,34 @@ function LetterButton({ statement, remarks }: { statement: Statement; remarks: r
     </Button>
   );
 }
+
+/**
+ * The remarks a rework reply carried, under that reply in its round: '№ n', kind, state, text and place, a pinned one
+ * opening the viewer there.
+ */
+export function ReplyRemarks({ remarks, files }: { remarks: readonly Remark[]; files: readonly StageFile[] }) {
+  if (remarks.length === 0) return null;
+  return (
+    <ul className="reply-remarks" aria-label={texts.remarks}>
+      {remarks.map((remark) => {
+        const file = remark.pin ? files.find((candidate) => candidate.id === remark.pin?.fileId) : undefined;
+        const place = remarkPlace(remark);
+        return (
+          <li key={remark.id} className={`reply-remarks__item remark--${remark.status}`}>
+            <p className="remark__meta">
+              {[remarkTitle(remark), severityLabels[remark.severity], remarkStatusLabels[remark.status], place]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+            <p className="remark__text">{remark.text}</p>
+            {file && remark.pin && (
+              <Button variant="link" onClick={() => openViewerAt(file, remark.pin?.page ?? 1, remark.id)}>
+                {texts.showOnSheet}
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

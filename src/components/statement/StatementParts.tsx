@@ -1,7 +1,7 @@
 // Pieces both statement details draw the same way (the company's and the examiner's).
 
 import type { ReactNode } from 'react';
-import type { Stage, StageFile, Statement } from '#domain/contract.ts';
+import type { Remark, Stage, StageFile, Statement } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
 import { formatFileSize } from '#lib/file-size.ts';
 import { formatDateTime, type SubmissionRound } from '#lib/statement.ts';
@@ -13,6 +13,7 @@ import Button from '../ui/Button.tsx';
 import StatusBadge from '../ui/StatusBadge.tsx';
 import { viewerTexts } from '../viewer/texts.ts';
 import { AbsentMark, ChangeMark } from './FileMarks.tsx';
+import { ReplyRemarks } from './RemarksSection.tsx';
 import { statementDetailTexts } from './texts.ts';
 
 const texts = {
@@ -141,7 +142,19 @@ export function StageFiles({ files, absent = false }: { files: StageFile[]; abse
 }
 
 /** One reply of the committee under the round it answers, its status labelled for the viewer. */
-export function StageComment({ stage, view }: { stage: Stage; view: StatusView }) {
+export function StageComment({
+  stage,
+  view,
+  remarks = [],
+  files = [],
+}: {
+  stage: Stage;
+  view: StatusView;
+  /** The remarks this reply published. */
+  remarks?: readonly Remark[];
+  /** The files the remarks may be pinned to (the round's submission). */
+  files?: readonly StageFile[];
+}) {
   return (
     <li className={stage.status ? `comment comment--${stage.status}` : 'comment'}>
       <p className="comment__meta">
@@ -150,6 +163,7 @@ export function StageComment({ stage, view }: { stage: Stage; view: StatusView }
         <time dateTime={stage.dateCreate}>{formatDateTime(stage.dateCreate)}</time>
       </p>
       {stage.comment && <p className="comment__text">{stage.comment}</p>}
+      <ReplyRemarks remarks={remarks} files={files} />
       {stage.files.length > 0 && <StageFiles files={stage.files} />}
     </li>
   );
@@ -163,10 +177,13 @@ export function RoundBody({
   round,
   view,
   repliesLabel,
+  remarks = [],
 }: {
   round: SubmissionRound;
   view: StatusView;
   repliesLabel: string;
+  /** The statement's remarks: each reply lists those it published. */
+  remarks?: readonly Remark[];
 }) {
   return (
     <>
@@ -191,7 +208,13 @@ export function RoundBody({
           <h4 className="round__label">{repliesLabel}</h4>
           <ul className="comments">
             {round.comments.map((stage) => (
-              <StageComment view={view} key={stage.id} stage={stage} />
+              <StageComment
+                view={view}
+                key={stage.id}
+                stage={stage}
+                remarks={remarks.filter((remark) => remark.round === stage.n && remark.status !== 'draft')}
+                files={round.base.files}
+              />
             ))}
           </ul>
         </div>

@@ -1,4 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
+import type { Remark } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
 import type { StatusHistoryEntry } from '#lib/deadline.ts';
 import { roundTitle, type SubmissionRound } from '#lib/statement.ts';
@@ -11,6 +12,8 @@ import { statementDetailTexts } from './texts.ts';
 export interface StatementRoundsProps {
   /** The status history, shown above the rounds as 'История'. */
   history: readonly StatusHistoryEntry[];
+  /** The remarks, whose changes join the history and whose published ones the replies list. */
+  remarks?: readonly Remark[];
   rounds: readonly SubmissionRound[];
   /** Whose labels the replies' status badges use. */
   view: StatusView;
@@ -27,6 +30,7 @@ export interface StatementRoundsProps {
 /** 'История', then 'Ход рассмотрения': every submission round with its comment, files and the committee's replies. */
 export default function StatementRounds({
   history,
+  remarks = [],
   rounds,
   view,
   repliesLabel,
@@ -36,7 +40,7 @@ export default function StatementRounds({
 }: StatementRoundsProps) {
   return (
     <>
-      <StatementHistory history={history} />
+      <StatementHistory history={history} remarks={remarks} />
 
       <h2 className="rounds__title">{statementDetailTexts.rounds}</h2>
       <div className="rounds">
@@ -60,7 +64,7 @@ export default function StatementRounds({
                 )}
                 {title}
               </h3>
-              <RoundBody round={round} view={view} repliesLabel={repliesLabel} />
+              <RoundBody round={round} view={view} repliesLabel={repliesLabel} remarks={remarks} />
               {actions && <div className="round__actions">{actions}</div>}
             </section>
           );

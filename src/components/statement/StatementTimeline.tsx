@@ -1,6 +1,7 @@
 // The review term and the status history, drawn the same way on both statement details (docs/product.md
 // «Deadlines and history»).
 import { useId } from 'react';
+import type { Remark } from '#domain/contract.ts';
 import {
   type DeadlineLine,
   type DeadlineSource,
@@ -11,6 +12,7 @@ import {
   shortDeadline,
   timelineEntries,
 } from '#lib/deadline.ts';
+import { mergeTimelines, remarkTimelineEntries } from '#lib/remarks.ts';
 
 const texts = {
   history: 'История', // e2e
@@ -69,9 +71,16 @@ export function DeadlineTag({ deadline }: { deadline: ReviewDeadline | null | un
 }
 
 /** 'История': every status change, oldest first, with when (committee's time), who and on which side. */
-export function StatementHistory({ history }: { history: readonly StatusHistoryEntry[] }) {
+export function StatementHistory({
+  history,
+  remarks = [],
+}: {
+  history: readonly StatusHistoryEntry[];
+  /** The statement's remarks: their publication, answers and resolutions join the history. */
+  remarks?: readonly Remark[];
+}) {
   const headingId = useId();
-  const entries = timelineEntries(history);
+  const entries = mergeTimelines(timelineEntries(history), remarkTimelineEntries(remarks));
   return (
     <section className="card history" aria-labelledby={headingId}>
       <h2 id={headingId} className="detail-block__title">

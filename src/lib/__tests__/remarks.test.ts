@@ -4,9 +4,11 @@ import {
   answerErrors,
   answersToSend,
   draftCount,
+  mergeTimelines,
   openRequiredCount,
   remarkPlace,
   remarksSummary,
+  remarkTimelineEntries,
   remarkTitle,
 } from '../remarks.ts';
 
@@ -47,5 +49,40 @@ describe('remarks on the site', () => {
     });
     expect(remarkPlace(pinned)).toBe('Фасады.pdf, стр. 2');
     expect(remarkPlace(remarkItem())).toBeNull();
+  });
+});
+
+describe('remarks in the history', () => {
+  it('makes one entry of what happened together, by the side that did it, merged with the status changes by time', () => {
+    const published = { kind: 'published' as const, at: '2026-11-20T10:00:00.000Z', actor: 'Смирнов А. П.' };
+    const entries = remarkTimelineEntries([
+      remarkItem({
+        number: 1,
+        history: [
+          published,
+          { kind: 'answered', at: '2026-11-21T10:00:00.000Z', actor: 'Иванов И. И.' },
+          { kind: 'resolved', at: '2026-11-22T10:00:00.000Z', actor: 'Смирнов А. П.' },
+        ],
+      }),
+      remarkItem({
+        number: 2,
+        history: [published, { kind: 'answered', at: '2026-11-21T10:00:00.000Z', actor: 'Иванов И. И.' }],
+      }),
+    ]);
+    expect(entries.map((entry) => [entry.label, entry.side, entry.actor])).toEqual([
+      ['Отправлены замечания: 2', 'Комитет', 'Смирнов А. П.'],
+      ['Даны ответы на замечания: 2', 'Заявитель', 'Иванов И. И.'],
+      ['Снято: № 1', 'Комитет', 'Смирнов А. П.'],
+    ]);
+    const rework = {
+      ...entries[0],
+      label: 'Отправлено на доработку',
+      event: 'rework' as const,
+    } as (typeof entries)[number];
+    expect(
+      mergeTimelines([rework], entries)
+        .map((entry) => entry.label)
+        .slice(0, 2),
+    ).toEqual(['Отправлено на доработку', 'Отправлены замечания: 2']);
   });
 });

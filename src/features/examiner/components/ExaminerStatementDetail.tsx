@@ -112,6 +112,7 @@ export default function ExaminerStatementDetail() {
 
       <StatementRounds
         history={statement.history ?? []}
+        remarks={remarks.items}
         rounds={rounds}
         view="examiner"
         repliesLabel={examinerDetailTexts.committeeComments}

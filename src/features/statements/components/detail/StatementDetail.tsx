@@ -110,6 +110,7 @@ export default function StatementDetail() {
 
       <StatementRounds
         history={statement.history ?? []}
+        remarks={remarks.items}
         rounds={rounds}
         view="company"
         repliesLabel={detailTexts.committeeComments}
