@@ -1143,7 +1143,10 @@ export interface components {
             externalNumber: string | null;
             governmentAgencyName: string | null;
             reviewDeadline: components["schemas"]["ReviewDeadline"] | null;
-            /** @description Published `required` remarks not resolved yet; absent when there are none (most rows of a long list). */
+            /**
+             * @description Published `required` remarks not resolved yet, while the statement is `under_review` or `has_comments`;
+             *     absent when there are none (most rows of a long list, and every decided statement).
+             */
             openRequiredRemarks?: number;
         };
         /** @description Counts of the caller's statements (see `getStatementCounters`). */

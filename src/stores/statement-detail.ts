@@ -47,7 +47,7 @@ export interface StatementDetailStore {
   reload: () => Promise<void>;
   /** Shows a statement an action answered with, without waiting for the reload. */
   show: (statement: Statement) => void;
-  /** The statement's remarks, loaded after the statement and again whenever it is shown anew. */
+  /** The statement's remarks, loaded with the statement, again with every reload of it. */
   $remarks: ReadableAtom<RemarkList>;
   /** Loads the remarks again (after a remark was written, edited or resolved). */
   reloadRemarks: () => Promise<void>;
@@ -61,7 +61,10 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
   async function fetchStatement(id: number | null): Promise<void> {
     if (id !== null) {
       try {
-        const { data, response } = await source.load(id);
+        const loading = source.load(id);
+        // The remarks come with every load of the statement, asked for at the same time (one round trip, not two).
+        void reloadRemarks();
+        const { data, response } = await loading;
         if (response.ok && data) {
           $detail.set({ status: 'ready', statement: data });
           return;
@@ -96,24 +99,14 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
 
   onMount($detail, () => {
     $id.set(idFromPath(currentPath()));
+    // Remarks move with the statement (a rework publishes them, a version answers them): every reload of the
+    // statement, after any action, brings them again (fetchStatement).
     const stopSession = $session.subscribe((session) => {
       if (session.status === 'authenticated' && source.isFor(session.user) && $detail.get().status === 'loading') {
         void reload();
       }
     });
-    // Remarks move with the statement (a rework publishes them, a version answers them): each statement shown anew
-    // brings them again.
-    let shown: Statement | null = null;
-    const stopRemarks = $detail.subscribe((detail) => {
-      if (detail.status === 'ready' && detail.statement !== shown) {
-        shown = detail.statement;
-        void reloadRemarks();
-      }
-    });
-    return () => {
-      stopSession();
-      stopRemarks();
-    };
+    return stopSession;
   });
 
   return {

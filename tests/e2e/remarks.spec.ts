@@ -4,6 +4,7 @@ import { drawingPdf } from '../../tools/drawing-pdf.ts';
 import { expectAccessible } from './axe.ts';
 import { recordCspViolations } from './csp.ts';
 import { test as base, expect } from './fixtures.ts';
+import { CompanyListPage } from './pages/company-list-page.ts';
 import { type ChosenFile, CreateStatementPage } from './pages/create-statement-page.ts';
 import { DocumentViewer, viewButton } from './pages/document-viewer.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
@@ -115,6 +116,9 @@ test('a remark pinned on page 2 reaches the applicant at the same place, is answ
 
   // The applicant, on a phone-sized screen: the remarks, and the pin where the examiner put it.
   await page.setViewportSize({ width: 576, height: 900 });
+  const list = new CompanyListPage(page);
+  await list.goto('/company');
+  await expect(list.card('Театр на набережной')).toContainText('Неснятых обязательных замечаний: 1');
   await statementPage.goto(id);
   const applicantRemarks = remarksOf(page);
   await expect(applicantRemarks.section).toContainText('Замечания: 2, снято 0');

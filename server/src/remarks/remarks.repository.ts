@@ -309,16 +309,19 @@ export async function closeWithDecision(db: Db, statementId: number, actor: Acto
 }
 
 /**
- * Published required remarks not resolved, per statement that has any (lists show them): few statements at a time
- * are in rework, so one grouped read serves a list of any length.
+ * Published required remarks not resolved, per statement under review or in rework that has any (lists show them;
+ * after a decision they no longer wait for anything): few statements at a time are in rework, so one grouped read
+ * serves a list of any length.
  */
 export async function openRequiredCounts(db: Db): Promise<Map<number, number>> {
   const rows = await db
-    .selectFrom('remarks')
-    .select(['statement_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('severity', '=', 'required')
-    .where('status', 'in', ['open', 'reopened', 'answered'] satisfies RemarkStatus[])
-    .groupBy('statement_id')
+    .selectFrom('remarks as r')
+    .innerJoin('statements as s', 's.id', 'r.statement_id')
+    .select(['r.statement_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('r.severity', '=', 'required')
+    .where('r.status', 'in', ['open', 'reopened', 'answered'] satisfies RemarkStatus[])
+    .where('s.status', 'in', ['under_review', 'has_comments'])
+    .groupBy('r.statement_id')
     .execute();
   return new Map(rows.map((row) => [row.statement_id, Number(row.n)]));
 }
