@@ -247,3 +247,61 @@ test('the examiner places a remark on the sheet by keyboard alone', async ({ pag
   expect(Math.abs(placed.x - 0.6)).toBeLessThan(0.01);
   expect(Math.abs(placed.y - 0.5)).toBeLessThan(0.01);
 });
+
+test('an area of an image is pinned as on a PDF page', async ({ page, pageAs, createPage }) => {
+  // A real PNG, drawn by the browser.
+  const png = Buffer.from(
+    await page.evaluate(async () => {
+      const canvas = new OffscreenCanvas(800, 600);
+      const context = canvas.getContext('2d');
+      if (context) {
+        context.fillStyle = '#ffffff';
+        context.fillRect(0, 0, 800, 600);
+        context.strokeRect(100, 100, 600, 400);
+      }
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      return [...new Uint8Array(await blob.arrayBuffer())];
+    }),
+  );
+  await createPage.goto();
+  await createPage.fill({ objectName: 'Сквер', address: 'ул. Парковая, 2' });
+  await createPage.documents.upload([{ name: 'Генплан.png', mimeType: 'image/png', buffer: png }]);
+  const { id, visibleId } = await createPage.create();
+  const examinerPage = await pageAs('examiner1');
+  await examinerPage.setViewportSize({ width: 1400, height: 900 });
+  const news = new NewsPage(examinerPage);
+  await news.goto();
+  await news.takeButton(visibleId).click();
+  await examinerPage.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+  const review = new ReviewPage(examinerPage);
+  await review.goto(id);
+
+  await viewButton(review.round('Документы'), 'Генплан.png').click();
+  const viewer = new DocumentViewer(examinerPage, 'Генплан.png');
+  const image = viewer.dialog.locator('[data-page="1"]');
+  await expect(image.getByRole('img', { name: 'Генплан.png' })).toBeVisible();
+  // Drawn at its size (fitted, never enlarged): 800 px wide on this screen.
+  await expect.poll(async () => (await image.boundingBox())?.width).toBe(800);
+  await viewer.dialog.getByRole('button', { name: 'Добавить замечание' }).click();
+  const box = await image.boundingBox();
+  if (!box) throw new Error('the image is not on screen');
+  await examinerPage.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.25);
+  await examinerPage.mouse.down();
+  await examinerPage.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6, { steps: 5 });
+  await examinerPage.mouse.up();
+  const editor = examinerPage.getByRole('dialog', { name: 'Новое замечание' });
+  await expect(editor).toContainText('Место: Генплан.png, стр. 1');
+  await editor.getByRole('textbox', { name: 'Текст замечания' }).fill('Покажите границы благоустройства');
+  await editor.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(editor).toBeHidden();
+  const area = viewer.dialog.getByRole('button', { name: /^Замечание Черновик, обязательное: Покажите границы/ });
+  const pinBox = await area.boundingBox();
+  const sheet = await image.boundingBox();
+  if (!pinBox || !sheet) throw new Error('no pin on screen');
+  // The image as drawn now (the placing hint above it is gone) is the page the pin is a fraction of.
+  expect(Math.abs(sheet.width - box.width)).toBeLessThan(1);
+  expect(Math.abs((pinBox.x - sheet.x) / sheet.width - 0.2)).toBeLessThan(0.01);
+  expect(Math.abs((pinBox.y - sheet.y) / sheet.height - 0.25)).toBeLessThan(0.01);
+  expect(Math.abs(pinBox.width / sheet.width - 0.3)).toBeLessThan(0.01);
+  expect(Math.abs(pinBox.height / sheet.height - 0.35)).toBeLessThan(0.01);
+});

@@ -9,6 +9,7 @@ import Dialog from '../ui/Dialog.tsx';
 import ImageView from './ImageView.tsx';
 import PdfCompare from './PdfCompare.tsx';
 import PdfPages from './PdfPages.tsx';
+import type { PlacedPin } from './placement.ts';
 import { viewerTexts as texts } from './texts.ts';
 import Unavailable from './Unavailable.tsx';
 import { useStoredPdf } from './use-stored-pdf.ts';
@@ -47,7 +48,7 @@ export default function DocumentViewer({ request, onClose }: { request: ViewerRe
       ) : kind === 'pdf' ? (
         <PdfView file={file} page={request.page} remarkId={request.remarkId} />
       ) : kind === 'image' ? (
-        <ImageView file={file} toolbarEnd={<ViewerActions file={file} compare={false} />} />
+        <ImageWithRemarks file={file} remarkId={request.remarkId} />
       ) : (
         <Unavailable file={file} />
       )}
@@ -55,9 +56,24 @@ export default function DocumentViewer({ request, onClose }: { request: ViewerRe
   );
 }
 
+/** The remarks pinned on `file` and, for the examiner who may write one, how a place on it becomes a new remark. */
+function useRemarksOn(file: StageFile, remarkId: number | undefined) {
+  const { remarks, place } = useStore($viewerRemarks);
+  return {
+    remarks: remarks.filter((remark) => remark.pin?.fileId === file.id),
+    selectedRemarkId: remarkId ?? null,
+    place: place ? (pin: PlacedPin) => place({ ...pin, fileId: file.id }, file.fileName) : null,
+  };
+}
+
+function ImageWithRemarks({ file, remarkId }: { file: StageFile; remarkId?: number }) {
+  const remarks = useRemarksOn(file, remarkId);
+  return <ImageView file={file} toolbarEnd={<ViewerActions file={file} compare={false} />} {...remarks} />;
+}
+
 function PdfView({ file, page, remarkId }: { file: StageFile; page?: number; remarkId?: number }) {
   const pdf = useStoredPdf(file.url);
-  const { remarks, place } = useStore($viewerRemarks);
+  const remarks = useRemarksOn(file, remarkId);
   if (pdf.status === 'failed') return <Unavailable file={file} />;
   if (pdf.status === 'loading') {
     return (
@@ -72,9 +88,7 @@ function PdfView({ file, page, remarkId }: { file: StageFile; page?: number; rem
       fileName={file.fileName}
       toolbarEnd={<ViewerActions file={file} compare={canCompare(file)} />}
       initialPage={page}
-      remarks={remarks.filter((remark) => remark.pin?.fileId === file.id)}
-      selectedRemarkId={remarkId ?? null}
-      place={place ? (pin) => place({ ...pin, fileId: file.id }, file.fileName) : null}
+      {...remarks}
     />
   );
 }

@@ -1,16 +1,33 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { StageFile } from '#domain/contract.ts';
+import type { Remark, StageFile } from '#domain/contract.ts';
 import { fitWidthScale, zoomIn, zoomOut } from '#lib/viewer.ts';
 import { api, QUIET } from '#stores/api.ts';
 import { useFocusOnArrival } from './focus.ts';
+import type { PlacedPin } from './placement.ts';
+import { useRemarkLayer } from './remark-layer.tsx';
 import { viewerTexts as texts } from './texts.ts';
 import Unavailable from './Unavailable.tsx';
 import ViewerToolbar, { useViewerKeys } from './ViewerToolbar.tsx';
 
 const GUTTER = 32;
 
-/** An image file (png, jpg, gif), fetched whole (images are small next to drawing sets), fitted to the width. */
-export default function ImageView({ file, toolbarEnd }: { file: StageFile; toolbarEnd?: React.ReactNode }) {
+/**
+ * An image file (png, jpg, gif), fetched whole (images are small next to drawing sets), fitted to the width; its
+ * remarks are pinned on it as on page 1 of a PDF.
+ */
+export default function ImageView({
+  file,
+  toolbarEnd,
+  remarks = [],
+  selectedRemarkId = null,
+  place = null,
+}: {
+  file: StageFile;
+  toolbarEnd?: React.ReactNode;
+  remarks?: readonly Remark[];
+  selectedRemarkId?: number | null;
+  place?: ((pin: PlacedPin) => void) | null;
+}) {
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
@@ -51,6 +68,7 @@ export default function ImageView({ file, toolbarEnd }: { file: StageFile; toolb
     setScale((before) => (direction > 0 ? zoomIn(before) : zoomOut(before)));
   };
   const bodyRef = useViewerKeys({ zoom: zoomBy });
+  const layer = useRemarkLayer({ remarks, selectedRemarkId, place, page: 1 });
   useFocusOnArrival(areaRef, url !== null);
   if (failed) return <Unavailable file={file} />;
   return (
@@ -58,27 +76,47 @@ export default function ImageView({ file, toolbarEnd }: { file: StageFile; toolb
       <ViewerToolbar
         zoom={{ scale, onZoomIn: () => zoomBy(1), onZoomOut: () => zoomBy(-1), onFitWidth: () => setFitted(true) }}
       >
+        {layer.button}
         {toolbarEnd}
       </ViewerToolbar>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area takes focus so the arrows scroll it */}
-      <section ref={areaRef} className="viewer__pages" tabIndex={0} aria-label={file.fileName}>
-        {url ? (
-          <img
-            className="viewer__image"
-            src={url}
-            alt={file.fileName}
-            style={natural ? { width: natural.width * scale } : undefined}
-            onLoad={(event) =>
-              setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
-            }
-            onError={() => setFailed(true)}
-          />
-        ) : (
-          <p className="viewer__status" role="status">
-            {texts.loading}
-          </p>
-        )}
-      </section>
+      {layer.panels}
+      <div className="viewer__stage">
+        {layer.hint}
+        <section
+          ref={areaRef}
+          className={layer.placement.active ? 'viewer__pages viewer__pages--placing' : 'viewer__pages'}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area takes focus so the arrows scroll it
+          tabIndex={0}
+          aria-label={file.fileName}
+          onKeyDown={layer.placement.onKeyDown}
+        >
+          {url ? (
+            <div
+              className="viewer__page viewer__image-page"
+              style={natural ? { width: natural.width * scale } : undefined}
+              data-page={1}
+              {...layer.placement.pageHandlers(1)}
+            >
+              <img
+                className="viewer__image"
+                src={url}
+                alt={file.fileName}
+                style={natural ? { width: natural.width * scale } : undefined}
+                onLoad={(event) =>
+                  setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+                }
+                onError={() => setFailed(true)}
+                draggable={false}
+              />
+              {layer.overlay(1)}
+            </div>
+          ) : (
+            <p className="viewer__status" role="status">
+              {texts.loading}
+            </p>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

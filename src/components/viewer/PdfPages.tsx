@@ -1,13 +1,11 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Remark, RemarkPin } from '#domain/contract.ts';
-import { remarkTitle, severityLabels } from '#lib/remarks.ts';
+import type { Remark } from '#domain/contract.ts';
 import { fitWidthScale, pagesToKeep, zoomIn, zoomOut } from '#lib/viewer.ts';
-import Button from '../ui/Button.tsx';
 import { useFocusOnArrival } from './focus.ts';
 import { type PageSize, pageSize, renderPage } from './pdf-page.ts';
-import { type Placement, usePlacement } from './placement.ts';
-import RemarkPins from './RemarkPins.tsx';
+import type { PlacedPin } from './placement.ts';
+import { useRemarkLayer } from './remark-layer.tsx';
 import { viewerTexts as texts } from './texts.ts';
 import ViewerToolbar, { useViewerKeys } from './ViewerToolbar.tsx';
 
@@ -38,7 +36,7 @@ export default function PdfPages({
   /** The remark shown selected when the viewer opens. */
   selectedRemarkId?: number | null;
   /** Places a new remark (the examiner who may write one): a page and a spot or area of it. */
-  place?: ((pin: Omit<RemarkPin, 'fileId'>) => void) | null;
+  place?: ((pin: PlacedPin) => void) | null;
 }) {
   const count = document.numPages;
   const scrollRef = useRef<HTMLElement>(null);
@@ -158,13 +156,8 @@ export default function PdfPages({
     if (initialPage > 1) goTo(initialPage);
   }, [firstSize, initialPage, goTo]);
 
-  const [selected, setSelected] = useState<number | null>(selectedRemarkId);
-  const selectedRemark = remarks.find((remark) => remark.id === selected) ?? null;
-  const placement: Placement = usePlacement({
-    enabled: place !== null,
-    page: current,
-    onPlace: (pin) => place?.(pin),
-  });
+  const layer = useRemarkLayer({ remarks, selectedRemarkId, place, page: current });
+  const { placement } = layer;
 
   const zoomBy = (direction: 1 | -1) => {
     setFitted(false);
@@ -193,68 +186,46 @@ export default function PdfPages({
           onFitWidth: () => setFitted(true),
         }}
       >
-        {place && (
-          <Button
-            variant={placement.active ? 'primary' : 'secondary'}
-            aria-pressed={placement.active}
-            onClick={placement.toggle}
-          >
-            {texts.addRemark}
-          </Button>
-        )}
+        {layer.button}
         {toolbarEnd}
       </ViewerToolbar>
-      {placement.active && (
-        <p className="viewer__hint" role="status">
-          {texts.placeHint}
-        </p>
-      )}
-      {selectedRemark && (
-        <section className="viewer__remark" aria-label={texts.remarkOnSheet(remarkTitle(selectedRemark))}>
-          <p className="remark__meta">
-            {`${texts.remarkOnSheet(remarkTitle(selectedRemark))} · ${severityLabels[selectedRemark.severity]}`}
-          </p>
-          <p className="remark__text">{selectedRemark.text}</p>
+      {layer.panels}
+      <div className="viewer__stage">
+        {layer.hint}
+        <section
+          ref={scrollRef}
+          className={placement.active ? 'viewer__pages viewer__pages--placing' : 'viewer__pages'}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area takes focus so arrows and PageUp/PageDown work
+          tabIndex={0}
+          aria-label={`${texts.pages}: ${fileName}`}
+          onKeyDown={placement.onKeyDown}
+        >
+          {Array.from({ length: count }, (_, index) => {
+            const n = index + 1;
+            const size = sizes.get(n) ?? firstSize;
+            const width = (size?.width ?? 600) * scale;
+            const height = (size?.height ?? 850) * scale;
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: a page and the remark pins on it, named by the page
+              <div
+                key={n}
+                ref={(element) => {
+                  pageRefs.current[index] = element;
+                }}
+                className="viewer__page"
+                style={{ width, height }}
+                role="group"
+                aria-label={texts.page(n)}
+                data-page={n}
+                {...placement.pageHandlers(n)}
+              >
+                {firstSize && keep.has(n) && <PageCanvas document={document} n={n} width={width} onSize={onSize} />}
+                {layer.overlay(n)}
+              </div>
+            );
+          })}
         </section>
-      )}
-      <section
-        ref={scrollRef}
-        className={placement.active ? 'viewer__pages viewer__pages--placing' : 'viewer__pages'}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area takes focus so arrows and PageUp/PageDown work
-        tabIndex={0}
-        aria-label={`${texts.pages}: ${fileName}`}
-        onKeyDown={placement.onKeyDown}
-      >
-        {Array.from({ length: count }, (_, index) => {
-          const n = index + 1;
-          const size = sizes.get(n) ?? firstSize;
-          const width = (size?.width ?? 600) * scale;
-          const height = (size?.height ?? 850) * scale;
-          return (
-            // biome-ignore lint/a11y/useSemanticElements: a page and the remark pins on it, named by the page
-            <div
-              key={n}
-              ref={(element) => {
-                pageRefs.current[index] = element;
-              }}
-              className="viewer__page"
-              style={{ width, height }}
-              role="group"
-              aria-label={texts.page(n)}
-              data-page={n}
-              {...placement.pageHandlers(n)}
-            >
-              {firstSize && keep.has(n) && <PageCanvas document={document} n={n} width={width} onSize={onSize} />}
-              <RemarkPins
-                remarks={remarks.filter((remark) => remark.pin?.page === n)}
-                selectedId={selected}
-                onSelect={(remark) => setSelected(remark.id)}
-              />
-              {placement.preview(n)}
-            </div>
-          );
-        })}
-      </section>
+      </div>
     </div>
   );
 }
