@@ -196,13 +196,18 @@ test('a remark pinned on page 2 reaches the applicant at the same place, is answ
   expect(await csp()).toEqual([]);
 });
 
-test('the examiner places a remark on the sheet by keyboard alone', async ({ page, pageAs, createPage }) => {
+test('the examiner places a remark on the sheet by keyboard alone, on a phone-sized screen', async ({
+  page,
+  pageAs,
+  createPage,
+}) => {
   await createPage.goto();
   await createPage.fill({ objectName: 'Планетарий', address: 'ул. Звёздная, 1' });
   await createPage.documents.upload([file(FACADES, drawingPdf({ pages: 2, label: 'Facades' }))]);
   const { id, visibleId } = await createPage.create();
   await page.close();
   const examinerPage = await pageAs('examiner1');
+  await examinerPage.setViewportSize({ width: 576, height: 900 });
   const news = new NewsPage(examinerPage);
   await news.goto();
   await news.takeButton(visibleId).click();
@@ -243,6 +248,8 @@ test('the examiner places a remark on the sheet by keyboard alone', async ({ pag
   await expect(editor).toBeHidden();
   const pin = viewer.dialog.getByRole('button', { name: /^Замечание Черновик, рекомендация: Покажите узел/ });
   await expect(pin).toBeVisible();
+  await expectAccessible(examinerPage, 'viewer with a draft pin (576 px)');
+  expect(await examinerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(576);
   const placed = await pinPlace(viewer, 2, pin);
   expect(Math.abs(placed.x - 0.6)).toBeLessThan(0.01);
   expect(Math.abs(placed.y - 0.5)).toBeLessThan(0.01);

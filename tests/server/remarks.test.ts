@@ -1,6 +1,6 @@
 // Remarks pinned to the drawings (docs/product.md «Remarks»): the rules end to end through the API, on the real app and
 // database (SQLite here, PostgreSQL in the stage that sets TEST_DATABASE_URL), with real PDFs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { drawingPdf } from '../../tools/drawing-pdf.ts';
@@ -132,6 +132,12 @@ describe('a rework carrying remarks, answered and resolved over two rounds', () 
     const notices = (await call(employee, 'GET', '/api/notifications')).json() as { message: string }[];
     expect(notices.map((n) => n.message)).toContain(
       `Заявление № ${s.visibleId} «Библиотека» возвращено на доработку: 3 замечания`,
+    );
+    // The mail says it too (it leaves once the reply committed).
+    await vi.waitFor(() =>
+      expect(portal.mailbox.messagesTo(employee).map((mail) => mail.subject)).toContain(
+        `Заявление № ${s.visibleId} «Библиотека» возвращено на доработку: 3 замечания`,
+      ),
     );
     const listed = (await call(employee, 'GET', '/api/statements')).json() as {
       id: number;
