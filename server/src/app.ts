@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -9,6 +11,7 @@ import { answerClientError, answerFrameworkError } from './http/errors.ts';
 import replyHeadersPlugin from './http/reply-headers.ts';
 import slowBodiesPlugin from './http/slow-bodies.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createMetrics, metricsPlugin, type PortalMetrics } from './metrics/metrics.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
 import databasePlugin from './plugins/database.ts';
@@ -38,8 +41,18 @@ export interface AppOptions {
   logger?: boolean;
   /** Run scheduled work (removing abandoned uploads); on for a serving process, off in tests. */
   housekeeping?: boolean;
+  /** Where the app's metrics are recorded (a registry of its own by default). */
+  metrics?: PortalMetrics;
   /** Registered last, e.g. the static site for `npm start`. */
   extra?: (app: FastifyInstance) => Promise<void>;
+}
+
+/** A request id nginx may send (its `$request_id` is 32 hex digits): letters, digits, '-', '_', at most 64. */
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID().replaceAll('-', '');
 }
 
 /** Builds the API: external plugins, then our plugins, then routes (fastify/demo's order). */
@@ -62,6 +75,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // every other error (our headers, our body).
     // Headers must arrive within 15 s (Node's default is a minute); bodies have a minimum rate (http/slow-bodies.ts).
     http: { requireHostHeader: false, headersTimeout: 15_000 },
+    // One id per request from nginx's `$request_id` (X-Request-Id) to the API's log lines and back in the answer;
+    // a missing or malformed one is made here (docs/operations.md).
+    genReqId: requestIdOf,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
@@ -76,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
   });
 
+  await app.register(metricsPlugin, { metrics: options.metrics ?? createMetrics() });
   await app.register(slowBodiesPlugin);
   await app.register(replyHeadersPlugin);
   await installContractHandling(app);

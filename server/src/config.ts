@@ -25,6 +25,8 @@ export interface Config {
   publicOrigin: string | null;
   /** Address of the reverse proxy whose X-Real-IP is believed; no other peer's headers are. */
   trustProxy: string | null;
+  /** The metrics listener (`GET /metrics`, Prometheus): `METRICS_PORT` (off when unset) on `METRICS_HOST` (loopback). */
+  metrics: { port: number; host: string } | null;
   loginIpLimit: number;
   loginIpWindowMs: number;
   /** Codes one e-mail may be sent from one network per window (`LOGIN_EMAIL_LIMIT`, `LOGIN_EMAIL_WINDOW_SECONDS`). */
@@ -166,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     publicOrigin: env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN.replace(/\/$/, '') : null,
     trustProxy: env.TRUST_PROXY || null,
+    metrics: env.METRICS_PORT
+      ? { port: positiveInt(env.METRICS_PORT, 9464, 'METRICS_PORT'), host: env.METRICS_HOST || '127.0.0.1' }
+      : null,
     loginIpLimit: positiveInt(env.LOGIN_IP_LIMIT, 30, 'LOGIN_IP_LIMIT'),
     loginIpWindowMs: positiveInt(env.LOGIN_IP_WINDOW_SECONDS, 600, 'LOGIN_IP_WINDOW_SECONDS') * 1000,
     loginEmailLimit: positiveInt(env.LOGIN_EMAIL_LIMIT, 5, 'LOGIN_EMAIL_LIMIT'),

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, withStartLock } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
+import { startMetricsServer } from './metrics/metrics.ts';
 import { DEMO_ACCOUNTS, ensureCatalogues, seedDemo } from './seed/demo.ts';
 import { serveSite } from './site/static.ts';
 import { findUsersByEmails } from './users/users.repository.ts';
@@ -24,6 +25,11 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     extra: withSite ? (instance) => serveSite(instance, config.distDir) : undefined,
   });
   app.addHook('onClose', async () => db.destroy());
+  if (config.metrics) {
+    const metricsServer = await startMetricsServer(app.metrics, config.metrics.host, config.metrics.port);
+    app.addHook('onClose', async () => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+    app.log.info({ metrics: `http://${config.metrics.host}:${config.metrics.port}/metrics` }, 'metrics listener');
+  }
   app.log.info({ files: app.ctx.files.description }, 'file store');
   if (!config.production) {
     const seeded = await withStartLock(db, () => seedDemo(app.ctx));

@@ -17,6 +17,8 @@ import { type Portal, servedThroughNginx, serverEnv, startPortal } from './porta
 interface Proxied {
   portal: Portal;
   nginx: RunningNginx;
+  /** The API's metrics listener (METRICS_PORT), beside nginx, never behind it. */
+  metricsUrl: string;
 }
 
 /** The portal server behind the repo's own nginx.conf, serving the repo's dist/: one per worker. */
@@ -24,11 +26,12 @@ const test = base.extend<{ proxiedLogs: undefined }, { proxied: Proxied }>({
   proxied: [
     async ({ workerServer }, use) => {
       const port = await freePort();
+      const metricsPort = await freePort();
       const portal = await startPortal({
         smtpUrl: (await workerServer.sink()).smtpUrl,
         // No PUBLIC_ORIGIN: refresh/logout must accept the browser's Origin by the Host nginx passes on.
         publicOrigin: '',
-        env: { TRUST_PROXY: '127.0.0.1' },
+        env: { TRUST_PROXY: '127.0.0.1', METRICS_PORT: String(metricsPort) },
       });
       let nginx: RunningNginx;
       try {
@@ -37,7 +40,7 @@ const test = base.extend<{ proxiedLogs: undefined }, { proxied: Proxied }>({
         await portal.stop();
         throw error;
       }
-      await use({ portal, nginx });
+      await use({ portal, nginx, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` });
       await nginx.stop();
       await portal.stop();
     },
@@ -250,6 +253,31 @@ test.describe('nginx.conf in front of the portal', () => {
     const built = JSON.parse(readFileSync(path.join(distDir, 'version.json'), 'utf8')) as { version: string };
     expect(await version.json()).toEqual({ version: built.version });
     expectSecurityHeaders(version);
+  });
+
+  test('one request id from nginx’s log to the API’s answer; the metrics are on their own listener, never through nginx', async ({
+    request,
+    proxied,
+  }) => {
+    const health = await request.get('/api/health');
+    const id = health.headers()['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await expect
+      .poll(async () => readFileSync(path.join(proxied.nginx.prefix, 'logs', 'access.log'), 'utf8'))
+      .toContain(`"GET /api/health HTTP/1.1" 200`);
+    const logged = readFileSync(path.join(proxied.nginx.prefix, 'logs', 'access.log'), 'utf8');
+    expect(logged).toContain(`id=${id}`);
+
+    for (const address of ['/metrics', '/api/metrics']) {
+      const exposed = await request.get(address);
+      expect(exposed.status()).toBe(404);
+      expect(await exposed.text()).not.toContain('portal_http_requests_total');
+    }
+    const scraped = await fetch(proxied.metricsUrl);
+    expect(scraped.status).toBe(200);
+    const text = await scraped.text();
+    expect(text).toMatch(/portal_http_requests_total\{method="GET",route="\/api\/health",status="200"\} [1-9]/);
+    expect(text).toContain('portal_statements{status="sent"}');
   });
 
   test('uploads past 100 MB and their multipart framing are refused by nginx with a JSON 413', async ({ proxied }) => {

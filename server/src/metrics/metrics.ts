@@ -1,0 +1,180 @@
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDomainFigures } from './domain-figures.ts';
+
+/**
+ * What ops watch (docs/operations.md): per-route traffic and latency by route template (never a raw URL, an id, an
+ * e-mail or a file name in a label), errors by code, the process and its event loop, and the portal's own figures read
+ * from the database at each scrape. Each API instance has its own registry and listener (`METRICS_PORT`).
+ */
+export interface PortalMetrics {
+  registry: Registry;
+  mails: Counter<'outcome'>;
+  /** Mails queued and not handed over yet, and since when the oldest of them waits. */
+  mailOutbox: { pending: Set<{ since: number }> };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: PortalMetrics;
+  }
+  interface FastifyRequest {
+    metricsStart?: bigint;
+  }
+}
+
+/** Seconds: from a fast read to a slow upload. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** The size in a stored upload's answer. */
+const STORED_SIZE = /"size":(\d+)/;
+/** An error body as the API serializes it: its code first. */
+const ERROR_CODE = /^\{"error":"([a-z_]+)"/;
+
+/** The registry and the metrics the app's parts record into (one per app: tests build many). */
+export function createMetrics(): PortalMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'portal_' });
+  const outbox = { pending: new Set<{ since: number }>() };
+  new Gauge({
+    name: 'portal_mail_outbox_pending',
+    help: 'Mails queued and not yet handed to the SMTP server',
+    registers: [registry],
+    collect() {
+      this.set(outbox.pending.size);
+    },
+  });
+  new Gauge({
+    name: 'portal_mail_outbox_oldest_age_seconds',
+    help: 'How long the oldest queued mail has waited (0 when none waits)',
+    registers: [registry],
+    collect() {
+      const oldest = Math.min(...[...outbox.pending].map((mail) => mail.since));
+      this.set(Number.isFinite(oldest) ? (Date.now() - oldest) / 1000 : 0);
+    },
+  });
+  return {
+    registry,
+    mails: new Counter({
+      name: 'portal_mails_total',
+      help: 'Mails queued, sent and failed by this instance',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    mailOutbox: outbox,
+  };
+}
+
+/** The login and upload routes, whose answers are the portal's login and upload figures. */
+const START_LOGIN = '/api/authentication/start-email-login';
+const VERIFY_LOGIN = '/api/authentication/verify-email-login';
+const UPLOAD = '/api/prefiles';
+
+/** Records every answer: count, latency and error code, labelled by method, route template and status. */
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, options: { metrics: PortalMetrics }) => {
+    const { registry } = options.metrics;
+    app.decorate('metrics', options.metrics);
+    // The database figures need the service context, there once the app is ready.
+    app.addHook('onReady', async () => collectDomainFigures(registry, app.ctx));
+    const logins = new Counter({
+      name: 'portal_logins_total',
+      help: 'Login steps: started (code asked for), verified (a session issued), refused (wrong, spent or limited)',
+      labelNames: ['outcome'],
+      registers: [registry],
+    });
+    const uploads = new Counter({
+      name: 'portal_uploads_total',
+      help: 'Uploads stored, or refused by the error code',
+      labelNames: ['outcome'],
+      registers: [registry],
+    });
+    const uploadBytes = new Counter({
+      name: 'portal_upload_bytes_total',
+      help: 'Bytes of the uploads stored',
+      registers: [registry],
+    });
+    const requests = new Counter({
+      name: 'portal_http_requests_total',
+      help: 'HTTP answers by method, route template and status',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    });
+    const latency = new Histogram({
+      name: 'portal_http_request_duration_seconds',
+      help: 'Time from the request to the end of the answer, by method and route template',
+      labelNames: ['method', 'route'],
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    });
+    const errors = new Counter({
+      name: 'portal_api_errors_total',
+      help: 'Error answers by the API error code',
+      labelNames: ['code'],
+      registers: [registry],
+    });
+    app.addHook('onRequest', async (request) => {
+      request.metricsStart = process.hrtime.bigint();
+    });
+    const errorCodes = new WeakMap<object, string>();
+    const storedBytes = new WeakMap<object, number>();
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode === 201 && typeof payload === 'string' && request.routeOptions.url === UPLOAD) {
+        // The stored upload's size, as its answer gives it.
+        const size = Number(STORED_SIZE.exec(payload)?.[1]);
+        if (Number.isFinite(size)) storedBytes.set(request, size);
+      }
+      if (reply.statusCode >= 400 && typeof payload === 'string') {
+        const code = ERROR_CODE.exec(payload)?.[1];
+        if (code) {
+          errors.inc({ code });
+          errorCodes.set(request, code);
+        }
+      }
+      return payload;
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      // The route as registered ('/api/statements/:id'); anything unrouted is one label, so no URL becomes a series.
+      const route = request.routeOptions.url ?? 'unmatched';
+      const labels = { method: request.method, route };
+      requests.inc({ ...labels, status: String(reply.statusCode) });
+      if (request.metricsStart !== undefined) {
+        latency.observe(labels, Number(process.hrtime.bigint() - request.metricsStart) / 1e9);
+      }
+      const status = reply.statusCode;
+      if (route === START_LOGIN && status === 204) logins.inc({ outcome: 'started' });
+      else if (route === VERIFY_LOGIN) logins.inc({ outcome: status === 200 ? 'verified' : 'refused' });
+      else if (route === UPLOAD && request.method === 'POST') {
+        uploads.inc({ outcome: status === 201 ? 'stored' : (errorCodes.get(request) ?? String(status)) });
+        const size = storedBytes.get(request);
+        if (size !== undefined) uploadBytes.inc(size);
+      }
+    });
+  },
+  { name: 'portal-metrics' },
+);
+
+/**
+ * The metrics listener: `GET /metrics` in Prometheus's text format on its own address (loopback by default), never
+ * through the public site or the API's port. Anything else is 404.
+ */
+export async function startMetricsServer(metrics: PortalMetrics, host: string, port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      (error: unknown) => {
+        response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`${String(error)}\n`);
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}

@@ -1,0 +1,116 @@
+// What ops watch (docs/operations.md): the metrics on their own listener, labelled by route template only, the
+// portal's own figures after the demo seed, and one request id from nginx to the API's answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMetricsServer } from '../../server/src/metrics/metrics.ts';
+import { demoUsers, wrongCode } from '../../tools/demo.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { login, startLogin, startTestPortal, type TestPortal, uploadPrefile, verifyLogin } from './helpers.ts';
+
+let portal: TestPortal;
+let token: string;
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  token = (await login(portal, demoUsers.owner.email)).accessToken;
+}, 60_000);
+afterAll(async () => {
+  await portal.close();
+});
+
+const scrape = () => portal.app.metrics.registry.metrics();
+
+/** The value of one series in the exposition text, or null. */
+function value(text: string, series: string): number | null {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : null;
+}
+
+describe('metrics', () => {
+  it('count answers and latency by route template, never by a raw URL, an id or an e-mail', async () => {
+    const statements = (
+      await portal.app.inject({ url: '/api/statements', headers: { authorization: `Bearer ${token}` } })
+    ).json() as { id: number }[];
+    for (const statement of statements.slice(0, 3)) {
+      const answer = await portal.app.inject({
+        url: `/api/statements/${statement.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    await portal.app.inject({ url: '/api/statements/999999', headers: { authorization: `Bearer ${token}` } });
+    await portal.app.inject({ url: `/api/no/such/${demoUsers.owner.email}` });
+    const text = await scrape();
+    expect(
+      value(text, 'portal_http_requests_total{method="GET",route="/api/statements/:id",status="200"}'),
+    ).toBeGreaterThanOrEqual(3);
+    expect(value(text, 'portal_http_requests_total{method="GET",route="/api/statements/:id",status="404"}')).toBe(1);
+    expect(value(text, 'portal_api_errors_total{code="not_found"}')).toBeGreaterThanOrEqual(2);
+    expect(text).toContain(
+      'portal_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/statements/:id"}',
+    );
+    expect(text).toContain('route="unmatched"');
+    // No label holds an id, an e-mail or a file name.
+    for (const labels of text.matchAll(/\{([^}]*)\}/g)) {
+      expect(labels[1]).not.toMatch(/@|\/\d+|\.pdf|999999/);
+    }
+    expect(text).toContain('portal_process_cpu_seconds_total');
+    expect(text).toContain('portal_nodejs_eventloop_lag_seconds');
+  });
+
+  it('show the portal’s own figures: statements by status after the demo seed, overdue terms, open remarks', async () => {
+    const text = await scrape();
+    for (const status of ['sent', 'under_review', 'has_comments', 'approved', 'rejected']) {
+      expect(value(text, `portal_statements{status="${status}"}`)).toBe(1);
+    }
+    expect(value(text, 'portal_review_terms_overdue')).toBe(0);
+    expect(value(text, 'portal_remarks_open_required')).toBe(0);
+  });
+
+  it('count logins started, verified and refused, and uploads stored with their bytes or refused by code', async () => {
+    const before = await scrape();
+    const email = demoUsers.employee.email;
+    await startLogin(portal, email);
+    expect((await verifyLogin(portal, email, wrongCode(await portal.mailbox.waitForCode(email)))).statusCode).toBe(401);
+    const stored = await uploadPrefile(portal, token, 'План.pdf', Buffer.alloc(2048, 1));
+    expect(stored.statusCode).toBe(201);
+    const refused = await uploadPrefile(portal, token, 'вирус.exe', 'MZ');
+    expect(refused.statusCode).toBe(400);
+    const after = await scrape();
+    const grew = (series: string) => (value(after, series) ?? 0) - (value(before, series) ?? 0);
+    expect(grew('portal_logins_total{outcome="started"}')).toBe(1);
+    expect(grew('portal_logins_total{outcome="refused"}')).toBe(1);
+    expect(grew('portal_uploads_total{outcome="stored"}')).toBe(1);
+    expect(grew('portal_uploads_total{outcome="blocked_extension"}')).toBe(1);
+    expect(grew('portal_upload_bytes_total')).toBe(2048);
+    expect(value(after, 'portal_mails_total{outcome="queued"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('are served on their own listener only: GET /metrics there, 404 on the API’s port', async () => {
+    const port = await freePort();
+    const server = await startMetricsServer(portal.app.metrics, '127.0.0.1', port);
+    try {
+      const scraped = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(scraped.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(await scraped.text()).toContain('portal_http_requests_total');
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    const onApi = await portal.app.inject({ url: '/metrics' });
+    expect(onApi.statusCode).toBe(404);
+    expect(onApi.body).not.toContain('portal_http_requests_total');
+  });
+});
+
+describe('the request id', () => {
+  it('comes from nginx’s X-Request-Id and goes back in the answer; a missing or odd one is made anew', async () => {
+    const given = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const echoed = await portal.app.inject({ url: '/api/health', headers: { 'x-request-id': given } });
+    expect(echoed.headers['x-request-id']).toBe(given);
+    for (const headers of [{}, { 'x-request-id': 'bad id with spaces' }, { 'x-request-id': 'x'.repeat(200) }]) {
+      const made = await portal.app.inject({ url: '/api/health', headers });
+      expect(made.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+});
