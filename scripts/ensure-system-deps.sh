@@ -6,6 +6,7 @@
 #   poppler-utils (pdftoppm)              - rendering certificate PDFs in tests
 #   fonts-dejavu-core                     - a Cyrillic-capable system font for headless Chromium
 #   gnumeric (ssconvert)                  - a spreadsheet engine that opens the CSV export in tests
+#   prometheus (promtool)                 - checks and tests the alert rules in ops/prometheus
 # Installs what is missing when running as root with apt-get; otherwise prints the exact command and exits 1.
 # Idempotent: when everything is present it only runs a few `test`/`command -v` checks.
 set -euo pipefail
@@ -26,9 +27,10 @@ done
 have_cmd pdftoppm || missing+=(poppler-utils)
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
 have_cmd ssconvert || missing+=(gnumeric)
+have_cmd promtool || missing+=(prometheus)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "ensure-system-deps: chromium, nginx, postgresql, poppler-utils, gnumeric present"
+  echo "ensure-system-deps: chromium, nginx, postgresql, poppler-utils, gnumeric, promtool present"
   exit 0
 fi
 
