@@ -45,6 +45,8 @@ export default fp<{ jwtSecret: string }>(
       const user = userId === null ? undefined : await findUserById(app.db, userId);
       if (!user) throw apiError('unauthorized');
       request.user = user;
+      // The request's log lines name who made it (docs/operations.md); never the token.
+      request.log = request.log.child({ userId: user.id });
     });
     app.decorate('requireCompanyUser', guardHook(requireCompanyUser));
     app.decorate('requireOwner', guardHook(requireOwner));
