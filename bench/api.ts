@@ -341,3 +341,50 @@ export async function uploadFigures(portal: BenchPortal): Promise<Figure[]> {
   });
   return figures;
 }
+
+/**
+ * Figure 9: what collecting the metrics costs. Two portals on the same small seed, one with METRICS_PORT (collection
+ * on, scraped every second as Prometheus would, more often than its usual 15 s), one without, in interleaved rounds
+ * of GET /api/users/me; the figure is the median throughput lost.
+ */
+export async function metricsCostFigure(options: {
+  plain: BenchPortal;
+  metered: BenchPortal;
+  metricsUrl: string;
+  label: string;
+  seconds: number;
+}): Promise<Figure> {
+  const { plain, metered } = options;
+  const plainAuth = { authorization: `Bearer ${(await plain.logIn('examiner1@demo.example')).accessToken}` };
+  const meteredAuth = { authorization: `Bearer ${(await metered.logIn('examiner1@demo.example')).accessToken}` };
+  const scraper = setInterval(
+    () =>
+      void fetch(options.metricsUrl)
+        .then((response) => response.text())
+        .catch(() => undefined),
+    1000,
+  );
+  try {
+    const rounds: Array<{ plain: number; metered: number }> = [];
+    for (let round = 0; round < 3; round++) {
+      const off = await cannon(`${plain.url}/api/users/me`, plainAuth, options.seconds, plain.pid);
+      const on = await cannon(`${metered.url}/api/users/me`, meteredAuth, options.seconds, metered.pid);
+      if (off.bad > 0 || on.bad > 0) throw new Error('/api/users/me: failed requests under load');
+      rounds.push({ plain: off.rps, metered: on.rps });
+    }
+    const lost = median(rounds.map((r) => 1 - r.metered / r.plain));
+    return atMost(
+      {
+        group: 9,
+        name: `${options.label}: metrics collection cost on GET /api/users/me (METRICS_PORT on vs off, scraped every 1 s)`,
+        budget: '≤ 5 %',
+        anchor: `rounds (off/on req/s): ${rounds.map((r) => `${r.plain.toFixed(0)}/${r.metered.toFixed(0)}`).join(', ')}`,
+      },
+      Math.max(0, lost * 100),
+      5,
+      (value) => `${value.toFixed(1)} %`,
+    );
+  } finally {
+    clearInterval(scraper);
+  }
+}

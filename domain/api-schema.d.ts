@@ -1041,8 +1041,9 @@ export interface components {
             companyDirectorPhone: string | null;
         };
         /**
-         * @description A statement. Detail, create, stage and start-work responses carry all stages ordered by `n` ascending and
-         *     the whole status history oldest first; list responses use `StatementListItem`.
+         * @description A statement. Detail, create, stage and start-work responses carry all stages ordered by `n` ascending,
+         *     the whole status history oldest first and the remarks the caller may see; list responses use
+         *     `StatementListItem`.
          */
         Statement: {
             id: number;
@@ -1118,6 +1119,11 @@ export interface components {
              *     `has_comments`, or decided: the decision's entry in `history` says whether it came in time).
              */
             reviewDeadline: components["schemas"]["ReviewDeadline"] | null;
+            /**
+             * @description The statement's remarks as the caller may see them (the same as its remarks endpoint): the published ones
+             *     by number, and for an examiner their own drafts after them.
+             */
+            remarks: components["schemas"]["Remark"][];
         };
         /**
          * @description A statement as the lists show and search it (docs/product.md «Entities», «List filters»): the fields of

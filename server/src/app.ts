@@ -81,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Every log line of the request names its route template beside its id (docs/operations.md).
+    request.log = request.log.child({ route: request.routeOptions.url ?? 'unmatched' });
   });
   app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
@@ -95,7 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
   });
 
-  await app.register(metricsPlugin, { metrics: options.metrics ?? createMetrics() });
+  // Collected only where something scrapes them (METRICS_PORT): otherwise no per-request work at all.
+  await app.register(metricsPlugin, { metrics: options.metrics ?? createMetrics(), collect: config.metrics !== null });
   await app.register(slowBodiesPlugin);
   await app.register(replyHeadersPlugin);
   await installContractHandling(app);

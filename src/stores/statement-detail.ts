@@ -47,7 +47,7 @@ export interface StatementDetailStore {
   reload: () => Promise<void>;
   /** Shows a statement an action answered with, without waiting for the reload. */
   show: (statement: Statement) => void;
-  /** The statement's remarks, loaded with the statement, again with every reload of it. */
+  /** The statement's remarks, as the statement brings them (and again after a remark is changed). */
   $remarks: ReadableAtom<RemarkList>;
   /** Loads the remarks again (after a remark was written, edited or resolved). */
   reloadRemarks: () => Promise<void>;
@@ -58,15 +58,15 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
   const $id = atom<number | null>(null);
   const $detail = atom<StatementDetail>({ status: 'loading', statement: null });
   const $rounds = computed($detail, (detail) => (detail.statement ? submissionRounds(detail.statement.stages) : []));
+  const $remarks = atom<RemarkList>({ status: 'loading', items: [] });
   async function fetchStatement(id: number | null): Promise<void> {
     if (id !== null) {
       try {
-        const loading = source.load(id);
-        // The remarks come with every load of the statement, asked for at the same time (one round trip, not two).
-        void reloadRemarks();
-        const { data, response } = await loading;
+        const { data, response } = await source.load(id);
         if (response.ok && data) {
           $detail.set({ status: 'ready', statement: data });
+          // The remarks come with the statement (one call); their own endpoint serves a change of a remark.
+          $remarks.set({ status: 'ready', items: data.remarks ?? [] });
           return;
         }
       } catch {
@@ -80,7 +80,6 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
 
   const reload = sharedRun(() => fetchStatement($id.get()));
 
-  const $remarks = atom<RemarkList>({ status: 'loading', items: [] });
   async function fetchRemarks(): Promise<void> {
     const id = $id.get();
     if (id === null) return;
@@ -100,7 +99,7 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
   onMount($detail, () => {
     $id.set(idFromPath(currentPath()));
     // Remarks move with the statement (a rework publishes them, a version answers them): every reload of the
-    // statement, after any action, brings them again (fetchStatement).
+    // statement, after any action, brings them again.
     const stopSession = $session.subscribe((session) => {
       if (session.status === 'authenticated' && source.isFor(session.user) && $detail.get().status === 'loading') {
         void reload();
@@ -114,7 +113,10 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
     $detail,
     $rounds,
     reload,
-    show: (statement) => $detail.set({ status: 'ready', statement }),
+    show: (statement) => {
+      $detail.set({ status: 'ready', statement });
+      $remarks.set({ status: 'ready', items: statement.remarks ?? [] });
+    },
     $remarks,
     reloadRemarks,
   };

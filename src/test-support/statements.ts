@@ -32,6 +32,7 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     governmentAgencyName: null,
     history: [],
     reviewDeadline: null,
+    remarks: [],
     ...fields,
   };
 }

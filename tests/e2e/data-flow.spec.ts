@@ -38,31 +38,25 @@ async function callsToOpen(page: Page, link: Locator, navigation: string): Promi
 test.describe('the applicant', () => {
   test.use({ role: 'owner' });
 
-  test('opens a statement from the list with the refresh, the statement and its remarks only', async ({ page }) => {
+  test('opens a statement from the list with the refresh and the statement only (its remarks come in it)', async ({
+    page,
+  }) => {
     const list = new CompanyListPage(page);
     await list.goto('/company');
     const calls = await callsToOpen(page, list.cards.first(), 'Меню компании');
-    expect(calls).toEqual([
-      'POST /api/authentication/refresh',
-      'GET /api/statements/{id}',
-      'GET /api/statements/{id}/remarks',
-    ]);
+    expect(calls).toEqual(['POST /api/authentication/refresh', 'GET /api/statements/{id}']);
   });
 });
 
 test.describe('the examiner', () => {
   test.use({ role: 'examiner1' });
 
-  test('opens one of their statements from the table with the refresh, the statement and its remarks only', async ({
+  test('opens one of their statements from the table with the refresh and the statement only (remarks in it)', async ({
     page,
   }) => {
     const table = new ExaminerTablePage(page);
     await table.goto('/instance/filter/all');
     const calls = await callsToOpen(page, table.link(table.rows.first()), 'Меню инстанции');
-    expect(calls).toEqual([
-      'POST /api/authentication/refresh',
-      'GET /api/instance/statements/{id}',
-      'GET /api/instance/statements/{id}/remarks',
-    ]);
+    expect(calls).toEqual(['POST /api/authentication/refresh', 'GET /api/instance/statements/{id}']);
   });
 });

@@ -10,7 +10,8 @@ let portal: TestPortal;
 let token: string;
 
 beforeAll(async () => {
-  portal = await startTestPortal();
+  // METRICS_PORT turns collection on (the listener itself is the runtime's; this test starts its own).
+  portal = await startTestPortal({ METRICS_PORT: '9464' });
   token = (await login(portal, demoUsers.owner.email)).accessToken;
 }, 60_000);
 afterAll(async () => {
@@ -100,6 +101,18 @@ describe('metrics', () => {
     const onApi = await portal.app.inject({ url: '/metrics' });
     expect(onApi.statusCode).toBe(404);
     expect(onApi.body).not.toContain('portal_http_requests_total');
+  });
+});
+
+describe('without METRICS_PORT', () => {
+  it('nothing is collected per request (no listener scrapes them)', async () => {
+    const quiet = await startTestPortal();
+    try {
+      await quiet.app.inject({ url: '/api/health' });
+      expect(await quiet.app.metrics.registry.metrics()).not.toContain('portal_http_requests_total');
+    } finally {
+      await quiet.close();
+    }
   });
 });
 

@@ -38,7 +38,8 @@ let portal: TestPortal;
 let exposed: Set<string>;
 const dir = mkdtempSync(path.join(tmpdir(), 'ops-'));
 beforeAll(async () => {
-  portal = await startTestPortal();
+  // METRICS_PORT turns collection on (the listener itself is the runtime's; this test starts its own).
+  portal = await startTestPortal({ METRICS_PORT: '9464' });
   await portal.app.inject({ url: '/api/health' });
   const text = await portal.app.metrics.registry.metrics();
   exposed = new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map((match) => match[1] as string));

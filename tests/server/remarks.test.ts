@@ -104,6 +104,10 @@ describe('a rework carrying remarks, answered and resolved over two rounds', () 
     // Drafts are their examiner's alone: the other examiner and the company see none.
     expect((await call(examiner2, 'GET', `/api/instance/statements/${s.id}/remarks`)).json()).toEqual([]);
     expect((await call(employee, 'GET', `/api/statements/${s.id}/remarks`)).json()).toEqual([]);
+    // The details carry the same remarks as the remarks endpoints, per reader (one call opens a statement).
+    expect((await call(examiner, 'GET', `/api/instance/statements/${s.id}`)).json().remarks).toHaveLength(3);
+    expect((await call(examiner2, 'GET', `/api/instance/statements/${s.id}`)).json().remarks).toEqual([]);
+    expect((await call(employee, 'GET', `/api/statements/${s.id}`)).json().remarks).toEqual([]);
     // A draft may be edited and deleted; the deleted one never gets a number.
     const scrap = await addRemark(s.id, { text: 'Лишнее', severity: 'advisory', pin: null });
     expect((await call(examiner, 'DELETE', `/api/instance/remarks/${scrap.json().id}`)).statusCode).toBe(204);
@@ -117,6 +121,7 @@ describe('a rework carrying remarks, answered and resolved over two rounds', () 
     // The rework publishes them in the order written, numbered 1, 2, 3, and says so to the company.
     expect((await rework(s.id)).statusCode).toBe(201);
     const published = (await call(employee, 'GET', `/api/statements/${s.id}/remarks`)).json();
+    expect((await call(employee, 'GET', `/api/statements/${s.id}`)).json().remarks).toEqual(published);
     expect(published.map((r: { number: number; status: string }) => [r.number, r.status])).toEqual([
       [1, 'open'],
       [2, 'open'],

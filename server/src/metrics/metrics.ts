@@ -73,9 +73,10 @@ const UPLOAD = '/api/prefiles';
 
 /** Records every answer: count, latency and error code, labelled by method, route template and status. */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, options: { metrics: PortalMetrics }) => {
+  async (app: FastifyInstance, options: { metrics: PortalMetrics; collect: boolean }) => {
     const { registry } = options.metrics;
     app.decorate('metrics', options.metrics);
+    if (!options.collect) return;
     // The database figures need the service context, there once the app is ready.
     app.addHook('onReady', async () => collectDomainFigures(registry, app.ctx));
     const logins = new Counter({
@@ -116,8 +117,6 @@ export const metricsPlugin = fp(
     });
     app.addHook('onRequest', async (request) => {
       request.metricsStart = process.hrtime.bigint();
-      // Every log line of the request names its route template beside its id (docs/operations.md).
-      request.log = request.log.child({ route: request.routeOptions.url ?? 'unmatched' });
     });
     const errorCodes = new WeakMap<object, string>();
     const storedBytes = new WeakMap<object, number>();

@@ -98,6 +98,11 @@ async function oneRemark(db: Db, id: number): Promise<Remark> {
   return remark as Remark;
 }
 
+/** A statement's remarks as one may see them: the published ones, and `draftsOf`'s drafts (none when null). */
+export async function remarksOf(db: Db, statementId: number, draftsOf: number | null): Promise<Remark[]> {
+  return withHistory(db, await listRemarks(db, statementId, draftsOf));
+}
+
 /** Every remark of a statement an examiner may see: the published ones and their own drafts. */
 export async function instanceRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
   requireExaminer(actor);

@@ -22,7 +22,7 @@ import {
 } from '../notifications/notifications.service.ts';
 import { attachPrefiles, deletePrefilesByKeys } from '../prefiles/prefiles.repository.ts';
 import { openRequiredCounts } from '../remarks/remarks.repository.ts';
-import { answerRemarks, closeRemarksWithDecision, publishWithRework } from '../remarks/remarks.service.ts';
+import { answerRemarks, closeRemarksWithDecision, publishWithRework, remarksOf } from '../remarks/remarks.service.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/users.repository.ts';
@@ -260,6 +260,7 @@ export function toApiStatement(
   clock: DeadlineClock,
   stages: Stage[] = [],
   history: Statement['history'] = [],
+  remarks: Statement['remarks'] = [],
 ): Statement {
   const examiner =
     row.examiner_id === null
@@ -295,6 +296,7 @@ export function toApiStatement(
             companyDirectorPhone: row.submitted_company_head_phone,
           },
     history,
+    remarks,
   };
 }
 
@@ -325,8 +327,11 @@ function byCommittee(from: StatementStatus | null, to: StatementStatus): boolean
   return !(from === null || (from === 'has_comments' && to === 'under_review'));
 }
 
-/** A statement with its stages and their files, oldest stage first, and its history. */
-async function withStages(ctx: ServiceContext, row: StatementRow): Promise<Statement> {
+/**
+ * A statement with its stages and their files, oldest stage first, its history and its remarks as the reader may see
+ * them (`draftsOf`: the examiner whose drafts are shown, null for none).
+ */
+async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: number | null): Promise<Statement> {
   const { db } = ctx;
   const stages = await listStages(db, row.id);
   const history = await listHistory(db, row.id);
@@ -368,6 +373,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow): Promise<State
       byCommittee: byCommittee(entry.from_status, entry.to_status),
       term: entry.term_due_date === null ? null : { dueDate: entry.term_due_date, onTime: Boolean(entry.term_on_time) },
     })),
+    await remarksOf(db, row.id, draftsOf),
   );
 }
 
@@ -375,7 +381,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow): Promise<State
 export async function companyStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<Statement> {
   const row = await findStatement(ctx.db, id);
   if (!row || row.company_id !== requireCompanyUser(actor)) throw apiError('not_found', 'Заявление не найдено');
-  return withStages(ctx, row);
+  return withStages(ctx, row, null);
 }
 
 /**
@@ -420,7 +426,7 @@ export async function examinerStatement(ctx: ServiceContext, actor: UserRow, id:
   requireExaminer(actor);
   const row = await findStatement(ctx.db, id);
   if (!row) throw apiError('not_found', 'Заявление не найдено');
-  return withStages(ctx, row);
+  return withStages(ctx, row, actor.id);
 }
 
 /**

@@ -67,11 +67,8 @@ async function open(statement: Statement, user = demoOwner) {
 describe('loading the statement', () => {
   it('reads the id from the address and loads it once the session is known', async () => {
     await open(sent);
-    // The statement, then its remarks (docs/product.md «Remarks»).
-    expect(api.GET.mock.calls).toEqual([
-      ['/api/statements/{id}', { params: { path: { id: 7 } } }],
-      ['/api/statements/{id}/remarks', { params: { path: { id: 7 } } }],
-    ]);
+    // One call: the remarks come in the statement (docs/product.md «Remarks»).
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements/{id}', { params: { path: { id: 7 } } });
     expect(detail.$detail.get()).toEqual({ status: 'ready', statement: sent });
     expect(detail.$rounds.get().map((round) => round.base.n)).toEqual([1]);
   });
@@ -130,7 +127,7 @@ describe('new version', () => {
   it('asks an answer for every required remark waiting for one, and sends the answers with the version', async () => {
     const required = remarkItem({ id: 11, number: 1 });
     const advisory = remarkItem({ id: 12, number: 2, severity: 'advisory' });
-    api.GET.mockResolvedValueOnce(reply(200, withComments)).mockResolvedValueOnce(reply(200, [required, advisory]));
+    api.GET.mockResolvedValueOnce(reply(200, { ...withComments, remarks: [required, advisory] }));
     await openAs(demoOwner, detail.$detail, detail.$canDelete);
     await flush();
     expect(detail.$answerable.get().map((remark) => remark.id)).toEqual([11, 12]);
