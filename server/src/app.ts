@@ -39,6 +39,8 @@ export interface AppOptions {
   files?: FileStore;
   now?: () => Date;
   logger?: boolean;
+  /** Where the log lines go instead of stdout, at info level (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** Run scheduled work (removing abandoned uploads); on for a serving process, off in tests. */
   housekeeping?: boolean;
   /** Where the app's metrics are recorded (a registry of its own by default). */
@@ -60,7 +62,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const app = Fastify({
-    logger: options.logger ? { level: config.production ? 'info' : 'warn' } : false,
+    logger: options.logStream
+      ? { level: 'info', stream: options.logStream }
+      : options.logger
+        ? { level: config.production ? 'info' : 'warn' }
+        : false,
     // Requests are logged by nginx (log_format portal: time, upstream, upstream time); the API logs what went wrong,
     // not two lines per request (they cost every request in production).
     disableRequestLogging: true,

@@ -1,6 +1,10 @@
 // What ops watch (docs/operations.md): the metrics on their own listener, labelled by route template only, the
 // portal's own figures after the demo seed, and one request id from nginx to the API's answer.
+import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.ts';
+import { createMailer } from '../../server/src/mail/mailer.ts';
 import { startMetricsServer } from '../../server/src/metrics/metrics.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
@@ -124,6 +128,43 @@ describe('the request id', () => {
     for (const headers of [{}, { 'x-request-id': 'bad id with spaces' }, { 'x-request-id': 'x'.repeat(200) }]) {
       const made = await portal.app.inject({ url: '/api/health', headers });
       expect(made.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+});
+
+describe('the API’s log lines', () => {
+  it('of a request carry its id, route template and user, never the token', async () => {
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    const app = await buildApp({
+      config: portal.config,
+      db: portal.db,
+      mailer: createMailer(portal.config.smtpUrl, portal.config.mailFrom),
+      logStream: stream,
+    });
+    const port = await freePort();
+    await app.listen({ port, host: '127.0.0.1' });
+    try {
+      // An upload the client gives up on is logged (info) by the upload route: as nginx would, with an id.
+      const id = 'feedc0de0123456789abcdef01234567';
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const head = '--B\r\nContent-Disposition: form-data; name="file"; filename="план.pdf"\r\n\r\n';
+      socket.write(
+        `POST /api/prefiles HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nX-Request-Id: ${id}\r\n` +
+          `Content-Type: multipart/form-data; boundary=B\r\nContent-Length: ${1024 * 1024}\r\n\r\n${head}`,
+      );
+      socket.write(Buffer.alloc(16 * 1024, 1));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.destroy();
+      await expect.poll(() => lines.some((line) => line.includes('upload aborted by the client'))).toBe(true);
+      const line = JSON.parse(lines.find((candidate) => candidate.includes('upload aborted')) ?? '{}');
+      expect(line).toMatchObject({ reqId: id, route: '/api/prefiles', level: 30 });
+      expect(typeof line.userId).toBe('number');
+      expect(lines.join('\n')).not.toContain(token);
+    } finally {
+      await app.close();
     }
   });
 });
