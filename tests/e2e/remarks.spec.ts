@@ -34,6 +34,19 @@ function remarksOf(page: Page) {
   return { section, card: (title: string) => section.getByRole('article', { name: `Замечания: ${title}` }) };
 }
 
+/** Examiner 1 takes the statement into work from 'Новые заявления' and opens it, on a screen `width` px wide. */
+async function takenIntoWork(examinerPage: Page, width: number, id: number, visibleId: number) {
+  await examinerPage.setViewportSize({ width, height: 900 });
+  const news = new NewsPage(examinerPage);
+  await news.goto();
+  await news.takeButton(visibleId).click();
+  await examinerPage.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(news.row(visibleId)).toBeHidden();
+  const review = new ReviewPage(examinerPage);
+  await review.goto(id);
+  return { examinerPage, review };
+}
+
 /** The text of a downloaded PDF as pdftotext reads it, whitespace folded. */
 function letterText(file: string): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
@@ -60,15 +73,7 @@ test('a remark pinned on page 2 reaches the applicant at the same place, is answ
   await createPage.documents.upload([file(FACADES, drawingPdf({ pages: 2, label: 'Facades' }))]);
   const { id, visibleId } = await createPage.create();
 
-  const examinerPage = await pageAs('examiner1');
-  await examinerPage.setViewportSize({ width: 1400, height: 900 });
-  const news = new NewsPage(examinerPage);
-  await news.goto();
-  await news.takeButton(visibleId).click();
-  await examinerPage.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(news.row(visibleId)).toBeHidden();
-  const review = new ReviewPage(examinerPage);
-  await review.goto(id);
+  const { examinerPage, review } = await takenIntoWork(await pageAs('examiner1'), 1400, id, visibleId);
 
   // On page 2 of the facades: 'Добавить замечание', a click on the sheet, the remark's text.
   await viewButton(review.round('Документы'), FACADES).click();
@@ -206,14 +211,7 @@ test('the examiner places a remark on the sheet by keyboard alone, on a phone-si
   await createPage.documents.upload([file(FACADES, drawingPdf({ pages: 2, label: 'Facades' }))]);
   const { id, visibleId } = await createPage.create();
   await page.close();
-  const examinerPage = await pageAs('examiner1');
-  await examinerPage.setViewportSize({ width: 576, height: 900 });
-  const news = new NewsPage(examinerPage);
-  await news.goto();
-  await news.takeButton(visibleId).click();
-  await examinerPage.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
-  const review = new ReviewPage(examinerPage);
-  await review.goto(id);
+  const { examinerPage, review } = await takenIntoWork(await pageAs('examiner1'), 576, id, visibleId);
 
   await viewButton(review.round('Документы'), FACADES).focus();
   await examinerPage.keyboard.press('Enter');
@@ -274,14 +272,7 @@ test('an area of an image is pinned as on a PDF page', async ({ page, pageAs, cr
   await createPage.fill({ objectName: 'Сквер', address: 'ул. Парковая, 2' });
   await createPage.documents.upload([{ name: 'Генплан.png', mimeType: 'image/png', buffer: png }]);
   const { id, visibleId } = await createPage.create();
-  const examinerPage = await pageAs('examiner1');
-  await examinerPage.setViewportSize({ width: 1400, height: 900 });
-  const news = new NewsPage(examinerPage);
-  await news.goto();
-  await news.takeButton(visibleId).click();
-  await examinerPage.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
-  const review = new ReviewPage(examinerPage);
-  await review.goto(id);
+  const { examinerPage, review } = await takenIntoWork(await pageAs('examiner1'), 1400, id, visibleId);
 
   await viewButton(review.round('Документы'), 'Генплан.png').click();
   const viewer = new DocumentViewer(examinerPage, 'Генплан.png');

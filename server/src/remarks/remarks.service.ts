@@ -5,6 +5,7 @@ import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
+import { findStatementRow } from '../statements/statements.repository.ts';
 import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { pdfPageCount } from './page-count.ts';
@@ -106,7 +107,7 @@ export async function remarksOf(db: Db, statementId: number, draftsOf: number | 
 /** Every remark of a statement an examiner may see: the published ones and their own drafts. */
 export async function instanceRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
   requireExaminer(actor);
-  const statement = await lockFree(ctx.db, statementId);
+  const statement = await findStatementRow(ctx.db, statementId);
   if (!statement) throw apiError('not_found', NOT_FOUND);
   return withHistory(ctx.db, await listRemarks(ctx.db, statementId, actor.id));
 }
@@ -114,17 +115,9 @@ export async function instanceRemarks(ctx: ServiceContext, actor: UserRow, state
 /** The published remarks of a statement of the caller's company; another company's is as missing as a wrong id. */
 export async function companyRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
   const companyId = requireCompanyUser(actor);
-  const statement = await lockFree(ctx.db, statementId);
+  const statement = await findStatementRow(ctx.db, statementId);
   if (!statement || statement.company_id !== companyId) throw apiError('not_found', NOT_FOUND);
   return withHistory(ctx.db, await listRemarks(ctx.db, statementId, null));
-}
-
-function lockFree(db: Db, statementId: number) {
-  return db
-    .selectFrom('statements')
-    .select(['id', 'status', 'examiner_id', 'company_id'])
-    .where('id', '=', statementId)
-    .executeTakeFirst();
 }
 
 /**
