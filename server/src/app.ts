@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { apiError } from './errors.ts';
@@ -69,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : false,
     // Requests are logged by nginx (log_format portal: time, upstream, upstream time); the API logs what went wrong,
     // not two lines per request (they cost every request in production).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Graceful shutdown: close() stops accepting, answers 503 to requests arriving on open connections, closes idle
     // keep-alive sockets at once and waits for requests in flight (an upload in progress completes).

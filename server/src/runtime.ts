@@ -3,14 +3,16 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, withStartLock } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
-import { startMetricsServer } from './metrics/metrics.ts';
+import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
 import { DEMO_ACCOUNTS, ensureCatalogues, seedDemo } from './seed/demo.ts';
 import { serveSite } from './site/static.ts';
 import { findUsersByEmails } from './users/users.repository.ts';
 
 /** Opens the database, migrates, seeds outside production and builds the app; `withSite` also serves dist/. */
 export async function startRuntime(config: Config, withSite: boolean): Promise<FastifyInstance> {
-  const db = createDatabase(config);
+  // Queries are timed only where metrics are collected (METRICS_PORT).
+  const metrics = createMetrics();
+  const db = createDatabase({ ...config, onQuery: config.metrics ? metrics.observeQuery : undefined });
   await migrateToLatest(db);
   // The catalogues and the demo seed are written under the migrations' lock: instances starting at once on one empty
   // database write them once.
@@ -22,6 +24,7 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     mailer,
     logger: true,
     housekeeping: true,
+    metrics,
     extra: withSite ? (instance) => serveSite(instance, config.distDir) : undefined,
   });
   app.addHook('onClose', async () => db.destroy());

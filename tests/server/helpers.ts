@@ -7,8 +7,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { type Config, loadConfig } from '../../server/src/config.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
-import { createDatabase, type Db, migrateToLatest } from '../../server/src/db/database.ts';
+import { createDatabase, type DatabaseOptions, type Db, migrateToLatest } from '../../server/src/db/database.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
+import { createMetrics } from '../../server/src/metrics/metrics.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { loginAttemptCookieName } from '../../server/src/routes/api/authentication/index.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
@@ -22,8 +23,8 @@ export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /** A fresh, migrated database: a new SQLite file, or the PostgreSQL test database wiped clean. */
-export async function createTestDatabase(dataDir: string): Promise<Db> {
-  const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, dataDir });
+export async function createTestDatabase(dataDir: string, onQuery?: DatabaseOptions['onQuery']): Promise<Db> {
+  const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, dataDir, onQuery });
   if (usingPostgres) {
     await sql`drop schema if exists public cascade`.execute(db);
     await sql`create schema public`.execute(db);
@@ -66,7 +67,9 @@ export async function startTestPortal(
     ...s3?.env,
     ...env,
   });
-  const db = await createTestDatabase(dataDir);
+  // With METRICS_PORT the app collects metrics, the database's query times among them (as runtime.ts does).
+  const metrics = createMetrics();
+  const db = await createTestDatabase(dataDir, config.metrics ? metrics.observeQuery : undefined);
   const clock = {
     now: Date.now(),
     advance(ms: number) {
@@ -74,7 +77,7 @@ export async function startTestPortal(
     },
   };
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
-  const app = await buildApp({ config, db, mailer, now: () => new Date(clock.now) });
+  const app = await buildApp({ config, db, mailer, metrics, now: () => new Date(clock.now) });
   await app.ready();
   await seedDemo(app.ctx);
   return {

@@ -6,9 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { startMetricsServer } from '../../server/src/metrics/metrics.ts';
+import { runHousekeeping } from '../../server/src/plugins/housekeeping.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
-import { login, startLogin, startTestPortal, type TestPortal, uploadPrefile, verifyLogin } from './helpers.ts';
+import {
+  login,
+  startLogin,
+  startTestPortal,
+  type TestPortal,
+  uploadPrefile,
+  usingPostgres,
+  verifyLogin,
+} from './helpers.ts';
 
 let portal: TestPortal;
 let token: string;
@@ -88,6 +97,32 @@ describe('metrics', () => {
     expect(grew('portal_uploads_total{outcome="blocked_extension"}')).toBe(1);
     expect(grew('portal_upload_bytes_total')).toBe(2048);
     expect(value(after, 'portal_mails_total{outcome="queued"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('show the list cache, the database and the scheduled work: hits and misses, query times, pool, job runs', async () => {
+    const before = await scrape();
+    const list = () => portal.app.inject({ url: '/api/statements', headers: { authorization: `Bearer ${token}` } });
+    await list();
+    await list();
+    await runHousekeeping(portal.app);
+    const after = await scrape();
+    const grew = (series: string) => (value(after, series) ?? 0) - (value(before, series) ?? 0);
+    // The second list of the same revision comes from the cache.
+    expect(grew('portal_list_cache_hits_total')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'portal_list_cache_misses_total')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'portal_list_cache_bytes')).toBeGreaterThan(0);
+    expect(grew('portal_db_query_duration_seconds_count{outcome="ok"}')).toBeGreaterThanOrEqual(2);
+    for (const job of ['prefile_cleanup', 'orphan_file_cleanup', 'limit_sweep', 'deadline_reminders']) {
+      expect(grew(`portal_scheduled_runs_total{task="${job}",outcome="ok"}`)).toBe(1);
+    }
+    if (usingPostgres) {
+      expect(value(after, 'portal_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+      // Queries of the scrape itself may wait while the pool opens connections: present, not a fixed number.
+      expect(value(after, 'portal_db_pool_connections{state="waiting"}')).not.toBeNull();
+    } else {
+      // SQLite has no pool: the metric is declared, with no series.
+      expect(value(after, 'portal_db_pool_connections{state="total"}')).toBeNull();
+    }
   });
 
   it('are served on their own listener only: GET /metrics there, 404 on the API’s port', async () => {

@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import {
   type CompiledQuery,
   Kysely,
+  type LogEvent,
   PostgresAdapter,
   PostgresDialect,
   type QueryResult,
@@ -21,20 +22,37 @@ export type Db = Kysely<Database>;
 export interface DatabaseOptions {
   databaseUrl: string | null;
   dataDir: string;
+  /** Told each query's duration and whether it failed (the metrics; absent, queries are not timed). */
+  onQuery?: (seconds: number, failed: boolean) => void;
+}
+
+/** The PostgreSQL pool behind a database, for its figures (connections in use, idle, waited for). */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** How many connections the pool holds, how many of them are idle, and how many queries wait for one (PostgreSQL). */
+export function poolFigures(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
 /** Opens PostgreSQL when DATABASE_URL is a postgres URL, otherwise the SQLite file under DATA_DIR. */
 export function createDatabase(options: DatabaseOptions): Db {
+  const { onQuery } = options;
+  const log = onQuery
+    ? (event: LogEvent) => onQuery(event.queryDurationMillis / 1000, event.level === 'error')
+    : undefined;
   if (options.databaseUrl) {
     // bigint columns (file sizes, counts) come back as numbers: sizes stay far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('connect', usePreparedStatements);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    pools.set(db, pool);
+    return db;
   }
   const { database, raw } = openNodeSqlite(path.join(options.dataDir, 'portal.sqlite'));
   assertSqliteDurability(raw);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), log });
 }
 
 /** Statement names by SQL text, for the texts `executePrepared` runs (a fixed few, never user-made SQL). */

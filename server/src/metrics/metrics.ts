@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ServiceContext } from '../context.ts';
+import { poolFigures } from '../db/database.ts';
+import { listCacheFor } from '../http/list-cache.ts';
 import { collectDomainFigures } from './domain-figures.ts';
 
 /**
@@ -14,6 +17,10 @@ export interface PortalMetrics {
   mails: Counter<'outcome'>;
   /** Mails queued and not handed over yet, and since when the oldest of them waits. */
   mailOutbox: { pending: Set<{ since: number }> };
+  /** Runs of the scheduled work (housekeeping.ts), by job and outcome. */
+  jobs: Counter<'task' | 'outcome'>;
+  /** Times one database query (the database's `onQuery`, given only where metrics are collected). */
+  observeQuery(seconds: number, failed: boolean): void;
 }
 
 declare module 'fastify' {
@@ -27,6 +34,8 @@ declare module 'fastify' {
 
 /** Seconds: from a fast read to a slow upload. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Seconds: a prepared lookup takes a fraction of a millisecond, a list of 10,000 a tenth of a second. */
+const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 /** The size in a stored upload's answer. */
 const STORED_SIZE = /"size":(\d+)/;
 /** An error body as the API serializes it: its code first. */
@@ -54,8 +63,23 @@ export function createMetrics(): PortalMetrics {
       this.set(Number.isFinite(oldest) ? (Date.now() - oldest) / 1000 : 0);
     },
   });
+  const queries = new Histogram({
+    name: 'portal_db_query_duration_seconds',
+    help: 'Database queries by outcome (ok or error) and their duration',
+    labelNames: ['outcome'],
+    buckets: QUERY_BUCKETS,
+    registers: [registry],
+  });
   return {
     registry,
+    jobs: new Counter({
+      name: 'portal_scheduled_runs_total',
+      help: 'Runs of the scheduled work (deadline reminders, upload and file cleanup, limit sweep) by outcome',
+      // Not 'job': that is Prometheus's own label of the scrape target.
+      labelNames: ['task', 'outcome'],
+      registers: [registry],
+    }),
+    observeQuery: (seconds, failed) => queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds),
     mails: new Counter({
       name: 'portal_mails_total',
       help: 'Mails queued, sent and failed by this instance',
@@ -78,7 +102,10 @@ export const metricsPlugin = fp(
     app.decorate('metrics', options.metrics);
     if (!options.collect) return;
     // The database figures need the service context, there once the app is ready.
-    app.addHook('onReady', async () => collectDomainFigures(registry, app.ctx));
+    app.addHook('onReady', async () => {
+      collectDomainFigures(registry, app.ctx);
+      collectServerFigures(registry, app.ctx);
+    });
     const logins = new Counter({
       name: 'portal_logins_total',
       help: 'Login steps: started (code asked for), verified (a session issued), refused (wrong, spent or limited)',
@@ -155,6 +182,44 @@ export const metricsPlugin = fp(
   },
   { name: 'portal-metrics' },
 );
+
+/** What this instance holds: its list cache's hits and misses, and its database pool (PostgreSQL). */
+function collectServerFigures(registry: Registry, ctx: ServiceContext): void {
+  const cache = listCacheFor(ctx);
+  for (const [name, which] of [
+    ['portal_list_cache_hits_total', 'hits'],
+    ['portal_list_cache_misses_total', 'misses'],
+  ] as const) {
+    new Counter({
+      name,
+      help: `Statement list answers ${which === 'hits' ? 'served from' : 'built anew and kept in'} the list cache`,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(cache.stats()[which]);
+      },
+    });
+  }
+  new Gauge({
+    name: 'portal_list_cache_bytes',
+    help: 'Bytes of the lists the list cache holds',
+    registers: [registry],
+    collect() {
+      this.set(cache.stats().bytes);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_pool_connections',
+    help: 'PostgreSQL pool: connections open (total), idle, and queries waiting for a connection (waiting); none on SQLite',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const figures = poolFigures(ctx.db);
+      if (!figures) return;
+      for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, figures[state]);
+    },
+  });
+}
 
 /**
  * The metrics listener: `GET /metrics` in Prometheus's text format on its own address (loopback by default), never

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendDeadlineReminders } from '../deadlines/deadlines.service.ts';
 import { removeOrphanFiles } from '../files/files.service.ts';
@@ -5,6 +6,49 @@ import { sweepLimits } from '../limits/limits.service.ts';
 import { removeStalePrefiles } from '../prefiles/prefiles.service.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
+
+/** One job: its run counted by outcome (docs/operations.md), its result logged when it did something. */
+function job(app: FastifyInstance, name: string, work: Promise<unknown>, done: string, failed: string): Promise<void> {
+  return work.then(
+    (count) => {
+      app.metrics.jobs.inc({ task: name, outcome: 'ok' });
+      if (typeof count === 'number' && count > 0) app.log.info({ count }, done);
+    },
+    (error: unknown) => {
+      app.metrics.jobs.inc({ task: name, outcome: 'failed' });
+      app.log.error({ err: error }, failed);
+    },
+  );
+}
+
+/** One round of the scheduled work; every job runs, whichever fails. */
+export async function runHousekeeping(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  await Promise.all([
+    job(
+      app,
+      'prefile_cleanup',
+      removeStalePrefiles(ctx),
+      'removed unattached prefiles older than 24 h',
+      'prefile cleanup failed',
+    ),
+    job(
+      app,
+      'orphan_file_cleanup',
+      removeOrphanFiles(ctx),
+      'removed stored files no row refers to, older than 24 h',
+      'orphan file cleanup failed',
+    ),
+    job(app, 'limit_sweep', sweepLimits(ctx), 'swept expired rate limit counters', 'rate limit cleanup failed'),
+    job(
+      app,
+      'deadline_reminders',
+      sendDeadlineReminders(ctx),
+      'sent review deadline reminders',
+      'deadline reminders failed',
+    ),
+  ]);
+}
 
 /**
  * Scheduled work of a running server: abandoned uploads, and stored bytes no row refers to (left by a killed
@@ -14,27 +58,7 @@ const EVERY_MS = 60 * 60 * 1000;
  */
 export default fp(
   async (app) => {
-    const run = () => {
-      removeStalePrefiles(app.ctx).then(
-        (removed) => {
-          if (removed > 0) app.log.info({ removed }, 'removed unattached prefiles older than 24 h');
-        },
-        (error: unknown) => app.log.error({ err: error }, 'prefile cleanup failed'),
-      );
-      removeOrphanFiles(app.ctx).then(
-        (removed) => {
-          if (removed > 0) app.log.info({ removed }, 'removed stored files no row refers to, older than 24 h');
-        },
-        (error: unknown) => app.log.error({ err: error }, 'orphan file cleanup failed'),
-      );
-      sweepLimits(app.ctx).catch((error: unknown) => app.log.error({ err: error }, 'rate limit cleanup failed'));
-      sendDeadlineReminders(app.ctx).then(
-        (sent) => {
-          if (sent > 0) app.log.info({ sent }, 'sent review deadline reminders');
-        },
-        (error: unknown) => app.log.error({ err: error }, 'deadline reminders failed'),
-      );
-    };
+    const run = () => void runHousekeeping(app);
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       run();
