@@ -90,6 +90,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Every log line of the request names its route template beside its id (docs/operations.md).
     request.log = request.log.child({ route: request.routeOptions.url ?? 'unmatched' });
   });
+  // A slow request is one warn line with its id, route, user, status and time, in every environment: the operator
+  // finds it by the id nginx logged (docs/operations.md).
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.elapsedTime >= config.slowRequestMs) {
+      request.log.warn({ status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
+    }
+  });
   app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
       throw apiError('bad_request', 'В запросе нет заголовка Host');

@@ -13,8 +13,9 @@ import { createDatabase, type Db } from '../../server/src/db/database.ts';
 import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
-import { answersOk } from '../../tools/http.ts';
+import { answersOk, openRequest } from '../../tools/http.ts';
 import { logInByCode } from '../../tools/login.ts';
+import { multipartFile } from '../../tools/multipart.ts';
 import { type RunningNginx, startNginx } from '../../tools/nginx.ts';
 import { startTestS3, type TestS3 } from '../../tools/s3.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
@@ -70,6 +71,8 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
   let s3: TestS3;
   let db: Db;
   let webRoot: string;
+  let metricsA: number;
+  let metricsB: number;
 
   beforeAll(async () => {
     db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, dataDir: tmpdir() });
@@ -90,9 +93,10 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
       // Not production: each instance seeds the demo on an empty database; together they must do it once.
       NODE_ENV: 'test',
     };
-    // Both start at once on the empty database.
-    a = startInstance(portA, env);
-    b = startInstance(portB, env);
+    // Both start at once on the empty database; each has its own metrics listener.
+    [metricsA, metricsB] = [await freePort(), await freePort()];
+    a = startInstance(portA, { ...env, METRICS_PORT: String(metricsA) });
+    b = startInstance(portB, { ...env, METRICS_PORT: String(metricsB) });
     await Promise.all([waitReady(a), waitReady(b)]);
     webRoot = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
     await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>portal</title>');
@@ -193,5 +197,70 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
       answers.push(response.status);
     }
     expect(answers).toEqual([...Array(LOGIN_IP_LIMIT).fill(204), 429]);
+  });
+
+  it('each expose their own metrics; one slow upload is followed from nginx’s log line to the API’s by its id', async () => {
+    const { accessToken } = await logInByCode(nginx.url, demoUsers.employee.email, (e) => sink.waitForCode(e));
+    // An upload over a slow line: 5 × 32 KB, 400 ms apart, through nginx (which streams uploads to the API).
+    const part = multipartFile('Разрез 1-1.pdf');
+    const chunks = Array.from({ length: 5 }, (_, i) => Buffer.alloc(32 * 1024, i === 0 ? '%PDF-1.4 ' : 'x'));
+    const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const { request, answer } = openRequest(Number(new URL(nginx.url).port), 'POST', '/api/prefiles', {
+      token: accessToken,
+      headers: part.headers(size),
+    });
+    request.write(part.head);
+    for (const chunk of chunks) {
+      request.write(chunk);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    request.end(part.tail);
+    const uploaded = await answer;
+    expect(uploaded.status, uploaded.body).toBe(201);
+    const id = uploaded.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+
+    // nginx's access log: the line of that id says which instance answered and how long it took.
+    const log = await readFile(path.join(nginx.prefix, 'logs', 'access.log'), 'utf8');
+    const line = log.split('\n').find((candidate) => candidate.endsWith(`id=${id}`));
+    expect(line, log).toContain('"POST /api/prefiles HTTP/1.1" 201');
+    const upstream = /upstream=(\S+)/.exec(line ?? '')?.[1];
+    const instance = [a, b].find((candidate) => new URL(candidate.url).host === upstream);
+    expect(instance, `upstream ${upstream}`).toBeDefined();
+    expect(Number(/ rt=([\d.]+)/.exec(line ?? '')?.[1])).toBeGreaterThanOrEqual(1.5);
+
+    // That instance's log has the slow request under the same id: route template, user, status, time; no token.
+    await expect
+      .poll(() =>
+        instance?.child
+          .output()
+          .split('\n')
+          .some((text) => text.includes(`"reqId":"${id}"`)),
+      )
+      .toBe(true);
+    const apiLine = JSON.parse(
+      instance?.child
+        .output()
+        .split('\n')
+        .find((text) => text.includes(`"reqId":"${id}"`)) ?? '{}',
+    );
+    expect(apiLine).toMatchObject({ msg: 'slow request', route: '/api/prefiles', status: 201, level: 40 });
+    expect(typeof apiLine.userId).toBe('number');
+    expect(apiLine.ms).toBeGreaterThanOrEqual(1000);
+    expect(instance?.child.output()).not.toContain(accessToken);
+
+    // Scraping both: each counts what it answered (the upload on one of them), both report the shared database's
+    // statements by status after the demo seed.
+    const scrape = async (port: number) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const [textA, textB] = await Promise.all([scrape(metricsA), scrape(metricsB)]);
+    const stored = (text: string) => Number(/^portal_uploads_total\{outcome="stored"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    expect(stored(textA) + stored(textB)).toBeGreaterThanOrEqual(1);
+    expect(stored(instance === a ? textA : textB)).toBeGreaterThanOrEqual(1);
+    for (const text of [textA, textB]) {
+      expect(text).toMatch(/^portal_statements\{status="approved"\} 1$/m);
+      expect(text).toContain('portal_db_pool_connections{state="total"}');
+    }
+    // Not through the public site.
+    expect((await fetch(`${nginx.url}/metrics`)).status).not.toBe(200);
   });
 });
