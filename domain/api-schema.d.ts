@@ -658,6 +658,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live changes the current user may see (Server-Sent Events)
+         * @description One stream per tab. Each message is `event: change`, `id: <seq>` and `data: <LiveEvent as JSON>`: the
+         *     statements that changed and that the caller may read (a company's own; for an examiner every statement),
+         *     whether the caller's notifications changed, and whether something every list shows changed. Messages
+         *     come within a second of the write, whichever API instance or tool made it. A comment line (`: ping`)
+         *     every 20 s keeps the connection open through proxies.
+         *
+         *     Sent with `Last-Event-ID` (the `id` of the last message received), the stream first sends what changed
+         *     since then, in one message; when the changes since then are no longer kept (a day), that message says
+         *     `reset: true` and the client reloads what it shows. Without it the stream starts from now.
+         *
+         *     The stream ends when the access token expires (the client refreshes it and reconnects with
+         *     `Last-Event-ID`, missing nothing) and at once when the user is removed (`event: end`). The bearer token
+         *     is required like on every call; browsers send it through `fetch` (an `EventSource` cannot).
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files": {
         parameters: {
             query?: never;
@@ -1422,6 +1454,19 @@ export interface components {
         InstanceProfileInput: {
             contactFio: string;
             contactPhone?: string | null;
+        };
+        /** @description One message of `GET /api/events`. */
+        LiveEvent: {
+            /** @description The position of the last change this message covers (also its `id`). */
+            seq: number;
+            /** @description Ids of the statements that changed (created, changed, removed) that the caller may read. */
+            statements: number[];
+            /** @description The caller's notifications changed (a new one, or one read in another tab). */
+            notifications: boolean;
+            /** @description Something every list shows changed (a company's name, a catalogue, the calendar). */
+            lists: boolean;
+            /** @description The changes since `Last-Event-ID` are no longer kept; reload everything shown. */
+            reset: boolean;
         };
         Notification: {
             id: number;
@@ -2614,6 +2659,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Notification"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `id` of the last message this client received. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream (`Cache-Control: no-store`, `X-Accel-Buffering: no`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             401: components["responses"]["Unauthorized"];

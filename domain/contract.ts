@@ -35,3 +35,5 @@ export type CatalogItem = Schemas['CatalogItem'];
 export type CreateStatementInput = Schemas['CreateStatementInput'];
 /** The body of POST /api/statements/{id}/stages (a new version). */
 export type CompanyStageInput = Schemas['CompanyStageInput'];
+/** One message of the live stream (GET /api/events): what changed that the reader may see. */
+export type LiveEvent = Schemas['LiveEvent'];

@@ -28,6 +28,8 @@ export interface AccessRow {
   url: string;
   body?: unknown | ((caller: Caller) => unknown);
   expect: Record<Caller, number>;
+  /** An answer that stays open (the event stream): its status is read, then the connection is dropped. */
+  stream?: true;
 }
 
 /** Everybody signed in gets `status`; the anonymous caller and a removed employee (dead tokens) get `anonymous`. */
@@ -192,6 +194,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: { ...company(400, 400), employeeA: 403 },
   },
   { method: 'GET', route: '/api/notifications', url: '/api/notifications', expect: all(200) },
+  // Every signed-in user has a stream; what it carries is each reader's own (events.test.ts).
+  { method: 'GET', route: '/api/events', url: '/api/events', expect: all(200), stream: true },
   { method: 'GET', route: '/api/instance/me', url: '/api/instance/me', expect: examiners(200) },
   {
     method: 'POST',

@@ -60,6 +60,25 @@ function call(
   });
 }
 
+/** A call whose answer stays open (the event stream): its status, and its body when it is an error. */
+async function callStream(caller: Caller, url: string): Promise<{ statusCode: number; body: string }> {
+  const token = tokens.get(caller);
+  const response = await portal.app.inject({
+    method: 'GET',
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payloadAsStream: true,
+  });
+  const stream = response.stream();
+  if (response.statusCode < 400) {
+    stream.destroy();
+    return { statusCode: response.statusCode, body: '' };
+  }
+  let body = '';
+  for await (const chunk of stream) body += String(chunk);
+  return { statusCode: response.statusCode, body };
+}
+
 function upload(owner: UserRow, name = 'План.pdf') {
   return storePrefile(portal.ctx, owner.id, {
     fileName: name,
@@ -193,9 +212,10 @@ describe('authorization matrix on the real app', () => {
       url: string,
       body?: unknown,
       headers?: Record<string, string>,
+      stream?: boolean,
     ) => {
       cells += 1;
-      const response = await call(caller, method, url, body, headers);
+      const response = stream ? await callStream(caller, url) : await call(caller, method, url, body, headers);
       if (response.statusCode !== expected) {
         failures.push(
           `${label} as ${caller}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
@@ -203,7 +223,7 @@ describe('authorization matrix on the real app', () => {
         return;
       }
       if (response.statusCode >= 400) {
-        const error = response.json() as { error?: unknown; message?: unknown };
+        const error = JSON.parse(response.body) as { error?: unknown; message?: unknown };
         if (typeof error.error !== 'string' || typeof error.message !== 'string') {
           failures.push(`${label} as ${caller}: error body without error/message: ${response.body.slice(0, 160)}`);
         }
@@ -214,7 +234,7 @@ describe('authorization matrix on the real app', () => {
     for (const row of ACCESS_MATRIX) {
       for (const caller of CALLERS) {
         const body = typeof row.body === 'function' ? row.body(caller) : row.body;
-        await check(`${row.method} ${row.url}`, caller, row.expect[caller], row.method, row.url, body);
+        await check(`${row.method} ${row.url}`, caller, row.expect[caller], row.method, row.url, body, {}, row.stream);
       }
     }
 

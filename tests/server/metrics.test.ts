@@ -112,7 +112,13 @@ describe('metrics', () => {
     expect(value(after, 'portal_list_cache_misses_total')).toBeGreaterThanOrEqual(1);
     expect(value(after, 'portal_list_cache_bytes')).toBeGreaterThan(0);
     expect(grew('portal_db_query_duration_seconds_count{outcome="ok"}')).toBeGreaterThanOrEqual(2);
-    for (const job of ['prefile_cleanup', 'orphan_file_cleanup', 'limit_sweep', 'deadline_reminders']) {
+    for (const job of [
+      'prefile_cleanup',
+      'orphan_file_cleanup',
+      'change_log_trim',
+      'limit_sweep',
+      'deadline_reminders',
+    ]) {
       expect(grew(`portal_scheduled_runs_total{task="${job}",outcome="ok"}`)).toBe(1);
     }
     if (usingPostgres) {

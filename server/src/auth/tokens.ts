@@ -130,6 +130,13 @@ export function accessTokenUser(secret: string, token: string): number | null {
   return id;
 }
 
+/** When a valid access token expires (seconds since the epoch), or null for one `accessTokenUser` refuses. */
+export function accessTokenExpiry(secret: string, token: string): number | null {
+  if (accessTokenUser(secret, token) === null) return null;
+  // Just verified, so it is the most recently used entry of the cache.
+  return verifiedTokens.get(token)?.exp ?? null;
+}
+
 /** `accessTokenUser` for callers that await. */
 export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
   return accessTokenUser(secret, token);

@@ -246,6 +246,16 @@ export type RemarkSeverity = 'required' | 'advisory';
 export type RemarkStatus = 'draft' | 'open' | 'answered' | 'resolved' | 'reopened';
 
 /** An examiner's remark on a statement (docs/product.md «Remarks»): migration 20261125T1200. */
+/** The change log the live portal reads (migration 20261125T1400_changes; written by triggers only). */
+export interface ChangeTable {
+  seq: Generated<number>;
+  kind: 'statement' | 'notification' | 'user' | 'lists';
+  statement_id: number | null;
+  company_id: number | null;
+  user_id: number | null;
+  at: Timestamp;
+}
+
 export interface RemarkTable {
   id: Generated<number>;
   statement_id: number;
@@ -310,6 +320,7 @@ export interface Database {
   decision_snapshots: DecisionSnapshotTable;
   submission_snapshots: SubmissionSnapshotTable;
   remarks: RemarkTable;
+  changes: ChangeTable;
   remark_events: RemarkEventTable;
   login_failures: LoginFailureTable;
   refresh_tokens: RefreshTokenTable;

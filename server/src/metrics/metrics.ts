@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServiceContext } from '../context.ts';
 import { poolFigures } from '../db/database.ts';
+import { changeFeedFor } from '../events/change-feed.ts';
 import { listCacheFor } from '../http/list-cache.ts';
 import { collectDomainFigures } from './domain-figures.ts';
 
@@ -200,6 +201,15 @@ function collectServerFigures(registry: Registry, ctx: ServiceContext): void {
       },
     });
   }
+  const feed = changeFeedFor(ctx);
+  new Gauge({
+    name: 'portal_event_streams',
+    help: 'Live event streams (GET /api/events) open on this instance',
+    registers: [registry],
+    collect() {
+      this.set(feed.listeners());
+    },
+  });
   new Gauge({
     name: 'portal_list_cache_bytes',
     help: 'Bytes of the lists the list cache holds',

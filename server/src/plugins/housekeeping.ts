@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendDeadlineReminders } from '../deadlines/deadlines.service.ts';
+import { trimChanges } from '../events/change-feed.ts';
 import { removeOrphanFiles } from '../files/files.service.ts';
 import { sweepLimits } from '../limits/limits.service.ts';
 import { removeStalePrefiles } from '../prefiles/prefiles.service.ts';
@@ -39,6 +40,7 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
       'removed stored files no row refers to, older than 24 h',
       'orphan file cleanup failed',
     ),
+    job(app, 'change_log_trim', trimChanges(ctx), 'trimmed the change log to a day', 'change log trim failed'),
     job(app, 'limit_sweep', sweepLimits(ctx), 'swept expired rate limit counters', 'rate limit cleanup failed'),
     job(
       app,

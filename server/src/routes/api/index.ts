@@ -5,6 +5,7 @@ import authenticationRoutes from './authentication/index.ts';
 import catalogRoutes from './catalogs/index.ts';
 import companyRoutes from './companies/index.ts';
 import employeeRoutes from './employees/index.ts';
+import eventRoutes from './events/index.ts';
 import fileRoutes from './files/index.ts';
 import healthRoutes from './health/index.ts';
 import instanceRoutes from './instance/index.ts';
@@ -27,8 +28,8 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(healthRoutes);
 
   await app.register(
-    behind('authenticate', [userRoutes, catalogRoutes, prefileRoutes, fileRoutes, notificationRoutes], {
-      tags: ['users', 'catalogs', 'notifications', 'prefiles', 'files'],
+    behind('authenticate', [userRoutes, catalogRoutes, prefileRoutes, fileRoutes, notificationRoutes, eventRoutes], {
+      tags: ['users', 'catalogs', 'notifications', 'prefiles', 'files', 'events'],
       inner: [
         behind('requireCompanyUser', [statementRoutes, employeeRoutes, companyRoutes], {
           tags: ['statements', 'employees', 'companies'],

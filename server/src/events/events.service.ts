@@ -1,0 +1,50 @@
+import type { LiveEvent } from '#domain/contract.ts';
+import type { ServiceContext } from '../context.ts';
+import { findUserById, type UserRow } from '../users/users.repository.ts';
+import type { Change } from './change-feed.ts';
+
+/**
+ * What of a batch of changes one reader may learn (docs/product.md «Live updates»): the statements they may read
+ * (a company user: their company's; an examiner: every statement), their own notifications, and that lists changed.
+ * A change of the reader's own row is checked again: a removed user's stream ends (null). Nothing else: no other
+ * company's statement id, no other user's notification.
+ */
+export async function eventFor(
+  ctx: ServiceContext,
+  reader: UserRow,
+  changes: readonly Change[],
+): Promise<{ event: LiveEvent | null; reader: UserRow } | null> {
+  let current = reader;
+  if (changes.some((change) => change.kind === 'user' && change.userId === reader.id)) {
+    const found = await findUserById(ctx.db, reader.id);
+    // Removed, or moved to another role or company: this stream was opened for someone else.
+    if (!found || found.role !== reader.role || found.company_id !== reader.company_id) return null;
+    current = found;
+  }
+  const statements = new Set<number>();
+  let notifications = false;
+  let lists = false;
+  for (const change of changes) {
+    if (change.kind === 'statement' && change.statementId !== null && mayRead(current, change)) {
+      statements.add(change.statementId);
+    } else if (change.kind === 'notification' && change.userId === current.id) notifications = true;
+    else if (change.kind === 'lists') lists = true;
+  }
+  const seq = changes.reduce((max, change) => Math.max(max, change.seq), 0);
+  const event =
+    statements.size > 0 || notifications || lists
+      ? { seq, statements: [...statements].sort((a, b) => a - b), notifications, lists, reset: false }
+      : null;
+  return { event, reader: current };
+}
+
+/** A statement change a reader may learn of: an examiner every one, a company user their company's. */
+function mayRead(reader: UserRow, change: Change): boolean {
+  if (reader.role === 'examiner') return true;
+  return reader.company_id !== null && change.companyId === reader.company_id;
+}
+
+/** The message that tells a reader to reload whatever they show: what changed is no longer kept. */
+export function resetEvent(seq: number): LiveEvent {
+  return { seq, statements: [], notifications: true, lists: true, reset: true };
+}
