@@ -4,6 +4,7 @@ import { useStore } from '#stores/prerendered.ts';
 import Spinner from '../components/ui/Spinner.tsx';
 import { currentPath, navigateTo } from '../lib/browser.ts';
 import { guardRedirect } from '../lib/guard.ts';
+import { startLiveUpdates } from '../stores/live.ts';
 import { $session, $sessionSettled, initSession, loadCurrentUser } from '../stores/session.ts';
 import { gateTexts } from './texts.ts';
 
@@ -19,6 +20,8 @@ export default function AuthGate() {
 
   useEffect(() => {
     void initSession();
+    // Lists, counters, notifications and an open statement follow changes without a reload.
+    startLiveUpdates();
   }, []);
 
   useEffect(() => {

@@ -13,6 +13,29 @@ export function sharedRun(run: () => Promise<void>): () => Promise<void> {
   };
 }
 
+/**
+ * Wraps a load so that calls made while it runs share one more run after it: a change announced meanwhile (a live
+ * event) is never answered with data read before it. Calls made during that second run share it.
+ */
+export function latestRun(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const go = (): Promise<void> => {
+    running = run().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  return () => {
+    if (!running) return go();
+    next ??= running.then(() => {
+      next = null;
+      return go();
+    });
+    return next;
+  };
+}
+
 /** The data of a successful openapi-fetch call, or null for an error status, an empty body or no answer at all. */
 export async function dataOf<T>(call: () => Promise<{ data?: T; response: Response }>): Promise<T | null> {
   try {

@@ -4,6 +4,7 @@ import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
 import { computed } from '#stores/prerendered.ts';
 import { countOverdue, type ReviewDeadline } from '../lib/deadline.ts';
 import { api, QUIET } from './api.ts';
+import { $liveChange, touchesLists } from './live.ts';
 import { $session } from './session.ts';
 import { $statementChanges } from './statement-changes.ts';
 
@@ -122,9 +123,13 @@ onMount($counters, () => {
     } else void reloadStatementCounters();
   });
   const stopChanges = $statementChanges.listen(() => void reloadStatementCounters());
+  const stopLive = $liveChange.listen((change) => {
+    if (change && touchesLists(change)) void reloadStatementCounters();
+  });
   return () => {
     stopSession();
     stopChanges();
+    stopLive();
   };
 });
 

@@ -1,13 +1,18 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { Remark, Statement } from '#domain/contract.ts';
 import { idFromPath } from '#domain/routes.ts';
+import { type StatusView, statusLabel } from '#domain/statuses.ts';
 import { computed } from '#stores/prerendered.ts';
 import { currentPath, navigateTo } from '../lib/browser.ts';
 import type { User } from '../lib/roles.ts';
 import { type SubmissionRound, submissionRounds } from '../lib/statement.ts';
-import { sharedRun } from './load.ts';
+import { $liveChange } from './live.ts';
+import { latestRun, sharedRun } from './load.ts';
 import { $session } from './session.ts';
-import { carryToast } from './toasts.ts';
+import { carryToast, showToast } from './toasts.ts';
+
+/** Said when the status of the statement on screen changed under the reader. */
+const STATUS_CHANGED = 'Статус заявления изменился:';
 
 /** The statement a detail shows: loading, failed (toasted, then the side's list opens), or loaded. */
 export interface StatementDetail {
@@ -25,6 +30,8 @@ export interface DetailSource {
   failedText: string;
   /** The list a failed load goes back to. */
   fallback: string;
+  /** Whose words the statuses are in (a change under the reader is announced in them). */
+  view: StatusView;
   /** Loads the statement's remarks as this side may see them (docs/product.md «Remarks»). */
   loadRemarks: (id: number) => Promise<{ data?: Remark[]; response: Response }>;
 }
@@ -79,6 +86,7 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
   }
 
   const reload = sharedRun(() => fetchStatement($id.get()));
+  const reloadLatest = latestRun(() => fetchStatement($id.get()));
 
   async function fetchRemarks(): Promise<void> {
     const id = $id.get();
@@ -105,7 +113,25 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
         void reload();
       }
     });
-    return stopSession;
+    // Someone else changed this statement (the examiner answered, the applicant sent a version, a colleague took
+    // it): read it again, and say so when its status moved (docs/product.md «Live updates»).
+    const stopLive = $liveChange.listen((change) => {
+      const id = $id.get();
+      const shown = $detail.get();
+      if (!change || id === null || shown.status !== 'ready') return;
+      if (!change.reset && !change.statements.has(id)) return;
+      const before = shown.statement?.status;
+      void reloadLatest().then(() => {
+        const after = $detail.get().statement?.status;
+        if (before && after && after !== before) {
+          showToast('info', `${STATUS_CHANGED} ${statusLabel(after, source.view)}`);
+        }
+      });
+    });
+    return () => {
+      stopSession();
+      stopLive();
+    };
   });
 
   return {

@@ -11,7 +11,8 @@ import {
   selectStatements,
   statementsOf,
 } from '../lib/statement-list.ts';
-import { sharedRun } from './load.ts';
+import { $liveChange, touchesLists } from './live.ts';
+import { latestRun, sharedRun } from './load.ts';
 import { $session } from './session.ts';
 
 /** A statement list as a screen sees it: loading, failed (logged only), or its items. */
@@ -66,6 +67,7 @@ export function createStatementList(source: ListSource): {
   }
 
   const reload = sharedRun(fetchList);
+  const reloadLatest = latestRun(fetchList);
 
   onMount($list, () => {
     const stopSession = $session.subscribe((session) => {
@@ -74,9 +76,15 @@ export function createStatementList(source: ListSource): {
       }
     });
     const stopChanges = source.reloadOn?.listen(() => void reload());
+    // A statement changed anywhere the reader may see (another user, another tab): read the list again, keeping
+    // the rows on screen meanwhile (and with them the search, filters, sort and scroll, which live apart).
+    const stopLive = $liveChange.listen((change) => {
+      if (change && touchesLists(change) && $list.get().status === 'ready') void reloadLatest();
+    });
     return () => {
       stopSession();
       stopChanges?.();
+      stopLive();
     };
   });
 

@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '#domain/contract.ts';
+import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createDatabase, type Db } from '../../server/src/db/database.ts';
+import { openEventStream } from '../../src/lib/api/event-stream.ts';
 import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
@@ -22,6 +25,7 @@ import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 import { startApiProcess, usingPostgres } from './helpers.ts';
 
 const LOGIN_IP_LIMIT = 4;
+const JWT_SECRET = 'two-instances-secret-that-is-long-enough-for-hs256';
 
 interface Instance {
   url: string;
@@ -85,7 +89,7 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
       ...s3.env,
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
       // One secret for every instance: a token signed by one is good at the other.
-      JWT_SECRET: 'two-instances-secret-that-is-long-enough-for-hs256',
+      JWT_SECRET,
       SMTP_URL: sink.smtpUrl,
       PUBLIC_ORIGIN: `http://127.0.0.1:${portNginx}`,
       TRUST_PROXY: '127.0.0.1',
@@ -220,9 +224,15 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     const id = uploaded.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f]{32}$/);
 
-    // nginx's access log: the line of that id says which instance answered and how long it took.
-    const log = await readFile(path.join(nginx.prefix, 'logs', 'access.log'), 'utf8');
-    const line = log.split('\n').find((candidate) => candidate.endsWith(`id=${id}`));
+    // nginx's access log: the line of that id says which instance answered and how long it took (written just
+    // after the answer).
+    const lineOf = async () =>
+      (await readFile(path.join(nginx.prefix, 'logs', 'access.log'), 'utf8'))
+        .split('\n')
+        .find((candidate) => candidate.endsWith(`id=${id}`));
+    await expect.poll(lineOf).toBeDefined();
+    const line = await lineOf();
+    const log = line ?? '';
     expect(line, log).toContain('"POST /api/prefiles HTTP/1.1" 201');
     const upstream = /upstream=(\S+)/.exec(line ?? '')?.[1];
     const instance = [a, b].find((candidate) => new URL(candidate.url).host === upstream);
@@ -262,5 +272,60 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     }
     // Not through the public site.
     expect((await fetch(`${nginx.url}/metrics`)).status).not.toBe(200);
+  });
+
+  it('tell a stream opened through nginx of writes made through either instance, within a second', async () => {
+    // Signed with the instances' secret (the per-address login limit of this suite is spent by now).
+    const tokenOf = async (email: string) => {
+      const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      return { accessToken: await signAccessToken(JWT_SECRET, row.id) };
+    };
+    const owner = await tokenOf(demoUsers.owner.email);
+    const examiner = await tokenOf(demoUsers.examiner1.email);
+    const events: LiveEvent[] = [];
+    let connected = false;
+    const stream = openEventStream({
+      url: `${nginx.url}/api/events`,
+      getToken: async () => owner.accessToken,
+      refresh: async () => false,
+      onEvent: (event) => events.push(event),
+      onConnection: (now) => {
+        connected ||= now;
+      },
+    });
+    try {
+      // nginx passes it on to one of the two; the writes below go to each in turn.
+      await expect.poll(() => connected).toBe(true);
+      for (const instance of [a, b]) {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4 live'))]), 'План.pdf');
+        const authorization = `Bearer ${owner.accessToken}`;
+        const uploaded = await fetch(`${instance.url}/api/prefiles`, {
+          method: 'POST',
+          headers: { authorization },
+          body: form,
+        });
+        const { id: prefileId } = (await uploaded.json()) as { id: number };
+        const created = await fetch(`${instance.url}/api/statements`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ objectName: `Живой объект ${instance.url}`, prefileIds: [prefileId] }),
+        });
+        const { id } = (await created.json()) as { id: number };
+        const started = Date.now();
+        const taken = await fetch(`${instance.url}/api/instance/StartWorkOnStatement`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${examiner.accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ id }),
+        });
+        expect(taken.status).toBe(200);
+        await expect
+          .poll(() => events.some((event) => event.statements.includes(id) && event.notifications), { interval: 20 })
+          .toBe(true);
+        expect(Date.now() - started).toBeLessThan(1500);
+      }
+    } finally {
+      stream.close();
+    }
   });
 });

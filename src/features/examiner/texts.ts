@@ -22,6 +22,9 @@ export const newsTexts = {
   taken: 'Заявление взято в работу',
   takeFailed: 'Не удалось взять заявление в работу',
   dash: '—',
+  /** Said (politely, in the status region) when a statement leaves the news under the reader's eyes. */
+  takenByColleague: (visibleId: number) => `Заявление № ${visibleId} взял в работу другой эксперт`,
+  withdrawn: (visibleId: number) => `Заявление № ${visibleId} удалено заявителем`,
 } as const;
 
 /** Texts of /instance/statement/info/{id}; the labels marked "e2e" are relied on by browser tests. */

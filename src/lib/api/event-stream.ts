@@ -11,6 +11,8 @@ import type { LiveEvent } from '#domain/contract.ts';
 export interface EventStreamOptions {
   /** The stream's address (`/api/events` on the site's origin). */
   url: string;
+  /** Go on from this message (another tab held the stream until now); null to start from now. */
+  lastEventId?: string | null;
   /** A valid access token, refreshed when it is about to expire; null when the session is over. */
   getToken: () => Promise<string | null>;
   /** Refreshes the token after a 401; false when the session is over. */
@@ -54,7 +56,7 @@ function readEvent(data: string): LiveEvent | null {
 export function openEventStream(options: EventStreamOptions): EventStream {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const delay = options.retryDelay ?? defaultDelay;
-  let lastId: string | null = null;
+  let lastId: string | null = options.lastEventId ?? null;
   let closed = false;
   // One signal for the stream's whole life: closing aborts whichever connection is open or about to open.
   const lifetime = new AbortController();

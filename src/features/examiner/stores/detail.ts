@@ -19,6 +19,7 @@ import { examinerDetailTexts } from '../texts.ts';
 const detail = createStatementDetail({
   load: (id) => api.GET('/api/instance/statements/{id}', { params: { path: { id } } }),
   isFor: isExaminer,
+  view: 'examiner',
   failedText: statementDetailTexts.loadFailed,
   fallback: routes.examiner('under_review'),
   loadRemarks: (id) => api.GET('/api/instance/statements/{id}/remarks', { params: { path: { id } } }),

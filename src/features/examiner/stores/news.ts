@@ -3,9 +3,11 @@ import type { StatementListItem } from '#domain/contract.ts';
 import { isExaminer } from '#lib/roles.ts';
 import { statementsOf } from '#lib/statement-list.ts';
 import { api, QUIET } from '#stores/api.ts';
+import { $user } from '#stores/session.ts';
 import { announceStatementChange } from '#stores/statement-changes.ts';
 import { createStatementList, type StatementList } from '#stores/statement-list.ts';
 import { type SubmitState, submit } from '#stores/submit.ts';
+import { showToast } from '#stores/toasts.ts';
 import { newsTexts } from '../texts.ts';
 
 /** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */
@@ -16,11 +18,40 @@ export function newStatementsOf(data: unknown): StatementListItem[] {
   return statementsOf(data).filter((statement) => statement.status === 'sent');
 }
 
+/** The news as last shown (id → number), and the statements this examiner took: those leave the news quietly. */
+let shown: Map<number, number> | null = null;
+const takenHere = new Set<number>();
+
+/**
+ * A statement that left the news under the reader's eyes (docs/product.md «Live updates»): a colleague took it, or
+ * the applicant deleted it. Said once, in the status region.
+ */
+async function explainGone(id: number, visibleId: number): Promise<void> {
+  const { data, response } = await api.GET('/api/instance/statements/{id}', {
+    params: { path: { id } },
+    headers: QUIET,
+  });
+  if (response.status === 404) showToast('info', newsTexts.withdrawn(visibleId));
+  // Taken by this examiner in another tab is no news.
+  else if (data && data.status !== 'sent' && data.examinerId !== $user.get()?.id) {
+    showToast('info', newsTexts.takenByColleague(visibleId));
+  }
+}
+
+function noticeGone(items: StatementListItem[]): void {
+  const now = new Map(items.map((item) => [item.id, item.visibleId]));
+  if (shown) {
+    for (const [id, visibleId] of shown) if (!now.has(id) && !takenHere.has(id)) void explainGone(id, visibleId);
+  }
+  shown = now;
+}
+
 // Only the sent ones are asked for (`?status=sent`): the news does not load every statement to show the new few.
 const news = createStatementList({
   load: () => api.GET('/api/instance/all/statements', { params: { query: { status: 'sent' } }, headers: QUIET }),
   isFor: isExaminer,
   pick: newStatementsOf,
+  onLoaded: noticeGone,
 });
 
 /** Statements in `sent`, newest first as the server sends them; loaded when first watched. */
@@ -38,6 +69,7 @@ export const $takeIntoWork = map<SubmitState>({ busy: false, error: null });
  * the sidebar counters with it, so the statement leaves the news.
  */
 export async function takeIntoWork(id: number): Promise<boolean> {
+  takenHere.add(id);
   const result = await submit($takeIntoWork, () => api.POST('/api/instance/StartWorkOnStatement', { body: { id } }), {
     failureText: newsTexts.takeFailed,
     successText: newsTexts.taken,

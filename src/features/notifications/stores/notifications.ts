@@ -1,7 +1,8 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
 import { api, QUIET } from '#stores/api.ts';
-import { sharedRun } from '#stores/load.ts';
+import { $liveChange } from '#stores/live.ts';
+import { latestRun, sharedRun } from '#stores/load.ts';
 import { $session } from '#stores/session.ts';
 import { notificationTexts } from '../texts.ts';
 
@@ -42,12 +43,22 @@ async function fetchNotifications(): Promise<void> {
 /** Loads the notifications (GET /api/notifications); concurrent calls share one request. */
 export const loadNotifications = sharedRun(fetchNotifications);
 
-onMount($list, () =>
-  $session.subscribe((session) => {
+/** Loads them again after a live change: one more run after a load under way, so nothing new is missed. */
+const reloadLatest = latestRun(fetchNotifications);
+
+onMount($list, () => {
+  const stopSession = $session.subscribe((session) => {
     // A load under way is shared, not repeated.
     if (session.status === 'authenticated' && !loaded) void loadNotifications();
-  }),
-);
+  });
+  const stopLive = $liveChange.listen((change) => {
+    if (change && (change.notifications || change.reset) && loaded) void reloadLatest();
+  });
+  return () => {
+    stopSession();
+    stopLive();
+  };
+});
 
 /** The signed-in user's notifications, loaded once per page when first watched. */
 export const $notifications: ReadableAtom<NotificationList> = $list;

@@ -18,6 +18,7 @@ import { detailTexts } from '../texts/detail.ts';
 const detail = createStatementDetail({
   load: (id) => api.GET('/api/statements/{id}', { params: { path: { id } } }),
   isFor: isCompanyUser,
+  view: 'company',
   failedText: statementDetailTexts.loadFailed,
   fallback: routes.company(),
   loadRemarks: (id) => api.GET('/api/statements/{id}/remarks', { params: { path: { id } } }),
