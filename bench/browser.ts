@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { freePort } from '../tools/free-port.ts';
+import { trackRequests, waitForSettled } from '../tools/settle.ts';
 import type { BenchPortal } from './lib/portal.ts';
 import { atLeast, atMost, type Figure, failed, ms, percent } from './lib/table.ts';
 
@@ -194,18 +195,22 @@ async function measureList(page: Page, spec: ListSpec): Promise<{ figures: Figur
 
 /** Counts the API calls opening a statement from its list makes (the list already shown). */
 async function apiCallsToOpen(page: Page, listPath: string, rowLink: string): Promise<{ calls: string[] }> {
+  trackRequests(page);
   await page.goto(listPath);
   await page.locator(rowLink).first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+  await waitForSettled(page, 500, 60_000);
   const calls: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+    // The live stream is no data call: it only tells of changes.
+    if (url.pathname.startsWith('/api/') && url.pathname !== '/api/events') {
+      calls.push(`${request.method()} ${url.pathname}`);
+    }
   });
   await page.locator(rowLink).first().click();
   // The detail is drawn once its history is (the detail's data came).
   await page.getByRole('region', { name: 'История', exact: true }).waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await waitForSettled(page, 500, 60_000);
   return { calls };
 }
 

@@ -1,5 +1,6 @@
 // `npm run start:nginx`: the production layout on one machine. Builds dist/ when needed (as `npm start` does),
-// starts the API server alone (server/src/server.ts) on a free loopback port, and a real nginx running this
+// starts the API server alone (server/src/server.ts) on a free loopback port (API_INSTANCES of them on PostgreSQL,
+// one upstream, as on several machines), and a real nginx running this
 // repository's nginx.conf in front of it on HOST:PORT: only root, listen, upstream, pid, logs and temp paths are
 // filled in (tools/nginx.ts). Same environment as `npm start`; TRUST_PROXY defaults to 127.0.0.1 (nginx).
 // SIGTERM or SIGINT stops both; if either ends on its own, the other is stopped too and the exit code is 1.
@@ -26,21 +27,38 @@ const config = (() => {
 })();
 buildSiteIfStale();
 
-const apiPort = process.env.API_PORT ? Number(process.env.API_PORT) : await freePort();
-const upstream = `127.0.0.1:${apiPort}`;
-// Its output goes on to ours; its banner says it listens.
-const api = startChild(process.execPath, [...API_NODE_FLAGS, path.join(rootDir, 'server', 'src', 'server.ts')], {
-  cwd: rootDir,
-  env: {
-    ...process.env,
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    TRUST_PROXY: process.env.TRUST_PROXY || '127.0.0.1',
-  },
-  banner: API_STARTED,
-  echo: true,
-  keep: 4096,
-});
+/** How many API processes run behind nginx's one upstream (API_INSTANCES; several need PostgreSQL). */
+const instances = (() => {
+  const count = Number(process.env.API_INSTANCES || '1');
+  if (!Number.isInteger(count) || count < 1 || count > 16) fail('API_INSTANCES должен быть целым числом от 1 до 16');
+  if (count > 1 && !config.databaseUrl)
+    fail('несколько экземпляров API (API_INSTANCES) работают только с DATABASE_URL');
+  return count;
+})();
+const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
+
+const apis = await Promise.all(
+  Array.from({ length: instances }, async (_, index) => {
+    const port = index === 0 && process.env.API_PORT ? Number(process.env.API_PORT) : await freePort();
+    const upstream = `127.0.0.1:${port}`;
+    // Its output goes on to ours; its banner says it listens. Each instance its own metrics port (METRICS_PORT + n).
+    const child = startChild(process.execPath, [...API_NODE_FLAGS, path.join(rootDir, 'server', 'src', 'server.ts')], {
+      cwd: rootDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        TRUST_PROXY: process.env.TRUST_PROXY || '127.0.0.1',
+        ...(metricsPort === null ? {} : { METRICS_PORT: String(metricsPort + index) }),
+      },
+      banner: API_STARTED,
+      echo: true,
+      keep: 4096,
+    });
+    return { upstream, child };
+  }),
+);
+const upstreams = apis.map((api) => api.upstream);
 
 let stopping = false;
 let nginx: RunningNginx | null = null;
@@ -52,7 +70,7 @@ async function stopAll(code: number): Promise<never> {
   await nginxStarting?.catch(() => {});
   // nginx first: no new requests reach the API while it finishes the ones in flight.
   await nginx?.stop().catch(() => {});
-  await api.stop({ graceMs: 30_000 });
+  await Promise.all(apis.map((api) => api.child.stop({ graceMs: 30_000 })));
   process.exit(code);
 }
 
@@ -61,24 +79,30 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (!stopping) void stopAll(0);
   });
 }
-void api.exited.then((code) => {
-  if (stopping) return;
-  console.error(`API-сервер завершился (${code}); останавливаю nginx`);
-  void stopAll(1);
-});
+for (const api of apis) {
+  void api.child.exited.then((code) => {
+    if (stopping) return;
+    console.error(`API-сервер ${api.upstream} завершился (${code}); останавливаю nginx`);
+    void stopAll(1);
+  });
+}
 
 // Migrations run before the API listens; its banner and then /version.json answering mean it is up.
 try {
-  await api.waitForStart({
-    name: 'API',
-    ready: () => answersOk(`http://${upstream}/version.json`),
-    timeoutMs: 120_000,
-    pollMs: 100,
-  });
+  await Promise.all(
+    apis.map((api) =>
+      api.child.waitForStart({
+        name: `API ${api.upstream}`,
+        ready: () => answersOk(`http://${api.upstream}/version.json`),
+        timeoutMs: 120_000,
+        pollMs: 100,
+      }),
+    ),
+  );
 } catch {
-  // Either it ended (and stopAll is under way) or it did not answer in time.
+  // Either one ended (and stopAll is under way) or it did not answer in time.
   if (!stopping) {
-    console.error(`API-сервер не ответил на ${upstream} за 120 с`);
+    console.error(`API-сервер не ответил за 120 с (${upstreams.join(', ')})`);
     await stopAll(1);
   }
 }
@@ -86,7 +110,7 @@ try {
 if (stopping) await new Promise(() => {});
 
 try {
-  const starting = startNginx({ port: config.port, host: config.host, root: config.distDir, upstream });
+  const starting = startNginx({ port: config.port, host: config.host, root: config.distDir, upstream: upstreams });
   nginxStarting = starting;
   nginx = await starting;
 } catch (error) {
@@ -99,5 +123,5 @@ void nginx?.exited.then(async (code) => {
   await stopAll(1);
 });
 console.log(
-  `Портал запущен через nginx: http://${config.host}:${config.port} (API: http://${upstream}, nginx: ${nginx?.prefix})`,
+  `Портал запущен через nginx: http://${config.host}:${config.port} (API: ${upstreams.map((u) => `http://${u}`).join(', ')}, nginx: ${nginx?.prefix})`,
 );

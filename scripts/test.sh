@@ -10,7 +10,8 @@
 #   server-pg      vitest, project server, on PostgreSQL: $TEST_DATABASE_URL, or a throwaway cluster
 #   build          astro build -> dist/
 #   e2e            Playwright in Debian Chromium against dist/ and the real server, as `npm start` serves it
-#   e2e-nginx      the same browser suite through `npm run start:nginx` (real nginx with nginx.conf in front)
+#   e2e-nginx      the same browser suite through `npm run start:nginx` (real nginx with nginx.conf in front); the
+#                  live spec there runs two API instances on a throwaway PostgreSQL (E2E_DATABASE_URL)
 #
 # A failed stage does not stop the later ones (except e2e, which needs the build); the exit code is 1
 # when any stage failed. SKIP_STAGES="e2e server-pg" skips stages by name (counted as neither).
@@ -128,7 +129,13 @@ e2e_nginx() {
     echo "the build failed; not running e2e against a stale dist/" >&2
     return 1
   fi
-  E2E_SERVE=nginx npm run test:e2e
+  # The live spec runs two API instances behind nginx on PostgreSQL (a throwaway cluster of its own).
+  local status=0
+  pg_url="$(bash "$ROOT/scripts/pg-throwaway.sh" start)" || return 1
+  E2E_SERVE=nginx E2E_DATABASE_URL="$pg_url" npm run test:e2e || status=$?
+  bash "$ROOT/scripts/pg-throwaway.sh" stop "$pg_url" || true
+  pg_url=""
+  return "$status"
 }
 
 echo "node $(node -v), npm $(npm -v), CI=${CI:-}"

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { waitForSettled } from '../../tools/settle.ts';
 import { expect, test } from './fixtures.ts';
 import { CompanyListPage } from './pages/company-list-page.ts';
 import { ExaminerTablePage } from './pages/examiner-table-page.ts';
@@ -9,12 +10,17 @@ import { StatementPage } from './pages/statement-page.ts';
 // with the refresh, and the sidebar's counts come from the list just loaded (kept in this tab for a minute), so there
 // is no refresh → profile → list → statement waterfall.
 
-/** The API calls the page makes from now on, as 'METHOD /path' with ids written as {id}. */
-function recordApiCalls(page: Page): string[] {
-  const calls: string[] = [];
+/**
+ * The API calls the page makes from now on, as 'METHOD /path' with ids written as {id}; the live stream (one per
+ * page, no data of its own until something changes) is counted apart.
+ */
+function recordApiCalls(page: Page): string[] & { streams: number } {
+  const calls = Object.assign([] as string[], { streams: 0 });
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname.replace(/\/\d+/g, '/{id}')}`);
+    if (url.pathname === '/api/events') calls.streams += 1;
+    else if (url.pathname.startsWith('/api/'))
+      calls.push(`${request.method()} ${url.pathname.replace(/\/\d+/g, '/{id}')}`);
   });
   return calls;
 }
@@ -23,13 +29,13 @@ function recordApiCalls(page: Page): string[] {
  * Opens a statement by `link` once its list has settled, and returns the API calls that made the statement's page;
  * the sidebar of that page must show counts (some above zero), from this tab's copy, not from a call.
  */
-async function callsToOpen(page: Page, link: Locator, navigation: string): Promise<string[]> {
+async function callsToOpen(page: Page, link: Locator, navigation: string): Promise<string[] & { streams: number }> {
   await expect(link).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await waitForSettled(page);
   const calls = recordApiCalls(page);
   await link.click();
   await expect(new StatementPage(page).history).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await waitForSettled(page);
   const counts = page.getByRole('navigation', { name: navigation }).locator('.side-nav__count');
   await expect(counts.filter({ hasText: /^[1-9]\d*$/ }).first()).toBeVisible();
   return calls;
@@ -44,7 +50,9 @@ test.describe('the applicant', () => {
     const list = new CompanyListPage(page);
     await list.goto('/company');
     const calls = await callsToOpen(page, list.cards.first(), 'Меню компании');
-    expect(calls).toEqual(['POST /api/authentication/refresh', 'GET /api/statements/{id}']);
+    expect([...calls]).toEqual(['POST /api/authentication/refresh', 'GET /api/statements/{id}']);
+    // And the page's one live stream.
+    expect(calls.streams).toBe(1);
   });
 });
 
@@ -57,6 +65,7 @@ test.describe('the examiner', () => {
     const table = new ExaminerTablePage(page);
     await table.goto('/instance/filter/all');
     const calls = await callsToOpen(page, table.link(table.rows.first()), 'Меню инстанции');
-    expect(calls).toEqual(['POST /api/authentication/refresh', 'GET /api/instance/statements/{id}']);
+    expect([...calls]).toEqual(['POST /api/authentication/refresh', 'GET /api/instance/statements/{id}']);
+    expect(calls.streams).toBe(1);
   });
 });

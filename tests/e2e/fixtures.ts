@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { DemoRole } from '../../tools/demo.ts';
+import { trackRequests } from '../../tools/settle.ts';
 import type { Mailbox } from '../../tools/smtp-sink.ts';
 import { CompanyListPage } from './pages/company-list-page.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -17,6 +18,8 @@ interface Options {
    * (logout). `test.use({ freshServer: true })`.
    */
   freshServer: boolean;
+  /** A server of the test's own with these variables on top (the live spec: API_INSTANCES, DATABASE_URL). */
+  serverEnv: Record<string, string> | undefined;
 }
 
 interface TestFixtures {
@@ -44,6 +47,7 @@ interface WorkerFixtures {
 export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
   role: [undefined, { option: true }],
   freshServer: [false, { option: true }],
+  serverEnv: [undefined, { option: true }],
 
   workerServer: [
     async ({ playwright }, use) => {
@@ -55,15 +59,16 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  server: async ({ freshServer, workerServer, playwright }, use, testInfo) => {
+  server: async ({ freshServer, serverEnv, workerServer, playwright }, use, testInfo) => {
     const request: RequestFactory = (options) => playwright.request.newContext(options);
-    const server = freshServer ? new PortalServer({ shared: false, request }) : workerServer;
+    const own = freshServer || serverEnv !== undefined;
+    const server = own ? new PortalServer({ shared: false, request, env: serverEnv }) : workerServer;
     await use(server);
     if (testInfo.status !== testInfo.expectedStatus) {
       const output = await server.output();
       if (output !== null) await testInfo.attach('server-output.txt', { body: output, contentType: 'text/plain' });
     }
-    if (freshServer) await server.stop();
+    if (own) await server.stop();
   },
   portal: async ({ server }, use) => {
     await use(await server.portal());
@@ -114,6 +119,11 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
     }
   },
 
+  // Requests in flight are counted from the start, for waitForSettled (the live stream never ends: no networkidle).
+  page: async ({ page }, use) => {
+    trackRequests(page);
+    await use(page);
+  },
   loginPage: async ({ page, mailbox }, use) => {
     await use(new LoginPage(page, mailbox));
   },

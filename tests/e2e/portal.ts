@@ -35,7 +35,7 @@ const entry = servedThroughNginx ? 'scripts/start-nginx.ts' : 'server/src/start.
 
 /**
  * The environment of a server on 127.0.0.1:`port` with `dataDir` as DATA_DIR and `env` on top (an undefined value
- * removes a variable): e2e always runs on its own SQLite database, whatever the calling shell points at.
+ * removes a variable): e2e runs on its own SQLite database, whatever the calling shell points at, unless `env` names one.
  */
 export function serverEnv(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
@@ -52,7 +52,8 @@ export function serverEnv(port: number, dataDir: string, env: NodeJS.ProcessEnv 
     // A worker's server serves many tests' uploads as the same demo users.
     UPLOAD_RATE_LIMIT: '1000',
     ...env,
-    DATABASE_URL: undefined,
+    // Only a database a test names itself (the live spec's PostgreSQL), never the calling shell's.
+    DATABASE_URL: env.DATABASE_URL,
     FILES_DIR: undefined,
   };
 }
@@ -125,9 +126,12 @@ export class PortalServer {
   private portalStarted: Promise<Portal> | undefined;
   private sessionStore: Promise<SessionStore> | undefined;
 
-  constructor(options: { shared: boolean; request: RequestFactory }) {
+  private readonly env: Record<string, string> | undefined;
+
+  constructor(options: { shared: boolean; request: RequestFactory; env?: Record<string, string> }) {
     this.shared = options.shared;
     this.request = options.request;
+    this.env = options.env;
   }
 
   sink(): Promise<SmtpSink> {
@@ -136,7 +140,7 @@ export class PortalServer {
   }
 
   portal(): Promise<Portal> {
-    this.portalStarted ??= this.sink().then((sink) => startPortal({ smtpUrl: sink.smtpUrl }));
+    this.portalStarted ??= this.sink().then((sink) => startPortal({ smtpUrl: sink.smtpUrl, env: this.env }));
     return this.portalStarted;
   }
 

@@ -1,4 +1,5 @@
 import type { DemoRole } from '../../tools/demo.ts';
+import { waitForSettled } from '../../tools/settle.ts';
 import { expect, test } from './fixtures.ts';
 import { Sidebar } from './pages/sidebar.ts';
 
@@ -65,7 +66,7 @@ test.describe('an island whose script arrives after the session', () => {
     const approved = sidebar.examinerMenu.getByRole('link', { name: /^Согласовано/ });
     await expect(approved).toHaveText(/\d+$/);
     // The counts have come (the prerendered page says 0 until they do).
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
     const counted = await approved.textContent();
 
     // The sidebar's script is late: the session and this tab's cached counts are in before it hydrates.
