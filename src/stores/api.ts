@@ -19,6 +19,29 @@ export const api: ApiClient = createApiClient({
   onProblem: (problem: ApiProblem) => showToast('error', problemTexts[problem]),
 });
 
+/** Writes (anything but GET) this tab has sent and not had answered yet, by openapi-fetch's request id. */
+const writes = new Set<string>();
+api.use({
+  onRequest({ request, id }) {
+    if (request.method !== 'GET') writes.add(id);
+    return undefined;
+  },
+  onResponse({ id }) {
+    writes.delete(id);
+    return undefined;
+  },
+  onError({ id }) {
+    writes.delete(id);
+    return undefined;
+  },
+});
+
+/**
+ * Whether this tab is waiting for the answer to a write of its own: a live change that comes meanwhile is most likely
+ * that write, which its own screen reports (no "status changed under you").
+ */
+export const writingNow = (): boolean => writes.size > 0;
+
 /** Uploads one file to POST /api/prefiles with the default client's session. */
 export const uploadPrefile: Uploader = createUploader({
   baseUrl: API_BASE_URL,

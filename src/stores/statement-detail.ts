@@ -32,6 +32,8 @@ export interface DetailSource {
   fallback: string;
   /** Whose words the statuses are in (a change under the reader is announced in them). */
   view: StatusView;
+  /** Whether this tab waits for an answer to a write of its own (then a change is its own, not news). */
+  writingNow: () => boolean;
   /** Loads the statement's remarks as this side may see them (docs/product.md «Remarks»). */
   loadRemarks: (id: number) => Promise<{ data?: Remark[]; response: Response }>;
 }
@@ -121,9 +123,11 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
       if (!change || id === null || shown.status !== 'ready') return;
       if (!change.reset && !change.statements.has(id)) return;
       const before = shown.statement?.status;
+      // This tab's own action (a reply, a version, taking it) reports itself.
+      const own = source.writingNow();
       void reloadLatest().then(() => {
         const after = $detail.get().statement?.status;
-        if (before && after && after !== before) {
+        if (before && after && after !== before && !own && !source.writingNow()) {
           showToast('info', `${STATUS_CHANGED} ${statusLabel(after, source.view)}`);
         }
       });
