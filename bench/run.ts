@@ -13,6 +13,7 @@ import { apiFigures, metricsCostFigure, uploadFigures } from './api.ts';
 import { explainQueries } from './explain.ts';
 import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
 import { closingNote, type Figure, failed, formatTable } from './lib/table.ts';
+import { liveFigures } from './live.ts';
 
 const began = performance.now();
 const figures: Figure[] = [];
@@ -128,6 +129,8 @@ else {
     note: 'set BENCH_DATABASE_URL=postgres://… to measure them',
   });
 }
+log('live events');
+figures.push(...(await liveFigures(process.env.BENCH_DATABASE_URL ?? null)));
 figures.sort((a, b) => a.group - b.group);
 
 const machine = {

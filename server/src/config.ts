@@ -27,6 +27,8 @@ export interface Config {
   trustProxy: string | null;
   /** The metrics listener (`GET /metrics`, Prometheus): `METRICS_PORT` (off when unset) on `METRICS_HOST` (loopback). */
   metrics: { port: number; host: string } | null;
+  /** Live event streams one user may hold open on one instance (`EVENT_STREAMS_PER_USER`). */
+  eventStreamsPerUser: number;
   /** A request that takes at least this long is logged at warn with its id, route, user and time (`SLOW_REQUEST_MS`). */
   slowRequestMs: number;
   loginIpLimit: number;
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: env.METRICS_PORT
       ? { port: positiveInt(env.METRICS_PORT, 9464, 'METRICS_PORT'), host: env.METRICS_HOST || '127.0.0.1' }
       : null,
+    eventStreamsPerUser: positiveInt(env.EVENT_STREAMS_PER_USER, 20, 'EVENT_STREAMS_PER_USER'),
     slowRequestMs: positiveInt(env.SLOW_REQUEST_MS, 1000, 'SLOW_REQUEST_MS'),
     loginIpLimit: positiveInt(env.LOGIN_IP_LIMIT, 30, 'LOGIN_IP_LIMIT'),
     loginIpWindowMs: positiveInt(env.LOGIN_IP_WINDOW_SECONDS, 600, 'LOGIN_IP_WINDOW_SECONDS') * 1000,

@@ -15,7 +15,14 @@ export interface ServiceContext {
   files: FileStore;
   config: Pick<
     Config,
-    'jwtSecret' | 'publicOrigin' | 'production' | 'timeZone' | 'loginEmailLimit' | 'loginEmailWindowMs' | 'uploads'
+    | 'jwtSecret'
+    | 'publicOrigin'
+    | 'production'
+    | 'timeZone'
+    | 'loginEmailLimit'
+    | 'loginEmailWindowMs'
+    | 'uploads'
+    | 'eventStreamsPerUser'
   >;
   /** Failures of work done after answering (mail): logged, never thrown at the caller. */
   logError: (error: unknown, what: string) => void;

@@ -6,7 +6,6 @@ import type { LiveEvent } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import { STREAMS_PER_USER } from '../../server/src/routes/api/events/index.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import { type EventStream, openEventStream } from '../../src/lib/api/event-stream.ts';
 import { demoUsers } from '../../tools/demo.ts';
@@ -167,7 +166,7 @@ describe('the live stream', () => {
     await call(demoUsers.owner.email, 'DELETE', `/api/employees/${removed.id}`);
     await expect.poll(employee.ended, { timeout: 3000 }).toBe(true);
 
-    const many = Array.from({ length: STREAMS_PER_USER }, () => listen(demoUsers.examiner2.email));
+    const many = Array.from({ length: portal.config.eventStreamsPerUser }, () => listen(demoUsers.examiner2.email));
     for (const reader of many) await reader.connected();
     // Plain requests of their own connection: fetch's pool would hold the aborted streams' sockets after one more.
     const refused = await oneRequest(port, 'GET', '/api/events', { token: token(demoUsers.examiner2.email) });

@@ -10,8 +10,6 @@ import { contractRoute } from '../../contract-route.ts';
 
 /** A comment line this often keeps the stream open through proxies and tells a dead client apart. */
 const HEARTBEAT_MS = 20_000;
-/** Streams one user may hold open on one instance (a tab each): more is refused, 429. */
-export const STREAMS_PER_USER = 20;
 /** The `Last-Event-ID` a client may send: a change's position. */
 const EVENT_ID = /^\d{1,15}$/;
 
@@ -22,6 +20,7 @@ const message = (event: LiveEvent) => `event: change\nid: ${event.seq}\ndata: ${
  * as Server-Sent Events, until the access token expires, the reader is removed or the instance shuts down.
  */
 const events: FastifyPluginAsync = async (app) => {
+  const { config } = app.ctx;
   const feed = changeFeedFor(app.ctx);
   const open = new Map<number, number>();
   const closers = new Set<() => void>();
@@ -37,7 +36,8 @@ const events: FastifyPluginAsync = async (app) => {
     const expiresAt = accessTokenExpiry(app.ctx.config.jwtSecret, token);
     if (expiresAt === null) throw apiError('unauthorized');
     const held = open.get(reader.id) ?? 0;
-    if (held >= STREAMS_PER_USER) {
+    // Streams one user may hold open on one instance (EVENT_STREAMS_PER_USER): more is refused, 429.
+    if (held >= config.eventStreamsPerUser) {
       throw apiError(
         'too_many_requests',
         'Открыто слишком много вкладок портала. Закройте лишние и обновите страницу.',
