@@ -1157,6 +1157,17 @@ export interface components {
              */
             remarks: components["schemas"]["Remark"][];
         };
+        /** @description A whole list (an array), or with `since` what changed (`StatementListDelta`). */
+        StatementListAnswer: components["schemas"]["StatementListItem"][] | components["schemas"]["StatementListDelta"];
+        /** @description What changed in a list since the revision the client sent. */
+        StatementListDelta: {
+            /** @description The list's new revision (also in `X-List-Revision`). */
+            revision: string;
+            /** @description Items added or changed since, in the list's order; replace the client's by `id`. */
+            changed: components["schemas"]["StatementListItem"][];
+            /** @description Ids of statements that left the list (deleted, or out of its status or examiner). */
+            removed: number[];
+        };
         /**
          * @description A statement as the lists show and search it (docs/product.md «Entities», «List filters»): the fields of
          *     `Statement` with the same meaning, without stages, history, catalogue ids and the company's and examiner's
@@ -1621,6 +1632,14 @@ export interface components {
     };
     parameters: {
         /**
+         * @description The `X-List-Revision` of the list the client holds. The answer is then a `StatementListDelta` (the items
+         *     added or changed since, and the ids that left the list), or the whole list again (an array) when a delta
+         *     cannot say it: something every item shows changed (a company's name, a catalogue, the calendar), the
+         *     committee's day turned (working days left), or the changes since are no longer kept. A malformed value is
+         *     answered with the whole list.
+         */
+        ListSince: string;
+        /**
          * @description One byte range (`bytes=100-199`, `bytes=100-`, `bytes=-500`), answered 206 with exactly those bytes, or
          *     416 when it starts past the file's end. Several ranges in one header are merged where they overlap and
          *     answered whole (200) when they do not; a malformed header is ignored (200). Rights are exactly those of a
@@ -1634,6 +1653,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description What the list answered is as of this revision (opaque). Send it back as `since` to get only what changed. */
+        ListRevision: string;
         /**
          * @description Sets the refresh cookie, e.g.
          *     `refresh_token=...; Path=/api/authentication; HttpOnly; SameSite=Strict; Max-Age=604800`
@@ -1813,7 +1834,16 @@ export interface operations {
     };
     listCompanyStatements: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The `X-List-Revision` of the list the client holds. The answer is then a `StatementListDelta` (the items
+                 *     added or changed since, and the ids that left the list), or the whole list again (an array) when a delta
+                 *     cannot say it: something every item shows changed (a company's name, a catalogue, the calendar), the
+                 *     committee's day turned (working days left), or the changes since are no longer kept. A malformed value is
+                 *     answered with the whole list.
+                 */
+                since?: components["parameters"]["ListSince"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1823,10 +1853,11 @@ export interface operations {
             /** @description Statements of the company. */
             200: {
                 headers: {
+                    "X-List-Revision": components["headers"]["ListRevision"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatementListItem"][];
+                    "application/json": components["schemas"]["StatementListAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1957,7 +1988,16 @@ export interface operations {
     };
     listMyInstanceStatements: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The `X-List-Revision` of the list the client holds. The answer is then a `StatementListDelta` (the items
+                 *     added or changed since, and the ids that left the list), or the whole list again (an array) when a delta
+                 *     cannot say it: something every item shows changed (a company's name, a catalogue, the calendar), the
+                 *     committee's day turned (working days left), or the changes since are no longer kept. A malformed value is
+                 *     answered with the whole list.
+                 */
+                since?: components["parameters"]["ListSince"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1967,10 +2007,11 @@ export interface operations {
             /** @description Statements assigned to the caller. */
             200: {
                 headers: {
+                    "X-List-Revision": components["headers"]["ListRevision"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatementListItem"][];
+                    "application/json": components["schemas"]["StatementListAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1982,6 +2023,14 @@ export interface operations {
     listAllInstanceStatements: {
         parameters: {
             query?: {
+                /**
+                 * @description The `X-List-Revision` of the list the client holds. The answer is then a `StatementListDelta` (the items
+                 *     added or changed since, and the ids that left the list), or the whole list again (an array) when a delta
+                 *     cannot say it: something every item shows changed (a company's name, a catalogue, the calendar), the
+                 *     committee's day turned (working days left), or the changes since are no longer kept. A malformed value is
+                 *     answered with the whole list.
+                 */
+                since?: components["parameters"]["ListSince"];
                 /** @description Only the statements in this status. */
                 status?: components["schemas"]["StatementStatus"];
             };
@@ -1994,10 +2043,11 @@ export interface operations {
             /** @description All statements. */
             200: {
                 headers: {
+                    "X-List-Revision": components["headers"]["ListRevision"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatementListItem"][];
+                    "application/json": components["schemas"]["StatementListAnswer"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -17,6 +17,8 @@ export type RemarkStatus = Schemas['RemarkStatus'];
 export type RemarkInput = Schemas['RemarkInput'];
 /** A statement as the list endpoints send it: what lists show and search. */
 export type StatementListItem = Schemas['StatementListItem'];
+/** What changed in a list since the revision the client holds (`?since=`). */
+export type StatementListDelta = Schemas['StatementListDelta'];
 /** The sidebar's counts (GET /api/users/me/counters). */
 export type StatementCounters = Schemas['StatementCounters'];
 /** An opened or refreshed session: access token and user. */

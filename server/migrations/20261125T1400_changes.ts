@@ -9,12 +9,15 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 //   notification  a user's notification was written (new, or read): the user
 //   user          a user's row changed (removed, moved): the user, whose streams check them again
 //   lists         something every list shows changed (a company's name, a catalogue, an instance, the calendar)
+// On PostgreSQL each row also records the writing transaction's id (`xid`): a reader that noted which transactions
+// were still running when it read a list can ask for their rows later, whatever their place in the log.
 // Rows older than a day are removed by the scheduled work; a client asking from before that reloads whole.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on an untyped schema by design
 type Db = Kysely<any>;
 
 const PG_NOW = `to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const PG_XID = 'pg_current_xact_id()::text::bigint';
 const SQLITE_NOW = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 
 /** Tables whose every write changes what all lists show (as in 20261122T2300_list_revision). */
@@ -39,6 +42,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('company_id', 'integer')
     .addColumn('user_id', 'integer')
     .addColumn('at', 'text', (col) => col.notNull())
+    .addColumn('xid', 'bigint')
     .execute();
   await db.schema.createIndex('changes_at_idx').on('changes').column('at').execute();
 
@@ -49,7 +53,8 @@ export async function up(db: Db): Promise<void> {
         begin
           if tg_op = 'DELETE' then row_id := old.id; row_company := old.company_id;
           else row_id := new.id; row_company := new.company_id; end if;
-          insert into changes (kind, statement_id, company_id, at) values ('statement', row_id, row_company, ${PG_NOW});
+          insert into changes (kind, statement_id, company_id, at, xid)
+            values ('statement', row_id, row_company, ${PG_NOW}, ${PG_XID});
           return null;
         end $$`)
       .execute(db);
@@ -69,8 +74,8 @@ export async function up(db: Db): Promise<void> {
             if new.status = 'draft' then return null; end if;
             row_statement := new.statement_id;
           end if;
-          insert into changes (kind, statement_id, company_id, at)
-            select 'statement', s.id, s.company_id, ${PG_NOW} from statements s where s.id = row_statement;
+          insert into changes (kind, statement_id, company_id, at, xid)
+            select 'statement', s.id, s.company_id, ${PG_NOW}, ${PG_XID} from statements s where s.id = row_statement;
           return null;
         end $$`)
       .execute(db);
@@ -85,9 +90,9 @@ export async function up(db: Db): Promise<void> {
       await sql
         .raw(`create function record_${kind}_change() returns trigger language plpgsql as $$
           begin
-            insert into changes (kind, user_id, at)
+            insert into changes (kind, user_id, at, xid)
               values ('${kind}', case when tg_op = 'DELETE' then old.${kind === 'user' ? 'id' : 'user_id'}
-                else new.${kind === 'user' ? 'id' : 'user_id'} end, ${PG_NOW});
+                else new.${kind === 'user' ? 'id' : 'user_id'} end, ${PG_NOW}, ${PG_XID});
             return null;
           end $$`)
         .execute(db);
@@ -98,7 +103,7 @@ export async function up(db: Db): Promise<void> {
     }
     await sql
       .raw(`create function record_lists_change() returns trigger language plpgsql as $$
-        begin insert into changes (kind, at) values ('lists', ${PG_NOW}); return null; end $$`)
+        begin insert into changes (kind, at, xid) values ('lists', ${PG_NOW}, ${PG_XID}); return null; end $$`)
       .execute(db);
     for (const watched of LIST_TABLES) {
       await sql

@@ -12,6 +12,37 @@ export function statementsOf(data: unknown): StatementListItem[] {
   return Array.isArray(data) ? (data as StatementListItem[]) : [];
 }
 
+/**
+ * A list the client held, brought up to date by a delta (`?since=`, docs/product.md «Live updates»): the removed and
+ * changed items leave, the changed come back, in the server's order (newest `dateCreate` first, then the higher id).
+ */
+export function applyListDelta(
+  items: readonly StatementListItem[],
+  delta: { changed: readonly StatementListItem[]; removed: readonly number[] },
+): StatementListItem[] {
+  if (delta.changed.length === 0 && delta.removed.length === 0) return [...items];
+  const gone = new Set<number>(delta.removed);
+  for (const item of delta.changed) gone.add(item.id);
+  const kept = items.filter((item) => !gone.has(item.id));
+  const incoming = [...delta.changed].sort(serverOrder);
+  // Both are in the server's order: merge them.
+  const merged: StatementListItem[] = [];
+  let k = 0;
+  for (const item of incoming) {
+    while (k < kept.length && serverOrder(kept[k] as StatementListItem, item) < 0)
+      merged.push(kept[k++] as StatementListItem);
+    merged.push(item);
+  }
+  while (k < kept.length) merged.push(kept[k++] as StatementListItem);
+  return merged;
+}
+
+/** The server's list order: newest `dateCreate` first, then the higher id (ISO strings compare as times). */
+function serverOrder(a: StatementListItem, b: StatementListItem): number {
+  if (a.dateCreate !== b.dateCreate) return a.dateCreate < b.dateCreate ? 1 : -1;
+  return b.id - a.id;
+}
+
 /** Order of a list by creation date; newest first by default. */
 export type SortOrder = 'newest' | 'oldest';
 /** The order a list opens with. */

@@ -3,6 +3,7 @@ import { type ApiClient, type ApiProblem, createApiClient } from '../lib/api/cli
 import { API_BASE_URL, sessionCore } from '../lib/api/session-core.ts';
 import { createUploader, type Uploader } from '../lib/api/upload.ts';
 import { showToast } from './toasts.ts';
+import { writeSettled, writeStarted } from './writes.ts';
 
 export { QUIET } from '../lib/api/client.ts';
 
@@ -19,28 +20,21 @@ export const api: ApiClient = createApiClient({
   onProblem: (problem: ApiProblem) => showToast('error', problemTexts[problem]),
 });
 
-/** Writes (anything but GET) this tab has sent and not had answered yet, by openapi-fetch's request id. */
-const writes = new Set<string>();
+// This tab's own writes in flight (writes.ts).
 api.use({
   onRequest({ request, id }) {
-    if (request.method !== 'GET') writes.add(id);
+    if (request.method !== 'GET') writeStarted(id);
     return undefined;
   },
   onResponse({ id }) {
-    writes.delete(id);
+    writeSettled(id);
     return undefined;
   },
   onError({ id }) {
-    writes.delete(id);
+    writeSettled(id);
     return undefined;
   },
 });
-
-/**
- * Whether this tab is waiting for the answer to a write of its own: a live change that comes meanwhile is most likely
- * that write, which its own screen reports (no "status changed under you").
- */
-export const writingNow = (): boolean => writes.size > 0;
 
 /** Uploads one file to POST /api/prefiles with the default client's session. */
 export const uploadPrefile: Uploader = createUploader({

@@ -10,6 +10,7 @@ import { $liveChange } from './live.ts';
 import { latestRun, sharedRun } from './load.ts';
 import { $session } from './session.ts';
 import { carryToast, showToast } from './toasts.ts';
+import { writingNow } from './writes.ts';
 
 /** Said when the status of the statement on screen changed under the reader. */
 const STATUS_CHANGED = 'Статус заявления изменился:';
@@ -32,8 +33,6 @@ export interface DetailSource {
   fallback: string;
   /** Whose words the statuses are in (a change under the reader is announced in them). */
   view: StatusView;
-  /** Whether this tab waits for an answer to a write of its own (then a change is its own, not news). */
-  writingNow: () => boolean;
   /** Loads the statement's remarks as this side may see them (docs/product.md «Remarks»). */
   loadRemarks: (id: number) => Promise<{ data?: Remark[]; response: Response }>;
 }
@@ -124,10 +123,10 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
       if (!change.reset && !change.statements.has(id)) return;
       const before = shown.statement?.status;
       // This tab's own action (a reply, a version, taking it) reports itself.
-      const own = source.writingNow();
+      const own = writingNow();
       void reloadLatest().then(() => {
         const after = $detail.get().statement?.status;
-        if (before && after && after !== before && !own && !source.writingNow()) {
+        if (before && after && after !== before && !own && !writingNow()) {
           showToast('info', `${STATUS_CHANGED} ${statusLabel(after, source.view)}`);
         }
       });

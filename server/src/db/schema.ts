@@ -254,6 +254,8 @@ export interface ChangeTable {
   company_id: number | null;
   user_id: number | null;
   at: Timestamp;
+  /** The writing transaction (PostgreSQL); null on SQLite. */
+  xid: number | string | null;
 }
 
 export interface RemarkTable {

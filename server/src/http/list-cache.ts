@@ -2,8 +2,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { ServiceContext } from '../context.ts';
-import { readListRevision } from '../db/list-revision.ts';
+import { readListPosition } from '../db/list-revision.ts';
 import { localDate } from '../deadlines/calendar.ts';
+import { formatListRevision } from '../statements/list-delta.ts';
 import type { StatementScope } from '../statements/statements.repository.ts';
 import { chooseEncoding } from './compression.ts';
 
@@ -37,6 +38,8 @@ export interface ListCache {
 
 interface Entry {
   revision: string;
+  /** The X-List-Revision sent with it (the change log's position read before the list was built). */
+  token: string;
   body: string | Buffer;
   encoding: string | null;
   bytes: number;
@@ -78,7 +81,7 @@ export function listCacheFor(ctx: ServiceContext): ListCache {
 
 function createListCache(ctx: ServiceContext): ListCache {
   const entries = new Map<string, Entry>();
-  const pending = new WeakMap<FastifyRequest, { key: string; revision: string }>();
+  const pending = new WeakMap<FastifyRequest, { key: string; revision: string; token: string }>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -125,14 +128,17 @@ function createListCache(ctx: ServiceContext): ListCache {
 
   return {
     async answer(request, reply, scope, load) {
-      const revision = await readListRevision(ctx.db);
+      const { revision, seq, xmin } = await readListPosition(ctx.db);
       const encoding = chooseEncoding(request.headers['accept-encoding']) ?? 'identity';
-      const day = localDate(ctx.now(), ctx.config.timeZone);
+      const now = ctx.now();
+      const day = localDate(now, ctx.config.timeZone);
       const key = `${scopeKey(scope)}|${revision}|${day}|${encoding}`;
       const hit = entries.get(key);
       if (!hit) {
         misses += 1;
-        pending.set(request, { key, revision });
+        const token = formatListRevision({ seq, xmin, day: day.replaceAll('-', '') });
+        pending.set(request, { key, revision, token });
+        reply.header('x-list-revision', token);
         return load();
       }
       hits += 1;
@@ -141,6 +147,7 @@ function createListCache(ctx: ServiceContext): ListCache {
       entries.set(key, hit);
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.header('vary', 'Accept-Encoding');
+      reply.header('x-list-revision', hit.token);
       if (hit.encoding) reply.header('content-encoding', hit.encoding);
       return reply.send(hit.body);
     },
@@ -151,6 +158,7 @@ function createListCache(ctx: ServiceContext): ListCache {
         const encoding = reply.getHeader('content-encoding');
         const entry: Entry = {
           revision: miss.revision,
+          token: miss.token,
           body: payload,
           encoding: typeof encoding === 'string' ? encoding : null,
           bytes: typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length,

@@ -297,11 +297,27 @@ export interface StatementScope {
  * (`StatementListItem`), so the examiner's list of 10,000 reads and sends half of what the detail query would.
  */
 export function listStatements(db: Db, where: StatementScope) {
-  let query = joinedStatements(db).select([...LIST_COLUMNS]);
-  if (where.companyId !== undefined) query = query.where('s.company_id', '=', where.companyId);
-  if (where.examinerId !== undefined) query = query.where('s.examiner_id', '=', where.examinerId);
-  if (where.status !== undefined) query = query.where('s.status', '=', where.status);
-  return query.orderBy('s.date_create', 'desc').orderBy('s.id', 'desc').execute();
+  return scoped(joinedStatements(db).select([...LIST_COLUMNS]), where)
+    .orderBy('s.date_create', 'desc')
+    .orderBy('s.id', 'desc')
+    .execute();
+}
+
+/** The statements of these ids that the scope's list holds, in the list's order (a delta, list-delta.ts). */
+export function listStatementsByIds(db: Db, where: StatementScope, ids: readonly number[]) {
+  return scoped(joinedStatements(db).select([...LIST_COLUMNS]), where)
+    .where('s.id', 'in', [...ids])
+    .orderBy('s.date_create', 'desc')
+    .orderBy('s.id', 'desc')
+    .execute();
+}
+
+function scoped<Q extends ReturnType<typeof joinedStatements>>(query: Q, where: StatementScope): Q {
+  let narrowed = query;
+  if (where.companyId !== undefined) narrowed = narrowed.where('s.company_id', '=', where.companyId) as Q;
+  if (where.examinerId !== undefined) narrowed = narrowed.where('s.examiner_id', '=', where.examinerId) as Q;
+  if (where.status !== undefined) narrowed = narrowed.where('s.status', '=', where.status) as Q;
+  return narrowed;
 }
 
 export type StatementListRow = Awaited<ReturnType<typeof listStatements>>[number];

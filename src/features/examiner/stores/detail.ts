@@ -6,7 +6,7 @@ import { currentOrigin } from '#lib/browser.ts';
 import { certificateData } from '#lib/certificate.ts';
 import { canReply, type ReplyStatus } from '#lib/examiner-reply.ts';
 import { isExaminer } from '#lib/roles.ts';
-import { api, writingNow } from '#stores/api.ts';
+import { api } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import { createStageDraft } from '#stores/stage-draft.ts';
@@ -19,7 +19,6 @@ import { examinerDetailTexts } from '../texts.ts';
 const detail = createStatementDetail({
   load: (id) => api.GET('/api/instance/statements/{id}', { params: { path: { id } } }),
   isFor: isExaminer,
-  writingNow,
   view: 'examiner',
   failedText: statementDetailTexts.loadFailed,
   fallback: routes.examiner('under_review'),

@@ -6,7 +6,7 @@ import { answerableRemarks, answerErrors, answersToSend } from '#lib/remarks.ts'
 import { isCompanyUser } from '#lib/roles.ts';
 import { canDeleteStatement } from '#lib/statement.ts';
 import { validateNewVersion } from '#lib/validators.ts';
-import { api, writingNow } from '#stores/api.ts';
+import { api } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import { createStageDraft } from '#stores/stage-draft.ts';
@@ -18,7 +18,6 @@ import { detailTexts } from '../texts/detail.ts';
 const detail = createStatementDetail({
   load: (id) => api.GET('/api/statements/{id}', { params: { path: { id } } }),
   isFor: isCompanyUser,
-  writingNow,
   view: 'company',
   failedText: statementDetailTexts.loadFailed,
   fallback: routes.company(),

@@ -15,7 +15,7 @@ import {
   takeIntoWork,
 } from '../../../statements/statements.service.ts';
 import { examinerProfile, updateExaminerProfile } from '../../../users/users.service.ts';
-import { contractRoute } from '../../contract-route.ts';
+import { contractRoute, type QueryParams } from '../../contract-route.ts';
 import { statementListRoute } from '../statement-lists.ts';
 
 /** The committee's side (registered behind `requireExaminer`). */
@@ -23,7 +23,7 @@ const instance: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   statementListRoute(app, 'listAllInstanceStatements', (request) => {
-    const { status } = request.query;
+    const { status } = request.query as QueryParams<'listAllInstanceStatements'>;
     return { ...listScope(currentUser(request), 'all'), ...(status === undefined ? {} : { status }) };
   });
   statementListRoute(app, 'listMyInstanceStatements', (request) => listScope(currentUser(request), 'mine'));
