@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { computed } from '#stores/prerendered.ts';
 import { logout, refreshAccessToken, refreshedUser } from '../lib/api/session-core.ts';
 import { isOwnerUser, type User } from '../lib/roles.ts';
+import { clearKeptLists } from './list-keep.ts';
 import { showToast } from './toasts.ts';
 
 /** Where the session stands: not checked yet, being checked, known user, nobody, or the profile failed to load. */
@@ -18,6 +19,11 @@ const PROFILE_LOAD_FAILED = 'Не удалось загрузить данные
 
 /** Session of the current page: status and the signed-in user. */
 export const $session = atom<Session>({ status: 'idle', user: null });
+
+// Nobody signed in (logout in any tab, an expired session): the lists this tab kept go with the session.
+$session.listen((session) => {
+  if (session.status === 'anonymous') clearKeptLists();
+});
 
 /** The signed-in user, or null. */
 export const $user = computed($session, (session) => session.user);

@@ -1,9 +1,10 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { StatementListItem } from '#domain/contract.ts';
+import type { StatementListDelta, StatementListItem } from '#domain/contract.ts';
 import { computed } from '#stores/prerendered.ts';
 import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../lib/date-range.ts';
 import type { User } from '../lib/roles.ts';
 import {
+  applyListDelta,
   indexRange,
   indexStatements,
   type SortOrder,
@@ -11,6 +12,7 @@ import {
   selectStatements,
   statementsOf,
 } from '../lib/statement-list.ts';
+import { keepList, readKeptList } from './list-keep.ts';
 import { $liveChange, touchesLists } from './live.ts';
 import { latestRun, sharedRun } from './load.ts';
 import { $session } from './session.ts';
@@ -23,40 +25,81 @@ export interface StatementList {
 
 /** Where a list comes from, who may load it, and what else follows a load. */
 export interface ListSource {
-  /** Loads the list; answers as openapi-fetch does. */
-  load: () => Promise<{ data?: unknown; response: Response }>;
+  /**
+   * Loads the list; answers as openapi-fetch does. Given `since` (the revision of the list held), the answer may be
+   * only what changed (`StatementListDelta`) or the whole list again.
+   */
+  load: (since?: string) => Promise<{ data?: unknown; response: Response }>;
   /** True for the users whose list this is (others would get 403). */
   isFor: (user: User | null) => boolean;
-  /** The items of a successful answer (default: the array as it came; anything else is an empty list). */
-  pick?: (data: unknown) => StatementListItem[];
-  /** Told the items of every successful load. */
-  onLoaded?: (items: StatementListItem[]) => void;
+  /** The items a screen shows of the whole list (default: all of them). */
+  pick?: (items: StatementListItem[]) => StatementListItem[];
+  /** Told the items of every successful load (`kept`: shown from this tab's copy, before the server answered). */
+  onLoaded?: (items: StatementListItem[], kept: boolean) => void;
   /** Reloads, while watched, whenever this store changes (the user changed a statement on this page). */
   reloadOn?: ReadableAtom<unknown>;
+  /** Kept for the tab's life under this name (list-keep.ts): the next page shows it at once and asks what changed. */
+  keep?: string;
+}
+
+/** The query of a list call: `since` when a list is held (openapi-fetch's `params`), nothing otherwise. */
+export function sinceParams<Q extends object>(since: string | undefined, query?: Q) {
+  const merged = { ...query, ...(since === undefined ? {} : { since }) };
+  return Object.keys(merged).length === 0 ? {} : { params: { query: merged } };
 }
 
 /** This failure is only logged (docs/product.md «Failures that are only logged»). */
 const LOAD_FAILED = 'Could not load statements';
 
+/** A delta answer (`?since=`): what changed, and the new revision. */
+function isDelta(data: unknown): data is StatementListDelta {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    Array.isArray((data as StatementListDelta).changed) &&
+    Array.isArray((data as StatementListDelta).removed)
+  );
+}
+
 /**
  * A list store that loads once it has a subscriber and the session belongs to the right user; later subscribers
- * share the loaded items until `reload` (concurrent reloads share one request).
+ * share the loaded items until `reload` (concurrent reloads share one request). A list kept in this tab shows at
+ * once, and every later read asks only for what changed (docs/product.md «Live updates»).
  */
 export function createStatementList(source: ListSource): {
   $list: ReadableAtom<StatementList>;
   reload: () => Promise<void>;
 } {
   const $list = atom<StatementList>({ status: 'loading', items: [] });
-  const pick = source.pick ?? statementsOf;
+  const pick = source.pick ?? ((items: StatementListItem[]) => items);
+  /** The whole list as the server has it, and its revision (null until a whole list came). */
+  let held: { revision: string | null; items: StatementListItem[] } = { revision: null, items: [] };
+
+  /** Shows a whole list: from this tab's copy (`kept`), or from the server (kept again when it changed: `store`). */
+  function show(items: StatementListItem[], revision: string | null, how: { kept: boolean; store: boolean }): void {
+    const keep = how.store;
+    held = { revision, items };
+    const shown = pick(items);
+    $list.set({ status: 'ready', items: shown });
+    source.onLoaded?.(shown, how.kept);
+    const userId = $session.get().user?.id;
+    if (keep && source.keep && revision && userId !== undefined)
+      void keepList(source.keep, userId, { revision, items });
+  }
 
   async function fetchList(): Promise<void> {
     $list.set({ status: 'loading', items: $list.get().items });
     try {
-      const { data, response } = await source.load();
+      const { data, response } = await source.load(held.revision ?? undefined);
       if (response.ok) {
-        const items = pick(data);
-        $list.set({ status: 'ready', items });
-        source.onLoaded?.(items);
+        // An answer without the header (an older server) is still a whole list, kept without a revision.
+        const revision = response.headers?.get?.('x-list-revision') ?? null;
+        if (isDelta(data)) {
+          const unchanged = data.changed.length === 0 && data.removed.length === 0;
+          const items = unchanged ? held.items : applyListDelta(held.items, data);
+          show(items, data.revision, { kept: false, store: !unchanged });
+        } else show(statementsOf(data), revision, { kept: false, store: true });
         return;
       }
       console.error(LOAD_FAILED, response.status);
@@ -66,20 +109,34 @@ export function createStatementList(source: ListSource): {
     $list.set({ status: 'error', items: [] });
   }
 
+  /** The first read of the page: the list kept in this tab at once, then what changed since it. */
+  async function firstLoad(): Promise<void> {
+    const userId = $session.get().user?.id;
+    if (source.keep && userId !== undefined && held.revision === null) {
+      const kept = await readKeptList(source.keep, userId);
+      if (kept) show(kept.items, kept.revision, { kept: true, store: false });
+    }
+    await fetchList();
+  }
+
   const reload = sharedRun(fetchList);
+  const load = sharedRun(firstLoad);
   const reloadLatest = latestRun(fetchList);
 
   onMount($list, () => {
     const stopSession = $session.subscribe((session) => {
       if (session.status === 'authenticated' && source.isFor(session.user) && $list.get().status !== 'ready') {
-        void reload();
+        void load();
       }
     });
     const stopChanges = source.reloadOn?.listen(() => void reload());
-    // A statement changed anywhere the reader may see (another user, another tab): read the list again, keeping
-    // the rows on screen meanwhile (and with them the search, filters, sort and scroll, which live apart).
+    // A statement changed anywhere the reader may see (another user, another tab): read what changed, keeping the
+    // rows on screen meanwhile (and with them the search, filters, sort and scroll, which live apart).
     const stopLive = $liveChange.listen((change) => {
-      if (change && touchesLists(change) && $list.get().status === 'ready') void reloadLatest();
+      if (!change || !touchesLists(change) || $list.get().status !== 'ready') return;
+      // Missed changes that are no longer kept: read the whole list again.
+      if (change.reset) held = { revision: null, items: held.items };
+      void reloadLatest();
     });
     return () => {
       stopSession();

@@ -379,15 +379,27 @@ async function send(operation: Operation, request: Generated): Promise<LightMyRe
     timer = setTimeout(() => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([
+    // The event stream stays open once accepted: its status is what counts, then it is dropped.
+    const streaming = operation.path === '/api/events';
+    const answer = await Promise.race([
       portal.app.inject({
         method: operation.method as 'GET',
         url: request.url,
         headers,
         ...(request.payload === undefined ? {} : { payload: request.payload }),
+        ...(streaming ? { payloadAsStream: true } : {}),
       }),
       timeout,
     ]);
+    if (!streaming) return answer;
+    const stream = answer.stream();
+    let body = '';
+    if (answer.statusCode < 400) stream.destroy();
+    else for await (const chunk of stream) body += String(chunk);
+    return Object.assign(Object.create(answer) as LightMyRequestResponse, {
+      body,
+      json: () => JSON.parse(body) as unknown,
+    });
   } finally {
     clearTimeout(timer);
   }

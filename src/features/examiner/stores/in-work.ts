@@ -22,6 +22,7 @@ import {
   createStatementList,
   type ListFilters,
   type StatementList,
+  sinceParams,
 } from '#stores/statement-list.ts';
 import { showToast } from '#stores/toasts.ts';
 import { COLUMNS, tableTexts } from '../components/table/texts.ts';
@@ -47,7 +48,8 @@ export interface StatementTable extends ListFilters<TableSort> {
 }
 
 function createTable(
-  load: () => Promise<{ data?: unknown; response: Response }>,
+  keep: string,
+  load: (since?: string) => Promise<{ data?: unknown; response: Response }>,
   pick: (data: unknown) => StatementListItem[],
   onLoaded?: (items: StatementListItem[]) => void,
 ): StatementTable {
@@ -58,6 +60,7 @@ function createTable(
     pick,
     onLoaded,
     reloadOn: $statementChanges,
+    keep,
   });
 
   const filters = createListFilters($list, {
@@ -97,13 +100,15 @@ function createTable(
 
 /** Every statement in work (GET /api/instance/all/statements without the sent ones): /instance/all. */
 export const inWorkTable = createTable(
-  () => api.GET('/api/instance/all/statements', { headers: QUIET }),
+  'instance-all',
+  (since) => api.GET('/api/instance/all/statements', { ...sinceParams(since), headers: QUIET }),
   statementsInWork,
 );
 
 /** The statements assigned to the signed-in examiner (GET /api/instance/me/statements): /instance/filter/{filter}. */
 export const myStatementsTable = createTable(
-  () => api.GET('/api/instance/me/statements', { headers: QUIET }),
+  'instance-mine',
+  (since) => api.GET('/api/instance/me/statements', { ...sinceParams(since), headers: QUIET }),
   statementsOf,
   // The examiner's whole own list is the sidebar's scope: its counts come with it.
   countFromList,

@@ -5,7 +5,7 @@ import { statementsOf } from '#lib/statement-list.ts';
 import { api, QUIET } from '#stores/api.ts';
 import { $user } from '#stores/session.ts';
 import { announceStatementChange } from '#stores/statement-changes.ts';
-import { createStatementList, type StatementList } from '#stores/statement-list.ts';
+import { createStatementList, type StatementList, sinceParams } from '#stores/statement-list.ts';
 import { type SubmitState, submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { newsTexts } from '../texts.ts';
@@ -38,7 +38,9 @@ async function explainGone(id: number, visibleId: number): Promise<void> {
   }
 }
 
-function noticeGone(items: StatementListItem[]): void {
+function noticeGone(items: StatementListItem[], kept: boolean): void {
+  // This tab's copy is what was shown on an earlier page, not under the reader's eyes now.
+  if (kept) return;
   const now = new Map(items.map((item) => [item.id, item.visibleId]));
   if (shown) {
     for (const [id, visibleId] of shown) if (!now.has(id) && !takenHere.has(id)) void explainGone(id, visibleId);
@@ -48,8 +50,10 @@ function noticeGone(items: StatementListItem[]): void {
 
 // Only the sent ones are asked for (`?status=sent`): the news does not load every statement to show the new few.
 const news = createStatementList({
-  load: () => api.GET('/api/instance/all/statements', { params: { query: { status: 'sent' } }, headers: QUIET }),
+  load: (since) =>
+    api.GET('/api/instance/all/statements', { ...sinceParams(since, { status: 'sent' as const }), headers: QUIET }),
   isFor: isExaminer,
+  keep: 'instance-news',
   pick: newStatementsOf,
   onLoaded: noticeGone,
 });

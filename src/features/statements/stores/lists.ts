@@ -2,13 +2,14 @@ import { isCompanyUser } from '#lib/roles.ts';
 import { DEFAULT_SORT_ORDER, type SortOrder } from '#lib/statement-list.ts';
 import { api, QUIET } from '#stores/api.ts';
 import { countFromList, reloadStatementCounters } from '#stores/statement-counters.ts';
-import { createListFilters, createStatementList, type StatementList } from '#stores/statement-list.ts';
+import { createListFilters, createStatementList, type StatementList, sinceParams } from '#stores/statement-list.ts';
 
 export type { StatementList };
 
 const company = createStatementList({
-  load: () => api.GET('/api/statements', { headers: QUIET }),
+  load: (since) => api.GET('/api/statements', { ...sinceParams(since), headers: QUIET }),
   isFor: isCompanyUser,
+  keep: 'company',
   // The company's whole list is the company sidebar's scope: its counts come with it.
   onLoaded: countFromList,
 });
