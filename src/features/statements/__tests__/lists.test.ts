@@ -22,6 +22,10 @@ vi.stubGlobal('sessionStorage', {
   setItem: (key: string, value: string) => void tabStorage.set(key, value),
   removeItem: (key: string) => void tabStorage.delete(key),
   clear: () => tabStorage.clear(),
+  key: (index: number) => [...tabStorage.keys()][index] ?? null,
+  get length() {
+    return tabStorage.size;
+  },
 });
 
 /** The next page of the same tab: fresh modules, the tab's sessionStorage kept, no calls made yet. */
@@ -79,6 +83,36 @@ describe('company statement list', () => {
   it('is not loaded for an examiner', async () => {
     await openAs(demoExaminer, lists.$companyStatements);
     expect(api.GET).not.toHaveBeenCalled();
+  });
+
+  it('is kept for the tab: the next page shows it at once and asks only for what changed', async () => {
+    const withRevision = (answer: ReturnType<typeof reply>, revision: string) => ({
+      ...answer,
+      response: { ...answer.response, headers: new Headers({ 'x-list-revision': revision }) },
+    });
+    const first = { ...demoStatement, id: 1, dateCreate: '2026-11-20T10:00:00.000Z' };
+    const second = { ...demoStatement, id: 2, dateCreate: '2026-11-21T10:00:00.000Z' };
+    api.GET.mockResolvedValue(withRevision(reply(200, [second, first]), '10.0.20261125'));
+    await openAs(demoOwner, lists.$companyStatements);
+    await vi.waitFor(() => expect(tabStorage.has('portal-list:company')).toBe(true));
+
+    // The next page: the kept rows at once, while the call asks for the changes since their revision.
+    await nextTabPage();
+    let answer: (value: unknown) => void = () => undefined;
+    api.GET.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    await openAs(demoOwner, lists.$companyStatements);
+    await vi.waitFor(() => expect(lists.$companyStatements.get().items.map((item) => item.id)).toEqual([2, 1]));
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', {
+      params: { query: { since: '10.0.20261125' } },
+      headers: { 'x-quiet-errors': '1' },
+    });
+    const third = { ...demoStatement, id: 3, dateCreate: '2026-11-25T10:00:00.000Z' };
+    answer(reply(200, { revision: '12.0.20261125', changed: [third], removed: [1] }));
+    await vi.waitFor(() => expect(lists.$companyStatements.get().items.map((item) => item.id)).toEqual([3, 2]));
+
+    // Signed out: the tab keeps nothing.
+    $session.set({ status: 'anonymous', user: null });
+    expect(tabStorage.has('portal-list:company')).toBe(false);
   });
 });
 
