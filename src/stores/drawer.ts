@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, type ReadableAtom } from 'nanostores';
 
 /**
  * Whether the notifications drawer is open. The bell (statements list) and the drawer (notifications) are in
@@ -14,4 +14,17 @@ export function openNotificationsDrawer(): void {
 /** Opens or closes the notifications drawer (the drawer itself: Escape, close button, backdrop). */
 export function setNotificationsDrawerOpen(open: boolean): void {
   $notificationsDrawerOpen.set(open);
+}
+
+const $unread = atom(0);
+
+/**
+ * How many notifications came since the reader last opened the drawer (the bell's badge). The notifications feature
+ * counts them; the bell (statements list) shows them.
+ */
+export const $unreadNotifications: ReadableAtom<number> = $unread;
+
+/** Sets the bell's count (the notifications feature). */
+export function setUnreadNotifications(count: number): void {
+  $unread.set(count);
 }

@@ -65,9 +65,12 @@ test('a submission reaches both examiners’ news, a take leaves the other’s, 
   // The applicant's card, count and bell changed under their eyes.
   await expect(card).toContainText('На рассмотрении');
   await expect(underReview).toContainText(String(before + 1));
+  // The bell counts what came since the drawer last showed.
+  await expect(list.bell).toHaveAccessibleName(/^Уведомления, новых: [1-9]\d*$/);
   await list.bell.click();
   await expect(list.notifications.filter({ hasText: `№ ${visibleId}` }).first()).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(list.bell).toHaveAccessibleName('Уведомления');
 
   // The applicant opens the statement; examiner 1 rejects it; the open detail says so and shows it.
   const detail = new StatementPage(page);

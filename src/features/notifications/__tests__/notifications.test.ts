@@ -6,7 +6,18 @@ const api = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), QUIET: { 'x-quiet-errors': '1' } }));
 
 // Fresh stores for every test: the notifications are loaded once for the life of their module.
-const { store } = freshStores({ store: () => import('../stores/notifications.ts') });
+const { store, drawer } = freshStores({
+  store: () => import('../stores/notifications.ts'),
+  drawer: () => import('../../../stores/drawer.ts'),
+});
+
+/** This browser's localStorage (the unit tests run in Node, which has none). */
+const browserStorage = new Map<string, string>();
+vi.stubGlobal('localStorage', {
+  getItem: (key: string) => browserStorage.get(key) ?? null,
+  setItem: (key: string, value: string) => void browserStorage.set(key, value),
+  removeItem: (key: string) => void browserStorage.delete(key),
+});
 
 const notification = {
   id: 1,
@@ -27,6 +38,26 @@ describe('notifications', () => {
     await flush();
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/notifications', { headers: { 'x-quiet-errors': '1' } });
     expect(store.$notifications.get()).toEqual({ status: 'ready', items: [notification], error: null });
+    stop();
+  });
+
+  it('count for the bell the ones newer than the drawer last showed, and none once it opens', async () => {
+    browserStorage.clear();
+    const newer = { ...notification, id: 2, dateCreate: '2024-05-06T09:00:00Z' };
+    api.GET.mockResolvedValue(reply(200, [newer, notification]));
+    const stop = store.$notifications.listen(() => {});
+    await signIn(demoOwner);
+    await flush();
+    expect(drawer.$unreadNotifications.get()).toBe(2);
+    drawer.openNotificationsDrawer();
+    expect(drawer.$unreadNotifications.get()).toBe(0);
+    drawer.setNotificationsDrawerOpen(false);
+
+    // A new one comes (a live change reloads them): one unread.
+    const newest = { ...notification, id: 3, dateCreate: '2024-05-07T09:00:00Z' };
+    api.GET.mockResolvedValue(reply(200, [newest, newer, notification]));
+    await store.loadNotifications();
+    expect(drawer.$unreadNotifications.get()).toBe(1);
     stop();
   });
 

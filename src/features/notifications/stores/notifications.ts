@@ -1,6 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
 import { api, QUIET } from '#stores/api.ts';
+import { $notificationsDrawerOpen, setUnreadNotifications } from '#stores/drawer.ts';
 import { $liveChange } from '#stores/live.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { $session } from '#stores/session.ts';
@@ -46,7 +47,45 @@ export const loadNotifications = sharedRun(fetchNotifications);
 /** Loads them again after a live change: one more run after a load under way, so nothing new is missed. */
 const reloadLatest = latestRun(fetchNotifications);
 
+/**
+ * When the reader last saw the notifications (opened the drawer): the newest `dateCreate` then, per user, in this
+ * browser's localStorage (a time only, nothing of the messages). Newer ones make the bell's count.
+ */
+const SEEN_KEY = 'portal-notifications-seen:';
+
+function seenAt(userId: number): string {
+  try {
+    return localStorage.getItem(SEEN_KEY + userId) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function countUnread(): void {
+  const userId = $session.get().user?.id;
+  const { status, items } = $list.get();
+  if (userId === undefined || status !== 'ready') return;
+  if ($notificationsDrawerOpen.get()) {
+    // Seen now: everything up to the newest counts as read.
+    const newest =
+      items
+        .map((item) => item.dateCreate)
+        .sort()
+        .at(-1) ?? '';
+    try {
+      if (newest) localStorage.setItem(SEEN_KEY + userId, newest);
+    } catch {
+      // a disabled storage only means the count starts again on the next page
+    }
+    setUnreadNotifications(0);
+    return;
+  }
+  const seen = seenAt(userId);
+  setUnreadNotifications(items.filter((item) => item.dateCreate > seen).length);
+}
+
 onMount($list, () => {
+  const stopUnread = [$list.listen(countUnread), $notificationsDrawerOpen.listen(countUnread)];
   const stopSession = $session.subscribe((session) => {
     // A load under way is shared, not repeated.
     if (session.status === 'authenticated' && !loaded) void loadNotifications();
@@ -57,6 +96,7 @@ onMount($list, () => {
   return () => {
     stopSession();
     stopLive();
+    for (const stop of stopUnread) stop();
   };
 });
 

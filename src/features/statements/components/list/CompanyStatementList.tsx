@@ -3,7 +3,7 @@ import ListBody from '#components/statement/ListBody.tsx';
 import { BellIcon } from '#components/ui/icons.tsx';
 import { type CompanyFilter, routes } from '#domain/routes.ts';
 import { countByStatus } from '#domain/statuses.ts';
-import { openNotificationsDrawer } from '#stores/drawer.ts';
+import { $unreadNotifications, openNotificationsDrawer } from '#stores/drawer.ts';
 import { useStore } from '#stores/prerendered.ts';
 import {
   $companyStatements,
@@ -29,6 +29,7 @@ export default function CompanyStatementList({ filter }: CompanyStatementListPro
   const counts = useMemo(() => countByStatus(list.items), [list.items]);
   // Typing stays immediate; the list follows when React has time (10,000 statements).
   const visible = useDeferredValue(useStore($visibleCompanyStatements));
+  const unread = useStore($unreadNotifications);
   const inFilter = filter === 'all' ? list.items.length : counts[filter];
 
   return (
@@ -39,11 +40,16 @@ export default function CompanyStatementList({ filter }: CompanyStatementListPro
           <button
             type="button"
             className="icon-button"
-            aria-label={listTexts.notifications}
+            aria-label={unread > 0 ? listTexts.notificationsUnread(unread) : listTexts.notifications}
             aria-haspopup="dialog"
             onClick={openNotificationsDrawer}
           >
             <BellIcon />
+            {unread > 0 && (
+              <span className="icon-button__badge" aria-hidden="true">
+                {unread > 99 ? '99+' : unread}
+              </span>
+            )}
           </button>
           <a className="button" href={routes.statementCreate}>
             {listTexts.create}

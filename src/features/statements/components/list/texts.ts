@@ -5,6 +5,8 @@ export const listTexts = {
   title: 'Все заявления',
   create: 'Подать заявление',
   notifications: 'Уведомления',
+  /** The bell's name while new notifications wait (its badge shows the number). */
+  notificationsUnread: (count: number) => `Уведомления, новых: ${count}`,
   loading: 'Загрузка…',
   empty: 'Заявлений пока нет',
   nothingFound: 'Ничего не найдено',
