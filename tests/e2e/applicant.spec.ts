@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import { test as base, expect } from './fixtures.ts';
+import { forgetKeptLists } from './listed.ts';
 import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
@@ -33,6 +34,8 @@ async function companyStatements(page: Page): Promise<Array<{ id: number; title:
     return route.fulfill({ response });
   };
   await page.route('**/api/statements', handler);
+  // The whole list, not what changed since the tab's copy.
+  await forgetKeptLists(page);
   await page.goto('/company');
   await expect.poll(() => listed !== null).toBe(true);
   await page.unroute('**/api/statements', handler);

@@ -8,8 +8,20 @@ export interface Listed {
   status: string;
 }
 
+/**
+ * Forgets the lists this tab kept (docs/product.md «Live updates»), so the next page reads its list whole: a spec that
+ * reads the list's answer wants every statement, not only what changed since its last visit.
+ */
+export async function forgetKeptLists(page: Page): Promise<void> {
+  if (!page.url().startsWith('http')) return;
+  await page.evaluate(() => {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith('portal-list:')) sessionStorage.removeItem(key);
+  });
+}
+
 /** Runs `open` and returns the statements that GET `apiPath` answered meanwhile: what the page's list was built from. */
 export async function listedWhile(page: Page, apiPath: string, open: () => Promise<unknown>): Promise<Listed[]> {
+  await forgetKeptLists(page);
   const listed = page.waitForResponse((response) => new URL(response.url()).pathname === apiPath);
   await open();
   return (await (await listed).json()) as Listed[];
