@@ -4,7 +4,6 @@ import { DatabaseSync } from 'node:sqlite';
 import {
   type CompiledQuery,
   Kysely,
-  type LogEvent,
   PostgresAdapter,
   PostgresDialect,
   type QueryResult,
@@ -14,7 +13,7 @@ import {
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from '../../migrations/index.ts';
-import { assertSqliteDurability, openNodeSqlite } from './node-sqlite.ts';
+import { assertSqliteDurability, openNodeSqlite, type QueryTimer } from './node-sqlite.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -37,22 +36,21 @@ export function poolFigures(db: Db): { total: number; idle: number; waiting: num
 
 /** Opens PostgreSQL when DATABASE_URL is a postgres URL, otherwise the SQLite file under DATA_DIR. */
 export function createDatabase(options: DatabaseOptions): Db {
+  // Queries are timed in the drivers themselves (Kysely's own log wraps every query in two more awaits: ~10 % of
+  // GET /api/users/me, bench figure 9).
   const { onQuery } = options;
-  const log = onQuery
-    ? (event: LogEvent) => onQuery(event.queryDurationMillis / 1000, event.level === 'error')
-    : undefined;
   if (options.databaseUrl) {
     // bigint columns (file sizes, counts) come back as numbers: sizes stay far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    pool.on('connect', usePreparedStatements);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    pool.on('connect', (client) => usePreparedStatements(client, onQuery));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return db;
   }
-  const { database, raw } = openNodeSqlite(path.join(options.dataDir, 'portal.sqlite'));
+  const { database, raw } = openNodeSqlite(path.join(options.dataDir, 'portal.sqlite'), onQuery);
   assertSqliteDurability(raw);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), log });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
 /** Statement names by SQL text, for the texts `executePrepared` runs (a fixed few, never user-made SQL). */
@@ -63,7 +61,7 @@ const preparedNames = new Map<string, string>();
  * planned once per connection, then only bound and executed (a third of the round trip of `findUserById`).
  * Everything else goes through as before. PostgreSQL re-plans a prepared statement itself after a schema change.
  */
-function usePreparedStatements(client: pg.PoolClient): void {
+function usePreparedStatements(client: pg.PoolClient, onQuery?: QueryTimer): void {
   const query = client.query as (...args: unknown[]) => unknown;
   const prepared = (...args: unknown[]) => {
     const [text, values] = args;
@@ -71,7 +69,25 @@ function usePreparedStatements(client: pg.PoolClient): void {
     if (name !== undefined && Array.isArray(values)) return query.call(client, { name, text, values });
     return query.apply(client, args);
   };
-  client.query = prepared as typeof client.query;
+  const timedQuery = (...args: unknown[]) => {
+    const started = performance.now();
+    const result = prepared(...args);
+    // Kysely calls query(text, values) and awaits the promise; other callers (callbacks, streams) are not timed.
+    if (result instanceof Promise) {
+      return result.then(
+        (rows) => {
+          onQuery?.((performance.now() - started) / 1000, false);
+          return rows;
+        },
+        (error: unknown) => {
+          onQuery?.((performance.now() - started) / 1000, true);
+          throw error;
+        },
+      );
+    }
+    return result;
+  };
+  client.query = (onQuery ? timedQuery : prepared) as typeof client.query;
 }
 
 /**

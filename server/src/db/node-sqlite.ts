@@ -14,13 +14,33 @@ function toSqlite(value: unknown): SQLInputValue {
  * every call; `iterate` (a stream, which may stay open across awaits) gets a statement of its own from `fresh`, so a
  * query with the same text meanwhile cannot reset it.
  */
-function adaptStatement(statement: StatementSync, fresh: () => StatementSync): SqliteStatement {
+function adaptStatement(statement: StatementSync, fresh: () => StatementSync, onQuery?: QueryTimer): SqliteStatement {
   const reader = statement.columns().length > 0;
+  const all = (parameters: readonly unknown[]) => statement.all(...parameters.map(toSqlite));
+  const run = (parameters: readonly unknown[]) => statement.run(...parameters.map(toSqlite));
   return {
     reader,
-    all: (parameters) => statement.all(...parameters.map(toSqlite)),
-    run: (parameters) => statement.run(...parameters.map(toSqlite)),
+    all: onQuery ? timed(all, onQuery) : all,
+    run: onQuery ? timed(run, onQuery) : run,
     iterate: (parameters) => fresh().iterate(...parameters.map(toSqlite)) as IterableIterator<unknown>,
+  };
+}
+
+/** Told each query's duration in seconds and whether it failed (the metrics). */
+export type QueryTimer = (seconds: number, failed: boolean) => void;
+
+/** A synchronous call timed around itself: no promise, no allocation beyond the clock reads. */
+function timed<A, R>(call: (argument: A) => R, onQuery: QueryTimer): (argument: A) => R {
+  return (argument) => {
+    const started = performance.now();
+    let failed = true;
+    try {
+      const result = call(argument);
+      failed = false;
+      return result;
+    } finally {
+      onQuery((performance.now() - started) / 1000, failed);
+    }
   };
 }
 
@@ -55,7 +75,7 @@ export function statementCache(
 }
 
 /** Wraps node:sqlite's DatabaseSync in the interface Kysely's SqliteDialect drives. */
-export function openNodeSqlite(file: string): { database: SqliteDatabase; raw: DatabaseSync } {
+export function openNodeSqlite(file: string, onQuery?: QueryTimer): { database: SqliteDatabase; raw: DatabaseSync } {
   const raw = new DatabaseSync(file);
   raw.exec('PRAGMA journal_mode = WAL');
   raw.exec('PRAGMA synchronous = FULL');
@@ -63,7 +83,7 @@ export function openNodeSqlite(file: string): { database: SqliteDatabase; raw: D
   raw.exec('PRAGMA busy_timeout = 5000');
   const database: SqliteDatabase = {
     close: () => raw.close(),
-    prepare: statementCache((sql) => adaptStatement(raw.prepare(sql), () => raw.prepare(sql))),
+    prepare: statementCache((sql) => adaptStatement(raw.prepare(sql), () => raw.prepare(sql), onQuery)),
   };
   return { database, raw };
 }
