@@ -4,7 +4,6 @@ import { useStore } from '#stores/prerendered.ts';
 import Spinner from '../components/ui/Spinner.tsx';
 import { currentPath, navigateTo } from '../lib/browser.ts';
 import { guardRedirect } from '../lib/guard.ts';
-import { startLiveUpdates } from '../stores/live.ts';
 import { $session, $sessionSettled, initSession, loadCurrentUser } from '../stores/session.ts';
 import { gateTexts } from './texts.ts';
 
@@ -20,8 +19,9 @@ export default function AuthGate() {
 
   useEffect(() => {
     void initSession();
-    // Lists, counters, notifications and an open statement follow changes without a reload.
-    startLiveUpdates();
+    // Lists, counters, notifications and an open statement follow changes without a reload; the stream's code (and
+    // its parser) loads after the page's own.
+    void import('../stores/live.ts').then((live) => live.startLiveUpdates());
   }, []);
 
   useEffect(() => {

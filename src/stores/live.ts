@@ -1,61 +1,12 @@
-import { atom, type ReadableAtom } from 'nanostores';
 import type { LiveEvent } from '#domain/contract.ts';
 import { type EventStream, openEventStream } from '../lib/api/event-stream.ts';
 import { API_BASE_URL, getFreshAccessToken, refreshAccessToken } from '../lib/api/session-core.ts';
+import { flushLiveChanges, forgetLiveChanges, lastLiveSeq, receiveLiveEvent } from './live-change.ts';
 import { $session } from './session.ts';
-
-/**
- * What changed under the screens of this tab (docs/product.md «Live updates»): the statements, whether the
- * notifications changed, whether every list must be read again (`lists`, or `reset` when the changes missed were no
- * longer kept). Lists, counters, the bell and an open detail each listen and reload what concerns them.
- */
-export interface LiveChange {
-  statements: ReadonlySet<number>;
-  notifications: boolean;
-  lists: boolean;
-  reset: boolean;
-}
-
-const $change = atom<LiveChange | null>(null);
-
-/** The last change told to this tab's screens (null before the first). Listen, do not read. */
-export const $liveChange: ReadableAtom<LiveChange | null> = $change;
-
-/** Whether a change touches the statement lists (any statement, or everything). */
-export const touchesLists = (change: LiveChange) => change.statements.size > 0 || change.lists || change.reset;
 
 /** The channel the tab holding the stream tells the other tabs on, and the lock that makes one tab hold it. */
 const CHANNEL = 'portal-live';
 const LEADER_LOCK = 'portal-live-stream';
-
-let pending: LiveChange | null = null;
-
-function merge(into: LiveChange | null, event: LiveEvent): LiveChange {
-  const statements = new Set(into?.statements ?? []);
-  for (const id of event.statements) statements.add(id);
-  return {
-    statements,
-    notifications: (into?.notifications ?? false) || event.notifications,
-    lists: (into?.lists ?? false) || event.lists,
-    reset: (into?.reset ?? false) || event.reset,
-  };
-}
-
-/** Changes wait while the tab is hidden (nothing reloads in the background) and are told together when it shows. */
-function flush(): void {
-  if (!pending || (typeof document !== 'undefined' && document.hidden)) return;
-  const change = pending;
-  pending = null;
-  $change.set(change);
-}
-
-let lastSeq: number | null = null;
-
-function receive(event: LiveEvent): void {
-  lastSeq = Math.max(lastSeq ?? 0, event.seq);
-  pending = merge(pending, event);
-  flush();
-}
 
 let running: { stop: () => void } | null = null;
 
@@ -66,7 +17,7 @@ let running: { stop: () => void } | null = null;
  */
 function start(): { stop: () => void } {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-  channel?.addEventListener('message', (message: MessageEvent<LiveEvent>) => receive(message.data));
+  channel?.addEventListener('message', (message: MessageEvent<LiveEvent>) => receiveLiveEvent(message.data));
   const quit = new AbortController();
   let stream: EventStream | null = null;
 
@@ -78,12 +29,12 @@ function start(): { stop: () => void } {
       }
       stream = openEventStream({
         url: `${API_BASE_URL}/api/events`,
-        lastEventId: lastSeq === null ? null : String(lastSeq),
+        lastEventId: lastLiveSeq() === null ? null : String(lastLiveSeq()),
         getToken: getFreshAccessToken,
         refresh: refreshAccessToken,
         onEvent: (event) => {
           channel?.postMessage(event);
-          receive(event);
+          receiveLiveEvent(event);
         },
         // The session is over or the user is gone: the session's own checks sign the tab out.
         onEnd: release,
@@ -99,7 +50,7 @@ function start(): { stop: () => void } {
     locks.request(LEADER_LOCK, { signal: quit.signal }, lead).catch(() => undefined);
   } else void lead();
 
-  const onVisible = () => flush();
+  const onVisible = () => flushLiveChanges();
   document.addEventListener('visibilitychange', onVisible);
   return {
     stop() {
@@ -121,8 +72,7 @@ export function startLiveUpdates(): void {
     else if (session.status === 'anonymous' && running) {
       running.stop();
       running = null;
-      pending = null;
-      lastSeq = null;
+      forgetLiveChanges();
     }
   });
 }

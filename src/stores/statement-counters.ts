@@ -4,7 +4,7 @@ import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
 import { computed } from '#stores/prerendered.ts';
 import { countOverdue, type ReviewDeadline } from '../lib/deadline.ts';
 import { api, QUIET } from './api.ts';
-import { $liveChange, touchesLists } from './live.ts';
+import { $liveChange, touchesLists } from './live-change.ts';
 import { $session } from './session.ts';
 import { $statementChanges } from './statement-changes.ts';
 

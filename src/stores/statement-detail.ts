@@ -6,7 +6,7 @@ import { computed } from '#stores/prerendered.ts';
 import { currentPath, navigateTo } from '../lib/browser.ts';
 import type { User } from '../lib/roles.ts';
 import { type SubmissionRound, submissionRounds } from '../lib/statement.ts';
-import { $liveChange } from './live.ts';
+import { $liveChange } from './live-change.ts';
 import { latestRun, sharedRun } from './load.ts';
 import { $session } from './session.ts';
 import { carryToast, showToast } from './toasts.ts';

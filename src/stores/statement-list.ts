@@ -13,7 +13,7 @@ import {
   statementsOf,
 } from '../lib/statement-list.ts';
 import { keepList, readKeptList } from './list-keep.ts';
-import { $liveChange, touchesLists } from './live.ts';
+import { $liveChange, touchesLists } from './live-change.ts';
 import { latestRun, sharedRun } from './load.ts';
 import { $session } from './session.ts';
 

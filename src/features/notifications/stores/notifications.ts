@@ -2,7 +2,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { components } from '#domain/api-schema.d.ts';
 import { api, QUIET } from '#stores/api.ts';
 import { $notificationsDrawerOpen, setUnreadNotifications } from '#stores/drawer.ts';
-import { $liveChange } from '#stores/live.ts';
+import { $liveChange } from '#stores/live-change.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { $session } from '#stores/session.ts';
 import { notificationTexts } from '../texts.ts';
