@@ -138,12 +138,7 @@ function createChangeFeed(ctx: ServiceContext): ChangeFeed {
     },
     listeners: () => listeners.size,
     async since(seq) {
-      const oldest = await ctx.db
-        .selectFrom('changes')
-        .select((eb) => eb.fn.min('seq').as('seq'))
-        .executeTakeFirst();
-      // Rows after `seq` were trimmed away (or never written: a seq from another database).
-      if (oldest?.seq != null && Number(oldest.seq) > seq + 1) return null;
+      if (!(await changesKeptAfter(ctx.db, seq))) return null;
       const latest = await latestSeq(ctx.db);
       if (seq > latest) return null;
       const rows = await readAfter(ctx.db, seq, BATCH);
@@ -152,6 +147,15 @@ function createChangeFeed(ctx: ServiceContext): ChangeFeed {
     },
     latest: () => latestSeq(ctx.db),
   };
+}
+
+/** Whether the log still holds every change after `seq` (none was trimmed away since). */
+export async function changesKeptAfter(db: Db, seq: number): Promise<boolean> {
+  const oldest = await db
+    .selectFrom('changes')
+    .select((eb) => eb.fn.min('seq').as('seq'))
+    .executeTakeFirst();
+  return oldest?.seq == null || Number(oldest.seq) <= seq + 1;
 }
 
 /** Removes the log's rows older than a day (the scheduled work); returns how many. */

@@ -2,6 +2,7 @@ import type { StatementListDelta, StatementListItem } from '#domain/contract.ts'
 import type { ServiceContext } from '../context.ts';
 import { localDate } from '../deadlines/calendar.ts';
 import { deadlineClock } from '../deadlines/deadlines.service.ts';
+import { changesKeptAfter } from '../events/change-feed.ts';
 import { openRequiredCounts } from '../remarks/remarks.repository.ts';
 import { listStatementsByIds, type StatementScope } from './statements.repository.ts';
 import { toApiListItem } from './statements.service.ts';
@@ -52,11 +53,7 @@ export async function listDelta(
   const { seq } = now;
   const day = revisionDay(ctx);
   if (since.day !== day || since.seq > seq) return null;
-  const oldest = await ctx.db
-    .selectFrom('changes')
-    .select((eb) => eb.fn.min('seq').as('seq'))
-    .executeTakeFirst();
-  if (oldest?.seq != null && Number(oldest.seq) > since.seq + 1) return null;
+  if (!(await changesKeptAfter(ctx.db, since.seq))) return null;
   let query = ctx.db
     .selectFrom('changes')
     .select(['kind', 'statement_id'])

@@ -61,19 +61,22 @@ const events: FastifyPluginAsync = async (app) => {
     let queue: Promise<void> = Promise.resolve();
     let ended = false;
     const told = new Set<number>();
+    /** Tells the reader what of these changes they may see; ends the stream when the reader is gone. */
+    const tell = async (changes: readonly Change[]) => {
+      const result = await eventFor(app.ctx, reader, changes);
+      if (!result) {
+        raw.write('event: end\ndata: {}\n\n');
+        end();
+        return;
+      }
+      reader = result.reader;
+      if (result.event) raw.write(message(result.event));
+    };
     const send = (changes: readonly Change[]) => {
       queue = queue.then(async () => {
         if (ended) return;
         const fresh = changes.filter((change) => !told.has(change.seq));
-        if (fresh.length === 0) return;
-        const result = await eventFor(app.ctx, reader, fresh);
-        if (!result) {
-          raw.write('event: end\ndata: {}\n\n');
-          end();
-          return;
-        }
-        reader = result.reader;
-        if (result.event) raw.write(message(result.event));
+        if (fresh.length > 0) await tell(fresh);
       });
     };
 
@@ -106,16 +109,8 @@ const events: FastifyPluginAsync = async (app) => {
           raw.write(message(resetEvent(await feed.latest())));
           return;
         }
-        if (backlog.length === 0) return;
-        const result = await eventFor(app.ctx, reader, backlog);
         for (const change of backlog) told.add(change.seq);
-        if (!result) {
-          raw.write('event: end\ndata: {}\n\n');
-          end();
-          return;
-        }
-        reader = result.reader;
-        if (result.event) raw.write(message(result.event));
+        if (backlog.length > 0) await tell(backlog);
       });
     }
     return reply;
