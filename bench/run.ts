@@ -8,7 +8,6 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '../tools/free-port.ts';
 import { apiFigures, metricsCostFigure, uploadFigures } from './api.ts';
 import { explainQueries } from './explain.ts';
 import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
@@ -90,21 +89,13 @@ async function apiPhase(label: string, databaseUrl: string | null): Promise<Figu
       log(`${label}: uploads`);
       result.push(...(await uploadFigures(small)));
       log(`${label}: metrics cost`);
-      const metricsPort = await freePort();
-      const metered = await startBenchPortal({ statements: 1_000, env: { METRICS_PORT: String(metricsPort) } });
-      try {
-        result.push(
-          await metricsCostFigure({
-            plain: small,
-            metered,
-            metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
-            label,
-            seconds,
-          }),
-        );
-      } finally {
-        await metered.stop();
-      }
+      result.push(
+        await metricsCostFigure({
+          start: (env) => startBenchPortal({ statements: 1_000, env }),
+          label,
+          seconds,
+        }),
+      );
     }
   } catch (error) {
     result.push(failed(4, `${label}: API phase`, error));
