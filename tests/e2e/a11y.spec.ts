@@ -165,7 +165,7 @@ for (const width of [1400, 576]) {
         const review = new ReviewPage(page);
         await table.goto('/instance/filter/under_review');
         await table.link(table.rows.first()).click();
-        await expect(review.replyMenu).toBeVisible();
+        await expect(review.replyMenu).toBeEnabled();
         await settled(page);
         await expectAccessible(page, '/instance/statement/info/{id}');
 

@@ -121,6 +121,7 @@ test.describe('the statement from submission to the answer', () => {
     // Answer: the menu by Enter and arrows, the comment typed, a file chosen, the send button by Enter.
     const review = new ReviewPage(examiner);
     await review.goto(statement.id);
+    await expect(review.replyMenu).toBeEnabled();
     await tabTo(examiner, review.replyMenu, { max: 80 });
     await examiner.keyboard.press('Enter');
     await pickMenuItem(examiner, 'На доработку');

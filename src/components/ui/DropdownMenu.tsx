@@ -1,4 +1,4 @@
-import * as RadixMenu from '@radix-ui/react-dropdown-menu';
+import { lazy, Suspense } from 'react';
 import { ChevronIcon } from './icons.tsx';
 
 /** One choice of a DropdownMenu. */
@@ -17,30 +17,31 @@ export interface DropdownMenuProps {
   align?: 'start' | 'end';
 }
 
-/** A button that opens a list of actions; arrows, Enter and Escape work as in any menu. The only Radix menu wrapper. */
-export default function DropdownMenu({ label, items, align = 'end' }: DropdownMenuProps) {
+// Radix's menu with its positioning (floating-ui) is about a third of the examiner's detail page, and it is shown only
+// on a statement the examiner can answer: it loads when a screen first shows a menu, not with the page.
+const RadixDropdownMenu = lazy(() => import('./RadixDropdownMenu.tsx'));
+
+/**
+ * A button that opens a list of actions; arrows, Enter and Escape work as in any menu. Until the menu's code has
+ * arrived (a moment, once per page) the same button stands in, disabled and busy.
+ */
+export default function DropdownMenu(props: DropdownMenuProps) {
   return (
-    // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable (axe aria-hidden-focus);
-    // Escape, Tab and a click outside still close it.
-    <RadixMenu.Root modal={false}>
-      <RadixMenu.Trigger className="button button--secondary dropdown__trigger">
-        {label}
-        <ChevronIcon className="dropdown__chevron" />
-      </RadixMenu.Trigger>
-      <RadixMenu.Portal>
-        <RadixMenu.Content className="dropdown" align={align} sideOffset={4}>
-          {items.map((item) => (
-            <RadixMenu.Item
-              key={item.label}
-              className="dropdown__item"
-              disabled={item.disabled}
-              onSelect={item.onSelect}
-            >
-              {item.label}
-            </RadixMenu.Item>
-          ))}
-        </RadixMenu.Content>
-      </RadixMenu.Portal>
-    </RadixMenu.Root>
+    <Suspense
+      fallback={
+        <button
+          type="button"
+          className="button button--secondary dropdown__trigger"
+          aria-haspopup="menu"
+          aria-busy="true"
+          disabled
+        >
+          {props.label}
+          <ChevronIcon className="dropdown__chevron" />
+        </button>
+      }
+    >
+      <RadixDropdownMenu {...props} />
+    </Suspense>
   );
 }

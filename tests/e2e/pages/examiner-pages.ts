@@ -51,6 +51,8 @@ export class ReviewPage extends StatementDetailPage {
 
   /** Opens 'Предоставить ответ' with the keyboard and chooses an answer. */
   async choose(answer: 'На доработку' | 'Согласовать' | 'Отклонить'): Promise<void> {
+    // The menu's code arrives when the button first shows; until then the button is there, disabled.
+    await expect(this.replyMenu).toBeEnabled();
     await this.replyMenu.focus();
     await this.page.keyboard.press('Enter');
     const item = this.page.getByRole('menuitem', { name: answer });
