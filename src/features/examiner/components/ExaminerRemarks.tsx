@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import RemarksSection from '#components/statement/RemarksSection.tsx';
 import { statementDetailTexts } from '#components/statement/texts.ts';
 import Button from '#components/ui/Button.tsx';
@@ -103,6 +103,63 @@ export default function ExaminerRemarks({ statement }: { statement: Statement })
   );
 }
 
+/** One of the examiner's remark dialogs: a form with 'Сохранить' and 'Отмена'; a refused save focuses the first wrong field. */
+function RemarkFormDialog({
+  open,
+  close,
+  title,
+  description,
+  formId,
+  busy,
+  save,
+  children,
+}: {
+  open: boolean;
+  close: () => void;
+  title: string;
+  description?: string;
+  formId: string;
+  busy: boolean;
+  /** Saves the form: true when saved (the dialog closes itself through its store). */
+  save: () => Promise<boolean> | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) close();
+      }}
+      title={title}
+      description={description}
+      actions={
+        <>
+          <Button type="submit" form={formId} busy={busy}>
+            {remarkTexts.save}
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={close}>
+            {statementDetailTexts.cancel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          void save()?.then((saved) => {
+            if (!saved) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+          });
+        }}
+      >
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
 /** 'Новое замечание' / 'Черновик замечания': the text, the kind, where it is pinned; 'Сохранить'. */
 export function RemarkEditorDialog() {
   const editor = useStore($remarkEditor);
@@ -110,53 +167,32 @@ export function RemarkEditorDialog() {
   const status = useStore(remarkForm.$status);
   const pin = editor?.pin;
   return (
-    <Dialog
+    <RemarkFormDialog
       open={editor !== null}
-      onOpenChange={(open) => {
-        if (!open) closeRemarkEditor();
-      }}
+      close={closeRemarkEditor}
       title={editor?.remarkId ? remarkTexts.draftTitle : remarkTexts.newTitle}
       description={pin && editor?.fileName ? remarkTexts.place(editor.fileName, pin.page) : remarkTexts.noPlace}
-      actions={
-        <>
-          <Button type="submit" form="remark-form" busy={status.busy}>
-            {remarkTexts.save}
-          </Button>
-          <Button variant="secondary" disabled={status.busy} onClick={closeRemarkEditor}>
-            {statementDetailTexts.cancel}
-          </Button>
-        </>
-      }
+      formId="remark-form"
+      busy={status.busy}
+      save={saveRemark}
     >
-      <form
-        id="remark-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          void saveRemark().then((saved) => {
-            if (!saved) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-          });
-        }}
-      >
-        <FormField form={remarkForm} name="text" label={remarkTexts.text} rows={5} maxLength={4000} />
-        <fieldset className="choice-group">
-          <legend className="choice-group__legend">{remarkTexts.severity}</legend>
-          {SEVERITIES.map((severity) => (
-            <label key={severity} className="choice">
-              <input
-                type="radio"
-                name="severity"
-                value={severity}
-                checked={values.severity === severity}
-                onChange={() => remarkForm.setValue('severity', severity)}
-              />
-              {severityLabels[severity]}
-            </label>
-          ))}
-        </fieldset>
-      </form>
-    </Dialog>
+      <FormField form={remarkForm} name="text" label={remarkTexts.text} rows={5} maxLength={4000} />
+      <fieldset className="choice-group">
+        <legend className="choice-group__legend">{remarkTexts.severity}</legend>
+        {SEVERITIES.map((severity) => (
+          <label key={severity} className="choice">
+            <input
+              type="radio"
+              name="severity"
+              value={severity}
+              checked={values.severity === severity}
+              onChange={() => remarkForm.setValue('severity', severity)}
+            />
+            {severityLabels[severity]}
+          </label>
+        ))}
+      </fieldset>
+    </RemarkFormDialog>
   );
 }
 
@@ -165,37 +201,15 @@ function KeepOpenDialog() {
   const remark = useStore($keepOpen);
   const status = useStore(noteForm.$status);
   return (
-    <Dialog
+    <RemarkFormDialog
       open={remark !== null}
-      onOpenChange={(open) => {
-        if (!open) closeKeepOpen();
-      }}
+      close={closeKeepOpen}
       title={remark ? remarkTexts.keepTitle(remark.number ?? 0) : remarkTexts.keepOpen}
-      actions={
-        <>
-          <Button type="submit" form="keep-open-form" busy={status.busy}>
-            {remarkTexts.save}
-          </Button>
-          <Button variant="secondary" disabled={status.busy} onClick={closeKeepOpen}>
-            {statementDetailTexts.cancel}
-          </Button>
-        </>
-      }
+      formId="keep-open-form"
+      busy={status.busy}
+      save={() => (remark ? resolveRemark(remark.id, false) : undefined)}
     >
-      <form
-        id="keep-open-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          if (!remark) return;
-          void resolveRemark(remark.id, false).then((saved) => {
-            if (!saved) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-          });
-        }}
-      >
-        <FormField form={noteForm} name="note" label={remarkTexts.note} rows={4} maxLength={4000} />
-      </form>
-    </Dialog>
+      <FormField form={noteForm} name="note" label={remarkTexts.note} rows={4} maxLength={4000} />
+    </RemarkFormDialog>
   );
 }
