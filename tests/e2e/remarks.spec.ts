@@ -168,6 +168,16 @@ test('a remark pinned on page 2 reaches the applicant at the same place, is answ
   const question = examinerPage.getByRole('alertdialog');
   await expect(question).toContainText('Остались неснятые обязательные замечания: 1. Согласовать?');
   await question.getByRole('button', { name: 'Cancel' }).click();
+  // 'Не снято' asks what is still wrong: saved empty, the field says so and takes the focus; 'Отмена' changes nothing.
+  await answered.getByRole('button', { name: 'Не снято' }).click();
+  const keepOpen = examinerPage.getByRole('dialog', { name: 'Замечание № 1 не снято' });
+  await keepOpen.getByRole('button', { name: 'Сохранить' }).click();
+  const note = keepOpen.getByRole('textbox', { name: 'Что осталось не исправлено' });
+  await expect(note).toBeFocused();
+  await expect(note).toHaveAttribute('aria-invalid', 'true');
+  await keepOpen.getByRole('button', { name: 'Отмена' }).click();
+  await expect(keepOpen).toBeHidden();
+  await expect(answered).toContainText('Дан ответ');
   await answered.getByRole('button', { name: 'Снять' }).click();
   await expect(answered).toContainText('Снято');
   await expect(examinerRemarks.section).toContainText('Замечания: 2, снято 1');
