@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import { test as base, expect } from './fixtures.ts';
-import { forgetKeptLists } from './listed.ts';
+import { forgetKeptLists, wholeListUrl } from './listed.ts';
 import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
@@ -29,16 +29,18 @@ async function companyStatements(page: Page): Promise<Array<{ id: number; title:
   // Read on its way: the answer's body is gone from the browser once anything navigates.
   const handler = async (route: Route) => {
     if (route.request().method() !== 'GET') return route.fallback();
-    const response = await route.fetch();
+    const response = await route.fetch({ url: wholeListUrl(route.request().url()) });
     listed = await response.json();
     return route.fulfill({ response });
   };
-  await page.route('**/api/statements', handler);
+  // Matched by path: the call may carry `since` (forgetKeptLists drops it on its way).
+  const isList = (url: URL) => url.pathname === '/api/statements';
+  await page.route(isList, handler);
   // The whole list, not what changed since the tab's copy.
   await forgetKeptLists(page);
   await page.goto('/company');
   await expect.poll(() => listed !== null).toBe(true);
-  await page.unroute('**/api/statements', handler);
+  await page.unroute(isList, handler);
   return listed ?? [];
 }
 
