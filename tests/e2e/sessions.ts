@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Request } from '@playwright/test';
+import { REFRESH_LOCK_NAME } from '../../src/lib/api/session-core.ts';
 import { type DemoRole, demoUsers } from '../../tools/demo.ts';
 import type { SmtpSink } from '../../tools/smtp-sink.ts';
 
@@ -116,6 +117,14 @@ export function followRefreshes(context: BrowserContext): () => Promise<StorageS
   context.on('requestfailed', (request) => underWay.delete(request));
   return async () => {
     await context.route(`**${REFRESH_PATH}`, (route) => route.abort());
+    // A refresh a page began before the route holds the site's refresh lock until its answer (and the cookie in it)
+    // is in. Waiting for the lock waits for it even when its request event has not reached this process yet: read
+    // too early, the state would carry the cookie that refresh spent, and the store's own rotation of it (within the
+    // server's reuse grace) would retire the cookie the browser's answer brought, ending the login for the next test.
+    const open = context.pages().find((page) => page.url().startsWith('http'));
+    await open
+      ?.evaluate((name) => navigator.locks?.request(name, () => undefined), REFRESH_LOCK_NAME)
+      .catch(() => undefined);
     const deadline = Date.now() + 5_000;
     while (underWay.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     return context.storageState();
