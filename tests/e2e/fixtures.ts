@@ -66,7 +66,15 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
     await use(server);
     if (testInfo.status !== testInfo.expectedStatus) {
       const output = await server.output();
-      if (output !== null) await testInfo.attach('server-output.txt', { body: output, contentType: 'text/plain' });
+      if (output !== null) {
+        await testInfo.attach('server-output.txt', { body: output, contentType: 'text/plain' });
+        // The report cuts attachments short, and a later stage's run replaces test-results/: the server's warnings and
+        // errors (pino levels 40 and up) go to the run's own output, where CI keeps them.
+        const warnings = output.split('\n').filter((line) => /"level":(4|5|6)0\b/.test(line));
+        if (warnings.length > 0) {
+          console.error(`server warnings and errors during "${testInfo.title}":\n${warnings.slice(-20).join('\n')}`);
+        }
+      }
     }
     if (own) await server.stop();
   },
