@@ -13,6 +13,9 @@ export interface KeptList {
 
 const PREFIX = 'portal-list:';
 
+/** Bumped when the kept lists are forgotten: a copy still being compressed then is not written after it. */
+let generation = 0;
+
 function storage(): Storage | null {
   try {
     return typeof sessionStorage === 'undefined' ? null : sessionStorage;
@@ -57,8 +60,11 @@ export async function readKeptList(key: string, userId: number): Promise<KeptLis
 export async function keepList(key: string, userId: number, list: KeptList): Promise<void> {
   const store = storage();
   if (!store || !canCompress()) return;
+  const started = generation;
   try {
     const data = await gzip(JSON.stringify(list.items));
+    // The session ended meanwhile (clearKeptLists): nothing of it stays in the tab.
+    if (generation !== started) return;
     store.setItem(PREFIX + key, JSON.stringify({ userId, revision: list.revision, data }));
   } catch {
     store.removeItem(PREFIX + key);
@@ -67,6 +73,7 @@ export async function keepList(key: string, userId: number, list: KeptList): Pro
 
 /** Forgets every kept list (the session ended). */
 export function clearKeptLists(): void {
+  generation++;
   const store = storage();
   if (!store) return;
   for (let i = store.length - 1; i >= 0; i--) {
