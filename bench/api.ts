@@ -43,7 +43,12 @@ export function rawGet(
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+/** The middle value (the mean of the two middle ones for an even count). */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[half] ?? 0) : ((sorted[half - 1] ?? 0) + (sorted[half] ?? 0)) / 2;
+};
 
 /** A process's CPU time so far (user + system), in milliseconds, from /proc/PID/stat. */
 async function cpuMsOf(pid: number): Promise<number> {
@@ -441,13 +446,8 @@ export async function metricsCostFigure(options: {
       unpin();
     }
   }
-  const middle = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const half = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? (sorted[half] ?? 0) : ((sorted[half - 1] ?? 0) + (sorted[half] ?? 0)) / 2;
-  };
-  const lost = middle(pairs.map((p) => 1 - p.on / p.off));
-  const cpu = middle(pairs.map((p) => p.onCpu / p.offCpu - 1));
+  const lost = median(pairs.map((p) => 1 - p.on / p.off));
+  const cpu = median(pairs.map((p) => p.onCpu / p.offCpu - 1));
   return atMost(
     {
       group: 9,
@@ -456,7 +456,7 @@ export async function metricsCostFigure(options: {
       anchor:
         `${pairs.length} pairs of fresh processes (off/on req/s): ${pairs.map((p) => `${p.off.toFixed(0)}/${p.on.toFixed(0)}`).join(', ')}; ` +
         `${pinned ? 'servers on the last CPU, the load on the others' : 'not pinned (no taskset or one CPU)'}; ` +
-        `server CPU per request ${middle(pairs.map((p) => p.offCpu)).toFixed(1)}/${middle(pairs.map((p) => p.onCpu)).toFixed(1)} µs (${cpu >= 0 ? '+' : ''}${(cpu * 100).toFixed(1)} %)`,
+        `server CPU per request ${median(pairs.map((p) => p.offCpu)).toFixed(1)}/${median(pairs.map((p) => p.onCpu)).toFixed(1)} µs (${cpu >= 0 ? '+' : ''}${(cpu * 100).toFixed(1)} %)`,
     },
     Math.max(0, lost * 100),
     5,

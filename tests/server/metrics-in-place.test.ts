@@ -77,6 +77,20 @@ describe('metrics counted in place', () => {
     expect(text).toContain('q_seconds_sum{outcome="ok"} 0.02');
   });
 
+  it('answer the same series for the same labels, in any order', async () => {
+    const registry = new Registry();
+    const counter = new InPlaceCounter<'method' | 'route'>(registry, { name: 'same_total', help: 'S' });
+    counter.labels({ method: 'GET', route: '/a' })();
+    counter.labels({ route: '/a', method: 'GET' })();
+    const histogram = new InPlaceHistogram<'outcome'>(registry, { name: 'same_seconds', help: 'S', buckets: BUCKETS });
+    histogram.labels({ outcome: 'ok' })(0.001);
+    histogram.labels({ outcome: 'ok' })(0.002);
+    const text = await registry.metrics();
+    expect(text).toContain('same_total{method="GET",route="/a"} 2');
+    expect(text.match(/same_total\{/g)).toHaveLength(1);
+    expect(text).toContain('same_seconds_count{outcome="ok"} 2');
+  });
+
   it('refuse a second metric of the same name, as prom-client does', () => {
     const registry = new Registry();
     new InPlaceCounter(registry, { name: 'dup_total', help: 'D' });

@@ -39,22 +39,34 @@ abstract class InPlaceMetric<L extends string> {
 
 type Labels<L extends string> = Record<L, string>;
 
+/** A label set as one key, whatever the order its names were written in. */
+function seriesKey(labels: Record<string, string>): string {
+  return JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** A counter whose series are plain numbers. */
 export class InPlaceCounter<L extends string> extends InPlaceMetric<L> {
   readonly type = 'counter';
   private readonly series: Array<{ labels: Labels<L>; value: number }> = [];
+  private readonly increments = new Map<string, () => void>();
 
   constructor(registry: Registry, options: { name: string; help: string }) {
     super(registry, options.name, options.help);
   }
 
-  /** One series: its increment. Call once per label set and keep what it returns. */
+  /** One series: its increment (the same one for the same labels). Look it up once and keep it. */
   labels(labels: Labels<L>): () => void {
-    const series = { labels: { ...labels }, value: 0 };
-    this.series.push(series);
-    return () => {
-      series.value++;
-    };
+    const key = seriesKey(labels);
+    let increment = this.increments.get(key);
+    if (!increment) {
+      const series = { labels: { ...labels }, value: 0 };
+      this.series.push(series);
+      increment = () => {
+        series.value++;
+      };
+      this.increments.set(key, increment);
+    }
+    return increment;
   }
 
   protected values(): Array<MetricValue<L>> {
@@ -71,18 +83,22 @@ export class InPlaceHistogram<L extends string> extends InPlaceMetric<L> {
   readonly type = 'histogram';
   private readonly buckets: readonly number[];
   private readonly series: Array<{ labels: Labels<L>; counts: Float64Array; sum: number; count: number }> = [];
+  private readonly observers = new Map<string, (value: number) => void>();
 
   constructor(registry: Registry, options: { name: string; help: string; buckets: readonly number[] }) {
     super(registry, options.name, options.help);
     this.buckets = [...options.buckets].sort((a, b) => a - b);
   }
 
-  /** One series: its observe. Call once per label set and keep what it returns. */
+  /** One series: its observe (the same one for the same labels). Look it up once and keep it. */
   labels(labels: Labels<L>): (value: number) => void {
+    const key = seriesKey(labels);
+    const known = this.observers.get(key);
+    if (known) return known;
     const { buckets } = this;
     const series = { labels: { ...labels }, counts: new Float64Array(buckets.length), sum: 0, count: 0 };
     this.series.push(series);
-    return (value) => {
+    const observe = (value: number) => {
       // The first bucket whose upper bound holds the value (le: less than or equal); above the last, only +Inf.
       for (let i = 0; i < buckets.length; i++) {
         if (value <= (buckets[i] as number)) {
@@ -93,6 +109,8 @@ export class InPlaceHistogram<L extends string> extends InPlaceMetric<L> {
       series.sum += value;
       series.count++;
     };
+    this.observers.set(key, observe);
+    return observe;
   }
 
   protected values(): Array<MetricValueWithName<L>> {
