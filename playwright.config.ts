@@ -10,14 +10,18 @@ const ci = Boolean(process.env.CI);
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  // One folder per stage, so the nginx pass does not replace the first pass's screenshots and traces of a failure.
+  outputDir: process.env.E2E_SERVE === 'nginx' ? 'test-results/e2e-nginx' : 'test-results/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   // Each worker runs one server (plus one per test that asks for a fresh one) and Chromium; two cores fit two.
   workers: ci ? 1 : 2,
   fullyParallel: true,
+  // A retry is for the diagnosis (its trace), never for the verdict: a test that passes only on its retry fails the run
+  // (the summary names it with its first failure).
   retries: ci ? 1 : 0,
+  failOnFlakyTests: ci,
   forbidOnly: ci,
-  reporter: 'list',
+  reporter: [['list'], ['./tests/e2e/summary-reporter.ts']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

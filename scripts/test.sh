@@ -13,6 +13,9 @@
 #   e2e-nginx      the same browser suite through `npm run start:nginx` (real nginx with nginx.conf in front); the
 #                  live spec there runs two API instances on a throwaway PostgreSQL (E2E_DATABASE_URL)
 #
+# In CI a browser test that passes only on its retry fails its stage (failOnFlakyTests); the summary ends with each
+# browser stage's tests run, failed and flaky, naming every failed or flaky test with its first failure.
+#
 # A failed stage does not stop the later ones (except e2e, which needs the build); the exit code is 1
 # when any stage failed. SKIP_STAGES="e2e server-pg" skips stages by name (counted as neither).
 set -euo pipefail
@@ -31,6 +34,9 @@ total_stages=10
 n=0
 pg_url=""
 tmp_dir="$(mktemp -d "${TMPDIR:-/tmp}/portal-test.XXXXXX")"
+# Each browser stage appends its counts (run, failed, flaky) and names its failed and flaky tests here
+# (tests/e2e/summary-reporter.ts); the summary prints it.
+export E2E_SUMMARY_FILE="$tmp_dir/e2e-summary.txt"
 
 cleanup() {
   if [ -n "$pg_url" ]; then bash "$ROOT/scripts/pg-throwaway.sh" stop "$pg_url" || true; fi
@@ -153,6 +159,7 @@ stage e2e-nginx 'E2E_SERVE=nginx npm run test:e2e (Playwright, Chromium, npm run
 
 printf '\n== summary\n'
 printf '%s\n' "${summary[@]}"
+if [ -s "$E2E_SUMMARY_FILE" ]; then printf '\n== browser tests\n'; cat "$E2E_SUMMARY_FILE"; fi
 if [ "$failed" -gt 0 ]; then echo "failed stages: ${failed_names[*]}"; fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -23,6 +23,11 @@ export function trackRequests(page: Page): void {
   page.on('requestfailed', done);
 }
 
+/** The requests of a tracked page still in flight (the live stream aside), as 'METHOD url'. */
+export function pendingRequests(page: Page): string[] {
+  return [...(tracked.get(page)?.pending ?? [])].map((request) => `${request.method()} ${request.url()}`);
+}
+
 /**
  * Playwright's `networkidle` for a page with a live stream: the page has loaded and no other request has been in
  * flight for `quietMs` (the stream never ends, so `networkidle` never comes).

@@ -1,6 +1,6 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import type { DemoRole } from '../../tools/demo.ts';
-import { trackRequests } from '../../tools/settle.ts';
+import { pendingRequests, trackRequests } from '../../tools/settle.ts';
 import type { Mailbox } from '../../tools/smtp-sink.ts';
 import { CompanyListPage } from './pages/company-list-page.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -42,6 +42,52 @@ interface TestFixtures {
 interface WorkerFixtures {
   /** One server per worker, started when a test first needs it: its database and logins last for the worker. */
   workerServer: PortalServer;
+}
+
+/** The page, its requests counted from now (for waitForSettled and a failure's report). */
+function tracked(page: Page): Page {
+  trackRequests(page);
+  return page;
+}
+
+/** The focused element as a selector-like line with its accessible text: `input#files[type=file] "Файлы"`. */
+function describeFocus(): string {
+  const element = document.activeElement;
+  if (!element || element === document.body) return 'body (nothing focused)';
+  const id = element.id ? `#${element.id}` : '';
+  const type = element.getAttribute('type');
+  const name =
+    element.getAttribute('aria-label') ??
+    element.getAttribute('name') ??
+    element.textContent?.trim().slice(0, 60) ??
+    '';
+  const dialog = element.closest('[role="dialog"]')?.getAttribute('aria-labelledby');
+  const inDialog = dialog ? ` in dialog "${document.getElementById(dialog)?.textContent?.trim() ?? dialog}"` : '';
+  return `${element.tagName.toLowerCase()}${id}${type ? `[type=${type}]` : ''} "${name}"${inDialog}`;
+}
+
+/**
+ * Where each page stood when the test failed, printed to the run's output (CI keeps it; test-results/ holds the
+ * screenshot) and attached to the report: its URL, the focused element and the requests still in flight.
+ */
+async function reportPages(testInfo: TestInfo, pages: Page[]): Promise<void> {
+  const lines: string[] = [];
+  for (const [index, page] of pages.entries()) {
+    if (page.isClosed()) continue;
+    const focus = await page
+      .evaluate(describeFocus)
+      .catch((error: Error) => `unknown (${error.message.split('\n')[0]})`);
+    const pending = pendingRequests(page);
+    lines.push(
+      `page ${index + 1}: ${page.url()}`,
+      `  focused: ${focus}`,
+      `  in flight: ${pending.length > 0 ? pending.join(', ') : 'none'}`,
+    );
+  }
+  if (lines.length === 0) return;
+  const text = lines.join('\n');
+  console.error(`pages when "${testInfo.title}" failed:\n${text}`);
+  await testInfo.attach('pages.txt', { body: text, contentType: 'text/plain' });
 }
 
 export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
@@ -109,7 +155,7 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
     const sessions = await server.sessions();
     const opened = new Map<DemoRole, { context: typeof context; finalState: ReturnType<typeof followRefreshes> }>();
     await use(async (as) => {
-      if (as === role) return context.newPage();
+      if (as === role) return tracked(await context.newPage());
       let entry = opened.get(as);
       if (!entry) {
         const storageState = await sessions.lend(as);
@@ -117,9 +163,14 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
         entry = { context: own, finalState: followRefreshes(own) };
         opened.set(as, entry);
       }
-      return entry.context.newPage();
+      return tracked(await entry.context.newPage());
     });
     const passed = testInfo.status === testInfo.expectedStatus;
+    if (!passed)
+      await reportPages(
+        testInfo,
+        [...opened.values()].flatMap((entry) => entry.context.pages()),
+      );
     try {
       for (const [as, entry] of opened) await sessions.giveBack(as, passed ? await entry.finalState() : null);
     } finally {
@@ -128,9 +179,11 @@ export const test = base.extend<Options & TestFixtures, WorkerFixtures>({
   },
 
   // Requests in flight are counted from the start, for waitForSettled (the live stream never ends: no networkidle).
-  page: async ({ page }, use) => {
+  // A failed test says where each of its pages stood: URL, the focused element, requests still in flight.
+  page: async ({ page }, use, testInfo) => {
     trackRequests(page);
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) await reportPages(testInfo, page.context().pages());
   },
   loginPage: async ({ page, mailbox }, use) => {
     await use(new LoginPage(page, mailbox));
