@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** The live stream stays open for the page's life: it is no request a page waits for. */
 const isStream = (request: Request) => new URL(request.url()).pathname === '/api/events';
@@ -26,6 +26,18 @@ export function trackRequests(page: Page): void {
 /** The requests of a tracked page still in flight (the live stream aside), as 'METHOD url'. */
 export function pendingRequests(page: Page): string[] {
   return [...(tracked.get(page)?.pending ?? [])].map((request) => `${request.method()} ${request.url()}`);
+}
+
+/**
+ * Waits until the page has loaded and none of its requests is in flight (the live stream aside): a state, with no
+ * quiet period. Use it after the page has shown what a test waited for, to take the requests that made it as whole.
+ */
+export async function waitForRequestsDone(page: Page, timeoutMs = 10_000): Promise<void> {
+  trackRequests(page);
+  await page.waitForLoadState('load');
+  await expect
+    .poll(() => pendingRequests(page), { timeout: timeoutMs, message: 'no request of the page in flight' })
+    .toEqual([]);
 }
 
 /**

@@ -34,7 +34,7 @@ let again = false;
  * statement from a list draws the sidebar without a call of its own (one call for the page's data). Only
  * numbers are kept; the access token never leaves memory.
  */
-const CACHE_KEY = 'portal-statement-counters';
+export const COUNTERS_CACHE_KEY = 'portal-statement-counters';
 const CACHE_MAX_AGE_MS = 60_000;
 
 interface CachedCounters {
@@ -53,7 +53,7 @@ function storage(): Storage | null {
 
 function readCache(userId: number): StatementCounters | null {
   try {
-    const cached = JSON.parse(storage()?.getItem(CACHE_KEY) ?? 'null') as CachedCounters | null;
+    const cached = JSON.parse(storage()?.getItem(COUNTERS_CACHE_KEY) ?? 'null') as CachedCounters | null;
     const age = cached ? Date.now() - cached.at : Number.POSITIVE_INFINITY;
     return cached?.userId === userId && age >= 0 && age < CACHE_MAX_AGE_MS ? { ...ZERO, ...cached.counters } : null;
   } catch {
@@ -67,7 +67,10 @@ function keep(counters: StatementCounters): void {
   const userId = $session.get().user?.id;
   if (userId === undefined) return;
   try {
-    storage()?.setItem(CACHE_KEY, JSON.stringify({ userId, at: Date.now(), counters } satisfies CachedCounters));
+    storage()?.setItem(
+      COUNTERS_CACHE_KEY,
+      JSON.stringify({ userId, at: Date.now(), counters } satisfies CachedCounters),
+    );
   } catch {
     // a full or disabled storage only costs a call on the next page
   }
@@ -166,5 +169,5 @@ export function resetCountersForTests(): void {
   again = false;
   countedFromListAt = Number.NEGATIVE_INFINITY;
   $counters.set(ZERO);
-  storage()?.removeItem(CACHE_KEY);
+  storage()?.removeItem(COUNTERS_CACHE_KEY);
 }

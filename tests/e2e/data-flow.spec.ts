@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { waitForSettled } from '../../tools/settle.ts';
+import { COUNTERS_CACHE_KEY } from '../../src/stores/statement-counters.ts';
+import { waitForRequestsDone } from '../../tools/settle.ts';
 import { expect, test } from './fixtures.ts';
 import { CompanyListPage } from './pages/company-list-page.ts';
 import { ExaminerTablePage } from './pages/examiner-table-page.ts';
@@ -31,11 +32,13 @@ function recordApiCalls(page: Page): string[] & { streams: number } {
  */
 async function callsToOpen(page: Page, link: Locator, navigation: string): Promise<string[] & { streams: number }> {
   await expect(link).toBeVisible();
-  await waitForSettled(page);
+  // The list's counts are kept in this tab: the statement's page draws its sidebar from them.
+  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key), COUNTERS_CACHE_KEY)).not.toBeNull();
+  await waitForRequestsDone(page);
   const calls = recordApiCalls(page);
   await link.click();
   await expect(new StatementPage(page).history).toBeVisible();
-  await waitForSettled(page);
+  await waitForRequestsDone(page);
   const counts = page.getByRole('navigation', { name: navigation }).locator('.side-nav__count');
   await expect(counts.filter({ hasText: /^[1-9]\d*$/ }).first()).toBeVisible();
   return calls;

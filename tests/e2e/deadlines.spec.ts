@@ -4,7 +4,7 @@ import { format, parseISO } from 'date-fns';
 import { ru } from 'date-fns/locale';
 import Papa from 'papaparse';
 import { demoUsers } from '../../tools/demo.ts';
-import { waitForSettled } from '../../tools/settle.ts';
+import { waitForRequestsDone } from '../../tools/settle.ts';
 import { test as base, expect } from './fixtures.ts';
 import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
@@ -86,7 +86,8 @@ async function screenAt(page: Page, width: number, path: string) {
   // A fresh load at the width: no sidebar caught sliding away.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await waitForSettled(page);
+  await expect(page.getByText('Загрузка…')).toHaveCount(0);
+  await waitForRequestsDone(page);
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
     .toBeLessThanOrEqual(0);

@@ -1,4 +1,4 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import type { FileChooser, Locator, Page, Route } from '@playwright/test';
 import { demoUsers } from '../../tools/demo.ts';
 import { focusedElement } from './axe.ts';
 import { expect, test } from './fixtures.ts';
@@ -30,11 +30,30 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
   throw new Error(`${back ? 'Shift+Tab' : 'Tab'} did not reach ${target} in ${max} presses`);
 }
 
-/** Presses Space on the focused file picker and chooses `files` in the chooser it opens. */
-async function chooseFiles(page: Page, files: ChosenFile[]): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
+/** The file choosers each page opened and no test has answered yet. */
+const openedChoosers = new WeakMap<Page, FileChooser[]>();
+
+/**
+ * Intercepts the page's file choosers from now on. Playwright turns interception on when the first 'filechooser'
+ * listener is added, without waiting for the browser to confirm: a listener added just before the key press (as
+ * `waitForEvent` does) can lose the race, and the browser's own chooser opens unseen. So a page's choosers are
+ * intercepted as soon as the test has the page, long before any key opens one.
+ */
+function interceptChoosers(page: Page): Page {
+  const opened: FileChooser[] = [];
+  openedChoosers.set(page, opened);
+  page.on('filechooser', (chooser) => opened.push(chooser));
+  return page;
+}
+
+/** Presses Space on the focused file picker `input` and chooses `files` in the chooser it opens. */
+async function chooseFiles(page: Page, input: Locator, files: ChosenFile[]): Promise<void> {
+  const opened = openedChoosers.get(page);
+  if (!opened) throw new Error('interceptChoosers(page) first, when the test gets the page');
+  await expect(input).toBeFocused();
   await page.keyboard.press('Space');
-  await (await chooser).setFiles(files);
+  await expect.poll(() => opened.length, { message: 'Space on the focused file picker opens a chooser' }).toBe(1);
+  await opened.shift()?.setFiles(files);
 }
 
 /** Presses ArrowDown in an open menu until the item named `name` has focus, then Enter. */
@@ -74,7 +93,7 @@ test.describe('the statement from submission to the answer', () => {
     pageAs,
   }) => {
     const objectName = `Детский сад на 220 мест ${Date.now().toString(36)}`;
-    const create = new CreateStatementPage(page);
+    const create = new CreateStatementPage(interceptChoosers(page));
     await create.goto();
     await tabTo(page, create.objectName);
     await page.keyboard.type(objectName);
@@ -88,7 +107,7 @@ test.describe('the statement from submission to the answer', () => {
     await expect(create.workType).not.toHaveValue('');
     const documents = [pdf('Альбом АГР.pdf'), pdf('Пояснительная записка.pdf')];
     await tabTo(page, create.documents.input);
-    await chooseFiles(page, documents);
+    await chooseFiles(page, create.documents.input, documents);
     await create.documents.expectUploaded(documents.map((file) => file.name));
 
     // The answer to the submission is read on its way: the site leaves the page as soon as it arrives.
@@ -107,7 +126,7 @@ test.describe('the statement from submission to the answer', () => {
     if (!statement) throw new Error('the statement was not created');
 
     // Take into work: the row's button, Enter, Tab to 'Yes' in the confirmation, Enter.
-    const examiner = await pageAs('examiner1');
+    const examiner = interceptChoosers(await pageAs('examiner1'));
     const news = new NewsPage(examiner);
     await news.goto();
     await tabTo(examiner, news.takeButton(statement.visibleId), { max: 120 });
@@ -130,7 +149,7 @@ test.describe('the statement from submission to the answer', () => {
     await examiner.keyboard.type('Приложите ведомость отделки фасадов.');
     const remark = pdf('Замечания эксперта.pdf');
     await tabTo(examiner, review.replyFiles.input, { max: 10 });
-    await chooseFiles(examiner, [remark]);
+    await chooseFiles(examiner, review.replyFiles.input, [remark]);
     await review.replyFiles.expectUploaded([remark.name]);
     await tabTo(examiner, review.replySubmit, { max: 10 });
     await examiner.keyboard.press('Enter');

@@ -1,5 +1,5 @@
+import { COUNTERS_CACHE_KEY } from '../../src/stores/statement-counters.ts';
 import type { DemoRole } from '../../tools/demo.ts';
-import { waitForSettled } from '../../tools/settle.ts';
 import { expect, test } from './fixtures.ts';
 import { Sidebar } from './pages/sidebar.ts';
 
@@ -64,18 +64,28 @@ test.describe('an island whose script arrives after the session', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/instance/all');
     const approved = sidebar.examinerMenu.getByRole('link', { name: /^Согласовано/ });
-    await expect(approved).toHaveText(/\d+$/);
-    // The counts have come (the prerendered page says 0 until they do).
-    await waitForSettled(page);
+    // The counts have come and this tab keeps them (the prerendered page says 0 until they do).
+    const kept = () =>
+      page.evaluate(
+        (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null') as { counters?: { approved?: number } } | null,
+        COUNTERS_CACHE_KEY,
+      );
+    await expect.poll(async () => (await kept())?.counters?.approved ?? null).not.toBeNull();
+    await expect(approved).toHaveText(new RegExp(`${(await kept())?.counters?.approved}$`));
     const counted = await approved.textContent();
 
-    // The sidebar's script is late: the session and this tab's cached counts are in before it hydrates.
+    // The sidebar's script is late: it is held until the session and this tab's cached counts are in.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/_astro\/ExaminerSidebar\.[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await released;
       await route.continue();
     });
-    await page.reload();
+    await page.reload({ waitUntil: 'commit' });
     await expect(page.locator('body[data-session="ready"]')).toBeAttached();
+    release();
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await expect(approved).toHaveText(counted ?? '');
     expect(errors).toEqual([]);

@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Request } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
 import { REFRESH_LOCK_NAME } from '../../src/lib/api/session-core.ts';
 import { type DemoRole, demoUsers } from '../../tools/demo.ts';
 import type { SmtpSink } from '../../tools/smtp-sink.ts';
@@ -103,6 +103,25 @@ export class SessionStore {
 }
 
 /**
+ * Waits until the page's document can take the site's refresh lock, i.e. no refresh of it is under way. A test often
+ * ends right after a click that navigates: the evaluation then meets a document being replaced, whose successor is
+ * about to start its own refresh; it is asked again in the new document (before the route, that refresh would spend
+ * the cookie read; after it, the route aborts it).
+ */
+async function waitForRefreshLock(page: Page): Promise<void> {
+  for (let attempt = 0; attempt < 5 && !page.isClosed(); attempt += 1) {
+    if (!page.url().startsWith('http')) return;
+    try {
+      await page.evaluate((name) => navigator.locks?.request(name, () => undefined), REFRESH_LOCK_NAME);
+      return;
+    } catch {
+      // the document went away under the evaluation: ask its successor once it has loaded
+      await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+    }
+  }
+}
+
+/**
  * Follows a context's refresh calls; the returned function reads the context's state once none is under way and
  * refuses later ones, so the state read holds the cookie the server issued last.
  */
@@ -121,10 +140,7 @@ export function followRefreshes(context: BrowserContext): () => Promise<StorageS
     // is in. Waiting for the lock waits for it even when its request event has not reached this process yet: read
     // too early, the state would carry the cookie that refresh spent, and the store's own rotation of it (within the
     // server's reuse grace) would retire the cookie the browser's answer brought, ending the login for the next test.
-    const open = context.pages().find((page) => page.url().startsWith('http'));
-    await open
-      ?.evaluate((name) => navigator.locks?.request(name, () => undefined), REFRESH_LOCK_NAME)
-      .catch(() => undefined);
+    for (const page of context.pages()) await waitForRefreshLock(page);
     const deadline = Date.now() + 5_000;
     while (underWay.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     return context.storageState();

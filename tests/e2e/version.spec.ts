@@ -58,8 +58,7 @@ test('an open page reloads onto a new build after a deploy, once', async ({ page
 
     // Once stored, the same version reloads nothing.
     await page.reload();
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(500);
+    await expect(page.locator('html[data-version-check="same"]')).toBeAttached();
     expect(loads).toBe(3);
   } finally {
     await portal.stop();
