@@ -41,7 +41,18 @@ export default class SummaryReporter implements Reporter {
         (test) => `  flaky   ${test.titlePath().filter(Boolean).join(' › ')}: first try: ${firstFailure(test)}`,
       ),
     ];
-    console.log(`\n${line}\n${named.join('\n')}`);
+    // Where the stage's time goes: every try of every test, summed per spec file, the slowest first.
+    const perFile = new Map<string, number>();
+    for (const test of this.tests) {
+      const file = test.location.file.split('/tests/e2e/')[1] ?? test.location.file;
+      const spent = test.results.reduce((sum, each) => sum + each.duration, 0);
+      perFile.set(file, (perFile.get(file) ?? 0) + spent);
+    }
+    const times = [...perFile]
+      .sort((a, b) => b[1] - a[1])
+      .map(([file, ms]) => `${file} ${(ms / 1000).toFixed(0)}s`)
+      .join(', ');
+    console.log(`\n${line}\n${named.join('\n')}${named.length > 0 ? '\n' : ''}time per spec file: ${times}`);
     const file = process.env.E2E_SUMMARY_FILE;
     if (file) appendFileSync(file, `${[line, ...named].join('\n')}\n`);
   }

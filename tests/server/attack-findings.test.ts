@@ -1,5 +1,5 @@
 // What an outside attack found (SECURITY.md, "What is enforced where"): each test here sent the attack before the fix.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { createCompanyWithOwner } from '../../server/src/companies/companies.ser
 import { BODY_RATE_WINDOW_MS } from '../../server/src/http/slow-bodies.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { isPartialName } from '../../server/src/storage/file-store.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { logInByCode } from '../../tools/login.ts';
@@ -390,7 +391,13 @@ describe('an upload the client gives up on', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-abort-'));
     const sink = await startSmtpSink();
     const port = await freePort();
-    const server = startApiProcess(port, await serverProcessEnv(dataDir, sink.smtpUrl));
+    const metricsPort = await freePort();
+    const server = startApiProcess(port, {
+      ...(await serverProcessEnv(dataDir, sink.smtpUrl)),
+      METRICS_PORT: String(metricsPort),
+    });
+    // Everything it printed has been read once its output is closed.
+    const outputClosed = new Promise((resolve) => server.process.once('close', resolve));
     try {
       await server.waitForStart({ name: 'api', timeoutMs: 60_000 });
       const base = `http://127.0.0.1:${port}`;
@@ -405,17 +412,31 @@ describe('an upload the client gives up on', () => {
           `Content-Type: multipart/form-data; boundary=B\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n${head}`,
       );
       socket.write(Buffer.alloc(64 * 1024, 1));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Given up once the server is storing it: part of the file is on disk.
+      const filesDir = path.join(dataDir, 'files');
+      const partialBytes = () =>
+        (existsSync(filesDir) ? readdirSync(filesDir) : [])
+          .filter(isPartialName)
+          .reduce((sum, name) => sum + (statSync(path.join(filesDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
+      await expect.poll(partialBytes, { timeout: 10_000 }).toBeGreaterThan(0);
       socket.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Until the server has answered it: the error answer is counted as it is sent, after any error was logged.
+      const errorAnswers = async () =>
+        (await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text())
+          .split('\n')
+          .filter((line) => line.startsWith('portal_api_errors_total{'));
+      await expect.poll(errorAnswers, { timeout: 10_000 }).not.toEqual([]);
+      expect(await errorAnswers()).toEqual(['portal_api_errors_total{code="bad_request"} 1']);
 
+      const list = await fetch(`${base}/api/health`);
+      expect(list.status).toBe(200);
+      await server.stop();
+      await outputClosed;
       const errors = server
         .output()
         .split('\n')
         .filter((line) => /"level":(50|60)/.test(line));
       expect(errors).toEqual([]);
-      const list = await fetch(`${base}/api/health`);
-      expect(list.status).toBe(200);
     } finally {
       await server.stop();
       await sink.close();

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
 import { REUSE_GRACE_MS } from '../../server/src/auth/session.service.ts';
+import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import type { TestPortal } from './helpers.ts';
 import { cookieFrom, login, refreshLogin, startLogin, startTestPortal, verifyLogin } from './helpers.ts';
@@ -16,7 +17,11 @@ afterEach(async () => {
   await portal.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until every mail the app has queued has reached the sink: the outbox's flush settles with each delivery, and
+ * the sink keeps a message before it accepts it. What an answer queued is queued before the answer.
+ */
+const mailDelivered = () => (portal.app.mailer as ReturnType<typeof deferredMailer>).flush();
 
 describe('login by e-mailed code', () => {
   it('mails a Russian code that logs the owner in and sets an HttpOnly, SameSite=Strict refresh cookie', async () => {
@@ -75,7 +80,7 @@ describe('login by e-mailed code', () => {
     expect(unknown.body).toBe(known.body);
     expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort());
     await portal.mailbox.waitForCode(OWNER);
-    await sleep(300);
+    await mailDelivered();
     expect(portal.mailbox.messagesTo('stranger@example.org')).toHaveLength(0);
     const guess = await verifyLogin(portal, 'stranger@example.org', '123456');
     expect(guess.statusCode).toBe(401);
@@ -119,7 +124,7 @@ describe('login by e-mailed code', () => {
     const [a, b] = await Promise.all([startLogin(portal, OWNER), startLogin(portal, OWNER)]);
     expect([a?.statusCode, b?.statusCode].sort()).toEqual([204, 429]);
     const winner = [a, b].find((answer) => answer?.statusCode === 204);
-    await sleep(300);
+    await mailDelivered();
     expect(portal.mailbox.messagesTo(OWNER)).toHaveLength(mailsBefore + 1);
     const code = await portal.mailbox.waitForCode(OWNER);
     const attempt = cookieFrom(winner as LightMyRequestResponse, 'login_attempt') ?? undefined;

@@ -3,6 +3,7 @@ import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
 import { randomToken, signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { StatementStatus } from '../../server/src/db/schema.ts';
+import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { createRemark } from '../../server/src/remarks/remarks.service.ts';
 import {
@@ -34,6 +35,12 @@ let portal: TestPortal;
 const tokens = new Map<Caller, string>();
 const users = new Map<Exclude<Caller, 'anonymous' | 'removedEmployeeA'>, UserRow>();
 let removed: { id: number; accessToken: string; refreshToken: string };
+
+/**
+ * Waits until every mail the app has queued has reached the sink: the outbox's flush settles with each delivery, and
+ * the sink keeps a message before it accepts it. What an answer queued is queued before the answer.
+ */
+const mailDelivered = () => (portal.app.mailer as ReturnType<typeof deferredMailer>).flush();
 
 const B_OWNER = 'owner@company-b.example';
 const REMOVED = 'removed@demo.example';
@@ -192,8 +199,7 @@ describe('authorization matrix on the real app', () => {
       payload: { email: REMOVED },
     });
     expect(started.statusCode).toBe(204);
-    await (portal.app.mailer as { flush?: () => Promise<void> }).flush?.();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await mailDelivered();
     expect(codeMails()).toHaveLength(mailed);
     const kept = await call('ownerA', 'GET', `/api/statements/${submitted.id}`);
     expect(kept.json().stages[0].applicant).toBe('Удалённая Ольга Павловна');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createDatabase, type Db } from '../../server/src/db/database.ts';
 import { removeOrphanFiles } from '../../server/src/files/files.service.ts';
@@ -26,7 +26,6 @@ import { serverProcessEnv, startApiProcess, startTestPortal, usingPostgres } fro
 
 const JWT_SECRET = 'crash-test-secret-that-is-long-enough-for-hs256';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let dataDir: string;
 let filesDir: string;
@@ -115,6 +114,7 @@ async function killDuring(method: string, url: string, token: string, body: unkn
   req.end(JSON.stringify(body), () => {
     // This server, not the one started after it (the answer may come before the timer fires).
     const victim = server;
+    // The moment of the kill is the test's input (spread over the answer's time), not a wait for anything.
     setTimeout(() => victim?.kill('SIGKILL'), delayMs);
   });
   const result = await answer.catch(() => null);
@@ -318,14 +318,18 @@ describe('the server killed with SIGKILL and started again', () => {
       for (let offset = 0; offset < upTo; offset += chunk) await send(content.subarray(offset, offset + chunk));
       if (moment === 'partial') {
         // Until the server has written part of it to disk.
-        const deadline = Date.now() + 10_000;
-        while (![...storeEntries()].some(([name, e]) => isPartialName(name) && e.size > 1024 * 1024)) {
-          if (Date.now() > deadline) throw new Error('no partial upload on disk');
-          await sleep(10);
-        }
+        await vi.waitFor(
+          () => {
+            if (![...storeEntries()].some(([name, e]) => isPartialName(name) && e.size > 1024 * 1024)) {
+              throw new Error('no partial upload on disk');
+            }
+          },
+          { timeout: 10_000, interval: 10 },
+        );
         await kill();
       } else {
         const victim = server;
+        // The moment of the kill is the input: as the last byte arrives, or a random moment after it.
         req.end(form.tail, () => setTimeout(() => victim?.kill('SIGKILL'), moment === 'end' ? 0 : Math.random() * 20));
         await failed;
         await kill();
@@ -453,11 +457,12 @@ describe('the server killed with SIGKILL and started again', () => {
     // A restart runs the housekeeping at once.
     await kill('SIGTERM');
     await startServer();
-    const deadline = Date.now() + 15_000;
-    while (orphans.some((name) => storeEntries().has(name))) {
-      if (Date.now() > deadline) throw new Error(`orphans kept:\n${server?.output()}`);
-      await sleep(50);
-    }
+    await vi.waitFor(
+      () => {
+        if (orphans.some((name) => storeEntries().has(name))) throw new Error(`orphans kept:\n${server?.output()}`);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     expect(storeEntries().size).toBe(before - orphans.length);
     expect(await checkConsistency('after the sweep')).toEqual([]);
   }, 60_000);

@@ -252,10 +252,10 @@ describe('the clock across rework, new versions and decisions', () => {
 describe('deadline reminders', () => {
   /**
    * Runs the reminder job in `count` separate processes at once (each an API instance of its own: its own database
-   * connection and SMTP client, the portal's clock), all starting at the same moment; returns what each sent.
+   * connection and SMTP client, the portal's clock): each gets ready, says so and waits; once all are ready, all are
+   * told to go at the same moment. Returns what each sent.
    */
   async function runInstancesAtOnce(count: number): Promise<number[]> {
-    const startAt = Date.now() + 3000;
     const script = `
       const { loadConfig } = await import(${JSON.stringify(path.join(rootDir, 'server/src/config.ts'))});
       const { createServiceContext } = await import(${JSON.stringify(path.join(rootDir, 'server/src/context.ts'))});
@@ -269,13 +269,14 @@ describe('deadline reminders', () => {
       const mailer = createMailer(config.smtpUrl, config.mailFrom);
       const now = new Date(${portal.clock.now});
       const ctx = createServiceContext({ config, db, mailer, now: () => now, logError: (error) => { throw error; } });
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, ${startAt} - Date.now())));
-      // Late means this instance began its run more than a second after the agreed start (not how long it ran).
-      const late = Date.now() > ${startAt} + 1000;
+      // Ready: wait for the word to go (a line on stdin), which every instance gets at once.
+      console.log('ready');
+      await new Promise((resolve) => process.stdin.once('data', resolve));
+      process.stdin.destroy();
       const sent = await sendDeadlineReminders(ctx);
       mailer.close();
       await db.destroy();
-      console.log(JSON.stringify({ sent, late }));
+      console.log(JSON.stringify({ sent }));
     `;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -286,11 +287,25 @@ describe('deadline reminders', () => {
     };
     if (usingPostgres) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
     else delete env.DATABASE_URL;
-    const runs = Array.from(
-      { length: count },
-      () =>
+    const children = Array.from({ length: count }, () =>
+      spawn(process.execPath, ['--input-type=module', '-e', script], { env }),
+    );
+    const ready = children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          let out = '';
+          const onData = (chunk: Buffer) => {
+            out += chunk.toString();
+            if (!out.split('\n').includes('ready')) return;
+            child.stdout.off('data', onData);
+            resolve();
+          };
+          child.stdout.on('data', onData);
+        }),
+    );
+    const runs = children.map(
+      (child) =>
         new Promise<number>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env });
           let out = '';
           let err = '';
           child.stdout.on('data', (chunk: Buffer) => {
@@ -302,13 +317,22 @@ describe('deadline reminders', () => {
           child.on('error', reject);
           child.on('close', (code) => {
             if (code !== 0) return reject(new Error(`reminder instance exited with ${code}: ${err}`));
-            const result = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { sent: number; late: boolean };
-            if (result.late) return reject(new Error('an instance started more than a second late: not at once'));
+            const result = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as { sent: number };
             resolve(result.sent);
           });
         }),
     );
-    return Promise.all(runs);
+    const finished = Promise.all(runs);
+    finished.catch(() => undefined); // awaited below; an instance failing before then must not surface as unhandled
+    try {
+      // All ready, or one failed on its way there.
+      await Promise.race([Promise.all(ready), finished]);
+    } catch (error) {
+      for (const child of children) child.kill('SIGKILL');
+      throw error;
+    }
+    for (const child of children) child.stdin.end('go\n');
+    return finished;
   }
 
   it('mails the assigned examiner two working days before and once the term is over, once each with two instances', async () => {

@@ -92,6 +92,22 @@ async function call(email: string, method: string, url: string, payload?: object
 const takeIntoWork = (id: number) =>
   call(demoUsers.examiner1.email, 'POST', '/api/instance/StartWorkOnStatement', { id });
 
+/**
+ * A write every reader's stream tells (lists: true) that changes nothing, the companies' names set to themselves: a
+ * marker in the change log. Returns its position, which an event at or past it has told.
+ */
+async function markLists(): Promise<number> {
+  await portal.db
+    .updateTable('companies')
+    .set((eb) => ({ legal_entity: eb.ref('legal_entity') }))
+    .execute();
+  const row = await portal.db
+    .selectFrom('changes')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .executeTakeFirstOrThrow();
+  return Number(row.seq);
+}
+
 let made = 0;
 /** A statement company A's owner just submitted. */
 async function newStatementOfA(): Promise<number> {
@@ -114,18 +130,21 @@ describe('the live stream', () => {
     const examiner2 = listen(demoUsers.examiner2.email);
     await Promise.all([ownerA.connected(), ownerB.connected(), examiner2.connected()]);
 
-    const started = Date.now();
+    // How soon it comes is a figure of `npm run bench` (an event through nginx), not of this test.
     await takeIntoWork(id);
     const seenByA = await ownerA.next((event) => event.statements.includes(id));
     await examiner2.next((event) => event.statements.includes(id));
-    // Within a second of the write (polled every 200 ms).
-    expect(Date.now() - started).toBeLessThan(1500);
     expect(seenByA).toMatchObject({ lists: false, reset: false });
     // Taking it into work notified company A's users.
     await ownerA.next((event) => event.notifications);
-    // Company B learns nothing of it, not even the id; examiner 2 has no notification of it.
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(ownerB.events).toEqual([]);
+    // Company B learns nothing of it, not even the id; examiner 2 has no notification of it. A marker every reader is
+    // told of (a write to a list table) comes after it in the log, and each stream tells the log in order: once both
+    // have the marker, whatever they were to learn of the statement has come.
+    const marker = await markLists();
+    await ownerB.next((event) => event.lists && event.seq >= marker);
+    await examiner2.next((event) => event.lists && event.seq >= marker);
+    expect(ownerB.events.flatMap((event) => event.statements)).toEqual([]);
+    expect(ownerB.events.some((event) => event.notifications)).toBe(false);
     expect(examiner2.events.some((event) => event.notifications)).toBe(false);
     for (const reader of [ownerA, ownerB, examiner2]) reader.stream.close();
   });

@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isPartialName } from '../../server/src/storage/file-store.ts';
 import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
@@ -10,8 +11,6 @@ import { logInByCode } from '../../tools/login.ts';
 import { multipartFile } from '../../tools/multipart.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 import { serverProcessEnv, startApiProcess } from './helpers.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let server: Child | undefined;
 let mailbox: SmtpSink | undefined;
@@ -56,17 +55,25 @@ describe('graceful shutdown of the real server process', () => {
       );
     await send(form.head);
     await send(content.subarray(0, content.length / 2));
-    await sleep(500);
+    // The server is storing it: part of the file is on disk.
+    const filesDir = path.join(dataDir, 'files');
+    const partialBytes = () =>
+      (existsSync(filesDir) ? readdirSync(filesDir) : [])
+        .filter(isPartialName)
+        .reduce((sum, name) => sum + (statSync(path.join(filesDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
+    await expect.poll(partialBytes, { timeout: 10_000 }).toBeGreaterThan(0);
 
     child.kill('SIGTERM');
-    await sleep(500);
-    expect(child.process.exitCode).toBeNull();
     // The listening socket is closed: a new client is refused while the upload is still going.
-    await expect(request(port, 'GET', '/api/health')).rejects.toThrow(/ECONNREFUSED/);
+    await vi.waitFor(() => expect(request(port, 'GET', '/api/health')).rejects.toThrow(/ECONNREFUSED/), {
+      timeout: 10_000,
+    });
+    expect(child.running()).toBe(true);
 
     for (let offset = content.length / 2; offset < content.length; offset += 256 * 1024) {
       await send(content.subarray(offset, offset + 256 * 1024));
-      await sleep(50);
+      // Pacing, not a wait: the rest of the body trickles in while the server is shutting down.
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     uploadRequest.end(form.tail);
     const answer = await upload;
@@ -74,7 +81,6 @@ describe('graceful shutdown of the real server process', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ name: 'plan.pdf', size: content.length });
     expect(await child.exited, child.output()).toBe(0);
 
-    const filesDir = path.join(dataDir, 'files');
     const sizes = readdirSync(filesDir).map((name) => statSync(path.join(filesDir, name)).size);
     expect(sizes).toContain(content.length);
   });

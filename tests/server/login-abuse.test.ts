@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CODE_LIFETIME_MS } from '../../server/src/auth/login.service.ts';
 import { REUSE_GRACE_MS } from '../../server/src/auth/session.service.ts';
+import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import type { TestPortal } from './helpers.ts';
 import { cookieFrom, login, refreshLogin, startLogin, startTestPortal, verifyLogin } from './helpers.ts';
@@ -20,7 +21,11 @@ afterEach(async () => {
   await portal.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until every mail the app has queued has reached the sink: the outbox's flush settles with each delivery, and
+ * the sink keeps a message before it accepts it. What an answer queued is queued before the answer.
+ */
+const mailDelivered = () => (portal.app.mailer as ReturnType<typeof deferredMailer>).flush();
 
 async function mailedCode(email: string): Promise<string> {
   const started = await startLogin(portal, email);
@@ -131,7 +136,7 @@ describe('the resend limit', () => {
       expect(answer.json().message).toMatch(/^Слишком много запросов кода для этого адреса/);
     }
     await portal.mailbox.waitForCode(OWNER);
-    await sleep(400);
+    await mailDelivered();
     expect(portal.mailbox.messagesTo(OWNER)).toHaveLength(portal.config.loginEmailLimit);
   });
 });
@@ -319,7 +324,7 @@ describe('one account per e-mail, however it is typed', () => {
       });
     }
     expect(await portal.db.selectFrom('login_codes').selectAll().execute()).toHaveLength(0);
-    await sleep(200);
+    await mailDelivered();
     expect(portal.mailbox.messages).toHaveLength(0);
   });
 });

@@ -1,12 +1,15 @@
 // What ops watch (docs/operations.md): the metrics on their own listener, labelled by route template only, the
 // portal's own figures after the demo seed, and one request id from nginx to the API's answer.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { startMetricsServer } from '../../server/src/metrics/metrics.ts';
 import { runHousekeeping } from '../../server/src/plugins/housekeeping.ts';
+import { isPartialName } from '../../server/src/storage/file-store.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import {
@@ -186,6 +189,14 @@ describe('the API’s log lines', () => {
     });
     const port = await freePort();
     await app.listen({ port, host: '127.0.0.1' });
+    const { filesDir } = portal.config;
+    const partials = () => (existsSync(filesDir) ? readdirSync(filesDir) : []).filter(isPartialName);
+    const earlier = new Set(partials());
+    /** Bytes of uploads being written (`KEY.part`) that were not there before. */
+    const partialBytes = () =>
+      partials()
+        .filter((name) => !earlier.has(name))
+        .reduce((sum, name) => sum + (statSync(path.join(filesDir, name), { throwIfNoEntry: false })?.size ?? 0), 0);
     try {
       // An upload the client gives up on is logged (info) by the upload route: as nginx would, with an id.
       const id = 'feedc0de0123456789abcdef01234567';
@@ -197,7 +208,8 @@ describe('the API’s log lines', () => {
           `Content-Type: multipart/form-data; boundary=B\r\nContent-Length: ${1024 * 1024}\r\n\r\n${head}`,
       );
       socket.write(Buffer.alloc(16 * 1024, 1));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Given up once the server is storing it: part of the file is on disk.
+      await expect.poll(partialBytes, { timeout: 10_000 }).toBeGreaterThan(0);
       socket.destroy();
       await expect.poll(() => lines.some((line) => line.includes('upload aborted by the client'))).toBe(true);
       const line = JSON.parse(lines.find((candidate) => candidate.includes('upload aborted')) ?? '{}');

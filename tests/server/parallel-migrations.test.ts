@@ -61,7 +61,16 @@ describe('migrations at start', () => {
       const migrating = migrateToLatest(open()).then(() => {
         finished = true;
       });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Until it waits for that lock: a request for it not granted (a bigint key is classid, objid; objsubid 1).
+      const waiting = async () =>
+        Number(
+          (
+            await sql<{ count: number | string }>`select count(*) as count from pg_locks
+              where locktype = 'advisory' and not granted and objsubid = 1
+                and (classid::bigint << 32) + objid::bigint = ${sql.lit(MIGRATION_LOCK_ID)}`.execute(connection)
+          ).rows[0]?.count,
+        );
+      await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(finished).toBe(false);
       const tables = await sql`select 1 from information_schema.tables where table_name = 'kysely_migration'`.execute(
         connection,

@@ -216,6 +216,7 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     request.write(part.head);
     for (const chunk of chunks) {
       request.write(chunk);
+      // The pause is the input (a slow client, measured below in nginx's rt and the API's slow-request line).
       await new Promise((resolve) => setTimeout(resolve, 400));
     }
     request.end(part.tail);

@@ -4,6 +4,7 @@ import { createCompanyWithOwner } from '../../server/src/companies/companies.ser
 import type { ServiceContext } from '../../server/src/context.ts';
 import { createEmployee, removeEmployee } from '../../server/src/employees/employees.service.ts';
 import { ApiError } from '../../server/src/errors.ts';
+import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { listHistory, listStages } from '../../server/src/statements/statements.repository.ts';
 import {
   replyToStatement,
@@ -28,6 +29,12 @@ let ctx: ServiceContext;
 const users: Record<'owner' | 'employee' | 'examiner1' | 'examiner2' | 'ownerB', UserRow> = {} as never;
 
 const user = (email: string) => userByEmail(portal, email);
+
+/**
+ * Waits until every mail the app has queued has reached the sink: the outbox's flush settles with each delivery, and
+ * the sink keeps a message before it accepts it. What an answer queued is queued before the answer.
+ */
+const mailDelivered = () => (portal.app.mailer as ReturnType<typeof deferredMailer>).flush();
 
 beforeAll(async () => {
   portal = await startTestPortal();
@@ -239,9 +246,8 @@ describe('people', () => {
       portal.mailbox.messagesTo('leaving@demo.example').filter((mail) => mail.subject === LOGIN_MAIL_SUBJECT).length;
     const mailsBefore = codeMails();
     expect((await startLogin(portal, 'leaving@demo.example')).statusCode).toBe(204);
-    // Whatever that answer queued has left (and the sink had time to take it).
-    await (portal.app.mailer as { flush?: () => Promise<void> }).flush?.();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Whatever that answer queued has reached the sink.
+    await mailDelivered();
     expect(codeMails()).toBe(mailsBefore);
 
     expect((await listCompanyUsers(portal.db, companyId)).map((row) => row.id)).not.toContain(id);

@@ -223,7 +223,11 @@ describe('api client session behaviour', () => {
     const a = t.client.GET('/api/users/me');
     const b = t.client.GET('/api/catalogWorkType');
     const c = t.client.refreshAccessToken();
-    await new Promise((r) => setTimeout(r, 10));
+    // The refresh is under way, and each call has gone as far as it can without it: a and b run on promises only
+    // (no timer, no I/O), so once the queue of them is drained they are waiting for the refresh.
+    await vi.waitFor(() => expect(t.count('/api/authentication/refresh')).toBe(1));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(t.calls.map((call) => call.path)).toEqual(['/api/authentication/refresh']);
     release();
     const [ra, rb, rc] = await Promise.all([a, b, c]);
     expect(rc).toBe(true);
@@ -251,6 +255,7 @@ describe('api client session behaviour', () => {
     const slowRefresh: Handler = async () => {
       inFlight += 1;
       if (inFlight > 1) overlapped = true;
+      // Slow on purpose (an input): a window in which a second refresh outside the lock would overlap this one.
       await new Promise((resolve) => setTimeout(resolve, 20));
       inFlight -= 1;
       return json(200, { access_token: NEW });
@@ -419,7 +424,8 @@ describe('api client session behaviour', () => {
     t.client.setAccessToken(FRESH);
     const controller = new AbortController();
     const call = t.client.GET('/api/users/me', { signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 5));
+    // Aborted while the request is on its way: the server has it.
+    await vi.waitFor(() => expect(t.count('/api/users/me')).toBe(1));
     controller.abort(new Error('cancelled by caller'));
     await expect(call).rejects.toThrow('cancelled by caller');
   });
@@ -464,7 +470,8 @@ describe('api client session behaviour', () => {
     await t.client.GET('/api/statements');
     const controller = new AbortController();
     const call = t.client.GET('/api/users/me', { signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 5));
+    // Aborted while the request is on its way: the server has it.
+    await vi.waitFor(() => expect(t.count('/api/users/me')).toBe(1));
     controller.abort(new Error('cancelled by caller'));
     await expect(call).rejects.toThrow('cancelled by caller');
     expect(onProblem).not.toHaveBeenCalled();
