@@ -7,7 +7,8 @@
 #   lint           biome + redocly
 #   unit           vitest, project unit
 #   server-sqlite  vitest, project server, on SQLite
-#   server-pg      vitest, project server, on PostgreSQL: $TEST_DATABASE_URL, or a throwaway cluster
+#   server-pg      vitest, project server, on PostgreSQL: $TEST_DATABASE_URL, or a throwaway cluster; it runs
+#                  beside server-sqlite and its output comes whole when it is done
 #   build          astro build -> dist/
 #   e2e            Playwright in Debian Chromium against dist/ and the real server, as `npm start` serves it
 #   e2e-nginx      the same browser suite through `npm run start:nginx` (real nginx with nginx.conf in front); the
@@ -39,6 +40,10 @@ tmp_dir="$(mktemp -d "${TMPDIR:-/tmp}/portal-test.XXXXXX")"
 export E2E_SUMMARY_FILE="$tmp_dir/e2e-summary.txt"
 
 cleanup() {
+  if [ -n "${server_pg_pid:-}" ]; then
+    kill "$server_pg_pid" 2>/dev/null || true
+    wait "$server_pg_pid" 2>/dev/null || true
+  fi
   if [ -n "$pg_url" ]; then bash "$ROOT/scripts/pg-throwaway.sh" stop "$pg_url" || true; fi
   rm -rf "$tmp_dir"
 }
@@ -122,6 +127,29 @@ server_pg() {
   return "$status"
 }
 
+# server-pg runs beside server-sqlite: they share nothing (a SQLite file per test app, a throwaway cluster), and both
+# wait on child servers, sockets and disks more than they compute, so side by side they take about the time of one.
+# Its output is printed, whole, under its own banner when it is done.
+server_pg_pid=""
+server_pg_beside() {
+  [[ "$skip" == *" server-pg "* ]] && return 0
+  server_pg_started=$SECONDS
+  (
+    trap '[ -n "$pg_url" ] && bash "$ROOT/scripts/pg-throwaway.sh" stop "$pg_url" >/dev/null 2>&1' EXIT
+    server_pg
+  ) >"$tmp_dir/server-pg.log" 2>&1 &
+  server_pg_pid=$!
+}
+
+server_pg_result() {
+  local status=0
+  wait "$server_pg_pid" || status=$?
+  server_pg_pid=""
+  cat "$tmp_dir/server-pg.log"
+  echo "(ran beside server-sqlite: $((SECONDS - server_pg_started))s from its start)"
+  return "$status"
+}
+
 e2e() {
   if stage_failed build; then
     echo "the build failed; not running e2e against a stale dist/" >&2
@@ -151,8 +179,9 @@ stage contract 'generated API types are current (openapi-typescript openapi.yaml
 stage typecheck 'npm run typecheck' npm run typecheck
 stage lint 'npm run lint' npm run lint
 stage unit 'vitest run --project unit' vitest run --project unit
-stage server-sqlite 'vitest run --project server (SQLite)' server_sqlite
-stage server-pg 'vitest run --project server (PostgreSQL)' server_pg
+server_pg_beside
+stage server-sqlite 'vitest run --project server (SQLite; server-pg runs beside it)' server_sqlite
+stage server-pg 'vitest run --project server (PostgreSQL, begun beside server-sqlite)' server_pg_result
 stage build 'npm run build' npm run build
 stage e2e 'npm run test:e2e (Playwright, Chromium, npm start)' e2e
 stage e2e-nginx 'E2E_SERVE=nginx npm run test:e2e (Playwright, Chromium, npm run start:nginx)' e2e_nginx
