@@ -58,3 +58,12 @@ export function formatNumericDay(value: string): string {
   const pad = (number: number) => String(number).padStart(2, '0');
   return day ? `${pad(day.day)}.${pad(day.month)}.${day.year}` : value;
 }
+
+/** What a missing value reads as, on screen and in documents. */
+export const DASH = '—';
+
+/** The value as text, or '—' when it is missing or blank. */
+export function orDash(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  return text === '' ? DASH : text;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatNumericDay, formatShortDay, workingDays } from '../russian.ts';
+import { formatDay, formatNumericDay, formatShortDay, orDash, workingDays } from '../russian.ts';
 import { itMaps } from './table.ts';
 
 describe('workingDays: the Russian plural of product texts', () => {
@@ -41,4 +41,15 @@ describe('short and numeric days', () => {
     expect(formatShortDay(value)).toBe(short);
     expect(formatNumericDay(value)).toBe(numeric);
   });
+});
+
+describe('orDash: a missing value reads as a dash', () => {
+  itMaps('orDash(%j) is %j', orDash, [
+    [null, '—'],
+    [undefined, '—'],
+    ['', '—'],
+    ['   ', '—'],
+    [' Школа ', 'Школа'],
+    [42, '42'],
+  ]);
 });

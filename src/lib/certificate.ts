@@ -2,6 +2,7 @@
 // page, in PDF points. Drawing it (jspdf, the embedded font) is certificate-pdf.ts; this file knows only sizes and
 // words.
 import type { Statement } from '#domain/contract.ts';
+import { orDash } from '#domain/russian.ts';
 import { SITE_ORG } from './site.ts';
 
 /** What the certificate prints; every value is already text, a dash when missing. */
@@ -113,12 +114,6 @@ export const certificateTexts = {
 /** The file the examiner downloads. */
 export function certificateFileName(visibleId: number | string): string {
   return `Свидетельство_${visibleId}.pdf`;
-}
-
-/** A value as printed: trimmed, or a dash when missing or blank. */
-export function orDash(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value).trim();
-  return text === '' ? certificateTexts.dash : text;
 }
 
 /** 'ИНН / КПП' with a dash for each missing half, or a single dash when both are missing. */

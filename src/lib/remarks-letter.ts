@@ -2,7 +2,8 @@
 // published remark with its number, document and page, text, kind, answer and state, on as many A4 pages as it takes,
 // with the certificate's page and type (certificate.ts). Drawing it is remarks-letter-pdf.ts.
 import type { Remark, Statement } from '#domain/contract.ts';
-import { CERTIFICATE_PAGE, certificateDate, orDash, type TextMeasure, wrapText } from './certificate.ts';
+import { orDash } from '#domain/russian.ts';
+import { CERTIFICATE_PAGE, certificateDate, type TextMeasure, wrapText } from './certificate.ts';
 import { remarkPlace, remarkStatusLabels, remarksSummary, severityLabels } from './remarks.ts';
 import { SITE_ORG } from './site.ts';
 

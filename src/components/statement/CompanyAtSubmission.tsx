@@ -1,7 +1,8 @@
 import type { Statement } from '#domain/contract.ts';
+import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { companyChangesSinceSubmission } from '#lib/statement.ts';
-import { DetailBlock, DetailItem, orDash } from './StatementParts.tsx';
+import { DetailBlock, DetailItem } from './StatementParts.tsx';
 import { statementDetailTexts as texts } from './texts.ts';
 
 /**

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import type { Remark, Stage, StageFile, Statement } from '#domain/contract.ts';
+import { orDash } from '#domain/russian.ts';
 import type { StatusView } from '#domain/statuses.ts';
 import { formatFileSize } from '#lib/file-size.ts';
 import { formatDateTime, type SubmissionRound } from '#lib/statement.ts';
@@ -24,11 +25,6 @@ const texts = {
   download: (name: string) => `Скачать «${name}»`, // e2e
   absentFiles: 'Из предыдущей подачи не представлены', // e2e
 } as const;
-
-/** A value or the dash of an empty one. */
-export function orDash(value: string | null | undefined): string {
-  return value?.trim() ? value : texts.dash;
-}
 
 /** A term and its value in a description list. */
 export function DetailItem({ term, children }: { term: string; children: ReactNode }) {

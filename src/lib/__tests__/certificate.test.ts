@@ -10,7 +10,6 @@ import {
   certificateTexts,
   innKpp,
   layoutCertificate,
-  orDash,
   type TextMeasure,
   wrapText,
 } from '../certificate.ts';
@@ -25,15 +24,6 @@ const full: CertificateData = certificateData(
 );
 
 describe('certificate values', () => {
-  itMaps('orDash(%j) is %j', orDash, [
-    [null, '—'],
-    [undefined, '—'],
-    ['', '—'],
-    ['   ', '—'],
-    [' Школа ', 'Школа'],
-    [42, '42'],
-  ]);
-
   itMaps('innKpp(%j, %j) is %j', innKpp, [
     ['7701234567', '770101001', '7701234567 / 770101001'],
     ['7701234567', null, '7701234567 / —'],

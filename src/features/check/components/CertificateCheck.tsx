@@ -1,4 +1,5 @@
 import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { orDash } from '#domain/russian.ts';
 import { currentPath } from '#lib/browser.ts';
 import {
   checkTokenFromPath,
@@ -41,11 +42,6 @@ async function loadCertificate(): Promise<Load> {
     // reported below like any other failure
   }
   return { state: 'error', title: t.failed, text: null };
-}
-
-function orDash(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value).trim();
-  return text === '' ? t.dash : text;
 }
 
 function Item({ term, children }: { term: string; children: ReactNode }) {

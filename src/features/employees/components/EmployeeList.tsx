@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
+import { orDash } from '#domain/russian.ts';
 import { navigateTo } from '#lib/browser.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
@@ -10,10 +11,6 @@ import { employeesTexts } from '../texts.ts';
 import OwnerOnly from './OwnerOnly.tsx';
 
 /** A value or the dash of an empty one. */
-function orDash(value: string | null): string {
-  return value?.trim() ? value : employeesTexts.dash;
-}
-
 /** One person: the name is a link (keyboard and screen readers), the whole row opens the edit form on a click. */
 function EmployeeRow({ employee, isSelf }: { employee: Employee; isSelf: boolean }) {
   const href = routes.employeeEdit(employee.id);

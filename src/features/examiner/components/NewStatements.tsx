@@ -5,14 +5,11 @@ import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
+import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $newStatements, reloadNewStatements, takeIntoWork } from '../stores/news.ts';
 import { newsTexts } from '../texts.ts';
-
-function orDash(value: string | null | undefined): string {
-  return value?.trim() ? value : newsTexts.dash;
-}
 
 /** One new statement: number and object (a link to the detail), the facts an examiner picks by, and the button. */
 function NewStatementRow({
