@@ -2,7 +2,13 @@
 // dynamically, and this module itself is imported dynamically (certificate-download.ts), so none of them reaches a
 // page's initial JavaScript.
 import type { jsPDF as JsPdf } from 'jspdf';
-import { CERTIFICATE_PAGE, type CertificateData, type CertificateQr, layoutCertificate } from './certificate.ts';
+import {
+  CERTIFICATE_PAGE,
+  type CertificateData,
+  type CertificateQr,
+  layoutCertificate,
+  type TextMeasure,
+} from './certificate.ts';
 
 /** The certificate's font files as base64 (what jspdf's virtual file system takes). */
 export interface CertificateFonts {
@@ -12,23 +18,46 @@ export interface CertificateFonts {
 
 const FAMILY = 'PTSerif';
 
-/** Renders the one-page A4 certificate and answers the PDF's bytes. */
-export async function renderCertificate(data: CertificateData, fonts: CertificateFonts): Promise<ArrayBuffer> {
+/** A committee document as both of them start: A4 portrait in points, PT Serif embedded, and its title and subject. */
+export interface CommitteeDocument {
+  doc: JsPdf;
+  /** The width of `text` in points, in the embedded font (what the pure layouts measure with). */
+  measure: TextMeasure;
+  /** Sets the embedded font, bold or regular. */
+  font: (bold: boolean) => void;
+}
+
+/** Opens a committee document (the certificate, the remarks letter) with the embedded PT Serif. */
+export async function openCommitteeDocument(
+  fonts: CertificateFonts,
+  properties: { title: string; subject: string },
+): Promise<CommitteeDocument> {
   const { jsPDF } = await import('jspdf');
   const doc = new jsPDF({ unit: 'pt', format: 'a4', orientation: 'portrait', compress: true });
   doc.addFileToVFS('PTSerif-Regular.ttf', fonts.regular);
   doc.addFileToVFS('PTSerif-Bold.ttf', fonts.bold);
   doc.addFont('PTSerif-Regular.ttf', FAMILY, 'normal');
   doc.addFont('PTSerif-Bold.ttf', FAMILY, 'bold');
-  doc.setProperties({ title: `Свидетельство ${data.number}`, subject: 'Свидетельство о согласовании АГР' });
+  doc.setProperties(properties);
+  const font = (bold: boolean) => doc.setFont(FAMILY, bold ? 'bold' : 'normal');
+  const measure: TextMeasure = (text, fontSize, bold) => {
+    font(bold);
+    return doc.getStringUnitWidth(text) * fontSize;
+  };
+  return { doc, measure, font };
+}
+
+/** Renders the one-page A4 certificate and answers the PDF's bytes. */
+export async function renderCertificate(data: CertificateData, fonts: CertificateFonts): Promise<ArrayBuffer> {
+  const { doc, measure, font } = await openCommitteeDocument(fonts, {
+    title: `Свидетельство ${data.number}`,
+    subject: 'Свидетельство о согласовании АГР',
+  });
   doc.setLineHeightFactor(CERTIFICATE_PAGE.lineHeight);
 
-  const layout = layoutCertificate(data, (text, fontSize, bold) => {
-    doc.setFont(FAMILY, bold ? 'bold' : 'normal');
-    return doc.getStringUnitWidth(text) * fontSize;
-  });
+  const layout = layoutCertificate(data, measure);
   for (const line of layout.texts) {
-    doc.setFont(FAMILY, line.bold ? 'bold' : 'normal');
+    font(line.bold);
     doc.setFontSize(line.fontSize);
     doc.text(line.text, line.x, line.y, { align: line.align, baseline: 'alphabetic' });
   }
