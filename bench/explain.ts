@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { StatementStatus } from '#domain/contract.ts';
 import { countLoginFailuresSince, findLoginCode } from '../server/src/auth/login-codes.repository.ts';
 import { findRefreshToken } from '../server/src/auth/refresh-tokens.repository.ts';
 import {
@@ -16,7 +17,7 @@ import {
 import type { Db } from '../server/src/db/database.ts';
 import { readListRevision } from '../server/src/db/list-revision.ts';
 import { openNodeSqlite } from '../server/src/db/node-sqlite.ts';
-import type { Database, StatementStatus } from '../server/src/db/schema.ts';
+import type { Database } from '../server/src/db/schema.ts';
 import { listNotifications } from '../server/src/notifications/notifications.repository.ts';
 import { findOwnPrefile, listStalePrefiles } from '../server/src/prefiles/prefiles.repository.ts';
 import {

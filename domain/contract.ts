@@ -1,4 +1,4 @@
-// Names for the generated contract types the site uses; never retype a schema by hand.
+// Names for the generated contract types the site and the server use; never retype a schema by hand.
 import type { components } from './api-schema.d.ts';
 
 type Schemas = components['schemas'];
@@ -9,20 +9,46 @@ export type ApiErrorBody = Schemas['Error'];
 export type ErrorCode = Schemas['ErrorCode'];
 /** A statement as the detail, create, stage and start-work endpoints send it. */
 export type Statement = Schemas['Statement'];
+/** A statement status as the API sends it. */
+export type StatementStatus = Schemas['StatementStatus'];
 export type CompanyAtSubmission = Schemas['CompanyAtSubmission'];
 export type Remark = Schemas['Remark'];
 export type RemarkPin = Schemas['RemarkPin'];
 export type RemarkSeverity = Schemas['RemarkSeverity'];
 export type RemarkStatus = Schemas['RemarkStatus'];
 export type RemarkInput = Schemas['RemarkInput'];
+/** The examiner's verdict on an answered remark: taken off ('Снять') or kept open with a note ('Не снято'). */
+export type RemarkResolutionInput = Schemas['RemarkResolutionInput'];
+/** The company's answer to a remark, sent with its new version. */
+export type RemarkAnswerInput = Schemas['RemarkAnswerInput'];
 /** A statement as the list endpoints send it: what lists show and search. */
 export type StatementListItem = Schemas['StatementListItem'];
 /** What changed in a list since the revision the client holds (`?since=`). */
 export type StatementListDelta = Schemas['StatementListDelta'];
 /** The sidebar's counts (GET /api/users/me/counters). */
 export type StatementCounters = Schemas['StatementCounters'];
+/** The review term that runs now (sent, under_review). */
+export type ReviewDeadline = Schemas['ReviewDeadline'];
+/** How a status change stood against the review term: the due date and whether it came in time. */
+export type TermOutcome = Schemas['TermOutcome'];
+/** One status change of a statement. */
+export type StatusHistoryEntry = Schemas['StatusHistoryEntry'];
 /** An opened or refreshed session: access token and user. */
 export type Session = Schemas['Session'];
+/** The signed-in user as GET /api/users/me returns it. */
+export type User = Schemas['User'];
+export type UserRole = Schemas['UserRole'];
+/** The calling examiner's own contact details (GET/PUT /api/users/me/instance-profile). */
+export type InstanceProfile = Schemas['InstanceProfile'];
+export type InstanceProfileInput = Schemas['InstanceProfileInput'];
+/** The caller's company (docs/product.md «Entities»). */
+export type Company = Schemas['Company'];
+export type CompanyInput = Schemas['CompanyInput'];
+/** A person acting for the company, the owner included (docs/product.md «Entities»). */
+export type Employee = Schemas['Employee'];
+export type EmployeeInput = Schemas['EmployeeInput'];
+/** A notification as GET /api/notifications sends it. */
+export type Notification = Schemas['Notification'];
 /** One submission (company) or reply (examiner) of a statement. */
 export type Stage = Schemas['Stage'];
 /** A file attached to a stage. */
@@ -37,5 +63,13 @@ export type CatalogItem = Schemas['CatalogItem'];
 export type CreateStatementInput = Schemas['CreateStatementInput'];
 /** The body of POST /api/statements/{id}/stages (a new version). */
 export type CompanyStageInput = Schemas['CompanyStageInput'];
+/** The assigned examiner's reply (under_review → has_comments | approved | rejected). */
+export type ExaminerStageInput = Schemas['ExaminerStageInput'];
+/** The statement's check token and the address printed on the certificate. */
+export type CertificateCheckToken = Schemas['CertificateCheckToken'];
+/** What the public certificate check (/check/{token}) shows. */
+export type PublicCertificate = Schemas['PublicCertificate'];
+/** An approved document of the public check, with the SHA-256 a visitor's file is compared with. */
+export type PublicCertificateDocument = Schemas['PublicCertificateDocument'];
 /** One message of the live stream (GET /api/events): what changed that the reader may see. */
 export type LiveEvent = Schemas['LiveEvent'];

@@ -1,6 +1,6 @@
 // Every path of the site (docs/product.md «Screens and routes») and the one rule for which frame a path belongs to.
 // Components, layouts and stores build paths here; no other file in src/ writes a path literal.
-import type { StatementStatus } from './statuses.ts';
+import type { StatementStatus } from './contract.ts';
 
 /** Filters of the company list: a status, or every statement. */
 export type CompanyFilter = 'all' | StatementStatus;

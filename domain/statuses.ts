@@ -1,7 +1,4 @@
-import type { components } from './api-schema.d.ts';
-
-/** A statement status as the API sends it. */
-export type StatementStatus = components['schemas']['StatementStatus'];
+import type { StatementStatus } from './contract.ts';
 
 /**
  * Statement statuses in their workflow order (docs/product.md «Statuses and transitions»); a status the contract adds

@@ -1,8 +1,4 @@
-import type { components } from '#domain/api-schema.d.ts';
-
-/** Every code the API answers with: the contract's `ErrorCode` enum, so a code the contract lacks does not compile. */
-export type ErrorCode = components['schemas']['ErrorCode'];
-export type ErrorBody = components['schemas']['Error'];
+import type { ApiErrorBody, ErrorCode } from '#domain/contract.ts';
 
 /** The one catalogue of error codes: HTTP status and the default Russian message. */
 export const ERRORS = {
@@ -44,7 +40,7 @@ export interface ApiErrorOptions {
   /** A more precise Russian message than the catalogue's default. */
   message?: string;
   /** Extra body fields the contract's `Error` allows (`attempts_left`). */
-  extra?: Omit<ErrorBody, 'error' | 'message'>;
+  extra?: Omit<ApiErrorBody, 'error' | 'message'>;
   headers?: Record<string, string>;
 }
 
@@ -52,7 +48,7 @@ export interface ApiErrorOptions {
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode;
-  readonly extra: Omit<ErrorBody, 'error' | 'message'>;
+  readonly extra: Omit<ApiErrorBody, 'error' | 'message'>;
   readonly headers: Record<string, string>;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
@@ -63,7 +59,7 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
   }
 
-  get body(): ErrorBody {
+  get body(): ApiErrorBody {
     return { error: this.code, message: this.message, ...this.extra };
   }
 }

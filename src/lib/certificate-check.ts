@@ -1,9 +1,6 @@
 // The public certificate check (/check/{token}): the token from the address, the verdict for a status, and the
 // SHA-256 of a visitor's file compared with the approved documents. Nothing here talks to the session.
-import type { components } from '#domain/api-schema.d.ts';
-
-export type PublicCertificate = components['schemas']['PublicCertificate'];
-export type PublicCertificateDocument = components['schemas']['PublicCertificateDocument'];
+import type { PublicCertificate, PublicCertificateDocument } from '#domain/contract.ts';
 
 /** The token of /check/{token} (base64url, as the server issues it), or null when the path holds none. */
 export function checkTokenFromPath(pathname: string): string | null {

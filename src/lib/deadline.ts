@@ -1,15 +1,9 @@
 // The review term and the status history as people read them (docs/product.md «Deadlines and history»): the deadline
 // line of both details, the short forms of the company card and the examiner's table, the overdue count, and the
 // timeline's entries.
-import type { components } from '#domain/api-schema.d.ts';
 import { committeeTime } from '#domain/committee-time.ts';
+import type { ReviewDeadline, StatementStatus, StatusHistoryEntry } from '#domain/contract.ts';
 import { formatDay, formatNumericDay, formatShortDay, pluralForm, workingDays } from '#domain/russian.ts';
-import type { StatementStatus } from '#domain/statuses.ts';
-
-/** The review term that runs now (sent, under_review), as the API sends it. */
-export type ReviewDeadline = components['schemas']['ReviewDeadline'];
-/** One status change of a statement, as the API sends it. */
-export type StatusHistoryEntry = components['schemas']['StatusHistoryEntry'];
 
 /** What a statement needs for its deadline line. */
 export interface DeadlineSource {

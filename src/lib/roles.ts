@@ -1,9 +1,5 @@
-import type { components } from '#domain/api-schema.d.ts';
+import type { User } from '#domain/contract.ts';
 
-/** The signed-in user as GET /api/users/me returns it. */
-export type User = components['schemas']['User'];
-/** A user's role as the API sends it. */
-export type UserRole = components['schemas']['UserRole'];
 /** The part of the current user that decides where they may go. */
 export type UserRoles = Pick<User, 'company' | 'instance'> & Partial<Pick<User, 'isOwner'>>;
 

@@ -1,8 +1,7 @@
 // What a statement list shows (docs/product.md «List filters»): status filter, date range, search and sort over an
 // index built once.
 import type { Virtualizer } from '@tanstack/react-virtual';
-import type { StatementListItem } from '#domain/contract.ts';
-import type { StatementStatus } from '#domain/statuses.ts';
+import type { StatementListItem, StatementStatus } from '#domain/contract.ts';
 import { type DateRange, dayBounds, defaultRange, isDayInBounds } from './date-range.ts';
 import { dayKey, parseDate } from './dates.ts';
 import { matchesQuery, normalizeQuery, type Searchable, searchKey } from './search.ts';

@@ -1,5 +1,5 @@
 import { onMount, type ReadableAtom } from 'nanostores';
-import type { User } from '../lib/roles.ts';
+import type { User } from '#domain/contract.ts';
 import { $session } from './session.ts';
 
 /** Wraps a load so that calls made while it runs share that run instead of asking again. */

@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
+import type { User } from '#domain/contract.ts';
 import { computed } from '#stores/prerendered.ts';
 import { logout, refreshAccessToken, refreshedUser } from '../lib/api/session-core.ts';
-import { isOwnerUser, type User } from '../lib/roles.ts';
+import { isOwnerUser } from '../lib/roles.ts';
 import { clearKeptLists } from './list-keep.ts';
 import { showToast } from './toasts.ts';
 

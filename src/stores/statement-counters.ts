@@ -1,8 +1,8 @@
 import { atom, onMount } from 'nanostores';
-import type { StatementCounters } from '#domain/contract.ts';
+import type { ReviewDeadline, StatementCounters } from '#domain/contract.ts';
 import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
 import { computed } from '#stores/prerendered.ts';
-import { countOverdue, type ReviewDeadline } from '../lib/deadline.ts';
+import { countOverdue } from '../lib/deadline.ts';
 import { api, QUIET } from './api.ts';
 import { $liveChange, touchesLists } from './live-change.ts';
 import { $session } from './session.ts';

@@ -1,10 +1,9 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { Remark, Statement } from '#domain/contract.ts';
+import type { Remark, Statement, User } from '#domain/contract.ts';
 import { idFromPath } from '#domain/routes.ts';
 import { type StatusView, statusLabel } from '#domain/statuses.ts';
 import { computed } from '#stores/prerendered.ts';
 import { currentPath, navigateTo } from '../lib/browser.ts';
-import type { User } from '../lib/roles.ts';
 import { type SubmissionRound, submissionRounds } from '../lib/statement.ts';
 import { $liveChange } from './live-change.ts';
 import { latestRun, sharedRun } from './load.ts';

@@ -1,8 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { StatementListDelta, StatementListItem } from '#domain/contract.ts';
+import type { StatementListDelta, StatementListItem, User } from '#domain/contract.ts';
 import { computed } from '#stores/prerendered.ts';
 import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../lib/date-range.ts';
-import type { User } from '../lib/roles.ts';
 import {
   applyListDelta,
   indexRange,

@@ -1,8 +1,7 @@
 // Shared by unit tests that stand in for the API client: openapi-fetch style results and demo data.
 // Every body is checked against the generated contract with `satisfies`, so a contract change breaks the tests' types.
-import type { ApiErrorBody } from '#domain/contract.ts';
+import type { ApiErrorBody, User } from '#domain/contract.ts';
 import type { UploadResult } from '../lib/api/upload.ts';
-import type { User } from '../lib/roles.ts';
 import { statementItem } from './statements.ts';
 
 /** An openapi-fetch style result: `data` on 2xx, `error` otherwise. */

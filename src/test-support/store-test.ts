@@ -2,7 +2,7 @@
 // The exported `let`s are live bindings: reassigned for each page, so importers always see the current stores.
 import type { Mock } from 'vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { User } from '../lib/roles.ts';
+import type { User } from '#domain/contract.ts';
 import { errorBody, reply } from './api-replies.ts';
 
 export let $session: typeof import('../stores/session.ts').$session;

@@ -1,4 +1,4 @@
-import type { StatementStatus } from '../../server/src/db/schema.ts';
+import type { StatementStatus } from '#domain/contract.ts';
 
 /**
  * Who may call what: endpoint x caller -> expected status. Deny by default: every registered route needs a row

@@ -1,6 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '#domain/api-schema.d.ts';
+import type { Statement } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { createDatabase, type Db } from '../../server/src/db/database.ts';
@@ -10,8 +10,6 @@ import { submitStatement } from '../../server/src/statements/statements.service.
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
-
-type Statement = components['schemas']['Statement'];
 
 /** 2027 as a decree would set it: January 11 off, which moves a term received on 24 December 2026 by one day. */
 const CALENDAR_2027 = [

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '#domain/api-schema.d.ts';
+import type { Statement } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { catalogIdsByValue } from '../../server/src/catalogs/catalogs.repository.ts';
 import { rootDir } from '../../server/src/config.ts';
@@ -23,8 +23,6 @@ import {
 import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
-
-type Statement = components['schemas']['Statement'];
 
 let portal: TestPortal;
 let ctx: ServiceContext;

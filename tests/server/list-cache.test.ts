@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '#domain/api-schema.d.ts';
+import type { StatementListItem } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { readListRevision } from '../../server/src/db/list-revision.ts';
@@ -15,8 +15,6 @@ import { startTestPortal, type TestPortal } from './helpers.ts';
 // Lists are answered from a cache (docs/decisions.md «Statement lists are loaded whole, and cached on the server»)
 // while nothing they show has changed. Every kind of write a list item reflects must reach the next list, through the
 // service, the API or plain SQL, and an entry never crosses scopes.
-
-type Item = components['schemas']['StatementListItem'];
 
 let portal: TestPortal;
 const users = {} as Record<'owner' | 'examiner1' | 'examiner2' | 'ownerB', UserRow>;
@@ -54,7 +52,7 @@ async function list(who: keyof typeof users, url: string, encoding = 'identity')
       : used === 'gzip'
         ? zlib.gunzipSync(raw).toString()
         : raw.toString();
-  return { items: JSON.parse(text) as Item[], encoding: used ?? 'identity', headers: response.headers };
+  return { items: JSON.parse(text) as StatementListItem[], encoding: used ?? 'identity', headers: response.headers };
 }
 
 async function submit(objectName: string) {
@@ -66,7 +64,7 @@ async function submit(objectName: string) {
   return submitStatement(portal.ctx, users.owner, { objectName, prefileIds: [prefile.id] });
 }
 
-const find = (items: Item[], id: number) => items.find((item) => item.id === id);
+const find = (items: StatementListItem[], id: number) => items.find((item) => item.id === id);
 
 describe('the list cache', () => {
   it('answers the same list again from the cache, in each encoding, with the same headers', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatementStatus } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
-import type { StatementStatus } from '../../server/src/db/schema.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';

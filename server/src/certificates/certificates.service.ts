@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { components } from '#domain/api-schema.d.ts';
+import type { CertificateCheckToken, PublicCertificate, StatementStatus } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
-import type { StatementStatus } from '../db/schema.ts';
 import { apiError } from '../errors.ts';
 import { findStatementRow } from '../statements/statements.repository.ts';
 import { requireExaminer } from '../users/guards.ts';
@@ -13,9 +12,6 @@ import {
   listStageOutline,
   setCheckTokenOnce,
 } from './certificates.repository.ts';
-
-type CertificateCheckToken = components['schemas']['CertificateCheckToken'];
-type PublicCertificate = components['schemas']['PublicCertificate'];
 
 /** 24 random bytes (192 bits) as base64url: 32 characters of [A-Za-z0-9_-]. Never derived from the statement. */
 export function newCheckToken(): string {

@@ -1,4 +1,4 @@
-import type { components } from '#domain/api-schema.d.ts';
+import type { Company, CompanyInput } from '#domain/contract.ts';
 import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -8,9 +8,6 @@ import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards
 import { insertUser, type UserRow } from '../users/users.repository.ts';
 import { withNewLogin } from '../users/users.service.ts';
 import { findCompanyById, findOtherCompanyByInn, insertCompany, updateCompany } from './companies.repository.ts';
-
-type Company = components['schemas']['Company'];
-type CompanyInput = components['schemas']['CompanyInput'];
 
 /** An ИНН belongs to one company of the portal: another's is 409 `inn_taken`, named by its field. */
 async function checkInnFree(db: Db, inn: string | null, companyId: number | null): Promise<void> {

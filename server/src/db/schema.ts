@@ -1,8 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { components } from '#domain/api-schema.d.ts';
-
-/** The statuses of docs/product.md «Statuses and transitions», from the contract. */
-export type StatementStatus = components['schemas']['StatementStatus'];
+import type { StatementStatus, UserRole } from '#domain/contract.ts';
 
 /** SQLite hands booleans back as 0/1, PostgreSQL as true/false: repositories map with Boolean(). */
 type Flag = ColumnType<boolean | number, boolean, boolean>;
@@ -27,8 +24,6 @@ export interface InstanceTable {
   name: string;
   created_at: Timestamp;
 }
-
-export type UserRole = components['schemas']['UserRole'];
 
 export interface UserTable {
   id: Generated<number>;

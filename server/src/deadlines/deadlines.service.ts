@@ -1,3 +1,4 @@
+import type { ReviewDeadline } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { formatDay, workingDays } from '#domain/russian.ts';
 import { catalogIdsByValue, listCatalog } from '../catalogs/catalogs.repository.ts';
@@ -21,7 +22,7 @@ import {
   replaceCalendarYear,
   upsertReviewTerm,
 } from './deadlines.repository.ts';
-import { DEFAULT_TERM_DAYS, deadlinesAt, type ReviewDeadline, runningTerm, type Term } from './term.ts';
+import { DEFAULT_TERM_DAYS, deadlinesAt, runningTerm, type Term } from './term.ts';
 
 /** The production calendar: the shipped years, with the years an admin loaded over them (two small queries). */
 export async function loadCalendar(db: Db): Promise<WorkingCalendar> {

@@ -1,10 +1,6 @@
 // The review term's clock (docs/product.md «The review term»): pure arithmetic over a WorkingCalendar, no database.
-import type { components } from '#domain/api-schema.d.ts';
-import type { StatementStatus } from '../db/schema.ts';
+import type { ReviewDeadline, StatementStatus, TermOutcome } from '#domain/contract.ts';
 import { addDays, type IsoDate, localDate, type WorkingCalendar } from './calendar.ts';
-
-export type ReviewDeadline = components['schemas']['ReviewDeadline'];
-export type TermOutcome = components['schemas']['TermOutcome'];
 
 /** The default term: 10 working days (ПП РФ от 29.05.2023 № 857). */
 export const DEFAULT_TERM_DAYS = 10;

@@ -1,4 +1,4 @@
-import type { components } from '#domain/api-schema.d.ts';
+import type { Employee, EmployeeInput } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.repository.ts';
 import { type ServiceContext, withDb } from '../context.ts';
@@ -16,9 +16,6 @@ import {
   updatePerson,
 } from '../users/users.repository.ts';
 import { freeEmail } from '../users/users.service.ts';
-
-type Employee = components['schemas']['Employee'];
-type EmployeeInput = components['schemas']['EmployeeInput'];
 
 /** The API shape of a company user (docs/product.md «Entities»). */
 export function toApiEmployee(row: UserRow): Employee {

@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '#domain/contract.ts';
 import { validationError } from '../contract/validation.ts';
-import { ApiError, apiError, ERRORS, type ErrorCode } from '../errors.ts';
+import { ApiError, apiError, ERRORS } from '../errors.ts';
 import { SECURITY_HEADERS } from '../site/headers.ts';
 
 /** Fastify's own request errors, mapped to the contract's codes (their Russian texts are in the catalogue). */

@@ -1,14 +1,11 @@
-import type { components } from '#domain/api-schema.d.ts';
+import type { Notification, StatementStatus } from '#domain/contract.ts';
 import { remarksCount } from '#domain/remarks.ts';
 import { routes } from '#domain/routes.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import type { StatementStatus } from '../db/schema.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { listCompanyUsers, listExaminers } from '../users/users.repository.ts';
 import { insertNotifications, listNotifications } from './notifications.repository.ts';
-
-type Notification = components['schemas']['Notification'];
 
 /** What happened to a statement, as its recipients are told (docs/product.md «Notifications and mail»). */
 export type StatementEvent =

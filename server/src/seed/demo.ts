@@ -1,9 +1,9 @@
+import type { StatementStatus } from '#domain/contract.ts';
 import { catalogIdsByValue, ensureCatalog } from '../catalogs/catalogs.repository.ts';
 import { OBJECT_CATEGORIES, WORK_TYPES } from '../catalogs/defaults.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import type { StatementStatus } from '../db/schema.ts';
 import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, resolveRemark } from '../remarks/remarks.service.ts';

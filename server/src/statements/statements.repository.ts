@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { StatementStatus } from '#domain/contract.ts';
 import type { Db } from '../db/database.ts';
-import type { StatementStatus } from '../db/schema.ts';
 
 /**
  * The next registration number, from the counter row, in the caller's transaction. The row lock (PostgreSQL) or

@@ -1,10 +1,18 @@
-import type { components } from '#domain/api-schema.d.ts';
+import type {
+  CompanyStageInput,
+  CreateStatementInput,
+  ExaminerStageInput,
+  Stage,
+  Statement,
+  StatementCounters,
+  StatementListItem,
+  StatementStatus,
+} from '#domain/contract.ts';
 import { catalogItemExists } from '../catalogs/catalogs.repository.ts';
 import { saveDecisionSnapshot } from '../certificates/certificates.repository.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import type { StatementStatus } from '../db/schema.ts';
 import {
   type DeadlineClock,
   deadlineClock,
@@ -50,14 +58,6 @@ import {
   saveSubmissionSnapshot,
   startTerm,
 } from './statements.repository.ts';
-
-type CreateStatementInput = components['schemas']['CreateStatementInput'];
-type CompanyStageInput = components['schemas']['CompanyStageInput'];
-type ExaminerStageInput = components['schemas']['ExaminerStageInput'];
-type Statement = components['schemas']['Statement'];
-type StatementListItem = components['schemas']['StatementListItem'];
-type StatementCounters = components['schemas']['StatementCounters'];
-type Stage = components['schemas']['Stage'];
 
 /**
  * Every status change the portal allows (docs/product.md «Statuses and transitions»), in one place: who moves a

@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
+import type { UserRole } from '#domain/contract.ts';
 import { type Db, executePrepared } from '../db/database.ts';
-import type { UserRole } from '../db/schema.ts';
 
 /** E-mails are compared trimmed and lower-cased everywhere. */
 export function normalizeEmail(email: string): string {

@@ -1,4 +1,4 @@
-import type { components } from '#domain/api-schema.d.ts';
+import type { InstanceProfile, InstanceProfileInput, User } from '#domain/contract.ts';
 import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { type Db, nowIso } from '../db/database.ts';
@@ -14,8 +14,6 @@ import {
   type UserRow,
   updateContact,
 } from './users.repository.ts';
-
-type User = components['schemas']['User'];
 
 /** The API shape of the current user (docs/product.md «Entities»); rows never leave the server as they are. */
 export function toApiUser(row: UserRow): User {
@@ -101,9 +99,6 @@ export async function createExaminer(
     return { instanceId, userId };
   });
 }
-
-type InstanceProfile = components['schemas']['InstanceProfile'];
-type InstanceProfileInput = components['schemas']['InstanceProfileInput'];
 
 /** The calling examiner's contact details, shown to applicants as the statement's examiner. */
 export function examinerProfile(actor: UserRow): InstanceProfile {

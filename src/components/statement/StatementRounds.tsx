@@ -1,7 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
-import type { Remark } from '#domain/contract.ts';
+import type { Remark, StatusHistoryEntry } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
-import type { StatusHistoryEntry } from '#lib/deadline.ts';
 import { roundTitle, type SubmissionRound } from '#lib/statement.ts';
 import ViewerHost from '../viewer/ViewerHost.tsx';
 import { RoundBody } from './StatementParts.tsx';

@@ -1,14 +1,12 @@
 // The review term and the status history, drawn the same way on both statement details (docs/product.md
 // «Deadlines and history»).
 import { useId } from 'react';
-import type { Remark } from '#domain/contract.ts';
+import type { Remark, ReviewDeadline, StatusHistoryEntry } from '#domain/contract.ts';
 import {
   type DeadlineLine,
   type DeadlineSource,
   deadlineLine,
   deadlineTexts,
-  type ReviewDeadline,
-  type StatusHistoryEntry,
   shortDeadline,
   timelineEntries,
 } from '#lib/deadline.ts';

@@ -1,4 +1,4 @@
-import type { StatementStatus } from '#domain/statuses.ts';
+import type { StatementStatus } from '#domain/contract.ts';
 
 /** Texts of the public certificate check page. */
 export const checkTexts = {

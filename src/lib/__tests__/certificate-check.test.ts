@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { PublicCertificate } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import {
-  checkTokenFromPath,
-  isValidCertificate,
-  matchingDocument,
-  type PublicCertificate,
-  sha256OfFile,
-} from '../certificate-check.ts';
+import { checkTokenFromPath, isValidCertificate, matchingDocument, sha256OfFile } from '../certificate-check.ts';
 
 const token = 'dWpth7Z2F6ymlXVJh0sO8NxLjyOwmy0A';
 const certificate: PublicCertificate = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itMaps } from '#domain/__tests__/table.ts';
+import type { ReviewDeadline, StatusHistoryEntry } from '#domain/contract.ts';
 import {
   countOverdue,
   type DeadlineSource,
@@ -9,8 +10,6 @@ import {
   deadlineLineText,
   formatCommitteeMoment,
   historyEvent,
-  type ReviewDeadline,
-  type StatusHistoryEntry,
   shortDeadline,
   timelineEntries,
 } from '../deadline.ts';

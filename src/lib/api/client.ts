@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '#domain/api-schema.d.ts';
-import type { User } from '../roles.ts';
+import type { User } from '#domain/contract.ts';
 import { createSessionCore, readToken, type SessionCore, type SessionCoreOptions } from './session-core.ts';
 
 export {

@@ -1,5 +1,5 @@
+import type { User } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import type { User } from '../roles.ts';
 
 // The session half of the API client (docs/product.md «Session behaviour on the site»): the in-memory access token, the
 // single-flight refresh under a lock shared by every tab, the logout broadcast. No openapi-fetch here, so a page that

@@ -1,5 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import type { components } from '#domain/api-schema.d.ts';
+import type { Company } from '#domain/contract.ts';
 import { isCompanyUser } from '#lib/roles.ts';
 import { type FieldErrors, orNull, validateCompany, validationTexts } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
@@ -10,9 +10,6 @@ import { reloadCurrentUser } from '#stores/session.ts';
 import { submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { companyTexts } from '../texts.ts';
-
-/** The caller's company (docs/product.md «Entities»). */
-export type Company = components['schemas']['Company'];
 
 /** The company's data as the form edits it. */
 export interface CompanyFormValues extends Record<string, string> {

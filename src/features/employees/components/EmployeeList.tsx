@@ -1,12 +1,13 @@
 import type { MouseEvent } from 'react';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
+import type { Employee } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { orDash } from '#domain/russian.ts';
 import { navigateTo } from '#lib/browser.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
-import { $employees, $employeesAccess, type Employee, loadEmployees } from '../stores/employees.ts';
+import { $employees, $employeesAccess, loadEmployees } from '../stores/employees.ts';
 import { employeesTexts } from '../texts.ts';
 import OwnerOnly from './OwnerOnly.tsx';
 

@@ -1,4 +1,5 @@
 import { atom, map, onMount, type ReadableAtom } from 'nanostores';
+import type { Employee } from '#domain/contract.ts';
 import { idFromPath, normalizePath, routes } from '#domain/routes.ts';
 import { currentPath, navigateTo } from '#lib/browser.ts';
 import { type FieldErrors, orNull, validateEmployee, validationTexts } from '#lib/validators.ts';
@@ -11,7 +12,7 @@ import { $user } from '#stores/session.ts';
 import { type SubmitState, submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
 import { employeesTexts } from '../texts.ts';
-import { $employeesAccess, type Employee } from './employees.ts';
+import { $employeesAccess } from './employees.ts';
 
 /** An employee as the create and edit forms edit them. */
 export interface EmployeeFormValues extends Record<string, string> {

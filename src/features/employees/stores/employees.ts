@@ -1,5 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { components } from '#domain/api-schema.d.ts';
+import type { Employee } from '#domain/contract.ts';
 import { isOwnerUser } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
 import { dataOf, sharedRun } from '#stores/load.ts';
@@ -7,9 +7,6 @@ import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
 import { showToast } from '#stores/toasts.ts';
 import { employeesTexts } from '../texts.ts';
-
-/** A person acting for the company, the owner included (docs/product.md «Entities»). */
-export type Employee = components['schemas']['Employee'];
 
 /**
  * Who may use the employee screens: not known yet, the owner, or another user (refused, docs/product.md «Permissions»).

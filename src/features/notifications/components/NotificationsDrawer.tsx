@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import Dialog from '#components/ui/Dialog.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
+import type { Notification } from '#domain/contract.ts';
 import { notificationPath } from '#domain/routes.ts';
 import { formatNotificationDate } from '#lib/dates.ts';
 import { $notificationsDrawerOpen, setNotificationsDrawerOpen } from '#stores/drawer.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { $notifications, type Notification } from '../stores/notifications.ts';
+import { $notifications } from '../stores/notifications.ts';
 import { notificationTexts } from '../texts.ts';
 
 /** One notification: message and date; a link to its route (click or Enter), plain text when it has none. */

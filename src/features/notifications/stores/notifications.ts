@@ -1,14 +1,11 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { components } from '#domain/api-schema.d.ts';
+import type { Notification } from '#domain/contract.ts';
 import { api, QUIET } from '#stores/api.ts';
 import { $notificationsDrawerOpen, setUnreadNotifications } from '#stores/drawer.ts';
 import { $liveChange } from '#stores/live-change.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { $session } from '#stores/session.ts';
 import { notificationTexts } from '../texts.ts';
-
-/** A notification as GET /api/notifications sends it. */
-export type Notification = components['schemas']['Notification'];
 
 /** The signed-in user's notifications: loading, failed (the list is then empty), or loaded. */
 export interface NotificationList {

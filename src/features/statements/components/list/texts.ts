@@ -1,5 +1,6 @@
 // Texts of the company statement list, exactly as docs/product.md quotes them where it has them.
-import { COMPANY_SIDEBAR_LABELS, type StatementStatus } from '#domain/statuses.ts';
+import type { StatementStatus } from '#domain/contract.ts';
+import { COMPANY_SIDEBAR_LABELS } from '#domain/statuses.ts';
 
 export const listTexts = {
   title: 'Все заявления',
