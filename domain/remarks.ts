@@ -27,6 +27,7 @@ export const remarkRefusals = {
   fileNotHere: 'Такого документа в заявлении нет',
   fileNotPinnable: 'Закрепить замечание можно только на PDF или изображении',
   fileUnreadable: 'Документ не открывается: добавьте замечание без места на листе',
+  fileTooComplex: 'Документ не удалось прочитать: слишком сложная структура',
   noSuchPage: (pages: number) => `В документе ${pages} ${pluralForm(pages, ['страница', 'страницы', 'страниц'])}`,
   offPage: 'Область замечания выходит за край страницы',
   answerMissing: (number: number) => `Ответьте на замечание № ${number}`,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { isPostgres } from '../db/database.ts';
 import type { RemarkEventKind, RemarkSeverity, RemarkStatus } from '../db/schema.ts';
+import type { PageCount } from './page-count.ts';
 
 /** Who changed a remark: their id and name as it is now (kept with the change). */
 export interface Actor {
@@ -77,19 +78,35 @@ export function lockStatement(db: Db, statementId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * How `files.page_count` keeps what a count found, failures included, so a file that cannot be read (or is a bomb)
+ * costs its parse once: the pages, 0 for a file that does not open, -1 for one past the parser's limits; null is not
+ * counted yet.
+ */
+const UNREADABLE = 0;
+const TOO_COMPLEX = -1;
+
+function pageCountOf(stored: number | null): PageCount | null {
+  if (stored === null) return null;
+  if (stored === TOO_COMPLEX) return 'too_complex';
+  return stored <= UNREADABLE ? 'unreadable' : stored;
+}
+
 /** A file of one of the statement's stages, with what a pin needs to know of it. */
-export function findStatementFile(db: Db, statementId: number, fileId: number) {
-  return db
+export async function findStatementFile(db: Db, statementId: number, fileId: number) {
+  const file = await db
     .selectFrom('files as f')
     .innerJoin('stages as s', 's.id', 'f.stage_id')
     .select(['f.id', 'f.storage_key', 'f.file_name', 'f.size', 'f.page_count'])
     .where('f.id', '=', fileId)
     .where('s.statement_id', '=', statementId)
     .executeTakeFirst();
+  return file && { ...file, page_count: pageCountOf(file.page_count) };
 }
 
-export async function savePageCount(db: Db, fileId: number, pages: number): Promise<void> {
-  await db.updateTable('files').set({ page_count: pages }).where('id', '=', fileId).execute();
+export async function savePageCount(db: Db, fileId: number, pages: PageCount): Promise<void> {
+  const stored = pages === 'too_complex' ? TOO_COMPLEX : pages === 'unreadable' ? UNREADABLE : pages;
+  await db.updateTable('files').set({ page_count: stored }).where('id', '=', fileId).execute();
 }
 
 export interface RemarkFields {

@@ -1,4 +1,4 @@
-import type { components } from '#domain/api-schema.d.ts';
+import type { Remark, RemarkAnswerInput, RemarkInput, RemarkResolutionInput } from '#domain/contract.ts';
 import { viewKind } from '#domain/files.ts';
 import { AWAITING_ANSWER_STATUSES, fitsOnPage, REMARK_TEXT_MAX, remarkRefusals as refusals } from '#domain/remarks.ts';
 import type { ServiceContext } from '../context.ts';
@@ -27,11 +27,6 @@ import {
   saveResolution,
   updateDraft,
 } from './remarks.repository.ts';
-
-type Remark = components['schemas']['Remark'];
-type RemarkInput = components['schemas']['RemarkInput'];
-type RemarkResolutionInput = components['schemas']['RemarkResolutionInput'];
-type RemarkAnswerInput = components['schemas']['RemarkAnswerInput'];
 
 const NOT_FOUND = 'Заявление не найдено';
 const REMARK_NOT_FOUND = 'Замечание не найдено';
@@ -123,7 +118,7 @@ export async function companyRemarks(ctx: ServiceContext, actor: UserRow, statem
 /**
  * The text, severity and pin of a remark as they will be stored, or a 400 naming the field: the text not blank, the
  * pin on a PDF or an image of this statement, on a page it has, its rectangle on the page. A PDF's pages are read
- * once (through ranges of the store) and kept with the file.
+ * once, off the event loop (remarks/page-count.ts), and kept with the file, a failure too.
  */
 async function checkedFields(ctx: ServiceContext, statementId: number, input: RemarkInput): Promise<RemarkFields> {
   const text = input.text.trim();
@@ -138,9 +133,10 @@ async function checkedFields(ctx: ServiceContext, statementId: number, input: Re
     const kind = viewKind(file.file_name);
     if (kind === 'none') throw fieldError('pin.fileId', refusals.fileNotPinnable);
     pages = kind === 'image' ? 1 : await pdfPageCount(ctx.files, file.storage_key, Number(file.size));
-    if (pages === null) throw fieldError('pin.fileId', refusals.fileUnreadable);
     await savePageCount(ctx.db, file.id, pages);
   }
+  if (pages === 'too_complex') throw fieldError('pin.fileId', refusals.fileTooComplex);
+  if (pages === 'unreadable') throw fieldError('pin.fileId', refusals.fileUnreadable);
   if (pin.page > pages) throw fieldError('pin.page', refusals.noSuchPage(pages));
   if (!fitsOnPage(pin.x, pin.width)) throw fieldError('pin.width', refusals.offPage);
   if (!fitsOnPage(pin.y, pin.height)) throw fieldError('pin.height', refusals.offPage);
