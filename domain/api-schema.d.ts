@@ -342,7 +342,9 @@ export interface paths {
          * @description The assigned examiner only (403 for another), only in `under_review` (409 otherwise). A draft is seen by
          *     its author only until the reply `has_comments` publishes it with a number. A pin names a document of this
          *     statement (400 `validation_error`, field `pin.fileId`, for another statement's file or one that cannot be
-         *     shown), a page it has (field `pin.page`) and a spot or rectangle inside the page (field `pin.x` …).
+         *     shown or read, a document past the parser's limits included), a page it has (field `pin.page`) and a spot or
+         *     rectangle inside the page (field `pin.x` …). A statement holds at most 1000 remarks, drafts and published
+         *     together, as many as a new version can answer (409 `too_many_remarks`).
          */
         post: operations["createRemark"];
         delete?: never;
@@ -882,12 +884,12 @@ export interface components {
          *     `attempts_left`), `too_many_attempts`, `expired_or_not_started`, `invalid_refresh_token`. Access:
          *     `unauthorized`, `forbidden`, `forbidden_origin`, `not_found`. State: `invalid_transition`,
          *     `not_deletable`, `already_attached`, `invalid_prefiles`, `email_taken`, `inn_taken`, `remark_not_draft`,
-         *     `remark_not_answered`, `remark_closed`. Files: `blocked_extension`,
+         *     `remark_not_answered`, `remark_closed`, `too_many_remarks`. Files: `blocked_extension`,
          *     `file_too_large`, `upload_quota_exceeded`, `range_not_satisfiable`. Limits: `too_many_requests`. Server: `internal_error`,
          *     `not_implemented`, `service_unavailable` (answered by nginx while no API instance is reachable).
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "inn_taken" | "remark_not_draft" | "remark_not_answered" | "remark_closed" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "inn_taken" | "remark_not_draft" | "remark_not_answered" | "remark_closed" | "too_many_remarks" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
         CertificateCheckToken: {
             /** @description 192 random bits, base64url. */
             token: string;

@@ -20,6 +20,12 @@ export function fitsOnPage(start: number, size: number | null | undefined): bool
   return size === null || size === undefined || start + size <= 1 + 1e-9;
 }
 
+/**
+ * The remarks one statement may hold, drafts and published together: as many as a new version can answer (the
+ * `answers` of a company stage, openapi.yaml), so a statement can never ask more answers than can be given.
+ */
+export const REMARKS_PER_STATEMENT_MAX = 1000;
+
 /** Russian texts of the remarks' refusals, the same on the server and beside the fields. */
 export const remarkRefusals = {
   blankText: 'Введите текст замечания',

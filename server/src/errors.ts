@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ErrorCode } from '#domain/contract.ts';
+import { REMARKS_PER_STATEMENT_MAX } from '#domain/remarks.ts';
 
 /** The one catalogue of error codes: HTTP status and the default Russian message. */
 export const ERRORS = {
@@ -26,6 +27,10 @@ export const ERRORS = {
   remark_not_draft: { status: 409, message: 'Замечание уже отправлено заявителю: изменить или удалить его нельзя' },
   remark_not_answered: { status: 409, message: 'Заявитель ещё не ответил на это замечание' },
   remark_closed: { status: 409, message: 'Замечание уже закрыто' },
+  too_many_remarks: {
+    status: 409,
+    message: `В заявлении уже ${REMARKS_PER_STATEMENT_MAX} замечаний: больше добавить нельзя`,
+  },
   blocked_extension: { status: 400, message: 'Недопустимый тип файла' },
   file_too_large: { status: 413, message: 'Файл больше 100 МБ' },
   upload_quota_exceeded: { status: 413, message: 'Превышен объём загруженных, но не приложенных файлов' },

@@ -1,10 +1,12 @@
 // Remarks pinned to the drawings (docs/product.md «Remarks»): the rules end to end through the API, on the real app and
 // database (SQLite here, PostgreSQL in the stage that sets TEST_DATABASE_URL), with real PDFs.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REMARKS_PER_STATEMENT_MAX } from '../../domain/remarks.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
+import { insertDraft, listRemarkEvents } from '../../server/src/remarks/remarks.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { drawingPdf } from '../../tools/drawing-pdf.ts';
-import { login, startTestPortal, type TestPortal, uploadPrefile } from './helpers.ts';
+import { login, startTestPortal, type TestPortal, uploadPrefile, userByEmail } from './helpers.ts';
 
 const OWNER_B = 'owner@remarks-b.example';
 const employee = demoUsers.employee.email;
@@ -341,6 +343,42 @@ describe('clear refusals, nothing stored', () => {
     const missing = await call(OWNER_B, 'GET', '/api/statements/999999/remarks');
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).toBe(missing.body);
+  });
+});
+
+describe('how many remarks a statement holds (the second attack)', () => {
+  it('takes 1000 remarks, drafts and published together, and refuses the next with 409', async () => {
+    const s = await underReview('Планетарий');
+    const author = await userByEmail(portal, examiner);
+    const at = new Date().toISOString();
+    // 999 drafts straight into the database (what 999 calls would leave), then the last ones through the API.
+    for (let i = 0; i < REMARKS_PER_STATEMENT_MAX - 1; i += 1) {
+      await insertDraft(portal.db, {
+        text: `Замечание ${i}`,
+        severity: 'advisory',
+        pin: null,
+        statementId: s.id,
+        author,
+        at,
+      });
+    }
+    expect((await addRemark(s.id, { text: 'Тысячное', severity: 'required', pin: null })).statusCode).toBe(201);
+    const refused = await addRemark(s.id, { text: 'Лишнее', severity: 'required', pin: null });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'too_many_remarks',
+      message: 'В заявлении уже 1000 замечаний: больше добавить нельзя',
+    });
+    // Published, they can all be answered in one new version.
+    expect((await rework(s.id)).statusCode).toBe(201);
+    const published = (await call(employee, 'GET', `/api/statements/${s.id}/remarks`)).json() as { id: number }[];
+    expect(published).toHaveLength(REMARKS_PER_STATEMENT_MAX);
+  }, 120_000);
+
+  it('reads the history of any number of remarks, in batches under each database’s limit on bound values', async () => {
+    // 70,000 ids: past SQLite's 32,766 and PostgreSQL's 65,535 bound values in one query.
+    const ids = Array.from({ length: 70_000 }, (_, index) => 10_000_000 + index);
+    expect((await listRemarkEvents(portal.db, ids)).size).toBe(0);
   });
 });
 

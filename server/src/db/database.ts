@@ -187,6 +187,16 @@ export async function backupSqlite(db: Db, target: string): Promise<void> {
 }
 
 /** True on PostgreSQL (row locks, `for update`); SQLite runs one write transaction at a time anyway. */
+/**
+ * A list of values to bind, cut into batches that stay under every database's limit on bound values in one query
+ * (SQLite's 32,766, PostgreSQL's 65,535), with room for the query's other parameters.
+ */
+export function batches<T>(values: readonly T[], size = 1000): T[][] {
+  const cut: T[][] = [];
+  for (let start = 0; start < values.length; start += size) cut.push(values.slice(start, start + size));
+  return cut;
+}
+
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { isPostgres } from '../db/database.ts';
+import { batches, isPostgres } from '../db/database.ts';
 import type { RemarkEventKind, RemarkSeverity, RemarkStatus } from '../db/schema.ts';
 import type { PageCount } from './page-count.ts';
 
@@ -124,6 +124,16 @@ function pinColumns(pin: RemarkFields['pin']) {
     width: pin?.width ?? null,
     height: pin?.height ?? null,
   };
+}
+
+/** How many remarks a statement holds, drafts of every examiner and published ones. */
+export async function countRemarks(db: Db, statementId: number): Promise<number> {
+  const row = await db
+    .selectFrom('remarks')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('statement_id', '=', statementId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function insertDraft(
@@ -347,13 +357,19 @@ export async function openRequiredCounts(db: Db): Promise<Map<number, number>> {
 export async function listRemarkEvents(db: Db, remarkIds: readonly number[]) {
   const events = new Map<number, { kind: RemarkEventKind; at: string; actor: string | null }[]>();
   if (remarkIds.length === 0) return events;
-  const rows = await db
-    .selectFrom('remark_events')
-    .select(['remark_id', 'kind', 'at', 'actor_name'])
-    .where('remark_id', 'in', [...remarkIds])
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
+  // In batches: no number of remarks may reach a database's limit on bound values (SQLite's 32,766).
+  const rows = [];
+  for (const batch of batches(remarkIds)) {
+    rows.push(
+      ...(await db
+        .selectFrom('remark_events')
+        .select(['remark_id', 'kind', 'at', 'actor_name'])
+        .where('remark_id', 'in', batch)
+        .orderBy('at')
+        .orderBy('id')
+        .execute()),
+    );
+  }
   for (const row of rows) {
     const list = events.get(row.remark_id) ?? [];
     list.push({ kind: row.kind, at: row.at, actor: row.actor_name });

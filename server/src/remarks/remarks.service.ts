@@ -1,6 +1,12 @@
 import type { Remark, RemarkAnswerInput, RemarkInput, RemarkResolutionInput } from '#domain/contract.ts';
 import { viewKind } from '#domain/files.ts';
-import { AWAITING_ANSWER_STATUSES, fitsOnPage, REMARK_TEXT_MAX, remarkRefusals as refusals } from '#domain/remarks.ts';
+import {
+  AWAITING_ANSWER_STATUSES,
+  fitsOnPage,
+  REMARK_TEXT_MAX,
+  REMARKS_PER_STATEMENT_MAX,
+  remarkRefusals as refusals,
+} from '#domain/remarks.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
@@ -11,6 +17,7 @@ import type { UserRow } from '../users/users.repository.ts';
 import { pdfPageCount } from './page-count.ts';
 import {
   closeWithDecision,
+  countRemarks,
   deleteDraft,
   findRemark,
   findStatementFile,
@@ -179,6 +186,8 @@ export async function createRemark(
   const at = nowIso(ctx.now());
   const id = await ctx.db.transaction().execute(async (trx) => {
     await lockForExaminer(trx, actor, statementId);
+    // Counted under the statement's lock: parallel drafts cannot pass the cap together.
+    if ((await countRemarks(trx, statementId)) >= REMARKS_PER_STATEMENT_MAX) throw apiError('too_many_remarks');
     return insertDraft(trx, { ...fields, statementId, author: actor, at });
   });
   return oneRemark(ctx.db, id);
