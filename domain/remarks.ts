@@ -4,6 +4,20 @@ import { pluralForm } from './russian.ts';
 /** Longest text of a remark, an answer or a note. */
 export const REMARK_TEXT_MAX = 4000;
 
+/**
+ * True when a remark's text is longer than `REMARK_TEXT_MAX`, counted as the contract's `maxLength` counts (Unicode
+ * code points: an emoji or a rare CJK character is one, not the two UTF-16 units of `String.length`), the same on the
+ * server and in the dialog.
+ */
+export function remarkTextTooLong(text: string): boolean {
+  let length = 0;
+  for (const _ of text) {
+    length += 1;
+    if (length > REMARK_TEXT_MAX) return true;
+  }
+  return false;
+}
+
 /** Statuses of a published remark that still wait for something (an answer or a resolution). */
 export const UNSETTLED_REMARK_STATUSES = ['open', 'reopened', 'answered'] as const;
 

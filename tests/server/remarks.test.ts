@@ -346,6 +346,17 @@ describe('clear refusals, nothing stored', () => {
   });
 });
 
+describe('a remark text counted once (the second attack)', () => {
+  it('takes 4000 emoji, as the contract counts them, and refuses 4001 naming the field', async () => {
+    const s = await underReview('Оранжерея');
+    const taken = await addRemark(s.id, { text: '😀'.repeat(4000), severity: 'advisory', pin: null });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const refused = await addRemark(s.id, { text: '😀'.repeat(4001), severity: 'advisory', pin: null });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('text');
+  });
+});
+
 describe('how many remarks a statement holds (the second attack)', () => {
   it('takes 1000 remarks, drafts and published together, and refuses the next with 409', async () => {
     const s = await underReview('Планетарий');

@@ -6,6 +6,7 @@ import {
   REMARK_TEXT_MAX,
   REMARKS_PER_STATEMENT_MAX,
   remarkRefusals as refusals,
+  remarkTextTooLong,
 } from '#domain/remarks.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -130,7 +131,7 @@ export async function companyRemarks(ctx: ServiceContext, actor: UserRow, statem
 async function checkedFields(ctx: ServiceContext, statementId: number, input: RemarkInput): Promise<RemarkFields> {
   const text = input.text.trim();
   if (!text) throw fieldError('text', refusals.blankText);
-  if (text.length > REMARK_TEXT_MAX) throw fieldError('text', `Не больше ${REMARK_TEXT_MAX} символов`);
+  if (remarkTextTooLong(text)) throw fieldError('text', `Не больше ${REMARK_TEXT_MAX} символов`);
   const pin = input.pin;
   if (!pin) return { text, severity: input.severity, pin: null };
   const file = await findStatementFile(ctx.db, statementId, pin.fileId);

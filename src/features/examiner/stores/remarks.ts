@@ -1,6 +1,6 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { Remark, RemarkPin, RemarkSeverity } from '#domain/contract.ts';
-import { REMARK_TEXT_MAX, remarkRefusals } from '#domain/remarks.ts';
+import { remarkRefusals, remarkTextTooLong } from '#domain/remarks.ts';
 import type { FieldErrors } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
@@ -29,7 +29,7 @@ interface RemarkValues extends Record<string, string> {
 function validateRemark(values: RemarkValues): FieldErrors<RemarkValues> {
   const text = values.text.trim();
   if (!text) return { text: remarkRefusals.blankText };
-  if (text.length > REMARK_TEXT_MAX) return { text: remarkTexts.tooLong };
+  if (remarkTextTooLong(text)) return { text: remarkTexts.tooLong };
   return {};
 }
 
