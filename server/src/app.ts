@@ -10,6 +10,7 @@ import { installContractHandling } from './http/contract-handling.ts';
 import { answerClientError, answerFrameworkError } from './http/errors.ts';
 import replyHeadersPlugin from './http/reply-headers.ts';
 import slowBodiesPlugin from './http/slow-bodies.ts';
+import { sameAddress } from './limits/address-bucket.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMetrics, metricsPlugin, type PortalMetrics } from './metrics/metrics.ts';
 import authPlugin from './plugins/auth.ts';
@@ -52,9 +53,17 @@ export interface AppOptions {
 /** A request id nginx may send (its `$request_id` is 32 hex digits): letters, digits, '-', '_', at most 64. */
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
-function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID().replaceAll('-', '');
+/**
+ * The request's id: nginx's `X-Request-Id` when the request comes from the configured proxy (TRUST_PROXY), so one id
+ * follows a request from nginx's log to the API's; a new one otherwise, so a client reaching the API directly cannot
+ * name its requests in the logs.
+ */
+function requestIdFrom(trustProxy: string | null): (request: IncomingMessage) => string {
+  return (request) => {
+    const given = request.headers['x-request-id'];
+    const fromProxy = trustProxy !== null && sameAddress(request.socket.remoteAddress ?? '', trustProxy);
+    return fromProxy && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID().replaceAll('-', '');
+  };
 }
 
 /** Builds the API: external plugins, then our plugins, then routes (fastify/demo's order). */
@@ -83,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { requireHostHeader: false, headersTimeout: 15_000 },
     // One id per request from nginx's `$request_id` (X-Request-Id) to the API's log lines and back in the answer;
     // a missing or malformed one is made here (docs/operations.md).
-    genReqId: requestIdOf,
+    genReqId: requestIdFrom(config.trustProxy),
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -421,7 +421,7 @@ test.describe('nginx.conf in front of the portal', () => {
     }
   });
 
-  test('JSON bodies past 1 MB and uploads without a session stop at nginx, in the error shape of the API', async ({
+  test('JSON bodies past 1 MB, uploads without a session and oversized headers stop at nginx, in the error shape of the API', async ({
     proxied,
   }) => {
     const big = await fetch(`${proxied.nginx.url}/api/authentication/start-email-login`, {
@@ -451,6 +451,13 @@ test.describe('nginx.conf in front of the portal', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(answer).toContain('"error":"unauthorized"');
+    // Headers past nginx's buffers: its own 400, in the API's shape on /api/.
+    const headers = await fetch(`${proxied.nginx.url}/api/users/me`, {
+      headers: { 'x-padding': 'a'.repeat(16 * 1024) },
+    });
+    expect(headers.status).toBe(400);
+    expect(headers.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await headers.json()).toEqual({ error: 'bad_request', message: 'Слишком большие заголовки запроса' });
   });
 
   test('a user logs in through nginx without CSP violations', async ({ page, loginPage }) => {

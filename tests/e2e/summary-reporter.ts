@@ -50,7 +50,7 @@ export default class SummaryReporter implements Reporter {
     }
     const times = [...perFile]
       .sort((a, b) => b[1] - a[1])
-      .map(([file, ms]) => `${file} ${(ms / 1000).toFixed(0)}s`)
+      .map(([file, ms]) => `${file} ${(ms / 1000).toFixed(1)}s`)
       .join(', ');
     console.log(`\n${line}\n${named.join('\n')}${named.length > 0 ? '\n' : ''}time per spec file: ${times}`);
     const file = process.env.E2E_SUMMARY_FILE;

@@ -165,14 +165,38 @@ describe('without METRICS_PORT', () => {
 });
 
 describe('the request id', () => {
-  it('comes from nginx’s X-Request-Id and goes back in the answer; a missing or odd one is made anew', async () => {
-    const given = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
-    const echoed = await portal.app.inject({ url: '/api/health', headers: { 'x-request-id': given } });
-    expect(echoed.headers['x-request-id']).toBe(given);
-    for (const headers of [{}, { 'x-request-id': 'bad id with spaces' }, { 'x-request-id': 'x'.repeat(200) }]) {
-      const made = await portal.app.inject({ url: '/api/health', headers });
-      expect(made.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  const given = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+  it('comes from nginx’s X-Request-Id (the TRUST_PROXY address) and goes back in the answer; a missing or odd one is made anew', async () => {
+    const behindNginx = await buildApp({
+      config: { ...portal.config, trustProxy: '127.0.0.1' },
+      db: portal.db,
+      mailer: createMailer(portal.config.smtpUrl, portal.config.mailFrom),
+    });
+    try {
+      const echoed = await behindNginx.inject({ url: '/api/health', headers: { 'x-request-id': given } });
+      expect(echoed.headers['x-request-id']).toBe(given);
+      for (const headers of [{}, { 'x-request-id': 'bad id with spaces' }, { 'x-request-id': 'x'.repeat(200) }]) {
+        const made = await behindNginx.inject({ url: '/api/health', headers });
+        expect(made.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+      }
+      // A client past nginx (another address) cannot name its request in the logs.
+      const direct = await behindNginx.inject({
+        url: '/api/health',
+        headers: { 'x-request-id': given },
+        remoteAddress: '192.0.2.7',
+      });
+      expect(direct.headers['x-request-id']).not.toBe(given);
+    } finally {
+      await behindNginx.close();
     }
+  });
+
+  it('is always made anew without a trusted proxy (npm start alone)', async () => {
+    expect(portal.config.trustProxy).toBeNull();
+    const made = await portal.app.inject({ url: '/api/health', headers: { 'x-request-id': given } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(made.headers['x-request-id']).not.toBe(given);
   });
 });
 
@@ -181,8 +205,9 @@ describe('the API’s log lines', () => {
     const stream = new PassThrough();
     const lines: string[] = [];
     stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    // Behind nginx (TRUST_PROXY), whose request id the API takes.
     const app = await buildApp({
-      config: portal.config,
+      config: { ...portal.config, trustProxy: '127.0.0.1' },
       db: portal.db,
       mailer: createMailer(portal.config.smtpUrl, portal.config.mailFrom),
       logStream: stream,
