@@ -201,4 +201,24 @@ describe('the company', () => {
     const detail = (await call(owner, 'GET', `/api/statements/${first.id}`)).json();
     expect(detail).toMatchObject({ companyName: 'ООО «СтройПроект-2»', companyDirector: 'Петров Пётр' });
   });
+
+  it('writes nothing for a save that changes nothing: no change for lists or live streams (the second attack)', async () => {
+    const lastChange = async () =>
+      Number(
+        (
+          await portal.db
+            .selectFrom('changes')
+            .select((eb) => eb.fn.max('seq').as('seq'))
+            .executeTakeFirstOrThrow()
+        ).seq ?? 0,
+      );
+    const { id: _id, ...current } = (await call(owner, 'GET', '/api/companies/me')).json();
+    const before = await lastChange();
+    expect((await call(owner, 'PUT', '/api/companies/me', current)).statusCode).toBe(200);
+    expect(await lastChange()).toBe(before);
+    // A real change is one.
+    const changed = await call(owner, 'PUT', '/api/companies/me', { ...current, contactPhone: '+7 900 000-00-01' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await lastChange()).toBeGreaterThan(before);
+  });
 });

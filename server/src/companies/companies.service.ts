@@ -73,9 +73,8 @@ async function companyOf(ctx: ServiceContext, actor: UserRow) {
   return company;
 }
 
-/** The caller's company (docs/product.md «Entities»). */
-export async function myCompany(ctx: ServiceContext, actor: UserRow): Promise<Company> {
-  const company = await companyOf(ctx, actor);
+/** A company as the contract shows it. */
+function companyView(company: Awaited<ReturnType<typeof companyOf>>): Company {
   return {
     id: company.id,
     legalEntity: company.legal_entity,
@@ -86,6 +85,11 @@ export async function myCompany(ctx: ServiceContext, actor: UserRow): Promise<Co
     contactFio: company.contact_fio,
     contactPhone: company.contact_phone,
   };
+}
+
+/** The caller's company (docs/product.md «Entities»). */
+export async function myCompany(ctx: ServiceContext, actor: UserRow): Promise<Company> {
+  return companyView(await companyOf(ctx, actor));
 }
 
 /** Replaces the company's data: the owner only; legal entity required, requisites checked, empty values null. */
@@ -107,6 +111,10 @@ export async function updateMyCompany(ctx: ServiceContext, actor: UserRow, input
   };
   checkRequisites(changes);
   await checkInnFree(ctx.db, changes.inn, company.id);
-  await updateCompany(ctx.db, company.id, changes);
+  // A save that changes nothing writes nothing: a company's row is on every examiner's list, and any write to it moves
+  // every list's revision and tells every live stream (PostgreSQL's statement triggers fire even for no row).
+  const stored = companyView(company);
+  const same = (Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === stored[key]);
+  if (!same) await updateCompany(ctx.db, company.id, changes);
   return myCompany(ctx, actor);
 }
