@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { apiError } from './errors.ts';
+import { createLiveStreams } from './events/streams.ts';
 import compressionPlugin from './http/compression.ts';
 import { installContractHandling } from './http/contract-handling.ts';
 import { answerClientError, answerFrameworkError } from './http/errors.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
   const registered: Array<{ method: string; url: string }> = [];
   app.decorate('registeredRoutes', registered);
+  app.decorate('liveStreams', createLiveStreams());
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });

@@ -3,6 +3,7 @@
 // a second; a reconnect with Last-Event-ID misses nothing; a removed user's stream ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#domain/contract.ts';
+import { openSession } from '../../server/src/auth/session.service.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
@@ -11,7 +12,7 @@ import { type EventStream, openEventStream } from '../../src/lib/api/event-strea
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { oneRequest, openRequest } from '../../tools/http.ts';
-import { startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
+import { login, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 
 let portal: TestPortal;
 let base: string;
@@ -207,6 +208,31 @@ describe('the live stream', () => {
         return status;
       })
       .toBe(200);
+  });
+
+  it('ends the streams of a login that logs out at once, and no other login’s (the second attack)', async () => {
+    const thisDevice = await login(portal, B_OWNER);
+    // The same user's login on another device (a family of its own, as a second login by code makes).
+    const user = await userByEmail(portal, B_OWNER);
+    const otherDevice = await openSession(portal.ctx, user.id);
+    tokens.set('this device', thisDevice.accessToken);
+    tokens.set('other device', await signAccessToken(portal.config.jwtSecret, user.id, otherDevice.familyId));
+    const here = listen('this device');
+    const there = listen('other device');
+    await Promise.all([here.connected(), there.connected()]);
+
+    const out = await portal.app.inject({
+      method: 'POST',
+      url: '/api/authentication/logout',
+      cookies: { refresh_token: thisDevice.refreshToken },
+    });
+    expect(out.statusCode).toBe(204);
+    await expect.poll(here.ended, { timeout: 3000 }).toBe(true);
+    // The other device's login goes on: its stream still tells what changes.
+    const marker = await markLists();
+    await there.next((event) => event.lists && event.seq >= marker);
+    expect(there.ended()).toBe(false);
+    there.stream.close();
   });
 
   it('answers 401 without a token, and is not compressed or cached', async () => {

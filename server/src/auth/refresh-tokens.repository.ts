@@ -57,6 +57,18 @@ async function spendLiveToken(db: Db, by: 'id' | 'parent_id', value: number, at:
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Whether a login (family) has a token not revoked. */
+export async function familyIsLive(db: Db, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Revokes every token of a login (family). */
 export function revokeFamily(db: Db, familyId: string, at: string): Promise<void> {
   return revokeLiveTokens(db, 'family_id', familyId, at);

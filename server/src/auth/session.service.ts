@@ -3,6 +3,7 @@ import { nowIso } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
+  familyIsLive,
   findRefreshToken,
   insertRefreshToken,
   markRotated,
@@ -24,21 +25,25 @@ export const REUSE_GRACE_MS = 15 * 1000;
 const invalid = () => apiError('invalid_refresh_token');
 
 /** Starts a login family and returns its first refresh token (raw: it goes only into the cookie). */
-export async function openSession(ctx: ServiceContext, userId: number): Promise<{ token: string; expiresAt: string }> {
+export async function openSession(
+  ctx: ServiceContext,
+  userId: number,
+): Promise<{ token: string; expiresAt: string; familyId: string }> {
   const { db } = ctx;
   const now = ctx.now();
   const token = randomToken();
   const expiresAt = nowIso(new Date(now.getTime() + REFRESH_ABSOLUTE_MS));
+  const familyId = randomToken(16);
   await insertRefreshToken(db, {
     userId,
-    familyId: randomToken(16),
+    familyId,
     parentId: null,
     tokenHash: sha256(token),
     createdAt: nowIso(now),
     familyExpiresAt: expiresAt,
     idleExpiresAt: nowIso(new Date(now.getTime() + REFRESH_IDLE_MS)),
   });
-  return { token, expiresAt };
+  return { token, expiresAt, familyId };
 }
 
 /**
@@ -49,12 +54,14 @@ export async function openSession(ctx: ServiceContext, userId: number): Promise<
 export async function rotateSession(
   ctx: ServiceContext,
   rawToken: string,
-): Promise<{ userId: number; token: string; expiresAt: string }> {
+): Promise<{ userId: number; token: string; expiresAt: string; familyId: string }> {
   const { db } = ctx;
   const now = ctx.now();
   const at = nowIso(now);
   // The transaction decides; a family to revoke is revoked after it, so the revocation is not rolled back.
-  type Outcome = { session: { userId: number; token: string; expiresAt: string } } | { revoke: string | null };
+  type Outcome =
+    | { session: { userId: number; token: string; expiresAt: string; familyId: string } }
+    | { revoke: string | null };
   const outcome = await db.transaction().execute(async (trx): Promise<Outcome> => {
     const stored = await findRefreshToken(trx, sha256(rawToken));
     if (!stored || stored.revoked_at !== null) return { revoke: null };
@@ -81,15 +88,24 @@ export async function rotateSession(
       familyExpiresAt: stored.family_expires_at,
       idleExpiresAt: nowIso(new Date(Math.min(now.getTime() + REFRESH_IDLE_MS, Date.parse(stored.family_expires_at)))),
     });
-    return { session: { userId: stored.user_id, token, expiresAt: stored.family_expires_at } };
+    return {
+      session: { userId: stored.user_id, token, expiresAt: stored.family_expires_at, familyId: stored.family_id },
+    };
   });
   if ('session' in outcome) return outcome.session;
   if (outcome.revoke) await revokeFamily(db, outcome.revoke, at);
   throw invalid();
 }
 
-/** Logout: revokes the whole family of the presented token, if it is one of ours. */
-export async function closeSession(ctx: ServiceContext, rawToken: string): Promise<void> {
+/** Logout: revokes the whole family of the presented token, if it is one of ours; answers that family (the login). */
+export async function closeSession(ctx: ServiceContext, rawToken: string): Promise<string | null> {
   const stored = await findRefreshToken(ctx.db, sha256(rawToken));
-  if (stored) await revokeFamily(ctx.db, stored.family_id, nowIso(ctx.now()));
+  if (!stored) return null;
+  await revokeFamily(ctx.db, stored.family_id, nowIso(ctx.now()));
+  return stored.family_id;
+}
+
+/** Whether a login (refresh family) still has a token that is not revoked: false once it was logged out or ended. */
+export function sessionOpen(ctx: ServiceContext, familyId: string): Promise<boolean> {
+  return familyIsLive(ctx.db, familyId);
 }

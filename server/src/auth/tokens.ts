@@ -4,8 +4,9 @@ import { SignJWT } from 'jose';
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
 /** Signs the 15-minute access token; `sub` carries the user id. */
-export async function signAccessToken(secret: string, userId: number): Promise<string> {
-  return new SignJWT({})
+export async function signAccessToken(secret: string, userId: number, session?: string): Promise<string> {
+  // `sid`: the login (refresh family) the token was issued in, so what lives on it (a live stream) ends with it.
+  return new SignJWT(session ? { sid: session } : {})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuedAt()
@@ -49,10 +50,15 @@ interface VerifiedClaims {
   /** The secret it was verified under: a token is never taken under another key from the cache. */
   secret: string;
   userId: number;
+  /** The login it was issued in (`sid`), or null for a token without one. */
+  session: string | null;
   exp: number;
   iat: number;
   nbf: number | undefined;
 }
+
+/** A `sid` of ours: a refresh family's id (base64url). */
+const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Whether a token with these (well-formed) time claims is valid at `now` (seconds): jose's checks, with skew. */
 function timely(claims: { exp: number; iat: number; nbf: number | undefined }, now: number): boolean {
@@ -126,7 +132,8 @@ export function accessTokenUser(secret: string, token: string): number | null {
   if (!timely(claims, now)) return null;
   const id = Number(payload.sub);
   if (!(Number.isInteger(id) && id > 0)) return null;
-  remember(token, { secret, userId: id, ...claims });
+  const session = typeof payload.sid === 'string' && SESSION_ID.test(payload.sid) ? payload.sid : null;
+  remember(token, { secret, userId: id, session, ...claims });
   return id;
 }
 
@@ -135,6 +142,12 @@ export function accessTokenExpiry(secret: string, token: string): number | null 
   if (accessTokenUser(secret, token) === null) return null;
   // Just verified, so it is the most recently used entry of the cache.
   return verifiedTokens.get(token)?.exp ?? null;
+}
+
+/** The login a valid access token was issued in (its `sid`), or null. */
+export function accessTokenSession(secret: string, token: string): string | null {
+  if (accessTokenUser(secret, token) === null) return null;
+  return verifiedTokens.get(token)?.session ?? null;
 }
 
 /** `accessTokenUser` for callers that await. */

@@ -46,14 +46,14 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
 
   const answerWithToken = async (
     reply: FastifyReply,
-    session: { userId: number; token: string; expiresAt: string },
+    session: { userId: number; token: string; expiresAt: string; familyId: string },
   ) => {
     // The user comes with the token, so a page needs no `GET /api/users/me` after a refresh.
     const user = await activeApiUser(ctx, session.userId);
     if (!user) throw apiError('invalid_refresh_token');
     setRefreshCookie(reply, session.token, session.expiresAt);
     reply.header('Cache-Control', 'no-store');
-    return { access_token: await signAccessToken(config.jwtSecret, session.userId), user };
+    return { access_token: await signAccessToken(config.jwtSecret, session.userId, session.familyId), user };
   };
 
   // Cookie-authenticated calls: refuse cross-site requests (a SameSite=Strict cookie is the first line, this the second).
@@ -100,7 +100,9 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
 
   contractRoute(app, 'logout', { onRequest: [sameOriginOnly] }, async (request, reply) => {
     const presented = request.cookies[cookieName];
-    if (presented) await closeSession(ctx, presented);
+    const ended = presented ? await closeSession(ctx, presented) : null;
+    // The login's live streams end with it: here at once, on the other API processes at their next heartbeat.
+    if (ended) app.liveStreams.endSession(ended);
     clearRefreshCookie(reply);
     return reply.code(204).send();
   });

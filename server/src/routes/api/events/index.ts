@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { LiveEvent } from '#domain/contract.ts';
-import { accessTokenExpiry } from '../../../auth/tokens.ts';
+import { sessionOpen } from '../../../auth/session.service.ts';
+import { accessTokenExpiry, accessTokenSession } from '../../../auth/tokens.ts';
 import { apiError } from '../../../errors.ts';
 import { type Change, changeFeedFor } from '../../../events/change-feed.ts';
 import { eventFor, resetEvent } from '../../../events/events.service.ts';
@@ -17,7 +18,7 @@ const message = (event: LiveEvent) => `event: change\nid: ${event.seq}\ndata: ${
 
 /**
  * GET /api/events (docs/product.md «Live updates», docs/decisions.md «Live events»): the changes the reader may see,
- * as Server-Sent Events, until the access token expires, the reader is removed or the instance shuts down.
+ * as Server-Sent Events, until the access token expires, the reader is removed or logs out, or the process shuts down.
  */
 const events: FastifyPluginAsync = async (app) => {
   const { config } = app.ctx;
@@ -35,6 +36,7 @@ const events: FastifyPluginAsync = async (app) => {
     const token = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
     const expiresAt = accessTokenExpiry(app.ctx.config.jwtSecret, token);
     if (expiresAt === null) throw apiError('unauthorized');
+    const session = accessTokenSession(app.ctx.config.jwtSecret, token);
     const held = open.get(reader.id) ?? 0;
     // Streams one user may hold open on one instance (EVENT_STREAMS_PER_USER): more is refused, 429.
     if (held >= config.eventStreamsPerUser) {
@@ -81,13 +83,30 @@ const events: FastifyPluginAsync = async (app) => {
     };
 
     const unsubscribe = feed.subscribe(send);
-    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    /** The reader's login ended (logout): the stream says so and ends, as for a removed reader. */
+    const loggedOut = () => {
+      if (ended) return;
+      raw.write('event: end\ndata: {}\n\n');
+      end();
+    };
+    const forget = session ? app.liveStreams.add(session, loggedOut) : () => {};
+    const heartbeat = setInterval(() => {
+      raw.write(': ping\n\n');
+      // A logout on another API process is seen here at the next heartbeat.
+      if (session) {
+        void sessionOpen(app.ctx, session).then(
+          (open) => open || loggedOut(),
+          () => undefined,
+        );
+      }
+    }, HEARTBEAT_MS);
     // The stream ends with the token; the client refreshes it and comes back with Last-Event-ID.
     const expiry = setTimeout(() => end(), Math.max(0, expiresAt * 1000 - Date.now()));
     const end = () => {
       if (ended) return;
       ended = true;
       unsubscribe();
+      forget();
       clearInterval(heartbeat);
       clearTimeout(expiry);
       closers.delete(end);
