@@ -12,6 +12,7 @@ import * as decisionSnapshots from './20261125T1000_decision_snapshots.ts';
 import * as submissionSnapshots from './20261125T1100_submission_snapshots.ts';
 import * as remarks from './20261125T1200_remarks.ts';
 import * as changes from './20261125T1400_changes.ts';
+import * as companyChanges from './20261126T1000_company_changes.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T1100_submission_snapshots': submissionSnapshots,
   '20261125T1200_remarks': remarks,
   '20261125T1400_changes': changes,
+  '20261126T1000_company_changes': companyChanges,
 };

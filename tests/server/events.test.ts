@@ -6,6 +6,8 @@ import type { LiveEvent } from '#domain/contract.ts';
 import { openSession } from '../../server/src/auth/session.service.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
+import type { Change } from '../../server/src/events/change-feed.ts';
+import { eventFor } from '../../server/src/events/events.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import { type EventStream, openEventStream } from '../../src/lib/api/event-stream.ts';
@@ -122,6 +124,39 @@ async function newStatementOfA(): Promise<number> {
   return (await submitStatement(portal.ctx, owner, { objectName: `Живой объект ${made}`, prefileIds: [prefile.id] }))
     .id;
 }
+
+describe('what a change of a company’s data tells (the second attack)', () => {
+  it('tells its own users and the examiners that their lists changed, and no other company', async () => {
+    const companyA = (await userByEmail(portal, demoUsers.owner.email)).company_id as number;
+    const changeOfA: Change = { seq: 1, kind: 'lists', statementId: null, companyId: companyA, userId: null };
+    const tellTo = async (email: string) =>
+      (await eventFor(portal.ctx, await userByEmail(portal, email), [changeOfA]))?.event;
+    expect(await tellTo(demoUsers.owner.email)).toMatchObject({ lists: true });
+    expect(await tellTo(demoUsers.examiner2.email)).toMatchObject({ lists: true });
+    expect(await tellTo(B_OWNER)).toBeNull();
+    // What every list shows (a catalogue) is told to everyone.
+    const everyone: Change = { ...changeOfA, companyId: null };
+    expect((await eventFor(portal.ctx, await userByEmail(portal, B_OWNER), [everyone]))?.event).toMatchObject({
+      lists: true,
+    });
+  });
+
+  it('is written with the company’s id by the database itself', async () => {
+    const companyA = (await userByEmail(portal, demoUsers.owner.email)).company_id as number;
+    await portal.db
+      .updateTable('companies')
+      .set({ contact_phone: '+7 900 000-00-04' })
+      .where('id', '=', companyA)
+      .execute();
+    const last = await portal.db
+      .selectFrom('changes')
+      .select(['kind', 'company_id'])
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(last).toEqual({ kind: 'lists', company_id: companyA });
+  });
+});
 
 describe('the live stream', () => {
   it('tells each reader what they may read: the company its own, every examiner all, another company nothing', async () => {

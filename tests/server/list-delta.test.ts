@@ -111,6 +111,32 @@ describe('delta lists', () => {
     expect(gone.body.removed).toEqual([doomed]);
   });
 
+  it('answer a company’s list whole after its own data changed, but not after another company’s (the second attack)', async () => {
+    const owner = demoUsers.owner.email;
+    const examiner = demoUsers.examiner1.email;
+    const heldByA = await list(owner, '/api/statements');
+    const heldByExaminer = await list(examiner, '/api/instance/all/statements');
+    const companyB = (await userByEmail(portal, B_OWNER)).company_id as number;
+    await portal.db
+      .updateTable('companies')
+      .set({ contact_phone: '+7 900 000-00-02' })
+      .where('id', '=', companyB)
+      .execute();
+    // Company A's list shows nothing of company B: a delta, and an empty one.
+    const afterB = await list(owner, '/api/statements', heldByA.revision);
+    expect(afterB.body).toEqual({ revision: afterB.revision, changed: [], removed: [] });
+    // The examiners' lists show every company: whole.
+    expect(Array.isArray((await list(examiner, '/api/instance/all/statements', heldByExaminer.revision)).body)).toBe(true);
+    // Company A's own data: its list is whole.
+    const companyA = (await userByEmail(portal, owner)).company_id as number;
+    await portal.db
+      .updateTable('companies')
+      .set({ contact_phone: '+7 900 000-00-03' })
+      .where('id', '=', companyA)
+      .execute();
+    expect(Array.isArray((await list(owner, '/api/statements', afterB.revision)).body)).toBe(true);
+  });
+
   it('answer the whole list when a delta cannot say it: a change every item shows, another day, a trimmed log, a bad revision', async () => {
     const owner = demoUsers.owner.email;
     const held = await list(owner, '/api/statements');

@@ -5,7 +5,8 @@ import type { Change } from './change-feed.ts';
 
 /**
  * What of a batch of changes one reader may learn (docs/product.md «Live updates»): the statements they may read
- * (a company user: their company's; an examiner: every statement), their own notifications, and that lists changed.
+ * (a company user: their company's; an examiner: every statement), their own notifications, and that their lists
+ * changed (another company's data is no company user's concern).
  * A change of the reader's own row is checked again: a removed user's stream ends (null). Nothing else: no other
  * company's statement id, no other user's notification.
  */
@@ -28,7 +29,7 @@ export async function eventFor(
     if (change.kind === 'statement' && change.statementId !== null && mayRead(current, change)) {
       statements.add(change.statementId);
     } else if (change.kind === 'notification' && change.userId === current.id) notifications = true;
-    else if (change.kind === 'lists') lists = true;
+    else if (change.kind === 'lists' && mayReadList(current, change)) lists = true;
   }
   const seq = changes.reduce((max, change) => Math.max(max, change.seq), 0);
   const event =
@@ -42,6 +43,14 @@ export async function eventFor(
 function mayRead(reader: UserRow, change: Change): boolean {
   if (reader.role === 'examiner') return true;
   return reader.company_id !== null && change.companyId === reader.company_id;
+}
+
+/**
+ * A change of what lists show that concerns the reader: one every list shows (a catalogue, the calendar), or a
+ * company's own data, which only that company's lists and the examiners' show.
+ */
+function mayReadList(reader: UserRow, change: Change): boolean {
+  return change.companyId === null || reader.role === 'examiner' || change.companyId === reader.company_id;
 }
 
 /** The message that tells a reader to reload whatever they show: what changed is no longer kept. */

@@ -63,10 +63,12 @@ export async function listDelta(
       since.xmin > 0 ? eb.or([eb('seq', '>', since.seq), eb('xid', '>=', since.xmin)]) : eb('seq', '>', since.seq),
     )
     .where('seq', '<=', seq);
-  // A company's list changes only with its own statements (and with what every list shows).
+  // A company's list changes only with its own statements and data (and with what every list shows).
   if (scope.companyId !== undefined) {
     const companyId = scope.companyId;
-    query = query.where((eb) => eb.or([eb('kind', '=', 'lists'), eb('company_id', '=', companyId)]));
+    query = query.where((eb) =>
+      eb.or([eb.and([eb('kind', '=', 'lists'), eb('company_id', 'is', null)]), eb('company_id', '=', companyId)]),
+    );
   }
   const rows = await query.limit(MAX_CHANGED * 4).execute();
   if (rows.length >= MAX_CHANGED * 4 || rows.some((row) => row.kind === 'lists')) return null;
