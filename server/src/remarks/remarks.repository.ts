@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { batches, isPostgres } from '../db/database.ts';
 import type { RemarkEventKind, RemarkSeverity, RemarkStatus } from '../db/schema.ts';
@@ -211,31 +212,33 @@ export async function publishDrafts(
   actor: Actor,
   at: string,
 ): Promise<number> {
-  const drafts = await db
-    .selectFrom('remarks')
-    .select('id')
-    .where('statement_id', '=', statementId)
-    .where('status', '=', 'draft')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  if (drafts.length === 0) return 0;
   const highest = await db
     .selectFrom('remarks')
     .select((eb) => eb.fn.max('number').as('n'))
     .where('statement_id', '=', statementId)
     .executeTakeFirst();
-  let next = Number(highest?.n ?? 0);
-  for (const draft of drafts) {
-    next += 1;
-    await db
-      .updateTable('remarks')
-      .set({ number: next, status: 'open', published_at: at, published_round: round, updated_at: at })
-      .where('id', '=', draft.id)
-      .execute();
-    await insertRemarkEvent(db, { remarkId: draft.id, kind: 'published', at, actor, round });
-  }
-  return drafts.length;
+  const base = Number(highest?.n ?? 0);
+  // Two statements whatever the number of drafts (up to REMARKS_PER_STATEMENT_MAX): one numbers them all, one writes
+  // their 'published' events; a statement per draft held the event loop for 150 ms at a thousand.
+  const numbered = await sql`
+    update remarks
+    set number = ordered.n + cast(${base} as integer), status = 'open', published_at = ${at},
+      published_round = cast(${round} as integer), updated_at = ${at}
+    from (
+      select id, row_number() over (order by created_at, id) as n
+      from remarks where statement_id = ${statementId} and status = 'draft'
+    ) as ordered
+    where remarks.id = ordered.id`.execute(db);
+  const count = Number(numbered.numAffectedRows ?? 0);
+  if (count === 0) return 0;
+  await sql`
+    insert into remark_events (remark_id, kind, at, actor_id, actor_name, text, round)
+    select id, 'published', ${at}, cast(${actor.id} as integer), cast(${actor.fio ?? null} as text), null,
+      cast(${round} as integer)
+    from remarks
+    where statement_id = ${statementId} and published_round = ${round} and status = 'open' and published_at = ${at}
+    order by number`.execute(db);
+  return count;
 }
 
 /** The remarks an answer may go to: published, not resolved. */
