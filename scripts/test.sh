@@ -11,8 +11,9 @@
 #                  beside server-sqlite and its output comes whole when it is done
 #   build          astro build -> dist/
 #   e2e            Playwright in Debian Chromium against dist/ and the real server, as `npm start` serves it
-#   e2e-nginx      the same browser suite through `npm run start:nginx` (real nginx with nginx.conf in front); the
-#                  live spec there runs two API instances on a throwaway PostgreSQL (E2E_DATABASE_URL)
+#   e2e-nginx      the same browser suite through `npm run start:nginx` (real nginx with nginx.conf in front), but
+#                  the accessibility sweep (the same pages); the live spec there runs two API instances on a
+#                  throwaway PostgreSQL (E2E_DATABASE_URL)
 #
 # In CI a browser test that passes only on its retry fails its stage (failOnFlakyTests); the summary ends with each
 # browser stage's tests run, failed and flaky, naming every failed or flaky test with its first failure.
