@@ -126,7 +126,9 @@ describe('delta lists', () => {
     const afterB = await list(owner, '/api/statements', heldByA.revision);
     expect(afterB.body).toEqual({ revision: afterB.revision, changed: [], removed: [] });
     // The examiners' lists show every company: whole.
-    expect(Array.isArray((await list(examiner, '/api/instance/all/statements', heldByExaminer.revision)).body)).toBe(true);
+    expect(Array.isArray((await list(examiner, '/api/instance/all/statements', heldByExaminer.revision)).body)).toBe(
+      true,
+    );
     // Company A's own data: its list is whole.
     const companyA = (await userByEmail(portal, owner)).company_id as number;
     await portal.db
