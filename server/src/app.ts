@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { apiError } from './errors.ts';
-import { createLiveStreams } from './events/streams.ts';
 import compressionPlugin from './http/compression.ts';
 import { installContractHandling } from './http/contract-handling.ts';
 import { answerClientError, answerFrameworkError } from './http/errors.ts';
@@ -18,6 +17,8 @@ import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
 import databasePlugin from './plugins/database.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
+import listCachePlugin from './plugins/list-cache.ts';
+import liveEventsPlugin from './plugins/live-events.ts';
 import loginEmailPlugin from './plugins/login-email.ts';
 import mailPlugin from './plugins/mail.ts';
 import noNulPlugin from './plugins/no-nul.ts';
@@ -115,7 +116,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
   const registered: Array<{ method: string; url: string }> = [];
   app.decorate('registeredRoutes', registered);
-  app.decorate('liveStreams', createLiveStreams());
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') registered.push({ method, url: route.url });
@@ -131,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { db: options.db, destroyOnClose: false });
   await app.register(mailPlugin, { mailer: options.mailer });
   await app.register(contextPlugin, { config, now, files: options.files });
+  await app.register(listCachePlugin);
+  await app.register(liveEventsPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(proxyWarningPlugin, { trustProxy: config.trustProxy });
   await app.register(loginEmailPlugin);

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBench } from '../../bench/seed.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
-import { listCacheFor, RECOMPRESS_MIN_BYTES } from '../../server/src/http/list-cache.ts';
+import { RECOMPRESS_MIN_BYTES } from '../../server/src/lists/list-cache.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal } from './helpers.ts';
@@ -35,7 +35,7 @@ describe('the list cache compresses a big list again', () => {
     const first = await get();
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.rawPayload.length).toBeGreaterThanOrEqual(RECOMPRESS_MIN_BYTES);
-    const cache = listCacheFor(portal.ctx);
+    const cache = portal.app.listCache;
     await expect.poll(() => cache.stats().recompressed, { timeout: 30_000 }).toBeGreaterThan(0);
     const later = await get();
     expect(later.headers['content-encoding']).toBe('br');

@@ -5,7 +5,6 @@ import type { StatementListItem } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { readListRevision } from '../../server/src/db/list-revision.ts';
-import { listCacheFor } from '../../server/src/http/list-cache.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
@@ -35,7 +34,7 @@ afterAll(async () => {
   await portal.close();
 });
 
-const cache = () => listCacheFor(portal.ctx).stats();
+const cache = () => portal.app.listCache.stats();
 
 async function list(who: keyof typeof users, url: string, encoding = 'identity') {
   const response = await portal.app.inject({

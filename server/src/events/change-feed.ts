@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../context.ts';
-import { type Db, nowIso } from '../db/database.ts';
 import type { ChangeTable } from '../db/schema.ts';
+import { changesKeptAfter, latestChangeSeq, readChangesAfter } from './events.repository.ts';
 
 /** One row of the change log (migration 20261125T1400_changes), as the streams read it. */
 export interface Change {
@@ -12,9 +12,9 @@ export interface Change {
 }
 
 /**
- * The change log as it grows, told to this instance's open streams (docs/decisions.md «Live events»). While at
+ * The change log as it grows, told to this API process's open streams (docs/decisions.md «Live events»). While at
  * least one stream listens it reads the rows after the last it told, every `POLL_MS`; with no listener it reads
- * nothing. Every instance reads the same table, so a write through any instance, the admin CLI or plain SQL reaches
+ * nothing. Every API process reads the same table, so a write through any process, the admin CLI or plain SQL reaches
  * every stream.
  *
  * On PostgreSQL a transaction that took its sequence number earlier may commit after a later one was read: the feed
@@ -33,13 +33,11 @@ export interface ChangeFeed {
 }
 
 /** How often the log is read while a stream listens: the live budget is a second, end to end. */
-export const POLL_MS = 200;
+const POLL_MS = 200;
 /** How long rows are read again for a late commit. */
 const LATE_MS = 30_000;
-/** How long the log keeps its rows (the scheduled work trims it); a client away longer reloads whole. */
-export const CHANGES_KEPT_MS = 24 * 60 * 60 * 1000;
 
-type ChangeRow = Pick<ChangeTable, 'kind' | 'statement_id' | 'company_id' | 'user_id'> & { seq: number | string };
+type ChangeRow = Awaited<ReturnType<typeof readChangesAfter>>[number];
 
 const toChange = (row: ChangeRow): Change => ({
   seq: Number(row.seq),
@@ -49,40 +47,11 @@ const toChange = (row: ChangeRow): Change => ({
   userId: row.user_id,
 });
 
-function readAfter(db: Db, seq: number, limit: number) {
-  return db
-    .selectFrom('changes')
-    .select(['seq', 'kind', 'statement_id', 'company_id', 'user_id'])
-    .where('seq', '>', seq)
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
-}
-
-async function latestSeq(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('changes')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .executeTakeFirst();
-  return Number(row?.seq ?? 0);
-}
-
-const feeds = new WeakMap<ServiceContext, ChangeFeed>();
-
-/** The change feed of an app (one per service context). */
-export function changeFeedFor(ctx: ServiceContext): ChangeFeed {
-  let feed = feeds.get(ctx);
-  if (!feed) {
-    feed = createChangeFeed(ctx);
-    feeds.set(ctx, feed);
-  }
-  return feed;
-}
-
 /** Rows read per poll at most; a burst larger than this is told over several polls. */
 const BATCH = 2000;
 
-function createChangeFeed(ctx: ServiceContext): ChangeFeed {
+/** The change feed of an app (decorated as `app.changeFeed`, plugins/live-events.ts). */
+export function createChangeFeed(ctx: ServiceContext): ChangeFeed {
   const listeners = new Set<(changes: Change[]) => void>();
   /** Changes told, by seq, with when they were told: the window a late commit is looked for in. */
   const told = new Map<number, number>();
@@ -95,8 +64,8 @@ function createChangeFeed(ctx: ServiceContext): ChangeFeed {
     if (polling) return;
     polling = true;
     try {
-      if (floor < 0) floor = await latestSeq(ctx.db);
-      const rows = await readAfter(ctx.db, floor, BATCH);
+      if (floor < 0) floor = await latestChangeSeq(ctx.db);
+      const rows = await readChangesAfter(ctx.db, floor, BATCH);
       const now = Date.now();
       const fresh = rows.map(toChange).filter((change) => !told.has(change.seq));
       for (const change of fresh) told.set(change.seq, now);
@@ -139,28 +108,12 @@ function createChangeFeed(ctx: ServiceContext): ChangeFeed {
     listeners: () => listeners.size,
     async since(seq) {
       if (!(await changesKeptAfter(ctx.db, seq))) return null;
-      const latest = await latestSeq(ctx.db);
+      const latest = await latestChangeSeq(ctx.db);
       if (seq > latest) return null;
-      const rows = await readAfter(ctx.db, seq, BATCH);
+      const rows = await readChangesAfter(ctx.db, seq, BATCH);
       // Too far behind to tell in one message: the client reloads whole.
       return rows.length === BATCH ? null : rows.map(toChange);
     },
-    latest: () => latestSeq(ctx.db),
+    latest: () => latestChangeSeq(ctx.db),
   };
-}
-
-/** Whether the log still holds every change after `seq` (none was trimmed away since). */
-export async function changesKeptAfter(db: Db, seq: number): Promise<boolean> {
-  const oldest = await db
-    .selectFrom('changes')
-    .select((eb) => eb.fn.min('seq').as('seq'))
-    .executeTakeFirst();
-  return oldest?.seq == null || Number(oldest.seq) <= seq + 1;
-}
-
-/** Removes the log's rows older than a day (the scheduled work); returns how many. */
-export async function trimChanges(ctx: ServiceContext): Promise<number> {
-  const cutoff = nowIso(new Date(ctx.now().getTime() - CHANGES_KEPT_MS));
-  const result = await ctx.db.deleteFrom('changes').where('at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -1,7 +1,12 @@
 import type { LiveEvent } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
+import { nowIso } from '../db/database.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import type { Change } from './change-feed.ts';
+import { changesKeptAfter, deleteChangesBefore } from './events.repository.ts';
+
+/** How long the log keeps its rows (the scheduled work trims it); a client away longer reloads whole. */
+const CHANGES_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What of a batch of changes one reader may learn (docs/product.md «Live updates»): the statements they may read
@@ -56,4 +61,14 @@ function mayReadList(reader: UserRow, change: Change): boolean {
 /** The message that tells a reader to reload whatever they show: what changed is no longer kept. */
 export function resetEvent(seq: number): LiveEvent {
   return { seq, statements: [], notifications: true, lists: true, reset: true };
+}
+
+/** Whether the change log still holds every change after `seq`: what happened since can still be told. */
+export function changesKept(ctx: ServiceContext, seq: number): Promise<boolean> {
+  return changesKeptAfter(ctx.db, seq);
+}
+
+/** Removes the log's rows older than a day (the scheduled work); returns how many. */
+export function trimChanges(ctx: ServiceContext): Promise<number> {
+  return deleteChangesBefore(ctx.db, nowIso(new Date(ctx.now().getTime() - CHANGES_KEPT_MS)));
 }

@@ -1,13 +1,6 @@
 // The live streams this API process holds, by the login they were opened in: a logout ends its own at once (streams on
 // other processes notice at their next heartbeat, events/index route).
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The live streams of this process by login (`sid` of their access token). */
-    liveStreams: LiveStreams;
-  }
-}
-
 export interface LiveStreams {
   /** Keeps `end` for the login `session`; the answer forgets it (call it when the stream ends anyway). */
   add(session: string, end: () => void): () => void;

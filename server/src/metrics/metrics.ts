@@ -2,17 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { ServiceContext } from '../context.ts';
 import { poolFigures } from '../db/database.ts';
-import { changeFeedFor } from '../events/change-feed.ts';
-import { listCacheFor } from '../http/list-cache.ts';
 import { collectDomainFigures } from './domain-figures.ts';
 import { InPlaceCounter, InPlaceHistogram } from './in-place.ts';
 
 /**
  * What ops watch (docs/operations.md): per-route traffic and latency by route template (never a raw URL, an id, an
  * e-mail or a file name in a label), errors by code, the process and its event loop, and the portal's own figures read
- * from the database at each scrape. Each API instance has its own registry and listener (`METRICS_PORT`).
+ * from the database at each scrape. Each API process has its own registry and listener (`METRICS_PORT`).
  */
 export interface PortalMetrics {
   registry: Registry;
@@ -81,7 +78,7 @@ export function createMetrics(): PortalMetrics {
     observeQuery: (seconds, failed) => (failed ? failedQuery : okQuery)(seconds),
     mails: new Counter({
       name: 'portal_mails_total',
-      help: 'Mails queued, sent and failed by this instance',
+      help: 'Mails queued, sent and failed by this API process',
       labelNames: ['outcome'],
       registers: [registry],
     }),
@@ -106,10 +103,10 @@ export const metricsPlugin = fp(
     const { registry } = options.metrics;
     app.decorate('metrics', options.metrics);
     if (!options.collect) return;
-    // The database figures need the service context, there once the app is ready.
+    // The database figures need the service context, the list cache and the change feed, there once the app is ready.
     app.addHook('onReady', async () => {
       collectDomainFigures(registry, app.ctx);
-      collectServerFigures(registry, app.ctx);
+      collectServerFigures(registry, app);
     });
     const logins = new Counter({
       name: 'portal_logins_total',
@@ -203,9 +200,9 @@ export const metricsPlugin = fp(
   { name: 'portal-metrics' },
 );
 
-/** What this instance holds: its list cache's hits and misses, and its database pool (PostgreSQL). */
-function collectServerFigures(registry: Registry, ctx: ServiceContext): void {
-  const cache = listCacheFor(ctx);
+/** What this API process holds: its list cache's hits and misses, its open streams, its database pool (PostgreSQL). */
+function collectServerFigures(registry: Registry, app: FastifyInstance): void {
+  const { listCache: cache, changeFeed: feed, db } = app;
   for (const [name, which] of [
     ['portal_list_cache_hits_total', 'hits'],
     ['portal_list_cache_misses_total', 'misses'],
@@ -220,10 +217,9 @@ function collectServerFigures(registry: Registry, ctx: ServiceContext): void {
       },
     });
   }
-  const feed = changeFeedFor(ctx);
   new Gauge({
     name: 'portal_event_streams',
-    help: 'Live event streams (GET /api/events) open on this instance',
+    help: 'Live event streams (GET /api/events) open on this API process',
     registers: [registry],
     collect() {
       this.set(feed.listeners());
@@ -243,7 +239,7 @@ function collectServerFigures(registry: Registry, ctx: ServiceContext): void {
     labelNames: ['state'],
     registers: [registry],
     collect() {
-      const figures = poolFigures(ctx.db);
+      const figures = poolFigures(db);
       if (!figures) return;
       for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, figures[state]);
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendDeadlineReminders } from '../deadlines/deadlines.service.ts';
-import { trimChanges } from '../events/change-feed.ts';
+import { trimChanges } from '../events/events.service.ts';
 import { removeOrphanFiles } from '../files/files.service.ts';
 import { sweepLimits } from '../limits/limits.service.ts';
 import { removeStalePrefiles } from '../prefiles/prefiles.service.ts';
@@ -54,8 +54,8 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
 
 /**
  * Scheduled work of a running server: abandoned uploads, and stored bytes no row refers to (left by a killed
- * process), are removed after 24 h; review deadline reminders go to the assigned examiners. Every instance may run
- * it: each removal is a conditional delete, so two instances never remove the same prefile twice or one in use, and
+ * process), are removed after 24 h; review deadline reminders go to the assigned examiners. Every API process may run
+ * it: each removal is a conditional delete, so two processes never remove the same prefile twice or one in use, and
  * each reminder is claimed in the database before it is mailed.
  */
 export default fp(

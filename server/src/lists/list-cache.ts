@@ -2,18 +2,21 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { ServiceContext } from '../context.ts';
-import { readListPosition } from '../db/list-revision.ts';
 import { localDate } from '../deadlines/calendar.ts';
-import { formatListRevision } from '../statements/list-delta.ts';
-import type { StatementScope } from '../statements/statements.repository.ts';
-import { chooseEncoding } from './compression.ts';
+import { chooseEncoding } from '../http/compression.ts';
+import type { listItems } from '../statements/statements.service.ts';
+import { formatListRevision } from './list-revision.ts';
+import { readListPosition } from './lists.repository.ts';
+
+/** Whose statements a list shows (the statements service decides it from the caller: `listScope`). */
+export type ListScope = Parameters<typeof listItems>[1];
 
 /**
  * Statement lists as they were last sent, per scope and encoding, for as long as nothing they show has changed
  * (the examiner's list of 10,000 took 250–600 ms to query, check, serialise and compress on every call).
  *
  * An entry is keyed by the scope, the database's list revision (bumped by triggers in the transaction of every write
- * a list item could reflect, whichever instance or tool made it: migration 20261122T2300_list_revision) and the
+ * a list item could reflect, whichever API process or tool made it: migration 20261122T2300_list_revision) and the
  * committee's calendar day (the working days left change at midnight). The revision is read before the list, so a
  * list built while a write commits is filed under the older revision and never served after it. The first reply of
  * a key goes through the whole pipeline (contract check, serialisation, compression); its bytes are kept as sent.
@@ -27,7 +30,7 @@ export interface ListCache {
   answer<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    scope: StatementScope,
+    scope: ListScope,
     load: () => Promise<T>,
   ): Promise<T | FastifyReply>;
   /** A route onSend hook that keeps a list reply as sent (after compression). */
@@ -60,26 +63,15 @@ const unbrotli = promisify(zlib.brotliDecompress);
 export const RECOMPRESS_MIN_BYTES = 16 * 1024;
 const HARDER_QUALITY = 7;
 
-const scopeKey = (scope: StatementScope) =>
+const scopeKey = (scope: ListScope) =>
   (scope.companyId !== undefined
     ? `company:${scope.companyId}`
     : scope.examinerId !== undefined
       ? `examiner:${scope.examinerId}`
       : 'all') + (scope.status === undefined ? '' : `:${scope.status}`);
 
-const caches = new WeakMap<ServiceContext, ListCache>();
-
-/** The list cache of an app (one per service context: the company's and the examiner's routes share it). */
-export function listCacheFor(ctx: ServiceContext): ListCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = createListCache(ctx);
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
-
-function createListCache(ctx: ServiceContext): ListCache {
+/** The list cache of an app, which its company and examiner lists share (`app.listCache`, plugins/list-cache.ts). */
+export function createListCache(ctx: ServiceContext): ListCache {
   const entries = new Map<string, Entry>();
   const pending = new WeakMap<FastifyRequest, { key: string; revision: string; token: string }>();
   let bytes = 0;
