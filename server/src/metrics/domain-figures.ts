@@ -3,11 +3,11 @@ import { STATEMENT_STATUSES } from '#domain/statuses.ts';
 import type { ServiceContext } from '../context.ts';
 import { deadlineClock, deadlineOf } from '../deadlines/deadlines.service.ts';
 import { TERM_RUNS_IN } from '../deadlines/term.ts';
-import { openRequiredCounts } from '../remarks/remarks.repository.ts';
+import { countOpenRequiredRemarks, countStatementsByStatus, listRunningTerms } from './metrics.repository.ts';
 
 /**
- * The portal's own figures, read from the database when Prometheus scrapes (the database is the truth every instance
- * shares, so each instance reports the same values): statements by status, review terms overdue, open required remarks.
+ * The portal's own figures, read from the database when Prometheus scrapes (the database is the truth every API
+ * process shares, so each reports the same values): statements by status, review terms overdue, open required remarks.
  */
 export function collectDomainFigures(registry: Registry, ctx: ServiceContext): void {
   const { db } = ctx;
@@ -17,12 +17,7 @@ export function collectDomainFigures(registry: Registry, ctx: ServiceContext): v
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const rows = await db
-        .selectFrom('statements')
-        .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .groupBy('status')
-        .execute();
-      const counts = new Map(rows.map((row) => [row.status, Number(row.n)]));
+      const counts = await countStatementsByStatus(db);
       for (const status of STATEMENT_STATUSES) this.set({ status }, counts.get(status) ?? 0);
     },
   });
@@ -32,11 +27,7 @@ export function collectDomainFigures(registry: Registry, ctx: ServiceContext): v
     registers: [registry],
     async collect() {
       const clock = await deadlineClock(ctx);
-      const rows = await db
-        .selectFrom('statements')
-        .select(['status', 'term_start', 'term_days'])
-        .where('status', 'in', [...TERM_RUNS_IN])
-        .execute();
+      const rows = await listRunningTerms(db, TERM_RUNS_IN);
       this.set(rows.filter((row) => (deadlineOf(clock, row)?.workingDaysLeft ?? 0) < 0).length);
     },
   });
@@ -45,9 +36,7 @@ export function collectDomainFigures(registry: Registry, ctx: ServiceContext): v
     help: 'Published required remarks not resolved, on statements under review or in rework',
     registers: [registry],
     async collect() {
-      let total = 0;
-      for (const count of (await openRequiredCounts(db)).values()) total += count;
-      this.set(total);
+      this.set(await countOpenRequiredRemarks(db));
     },
   });
 }

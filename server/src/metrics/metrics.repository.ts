@@ -1,0 +1,35 @@
+import type { StatementStatus } from '#domain/contract.ts';
+import type { Db } from '../db/database.ts';
+import type { RemarkStatus } from '../db/schema.ts';
+
+/** How many statements are in each status (a status with none is missing). */
+export async function countStatementsByStatus(db: Db): Promise<Map<StatementStatus, number>> {
+  const rows = await db
+    .selectFrom('statements')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+/** The review terms of the statements in these statuses (those whose term runs). */
+export function listRunningTerms(db: Db, statuses: readonly StatementStatus[]) {
+  return db
+    .selectFrom('statements')
+    .select(['status', 'term_start', 'term_days'])
+    .where('status', 'in', [...statuses])
+    .execute();
+}
+
+/** Published required remarks not resolved, on statements under review or in rework, all statements together. */
+export async function countOpenRequiredRemarks(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('remarks as r')
+    .innerJoin('statements as s', 's.id', 'r.statement_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('r.severity', '=', 'required')
+    .where('r.status', 'in', ['open', 'reopened', 'answered'] satisfies RemarkStatus[])
+    .where('s.status', 'in', ['under_review', 'has_comments'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
