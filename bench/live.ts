@@ -1,17 +1,16 @@
-// Figure 10, the live portal: how soon a change reaches an open stream through nginx (two API instances on
-// PostgreSQL when BENCH_DATABASE_URL is set, one on SQLite otherwise), and what 200 open streams cost an instance.
+// Figure 10, the live portal: how soon a change reaches an open stream through nginx (two API processes on
+// PostgreSQL when BENCH_DATABASE_URL is set, one on SQLite otherwise), and what 200 open streams cost an API process.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { signAccessToken } from '../server/src/auth/tokens.ts';
 import { createDatabase } from '../server/src/db/database.ts';
-import { API_NODE_FLAGS } from '../server/src/node-flags.ts';
 import { openEventStream } from '../src/lib/api/event-stream.ts';
-import { API_STARTED, type Child, startChild } from '../tools/child.ts';
+import type { Child } from '../tools/child.ts';
 import { freePort } from '../tools/free-port.ts';
-import { answersOk } from '../tools/http.ts';
 import { type RunningNginx, startNginx } from '../tools/nginx.ts';
-import { type BenchPortal, memoryOf, repoRoot, startBenchPortal } from './lib/portal.ts';
+import { startPortalOnFreePort } from '../tools/portal-process.ts';
+import { type BenchPortal, memoryOf, startBenchPortal } from './lib/portal.ts';
 import { atMost, type Figure, failed, ms } from './lib/table.ts';
 
 const CHANGES = 50;
@@ -24,12 +23,9 @@ function quantile(values: number[], q: number): number {
 }
 
 /** A second API process on the bench portal's database and files (same DATA_DIR, so the same signing secret). */
-async function secondInstance(portal: BenchPortal): Promise<{ url: string; child: Child }> {
-  const port = await freePort();
+async function secondApiProcess(portal: BenchPortal): Promise<{ url: string; child: Child }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: portal.dataDir,
     DATABASE_URL: portal.databaseUrl ?? '',
     SMTP_URL: portal.sink.smtpUrl,
@@ -39,15 +35,12 @@ async function secondInstance(portal: BenchPortal): Promise<{ url: string; child
     EVENT_STREAMS_PER_USER: String(STREAMS),
   };
   delete env.FILES_DIR;
-  const child = startChild(process.execPath, [...API_NODE_FLAGS, 'server/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    banner: API_STARTED,
+  return startPortalOnFreePort('api', {
+    env: () => env,
     keep: 20_000,
+    readyPath: '/api/health',
+    wait: { name: 'second API process', timeoutMs: 60_000 },
   });
-  const url = `http://127.0.0.1:${port}`;
-  await child.waitForStart({ name: 'second instance', ready: () => answersOk(`${url}/api/health`), timeoutMs: 60_000 });
-  return { url, child };
 }
 
 /** Submits a statement through `base` as the token's user; returns its id and when the submission was sent. */
@@ -69,7 +62,7 @@ async function submit(base: string, token: string, n: number): Promise<{ id: num
 }
 
 export async function liveFigures(databaseUrl: string | null): Promise<Figure[]> {
-  const label = databaseUrl ? 'PostgreSQL, two instances' : 'SQLite, one instance';
+  const label = databaseUrl ? 'PostgreSQL, two API processes' : 'SQLite, one API process';
   const figures: Figure[] = [];
   let portal: BenchPortal | undefined;
   let second: { url: string; child: Child } | undefined;
@@ -81,11 +74,11 @@ export async function liveFigures(databaseUrl: string | null): Promise<Figure[]>
       databaseUrl,
       env: { UPLOAD_RATE_LIMIT: '100000', EVENT_STREAMS_PER_USER: String(STREAMS), TRUST_PROXY: '127.0.0.1' },
     });
-    if (databaseUrl) second = await secondInstance(portal);
+    if (databaseUrl) second = await secondApiProcess(portal);
     await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>bench</title>');
     const upstream = [portal.url, ...(second ? [second.url] : [])].map((url) => new URL(url).host);
     nginx = await startNginx({ port: await freePort(), root: webRoot, upstream });
-    const instances = [portal.url, ...(second ? [second.url] : [])];
+    const apiProcesses = [portal.url, ...(second ? [second.url] : [])];
 
     const secret = (await readFile(path.join(portal.dataDir, 'jwt-secret'), 'utf8')).trim();
     const db = createDatabase({ databaseUrl: portal.databaseUrl, dataDir: portal.dataDir });
@@ -104,7 +97,7 @@ export async function liveFigures(databaseUrl: string | null): Promise<Figure[]>
     const ownerToken = await signAccessToken(secret, owner.id);
     const examinerToken = await signAccessToken(secret, examiner.id);
 
-    // 10a. 50 changes, each through the other instance in turn, to one stream held through nginx.
+    // 10a. 50 changes, each through the other API process in turn, to one stream held through nginx.
     const seen = new Map<number, number>();
     let connected = false;
     const watcher = openEventStream({
@@ -122,7 +115,7 @@ export async function liveFigures(databaseUrl: string | null): Promise<Figure[]>
     try {
       for (let wait = 0; !connected && wait < 100; wait++) await new Promise((r) => setTimeout(r, 50));
       for (let n = 0; n < CHANGES; n++) {
-        const { id, sentAt } = await submit(instances[n % instances.length] as string, ownerToken, n);
+        const { id, sentAt } = await submit(apiProcesses[n % apiProcesses.length] as string, ownerToken, n);
         for (let wait = 0; !seen.has(id) && wait < 100; wait++) await new Promise((r) => setTimeout(r, 5));
         latencies.push((seen.get(id) ?? Number.POSITIVE_INFINITY) - sentAt);
       }
@@ -143,7 +136,7 @@ export async function liveFigures(databaseUrl: string | null): Promise<Figure[]>
       ),
     );
 
-    // 10b. 200 streams open on the instances directly (nginx allows one address 64 connections, and this bench is one
+    // 10b. 200 streams open on the API processes directly (nginx allows one address 64 connections, and this bench is one
     // address); ten changes must reach every one of them.
     const pids = [portal.pid, ...(second?.child.pid ? [second.child.pid] : [])];
     const rssBefore = (await Promise.all(pids.map(memoryOf))).reduce((sum, m) => sum + m.rss, 0);
@@ -151,7 +144,7 @@ export async function liveFigures(databaseUrl: string | null): Promise<Figure[]>
     let open = 0;
     const streams = Array.from({ length: STREAMS }, (_, i) =>
       openEventStream({
-        url: `${instances[i % instances.length]}/api/events`,
+        url: `${apiProcesses[i % apiProcesses.length]}/api/events`,
         getToken: async () => examinerToken,
         refresh: async () => false,
         onEvent: (event) => {
@@ -164,7 +157,7 @@ export async function liveFigures(databaseUrl: string | null): Promise<Figure[]>
     );
     try {
       for (let wait = 0; open < STREAMS && wait < 400; wait++) await new Promise((r) => setTimeout(r, 50));
-      for (let n = 0; n < 10; n++) await submit(instances[n % instances.length] as string, ownerToken, 1000 + n);
+      for (let n = 0; n < 10; n++) await submit(apiProcesses[n % apiProcesses.length] as string, ownerToken, 1000 + n);
       await new Promise((r) => setTimeout(r, 2000));
       const rssAfter = (await Promise.all(pids.map(memoryOf))).reduce((sum, m) => sum + m.rss, 0);
       const missed = counts.filter((count) => count < 10).length;
@@ -172,7 +165,7 @@ export async function liveFigures(databaseUrl: string | null): Promise<Figure[]>
         atMost(
           {
             group: 10,
-            name: `${label}: ${STREAMS} open streams: API RSS growth (all instances)`,
+            name: `${label}: ${STREAMS} open streams: API RSS growth (all API processes)`,
             budget: '≤ 100 MB, no missed event',
             anchor: `${open} of ${STREAMS} connected; ${missed} streams missed one of 10 changes`,
           },

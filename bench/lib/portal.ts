@@ -3,11 +3,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_NODE_FLAGS } from '../../server/src/node-flags.ts';
-import { startChild } from '../../tools/child.ts';
-import { freePort } from '../../tools/free-port.ts';
-import { answersOk } from '../../tools/http.ts';
 import { logInByCode } from '../../tools/login.ts';
+import { startPortalOnFreePort } from '../../tools/portal-process.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 import { type BenchSeedResult, seedDatabase } from '../seed.ts';
 
@@ -75,46 +72,41 @@ export async function startBenchPortal(options: BenchPortalOptions): Promise<Ben
     throw error;
   }
   const sink = await startSmtpSink();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SMTP_URL: sink.smtpUrl,
-    PUBLIC_ORIGIN: url,
-    SKIP_BUILD: '1',
-    NODE_ENV: 'test',
-    LOGIN_IP_LIMIT: '1000',
-    LOGIN_EMAIL_LIMIT: '1000',
-    ...options.env,
+  const env = (port: number): NodeJS.ProcessEnv => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      SMTP_URL: sink.smtpUrl,
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      SKIP_BUILD: '1',
+      NODE_ENV: 'test',
+      LOGIN_IP_LIMIT: '1000',
+      LOGIN_EMAIL_LIMIT: '1000',
+      ...options.env,
+    };
+    delete env.FILES_DIR;
+    if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    else delete env.DATABASE_URL;
+    return env;
   };
-  delete env.FILES_DIR;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = startChild(process.execPath, [...API_NODE_FLAGS, 'server/src/start.ts'], {
-    cwd: repoRoot,
-    env,
-    keep: 20_000,
-  });
-  const stop = async () => {
-    await child.stop();
+  const cleanUp = async () => {
     await sink.close();
     await rm(dataDir, { recursive: true, force: true });
     await dropDatabase();
   };
-  try {
-    await child.waitForStart({
-      name: 'bench portal',
-      ready: () => answersOk(`${url}/api/health`),
-      timeoutMs: 30_000,
-      pollMs: 100,
-    });
-  } catch (error) {
-    await stop();
+  const { child, url } = await startPortalOnFreePort('start', {
+    env,
+    keep: 20_000,
+    readyPath: '/api/health',
+    wait: { name: 'bench portal', timeoutMs: 30_000, pollMs: 100 },
+  }).catch(async (error) => {
+    await cleanUp();
     throw error;
-  }
+  });
+  const stop = async () => {
+    await child.stop();
+    await cleanUp();
+  };
 
   const logIn = async (email: string) => {
     const mailbox = sink.view();

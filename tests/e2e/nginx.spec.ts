@@ -4,14 +4,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
-import { startChild } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { type RunningNginx, startNginx } from '../../tools/nginx.ts';
+import { startPortalProcess } from '../../tools/portal-process.ts';
 import type { Mailbox } from '../../tools/smtp-sink.ts';
 import { recordCspViolations } from './csp.ts';
 import { test as base, expect } from './fixtures.ts';
-import { distDir, nodeBin, repoRoot } from './paths.ts';
+import { distDir } from './paths.ts';
 import { type Portal, servedThroughNginx, serverEnv, startPortal } from './portal.ts';
 
 interface Proxied {
@@ -475,7 +475,7 @@ base.describe('npm run start:nginx', () => {
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-start-nginx-'));
     const env = serverEnv(port, dataDir, { SMTP_URL: undefined, API_PORT: undefined });
-    const child = startChild(nodeBin, ['scripts/start-nginx.ts'], { cwd: repoRoot, env });
+    const child = startPortalProcess('nginx', port, { env });
     const output = child.output;
     const url = `http://127.0.0.1:${port}`;
     try {

@@ -1,12 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API_NODE_FLAGS } from '../../server/src/node-flags.ts';
-import { PORTAL_STARTED, startChild } from '../../tools/child.ts';
-import { freePort } from '../../tools/free-port.ts';
-import { answersOk } from '../../tools/http.ts';
+import { startPortalOnFreePort } from '../../tools/portal-process.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
-import { nodeBin, repoRoot } from './paths.ts';
 import { type RequestFactory, SessionStore } from './sessions.ts';
 
 export interface Portal {
@@ -31,7 +27,6 @@ export interface PortalOptions {
  * nginx.conf in front of the API server) instead of `npm start` (dist/ and the API on one port); CI runs both.
  */
 export const servedThroughNginx = process.env.E2E_SERVE === 'nginx';
-const entry = servedThroughNginx ? 'scripts/start-nginx.ts' : 'server/src/start.ts';
 
 /**
  * The environment of a server on 127.0.0.1:`port` with `dataDir` as DATA_DIR and `env` on top (an undefined value
@@ -63,42 +58,30 @@ export function serverEnv(port: number, dataDir: string, env: NodeJS.ProcessEnv 
  * build in dist/ with a fresh SQLite DATA_DIR, so the server has its own seeded demo data, rate limits and login codes.
  */
 export async function startPortal(options: PortalOptions): Promise<Portal> {
-  // A port found free can be taken by a parallel worker before the server binds it: try another one.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startPortalOn(await freePort(), options);
-    } catch (error) {
-      if (attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
-    }
-  }
-}
-
-async function startPortalOn(port: number, options: PortalOptions): Promise<Portal> {
-  const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
-  const env = serverEnv(port, dataDir, {
-    SMTP_URL: options.smtpUrl,
-    MAIL_FROM: 'Портал согласования АГР <no-reply@portal.test>',
-    PUBLIC_ORIGIN: options.publicOrigin ?? url,
-    ...options.env,
-  });
-
+  const removeData = () => rm(dataDir, { recursive: true, force: true });
   // Its own process group: a server that does not stop in time is killed with everything it started (nginx).
-  // With the flags `npm start` gives the API (start-nginx passes them on to the API it starts).
-  const flags = servedThroughNginx ? [] : API_NODE_FLAGS;
-  const child = startChild(nodeBin, [...flags, entry], { cwd: repoRoot, env, detached: true, banner: PORTAL_STARTED });
+  // /version.json answering is what counts.
+  const { child, port, url } = await startPortalOnFreePort(servedThroughNginx ? 'nginx' : 'start', {
+    env: (port) =>
+      serverEnv(port, dataDir, {
+        SMTP_URL: options.smtpUrl,
+        MAIL_FROM: 'Портал согласования АГР <no-reply@portal.test>',
+        PUBLIC_ORIGIN: options.publicOrigin ?? `http://127.0.0.1:${port}`,
+        ...options.env,
+      }),
+    detached: true,
+    readyPath: '/version.json',
+    wait: { name: 'The portal server', timeoutMs: 30_000 },
+  }).catch(async (error) => {
+    await removeData();
+    throw error;
+  });
   const stop = async () => {
     await child.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await removeData();
   };
-
   try {
-    // /version.json answering is what counts; the error carries the server's output (EADDRINUSE: try another port).
-    await child.waitForStart({
-      name: 'The portal server',
-      ready: () => answersOk(`${url}/version.json`),
-      timeoutMs: 30_000,
-    });
     if (servedThroughNginx) await expectNginxInFront(url, child.output);
   } catch (error) {
     await stop();

@@ -14,13 +14,12 @@ import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { loginAttemptCookieName } from '../../server/src/routes/api/authentication/index.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
 import { findUserByEmail, normalizeEmail, type UserRow } from '../../server/src/users/users.repository.ts';
-import { API_STARTED, type Child, startChild } from '../../tools/child.ts';
+import type { Child } from '../../tools/child.ts';
+import { startPortalProcess } from '../../tools/portal-process.ts';
 import { startTestS3, type TestS3 } from '../../tools/s3.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /** A fresh, migrated database: a new SQLite file, or the PostgreSQL test database wiped clean. */
 export async function createTestDatabase(dataDir: string, onQuery?: DatabaseOptions['onQuery']): Promise<Db> {
@@ -234,9 +233,5 @@ export async function serverProcessEnv(dataDir: string, smtpUrl: string): Promis
 
 /** `node server/src/server.ts` (the API alone) on 127.0.0.1:`port`, with `env` over this process's environment. */
 export function startApiProcess(port: number, env: NodeJS.ProcessEnv): Child {
-  return startChild(process.execPath, ['server/src/server.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    banner: API_STARTED,
-  });
+  return startPortalProcess('api', port, { env: { ...process.env, ...env } });
 }

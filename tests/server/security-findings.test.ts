@@ -19,10 +19,11 @@ import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { PROXY_WARNING } from '../../server/src/plugins/proxy-warning.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
 import { SECURITY_HEADERS } from '../../server/src/site/headers.ts';
-import { type Child, startChild } from '../../tools/child.ts';
+import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { openRequest } from '../../tools/http.ts';
+import { startPortalProcess } from '../../tools/portal-process.ts';
 import { startSmtpSink } from '../../tools/smtp-sink.ts';
 import { createTestDatabase, login, startLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
@@ -354,14 +355,12 @@ async function startSiteServer(extraEnv: Record<string, string> = {}): Promise<S
     DATA_DIR: dataDir,
     DIST_DIR: dist,
     SKIP_BUILD: '1',
-    PORT: String(port),
-    HOST: '127.0.0.1',
     NODE_ENV: 'development',
     ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
-  const started = startChild(process.execPath, ['server/src/start.ts'], { cwd: ROOT, env });
+  const started = startPortalProcess('start', port, { env });
   child = started;
   await started.waitForStart({
     name: 'npm start',
