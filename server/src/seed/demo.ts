@@ -8,8 +8,9 @@ import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, resolveRemark } from '../remarks/remarks.service.ts';
 import { replyToStatement, submitNewVersion, submitStatement, takeIntoWork } from '../statements/statements.service.ts';
-import { countUsers, findUserById, type UserRow } from '../users/users.repository.ts';
+import { findUserById, type UserRow } from '../users/users.repository.ts';
 import { createExaminer } from '../users/users.service.ts';
+import { anyUserExists, findStatementFiles } from './seed.repository.ts';
 
 export const DEMO_ACCOUNTS = [
   { email: 'owner@demo.example', who: 'владелец компании ООО «СтройПроект»' },
@@ -17,18 +18,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'examiner1@demo.example', who: 'эксперт комитета' },
   { email: 'examiner2@demo.example', who: 'эксперт комитета' },
 ] as const;
-
-/** The ids of a statement's files, oldest first. */
-async function findStatementFiles(db: Db, statementId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('files')
-    .innerJoin('stages', 'stages.id', 'files.stage_id')
-    .select('files.id')
-    .where('stages.statement_id', '=', statementId)
-    .orderBy('files.id')
-    .execute();
-  return rows.map((row) => row.id);
-}
 
 /** Reference catalogues exist in every environment, production included. */
 export async function ensureCatalogues(db: Db): Promise<void> {
@@ -181,7 +170,7 @@ const REPLY_COMMENTS: Partial<Record<Status, string>> = {
  */
 export async function seedDemo(base: ServiceContext): Promise<boolean> {
   await ensureCatalogues(base.db);
-  if ((await countUsers(base.db)) > 0) return false;
+  if (await anyUserExists(base.db)) return false;
   const clock = { at: base.now().getTime() };
   // The demo's past is recorded (notifications included) but mails nobody.
   const ctx: ServiceContext = {
