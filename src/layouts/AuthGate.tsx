@@ -21,7 +21,7 @@ export default function AuthGate() {
     void initSession();
     // Lists, counters, notifications and an open statement follow changes without a reload; the stream's code (and
     // its parser) loads after the page's own.
-    void import('../stores/live.ts').then((live) => live.startLiveUpdates());
+    void import('../features/live/live.ts').then((live) => live.startLiveUpdates());
   }, []);
 
   useEffect(() => {

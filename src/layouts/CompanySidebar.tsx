@@ -1,8 +1,8 @@
 import { COMPANY_HOME, isWithin, normalizePath, routes } from '#domain/routes.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { $companyCounters } from '../features/statements/counters.ts';
 import { $isOwner, $user } from '../stores/session.ts';
-import { $companyCounters } from '../stores/statement-counters.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
 import { navTexts } from './texts.ts';

@@ -1,8 +1,8 @@
 import { EXAMINER_HOME, normalizePath, routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { $examinerCounters, $examinerOverdue } from '../features/statements/counters.ts';
 import { $user } from '../stores/session.ts';
-import { $examinerCounters, $examinerOverdue } from '../stores/statement-counters.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
 import { navTexts } from './texts.ts';

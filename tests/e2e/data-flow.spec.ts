@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { COUNTERS_CACHE_KEY } from '../../src/stores/statement-counters.ts';
+import { COUNTERS_CACHE_KEY } from '../../src/features/statements/counters.ts';
 import { waitForRequestsDone } from '../../tools/settle.ts';
 import { expect, test } from './fixtures.ts';
 import { CompanyListPage } from './pages/company-list-page.ts';

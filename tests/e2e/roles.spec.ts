@@ -1,4 +1,4 @@
-import { COUNTERS_CACHE_KEY } from '../../src/stores/statement-counters.ts';
+import { COUNTERS_CACHE_KEY } from '../../src/features/statements/counters.ts';
 import type { DemoRole } from '../../tools/demo.ts';
 import { expect, test } from './fixtures.ts';
 import { Sidebar } from './pages/sidebar.ts';

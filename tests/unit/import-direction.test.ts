@@ -1,4 +1,4 @@
-// The import rules of biome.json (shared -> features -> pages; features never import each other; Radix only in
+// The import rules of biome.json (shared -> features -> pages; a feature reaches another only through its face; Radix only in
 // components/ui; the site and the API import the domain kernel and never each other), proven on probe files laid out
 // like the repository in a scratch copy of the project's Biome config.
 import { execFileSync } from 'node:child_process';
@@ -24,7 +24,19 @@ const probes: Array<[file: string, specifier: string, allowed: boolean]> = [
   ['src/features/auth/stores/probe.ts', '../../../lib/deadline.ts', true],
   ['src/features/auth/components/probe.ts', '../../../components/ui/Dialog.tsx', true],
   ['src/components/ui/probe.ts', '@radix-ui/react-dialog', true],
-  ['src/layouts/probe.ts', '../features/statements/stores/counters.ts', true],
+  ['src/layouts/probe.ts', '../features/statements/counters.ts', true],
+  ['src/layouts/probe.ts', '../features/statements/stores/lists.ts', false],
+  // A capability's public face is the files at the top of its folder; its subfolders are its own.
+  ['src/features/statements/probe.ts', '../remarks/RemarksSection.tsx', true],
+  ['src/features/statements/stores/probe.ts', '../../live/changes.ts', true],
+  ['src/features/statements/components/detail/probe.ts', '../../../remarks/remarks.ts', true],
+  ['src/features/statements/probe.ts', '../remarks/stores/editing.ts', false],
+  ['src/features/statements/stores/probe.ts', '../../remarks/components/probe.tsx', false],
+  ['src/features/statements/components/detail/probe.ts', '../../../remarks/stores/editing.ts', false],
+  ['src/features/statements/components/detail/probe.ts', '../../../../features/remarks/remarks.ts', false],
+  ['src/features/remarks/probe.ts', './stores/editing.ts', true],
+  ['src/features/statements/components/detail/probe.ts', '../../stores/detail.ts', true],
+  ['src/features/statements/components/detail/probe.ts', '#stores/session.ts', true],
   // Folder pairs: the site and the API import the kernel; the kernel imports neither; neither imports the other.
   ['server/src/statements/probe.ts', '../../../src/lib/deadline.ts', false],
   ['server/src/routes/api/files/probe.ts', '../../../../../src/stores/session.ts', false],

@@ -2,9 +2,14 @@ import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 're
 import type { PublicCertificate } from '#domain/contract.ts';
 import { orDash } from '#domain/russian.ts';
 import { currentPath } from '#lib/browser.ts';
-import { checkTokenFromPath, isValidCertificate, matchingDocument, sha256OfFile } from '#lib/certificate-check.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { formatFileSize } from '#lib/file-size.ts';
+import {
+  checkTokenFromPath,
+  isValidCertificate,
+  matchingDocument,
+  sha256OfFile,
+} from '../../certificates/certificate-check.ts';
 import { checkTexts as t } from '../texts.ts';
 
 type Load =

@@ -2,9 +2,9 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { Notification } from '#domain/contract.ts';
 import { api, QUIET } from '#stores/api.ts';
 import { $notificationsDrawerOpen, setUnreadNotifications } from '#stores/drawer.ts';
-import { $liveChange } from '#stores/live-change.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { $session } from '#stores/session.ts';
+import { $liveChange } from '../../live/changes.ts';
 import { notificationTexts } from '../texts.ts';
 
 /** The signed-in user's notifications: loading, failed (the list is then empty), or loaded. */

@@ -38,7 +38,7 @@ beforeEach(() => tabStorage.clear());
 // Fresh stores for every test: a loaded list stays loaded for the life of its module.
 const { lists, counters } = freshStores({
   lists: () => import('../stores/lists.ts'),
-  counters: () => import('../../../stores/statement-counters.ts'),
+  counters: () => import('../counters.ts'),
 });
 silenceConsoleErrors();
 

@@ -1,19 +1,19 @@
 import { atom, map, type ReadableAtom } from 'nanostores';
-import { statementDetailTexts } from '#components/statement/texts.ts';
 import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
-import { answerableRemarks, answerErrors, answersToSend } from '#lib/remarks.ts';
 import { isCompanyUser } from '#lib/roles.ts';
 import { canDeleteStatement } from '#lib/statement.ts';
 import { validateNewVersion } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
-import { createStageDraft } from '#stores/stage-draft.ts';
-import { createStatementDetail } from '#stores/statement-detail.ts';
 import { type SubmitState, submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
+import { answerableRemarks, answerErrors, answersToSend } from '../../remarks/remarks.ts';
+import { statementDetailTexts } from '../components/texts.ts';
 import { detailTexts } from '../texts/detail.ts';
+import { createStageDraft } from './stage-draft.ts';
+import { createStatementDetail } from './statement-detail.ts';
 
 const detail = createStatementDetail({
   load: (id) => api.GET('/api/statements/{id}', { params: { path: { id } } }),

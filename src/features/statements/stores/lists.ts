@@ -1,8 +1,8 @@
 import { isCompanyUser } from '#lib/roles.ts';
-import { DEFAULT_SORT_ORDER, type SortOrder } from '#lib/statement-list.ts';
 import { api, QUIET } from '#stores/api.ts';
-import { countFromList, reloadStatementCounters } from '#stores/statement-counters.ts';
-import { createListFilters, createStatementList, type StatementList, sinceParams } from '#stores/statement-list.ts';
+import { countFromList, reloadStatementCounters } from '../counters.ts';
+import { DEFAULT_SORT_ORDER, type SortOrder } from '../lib/list-index.ts';
+import { createListFilters, createStatementList, type StatementList, sinceParams } from './statement-list.ts';
 
 export type { StatementList };
 

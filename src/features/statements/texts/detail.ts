@@ -24,7 +24,4 @@ export const detailTexts = {
   versionSubmit: 'Отправить на рассмотрение', // e2e
   versionAdded: 'Версия добавлена',
   versionFailed: 'Не удалось загрузить новую версию',
-  answersLegend: 'Ответы на замечания',
-  answerLabel: (number: number, optional: boolean) =>
-    `Ответ на замечание № ${number}${optional ? ' (необязательно)' : ''}`, // e2e
 } as const;

@@ -1,10 +1,10 @@
 import { memo } from 'react';
-import RemarksTag from '#components/statement/RemarksTag.tsx';
-import { DeadlineTag } from '#components/statement/StatementTimeline.tsx';
 import StatusBadge from '#components/ui/StatusBadge.tsx';
 import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { formatListDate } from '#lib/dates.ts';
+import RemarksTag from '../../../remarks/RemarksTag.tsx';
+import { DeadlineTag } from '../StatementTimeline.tsx';
 import { listTexts } from './texts.ts';
 
 /** The list date of each loaded item, formatted once (a scroll brings the same items back into view). */

@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { StatementListItem } from '#domain/contract.ts';
-import { rowSize } from '#lib/statement-list.ts';
+import { rowSize } from '../../lib/list-index.ts';
 import StatementCard from './StatementCard.tsx';
 import { listTexts } from './texts.ts';
 

@@ -1,0 +1,213 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import Button from '#components/ui/Button.tsx';
+import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
+import Dialog from '#components/ui/Dialog.tsx';
+import FormField from '#components/ui/FormField.tsx';
+import type { Remark, RemarkSeverity, Statement } from '#domain/contract.ts';
+import { useStore } from '#stores/prerendered.ts';
+import { setViewerRemarks } from '../documents/viewer.ts';
+import type { RemarkEditing } from './editing.ts';
+import RemarksSection from './RemarksSection.tsx';
+import type { RemarkList } from './remarks.ts';
+import { severityLabels } from './remarks.ts';
+import { remarkTexts } from './texts.ts';
+
+const SEVERITIES: readonly RemarkSeverity[] = ['required', 'advisory'];
+
+/**
+ * The examiner's 'Замечания': the shared section with 'Добавить замечание' (a remark without a pin) and, while the
+ * statement is theirs to answer, each draft's 'Изменить' / 'Удалить' and each answered remark's 'Снять' / 'Не снято'.
+ */
+export default function ExaminerRemarks({
+  statement,
+  remarks,
+  canReply,
+  editing,
+}: {
+  statement: Statement;
+  remarks: RemarkList;
+  /** Whether the statement is this examiner's to answer now (only then are remarks added, edited or resolved). */
+  canReply: boolean;
+  editing: RemarkEditing;
+}) {
+  const { startRemark, editRemark, resolveRemark, startKeepOpen, deleteRemark } = editing;
+  const [removing, setRemoving] = useState<Remark | null>(null);
+
+  // The viewer pins these remarks on the drawings; while the statement is the examiner's to answer, a place chosen
+  // on a page opens the remark dialog there.
+  useEffect(() => {
+    setViewerRemarks({
+      remarks: remarks.items,
+      place: canReply ? (pin, fileName) => startRemark(pin, fileName) : null,
+    });
+  }, [remarks, canReply, startRemark]);
+
+  const actions = (remark: Remark) => {
+    if (!canReply) return null;
+    if (remark.status === 'draft') {
+      return (
+        <>
+          <Button variant="secondary" onClick={() => editRemark(remark)}>
+            {remarkTexts.edit}
+          </Button>
+          <Button variant="secondary" onClick={() => setRemoving(remark)}>
+            {remarkTexts.remove}
+          </Button>
+        </>
+      );
+    }
+    if (remark.status === 'answered') {
+      return (
+        <>
+          <Button onClick={() => void resolveRemark(remark.id, true)}>{remarkTexts.resolve}</Button>
+          <Button variant="secondary" onClick={() => startKeepOpen(remark)}>
+            {remarkTexts.keepOpen}
+          </Button>
+        </>
+      );
+    }
+    return null;
+  };
+
+  return (
+    <>
+      <RemarksSection
+        statement={statement}
+        remarks={remarks}
+        files={statement.stages.flatMap((stage) => stage.files)}
+        toolbar={
+          canReply ? (
+            <Button variant="secondary" onClick={() => startRemark()}>
+              {remarkTexts.add}
+            </Button>
+          ) : undefined
+        }
+        actions={actions}
+      />
+      <RemarkEditorDialog editing={editing} />
+      <KeepOpenDialog editing={editing} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        question={remarkTexts.removeQuestion}
+        danger
+        onConfirm={() => (removing ? deleteRemark(removing.id) : undefined)}
+      />
+    </>
+  );
+}
+
+/** One of the examiner's remark dialogs: a form with 'Сохранить' and 'Отмена'; a refused save focuses the first wrong field. */
+function RemarkFormDialog({
+  open,
+  close,
+  title,
+  description,
+  formId,
+  busy,
+  save,
+  children,
+}: {
+  open: boolean;
+  close: () => void;
+  title: string;
+  description?: string;
+  formId: string;
+  busy: boolean;
+  /** Saves the form: true when saved (the dialog closes itself through its store). */
+  save: () => Promise<boolean> | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) close();
+      }}
+      title={title}
+      description={description}
+      actions={
+        <>
+          <Button type="submit" form={formId} busy={busy}>
+            {remarkTexts.save}
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={close}>
+            {remarkTexts.cancel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          void save()?.then((saved) => {
+            if (!saved) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+          });
+        }}
+      >
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
+/** 'Новое замечание' / 'Черновик замечания': the text, the kind, where it is pinned; 'Сохранить'. */
+function RemarkEditorDialog({ editing }: { editing: RemarkEditing }) {
+  const { $remarkEditor, remarkForm, closeRemarkEditor, saveRemark } = editing;
+  const editor = useStore($remarkEditor);
+  const values = useStore(remarkForm.$values);
+  const status = useStore(remarkForm.$status);
+  const pin = editor?.pin;
+  return (
+    <RemarkFormDialog
+      open={editor !== null}
+      close={closeRemarkEditor}
+      title={editor?.remarkId ? remarkTexts.draftTitle : remarkTexts.newTitle}
+      description={pin && editor?.fileName ? remarkTexts.place(editor.fileName, pin.page) : remarkTexts.noPlace}
+      formId="remark-form"
+      busy={status.busy}
+      save={saveRemark}
+    >
+      <FormField form={remarkForm} name="text" label={remarkTexts.text} rows={5} maxLength={4000} />
+      <fieldset className="choice-group">
+        <legend className="choice-group__legend">{remarkTexts.severity}</legend>
+        {SEVERITIES.map((severity) => (
+          <label key={severity} className="choice">
+            <input
+              type="radio"
+              name="severity"
+              value={severity}
+              checked={values.severity === severity}
+              onChange={() => remarkForm.setValue('severity', severity)}
+            />
+            {severityLabels[severity]}
+          </label>
+        ))}
+      </fieldset>
+    </RemarkFormDialog>
+  );
+}
+
+/** 'Замечание № n не снято': what is still wrong (required), then 'Сохранить'. */
+function KeepOpenDialog({ editing }: { editing: RemarkEditing }) {
+  const { $keepOpen, noteForm, closeKeepOpen, resolveRemark } = editing;
+  const remark = useStore($keepOpen);
+  const status = useStore(noteForm.$status);
+  return (
+    <RemarkFormDialog
+      open={remark !== null}
+      close={closeKeepOpen}
+      title={remark ? remarkTexts.keepTitle(remark.number ?? 0) : remarkTexts.keepOpen}
+      formId="keep-open-form"
+      busy={status.busy}
+      save={() => (remark ? resolveRemark(remark.id, false) : undefined)}
+    >
+      <FormField form={noteForm} name="note" label={remarkTexts.note} rows={4} maxLength={4000} />
+    </RemarkFormDialog>
+  );
+}

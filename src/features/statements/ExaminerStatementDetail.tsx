@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
+import DropdownMenu from '#components/ui/DropdownMenu.tsx';
+import Spinner from '#components/ui/Spinner.tsx';
+import { routes } from '#domain/routes.ts';
+import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
+import type { BackTarget } from '#lib/back-link.ts';
+import { COMPANY_FIELDS } from '#lib/statement.ts';
+import { useStore } from '#stores/prerendered.ts';
+import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
+import { openRequiredCount } from '../remarks/remarks.ts';
+import { remarkTexts } from '../remarks/texts.ts';
+import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
+import StageDialog from './components/detail/StageDialog.tsx';
+import StatementHeader from './components/detail/StatementHeader.tsx';
+import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/StatementParts.tsx';
+import StatementRounds from './components/detail/StatementRounds.tsx';
+import { statementDetailTexts as texts } from './components/texts.ts';
+import { REPLY_CHOICES, replyLabel } from './lib/examiner-reply.ts';
+import {
+  $canReply,
+  $certificateBusy,
+  $examinerRemarks,
+  $examinerRounds,
+  $examinerStatement,
+  $replyStatus,
+  remarkEditing,
+  reply,
+  sendReply,
+  startReply,
+} from './stores/examiner-detail.ts';
+import { examinerDetailTexts } from './texts/examiner.ts';
+
+const HEADING_ID = 'examiner-statement-heading';
+
+/** The examiner's lists a statement is opened from, with the sidebar's names; the first is the default. */
+const EXAMINER_LISTS: readonly BackTarget[] = [
+  { href: routes.examinerNews, label: examinerDetailTexts.back },
+  { href: routes.examinerAll, label: examinerDetailTexts.backAll },
+  { href: routes.examiner(), label: examinerDetailTexts.backMine },
+  { href: routes.examiner('all'), label: examinerDetailTexts.backMine },
+  ...(Object.keys(EXAMINER_SIDEBAR_LABELS) as Array<keyof typeof EXAMINER_SIDEBAR_LABELS>).map((status) => ({
+    href: routes.examiner(status),
+    label: EXAMINER_SIDEBAR_LABELS[status],
+  })),
+];
+
+/** The examiner's statement detail: the card, 'О проекте', 'Заявитель', 'О компании', the rounds, the reply. */
+export default function ExaminerStatementDetail() {
+  const { statement } = useStore($examinerStatement);
+  const rounds = useStore($examinerRounds);
+  const canReply = useStore($canReply);
+  const certificateBusy = useStore($certificateBusy);
+  const replyStatus = useStore($replyStatus);
+  const remarks = useStore($examinerRemarks);
+  const draftsToSend = useStore(remarkEditing.$draftsToSend);
+  const [confirmApproval, setConfirmApproval] = useState<number | null>(null);
+
+  const actions = canReply && (
+    <>
+      <DropdownMenu
+        label={examinerDetailTexts.reply}
+        items={REPLY_CHOICES.map((choice) => ({
+          label: choice.label,
+          disabled: certificateBusy,
+          onSelect: () => {
+            const unresolved = openRequiredCount(remarks.items);
+            if (choice.status === 'approved' && unresolved > 0) setConfirmApproval(unresolved);
+            else void startReply(choice.status);
+          },
+        }))}
+      />
+      {certificateBusy && <Spinner label={examinerDetailTexts.certificateBusy} />}
+    </>
+  );
+  const header = (
+    <StatementHeader
+      statement={statement}
+      view="examiner"
+      lists={EXAMINER_LISTS}
+      headingId={HEADING_ID}
+      actions={actions}
+    />
+  );
+  if (!statement) return header;
+
+  const first = statement.stages[0];
+  return (
+    <>
+      {header}
+      <div className="detail-blocks">
+        <ProjectBlock statement={statement} companyLabel={examinerDetailTexts.company} />
+        <DetailBlock
+          title={examinerDetailTexts.applicant}
+          rows={[
+            [examinerDetailTexts.fio, first?.applicant],
+            [texts.phone, first?.applicantPhone],
+            [examinerDetailTexts.position, first?.applicantPosition],
+          ]}
+        >
+          <DetailItem term={texts.email}>
+            {first?.applicantMail ? <a href={`mailto:${first.applicantMail}`}>{first.applicantMail}</a> : texts.dash}
+          </DetailItem>
+        </DetailBlock>
+        <DetailBlock
+          title={examinerDetailTexts.aboutCompany}
+          rows={COMPANY_FIELDS.map((field) => [texts.companyFields[field], statement[field]] as const)}
+        />
+        <CompanyAtSubmission statement={statement} />
+      </div>
+
+      <ExaminerRemarks statement={statement} remarks={remarks} canReply={canReply} editing={remarkEditing} />
+
+      <StatementRounds
+        history={statement.history ?? []}
+        remarks={remarks.items}
+        rounds={rounds}
+        view="examiner"
+        repliesLabel={examinerDetailTexts.committeeComments}
+        approvedMark={statement.status === 'approved' ? examinerDetailTexts.approvedRound : null}
+      />
+
+      <StageDialog
+        draft={reply}
+        formId="reply-form"
+        title={replyStatus ? examinerDetailTexts.replyTitle(replyLabel(replyStatus)) : examinerDetailTexts.reply}
+        description={replyStatus ? examinerDetailTexts.replyIntro[replyStatus] : undefined}
+        commentLabel={examinerDetailTexts.replyComment}
+        commentRows={4}
+        filesLabel={examinerDetailTexts.replyFiles}
+        submitLabel={examinerDetailTexts.replySubmit}
+        blockWhileUploading
+        send={sendReply}
+        // After an answer the menu that opened the dialog is gone; focus goes to the statement's heading.
+        fallbackFocus={() => document.getElementById(HEADING_ID)}
+      >
+        {replyStatus === 'has_comments' && (
+          <p className="dialog__note">{draftsToSend > 0 ? remarkTexts.toSend(draftsToSend) : remarkTexts.noneToSend}</p>
+        )}
+      </StageDialog>
+      <ConfirmDialog
+        open={confirmApproval !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirmApproval(null);
+        }}
+        question={remarkTexts.approveQuestion(confirmApproval ?? 0)}
+        onConfirm={() => startReply('approved')}
+        fallbackFocus={() => document.getElementById(HEADING_ID)}
+      />
+    </>
+  );
+}

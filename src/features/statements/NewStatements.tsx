@@ -1,0 +1,107 @@
+import { useRef, useState } from 'react';
+import Button from '#components/ui/Button.tsx';
+import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
+import LoadFailed from '#components/ui/LoadFailed.tsx';
+import Spinner from '#components/ui/Spinner.tsx';
+import type { StatementListItem } from '#domain/contract.ts';
+import { routes } from '#domain/routes.ts';
+import { orDash } from '#domain/russian.ts';
+import { formatListDate } from '#lib/dates.ts';
+import { useStore } from '#stores/prerendered.ts';
+import { $newStatements, reloadNewStatements, takeIntoWork } from './stores/news.ts';
+import { newsTexts } from './texts/examiner.ts';
+
+/** One new statement: number and object (a link to the detail), the facts an examiner picks by, and the button. */
+function NewStatementRow({
+  statement,
+  onTake,
+}: {
+  statement: StatementListItem;
+  onTake: (statement: StatementListItem) => void;
+}) {
+  return (
+    <li className="news-row">
+      <div className="news-row__head">
+        <span className="news-row__number">{newsTexts.number(statement.visibleId)}</span>
+        <a className="news-row__title" href={routes.examinerStatementInfo(statement.id)}>
+          {statement.title || orDash(statement.name)}
+        </a>
+      </div>
+      <dl className="news-row__facts">
+        <div>
+          <dt>{newsTexts.company}</dt>
+          <dd>{orDash(statement.companyName)}</dd>
+        </div>
+        <div>
+          <dt>{newsTexts.address}</dt>
+          <dd>{orDash(statement.address ?? statement.name)}</dd>
+        </div>
+        <div>
+          <dt>{newsTexts.category}</dt>
+          <dd>{orDash(statement.categoryName)}</dd>
+        </div>
+        <div>
+          <dt>{newsTexts.workType}</dt>
+          <dd>{orDash(statement.catalogWorkType)}</dd>
+        </div>
+        <div>
+          <dt>{newsTexts.submitted}</dt>
+          <dd>
+            <time dateTime={statement.dateCreate}>{orDash(formatListDate(statement.dateCreate))}</time>
+          </dd>
+        </div>
+      </dl>
+      <div className="news-row__action">
+        <Button aria-label={newsTexts.takeLabel(statement.visibleId)} onClick={() => onTake(statement)}>
+          {newsTexts.take}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** /instance/news: the statements in sent, each with 'Взять в работу' behind 'Принять в работу?'. */
+export default function NewStatements() {
+  const list = useStore($newStatements);
+  const [chosen, setChosen] = useState<StatementListItem | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  return (
+    <>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {newsTexts.pageTitle}
+      </h1>
+      <p className="lead">{newsTexts.lead}</p>
+      {list.status === 'loading' && list.items.length === 0 && <Spinner label={newsTexts.loading} />}
+      {list.status === 'error' && (
+        <LoadFailed
+          text={newsTexts.loadFailed}
+          retryLabel={newsTexts.retry}
+          onRetry={() => void reloadNewStatements()}
+        />
+      )}
+      {list.status === 'ready' && list.items.length === 0 && (
+        <div className="empty-state">
+          <p className="empty-state__title">{newsTexts.empty}</p>
+        </div>
+      )}
+      {list.items.length > 0 && (
+        <ul className="news-list" aria-label={newsTexts.listLabel} aria-busy={list.status === 'loading' || undefined}>
+          {list.items.map((statement) => (
+            <NewStatementRow key={statement.id} statement={statement} onTake={setChosen} />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={chosen !== null}
+        onOpenChange={(open) => {
+          if (!open) setChosen(null);
+        }}
+        question={newsTexts.confirm}
+        onConfirm={() => (chosen ? takeIntoWork(chosen.id) : undefined)}
+        // The row (and its button) leaves the list once taken: keyboard users go on from the heading.
+        fallbackFocus={() => headingRef.current}
+      />
+    </>
+  );
+}

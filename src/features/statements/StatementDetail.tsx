@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from 'react';
+import Button from '#components/ui/Button.tsx';
+import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
+import { routes } from '#domain/routes.ts';
+import { orDash } from '#domain/russian.ts';
+import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts';
+import type { BackTarget } from '#lib/back-link.ts';
+import { formatListDate } from '#lib/dates.ts';
+import { canAddVersion } from '#lib/statement.ts';
+import { useStore } from '#stores/prerendered.ts';
+import { setViewerRemarks } from '../documents/viewer.ts';
+import RemarkAnswers from '../remarks/RemarkAnswers.tsx';
+import RemarksSection from '../remarks/RemarksSection.tsx';
+import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
+import StageDialog from './components/detail/StageDialog.tsx';
+import StatementHeader from './components/detail/StatementHeader.tsx';
+import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/StatementParts.tsx';
+import StatementRounds from './components/detail/StatementRounds.tsx';
+import { statementDetailTexts as texts } from './components/texts.ts';
+import {
+  $answerable,
+  $answerErrors,
+  $answers,
+  $canDelete,
+  $deleteState,
+  $detail,
+  $remarks,
+  $rounds,
+  $versionErrors,
+  deleteStatement,
+  openVersionDialog,
+  setAnswer,
+  submitVersion,
+  version,
+} from './stores/detail.ts';
+import { detailTexts } from './texts/detail.ts';
+
+/** The company's lists a statement is opened from, with the sidebar's names; the first is the default. */
+const COMPANY_LISTS: readonly BackTarget[] = [
+  { href: routes.company(), label: detailTexts.back },
+  { href: routes.company('all'), label: detailTexts.back },
+  ...STATEMENT_STATUSES.map((status) => ({ href: routes.company(status), label: COMPANY_SIDEBAR_LABELS[status] })),
+];
+
+/** The company's statement detail: number, status, title, project, general info, examiner, rounds. */
+export default function StatementDetail() {
+  const { statement } = useStore($detail);
+  const rounds = useStore($rounds);
+  const canDelete = useStore($canDelete);
+  const deleteState = useStore($deleteState);
+  const versionErrors = useStore($versionErrors);
+  const remarks = useStore($remarks);
+  // The viewer pins the published remarks on the drawings.
+  useEffect(() => setViewerRemarks({ remarks: remarks.items, place: null }), [remarks]);
+  const [confirming, setConfirming] = useState(false);
+  const lastRoundTitle = useRef<HTMLHeadingElement>(null);
+
+  const actions = canDelete && (
+    <Button
+      variant="secondary"
+      className="button--danger-outline"
+      busy={deleteState.busy}
+      onClick={() => setConfirming(true)}
+    >
+      {detailTexts.delete}
+    </Button>
+  );
+  const header = <StatementHeader statement={statement} view="company" lists={COMPANY_LISTS} actions={actions} />;
+  if (!statement) return header;
+
+  const first = statement.stages[0];
+  const examiner = statement.examiner;
+  return (
+    <>
+      {header}
+      <div className="detail-blocks">
+        <ProjectBlock statement={statement} />
+        <DetailBlock title={detailTexts.general} rows={[[detailTexts.applicant, first?.applicant]]}>
+          <DetailItem term={detailTexts.created}>
+            <time dateTime={statement.dateCreate}>{orDash(formatListDate(statement.dateCreate))}</time>
+          </DetailItem>
+        </DetailBlock>
+        {examiner ? (
+          <DetailBlock
+            title={detailTexts.examiner}
+            rows={[
+              [detailTexts.examinerFio, examiner.fio],
+              [detailTexts.governmentAgency, examiner.governmentAgency],
+            ]}
+          >
+            <DetailItem term={texts.phone}>
+              {examiner.phone ? (
+                <a href={`tel:${examiner.phone.replace(/[^\d+]/g, '')}`}>{examiner.phone}</a>
+              ) : (
+                texts.dash
+              )}
+            </DetailItem>
+            <DetailItem term={texts.email}>
+              {examiner.email ? <a href={`mailto:${examiner.email}`}>{examiner.email}</a> : texts.dash}
+            </DetailItem>
+          </DetailBlock>
+        ) : (
+          <DetailBlock title={detailTexts.examiner}>
+            <p className="text-secondary">{detailTexts.noExaminer}</p>
+          </DetailBlock>
+        )}
+        <CompanyAtSubmission statement={statement} />
+      </div>
+
+      <RemarksSection
+        statement={statement}
+        remarks={remarks}
+        files={statement.stages.flatMap((stage) => stage.files)}
+      />
+
+      <StatementRounds
+        history={statement.history ?? []}
+        remarks={remarks.items}
+        rounds={rounds}
+        view="company"
+        repliesLabel={detailTexts.committeeComments}
+        lastTitleRef={lastRoundTitle}
+        roundActions={(index) =>
+          canAddVersion(statement, index, rounds.length) && (
+            <Button onClick={openVersionDialog}>{detailTexts.newVersion}</Button>
+          )
+        }
+      />
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        question={detailTexts.deleteQuestion}
+        onConfirm={deleteStatement}
+        danger
+      />
+      <StageDialog
+        draft={version}
+        formId="new-version-form"
+        title={detailTexts.versionTitle}
+        description={detailTexts.versionIntro}
+        commentLabel={detailTexts.versionComment}
+        commentRows={3}
+        filesLabel={detailTexts.versionFiles}
+        filesFirst
+        filesError={versionErrors.files}
+        submitLabel={detailTexts.versionSubmit}
+        send={submitVersion}
+        // The button that opened the dialog is gone with the reload: keyboard focus goes to the new round.
+        onSent={() => requestAnimationFrame(() => lastRoundTitle.current?.focus())}
+      >
+        <VersionAnswers />
+      </StageDialog>
+    </>
+  );
+}
+
+/** The new version's answers to the open remarks, from this detail's stores. */
+function VersionAnswers() {
+  const remarks = useStore($answerable);
+  const answers = useStore($answers);
+  const errors = useStore($answerErrors);
+  return <RemarkAnswers remarks={remarks} answers={answers} errors={errors} setAnswer={setAnswer} />;
+}

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StageFile } from '#domain/contract.ts';
+
+vi.mock('#stores/api.ts', () => ({ api: { GET: vi.fn() }, QUIET: {} }));
+
+const { StageFiles } = await import('../components/detail/StatementParts.tsx');
+const { $viewer } = await import('../../documents/viewer.ts');
+
+afterEach(() => {
+  cleanup();
+  $viewer.set(null);
+});
+
+const file = (id: number, fileName: string, change: StageFile['change'], previousUrl: string | null = null) => ({
+  id,
+  url: `key-${id}`,
+  fileName,
+  size: 2048,
+  sha256: null,
+  change,
+  previousUrl,
+});
+
+describe('StageFiles', () => {
+  it('marks each file against the previous submission and offers the comparison only for a changed PDF', () => {
+    render(
+      <StageFiles
+        files={[
+          file(1, 'Фасады.pdf', 'changed', 'old-1'),
+          file(2, 'План.pdf', 'unchanged', 'old-2'),
+          file(3, 'Генплан.pdf', 'new'),
+          file(4, 'Фото.png', 'changed', 'old-4'),
+        ]}
+      />,
+    );
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.file-mark')?.textContent)).toEqual([
+      'изменён',
+      'без изменений',
+      'новый',
+      'изменён',
+    ]);
+    for (const name of ['Фасады.pdf', 'План.pdf', 'Генплан.pdf', 'Фото.png']) {
+      expect(screen.getByRole('button', { name: `Просмотр «${name}»` })).toBeTruthy();
+    }
+    expect(
+      screen
+        .getAllByRole('button', { name: /^Сравнить с предыдущей версией «/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Сравнить с предыдущей версией «Фасады.pdf»']);
+  });
+
+  it('shows no mark in a first submission, and «не представлен» for what a new one no longer presents', () => {
+    const { unmount } = render(<StageFiles files={[file(1, 'Фасады.pdf', null)]} />);
+    expect(screen.getByRole('listitem').querySelector('.file-mark')).toBeNull();
+    unmount();
+    render(<StageFiles files={[file(5, 'Записка.docx', null)]} absent />);
+    expect(within(screen.getByRole('listitem')).getByText('не представлен')).toBeTruthy();
+  });
+
+  it('opens the viewer on the file, or on the comparison', () => {
+    const changed = file(1, 'Фасады.pdf', 'changed', 'old-1');
+    render(<StageFiles files={[changed]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Просмотр «Фасады.pdf»' }));
+    expect($viewer.get()).toEqual({ file: changed, mode: 'view' });
+    fireEvent.click(screen.getByRole('button', { name: 'Сравнить с предыдущей версией «Фасады.pdf»' }));
+    expect($viewer.get()).toEqual({ file: changed, mode: 'compare' });
+  });
+});

@@ -1,0 +1,121 @@
+// The review term and the status history, drawn the same way on both statement details (docs/product.md
+// «Deadlines and history»).
+import { useId } from 'react';
+import type { Remark, ReviewDeadline, StatusHistoryEntry } from '#domain/contract.ts';
+import {
+  type DeadlineLine,
+  type DeadlineSource,
+  deadlineLine,
+  deadlineTexts,
+  shortDeadline,
+  timelineEntries,
+} from '#lib/deadline.ts';
+import { mergeTimelines, remarkTimelineEntries } from '../../remarks/remarks.ts';
+
+const texts = {
+  history: 'История', // e2e
+  historyEmpty: 'Изменений статуса пока нет',
+} as const;
+
+/** 'предварительно' after a term that touches a year without a loaded production calendar, with the reason. */
+function Provisional({ line }: { line: DeadlineLine }) {
+  if (!line.provisional) return null;
+  return (
+    <>
+      {', '}
+      <span className="deadline__provisional" title={deadlineTexts.provisionalHint}>
+        {deadlineTexts.provisional}
+      </span>
+      <span className="visually-hidden"> ({deadlineTexts.provisionalHint})</span>
+    </>
+  );
+}
+
+/** The deadline line under a detail's status; nothing when no term is known. */
+export function DeadlineNote({ statement }: { statement: DeadlineSource }) {
+  const line = deadlineLine(statement);
+  if (!line) return null;
+  const warning = line.tone === 'overdue' || line.tone === 'late';
+  return (
+    <p className={`deadline deadline--${line.tone}`} data-testid="deadline">
+      {warning && (
+        <span className="deadline__icon" aria-hidden="true">
+          !
+        </span>
+      )}
+      <span>
+        {line.text}
+        <Provisional line={line} />
+      </span>
+    </p>
+  );
+}
+
+/** The due date of a running term on a list card ('Срок: до 4 декабря', 'Просрочено на …'); nothing otherwise. */
+export function DeadlineTag({ deadline }: { deadline: ReviewDeadline | null | undefined }) {
+  const line = shortDeadline(deadline);
+  if (!line) return null;
+  return (
+    <span className={`deadline-tag deadline-tag--${line.tone}`}>
+      {line.tone === 'overdue' && (
+        <span className="deadline__icon" aria-hidden="true">
+          !
+        </span>
+      )}
+      {line.text}
+      <Provisional line={line} />
+    </span>
+  );
+}
+
+/** 'История': every status change, oldest first, with when (committee's time), who and on which side. */
+export function StatementHistory({
+  history,
+  remarks = [],
+}: {
+  history: readonly StatusHistoryEntry[];
+  /** The statement's remarks: their publication, answers and resolutions join the history. */
+  remarks?: readonly Remark[];
+}) {
+  const headingId = useId();
+  const entries = mergeTimelines(timelineEntries(history), remarkTimelineEntries(remarks));
+  return (
+    <section className="card history" aria-labelledby={headingId}>
+      <h2 id={headingId} className="detail-block__title">
+        {texts.history}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-secondary">{texts.historyEmpty}</p>
+      ) : (
+        <ol className="timeline">
+          {entries.map((entry, index) => (
+            <li
+              // The history never reorders: its position is its identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries carry no id of their own.
+              key={index}
+              className={`timeline__item timeline__item--${entry.byCommittee ? 'committee' : 'applicant'} timeline__item--${entry.event}`}
+            >
+              <p className="timeline__head">
+                <span className="timeline__event">{entry.label}</span>
+                <span className="timeline__side">{entry.side}</span>
+              </p>
+              <p className="timeline__meta">
+                <time dateTime={entry.at}>{entry.when}</time>
+                {entry.actor && (
+                  <>
+                    <span aria-hidden="true"> · </span>
+                    <span className="visually-hidden">, </span>
+                    <span className="timeline__actor">{entry.actor}</span>
+                  </>
+                )}
+              </p>
+              {entry.term && (
+                <p className={entry.onTime ? 'timeline__term' : 'timeline__term timeline__term--late'}>{entry.term}</p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ReactNode, SubmitEvent } from 'react';
+import Button from '#components/ui/Button.tsx';
+import Dialog from '#components/ui/Dialog.tsx';
+import FileUpload from '#components/ui/FileUpload.tsx';
+import FormField from '#components/ui/FormField.tsx';
+import { useStore } from '#stores/prerendered.ts';
+import type { StageDraft } from '../../stores/stage-draft.ts';
+import { statementDetailTexts } from '../texts.ts';
+
+/** Props of StageDialog: the draft and the side's words; the rest is the same for a new version and a reply. */
+export interface StageDialogProps<K> {
+  draft: StageDraft<K>;
+  /** Distinguishes the form (its id ties the dialog's submit button to it). */
+  formId: string;
+  title: string;
+  description?: string;
+  commentLabel: string;
+  /** Rows of the comment box. */
+  commentRows: number;
+  filesLabel: string;
+  /** The files first (a new version is about them), or the comment first (a reply is about it). */
+  filesFirst?: boolean;
+  /** The files' error after a send attempt, if any. */
+  filesError?: string | null;
+  submitLabel: string;
+  /** Disables the send button while files upload (the reply) instead of telling after a click (the new version). */
+  blockWhileUploading?: boolean;
+  /** Sends the stage; true when it was sent. */
+  send: () => Promise<boolean>;
+  /** Called after a send that went through. */
+  onSent?: () => void;
+  /** Where focus goes when the element that opened the dialog is gone. */
+  fallbackFocus?: () => HTMLElement | null;
+  /** The side's own part of the form, first (the remarks a rework sends, the answers a new version gives). */
+  children?: ReactNode;
+}
+
+/** The dialog that sends a stage: the company's new version or the examiner's reply, with a comment and files. */
+export default function StageDialog<K>(props: StageDialogProps<K>) {
+  const { draft, formId, filesFirst = false } = props;
+  const open = useStore(draft.$open);
+  const status = useStore(draft.form.$status);
+  const uploading = useStore(draft.uploads.$uploading);
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (await props.send()) props.onSent?.();
+    else form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
+
+  const files = <FileUpload list={draft.uploads} label={props.filesLabel} error={props.filesError ?? null} />;
+  return (
+    <Dialog
+      open={open !== null}
+      onOpenChange={(next) => {
+        if (!next) draft.close();
+      }}
+      title={props.title}
+      description={props.description}
+      fallbackFocus={props.fallbackFocus}
+      actions={
+        <>
+          <Button
+            type="submit"
+            form={formId}
+            busy={status.busy}
+            disabled={props.blockWhileUploading ? uploading : undefined}
+          >
+            {props.submitLabel}
+          </Button>
+          <Button variant="secondary" disabled={status.busy} onClick={draft.close}>
+            {statementDetailTexts.cancel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
+        {props.children}
+        {filesFirst && files}
+        <FormField form={draft.form} name="comment" label={props.commentLabel} rows={props.commentRows} touchOnBlur />
+        {!filesFirst && files}
+      </form>
+    </Dialog>
+  );
+}

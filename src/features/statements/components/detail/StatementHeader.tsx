@@ -1,0 +1,61 @@
+import { type ReactNode, useEffect } from 'react';
+import Spinner from '#components/ui/Spinner.tsx';
+import StatusBadge from '#components/ui/StatusBadge.tsx';
+import type { Statement } from '#domain/contract.ts';
+import type { StatusView } from '#domain/statuses.ts';
+import type { BackTarget } from '#lib/back-link.ts';
+import { statementHeading } from '#lib/statement.ts';
+import { DeadlineNote } from '../StatementTimeline.tsx';
+import { statementDetailTexts } from '../texts.ts';
+import BackLink from './BackLink.tsx';
+
+/** Props of StatementHeader. */
+export interface StatementHeaderProps {
+  /** The statement, or null while it loads (the back link and a spinner then). */
+  statement: Statement | null;
+  /** Whose labels the status badge uses. */
+  view: StatusView;
+  /** The side's lists a statement is opened from; the first is the default back link. */
+  lists: readonly BackTarget[];
+  /** An id for the title, which then takes focus when the action that had it is gone. */
+  headingId?: string;
+  /** The side's actions under the title (delete, reply). */
+  actions?: ReactNode;
+}
+
+/** The top of both statement details: back link, number, status, title, deadline line and the side's actions. */
+export default function StatementHeader({ statement, view, lists, headingId, actions }: StatementHeaderProps) {
+  const visibleId = statement?.visibleId;
+  // The tab names the statement once it is known ('№ 42 — Заявление — …').
+  useEffect(() => {
+    if (visibleId !== undefined && !document.title.startsWith('№')) {
+      document.title = `${statementDetailTexts.number(visibleId)} — ${document.title}`;
+    }
+  }, [visibleId]);
+
+  const back = <BackLink lists={lists} fallback={lists[0] as BackTarget} />;
+  if (!statement) {
+    return (
+      <>
+        {back}
+        <Spinner label={statementDetailTexts.loading} />
+      </>
+    );
+  }
+  return (
+    <>
+      {back}
+      <header className="detail-header">
+        <div className="detail-header__meta">
+          <span className="detail-header__number">{statementDetailTexts.number(statement.visibleId)}</span>
+          <StatusBadge status={statement.status} view={view} />
+        </div>
+        <h1 className="detail-header__title" id={headingId} tabIndex={headingId ? -1 : undefined}>
+          {statementHeading(statement)}
+        </h1>
+        <DeadlineNote statement={statement} />
+        {actions && <div className="detail-header__actions">{actions}</div>}
+      </header>
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { atom, onMount } from 'nanostores';
+import type { ReviewDeadline, StatementCounters } from '#domain/contract.ts';
+import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
+import { countOverdue } from '#lib/deadline.ts';
+import { api, QUIET } from '#stores/api.ts';
+import { computed } from '#stores/prerendered.ts';
+import { $session } from '#stores/session.ts';
+import { $statementChanges } from '#stores/statement-changes.ts';
+import { $liveChange, touchesLists } from '../live/changes.ts';
+
+const ZERO: StatementCounters = {
+  sent: 0,
+  under_review: 0,
+  has_comments: 0,
+  approved: 0,
+  rejected: 0,
+  total: 0,
+  overdue: 0,
+};
+
+/**
+ * A failed statement load is only logged (docs/product.md «Failures that are only logged»); the counters then stay as
+ * they were.
+ */
+const LOAD_FAILED = 'Could not load statements';
+
+const $counters = atom<StatementCounters>(ZERO);
+let loaded = false;
+let loading: Promise<void> | null = null;
+let again = false;
+
+/**
+ * The last counts are kept in this tab's sessionStorage for a minute, with the user they belong to, so that opening a
+ * statement from a list draws the sidebar without a call of its own (one call for the page's data). Only
+ * numbers are kept; the access token never leaves memory.
+ */
+export const COUNTERS_CACHE_KEY = 'portal-statement-counters';
+const CACHE_MAX_AGE_MS = 60_000;
+
+interface CachedCounters {
+  userId: number;
+  at: number;
+  counters: StatementCounters;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readCache(userId: number): StatementCounters | null {
+  try {
+    const cached = JSON.parse(storage()?.getItem(COUNTERS_CACHE_KEY) ?? 'null') as CachedCounters | null;
+    const age = cached ? Date.now() - cached.at : Number.POSITIVE_INFINITY;
+    return cached?.userId === userId && age >= 0 && age < CACHE_MAX_AGE_MS ? { ...ZERO, ...cached.counters } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(counters: StatementCounters): void {
+  loaded = true;
+  $counters.set(counters);
+  const userId = $session.get().user?.id;
+  if (userId === undefined) return;
+  try {
+    storage()?.setItem(
+      COUNTERS_CACHE_KEY,
+      JSON.stringify({ userId, at: Date.now(), counters } satisfies CachedCounters),
+    );
+  } catch {
+    // a full or disabled storage only costs a call on the next page
+  }
+}
+
+/** When counts were last taken from a list on screen (performance.now()): a counters answer asked before it is older. */
+let countedFromListAt = Number.NEGATIVE_INFINITY;
+
+async function fetchCounters(): Promise<void> {
+  const asked = performance.now();
+  try {
+    const { data, response } = await api.GET('/api/users/me/counters', { headers: QUIET });
+    if (data) {
+      // The list on screen arrived while this was under way: the sidebar keeps agreeing with it.
+      if (countedFromListAt < asked) keep(data);
+      return;
+    }
+    console.error(LOAD_FAILED, response.status);
+  } catch (error) {
+    console.error(LOAD_FAILED, error);
+  }
+}
+
+/**
+ * Reloads the sidebar's counts (GET /api/users/me/counters). A reload asked for while one runs runs once more after
+ * it, so a change made meanwhile is never answered with the counts from before it.
+ */
+export function reloadStatementCounters(): Promise<void> {
+  if (loading) {
+    again = true;
+    return loading;
+  }
+  loading = (async () => {
+    do {
+      again = false;
+      await fetchCounters();
+    } while (again);
+  })().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+// Loaded when a sidebar first shows them and the session is known: one small call instead of a whole list on every
+// page; reloaded whenever this user changes a statement (taking it into work, replying).
+onMount($counters, () => {
+  const stopSession = $session.subscribe((session) => {
+    if (session.status !== 'authenticated' || !session.user || loaded) return;
+    const cached = readCache(session.user.id);
+    if (cached) {
+      loaded = true;
+      $counters.set(cached);
+    } else void reloadStatementCounters();
+  });
+  const stopChanges = $statementChanges.listen(() => void reloadStatementCounters());
+  const stopLive = $liveChange.listen((change) => {
+    if (change && touchesLists(change)) void reloadStatementCounters();
+  });
+  return () => {
+    stopSession();
+    stopChanges();
+    stopLive();
+  };
+});
+
+/**
+ * Counts taken from a whole list of the counters' scope just loaded (the company's list, the examiner's own): the
+ * sidebar then agrees with the list on screen, and the next page finds them fresh.
+ */
+export function countFromList(items: ReadonlyArray<{ status: unknown; reviewDeadline?: ReviewDeadline | null }>): void {
+  countedFromListAt = performance.now();
+  keep({ ...countStatuses(items), overdue: countOverdue(items) });
+}
+
+const statusCounters = ({ sent, under_review, has_comments, approved, rejected, total }: StatementCounters) =>
+  ({ sent, under_review, has_comments, approved, rejected, total }) satisfies StatusCounters;
+
+/**
+ * The company sidebar's statement counts per status and their total (docs/product.md «Counters»); zeros until loaded or
+ * on failure.
+ */
+export const $companyCounters = computed($counters, statusCounters);
+
+/** The examiner sidebar's counts of their own statements per status and their total: the same counts. */
+export const $examinerCounters = $companyCounters;
+
+/**
+ * How many of the examiner's own statements are past their review term (docs/product.md «Deadlines and history»); zero
+ * until loaded.
+ */
+export const $examinerOverdue = computed($counters, (counters) => counters.overdue);
+
+/** Forgets the loaded counts (tests only). */
+export function resetCountersForTests(): void {
+  loaded = false;
+  again = false;
+  countedFromListAt = Number.NEGATIVE_INFINITY;
+  $counters.set(ZERO);
+  storage()?.removeItem(COUNTERS_CACHE_KEY);
+}

@@ -1,0 +1,138 @@
+import { atom, type ReadableAtom } from 'nanostores';
+import type { Statement } from '#domain/contract.ts';
+import { routes } from '#domain/routes.ts';
+import { currentOrigin } from '#lib/browser.ts';
+import { isExaminer } from '#lib/roles.ts';
+import { api } from '#stores/api.ts';
+import { computed } from '#stores/prerendered.ts';
+import { $user } from '#stores/session.ts';
+import { announceStatementChange } from '#stores/statement-changes.ts';
+import { submit } from '#stores/submit.ts';
+import { showToast } from '#stores/toasts.ts';
+import { certificateData } from '../../certificates/certificate.ts';
+import { createRemarkEditing } from '../../remarks/editing.ts';
+import { statementDetailTexts } from '../components/texts.ts';
+import { canReply, type ReplyStatus } from '../lib/examiner-reply.ts';
+import { examinerDetailTexts } from '../texts/examiner.ts';
+import { createStageDraft } from './stage-draft.ts';
+import { createStatementDetail } from './statement-detail.ts';
+
+const detail = createStatementDetail({
+  load: (id) => api.GET('/api/instance/statements/{id}', { params: { path: { id } } }),
+  isFor: isExaminer,
+  view: 'examiner',
+  failedText: statementDetailTexts.loadFailed,
+  fallback: routes.examiner('under_review'),
+  loadRemarks: (id) => api.GET('/api/instance/statements/{id}/remarks', { params: { path: { id } } }),
+});
+
+/** The statement's remarks: the published ones and this examiner's drafts. */
+export const $examinerRemarks = detail.$remarks;
+/** Loads the remarks again. */
+export const reloadExaminerRemarks = detail.reloadRemarks;
+
+/** The id the page was opened with (read from the location), or null when the path holds none. */
+export const $examinerStatementId = detail.$id;
+/** The statement of /instance/statement/info/{id} (GET /api/instance/statements/{id}), loaded for an examiner. */
+export const $examinerStatement = detail.$detail;
+/** The statement's submission rounds, each with the committee's replies under it. */
+export const $examinerRounds = detail.$rounds;
+/** Loads (or reloads, keeping the shown statement meanwhile) the statement. */
+export const reloadExaminerStatement = detail.reload;
+
+/** The examiner's remark editing over this statement's remarks (the remarks capability, handed this detail). */
+export const remarkEditing = createRemarkEditing({
+  statementId: () => detail.$id.get(),
+  $remarks: detail.$remarks,
+  reload: detail.reloadRemarks,
+});
+
+/** True when the signed-in examiner may answer now: assigned, and the statement under review. */
+export const $canReply: ReadableAtom<boolean> = computed([detail.$detail, $user], (shown, user) =>
+  canReply(shown.statement, user),
+);
+
+/** The answer being prepared ('На доработку', 'Согласовать', 'Отклонить') in the reply dialog. */
+export const reply = createStageDraft<ReplyStatus>();
+/** The answer being prepared, or null while the dialog is closed. */
+export const $replyStatus = reply.$open;
+/** The reply's comment (optional). */
+export const replyForm = reply.form;
+/** The reply's files (optional). */
+export const replyUploads = reply.uploads;
+/** Closes the reply dialog without sending; files uploaded for it are deleted. */
+export const closeReply = reply.close;
+
+/** True while the certificate is being made (jspdf and the font load on first use). */
+export const $certificateBusy = atom(false);
+
+/**
+ * The statement's public check address (POST /api/instance/statements/{id}/certificate: the same token every time),
+ * absolute: the server's PUBLIC_ORIGIN, or this site's origin when the server answers a path.
+ */
+async function certificateCheckUrl(statementId: number): Promise<string> {
+  const { data, response } = await api.POST('/api/instance/statements/{id}/certificate', {
+    params: { path: { id: statementId } },
+  });
+  if (!response.ok || !data) throw new Error(`Certificate check token: HTTP ${response.status}`);
+  return data.checkUrl.startsWith('/') ? `${currentOrigin()}${data.checkUrl}` : data.checkUrl;
+}
+
+/**
+ * Makes the approval certificate, with the QR code of its public check address, and downloads it as
+ * 'Свидетельство_{visibleId}.pdf'. The check token is asked for first; jspdf, the font and the QR library are
+ * imported here, on demand, so no page loads them before an examiner approves.
+ */
+export async function makeCertificate(statement: Statement): Promise<boolean> {
+  $certificateBusy.set(true);
+  try {
+    const checkUrl = await certificateCheckUrl(statement.id);
+    const { downloadCertificate } = await import('../../certificates/certificate-download.ts');
+    const examiner = statement.examiner?.fio ?? $user.get()?.fio ?? null;
+    await downloadCertificate(certificateData(statement, examiner, new Date(), checkUrl), statement.visibleId);
+    return true;
+  } catch (error) {
+    // A missing PDF library is logged; the examiner is told too, as approval waits for the certificate.
+    console.error('Certificate', error);
+    showToast('error', examinerDetailTexts.certificateFailed);
+    return false;
+  } finally {
+    $certificateBusy.set(false);
+  }
+}
+
+/** Starts an answer: for 'Согласовать' the certificate is made and downloaded first, then the reply dialog opens. */
+export async function startReply(status: ReplyStatus): Promise<void> {
+  const statement = detail.$detail.get().statement;
+  if (!statement || !canReply(statement, $user.get()) || $certificateBusy.get()) return;
+  if (status === 'approved' && !(await makeCertificate(statement))) return;
+  reply.open(status);
+}
+
+/**
+ * Sends the answer (POST /api/instance/{id}/stages), then closes the dialog, reloads the statement and the counters,
+ * and shows 'Ответ на заявление был отправлен'; a failure says 'Не удалось предоставить ответ'.
+ */
+export async function sendReply(): Promise<boolean> {
+  const id = detail.$id.get();
+  const status = reply.$open.get();
+  if (id === null || status === null) return false;
+  if (reply.uploads.$uploading.get()) {
+    showToast('info', statementDetailTexts.waitForUploads);
+    return false;
+  }
+  const body = { ...reply.content(), isInstance: true as const, status };
+  const result = await submit(
+    reply.form.$status,
+    () => api.POST('/api/instance/{id}/stages', { params: { path: { id } }, body }),
+    { failureText: examinerDetailTexts.replyFailed },
+  );
+  if (!result.ok) return false;
+  // The answer's statement first, so the menu is gone when the dialog closes and focus moves on, not to a removed menu.
+  detail.show(result.data);
+  reply.finish();
+  announceStatementChange();
+  showToast('info', examinerDetailTexts.replySent);
+  await detail.reload();
+  return true;
+}

@@ -1,0 +1,84 @@
+import { map, type ReadableAtom } from 'nanostores';
+import type { StatementListItem } from '#domain/contract.ts';
+import { isExaminer } from '#lib/roles.ts';
+import { api, QUIET } from '#stores/api.ts';
+import { $user } from '#stores/session.ts';
+import { announceStatementChange } from '#stores/statement-changes.ts';
+import { type SubmitState, submit } from '#stores/submit.ts';
+import { showToast } from '#stores/toasts.ts';
+import { statementsOf } from '../lib/list-index.ts';
+import { newsTexts } from '../texts/examiner.ts';
+import { createStatementList, type StatementList, sinceParams } from './statement-list.ts';
+
+/** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */
+export type NewStatements = StatementList;
+
+/** The statements of GET /api/instance/all/statements that are new: status sent; a body that is not an array is none. */
+export function newStatementsOf(data: unknown): StatementListItem[] {
+  return statementsOf(data).filter((statement) => statement.status === 'sent');
+}
+
+/** The news as last shown (id → number), and the statements this examiner took: those leave the news quietly. */
+let shown: Map<number, number> | null = null;
+const takenHere = new Set<number>();
+
+/**
+ * A statement that left the news under the reader's eyes (docs/product.md «Live updates»): a colleague took it, or
+ * the applicant deleted it. Said once, in the status region.
+ */
+async function explainGone(id: number, visibleId: number): Promise<void> {
+  const { data, response } = await api.GET('/api/instance/statements/{id}', {
+    params: { path: { id } },
+    headers: QUIET,
+  });
+  if (response.status === 404) showToast('info', newsTexts.withdrawn(visibleId));
+  // Taken by this examiner in another tab is no news.
+  else if (data && data.status !== 'sent' && data.examinerId !== $user.get()?.id) {
+    showToast('info', newsTexts.takenByColleague(visibleId));
+  }
+}
+
+function noticeGone(items: StatementListItem[], kept: boolean): void {
+  // This tab's copy is what was shown on an earlier page, not under the reader's eyes now.
+  if (kept) return;
+  const now = new Map(items.map((item) => [item.id, item.visibleId]));
+  if (shown) {
+    for (const [id, visibleId] of shown) if (!now.has(id) && !takenHere.has(id)) void explainGone(id, visibleId);
+  }
+  shown = now;
+}
+
+// Only the sent ones are asked for (`?status=sent`): the news does not load every statement to show the new few.
+const news = createStatementList({
+  load: (since) =>
+    api.GET('/api/instance/all/statements', { ...sinceParams(since, { status: 'sent' as const }), headers: QUIET }),
+  isFor: isExaminer,
+  keep: 'instance-news',
+  pick: newStatementsOf,
+  onLoaded: noticeGone,
+});
+
+/** Statements in `sent`, newest first as the server sends them; loaded when first watched. */
+export const $newStatements: ReadableAtom<NewStatements> = news.$list;
+
+/** Loads the new statements again; concurrent calls share one request. */
+export const reloadNewStatements = news.reload;
+
+/** Busy flag and failure text of taking a statement into work (the confirmation shows the busy state). */
+export const $takeIntoWork = map<SubmitState>({ busy: false, error: null });
+
+/**
+ * Takes a sent statement into work (POST /api/instance/StartWorkOnStatement): 'Заявление взято в работу' or
+ * 'Не удалось взять заявление в работу' (also when another examiner was first). Either way the list reloads, and
+ * the sidebar counters with it, so the statement leaves the news.
+ */
+export async function takeIntoWork(id: number): Promise<boolean> {
+  takenHere.add(id);
+  const result = await submit($takeIntoWork, () => api.POST('/api/instance/StartWorkOnStatement', { body: { id } }), {
+    failureText: newsTexts.takeFailed,
+    successText: newsTexts.taken,
+  });
+  if (result.ok) announceStatementChange();
+  await reloadNewStatements();
+  return result.ok;
+}

@@ -1,0 +1,211 @@
+import { atom, onMount, type ReadableAtom } from 'nanostores';
+import type { StatementListDelta, StatementListItem, User } from '#domain/contract.ts';
+import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '#lib/date-range.ts';
+import { keepList, readKeptList } from '#stores/list-keep.ts';
+import { latestRun, sharedRun } from '#stores/load.ts';
+import { computed } from '#stores/prerendered.ts';
+import { $session } from '#stores/session.ts';
+import { $liveChange, touchesLists } from '../../live/changes.ts';
+import {
+  applyListDelta,
+  indexRange,
+  indexStatements,
+  type SortOrder,
+  type StatusFilter,
+  selectStatements,
+  statementsOf,
+} from '../lib/list-index.ts';
+
+/** A statement list as a screen sees it: loading, failed (logged only), or its items. */
+export interface StatementList {
+  status: 'loading' | 'error' | 'ready';
+  items: StatementListItem[];
+}
+
+/** Where a list comes from, who may load it, and what else follows a load. */
+export interface ListSource {
+  /**
+   * Loads the list; answers as openapi-fetch does. Given `since` (the revision of the list held), the answer may be
+   * only what changed (`StatementListDelta`) or the whole list again.
+   */
+  load: (since?: string) => Promise<{ data?: unknown; response: Response }>;
+  /** True for the users whose list this is (others would get 403). */
+  isFor: (user: User | null) => boolean;
+  /** The items a screen shows of the whole list (default: all of them). */
+  pick?: (items: StatementListItem[]) => StatementListItem[];
+  /** Told the items of every successful load (`kept`: shown from this tab's copy, before the server answered). */
+  onLoaded?: (items: StatementListItem[], kept: boolean) => void;
+  /** Reloads, while watched, whenever this store changes (the user changed a statement on this page). */
+  reloadOn?: ReadableAtom<unknown>;
+  /** Kept for the tab's life under this name (list-keep.ts): the next page shows it at once and asks what changed. */
+  keep?: string;
+}
+
+/** The query of a list call: `since` when a list is held (openapi-fetch's `params`), nothing otherwise. */
+export function sinceParams<Q extends object>(since: string | undefined, query?: Q) {
+  const merged = { ...query, ...(since === undefined ? {} : { since }) };
+  return Object.keys(merged).length === 0 ? {} : { params: { query: merged } };
+}
+
+/** This failure is only logged (docs/product.md «Failures that are only logged»). */
+const LOAD_FAILED = 'Could not load statements';
+
+/** A delta answer (`?since=`): what changed, and the new revision. */
+function isDelta(data: unknown): data is StatementListDelta {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    Array.isArray((data as StatementListDelta).changed) &&
+    Array.isArray((data as StatementListDelta).removed)
+  );
+}
+
+/**
+ * A list store that loads once it has a subscriber and the session belongs to the right user; later subscribers
+ * share the loaded items until `reload` (concurrent reloads share one request). A list kept in this tab shows at
+ * once, and every later read asks only for what changed (docs/product.md «Live updates»).
+ */
+export function createStatementList(source: ListSource): {
+  $list: ReadableAtom<StatementList>;
+  reload: () => Promise<void>;
+} {
+  const $list = atom<StatementList>({ status: 'loading', items: [] });
+  const pick = source.pick ?? ((items: StatementListItem[]) => items);
+  /** The whole list as the server has it, and its revision (null until a whole list came). */
+  let held: { revision: string | null; items: StatementListItem[] } = { revision: null, items: [] };
+
+  /** Shows a whole list: from this tab's copy (`kept`), or from the server (kept again when it changed: `store`). */
+  function show(items: StatementListItem[], revision: string | null, how: { kept: boolean; store: boolean }): void {
+    const keep = how.store;
+    held = { revision, items };
+    const shown = pick(items);
+    $list.set({ status: 'ready', items: shown });
+    source.onLoaded?.(shown, how.kept);
+    const userId = $session.get().user?.id;
+    if (keep && source.keep && revision && userId !== undefined)
+      void keepList(source.keep, userId, { revision, items });
+  }
+
+  async function fetchList(): Promise<void> {
+    $list.set({ status: 'loading', items: $list.get().items });
+    try {
+      const { data, response } = await source.load(held.revision ?? undefined);
+      if (response.ok) {
+        // An answer without the header (an older server) is still a whole list, kept without a revision.
+        const revision = response.headers?.get?.('x-list-revision') ?? null;
+        if (isDelta(data)) {
+          const unchanged = data.changed.length === 0 && data.removed.length === 0;
+          const items = unchanged ? held.items : applyListDelta(held.items, data);
+          show(items, data.revision, { kept: false, store: !unchanged });
+        } else show(statementsOf(data), revision, { kept: false, store: true });
+        return;
+      }
+      console.error(LOAD_FAILED, response.status);
+    } catch (error) {
+      console.error(LOAD_FAILED, error);
+    }
+    $list.set({ status: 'error', items: [] });
+  }
+
+  /** The first read of the page: the list kept in this tab at once, then what changed since it. */
+  async function firstLoad(): Promise<void> {
+    const userId = $session.get().user?.id;
+    if (source.keep && userId !== undefined && held.revision === null) {
+      const kept = await readKeptList(source.keep, userId);
+      if (kept) show(kept.items, kept.revision, { kept: true, store: false });
+    }
+    await fetchList();
+  }
+
+  const reload = sharedRun(fetchList);
+  const load = sharedRun(firstLoad);
+  const reloadLatest = latestRun(fetchList);
+
+  onMount($list, () => {
+    const stopSession = $session.subscribe((session) => {
+      if (session.status === 'authenticated' && source.isFor(session.user) && $list.get().status !== 'ready') {
+        void load();
+      }
+    });
+    const stopChanges = source.reloadOn?.listen(() => void reload());
+    // A statement changed anywhere the reader may see (another user, another tab): read what changed, keeping the
+    // rows on screen meanwhile (and with them the search, filters, sort and scroll, which live apart).
+    const stopLive = $liveChange.listen((change) => {
+      if (!change || !touchesLists(change) || $list.get().status !== 'ready') return;
+      // Missed changes that are no longer kept: read the whole list again.
+      if (change.reset) held = { revision: null, items: held.items };
+      void reloadLatest();
+    });
+    return () => {
+      stopSession();
+      stopChanges?.();
+      stopLive();
+    };
+  });
+
+  return { $list, reload };
+}
+
+/** How a list screen orders its rows: the sort it opens with, and how a sort maps to the creation-date order. */
+export interface ListSorting<S> {
+  initial: S;
+  /** The creation-date order the filters apply (the company's toggle; the table's date column or its default). */
+  order: (sort: S) => SortOrder;
+  /** Orders the filtered statements further (the table's 'Срок' column); default: as filtered. */
+  arrange?: (items: StatementListItem[], sort: S) => StatementListItem[];
+}
+
+/** The filters of one list screen and the statements they leave visible. */
+export interface ListFilters<S> {
+  /** The status the route asks for ('all' for every one). */
+  $status: ReadableAtom<StatusFilter>;
+  /** The date range in force: the chosen days, else the earliest and latest loaded. */
+  $range: ReadableAtom<DateRange>;
+  /** The search text as typed. */
+  $search: ReadableAtom<string>;
+  /** The order in force. */
+  $sort: ReadableAtom<S>;
+  /** The statements the screen shows, with valid creation dates only, filtered and in order. */
+  $visible: ReadableAtom<StatementListItem[]>;
+  /** Shows only the statements of a status, or every one ('all'). */
+  setStatus: (status: StatusFilter) => void;
+  /** Sets the range's first day (null clears it); a start after the end moves the end up. */
+  setStart: (start: Date | null) => void;
+  /** Sets the range's last day (null clears it); an end before the start moves the start down. */
+  setEnd: (end: Date | null) => void;
+  /** Sets the search text. */
+  setSearch: (query: string) => void;
+  /** Sets the order. */
+  setSort: (sort: S) => void;
+}
+
+/**
+ * Status, date range, search and order over a list store, for the company's list and the examiner's tables alike.
+ * The index (search keys, days, order) is rebuilt only when the list loads, never per keystroke.
+ */
+export function createListFilters<S>($list: ReadableAtom<StatementList>, sorting: ListSorting<S>): ListFilters<S> {
+  const $index = computed($list, (list) => indexStatements(list.items));
+  const $status = atom<StatusFilter>('all');
+  const $choice = atom<RangeChoice>({});
+  const $search = atom('');
+  const $sort = atom<S>(sorting.initial);
+  const $defaultRange = computed($index, indexRange);
+  const $range = computed([$choice, $defaultRange], resolveRange);
+  const $visible = computed([$index, $status, $range, $search, $sort], (index, status, range, search, sort) => {
+    const items = selectStatements(index, { status, range, search, order: sorting.order(sort) });
+    return sorting.arrange ? sorting.arrange(items, sort) : items;
+  });
+  return {
+    $status,
+    $range,
+    $search,
+    $sort,
+    $visible,
+    setStatus: (status) => $status.set(status),
+    setStart: (start) => $choice.set(chooseStart($choice.get(), $defaultRange.get(), start)),
+    setEnd: (end) => $choice.set(chooseEnd($choice.get(), $defaultRange.get(), end)),
+    setSearch: (query) => $search.set(query),
+    setSort: (sort) => $sort.set(sort),
+  };
+}
