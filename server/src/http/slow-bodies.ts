@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 
 /** How often a body in progress is looked at, and how much it must have grown meanwhile. */
 export const BODY_RATE_WINDOW_MS = 5_000;
-export const MIN_BODY_BYTES_PER_WINDOW = 1024;
+const MIN_BODY_BYTES_PER_WINDOW = 1024;
 
 /**
  * A minimum body rate, as production servers keep one (nginx's `client_body_timeout`, Apache's mod_reqtimeout): a

@@ -2,10 +2,10 @@ import fp from 'fastify-plugin';
 import { ApiError } from '../errors.ts';
 
 /** How deep a JSON body may nest: the contract's deepest body is three levels; anything past this is an attack. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** A JSON body nested deeper than MAX_JSON_DEPTH. */
-export class TooDeepError extends Error {}
+class TooDeepError extends Error {}
 
 /**
  * The first place in a JSON value where a string holds U+0000, as a field name ('' for the value itself), or null.
