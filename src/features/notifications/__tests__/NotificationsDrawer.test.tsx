@@ -8,7 +8,7 @@ vi.mock('../../../stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), QUIET: {
 
 const { $session } = await import('../../../stores/session.ts');
 const { openNotificationsDrawer, setNotificationsDrawerOpen } = await import('../../../stores/drawer.ts');
-const { default: NotificationsDrawer } = await import('../components/NotificationsDrawer.tsx');
+const { default: NotificationsDrawer } = await import('../NotificationsDrawer.tsx');
 
 const notifications = [
   {
@@ -53,7 +53,7 @@ describe('NotificationsDrawer', () => {
     const fresh = await import('../../../stores/session.ts');
     fresh.$session.set({ status: 'authenticated', user: demoOwner });
     const drawer = await import('../../../stores/drawer.ts');
-    const { default: FreshDrawer } = await import('../components/NotificationsDrawer.tsx');
+    const { default: FreshDrawer } = await import('../NotificationsDrawer.tsx');
     render(<FreshDrawer />);
     await act(async () => drawer.openNotificationsDrawer());
     expect(await screen.findByText('Пока нет уведомлений')).toBeTruthy();

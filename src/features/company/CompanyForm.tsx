@@ -13,8 +13,8 @@ import {
   companyForm,
   loadCompany,
   saveCompany,
-} from '../stores/company.ts';
-import { companyTexts } from '../texts.ts';
+} from './stores/company.ts';
+import { companyTexts } from './texts.ts';
 
 /** One field of the form: its name, its words and the input's own attributes. */
 type FieldSpec = Omit<FormFieldProps<CompanyFormValues>, 'form' | 'error' | 'disabled'>;

@@ -4,8 +4,8 @@ import FormField from '#components/ui/FormField.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { useStore } from '#stores/prerendered.ts';
-import { $settingsStatus, loadSettings, saveSettings, settingsForm } from '../stores/settings.ts';
-import { settingsTexts } from '../texts.ts';
+import { $settingsStatus, loadSettings, saveSettings, settingsForm } from './stores/settings.ts';
+import { settingsTexts } from './texts.ts';
 
 /** The reviewer settings: full name and phone, saved with PUT /api/instance/me. */
 export default function SettingsForm() {

@@ -7,9 +7,9 @@ import { orDash } from '#domain/russian.ts';
 import { navigateTo } from '#lib/browser.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
-import { $employees, $employeesAccess, loadEmployees } from '../stores/employees.ts';
-import { employeesTexts } from '../texts.ts';
-import OwnerOnly from './OwnerOnly.tsx';
+import OwnerOnly from './components/OwnerOnly.tsx';
+import { $employees, $employeesAccess, loadEmployees } from './stores/employees.ts';
+import { employeesTexts } from './texts.ts';
 
 /** A value or the dash of an empty one. */
 /** One person: the name is a link (keyboard and screen readers), the whole row opens the edit form on a click. */

@@ -6,8 +6,8 @@ import { notificationPath } from '#domain/routes.ts';
 import { formatNotificationDate } from '#lib/dates.ts';
 import { $notificationsDrawerOpen, setNotificationsDrawerOpen } from '#stores/drawer.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { $notifications } from '../stores/notifications.ts';
-import { notificationTexts } from '../texts.ts';
+import { $notifications } from './stores/notifications.ts';
+import { notificationTexts } from './texts.ts';
 
 /** One notification: message and date; a link to its route (click or Enter), plain text when it has none. */
 function NotificationCard({ notification }: { notification: Notification }) {

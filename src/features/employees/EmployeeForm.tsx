@@ -5,6 +5,7 @@ import FormField from '#components/ui/FormField.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
+import OwnerOnly from './components/OwnerOnly.tsx';
 import {
   $canRemoveEmployee,
   $employeeFieldErrors,
@@ -16,9 +17,8 @@ import {
   loadEmployee,
   removeEmployee,
   saveEmployee,
-} from '../stores/employee-form.ts';
-import { employeesTexts } from '../texts.ts';
-import OwnerOnly from './OwnerOnly.tsx';
+} from './stores/employee-form.ts';
+import { employeesTexts } from './texts.ts';
 
 /** The fields, the save and (editing someone else) the removal of one employee. */
 function EmployeeFields() {

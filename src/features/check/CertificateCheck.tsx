@@ -9,8 +9,8 @@ import {
   isValidCertificate,
   matchingDocument,
   sha256OfFile,
-} from '../../certificates/certificate-check.ts';
-import { checkTexts as t } from '../texts.ts';
+} from '../certificates/certificate-check.ts';
+import { checkTexts as t } from './texts.ts';
 
 type Load =
   | { state: 'loading' }
