@@ -7,7 +7,6 @@ import { errorBody, reply } from './api-replies.ts';
 
 export let $session: typeof import('../stores/session.ts').$session;
 export let $toasts: typeof import('../stores/toasts.ts').$toasts;
-export let statementChanges: typeof import('../stores/statement-changes.ts');
 
 /** Lets pending promises settle and the stores' listeners run. */
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -45,7 +44,6 @@ export async function nextPage(): Promise<void> {
   vi.resetModules();
   ({ $session } = await import('../stores/session.ts'));
   ({ $toasts } = await import('../stores/toasts.ts'));
-  statementChanges = await import('../stores/statement-changes.ts');
   // After the session, so the stores under test share it.
   for (const [name, load] of Object.entries(imports)) current.set(name, await load());
 }

@@ -13,6 +13,8 @@ export interface LiveChange {
   notifications: boolean;
   lists: boolean;
   reset: boolean;
+  /** Told by this tab's own action (announceStatementChange), not by the stream. */
+  own: boolean;
 }
 
 const $change = atom<LiveChange | null>(null);
@@ -33,6 +35,7 @@ function merge(into: LiveChange | null, event: LiveEvent): LiveChange {
     notifications: (into?.notifications ?? false) || event.notifications,
     lists: (into?.lists ?? false) || event.lists,
     reset: (into?.reset ?? false) || event.reset,
+    own: false,
   };
 }
 
@@ -55,6 +58,15 @@ export function receiveLiveEvent(event: LiveEvent): void {
 
 /** The last message any tab told this one of (the next stream goes on from it). */
 export const lastLiveSeq = (): number | null => lastSeq;
+
+/**
+ * Tells this tab's screens at once that the signed-in user changed a statement's status (taking it into work,
+ * replying): the counters and the lists that ask for it reload without waiting for the stream. The feature that made
+ * the change and the lists that must reload never import each other, so they meet here.
+ */
+export function announceStatementChange(): void {
+  $change.set({ statements: new Set(), notifications: false, lists: true, reset: false, own: true });
+}
 
 /** Forgets what was told (the session ended). */
 export function forgetLiveChanges(): void {

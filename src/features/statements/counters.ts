@@ -5,7 +5,6 @@ import { countOverdue } from '#lib/deadline.ts';
 import { api, QUIET } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
-import { $statementChanges } from '#stores/statement-changes.ts';
 import { $liveChange, touchesLists } from '../live/changes.ts';
 
 const ZERO: StatementCounters = {
@@ -125,13 +124,11 @@ onMount($counters, () => {
       $counters.set(cached);
     } else void reloadStatementCounters();
   });
-  const stopChanges = $statementChanges.listen(() => void reloadStatementCounters());
   const stopLive = $liveChange.listen((change) => {
     if (change && touchesLists(change)) void reloadStatementCounters();
   });
   return () => {
     stopSession();
-    stopChanges();
     stopLive();
   };
 });

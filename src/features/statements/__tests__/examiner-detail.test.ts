@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { demoExaminer, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
-import {
-  freshStores,
-  signIn,
-  silenceConsoleErrors,
-  statementChanges,
-  toastTexts,
-} from '../../../test-support/store-test.ts';
+import { freshStores, signIn, silenceConsoleErrors, toastTexts } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), DELETE: vi.fn() }));
 vi.mock('#stores/api.ts', () => ({
@@ -25,7 +19,10 @@ const browser = vi.hoisted(() => ({
 vi.mock('#lib/browser.ts', () => ({ ...browser, saveBlob: vi.fn() }));
 
 // Fresh stores for every test: the detail is loaded once for the life of its module.
-const { detail } = freshStores({ detail: () => import('../stores/examiner-detail.ts') });
+const { detail, changes } = freshStores({
+  detail: () => import('../stores/examiner-detail.ts'),
+  changes: () => import('../../live/changes.ts'),
+});
 silenceConsoleErrors();
 
 const inReview = {
@@ -134,7 +131,7 @@ describe('examiner statement detail', () => {
     });
     expect(detail.$replyStatus.get()).toBeNull();
     expect(detail.$examinerStatement.get().statement?.status).toBe('has_comments');
-    expect(statementChanges.$statementChanges.get()).toBe(1);
+    expect(changes.$liveChange.get()?.own).toBe(true);
     expect(toastTexts()).toEqual([['info', 'Ответ на заявление был отправлен']]);
   });
 

@@ -1,14 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
-import {
-  flush,
-  freshStores,
-  openAs,
-  signIn,
-  silenceConsoleErrors,
-  statementChanges,
-  watch,
-} from '../../../test-support/store-test.ts';
+import { flush, freshStores, openAs, signIn, silenceConsoleErrors, watch } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('#stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), QUIET: { 'x-quiet-errors': '1' } }));
@@ -16,7 +8,10 @@ const saved = vi.hoisted(() => ({ saveBlob: vi.fn() }));
 vi.mock('#lib/browser.ts', async (original) => ({ ...(await original()), saveBlob: saved.saveBlob }));
 
 // Fresh stores for every test: a loaded table stays loaded for the life of its module.
-const { tables } = freshStores({ tables: () => import('../stores/in-work.ts') });
+const { tables, changes } = freshStores({
+  tables: () => import('../stores/in-work.ts'),
+  changes: () => import('../../live/changes.ts'),
+});
 silenceConsoleErrors();
 
 const quiet = { headers: { 'x-quiet-errors': '1' } };
@@ -86,7 +81,7 @@ describe('the table of statements in work (/instance/all)', () => {
     api.GET.mockResolvedValue(reply(200, seeded));
     await openAs(demoExaminer, tables.inWorkTable.$list);
     api.GET.mockResolvedValue(reply(200, [...seeded, statement(6, 'under_review', '2026-05-11T10:00:00Z')]));
-    statementChanges.announceStatementChange();
+    changes.announceStatementChange();
     await flush();
     expect(api.GET).toHaveBeenCalledTimes(2);
     expect(ids(tables.inWorkTable.$visible.get())).toEqual([6, 2, 3, 5]);

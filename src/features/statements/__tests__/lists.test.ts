@@ -8,7 +8,6 @@ import {
   openAs,
   signIn,
   silenceConsoleErrors,
-  statementChanges,
   watch,
 } from '../../../test-support/store-test.ts';
 
@@ -36,7 +35,8 @@ async function nextTabPage() {
 
 beforeEach(() => tabStorage.clear());
 // Fresh stores for every test: a loaded list stays loaded for the life of its module.
-const { lists, counters } = freshStores({
+const { lists, counters, changes } = freshStores({
+  changes: () => import('../../live/changes.ts'),
   lists: () => import('../stores/lists.ts'),
   counters: () => import('../counters.ts'),
 });
@@ -156,8 +156,8 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     expect(byPath('/api/users/me/counters')).toBe(1);
 
     api.GET.mockResolvedValue(reply(200, { ...counts, under_review: 4, total: 9 }));
-    statementChanges.announceStatementChange();
-    statementChanges.announceStatementChange();
+    changes.announceStatementChange();
+    changes.announceStatementChange();
     await flush();
     await flush();
     expect(byPath('/api/users/me/counters')).toBe(3);

@@ -1,19 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
-import {
-  freshStores,
-  signIn,
-  silenceConsoleErrors,
-  statementChanges,
-  toastTexts,
-  watch,
-} from '../../../test-support/store-test.ts';
+import { freshStores, signIn, silenceConsoleErrors, toastTexts, watch } from '../../../test-support/store-test.ts';
 
 const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
 vi.mock('#stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), QUIET: { 'x-quiet-errors': '1' } }));
 
 // Fresh stores for every test: a loaded list stays loaded for the life of its module.
-const { news } = freshStores({ news: () => import('../stores/news.ts') });
+const { news, changes } = freshStores({
+  news: () => import('../stores/news.ts'),
+  changes: () => import('../../live/changes.ts'),
+});
 silenceConsoleErrors();
 
 const sent = demoStatement;
@@ -58,7 +54,7 @@ describe('new statements', () => {
     expect(toastTexts()).toEqual([['success', 'Заявление взято в работу']]);
     expect(api.GET).toHaveBeenCalledOnce();
     expect(news.$newStatements.get().items).toEqual([]);
-    expect(statementChanges.$statementChanges.get()).toBe(1);
+    expect(changes.$liveChange.get()?.own).toBe(true);
   });
 
   it('say so when another examiner was first, and reload the list all the same', async () => {
@@ -67,6 +63,6 @@ describe('new statements', () => {
     expect(await news.takeIntoWork(1)).toBe(false);
     expect(toastTexts()).toEqual([['error', 'Не удалось взять заявление в работу']]);
     expect(api.GET).toHaveBeenCalledOnce();
-    expect(statementChanges.$statementChanges.get()).toBe(0);
+    expect(changes.$liveChange.get()).toBeNull();
   });
 });

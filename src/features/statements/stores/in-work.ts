@@ -2,7 +2,6 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
 import { isExaminer } from '#lib/roles.ts';
 import { api, QUIET } from '#stores/api.ts';
-import { $statementChanges } from '#stores/statement-changes.ts';
 import { showToast } from '#stores/toasts.ts';
 import { COLUMNS, tableTexts } from '../components/table/texts.ts';
 import { countFromList } from '../counters.ts';
@@ -59,7 +58,7 @@ function createTable(
     isFor: isExaminer,
     pick,
     onLoaded,
-    reloadOn: $statementChanges,
+    reloadOnOwnChange: true,
     keep,
   });
 

@@ -35,8 +35,8 @@ export interface ListSource {
   pick?: (items: StatementListItem[]) => StatementListItem[];
   /** Told the items of every successful load (`kept`: shown from this tab's copy, before the server answered). */
   onLoaded?: (items: StatementListItem[], kept: boolean) => void;
-  /** Reloads, while watched, whenever this store changes (the user changed a statement on this page). */
-  reloadOn?: ReadableAtom<unknown>;
+  /** Reloads, while watched, whenever this tab's user changes a statement (announceStatementChange). */
+  reloadOnOwnChange?: boolean;
   /** Kept for the tab's life under this name (list-keep.ts): the next page shows it at once and asks what changed. */
   keep?: string;
 }
@@ -128,10 +128,13 @@ export function createStatementList(source: ListSource): {
         void load();
       }
     });
-    const stopChanges = source.reloadOn?.listen(() => void reload());
     // A statement changed anywhere the reader may see (another user, another tab): read what changed, keeping the
     // rows on screen meanwhile (and with them the search, filters, sort and scroll, which live apart).
     const stopLive = $liveChange.listen((change) => {
+      if (change?.own) {
+        if (source.reloadOnOwnChange) void reload();
+        return;
+      }
       if (!change || !touchesLists(change) || $list.get().status !== 'ready') return;
       // Missed changes that are no longer kept: read the whole list again.
       if (change.reset) held = { revision: null, items: held.items };
@@ -139,7 +142,6 @@ export function createStatementList(source: ListSource): {
     });
     return () => {
       stopSession();
-      stopChanges?.();
       stopLive();
     };
   });
