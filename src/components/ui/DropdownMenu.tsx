@@ -1,21 +1,6 @@
 import { lazy, Suspense } from 'react';
+import type { DropdownMenuProps } from './dropdown-menu.ts';
 import { ChevronIcon } from './icons.tsx';
-
-/** One choice of a DropdownMenu. */
-export interface MenuItem {
-  label: string;
-  onSelect: () => void;
-  disabled?: boolean;
-}
-
-/** Props of DropdownMenu. */
-export interface DropdownMenuProps {
-  /** The button's text (e.g. 'Предоставить ответ'). */
-  label: string;
-  items: readonly MenuItem[];
-  /** Which edge of the button the menu lines up with. */
-  align?: 'start' | 'end';
-}
 
 // Radix's menu with its positioning (floating-ui) is about a third of the examiner's detail page, and it is shown only
 // on a statement the examiner can answer: it loads when a screen first shows a menu, not with the page.

@@ -1,5 +1,5 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import type { DropdownMenuProps } from './DropdownMenu.tsx';
+import type { DropdownMenuProps } from './dropdown-menu.ts';
 import { ChevronIcon } from './icons.tsx';
 
 /**
