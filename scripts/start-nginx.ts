@@ -1,5 +1,5 @@
 // `npm run start:nginx`: the production layout on one machine. Builds dist/ when needed (as `npm start` does),
-// starts the API server alone (server/src/server.ts) on a free loopback port (API_INSTANCES of them on PostgreSQL,
+// starts the API server alone (server/src/server.ts) on a free loopback port (API_PROCESSES of them on PostgreSQL,
 // one upstream, as on several machines), and a real nginx running this
 // repository's nginx.conf in front of it on HOST:PORT: only root, listen, upstream, pid, logs and temp paths are
 // filled in (tools/nginx.ts). Same environment as `npm start`; TRUST_PROXY defaults to 127.0.0.1 (nginx).
@@ -27,21 +27,21 @@ const config = (() => {
 })();
 buildSiteIfStale();
 
-/** How many API processes run behind nginx's one upstream (API_INSTANCES; several need PostgreSQL). */
-const instances = (() => {
-  const count = Number(process.env.API_INSTANCES || '1');
-  if (!Number.isInteger(count) || count < 1 || count > 16) fail('API_INSTANCES должен быть целым числом от 1 до 16');
+/** How many API processes run behind nginx's one upstream (API_PROCESSES; several need PostgreSQL). */
+const processCount = (() => {
+  const count = Number(process.env.API_PROCESSES || '1');
+  if (!Number.isInteger(count) || count < 1 || count > 16) fail('API_PROCESSES должен быть целым числом от 1 до 16');
   if (count > 1 && !config.databaseUrl)
-    fail('несколько экземпляров API (API_INSTANCES) работают только с DATABASE_URL');
+    fail('несколько процессов API (API_PROCESSES) работают только с DATABASE_URL');
   return count;
 })();
 const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
 
 const apis = await Promise.all(
-  Array.from({ length: instances }, async (_, index) => {
+  Array.from({ length: processCount }, async (_, index) => {
     const port = index === 0 && process.env.API_PORT ? Number(process.env.API_PORT) : await freePort();
     const upstream = `127.0.0.1:${port}`;
-    // Its output goes on to ours; its banner says it listens. Each instance its own metrics port (METRICS_PORT + n).
+    // Its output goes on to ours; its banner says it listens. Each process its own metrics port (METRICS_PORT + n).
     const child = startChild(process.execPath, [...API_NODE_FLAGS, path.join(rootDir, 'server', 'src', 'server.ts')], {
       cwd: rootDir,
       env: {

@@ -10,9 +10,11 @@
 #   server-pg      vitest, project server, on PostgreSQL: $TEST_DATABASE_URL, or a throwaway cluster; it runs
 #                  beside server-sqlite and its output comes whole when it is done
 #   build          astro build -> dist/
+#   production-install  `npm ci --omit=dev` in a fresh directory, `npm start` on the built dist/ answers
+#                  /api/health/ready on Node 24 from the install, with no devDependency (scripts/production-install.sh)
 #   e2e            Playwright in Debian Chromium against dist/ and the real server, as `npm start` serves it
 #   e2e-nginx      the same browser suite through `npm run start:nginx` (real nginx with nginx.conf in front), but
-#                  the accessibility sweep (the same pages); the live spec there runs two API instances on a
+#                  the accessibility sweep (the same pages); the live spec there runs two API processes on a
 #                  throwaway PostgreSQL (E2E_DATABASE_URL)
 #
 # In CI a browser test that passes only on its retry fails its stage (failOnFlakyTests); the summary ends with each
@@ -32,7 +34,7 @@ failed=0
 failed_names=()
 summary=()
 skip=" ${SKIP_STAGES:-} "
-total_stages=10
+total_stages=11
 n=0
 pg_url=""
 tmp_dir="$(mktemp -d "${TMPDIR:-/tmp}/portal-test.XXXXXX")"
@@ -151,6 +153,14 @@ server_pg_result() {
   return "$status"
 }
 
+production_install() {
+  if stage_failed build; then
+    echo "the build failed; no dist/ to serve" >&2
+    return 1
+  fi
+  bash scripts/production-install.sh
+}
+
 e2e() {
   if stage_failed build; then
     echo "the build failed; not running e2e against a stale dist/" >&2
@@ -164,7 +174,7 @@ e2e_nginx() {
     echo "the build failed; not running e2e against a stale dist/" >&2
     return 1
   fi
-  # The live spec runs two API instances behind nginx on PostgreSQL (a throwaway cluster of its own).
+  # The live spec runs two API processes behind nginx on PostgreSQL (a throwaway cluster of its own).
   local status=0
   pg_url="$(bash "$ROOT/scripts/pg-throwaway.sh" start)" || return 1
   E2E_SERVE=nginx E2E_DATABASE_URL="$pg_url" npm run test:e2e || status=$?
@@ -184,6 +194,7 @@ server_pg_beside
 stage server-sqlite 'vitest run --project server (SQLite; server-pg runs beside it)' server_sqlite
 stage server-pg 'vitest run --project server (PostgreSQL, begun beside server-sqlite)' server_pg_result
 stage build 'npm run build' npm run build
+stage production-install 'npm ci --omit=dev in a fresh directory, then npm start (scripts/production-install.sh)' production_install
 stage e2e 'npm run test:e2e (Playwright, Chromium, npm start)' e2e
 stage e2e-nginx 'E2E_SERVE=nginx npm run test:e2e (Playwright, Chromium, npm run start:nginx)' e2e_nginx
 

@@ -18,7 +18,7 @@ interface Options {
    * (logout). `test.use({ freshServer: true })`.
    */
   freshServer: boolean;
-  /** A server of the test's own with these variables on top (the live spec: API_INSTANCES, DATABASE_URL). */
+  /** A server of the test's own with these variables on top (the live spec: API_PROCESSES, DATABASE_URL). */
   serverEnv: Record<string, string> | undefined;
 }
 

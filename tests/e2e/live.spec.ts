@@ -6,14 +6,14 @@ import { StatementPage } from './pages/statement-page.ts';
 import { servedThroughNginx } from './portal.ts';
 
 // The live portal (docs/product.md «Live updates»): three people side by side, nobody reloads. Through nginx (the
-// e2e-nginx stage) the portal runs two API instances on PostgreSQL, so a change made through one instance reaches a
-// browser whose stream the other holds; with `npm start`, one instance on SQLite.
+// e2e-nginx stage) the portal runs two API processes on PostgreSQL, so a change made through one process reaches a
+// browser whose stream the other holds; with `npm start`, one process on SQLite.
 const liveEnv: Record<string, string> =
   servedThroughNginx && process.env.E2E_DATABASE_URL
     ? {
-        API_INSTANCES: '2',
+        API_PROCESSES: '2',
         DATABASE_URL: process.env.E2E_DATABASE_URL,
-        // One secret for both instances (without it each would read or make the development one at once).
+        // One secret for both processes (without it each would read or make the development one at once).
         JWT_SECRET: 'live-e2e-secret-that-is-long-enough-for-hs256-signing',
       }
     : {};
@@ -26,8 +26,8 @@ test('a submission reaches both examiners’ news, a take leaves the other’s, 
   pageAs,
   server,
 }) => {
-  if (liveEnv.API_INSTANCES) {
-    // Really two instances behind nginx's one upstream.
+  if (liveEnv.API_PROCESSES) {
+    // Really two API processes behind nginx's one upstream.
     expect(await server.output()).toMatch(/API: http:\/\/127\.0\.0\.1:\d+, http:\/\/127\.0\.0\.1:\d+,/);
   }
   const news1 = new NewsPage(await pageAs('examiner1'));
