@@ -2,15 +2,13 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Remark } from '#domain/contract.ts';
 import { viewerTexts as texts } from '../texts.ts';
-import { fitWidthScale, pagesToKeep, zoomIn, zoomOut } from '../viewer-rules.ts';
+import { pagesToKeep } from '../viewer-rules.ts';
 import { useFocusOnArrival } from './focus.ts';
 import { type PageSize, pageSize, renderPage } from './pdf-page.ts';
 import type { PlacedPin } from './placement.ts';
 import { useRemarkLayer } from './remark-layer.tsx';
-import ViewerToolbar, { useViewerKeys } from './ViewerToolbar.tsx';
-
-/** Room around the pages inside the scroll area (matches .viewer__pages padding). */
-const GUTTER = 32;
+import ViewerFrame, { GUTTER, useFittedZoom } from './ViewerFrame.tsx';
+import { useViewerKeys } from './ViewerToolbar.tsx';
 
 /**
  * The pages of an open PDF, one under another, in a scroll area: only the pages in view and their neighbours are
@@ -43,8 +41,6 @@ export default function PdfPages({
   const pageRefs = useRef<(HTMLDivElement | null)[]>([]);
   const [firstSize, setFirstSize] = useState<PageSize | null>(null);
   const [sizes, setSizes] = useState<ReadonlyMap<number, PageSize>>(new Map());
-  const [scale, setScale] = useState(1);
-  const [fitted, setFitted] = useState(true);
   const [visible, setVisible] = useState<number[]>([1]);
   const [current, setCurrent] = useState(1);
 
@@ -58,22 +54,8 @@ export default function PdfPages({
     };
   }, [document]);
 
-  const fitToWidth = useCallback(() => {
-    const area = scrollRef.current;
-    if (!area || !firstSize) return;
-    setScale(fitWidthScale(firstSize.width, area.clientWidth - GUTTER));
-  }, [firstSize]);
-
-  // Fitted to the width until the user zooms; a fitted view follows the window's size.
-  useLayoutEffect(() => {
-    if (!fitted) return;
-    fitToWidth();
-    const area = scrollRef.current;
-    if (!area) return;
-    const observer = new ResizeObserver(() => fitToWidth());
-    observer.observe(area);
-    return () => observer.disconnect();
-  }, [fitted, fitToWidth]);
+  const zoom = useFittedZoom(scrollRef, firstSize?.width ?? null);
+  const scale = zoom.toolbar.scale;
 
   useFocusOnArrival(scrollRef, true);
   const pinnedRef = useRef<{ page: number; top: number } | null>(null);
@@ -159,12 +141,7 @@ export default function PdfPages({
   const layer = useRemarkLayer({ remarks, selectedRemarkId, place, page: current });
   const { placement } = layer;
 
-  const zoomBy = (direction: 1 | -1) => {
-    setFitted(false);
-    setScale((before) => (direction > 0 ? zoomIn(before) : zoomOut(before)));
-  };
-
-  const bodyRef = useViewerKeys({ page: (delta) => goTo(current + delta), zoom: zoomBy });
+  const bodyRef = useViewerKeys({ page: (delta) => goTo(current + delta), zoom: zoom.zoomBy });
 
   const keep = useMemo(() => pagesToKeep(visible, count, 1), [visible, count]);
   const onSize = useCallback((n: number, size: PageSize) => {
@@ -176,57 +153,40 @@ export default function PdfPages({
   }, []);
 
   return (
-    <div ref={bodyRef} className="viewer__body">
-      <ViewerToolbar
-        paging={{ page: current, count, onPage: goTo }}
-        zoom={{
-          scale,
-          onZoomIn: () => zoomBy(1),
-          onZoomOut: () => zoomBy(-1),
-          onFitWidth: () => setFitted(true),
-        }}
-      >
-        {layer.button}
-        {toolbarEnd}
-      </ViewerToolbar>
-      {layer.panels}
-      <div className="viewer__stage">
-        {layer.hint}
-        <section
-          ref={scrollRef}
-          className={placement.active ? 'viewer__pages viewer__pages--placing' : 'viewer__pages'}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll area takes focus so arrows and PageUp/PageDown work
-          tabIndex={0}
-          aria-label={`${texts.pages}: ${fileName}`}
-          onKeyDown={placement.onKeyDown}
-        >
-          {Array.from({ length: count }, (_, index) => {
-            const n = index + 1;
-            const size = sizes.get(n) ?? firstSize;
-            const width = (size?.width ?? 600) * scale;
-            const height = (size?.height ?? 850) * scale;
-            return (
-              // biome-ignore lint/a11y/useSemanticElements: a page and the remark pins on it, named by the page
-              <div
-                key={n}
-                ref={(element) => {
-                  pageRefs.current[index] = element;
-                }}
-                className="viewer__page"
-                style={{ width, height }}
-                role="group"
-                aria-label={texts.page(n)}
-                data-page={n}
-                {...placement.pageHandlers(n)}
-              >
-                {firstSize && keep.has(n) && <PageCanvas document={document} n={n} width={width} onSize={onSize} />}
-                {layer.overlay(n)}
-              </div>
-            );
-          })}
-        </section>
-      </div>
-    </div>
+    <ViewerFrame
+      bodyRef={bodyRef}
+      areaRef={scrollRef}
+      label={`${texts.pages}: ${fileName}`}
+      paging={{ page: current, count, onPage: goTo }}
+      zoom={zoom}
+      layer={layer}
+      toolbarEnd={toolbarEnd}
+    >
+      {Array.from({ length: count }, (_, index) => {
+        const n = index + 1;
+        const size = sizes.get(n) ?? firstSize;
+        const width = (size?.width ?? 600) * scale;
+        const height = (size?.height ?? 850) * scale;
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: a page and the remark pins on it, named by the page
+          <div
+            key={n}
+            ref={(element) => {
+              pageRefs.current[index] = element;
+            }}
+            className="viewer__page"
+            style={{ width, height }}
+            role="group"
+            aria-label={texts.page(n)}
+            data-page={n}
+            {...placement.pageHandlers(n)}
+          >
+            {firstSize && keep.has(n) && <PageCanvas document={document} n={n} width={width} onSize={onSize} />}
+            {layer.overlay(n)}
+          </div>
+        );
+      })}
+    </ViewerFrame>
   );
 }
 
