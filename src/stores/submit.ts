@@ -30,7 +30,7 @@ export interface SubmitOptions {
 }
 
 /** The part of an openapi-fetch result `submit` needs. */
-interface CallResult<T> {
+export interface CallResult<T> {
   data?: T;
   error?: unknown;
   response: { ok: boolean; status: number };

@@ -1,8 +1,5 @@
-import { type SubmitEvent, useRef } from 'react';
-import Button from '#components/ui/Button.tsx';
 import FormField, { type FormFieldProps } from '#components/ui/FormField.tsx';
-import LoadFailed from '#components/ui/LoadFailed.tsx';
-import Spinner from '#components/ui/Spinner.tsx';
+import ProfileScreen from '#components/ui/ProfileScreen.tsx';
 import { useStore } from '#stores/prerendered.ts';
 import { $isOwner } from '#stores/session.ts';
 import {
@@ -62,50 +59,32 @@ export default function CompanyForm() {
   const status = useStore(companyForm.$status);
   const alert = useStore($companyFormAlert);
   const isOwner = useStore($isOwner);
-  const formRef = useRef<HTMLFormElement>(null);
   const locked = !isOwner;
-
-  // Errors show after a submit attempt (not on blur), so the button never moves from under the pointer.
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const outcome = await saveCompany();
-    if (outcome !== 'saved') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
-
   return (
-    <>
-      <h1>{companyTexts.pageTitle}</h1>
-      <p className="lead">{companyTexts.lead}</p>
-      {load === 'loading' && <Spinner label={companyTexts.loading} />}
-      {load === 'error' && (
-        <LoadFailed text={companyTexts.loadFailed} retryLabel={companyTexts.retry} onRetry={() => void loadCompany()} />
+    <ProfileScreen
+      texts={companyTexts}
+      load={load}
+      reload={() => void loadCompany()}
+      save={saveCompany}
+      busy={status.busy}
+    >
+      {locked && <p className="alert">{companyTexts.ownerOnly}</p>}
+      {alert && (
+        <div className="alert alert--error" role="alert">
+          <p>{alert}</p>
+        </div>
       )}
-      {load === 'ready' && (
-        <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
-          {locked && <p className="alert">{companyTexts.ownerOnly}</p>}
-          {alert && (
-            <div className="alert alert--error" role="alert">
-              <p>{alert}</p>
-            </div>
-          )}
-          <fieldset className="form-section">
-            <legend className="form-section__title">{companyTexts.legalSection}</legend>
-            <CompanyFields specs={LEGAL} locked={locked} />
-            <div className="form-grid">
-              <CompanyFields specs={REQUISITES} locked={locked} />
-            </div>
-          </fieldset>
-          <fieldset className="form-section">
-            <legend className="form-section__title">{companyTexts.contactSection}</legend>
-            <CompanyFields specs={CONTACT} locked={locked} />
-          </fieldset>
-          <div className="button-row">
-            <Button type="submit" busy={status.busy}>
-              {status.busy ? companyTexts.saving : companyTexts.save}
-            </Button>
-          </div>
-        </form>
-      )}
-    </>
+      <fieldset className="form-section">
+        <legend className="form-section__title">{companyTexts.legalSection}</legend>
+        <CompanyFields specs={LEGAL} locked={locked} />
+        <div className="form-grid">
+          <CompanyFields specs={REQUISITES} locked={locked} />
+        </div>
+      </fieldset>
+      <fieldset className="form-section">
+        <legend className="form-section__title">{companyTexts.contactSection}</legend>
+        <CompanyFields specs={CONTACT} locked={locked} />
+      </fieldset>
+    </ProfileScreen>
   );
 }

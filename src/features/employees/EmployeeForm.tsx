@@ -1,7 +1,8 @@
-import { type SubmitEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
+import SaveForm from '#components/ui/SaveForm.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
@@ -30,15 +31,7 @@ function EmployeeFields() {
   const canRemove = useStore($canRemoveEmployee);
   const removing = useStore($removeState);
   const [confirming, setConfirming] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const creating = target.mode === 'create';
-
-  // Errors show after a submit attempt (not on blur), so the button never moves from under the pointer.
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const outcome = await saveEmployee();
-    if (outcome !== 'saved') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
 
   if (load.status === 'loading') return <Spinner label={employeesTexts.loading} />;
   if (load.status === 'error') {
@@ -57,7 +50,25 @@ function EmployeeFields() {
 
   return (
     <>
-      <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <SaveForm
+        save={saveEmployee}
+        busy={status.busy}
+        submitLabel={creating ? employeesTexts.create : employeesTexts.save}
+        savingLabel={employeesTexts.saving}
+        rowClassName="button-row form-actions"
+        actions={
+          canRemove && (
+            <Button
+              variant="secondary"
+              className="button--danger-outline form-actions__end"
+              busy={removing.busy}
+              onClick={() => setConfirming(true)}
+            >
+              {employeesTexts.remove}
+            </Button>
+          )
+        }
+      >
         {alert && (
           <div className="alert alert--error" role="alert">
             <p>{alert}</p>
@@ -105,22 +116,7 @@ function EmployeeFields() {
             autoComplete="off"
           />
         </div>
-        <div className="button-row form-actions">
-          <Button type="submit" busy={status.busy}>
-            {status.busy ? employeesTexts.saving : creating ? employeesTexts.create : employeesTexts.save}
-          </Button>
-          {canRemove && (
-            <Button
-              variant="secondary"
-              className="button--danger-outline form-actions__end"
-              busy={removing.busy}
-              onClick={() => setConfirming(true)}
-            >
-              {employeesTexts.remove}
-            </Button>
-          )}
-        </div>
-      </form>
+      </SaveForm>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

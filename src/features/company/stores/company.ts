@@ -1,13 +1,13 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { Company } from '#domain/contract.ts';
 import { isCompanyUser } from '#lib/roles.ts';
-import { type FieldErrors, orNull, validateCompany, validationTexts } from '#lib/validators.ts';
+import { type FieldErrors, orNull, validateCompany } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
+import { type SaveOutcome, saveForm } from '#stores/form-save.ts';
 import { dataOf, loadWhenSignedIn, sharedRun } from '#stores/load.ts';
 import { createServerFeedback } from '#stores/server-feedback.ts';
 import { reloadCurrentUser } from '#stores/session.ts';
-import { submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { companyTexts } from '../texts.ts';
 
@@ -86,30 +86,20 @@ export const loadCompany = sharedRun(async () => {
 
 loadWhenSignedIn($load, isCompanyUser, () => $load.get() === 'loading', loadCompany);
 
-/** What a save attempt ended with: saved, refused by the checks (errors shown), or failed on the server. */
-export type SaveOutcome = 'saved' | 'invalid' | 'failed';
-
 /**
  * Checks the form and saves it (PUT /api/companies/me, the owner only: others get the server's refusal
  * on screen); then reloads the signed-in user so the sidebar card shows the new legal entity.
  */
-export async function saveCompany(): Promise<SaveOutcome> {
-  if (!companyForm.validate()) {
-    showToast('error', validationTexts.formInvalid);
-    return 'invalid';
-  }
-  const body = companyPayload(companyForm.$values.get());
-  feedback.clearAlert();
-  const result = await submit(companyForm.$status, () => api.PUT('/api/companies/me', { body }), {
+export function saveCompany(): Promise<SaveOutcome> {
+  return saveForm(companyForm, {
+    send: (values) => api.PUT('/api/companies/me', { body: companyPayload(values) }),
     failureText: companyTexts.saveFailed,
+    feedback,
+    saved: async (company) => {
+      companyForm.reset(valuesOf(company));
+      feedback.clear();
+      await reloadCurrentUser();
+      showToast('success', companyTexts.saved);
+    },
   });
-  if (!result.ok) {
-    feedback.remember(result.failure);
-    return 'failed';
-  }
-  companyForm.reset(valuesOf(result.data));
-  feedback.clear();
-  await reloadCurrentUser();
-  showToast('success', companyTexts.saved);
-  return 'saved';
 }

@@ -2,9 +2,10 @@ import { atom, map, onMount, type ReadableAtom } from 'nanostores';
 import type { Employee } from '#domain/contract.ts';
 import { idFromPath, normalizePath, routes } from '#domain/routes.ts';
 import { currentPath, navigateTo } from '#lib/browser.ts';
-import { type FieldErrors, orNull, validateEmployee, validationTexts } from '#lib/validators.ts';
+import { type FieldErrors, orNull, validateEmployee } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
+import { type SaveOutcome, saveForm } from '#stores/form-save.ts';
 import { dataOf, sharedRun } from '#stores/load.ts';
 import { computed } from '#stores/prerendered.ts';
 import { createServerFeedback } from '#stores/server-feedback.ts';
@@ -124,38 +125,29 @@ function openForm(path: string): () => void {
 
 onMount($load, () => openForm(currentPath()));
 
-/** What a save attempt ended with: saved, refused by the checks (errors shown), or failed on the server. */
-export type SaveOutcome = 'saved' | 'invalid' | 'failed';
-
 /**
  * Checks the form and adds (POST) or saves (PUT) the employee; on success the list opens with
  * 'Сотрудник добавлен' or 'Сотрудник обновлён'. A taken e-mail is shown next to the e-mail field.
  */
-export async function saveEmployee(): Promise<SaveOutcome> {
-  if (!employeeForm.validate()) {
-    showToast('error', validationTexts.formInvalid);
-    return 'invalid';
-  }
+export function saveEmployee(): Promise<SaveOutcome> {
   const target = $employeeTarget.get();
   const id = target.mode === 'edit' ? target.id : null;
-  if (target.mode === 'edit' && id === null) return 'failed';
-  const body = employeePayload(employeeForm.$values.get());
-  feedback.clearAlert();
-  const result =
-    id === null
-      ? await submit(employeeForm.$status, () => api.POST('/api/employees', { body }), {
-          failureText: employeesTexts.createFailed,
-        })
-      : await submit(employeeForm.$status, () => api.PUT('/api/employees/{id}', { params: { path: { id } }, body }), {
-          failureText: employeesTexts.saveFailed,
-        });
-  if (!result.ok) {
-    feedback.remember(result.failure);
-    return 'failed';
-  }
-  carryToast('success', target.mode === 'create' ? employeesTexts.created : employeesTexts.updated);
-  navigateTo(routes.employees);
-  return 'saved';
+  // An edit page whose address names no employee shows no form; there is nothing to save.
+  if (target.mode === 'edit' && id === null) return Promise.resolve('failed');
+  return saveForm(employeeForm, {
+    send: (values) => {
+      const body = employeePayload(values);
+      return id === null
+        ? api.POST('/api/employees', { body })
+        : api.PUT('/api/employees/{id}', { params: { path: { id } }, body });
+    },
+    failureText: id === null ? employeesTexts.createFailed : employeesTexts.saveFailed,
+    feedback,
+    saved: () => {
+      carryToast('success', target.mode === 'create' ? employeesTexts.created : employeesTexts.updated);
+      navigateTo(routes.employees);
+    },
+  });
 }
 
 /** DELETE /api/employees/{id} (after 'Удалить сотрудника?'); on success the list opens with 'Сотрудник удалён'. */

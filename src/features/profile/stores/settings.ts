@@ -1,11 +1,11 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { isExaminer } from '#lib/roles.ts';
-import { orNull, validateExaminerSettings, validationTexts } from '#lib/validators.ts';
+import { orNull, validateExaminerSettings } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
+import { type SaveOutcome, saveForm } from '#stores/form-save.ts';
 import { dataOf, loadWhenSignedIn, sharedRun } from '#stores/load.ts';
 import { reloadCurrentUser } from '#stores/session.ts';
-import { submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { settingsTexts } from '../texts.ts';
 
@@ -46,25 +46,18 @@ export function settingsPayload(values: SettingsFormValues) {
   return { contactFio: values.contactFio.trim(), contactPhone: orNull(values.contactPhone) };
 }
 
-/** What a save attempt ended with: saved, refused by the checks (errors shown), or failed on the server. */
-export type SaveOutcome = 'saved' | 'invalid' | 'failed';
-
 /**
  * Checks the form, saves it, then reloads the signed-in user so the sidebar shows the new name,
  * and toasts 'Изменения сохранены'.
  */
-export async function saveSettings(): Promise<SaveOutcome> {
-  if (!settingsForm.validate()) {
-    showToast('error', validationTexts.formInvalid);
-    return 'invalid';
-  }
-  const body = settingsPayload(settingsForm.$values.get());
-  const result = await submit(settingsForm.$status, () => api.PUT('/api/instance/me', { body }), {
+export function saveSettings(): Promise<SaveOutcome> {
+  return saveForm(settingsForm, {
+    send: (values) => api.PUT('/api/instance/me', { body: settingsPayload(values) }),
     failureText: settingsTexts.saveFailed,
+    saved: async (profile) => {
+      settingsForm.reset({ contactFio: profile.contactFio ?? '', contactPhone: profile.contactPhone ?? '' });
+      await reloadCurrentUser();
+      showToast('success', settingsTexts.saved);
+    },
   });
-  if (!result.ok) return 'failed';
-  settingsForm.reset({ contactFio: result.data.contactFio ?? '', contactPhone: result.data.contactPhone ?? '' });
-  await reloadCurrentUser();
-  showToast('success', settingsTexts.saved);
-  return 'saved';
 }
