@@ -12,8 +12,7 @@ import { createMailer } from './mail/mailer.ts';
 import { ensureCatalogues } from './seed/demo.ts';
 import { directoryFileStore } from './storage/file-store.ts';
 import { s3FileStore } from './storage/s3-file-store.ts';
-import { listUsers } from './users/users.repository.ts';
-import { createExaminer } from './users/users.service.ts';
+import { createExaminer, listUsers } from './users/users.service.ts';
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 

@@ -6,7 +6,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
 import { DEMO_ACCOUNTS, ensureCatalogues, seedDemo } from './seed/demo.ts';
 import { serveSite } from './site/static.ts';
-import { findUsersByEmails } from './users/users.repository.ts';
+import { findUsersByEmails } from './users/users.service.ts';
 
 /** Opens the database, migrates, seeds outside production and builds the app; `withSite` also serves dist/. */
 export async function startRuntime(config: Config, withSite: boolean): Promise<FastifyInstance> {

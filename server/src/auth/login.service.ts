@@ -3,7 +3,8 @@ import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { hitLimit } from '../limits/limits.service.ts';
-import { findUserByEmail, findUserById, markUserVerified, normalizeEmail } from '../users/users.repository.ts';
+import { normalizeEmail } from '../users/user.ts';
+import { findUserByEmail, findUserById, markUserVerified } from '../users/users.service.ts';
 import {
   consumeLoginCode,
   countAttempt,

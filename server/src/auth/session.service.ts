@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context.ts';
-import { nowIso } from '../db/database.ts';
+import { type Db, nowIso } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 import {
   familyIsLive,
   findRefreshToken,
@@ -9,6 +9,7 @@ import {
   markRotated,
   retireUnusedSuccessor,
   revokeFamily,
+  revokeUserSessions as revokeUserTokens,
 } from './refresh-tokens.repository.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
@@ -108,4 +109,9 @@ export async function closeSession(ctx: ServiceContext, rawToken: string): Promi
 /** Whether a login (refresh family) still has a token that is not revoked: false once it was logged out or ended. */
 export function sessionOpen(ctx: ServiceContext, familyId: string): Promise<boolean> {
   return familyIsLive(ctx.db, familyId);
+}
+
+/** Ends every login of a user (removal, a changed e-mail), in the caller's transaction. */
+export function revokeUserSessions(db: Db, userId: number, at: string): Promise<void> {
+  return revokeUserTokens(db, userId, at);
 }

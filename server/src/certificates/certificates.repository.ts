@@ -12,37 +12,24 @@ export async function setCheckTokenOnce(db: Db, statementId: number, token: stri
   return row?.check_token ?? null;
 }
 
-/** The statement a check token belongs to, with only what the public check shows. */
+/** The statement a check token belongs to: its id, number and status (what it is about: statement-access.ts). */
 export function findStatementByCheckToken(db: Db, token: string) {
   return db
-    .selectFrom('statements as s')
-    .innerJoin('companies as c', 'c.id', 's.company_id')
-    .leftJoin('users as examiner', 'examiner.id', 's.examiner_id')
-    .leftJoin('instances as instance', 'instance.id', 'examiner.instance_id')
-    .select([
-      's.id',
-      's.visible_id',
-      's.status',
-      's.object_name',
-      's.address',
-      'c.legal_entity as company_name',
-      'c.inn as company_inn',
-      'c.ogrn as company_ogrn',
-      'examiner.fio as examiner_fio',
-      'instance.name as instance_name',
-    ])
-    .where('s.check_token', '=', token)
+    .selectFrom('statements')
+    .select(['id', 'visible_id', 'status'])
+    .where('check_token', '=', token)
     .executeTakeFirst();
 }
 
 /** The stages of a statement without their authors: what tells which round an approval answered. */
-export function listStageOutline(db: Db, statementId: number) {
-  return db
+export async function listStageOutline(db: Db, statementId: number) {
+  const rows = await db
     .selectFrom('stages')
     .select(['id', 'n', 'is_government_agency', 'status', 'date_create'])
     .where('statement_id', '=', statementId)
     .orderBy('n')
     .execute();
+  return rows.map(({ is_government_agency, ...stage }) => ({ ...stage, byCommittee: Boolean(is_government_agency) }));
 }
 
 /** The name, size and SHA-256 of a stage's files, in upload order. */
@@ -53,52 +40,4 @@ export function listDocuments(db: Db, stageId: number) {
     .where('stage_id', '=', stageId)
     .orderBy('id')
     .execute();
-}
-
-/**
- * Keeps what an approval was about as it is now, in the approving transaction: the object, the company with its
- * requisites, the examiner and the committee (the public check shows these, never later edits).
- */
-export async function saveDecisionSnapshot(db: Db, statementId: number, at: string): Promise<void> {
-  await db
-    .insertInto('decision_snapshots')
-    .columns([
-      'statement_id',
-      'decided_at',
-      'object_name',
-      'address',
-      'company_name',
-      'company_inn',
-      'company_kpp',
-      'company_ogrn',
-      'examiner_fio',
-      'committee',
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom('statements as s')
-        .innerJoin('companies as c', 'c.id', 's.company_id')
-        .leftJoin('users as e', 'e.id', 's.examiner_id')
-        .leftJoin('instances as i', 'i.id', 'e.instance_id')
-        .select([
-          's.id',
-          eb.val(at).as('decided_at'),
-          's.object_name',
-          's.address',
-          'c.legal_entity',
-          'c.inn',
-          'c.kpp',
-          'c.ogrn',
-          'e.fio',
-          'i.name',
-        ])
-        .where('s.id', '=', statementId),
-    )
-    .onConflict((oc) => oc.column('statement_id').doNothing())
-    .execute();
-}
-
-/** The snapshot of an approval, if one was taken. */
-export function findDecisionSnapshot(db: Db, statementId: number) {
-  return db.selectFrom('decision_snapshots').selectAll().where('statement_id', '=', statementId).executeTakeFirst();
 }

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { CertificateCheckToken, PublicCertificate, StatementStatus } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
 import { apiError } from '../errors.ts';
-import { findStatementRow } from '../statements/statements.repository.ts';
+import { decisionFacts, findStatementFor } from '../statements/statement-access.ts';
 import { requireExaminer } from '../users/guards.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/user.ts';
 import {
-  findDecisionSnapshot,
   findStatementByCheckToken,
   listDocuments,
   listStageOutline,
@@ -39,8 +38,7 @@ export async function issueCheckToken(
   statementId: number,
 ): Promise<CertificateCheckToken> {
   requireExaminer(actor);
-  const row = await findStatementRow(ctx.db, statementId);
-  if (!row) throw apiError('not_found', 'Заявление не найдено');
+  const row = await findStatementFor(ctx.db, actor, statementId);
   if (!CERTIFICATE_STATUSES.includes(row.status)) {
     throw apiError(
       'invalid_transition',
@@ -82,13 +80,11 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
   let documents: PublicCertificate['documents'] = [];
   if (row.status === 'approved') {
     const stages = await listStageOutline(ctx.db, row.id);
-    const approvalIndex = stages.findLastIndex(
-      (stage) => Boolean(stage.is_government_agency) && stage.status === 'approved',
-    );
+    const approvalIndex = stages.findLastIndex((stage) => stage.byCommittee && stage.status === 'approved');
     const approval = stages[approvalIndex];
     if (approval) {
       decisionDate = approval.date_create;
-      const answered = stages.slice(0, approvalIndex).findLast((stage) => !stage.is_government_agency);
+      const answered = stages.slice(0, approvalIndex).findLast((stage) => !stage.byCommittee);
       if (answered) {
         documents = (await listDocuments(ctx.db, answered.id)).map((file) => ({
           fileName: file.file_name,
@@ -101,32 +97,19 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
 
   // An approval shows what it was about when it was given; later edits of the company, the statement or the
   // examiner change nothing here (docs/product.md «Certificate and public check»).
-  const snapshot = row.status === 'approved' ? await findDecisionSnapshot(ctx.db, row.id) : undefined;
-  const shown = snapshot
-    ? {
-        objectName: snapshot.object_name,
-        address: snapshot.address,
-        company: snapshot.company_name,
-        companyInn: snapshot.company_inn,
-        companyOgrn: snapshot.company_ogrn,
-        committee: snapshot.committee,
-        examiner: snapshot.examiner_fio,
-      }
-    : {
-        objectName: row.object_name,
-        address: row.address,
-        company: row.company_name,
-        companyInn: row.company_inn,
-        companyOgrn: row.company_ogrn,
-        committee: row.instance_name,
-        examiner: row.examiner_fio,
-      };
+  const shown = await decisionFacts(ctx.db, row);
+  if (!shown) throw apiError('not_found', UNKNOWN);
   return {
     visibleId: row.visible_id,
     status: row.status,
     decisionDate,
-    ...shown,
-    examiner: surnameWithInitials(shown.examiner),
+    objectName: shown.object_name,
+    address: shown.address,
+    company: shown.company_name,
+    companyInn: shown.company_inn,
+    companyOgrn: shown.company_ogrn,
+    committee: shown.committee,
+    examiner: surnameWithInitials(shown.examiner_fio),
     documents,
   };
 }

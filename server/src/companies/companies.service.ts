@@ -5,8 +5,8 @@ import type { Db } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards.ts';
-import { insertUser, type UserRow } from '../users/users.repository.ts';
-import { withNewLogin } from '../users/users.service.ts';
+import type { UserRow } from '../users/user.ts';
+import { insertUser, withNewLogin } from '../users/users.service.ts';
 import { findCompanyById, findOtherCompanyByInn, insertCompany, updateCompany } from './companies.repository.ts';
 
 /** An ИНН belongs to one company of the portal: another's is 409 `inn_taken`, named by its field. */

@@ -1,14 +1,13 @@
 import type { ReviewDeadline } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { formatDay, workingDays } from '#domain/russian.ts';
-import { catalogIdsByValue, listCatalog } from '../catalogs/catalogs.repository.ts';
+import { catalogIds, catalogItems } from '../catalogs/catalogs.service.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { readListRevision } from '../db/list-revision.ts';
-import { insertNotifications } from '../notifications/notifications.repository.ts';
-import { statementMailText } from '../notifications/notifications.service.ts';
-import { listExaminers } from '../users/users.repository.ts';
+import { notify, statementMailText } from '../notifications/notifications.service.ts';
+import { listExaminers } from '../users/users.service.ts';
 import { type CalendarYear, localDate, SHIPPED_YEARS, WorkingCalendar } from './calendar.ts';
 import { parseCalendarFile } from './calendar-file.ts';
 import {
@@ -90,9 +89,9 @@ export async function setReviewTerm(ctx: ServiceContext, days: number, categoryC
   let scope = PORTAL_SCOPE;
   let what = 'портала';
   if (categoryCode !== null) {
-    const id = (await catalogIdsByValue(ctx.db, 'catalog_object_types')).get(categoryCode);
+    const id = (await catalogIds(ctx, 'catalog_object_types')).get(categoryCode);
     if (id === undefined) {
-      const codes = (await listCatalog(ctx.db, 'catalog_object_types')).map((item) => item.value).join(', ');
+      const codes = (await catalogItems(ctx, 'catalog_object_types')).map((item) => item.value).join(', ');
       throw new DeadlineSettingError(`Нет категории объекта с кодом «${categoryCode}». Коды: ${codes}`);
     }
     scope = categoryScope(id);
@@ -106,7 +105,7 @@ export async function setReviewTerm(ctx: ServiceContext, days: number, categoryC
 export async function describeReviewTerms(ctx: ServiceContext): Promise<string[]> {
   const rows = await listReviewTerms(ctx.db);
   const codes = new Map(
-    (await listCatalog(ctx.db, 'catalog_object_types')).map((item) => [categoryScope(item.id), item.value]),
+    (await catalogItems(ctx, 'catalog_object_types')).map((item) => [categoryScope(item.id), item.value]),
   );
   const portal = rows.find((row) => row.scope === PORTAL_SCOPE);
   const portalDays = portal ? Number(portal.days) : DEFAULT_TERM_DAYS;
@@ -213,7 +212,7 @@ export async function sendDeadlineReminders(ctx: ServiceContext): Promise<number
     const claimed = await ctx.db.transaction().execute(async (trx) => {
       if (!(await claimReminder(trx, claim, at))) return false;
       const route = routes.examinerStatementInfo(row.id);
-      await insertNotifications(trx, { userIds: recipients.map((r) => r.id), message: mail.subject, route, at });
+      await notify(trx, { userIds: recipients.map((r) => r.id), message: mail.subject, route, at });
       return true;
     });
     if (claimed) mails.push({ claim, mail, recipients });

@@ -1,21 +1,20 @@
 import type { Employee, EmployeeInput } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import { revokeUserSessions } from '../auth/refresh-tokens.repository.ts';
+import { revokeUserSessions } from '../auth/session.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { requireCompanyUser, requireOwner } from '../users/guards.ts';
+import { normalizeEmail, type UserRow } from '../users/user.ts';
 import {
   findCompanyUser,
+  freeEmail,
   insertUser,
   listCompanyUsers,
   markUserRemoved,
-  normalizeEmail,
-  type UserRow,
   updatePerson,
-} from '../users/users.repository.ts';
-import { freeEmail } from '../users/users.service.ts';
+} from '../users/users.service.ts';
 
 /** The API shape of a company user (docs/product.md «Entities»). */
 export function toApiEmployee(row: UserRow): Employee {

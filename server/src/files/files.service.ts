@@ -2,9 +2,9 @@ import type { FastifyReply } from 'fastify';
 import parseRange from 'range-parser';
 import type { ServiceContext } from '../context.ts';
 import { ApiError, apiError } from '../errors.ts';
-import { findFileByKey } from '../statements/statements.repository.ts';
+import { findStatementFileFor } from '../statements/statement-access.ts';
 import { type ByteRange, FileNotFoundError, isPartialName, isStorageKey } from '../storage/file-store.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/user.ts';
 import { knownStorageKeys } from './files.repository.ts';
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name, UTF-8 and percent-encoded, for the rest. */
@@ -47,10 +47,8 @@ export async function downloadFile(
 ): Promise<FastifyReply> {
   const missing = () => apiError('not_found', 'Файл не найден');
   if (!isStorageKey(key)) throw missing();
-  const file = await findFileByKey(ctx.db, key);
+  const file = await findStatementFileFor(ctx.db, user, key);
   if (!file) throw missing();
-  const allowed = user.role === 'examiner' || (user.company_id !== null && user.company_id === file.company_id);
-  if (!allowed) throw missing();
   const size = Number(file.size);
   const range = requestedRange(size, rangeHeader);
   // Bytes gone from the store are the same 404; a store that fails (a bucket unreachable) is a logged 500.

@@ -3,9 +3,9 @@ import { remarksCount } from '#domain/remarks.ts';
 import { routes } from '#domain/routes.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import type { UserRow } from '../users/users.repository.ts';
-import { listCompanyUsers, listExaminers } from '../users/users.repository.ts';
-import { insertNotifications, listNotifications } from './notifications.repository.ts';
+import type { UserRow } from '../users/user.ts';
+import { listCompanyUsers, listExaminers } from '../users/users.service.ts';
+import { insertNotifications, listNotifications, type NewNotification } from './notifications.repository.ts';
 
 /** What happened to a statement, as its recipients are told (docs/product.md «Notifications and mail»). */
 export type StatementEvent =
@@ -83,6 +83,11 @@ export async function recordStatementEvent(
     subject: message,
     text: statementMailText(ctx, route, [`${message}.`]),
   };
+}
+
+/** One in-app notification per recipient, in the caller's transaction. */
+export function notify(db: Db, notification: NewNotification): Promise<void> {
+  return insertNotifications(db, notification);
 }
 
 /** The text of a mail about a statement: the greeting, these lines, the link to its page, the signature. */

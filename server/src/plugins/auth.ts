@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { accessTokenUser } from '../auth/tokens.ts';
 import { apiError } from '../errors.ts';
 import { requireCompanyUser, requireExaminer, requireOwner } from '../users/guards.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/user.ts';
+import { findUserById } from '../users/users.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

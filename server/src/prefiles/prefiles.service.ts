@@ -9,10 +9,17 @@ import {
 } from '#domain/files.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
-import { nowIso } from '../db/database.ts';
+import { type Db, nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { FileTooLargeError } from '../storage/file-store.ts';
-import { deleteUnattachedPrefile, findOwnPrefile, insertPrefile, listStalePrefiles } from './prefiles.repository.ts';
+import {
+  attachPrefiles,
+  deletePrefilesByKeys,
+  deleteUnattachedPrefile,
+  findOwnPrefile,
+  insertPrefile,
+  listStalePrefiles,
+} from './prefiles.repository.ts';
 
 /**
  * The largest file a user may upload (docs/product.md «Constants and limits»); the same rule module as the site's
@@ -117,4 +124,20 @@ export async function removeStalePrefiles(ctx: ServiceContext): Promise<number> 
     }
     if (stale.length < 100) return removed;
   }
+}
+
+/** Attaches the author's uploads to a new stage, in its transaction; 400 `invalid_prefiles` when any is not theirs to attach. */
+export async function attachToStage(
+  db: Db,
+  ownerId: number,
+  prefileIds: readonly number[],
+  stageId: number,
+  at: string,
+): Promise<void> {
+  if (!(await attachPrefiles(db, ownerId, prefileIds, stageId, at))) throw apiError('invalid_prefiles');
+}
+
+/** Forgets the uploads behind these stored files, in the transaction that deletes their statement. */
+export function forgetUploads(db: Db, keys: readonly string[]): Promise<void> {
+  return deletePrefilesByKeys(db, keys);
 }

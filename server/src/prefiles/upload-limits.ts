@@ -2,7 +2,7 @@ import type { UploadLimits } from '../config.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { hitLimit } from '../limits/limits.service.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/user.ts';
 import { pendingUploadBytes } from './prefiles.repository.ts';
 
 const MB = 1024 * 1024;

@@ -67,15 +67,16 @@ export function listRemarks(db: Db, statementId: number, draftsOf: number | null
 }
 
 /**
- * The statement's row, locked until the transaction ends (PostgreSQL): a remark change and a status change of the
- * same statement happen one after the other, never interleaved. SQLite runs one write transaction at a time anyway.
+ * The statement of a remark change: its status, company and examiner. With `lock` its row is locked until the
+ * transaction ends (PostgreSQL), so a remark change and a status change of the statement happen one after the other,
+ * never interleaved; SQLite runs one write transaction at a time anyway.
  */
-export function lockStatement(db: Db, statementId: number) {
+export function findStatementOf(db: Db, statementId: number, lock: boolean) {
   return db
     .selectFrom('statements')
     .select(['id', 'status', 'examiner_id', 'company_id'])
     .where('id', '=', statementId)
-    .$if(isPostgres(db), (query) => query.forUpdate())
+    .$if(lock && isPostgres(db), (query) => query.forUpdate())
     .executeTakeFirst();
 }
 

@@ -12,21 +12,21 @@ import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
-import { findStatementRow } from '../statements/statements.repository.ts';
-import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
+import type { UserRow } from '../users/user.ts';
 import { pdfPageCount } from './page-count.ts';
 import {
   closeWithDecision,
+  openRequiredCounts as countOpenRequired,
   countRemarks,
   deleteDraft,
   findRemark,
   findStatementFile,
+  findStatementOf,
   insertDraft,
   listAnswerable,
   listRemarkEvents,
   listRemarks,
-  lockStatement,
   publishDrafts,
   type RemarkFields,
   type RemarkRow,
@@ -107,19 +107,24 @@ export async function remarksOf(db: Db, statementId: number, draftsOf: number | 
   return withHistory(db, await listRemarks(db, statementId, draftsOf));
 }
 
+/** The statement of a remark change as `actor` may see it (users/guards.ts:seesCompany), locked with `lock`; else 404. */
+async function statementFor(db: Db, actor: UserRow, statementId: number, lock: boolean) {
+  const statement = await findStatementOf(db, statementId, lock);
+  if (!statement || !seesCompany(actor, statement.company_id)) throw apiError('not_found', NOT_FOUND);
+  return statement;
+}
+
 /** Every remark of a statement an examiner may see: the published ones and their own drafts. */
 export async function instanceRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
   requireExaminer(actor);
-  const statement = await findStatementRow(ctx.db, statementId);
-  if (!statement) throw apiError('not_found', NOT_FOUND);
+  await statementFor(ctx.db, actor, statementId, false);
   return withHistory(ctx.db, await listRemarks(ctx.db, statementId, actor.id));
 }
 
 /** The published remarks of a statement of the caller's company; another company's is as missing as a wrong id. */
 export async function companyRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
-  const companyId = requireCompanyUser(actor);
-  const statement = await findStatementRow(ctx.db, statementId);
-  if (!statement || statement.company_id !== companyId) throw apiError('not_found', NOT_FOUND);
+  requireCompanyUser(actor);
+  await statementFor(ctx.db, actor, statementId, false);
   return withHistory(ctx.db, await listRemarks(ctx.db, statementId, null));
 }
 
@@ -167,8 +172,7 @@ async function checkedFields(ctx: ServiceContext, statementId: number, input: Re
  * theirs (403), in that order, as replies are refused.
  */
 async function lockForExaminer(db: Db, actor: UserRow, statementId: number): Promise<void> {
-  const statement = await lockStatement(db, statementId);
-  if (!statement) throw apiError('not_found', NOT_FOUND);
+  const statement = await statementFor(db, actor, statementId, true);
   if (statement.status !== 'under_review') throw apiError('invalid_transition', NOT_UNDER_REVIEW);
   if (statement.examiner_id !== actor.id) throw apiError('forbidden', NOT_ASSIGNED);
 }
@@ -257,6 +261,11 @@ export async function resolveRemark(
     if (!saved) throw apiError('remark_closed');
   });
   return oneRemark(ctx.db, remarkId);
+}
+
+/** Published required remarks still open, per statement that has any (the lists show them). */
+export function openRequiredCounts(db: Db): Promise<Map<number, number>> {
+  return countOpenRequired(db);
 }
 
 // ——— Remarks moving with the statement (called inside its status change's transaction) ———

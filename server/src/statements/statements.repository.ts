@@ -86,6 +86,61 @@ export async function saveSubmissionSnapshot(db: Db, statementId: number, at: st
     .execute();
 }
 
+/**
+ * Keeps what an approval was about as it is now, in the approving transaction: the object, the company with its
+ * requisites, the examiner and the committee (the public check shows these, never later edits).
+ */
+export async function saveDecisionSnapshot(db: Db, statementId: number, at: string): Promise<void> {
+  await db
+    .insertInto('decision_snapshots')
+    .columns([...DECISION_FACTS, 'decided_at'])
+    .expression((eb) => decisionFacts(db, statementId).select(eb.val(at).as('decided_at')))
+    .onConflict((oc) => oc.column('statement_id').doNothing())
+    .execute();
+}
+
+/** What a decision snapshot keeps: the columns of `decision_snapshots` that `decisionFacts` reads live. */
+const DECISION_FACTS = [
+  'statement_id',
+  'object_name',
+  'address',
+  'company_name',
+  'company_inn',
+  'company_kpp',
+  'company_ogrn',
+  'examiner_fio',
+  'committee',
+] as const;
+
+/** What a decision on the statement is about, as it is now (a decision snapshot keeps these). */
+function decisionFacts(db: Db, statementId: number) {
+  return joinedStatements(db)
+    .select([
+      's.id as statement_id',
+      's.object_name',
+      's.address',
+      'c.legal_entity as company_name',
+      'c.inn as company_inn',
+      'c.kpp as company_kpp',
+      'c.ogrn as company_ogrn',
+      'examiner.fio as examiner_fio',
+      'instance.name as committee',
+    ])
+    .where('s.id', '=', statementId);
+}
+
+/** What a decision on the statement is about: as it was when taken (its snapshot), or as it is now. */
+export async function findDecisionFacts(db: Db, statementId: number, taken: boolean) {
+  const snapshot = taken
+    ? await db
+        .selectFrom('decision_snapshots')
+        .select(DECISION_FACTS)
+        .where('statement_id', '=', statementId)
+        .executeTakeFirst()
+    : undefined;
+  return snapshot ?? decisionFacts(db, statementId).executeTakeFirst();
+}
+
 /** The bare row of a statement (status, company, examiner): for the rules, not for replies. */
 export function findStatementRow(db: Db, id: number) {
   return db
@@ -149,7 +204,8 @@ export interface StageAuthor {
 export interface NewStage {
   statementId: number;
   author: StageAuthor;
-  isGovernmentAgency: boolean;
+  /** The committee's reply (an examiner's stage), not the company's submission. */
+  byCommittee: boolean;
   status: StatementStatus;
   comment: string | null;
   at: string;
@@ -167,7 +223,7 @@ export async function insertStage(db: Db, stage: NewStage): Promise<{ id: number
       applicant_phone: stage.author.phone,
       applicant_position: stage.author.position,
       applicant_mail: stage.author.email,
-      is_government_agency: stage.isGovernmentAgency,
+      is_government_agency: stage.byCommittee,
       status: stage.status,
       comment: stage.comment,
       date_create: stage.at,

@@ -8,8 +8,7 @@ import type {
   StatementListItem,
   StatementStatus,
 } from '#domain/contract.ts';
-import { catalogItemExists } from '../catalogs/catalogs.repository.ts';
-import { saveDecisionSnapshot } from '../certificates/certificates.repository.ts';
+import { hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
@@ -28,13 +27,19 @@ import {
   type StatementEvent,
   sendAnnouncement,
 } from '../notifications/notifications.service.ts';
-import { attachPrefiles, deletePrefilesByKeys } from '../prefiles/prefiles.repository.ts';
-import { openRequiredCounts } from '../remarks/remarks.repository.ts';
-import { answerRemarks, closeRemarksWithDecision, publishWithRework, remarksOf } from '../remarks/remarks.service.ts';
+import { attachToStage, forgetUploads } from '../prefiles/prefiles.service.ts';
+import {
+  answerRemarks,
+  closeRemarksWithDecision,
+  openRequiredCounts,
+  publishWithRework,
+  remarksOf,
+} from '../remarks/remarks.service.ts';
 import { optionalText } from '../text.ts';
-import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
+import type { UserRow } from '../users/user.ts';
 import { compareRounds } from './round-changes.ts';
+import { findStatementFor } from './statement-access.ts';
 import {
   allocateVisibleId,
   countStatementsByStatus,
@@ -55,6 +60,7 @@ import {
   type StatementRow,
   type StatementScope,
   type StatusMove,
+  saveDecisionSnapshot,
   saveSubmissionSnapshot,
   startTerm,
 } from './statements.repository.ts';
@@ -87,7 +93,7 @@ async function changeStatus(
   move: Omit<StatusMove, 'at'>,
   event: StatementEvent,
   explainFailure: (db: Db) => Promise<never>,
-  stage?: { isGovernmentAgency: boolean; comment: string | null; prefileIds: readonly number[] },
+  stage?: { byCommittee: boolean; comment: string | null; prefileIds: readonly number[] },
   /** What else moves with the change, in its transaction (the remarks); may add to the event (how many remarks). */
   alongside?: (db: Db, round: number, at: string) => Promise<Partial<StatementEvent> | undefined>,
 ): Promise<void> {
@@ -108,13 +114,13 @@ async function changeStatus(
       const inserted = await insertStage(trx, {
         statementId: move.id,
         author: author(actor),
-        isGovernmentAgency: stage.isGovernmentAgency,
+        byCommittee: stage.byCommittee,
         status: move.to,
         comment: optionalText(stage.comment),
         at,
       });
       round = inserted.n;
-      if (!(await attachPrefiles(trx, actor.id, stage.prefileIds, inserted.id, at))) throw apiError('invalid_prefiles');
+      await attachToStage(trx, actor.id, stage.prefileIds, inserted.id, at);
     }
     const more = alongside ? await alongside(trx, round, at) : undefined;
     return recordStatementEvent(withDb(ctx, trx), { ...event, ...more } as StatementEvent, announced(row), at);
@@ -138,10 +144,10 @@ export async function submitStatement(
   if (input.prefileIds.length === 0) throw apiError('validation_error', 'Добавьте хотя бы один файл');
   const categoryObjectId = input.categoryObjectId ?? null;
   const workTypeId = input.catalogWorkTypeId ?? null;
-  if (categoryObjectId !== null && !(await catalogItemExists(ctx.db, 'catalog_object_types', categoryObjectId))) {
+  if (categoryObjectId !== null && !(await hasCatalogItem(ctx, 'catalog_object_types', categoryObjectId))) {
     throw apiError('validation_error', 'Такой категории объекта нет в справочнике');
   }
-  if (workTypeId !== null && !(await catalogItemExists(ctx.db, 'catalog_work_types', workTypeId))) {
+  if (workTypeId !== null && !(await hasCatalogItem(ctx, 'catalog_work_types', workTypeId))) {
     throw apiError('validation_error', 'Такого типа работ нет в справочнике');
   }
   const at = nowIso(ctx.now());
@@ -164,12 +170,12 @@ export async function submitStatement(
     const { id: stageId } = await insertStage(trx, {
       statementId: id,
       author: author(actor),
-      isGovernmentAgency: false,
+      byCommittee: false,
       status: 'sent',
       comment: optionalText(input.comment),
       at,
     });
-    if (!(await attachPrefiles(trx, actor.id, input.prefileIds, stageId, at))) throw apiError('invalid_prefiles');
+    await attachToStage(trx, actor.id, input.prefileIds, stageId, at);
     const statement = { id, visibleId, companyId, objectName };
     const announcement = await recordStatementEvent(withDb(ctx, trx), { kind: 'submitted' }, statement, at);
     return { id, visibleId, announcement };
@@ -211,7 +217,7 @@ export async function replyToStatement(
       if (row.status !== from) throw apiError('invalid_transition', MOVED);
       throw apiError('forbidden', 'Отвечать может только эксперт, взявший заявление в работу');
     },
-    { isGovernmentAgency: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
+    { byCommittee: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
     async (db, round, at) => {
       if (input.status !== 'has_comments') {
         await closeRemarksWithDecision(db, statementId, actor, at);
@@ -229,11 +235,9 @@ export async function submitNewVersion(
   statementId: number,
   input: CompanyStageInput,
 ): Promise<void> {
-  const companyId = requireCompanyUser(actor);
+  requireCompanyUser(actor);
   if (input.prefileIds.length === 0) throw apiError('validation_error', 'Загрузите хотя бы один файл');
-  const row = await findStatementRow(ctx.db, statementId);
-  // Another company's statement is as missing as one that does not exist.
-  if (!row || row.company_id !== companyId) throw apiError('not_found', 'Заявление не найдено');
+  const row = await findStatementFor(ctx.db, actor, statementId);
   const { from, to } = TRANSITIONS.newVersion;
   await changeStatus(
     ctx,
@@ -243,7 +247,7 @@ export async function submitNewVersion(
     async () => {
       throw apiError('invalid_transition', MOVED);
     },
-    { isGovernmentAgency: false, comment: input.comment ?? null, prefileIds: input.prefileIds },
+    { byCommittee: false, comment: input.comment ?? null, prefileIds: input.prefileIds },
     async (db, round, at) => {
       await answerRemarks(db, statementId, input.answers ?? [], round, actor, at);
       return undefined;
@@ -379,8 +383,9 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
 
 /** One statement of the caller's company with its stages; another company's is as missing as a wrong id. */
 export async function companyStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<Statement> {
+  requireCompanyUser(actor);
   const row = await findStatement(ctx.db, id);
-  if (!row || row.company_id !== requireCompanyUser(actor)) throw apiError('not_found', 'Заявление не найдено');
+  if (!row || !seesCompany(actor, row.company_id)) throw apiError('not_found', 'Заявление не найдено');
   return withStages(ctx, row, null);
 }
 
@@ -435,16 +440,15 @@ export async function examinerStatement(ctx: ServiceContext, actor: UserRow, id:
  * bytes go once the deletion committed.
  */
 export async function deleteStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<void> {
-  const companyId = requireCompanyUser(actor);
+  requireCompanyUser(actor);
   const keys = await ctx.db.transaction().execute(async (trx) => {
-    const row = await findStatementRow(trx, id);
-    if (!row || row.company_id !== companyId) throw apiError('not_found', 'Заявление не найдено');
+    await findStatementFor(trx, actor, id);
     if (actor.role !== 'owner' && (await findFirstApplicantId(trx, id)) !== actor.id) {
       throw apiError('forbidden', 'Удалить заявление может только подавший его сотрудник или владелец компании');
     }
     const deleted = await deleteSentStatement(trx, id);
     if (deleted === null) throw apiError('not_deletable');
-    await deletePrefilesByKeys(trx, deleted);
+    await forgetUploads(trx, deleted);
     return deleted;
   });
   for (const key of keys) await ctx.files.remove(key).catch((error: unknown) => ctx.logError(error, 'file removal'));

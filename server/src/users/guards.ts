@@ -1,5 +1,5 @@
 import { apiError } from '../errors.ts';
-import type { UserRow } from './users.repository.ts';
+import type { UserRow } from './user.ts';
 
 // Role guards of docs/product.md «Permissions» for scope hooks and services; in users/, as auth/ already imports users/.
 
@@ -21,6 +21,14 @@ export function requireCompanyUser(actor: Actor): number {
 /** 403 unless the caller owns their company. */
 export function requireOwner(actor: Actor): void {
   if (actor.role !== 'owner') throw apiError('forbidden', ROLE_REFUSALS.owner);
+}
+
+/**
+ * Whether the caller sees what a company submitted (its statements, their files and remarks): any examiner, and that
+ * company's users. Anything else is answered as missing (404), never as forbidden.
+ */
+export function seesCompany(actor: Actor, companyId: number): boolean {
+  return actor.role === 'examiner' || (actor.company_id !== null && actor.company_id === companyId);
 }
 
 /** 403 unless the caller is an examiner of the committee. */

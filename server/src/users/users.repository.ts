@@ -1,11 +1,10 @@
 import type { CompiledQuery } from 'kysely';
 import type { UserRole } from '#domain/contract.ts';
 import { type Db, executePrepared } from '../db/database.ts';
+import { normalizeEmail, type UserRow } from './user.ts';
 
-/** E-mails are compared trimmed and lower-cased everywhere. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+// Until events, the seed and the tests' helpers import them from user.ts.
+export { normalizeEmail, type UserRow };
 
 const userColumns = [
   'users.id',
@@ -34,8 +33,6 @@ function selectActiveUsers(db: Db) {
 function selectActiveUserById(db: Db, id: number) {
   return selectActiveUsers(db).where('users.id', '=', id);
 }
-
-export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectActiveUserById>['executeTakeFirst']>>>;
 
 /** `findUserById`'s query, compiled once per database (the id is its only parameter). */
 const compiledById = new WeakMap<Db, CompiledQuery<UserRow>>();

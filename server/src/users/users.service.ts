@@ -6,14 +6,8 @@ import { ApiError, apiError } from '../errors.ts';
 import { ensureInstance } from '../instances/instances.service.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { requireExaminer } from './guards.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  normalizeEmail,
-  type UserRow,
-  updateContact,
-} from './users.repository.ts';
+import { normalizeEmail, type UserRow } from './user.ts';
+import * as users from './users.repository.ts';
 
 /** The API shape of the current user (docs/product.md «Entities»); rows never leave the server as they are. */
 export function toApiUser(row: UserRow): User {
@@ -31,7 +25,7 @@ export function toApiUser(row: UserRow): User {
 
 /** The API shape of an active user by id, or null (removed or unknown): what a new session answers with. */
 export async function activeApiUser(ctx: ServiceContext, id: number): Promise<User | null> {
-  const row = await findUserById(ctx.db, id);
+  const row = await users.findUserById(ctx.db, id);
   return row ? toApiUser(row) : null;
 }
 
@@ -46,7 +40,7 @@ export async function freeEmail(ctx: ServiceContext, email: string | null | unde
   if (!isEmail(normalized)) {
     throw new ApiError('validation_error', { message: EMAIL_INVALID_TEXT, extra: { field: 'email' } });
   }
-  if (await findUserByEmail(ctx.db, normalized)) {
+  if (await users.findUserByEmail(ctx.db, normalized)) {
     throw new ApiError('email_taken', {
       message: `E-mail ${normalized} уже используется другим пользователем портала`,
       extra: { field: 'email' },
@@ -88,7 +82,7 @@ export async function createExaminer(
   const fio = requiredText(input.fio, 'Укажите ФИО');
   return withNewLogin(ctx, input.email, async (trx, { email, createdAt }) => {
     const instanceId = await ensureInstance(trx, input.instanceName ?? DEFAULT_INSTANCE_NAME, createdAt);
-    const userId = await insertUser(trx, {
+    const userId = await users.insertUser(trx, {
       email,
       fio,
       phone: optionalText(input.phone),
@@ -117,6 +111,63 @@ export async function updateExaminerProfile(
   examinerProfile(actor);
   const fio = requiredText(input.contactFio, 'Укажите ФИО');
   const phone = optionalText(input.contactPhone);
-  await updateContact(ctx.db, actor.id, { fio, phone });
+  await users.updateContact(ctx.db, actor.id, { fio, phone });
   return { id: actor.id, contactFio: fio, contactPhone: phone };
+}
+
+// ——— What other areas read and change of users (their SQL stays in users.repository.ts) ———
+
+/** An active user by id, or undefined (removed or unknown): every authenticated request reads one. */
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return users.findUserById(db, id);
+}
+
+/** An active user by e-mail (compared normalized), or undefined. */
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return users.findUserByEmail(db, email);
+}
+
+/** Which of these e-mails belong to active users. */
+export function findUsersByEmails(db: Db, emails: string[]): Promise<string[]> {
+  return users.findUsersByEmails(db, emails);
+}
+
+/** Every active user, by id. */
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return users.listUsers(db);
+}
+
+/** Active users of a company, the owner included, by name. */
+export function listCompanyUsers(db: Db, companyId: number): Promise<UserRow[]> {
+  return users.listCompanyUsers(db, companyId);
+}
+
+/** An active user of this company, or undefined (another company's user is as missing as a wrong id). */
+export function findCompanyUser(db: Db, companyId: number, id: number): Promise<UserRow | undefined> {
+  return users.findCompanyUser(db, companyId, id);
+}
+
+/** Active examiners (every user of the committee). */
+export function listExaminers(db: Db): Promise<UserRow[]> {
+  return users.listExaminers(db);
+}
+
+/** A user logged in with their e-mail: it is verified. */
+export function markUserVerified(db: Db, id: number): Promise<void> {
+  return users.markUserVerified(db, id);
+}
+
+/** Inserts a user in the caller's transaction; returns its id. */
+export function insertUser(db: Db, user: users.NewUser): Promise<number> {
+  return users.insertUser(db, user);
+}
+
+/** Changes a person's name, contacts and e-mail. */
+export function updatePerson(db: Db, id: number, changes: users.PersonChanges): Promise<void> {
+  return users.updatePerson(db, id, changes);
+}
+
+/** Soft delete: the row stays for everything the user made; false when already removed. */
+export function markUserRemoved(db: Db, id: number, at: string): Promise<boolean> {
+  return users.markUserRemoved(db, id, at);
 }

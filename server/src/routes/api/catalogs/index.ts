@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { listCatalog } from '../../../catalogs/catalogs.repository.ts';
+import { catalogItems } from '../../../catalogs/catalogs.service.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 const catalogs: FastifyPluginAsync = async (app) => {
-  contractRoute(app, 'listObjectCategories', {}, async () => listCatalog(app.db, 'catalog_object_types'));
-  contractRoute(app, 'listWorkTypes', {}, async () => listCatalog(app.db, 'catalog_work_types'));
+  const { ctx } = app;
+  contractRoute(app, 'listObjectCategories', {}, async () => catalogItems(ctx, 'catalog_object_types'));
+  contractRoute(app, 'listWorkTypes', {}, async () => catalogItems(ctx, 'catalog_work_types'));
 };
 
 export default catalogs;

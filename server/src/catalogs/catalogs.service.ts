@@ -1,0 +1,18 @@
+import type { CatalogItem } from '#domain/contract.ts';
+import type { ServiceContext } from '../context.ts';
+import { type CatalogName, catalogIdsByValue, catalogItemExists, listCatalog } from './catalogs.repository.ts';
+
+/** A catalogue's items in their display order, in the API shape {id, name, value}. */
+export function catalogItems(ctx: ServiceContext, catalog: CatalogName): Promise<CatalogItem[]> {
+  return listCatalog(ctx.db, catalog);
+}
+
+/** Whether a catalogue item exists (a foreign key would fail later with a less helpful error). */
+export function hasCatalogItem(ctx: ServiceContext, catalog: CatalogName, id: number): Promise<boolean> {
+  return catalogItemExists(ctx.db, catalog, id);
+}
+
+/** Ids of a catalogue's items by their stable code. */
+export function catalogIds(ctx: ServiceContext, catalog: CatalogName): Promise<Map<string, number>> {
+  return catalogIdsByValue(ctx.db, catalog);
+}
