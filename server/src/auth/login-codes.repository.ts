@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 
-export interface NewLoginCode {
+interface NewLoginCode {
   /** SHA-256 of the attempt token the starting browser holds. */
   attemptHash: string;
   email: string;

@@ -18,16 +18,16 @@ import {
 import { hashLoginCode, randomToken, sameDigest, sha256 } from './tokens.ts';
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
-export const RESEND_INTERVAL_MS = 60 * 1000;
-export const MAX_ATTEMPTS = 5;
-export const ACCOUNT_FAILURE_BUDGET = 100;
+const RESEND_INTERVAL_MS = 60 * 1000;
+const MAX_ATTEMPTS = 5;
+const ACCOUNT_FAILURE_BUDGET = 100;
 
 const BUDGET_WINDOW_MS = 60 * 60 * 1000;
 
 export const LOGIN_MAIL_SUBJECT = 'Код входа на портал согласования АГР';
 
 /** The Russian text of the code mail; the code is its only six-digit number. */
-export function loginCodeMail(code: string): string {
+function loginCodeMail(code: string): string {
   return [
     'Здравствуйте!',
     '',

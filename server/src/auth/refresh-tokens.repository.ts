@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 
-export interface NewRefreshToken {
+interface NewRefreshToken {
   userId: number;
   familyId: string;
   /** The token this one replaces; null for a login's first. */

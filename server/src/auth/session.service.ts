@@ -13,8 +13,8 @@ import {
 } from './refresh-tokens.repository.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
-export const REFRESH_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-export const REFRESH_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+const REFRESH_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+const REFRESH_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * How long a just-rotated token may be presented again when its successor was never used: every page of the static
  * site refreshes on load, and a navigation that cuts a refresh off loses the new cookie with the answer. Within

@@ -18,7 +18,7 @@ export function newCheckToken(): string {
 }
 
 /** What a check token looks like; anything else is answered like an unknown token without touching the database. */
-export const CHECK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+const CHECK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 /** The statuses in which the assigned examiner may (re)generate the certificate: before and after approving. */
 const CERTIFICATE_STATUSES: readonly StatementStatus[] = ['under_review', 'approved'];

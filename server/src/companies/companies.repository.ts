@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 
 /** A company's own data: what its owner may change. */
-export interface CompanyChanges {
+interface CompanyChanges {
   legalEntity: string;
   legalAddress: string | null;
   inn: string | null;
@@ -12,7 +12,7 @@ export interface CompanyChanges {
   contactPhone: string | null;
 }
 
-export interface NewCompany extends CompanyChanges {
+interface NewCompany extends CompanyChanges {
   createdAt: string;
 }
 

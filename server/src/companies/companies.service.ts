@@ -17,7 +17,7 @@ async function checkInnFree(db: Db, inn: string | null, companyId: number | null
 }
 
 /** Checks ИНН, КПП and ОГРН when given: the first problem, named by its field, is a 400. */
-export function checkRequisites(requisites: { inn: string | null; kpp: string | null; ogrn: string | null }): void {
+function checkRequisites(requisites: { inn: string | null; kpp: string | null; ogrn: string | null }): void {
   const checks = [
     ['inn', requisites.inn, innProblem],
     ['kpp', requisites.kpp, kppProblem],
@@ -29,7 +29,7 @@ export function checkRequisites(requisites: { inn: string | null; kpp: string | 
   }
 }
 
-export interface NewCompanyWithOwner {
+interface NewCompanyWithOwner {
   email: string;
   legalEntity: string;
   inn?: string | null;

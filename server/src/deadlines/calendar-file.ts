@@ -11,7 +11,7 @@ import { addDays, type CalendarYear, FIXED_HOLIDAYS, type IsoDate, isIsoDate, is
  * a range are allowed); `рабочие` lists the Saturdays and Sundays that are worked. Either line may repeat; `#`
  * starts a comment. Every other weekday is worked, every other weekend day is not.
  */
-export const CALENDAR_FILE_KEYS = { nonWorking: 'нерабочие', working: 'рабочие' } as const;
+const CALENDAR_FILE_KEYS = { nonWorking: 'нерабочие', working: 'рабочие' } as const;
 
 /** A file that is not one whole valid year: every problem found, in Russian, one per line. */
 export class CalendarFileError extends Error {

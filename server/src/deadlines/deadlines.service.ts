@@ -40,7 +40,7 @@ export interface DeadlineClock {
 const calendars = new WeakMap<Db, { revision: string; calendar: Promise<WorkingCalendar> }>();
 
 /** The calendar, re-read only when the list revision moved: triggers bump it on any calendar write, by any instance. */
-export async function currentCalendar(db: Db): Promise<WorkingCalendar> {
+async function currentCalendar(db: Db): Promise<WorkingCalendar> {
   // Revision first, so a calendar written meanwhile is filed under the older revision and read again next time.
   const revision = await readListRevision(db);
   const known = calendars.get(db);
@@ -129,7 +129,7 @@ export async function importCalendar(
 }
 
 /** A reminder goes this many working days before the due date (and again once the term is over). */
-export const REMINDER_DAYS_BEFORE = 2;
+const REMINDER_DAYS_BEFORE = 2;
 
 interface Recipient {
   id: number;

@@ -26,7 +26,7 @@ export function runningTerm(row: {
 }
 
 /** The last working day of a term: the N-th working day strictly after the receipt's date in the time zone. */
-export function dueDateOf(calendar: WorkingCalendar, term: Term, timeZone: string): IsoDate {
+function dueDateOf(calendar: WorkingCalendar, term: Term, timeZone: string): IsoDate {
   return calendar.addWorkingDays(localDate(new Date(term.start), timeZone), term.days);
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../users/users.service.ts';
 
 /** The API shape of a company user (docs/product.md «Entities»). */
-export function toApiEmployee(row: UserRow): Employee {
+function toApiEmployee(row: UserRow): Employee {
   return {
     id: row.id,
     fio: row.fio,

@@ -4,7 +4,7 @@ import { type KnownFile, listPendingPrefilesAfter, listStageFilesAfter } from '.
 
 const PAGE = 200;
 
-export interface CopyReport {
+interface CopyReport {
   copied: number;
   /** Already in the target with the right size and SHA-256. */
   skipped: number;

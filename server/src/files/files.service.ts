@@ -8,7 +8,7 @@ import type { UserRow } from '../users/user.ts';
 import { knownStorageKeys } from './files.repository.ts';
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name, UTF-8 and percent-encoded, for the rest. */
-export function contentDisposition(fileName: string): string {
+function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,
@@ -22,7 +22,7 @@ export function contentDisposition(fileName: string): string {
  * whole file (no header, a malformed one, another unit, or several ranges that do not merge into one), or 416 when
  * the range starts past the end.
  */
-export function requestedRange(size: number, header: string | undefined): ByteRange | undefined {
+function requestedRange(size: number, header: string | undefined): ByteRange | undefined {
   if (header === undefined) return undefined;
   const ranges = parseRange(size, header, { combine: true });
   if (ranges === -1) {
@@ -78,7 +78,7 @@ export async function downloadFile(
  * its prefile row, a deletion committed before its bytes went, a partial upload): they are removed once older than
  * this, long past any request that could still be about to write their row.
  */
-export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Removes orphaned bytes (see ORPHAN_AGE_MS) from the store; returns how many went. Safe to run on any instance. */
 export async function removeOrphanFiles(ctx: ServiceContext): Promise<number> {

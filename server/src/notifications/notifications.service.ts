@@ -19,7 +19,7 @@ export type StatementEvent =
     }
   | { kind: 'new_version'; examinerId: number };
 
-export interface AnnouncedStatement {
+interface AnnouncedStatement {
   id: number;
   visibleId: number;
   companyId: number;
@@ -27,7 +27,7 @@ export interface AnnouncedStatement {
 }
 
 /** The Russian line of a notification; the mail's subject too. */
-export function eventMessage(event: StatementEvent, statement: AnnouncedStatement): string {
+function eventMessage(event: StatementEvent, statement: AnnouncedStatement): string {
   const what = `№ ${statement.visibleId} «${statement.objectName}»`;
   switch (event.kind) {
     case 'submitted':

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 
-export interface NewPrefile {
+interface NewPrefile {
   ownerId: number;
   storageKey: string;
   name: string;

@@ -27,7 +27,7 @@ import {
  */
 export const MAX_FILE_BYTES = MAX_FILE_SIZE;
 /** Unattached prefiles (an abandoned form) are removed with their bytes after this long. */
-export const PREFILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const PREFILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
  * The largest upload request: a file of exactly 100 MB with its multipart framing (the limit nginx.conf sets on
  * `/api/prefiles`, 101m). A request declaring more is refused from its `Content-Length` before its body is read.
@@ -48,7 +48,7 @@ export function oversizedUploadError(contentLength: string | undefined): ApiErro
  * The name a browser put in a multipart header, as the user saw it: browsers escape `"`, CR and LF as %22, %0D and
  * %0A there (WHATWG multipart/form-data encoding), and nothing after a NUL is part of a name.
  */
-export function multipartFileName(raw: string): string {
+function multipartFileName(raw: string): string {
   // No controls or bidirectional marks: a stored name shows what it is (domain/files.ts visibleFileName).
   const name = visibleFileName(raw.replace(/%0D|%0A/gi, ' '));
   return name
@@ -62,7 +62,7 @@ function safeContentType(value: string): string {
   return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i.test(value) ? value.toLowerCase() : 'application/octet-stream';
 }
 
-export interface IncomingFile {
+interface IncomingFile {
   /** The name as the user gave it (Cyrillic included); never used as a storage path. */
   fileName: string;
   contentType: string;

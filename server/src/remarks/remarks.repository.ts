@@ -177,7 +177,7 @@ export async function deleteDraft(db: Db, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
-export async function insertRemarkEvent(
+async function insertRemarkEvent(
   db: Db,
   event: {
     remarkId: number;

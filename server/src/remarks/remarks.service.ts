@@ -46,7 +46,7 @@ function fieldError(field: string, message: string): ApiError {
 }
 
 /** The API shape of a remark row (docs/product.md «Remarks»). */
-export function toApiRemark(row: RemarkRow, history: Remark['history'] = []): Remark {
+function toApiRemark(row: RemarkRow, history: Remark['history'] = []): Remark {
   const pinned = row.file_id !== null && row.page !== null && row.x !== null && row.y !== null;
   return {
     id: row.id,

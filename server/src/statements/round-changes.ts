@@ -1,7 +1,7 @@
 import type { Stage, StageFile } from '#domain/contract.ts';
 
 /** A stage's file as stored: what the comparison reads. */
-export type StoredStageFile = Omit<StageFile, 'change' | 'previousUrl'>;
+type StoredStageFile = Omit<StageFile, 'change' | 'previousUrl'>;
 
 /** A stage as stored, before its files are compared with the previous submission. */
 export type StoredStage = Omit<Stage, 'files' | 'absentFiles'> & { files: StoredStageFile[] };

@@ -16,7 +16,7 @@ export async function allocateVisibleId(db: Db): Promise<number> {
   return Number(row.value);
 }
 
-export interface NewStatement {
+interface NewStatement {
   visibleId: number;
   companyId: number;
   cipher: string | null;
@@ -193,7 +193,7 @@ export async function startTerm(db: Db, id: number, at: string, days: number): P
   await db.updateTable('statements').set({ term_start: at, term_days: days }).where('id', '=', id).execute();
 }
 
-export interface StageAuthor {
+interface StageAuthor {
   id: number;
   fio: string | null;
   phone: string | null;
@@ -201,7 +201,7 @@ export interface StageAuthor {
   email: string | null;
 }
 
-export interface NewStage {
+interface NewStage {
   statementId: number;
   author: StageAuthor;
   /** The committee's reply (an examiner's stage), not the company's submission. */
@@ -233,7 +233,7 @@ export async function insertStage(db: Db, stage: NewStage): Promise<{ id: number
   return { id: row.id, n: Number(row.n) };
 }
 
-export interface NewHistoryEntry {
+interface NewHistoryEntry {
   statementId: number;
   from: StatementStatus | null;
   to: StatementStatus;

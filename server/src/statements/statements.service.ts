@@ -259,7 +259,7 @@ export async function submitNewVersion(
  * The API shape of a statement (docs/product.md «Entities») with its deadline at the clock's time; list items carry no
  * stages.
  */
-export function toApiStatement(
+function toApiStatement(
   row: StatementRow,
   clock: DeadlineClock,
   stages: Stage[] = [],

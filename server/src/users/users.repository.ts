@@ -135,15 +135,6 @@ export async function markUserRemoved(db: Db, id: number, at: string): Promise<b
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Counts every user ever made, removed ones included (the demo seed runs only on an empty database). */
-export async function countUsers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** An examiner's own contact details (docs/product.md «Entities»: the user's name and phone). */
 export async function updateContact(db: Db, id: number, contact: { fio: string; phone: string | null }): Promise<void> {
   await db.updateTable('users').set({ fio: contact.fio, phone: contact.phone }).where('id', '=', id).execute();

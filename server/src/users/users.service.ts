@@ -65,14 +65,14 @@ export async function withNewLogin<T>(
   });
 }
 
-export interface NewExaminer {
+interface NewExaminer {
   email: string;
   fio: string;
   phone?: string | null;
   instanceName?: string;
 }
 
-export const DEFAULT_INSTANCE_NAME = 'Комитет по архитектуре и градостроительству';
+const DEFAULT_INSTANCE_NAME = 'Комитет по архитектуре и градостроительству';
 
 /** Creates an examiner in the committee (the single instance, created on first use). */
 export async function createExaminer(
