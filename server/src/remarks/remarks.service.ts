@@ -115,7 +115,7 @@ async function statementFor(db: Db, actor: UserRow, statementId: number, lock: b
 }
 
 /** Every remark of a statement an examiner may see: the published ones and their own drafts. */
-export async function instanceRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
+export async function examinerRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
   requireExaminer(actor);
   await statementFor(ctx.db, actor, statementId, false);
   return withHistory(ctx.db, await listRemarks(ctx.db, statementId, actor.id));

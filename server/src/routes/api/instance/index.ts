@@ -4,7 +4,7 @@ import { currentUser } from '../../../plugins/auth.ts';
 import {
   createRemark,
   deleteRemark,
-  instanceRemarks,
+  examinerRemarks,
   resolveRemark,
   updateRemark,
 } from '../../../remarks/remarks.service.ts';
@@ -48,7 +48,7 @@ const instance: FastifyPluginAsync = async (app) => {
   );
 
   contractRoute(app, 'listInstanceRemarks', {}, async (request) =>
-    instanceRemarks(ctx, currentUser(request), request.params.id),
+    examinerRemarks(ctx, currentUser(request), request.params.id),
   );
   contractRoute(app, 'createRemark', { status: 201 }, async (request) =>
     createRemark(ctx, currentUser(request), request.params.id, request.body),
