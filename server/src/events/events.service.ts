@@ -1,7 +1,8 @@
 import type { LiveEvent } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/user.ts';
+import { findUserById } from '../users/users.service.ts';
 import type { Change } from './change-feed.ts';
 import { changesKeptAfter, deleteChangesBefore } from './events.repository.ts';
 

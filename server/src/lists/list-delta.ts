@@ -2,7 +2,7 @@ import type { StatementListDelta, StatementListItem } from '#domain/contract.ts'
 import type { ServiceContext } from '../context.ts';
 import { deadlineClock } from '../deadlines/deadlines.service.ts';
 import { changesKept } from '../events/events.service.ts';
-import { openRequiredCounts } from '../remarks/remarks.repository.ts';
+import { openRequiredCounts } from '../remarks/remarks.service.ts';
 import { listStatementsByIds } from '../statements/statements.repository.ts';
 import { toApiListItem } from '../statements/statements.service.ts';
 import type { ListScope } from './list-cache.ts';

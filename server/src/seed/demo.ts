@@ -1,5 +1,6 @@
 import type { StatementStatus } from '#domain/contract.ts';
-import { catalogIdsByValue, ensureCatalog } from '../catalogs/catalogs.repository.ts';
+import { ensureCatalog } from '../catalogs/catalogs.repository.ts';
+import { catalogIds } from '../catalogs/catalogs.service.ts';
 import { OBJECT_CATEGORIES, WORK_TYPES } from '../catalogs/defaults.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
@@ -8,8 +9,8 @@ import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, resolveRemark } from '../remarks/remarks.service.ts';
 import { replyToStatement, submitNewVersion, submitStatement, takeIntoWork } from '../statements/statements.service.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
-import { createExaminer } from '../users/users.service.ts';
+import type { UserRow } from '../users/user.ts';
+import { createExaminer, findUserById } from '../users/users.service.ts';
 import { anyUserExists, findStatementFiles } from './seed.repository.ts';
 
 export const DEMO_ACCOUNTS = [
@@ -212,8 +213,8 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
   });
   const [owner, employee, examiner] = await Promise.all([user(ownerId), user(employeeId), user(examinerId)]);
 
-  const categories = await catalogIdsByValue(base.db, 'catalog_object_types');
-  const workTypes = await catalogIdsByValue(base.db, 'catalog_work_types');
+  const categories = await catalogIds(base, 'catalog_object_types');
+  const workTypes = await catalogIds(base, 'catalog_work_types');
   const upload = async (by: UserRow, fileName: string) =>
     (await storePrefile(ctx, by.id, { fileName, contentType: 'application/pdf', source: DEMO_PDF })).id;
   const day = 24 * 60 * 60 * 1000;
