@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { writeApiDocs } from './scripts/api-docs.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { writeVersionFile } from './scripts/version-file.ts';
 
@@ -42,29 +43,50 @@ const precompress = {
 /** The API's origin when the site calls it elsewhere (PUBLIC_API_BASE, as src/lib/api/session-core.ts reads it). */
 const apiOrigin = process.env.PUBLIC_API_BASE ? new URL(process.env.PUBLIC_API_BASE).origin : null;
 
+/**
+ * Styles also allow inline: Radix Dialog's scroll lock (react-remove-scroll) injects a <style> whose text depends on
+ * the scrollbar width, so no build-time hash can match it (README "Style policy"); Redoc's pre-rendered styles too.
+ */
+const STYLE_SOURCES = ["'self'", "'unsafe-inline'"];
+
+/**
+ * The site's Content Security Policy but its script-src, which Astro writes per page with the hashes of its scripts.
+ * Everything from our own origin only (SECURITY.md, «Headers and Content Security Policy»): the API (or
+ * PUBLIC_API_BASE's origin), the pdf.js worker, fonts; images also as data: (QR codes) and blob: (the viewer).
+ * frame-ancestors cannot be set in a <meta>: nginx and the API send it as a header.
+ */
+const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+];
+
+/** dist/api-docs: the API's documentation for integrators, under the same policy (scripts/api-docs.ts). */
+const apiDocs = {
+  name: 'api-docs',
+  hooks: {
+    /** @param {{ dir: URL, logger: { info(message: string): void } }} options */
+    'astro:build:done': async ({ dir, logger }) => {
+      logger.info(await writeApiDocs(fileURLToPath(dir), [...CSP_DIRECTIVES, `style-src ${STYLE_SOURCES.join(' ')}`]));
+    },
+  },
+};
+
 export default defineConfig({
   output: 'static',
-  integrations: [react(), versionFile, precompress],
+  integrations: [react(), apiDocs, versionFile, precompress],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   security: {
     csp: {
-      // Scripts stay hash-only. Styles also allow inline: Radix Dialog's scroll lock (react-remove-scroll) injects a
-      // <style> whose text depends on the scrollbar width, so no build-time hash can match it (README "Style policy").
-      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
-      // Everything else from our own origin only (SECURITY.md, «Headers and Content Security Policy»): the API (or
-      // PUBLIC_API_BASE's origin), the pdf.js worker, fonts; images also as data: (QR codes) and blob: (the viewer).
-      // frame-ancestors cannot be set in a <meta>: nginx and the API send it as a header.
-      directives: [
-        "default-src 'self'",
-        `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
-        "img-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "worker-src 'self'",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-      ],
+      // Scripts stay hash-only.
+      styleDirective: { resources: STYLE_SOURCES },
+      directives: CSP_DIRECTIVES,
     },
   },
   // No Markdown pages; Shiki's inline styles would also clash with the hashed CSP.
