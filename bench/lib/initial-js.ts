@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { API_DOCS_DIR } from '../../scripts/api-docs.ts';
 
 export interface RouteJs {
   /** The page's path as served ('/company', '/login'). */
@@ -98,14 +99,17 @@ export function initialJsOfPage(distDir: string, htmlFile: string): RouteJs {
   return { route, modules, gzipBytes, inlineGzipBytes };
 }
 
-/** Every built page of `distDir`. */
+/**
+ * Every built page of `distDir` but the integrators' API documentation (dist/api-docs, scripts/api-docs.ts): Redoc's
+ * own page, which no user of the portal loads.
+ */
 export function initialJsOfSite(distDir: string): RouteJs[] {
   const pages: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== '_astro') walk(full);
+        if (entry.name !== '_astro' && full !== path.join(distDir, API_DOCS_DIR)) walk(full);
       } else if (entry.name.endsWith('.html')) pages.push(full);
     }
   };
