@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { itMaps } from '#domain/__tests__/table.ts';
 import type { ReviewDeadline, StatusHistoryEntry } from '#domain/contract.ts';
 import {
-  countOverdue,
   type DeadlineSource,
   deadlineCell,
   deadlineCellText,
@@ -13,6 +12,7 @@ import {
   shortDeadline,
   timelineEntries,
 } from '../deadline.ts';
+import { countOverdue } from '../overdue.ts';
 
 const term = (workingDaysLeft: number, dueDate = '2026-12-04', provisional = false): ReviewDeadline => ({
   dueDate,
