@@ -20,7 +20,9 @@ export function submissionRounds(stages: readonly Stage[]): SubmissionRound[] {
   const rounds: SubmissionRound[] = [];
   for (const stage of [...stages].sort((a, b) => a.n - b.n)) {
     const last = rounds.at(-1);
-    if (stage.isGovernmentAgency && last) last.comments.push(stage);
+    // The committee flag is called byCommittee on the site; the contract names it isGovernmentAgency on a stage read.
+    const byCommittee = stage.isGovernmentAgency;
+    if (byCommittee && last) last.comments.push(stage);
     else rounds.push({ base: stage, comments: [] });
   }
   return rounds;

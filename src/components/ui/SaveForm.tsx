@@ -1,4 +1,4 @@
-import { type ReactNode, type SubmitEvent, useRef } from 'react';
+import type { ReactNode, SubmitEvent } from 'react';
 import type { SaveOutcome } from '#stores/form-save.ts';
 import Button from './Button.tsx';
 
@@ -31,14 +31,13 @@ export default function SaveForm({
   rowClassName = 'button-row',
   children,
 }: SaveFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const outcome = await save();
-    if (outcome !== 'saved') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const form = event.currentTarget;
+    if ((await save()) !== 'saved') form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   };
   return (
-    <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
       {children}
       <div className={rowClassName}>
         <Button type="submit" busy={busy}>

@@ -7,10 +7,10 @@ import type { Remark, RemarkSeverity, Statement } from '#domain/contract.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { setViewerRemarks } from '../documents/viewer.ts';
 import type { RemarkEditing } from './editing.ts';
+import { remarkEditingTexts } from './editing-texts.ts';
 import RemarksSection from './RemarksSection.tsx';
 import type { RemarkList } from './remarks.ts';
 import { severityLabels } from './remarks.ts';
-import { remarkTexts } from './texts.ts';
 
 const SEVERITIES: readonly RemarkSeverity[] = ['required', 'advisory'];
 
@@ -48,10 +48,10 @@ export default function ExaminerRemarks({
       return (
         <>
           <Button variant="secondary" onClick={() => editRemark(remark)}>
-            {remarkTexts.edit}
+            {remarkEditingTexts.edit}
           </Button>
           <Button variant="secondary" onClick={() => setRemoving(remark)}>
-            {remarkTexts.remove}
+            {remarkEditingTexts.remove}
           </Button>
         </>
       );
@@ -59,9 +59,9 @@ export default function ExaminerRemarks({
     if (remark.status === 'answered') {
       return (
         <>
-          <Button onClick={() => void resolveRemark(remark.id, true)}>{remarkTexts.resolve}</Button>
+          <Button onClick={() => void resolveRemark(remark.id, true)}>{remarkEditingTexts.resolve}</Button>
           <Button variant="secondary" onClick={() => startKeepOpen(remark)}>
-            {remarkTexts.keepOpen}
+            {remarkEditingTexts.keepOpen}
           </Button>
         </>
       );
@@ -78,7 +78,7 @@ export default function ExaminerRemarks({
         toolbar={
           canReply ? (
             <Button variant="secondary" onClick={() => startRemark()}>
-              {remarkTexts.add}
+              {remarkEditingTexts.add}
             </Button>
           ) : undefined
         }
@@ -91,7 +91,7 @@ export default function ExaminerRemarks({
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
-        question={remarkTexts.removeQuestion}
+        question={remarkEditingTexts.removeQuestion}
         danger
         onConfirm={() => (removing ? deleteRemark(removing.id) : undefined)}
       />
@@ -131,10 +131,10 @@ function RemarkFormDialog({
       actions={
         <>
           <Button type="submit" form={formId} busy={busy}>
-            {remarkTexts.save}
+            {remarkEditingTexts.save}
           </Button>
           <Button variant="secondary" disabled={busy} onClick={close}>
-            {remarkTexts.cancel}
+            {remarkEditingTexts.cancel}
           </Button>
         </>
       }
@@ -167,15 +167,17 @@ function RemarkEditorDialog({ editing }: { editing: RemarkEditing }) {
     <RemarkFormDialog
       open={editor !== null}
       close={closeRemarkEditor}
-      title={editor?.remarkId ? remarkTexts.draftTitle : remarkTexts.newTitle}
-      description={pin && editor?.fileName ? remarkTexts.place(editor.fileName, pin.page) : remarkTexts.noPlace}
+      title={editor?.remarkId ? remarkEditingTexts.draftTitle : remarkEditingTexts.newTitle}
+      description={
+        pin && editor?.fileName ? remarkEditingTexts.place(editor.fileName, pin.page) : remarkEditingTexts.noPlace
+      }
       formId="remark-form"
       busy={status.busy}
       save={saveRemark}
     >
-      <FormField form={remarkForm} name="text" label={remarkTexts.text} rows={5} maxLength={4000} />
+      <FormField form={remarkForm} name="text" label={remarkEditingTexts.text} rows={5} maxLength={4000} />
       <fieldset className="choice-group">
-        <legend className="choice-group__legend">{remarkTexts.severity}</legend>
+        <legend className="choice-group__legend">{remarkEditingTexts.severity}</legend>
         {SEVERITIES.map((severity) => (
           <label key={severity} className="choice">
             <input
@@ -202,12 +204,12 @@ function KeepOpenDialog({ editing }: { editing: RemarkEditing }) {
     <RemarkFormDialog
       open={remark !== null}
       close={closeKeepOpen}
-      title={remark ? remarkTexts.keepTitle(remark.number ?? 0) : remarkTexts.keepOpen}
+      title={remark ? remarkEditingTexts.keepTitle(remark.number ?? 0) : remarkEditingTexts.keepOpen}
       formId="keep-open-form"
       busy={status.busy}
       save={() => (remark ? resolveRemark(remark.id, false) : undefined)}
     >
-      <FormField form={noteForm} name="note" label={remarkTexts.note} rows={4} maxLength={4000} />
+      <FormField form={noteForm} name="note" label={remarkEditingTexts.note} rows={4} maxLength={4000} />
     </RemarkFormDialog>
   );
 }

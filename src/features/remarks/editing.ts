@@ -6,8 +6,8 @@ import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
 import { computed } from '#stores/prerendered.ts';
 import { submit } from '#stores/submit.ts';
+import { remarkEditingTexts } from './editing-texts.ts';
 import type { RemarkList } from './remarks.ts';
-import { remarkTexts } from './texts.ts';
 
 /** The remark being written or edited in its dialog: a new one (with the pin placed on the drawing, if any) or a draft. */
 export interface RemarkEditor {
@@ -25,7 +25,7 @@ interface RemarkValues extends Record<string, string> {
 function validateRemark(values: RemarkValues): FieldErrors<RemarkValues> {
   const text = values.text.trim();
   if (!text) return { text: remarkRefusals.blankText };
-  if (remarkTextTooLong(text)) return { text: remarkTexts.tooLong };
+  if (remarkTextTooLong(text)) return { text: remarkEditingTexts.tooLong };
   return {};
 }
 
@@ -89,7 +89,7 @@ export function createRemarkEditing(source: RemarkSource) {
         editor.remarkId === null
           ? api.POST('/api/instance/statements/{id}/remarks', { params: { path: { id: statementId } }, body })
           : api.PUT('/api/instance/remarks/{remarkId}', { params: { path: { remarkId: editor.remarkId } }, body }),
-      { failureText: remarkTexts.saveFailed, describe: refusal, successText: remarkTexts.saved },
+      { failureText: remarkEditingTexts.saveFailed, describe: refusal, successText: remarkEditingTexts.saved },
     );
     if (!result.ok) return false;
     $editor.set(null);
@@ -102,7 +102,7 @@ export function createRemarkEditing(source: RemarkSource) {
     const result = await submit(
       remarkForm.$status,
       () => api.DELETE('/api/instance/remarks/{remarkId}', { params: { path: { remarkId } } }),
-      { failureText: remarkTexts.deleteFailed, describe: refusal, successText: remarkTexts.deleted },
+      { failureText: remarkEditingTexts.deleteFailed, describe: refusal, successText: remarkEditingTexts.deleted },
     );
     await source.reload();
     return result.ok;
@@ -138,9 +138,9 @@ export function createRemarkEditing(source: RemarkSource) {
           body: { resolved, note },
         }),
       {
-        failureText: remarkTexts.resolveFailed,
+        failureText: remarkEditingTexts.resolveFailed,
         describe: refusal,
-        successText: resolved ? remarkTexts.resolved : remarkTexts.keptOpen,
+        successText: resolved ? remarkEditingTexts.resolved : remarkEditingTexts.keptOpen,
       },
     );
     if (result.ok) $keeping.set(null);

@@ -8,8 +8,8 @@ import type { BackTarget } from '#lib/back-link.ts';
 import { COMPANY_FIELDS } from '#lib/statement.ts';
 import { useStore } from '#stores/prerendered.ts';
 import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
+import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
-import { remarkTexts } from '../remarks/texts.ts';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
 import StageDialog from './components/detail/StageDialog.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
@@ -29,7 +29,7 @@ import {
   sendReply,
   startReply,
 } from './stores/examiner-detail.ts';
-import { examinerDetailTexts } from './texts/examiner.ts';
+import { examinerDetailTexts } from './texts/examiner-detail.ts';
 
 const HEADING_ID = 'examiner-statement-heading';
 
@@ -135,7 +135,9 @@ export default function ExaminerStatementDetail() {
         fallbackFocus={() => document.getElementById(HEADING_ID)}
       >
         {replyStatus === 'has_comments' && (
-          <p className="dialog__note">{draftsToSend > 0 ? remarkTexts.toSend(draftsToSend) : remarkTexts.noneToSend}</p>
+          <p className="dialog__note">
+            {draftsToSend > 0 ? remarkEditingTexts.toSend(draftsToSend) : remarkEditingTexts.noneToSend}
+          </p>
         )}
       </StageDialog>
       <ConfirmDialog
@@ -143,7 +145,7 @@ export default function ExaminerStatementDetail() {
         onOpenChange={(open) => {
           if (!open) setConfirmApproval(null);
         }}
-        question={remarkTexts.approveQuestion(confirmApproval ?? 0)}
+        question={remarkEditingTexts.approveQuestion(confirmApproval ?? 0)}
         onConfirm={() => startReply('approved')}
         fallbackFocus={() => document.getElementById(HEADING_ID)}
       />

@@ -9,7 +9,7 @@ import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $newStatements, reloadNewStatements, takeIntoWork } from './stores/news.ts';
-import { newsTexts } from './texts/examiner.ts';
+import { newsTexts } from './texts/news.ts';
 
 /** One new statement: number and object (a link to the detail), the facts an examiner picks by, and the button. */
 function NewStatementRow({

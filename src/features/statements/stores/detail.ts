@@ -61,7 +61,7 @@ export async function deleteStatement(): Promise<boolean> {
 export { $downloading, downloadStageFile as downloadFile } from '#stores/downloads.ts';
 
 /** The new version being prepared in its dialog. */
-export const version = createStageDraft<true>();
+export const version = createStageDraft<true>(false);
 /** Whether the new-version dialog is open. */
 export const $versionDialogOpen: ReadableAtom<boolean> = computed(version.$open, (open) => open !== null);
 /** The new-version dialog's comment (optional). */
@@ -122,7 +122,7 @@ export async function submitVersion(): Promise<boolean> {
   }
   if (errors.files || Object.keys($answerErrors.get()).length > 0) return false;
   const answers = answersToSend($answerable.get(), $answerTexts.get());
-  const body = { ...version.content(), isInstance: false as const, status: 'under_review' as const, answers };
+  const body = { ...version.content(), status: 'under_review' as const, answers };
   const result = await submit(
     version.form.$status,
     () => api.POST('/api/statements/{id}/stages', { params: { path: { id } }, body }),

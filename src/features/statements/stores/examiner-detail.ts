@@ -13,7 +13,7 @@ import { announceStatementChange } from '../../live/changes.ts';
 import { createRemarkEditing } from '../../remarks/editing.ts';
 import { statementDetailTexts } from '../components/texts.ts';
 import { canReply, type ReplyStatus } from '../lib/examiner-reply.ts';
-import { examinerDetailTexts } from '../texts/examiner.ts';
+import { examinerDetailTexts } from '../texts/examiner-detail.ts';
 import { createStageDraft } from './stage-draft.ts';
 import { createStatementDetail } from './statement-detail.ts';
 
@@ -53,7 +53,7 @@ export const $canReply: ReadableAtom<boolean> = computed([detail.$detail, $user]
 );
 
 /** The answer being prepared ('На доработку', 'Согласовать', 'Отклонить') in the reply dialog. */
-export const reply = createStageDraft<ReplyStatus>();
+export const reply = createStageDraft<ReplyStatus>(true);
 /** The answer being prepared, or null while the dialog is closed. */
 export const $replyStatus = reply.$open;
 /** The reply's comment (optional). */
@@ -121,7 +121,7 @@ export async function sendReply(): Promise<boolean> {
     showToast('info', statementDetailTexts.waitForUploads);
     return false;
   }
-  const body = { ...reply.content(), isInstance: true as const, status };
+  const body = { ...reply.content(), status };
   const result = await submit(
     reply.form.$status,
     () => api.POST('/api/instance/{id}/stages', { params: { path: { id } }, body }),

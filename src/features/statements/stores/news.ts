@@ -7,7 +7,7 @@ import { type SubmitState, submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { statementsOf } from '../lib/list-index.ts';
-import { newsTexts } from '../texts/examiner.ts';
+import { newsTexts } from '../texts/news.ts';
 import { createStatementList, type StatementList, sinceParams } from './statement-list.ts';
 
 /** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */
