@@ -54,6 +54,7 @@ const STYLE_SOURCES = ["'self'", "'unsafe-inline'"];
  * Everything from our own origin only (SECURITY.md, «Headers and Content Security Policy»): the API (or
  * PUBLIC_API_BASE's origin), the pdf.js worker, fonts; images also as data: (QR codes) and blob: (the viewer).
  * frame-ancestors cannot be set in a <meta>: nginx and the API send it as a header.
+ * @type {NonNullable<Exclude<NonNullable<import('astro').AstroUserConfig['security']>['csp'], boolean | undefined>['directives']>}
  */
 const CSP_DIRECTIVES = [
   "default-src 'self'",

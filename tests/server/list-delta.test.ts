@@ -8,7 +8,7 @@ import type { StatementListDelta, StatementListItem } from '#domain/contract.ts'
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
-import { applyListDelta } from '../../src/lib/statement-list.ts';
+import { applyListDelta } from '../../src/features/statements/lib/list-index.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { login, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 
