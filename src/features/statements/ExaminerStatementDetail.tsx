@@ -4,7 +4,6 @@ import DropdownMenu from '#components/ui/DropdownMenu.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
-import type { BackTarget } from '#lib/back-link.ts';
 import { COMPANY_FIELDS } from '#lib/statement.ts';
 import { useStore } from '#stores/prerendered.ts';
 import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
@@ -16,6 +15,7 @@ import StatementHeader from './components/detail/StatementHeader.tsx';
 import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/StatementParts.tsx';
 import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
+import type { BackTarget } from './lib/back-link.ts';
 import { REPLY_CHOICES, replyLabel } from './lib/examiner-reply.ts';
 import {
   $canReply,

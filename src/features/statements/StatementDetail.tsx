@@ -4,7 +4,6 @@ import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import { routes } from '#domain/routes.ts';
 import { orDash } from '#domain/russian.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts';
-import type { BackTarget } from '#lib/back-link.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { canAddVersion } from '#lib/statement.ts';
 import { useStore } from '#stores/prerendered.ts';
@@ -17,6 +16,7 @@ import StatementHeader from './components/detail/StatementHeader.tsx';
 import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/StatementParts.tsx';
 import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
+import type { BackTarget } from './lib/back-link.ts';
 import {
   $answerable,
   $answerErrors,

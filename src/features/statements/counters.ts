@@ -1,11 +1,11 @@
 import { atom, onMount } from 'nanostores';
 import type { ReviewDeadline, StatementCounters } from '#domain/contract.ts';
 import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
-import { countOverdue } from '#lib/overdue.ts';
 import { api, QUIET } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
 import { $liveChange, touchesLists } from '../live/changes.ts';
+import { countOverdue } from './lib/overdue.ts';
 
 const ZERO: StatementCounters = {
   sent: 0,

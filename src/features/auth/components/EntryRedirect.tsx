@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import Spinner from '#components/ui/Spinner.tsx';
 import { navigateTo } from '#lib/browser.ts';
-import { entryRouteFor } from '#lib/entry.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $session, $sessionSettled, initSession } from '#stores/session.ts';
+import { entryRouteFor } from '../lib/entry.ts';
 import { loginTexts } from '../texts.ts';
 
 /** The entry page `/`: a spinner while the session starts, then the user's start page or login. */

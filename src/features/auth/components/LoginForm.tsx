@@ -3,9 +3,9 @@ import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
-import { hasHomeRoute } from '#lib/entry.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $session, $sessionSettled, initSession } from '#stores/session.ts';
+import { hasHomeRoute } from '../lib/entry.ts';
 import { loginTexts } from '../texts.ts';
 
 let stepsLoading: Promise<typeof import('./LoginSteps.tsx')> | null = null;

@@ -4,8 +4,8 @@ import Field from '#components/ui/Field.tsx';
 import { useFormField } from '#components/ui/form.ts';
 import { routes } from '#domain/routes.ts';
 import { readQueryParam } from '#lib/browser.ts';
-import { CODE_LENGTH, digitsOf, isCodeComplete } from '#lib/login-code.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { CODE_LENGTH, digitsOf, isCodeComplete } from '../lib/login-code.ts';
 import {
   $codeCells,
   $login,

@@ -2,10 +2,10 @@ import { atom, map } from 'nanostores';
 import { routes } from '#domain/routes.ts';
 import { setAccessToken } from '#lib/api/session-core.ts';
 import { navigateTo, replaceQueryParam } from '#lib/browser.ts';
-import { emptyCode, enterCodeText, eraseCodeCell } from '#lib/login-code.ts';
 import { validateLoginEmail } from '#lib/validators.ts';
 import { createForm } from '#stores/form.ts';
 import { loadCurrentUser } from '#stores/session.ts';
+import { emptyCode, enterCodeText, eraseCodeCell } from '../lib/login-code.ts';
 import { loginTexts } from '../texts.ts';
 
 /** Step of the login flow: enter the e-mail, then the code sent to it. */

@@ -2,9 +2,9 @@
 // index built once.
 import type { Virtualizer } from '@tanstack/react-virtual';
 import type { StatementListItem, StatementStatus } from '#domain/contract.ts';
-import { type DateRange, dayBounds, defaultRange, isDayInBounds } from '#lib/date-range.ts';
 import { dayKey, parseDate } from '#lib/dates.ts';
-import { matchesQuery, normalizeQuery, type Searchable, searchKey } from '#lib/search.ts';
+import { type DateRange, dayBounds, defaultRange, isDayInBounds } from './date-range.ts';
+import { matchesQuery, normalizeQuery, type Searchable, searchKey } from './search.ts';
 
 /** The statements of a list response; a body that is not an array is none. */
 export function statementsOf(data: unknown): StatementListItem[] {

@@ -4,8 +4,8 @@ import type { StatementListItem } from '#domain/contract.ts';
 import { statusLabel } from '#domain/statuses.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { type DeadlineCell, deadlineCell, deadlineCellText } from '#lib/deadline.ts';
-import { timeInStatus } from '#lib/time-in-status.ts';
 import { type SortOrder, statementsOf } from './list-index.ts';
+import { timeInStatus } from './time-in-status.ts';
 
 /** What an empty cell shows. */
 export const EMPTY_CELL = '—';

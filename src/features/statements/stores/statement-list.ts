@@ -1,11 +1,11 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListDelta, StatementListItem, User } from '#domain/contract.ts';
-import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '#lib/date-range.ts';
 import { keepList, readKeptList } from '#stores/list-keep.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
 import { $liveChange, touchesLists } from '../../live/changes.ts';
+import { chooseEnd, chooseStart, type DateRange, type RangeChoice, resolveRange } from '../lib/date-range.ts';
 import {
   applyListDelta,
   indexRange,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type BackTarget, backTarget } from '#lib/back-link.ts';
+import { type BackTarget, backTarget } from '../../lib/back-link.ts';
 
 /** Props of BackLink. */
 export interface BackLinkProps {

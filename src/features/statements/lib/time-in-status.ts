@@ -1,6 +1,6 @@
 // 'Время в статусе' of the examiner's table (docs/product.md «Statuses and transitions»): the time since the last
 // status change.
-import { parseDate } from './dates.ts';
+import { parseDate } from '#lib/dates.ts';
 
 /** What a missing or invalid date shows. */
 export const NO_TIME_IN_STATUS = '—';

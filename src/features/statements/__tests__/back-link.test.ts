@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backTarget } from '../back-link.ts';
+import { backTarget } from '../lib/back-link.ts';
 
 const origin = 'https://agr.example.ru';
 const lists = [

@@ -1,7 +1,7 @@
 // The date-range filter of the statement lists (docs/product.md «List filters»): start and end rules, the default
 // range, inclusive days.
 import { startOfDay } from 'date-fns';
-import { dayKey } from './dates.ts';
+import { dayKey } from '#lib/dates.ts';
 
 /** A range of calendar days (local midnights); null leaves that side open. */
 export interface DateRange {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itMaps } from '#domain/__tests__/table.ts';
-import { entryRouteFor, hasHomeRoute } from '../entry.ts';
+import { entryRouteFor, hasHomeRoute } from '../lib/entry.ts';
 
 const company = { id: 1, legalEntity: 'ООО «СтройПроект»' };
 const instance = { id: 1, name: 'Комитет' };

@@ -1,5 +1,5 @@
 import { COMPANY_HOME, EXAMINER_HOME, routes } from '#domain/routes.ts';
-import { isCompanyUser, isExaminer, type UserRoles } from './roles.ts';
+import { isCompanyUser, isExaminer, type UserRoles } from '#lib/roles.ts';
 
 /**
  * Where the entry page `/` sends a user (docs/product.md «Entry redirect (`/`)»): company start, examiner start, or

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeInStatus } from '../time-in-status.ts';
+import { timeInStatus } from '../lib/time-in-status.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

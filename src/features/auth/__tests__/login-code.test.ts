@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyCode, enterCodeText, eraseCodeCell, isCodeComplete } from '../login-code.ts';
+import { emptyCode, enterCodeText, eraseCodeCell, isCodeComplete } from '../lib/login-code.ts';
 
 const cells = (text: string) => text.split('').map((c) => (c === '_' ? '' : c));
 

@@ -9,7 +9,7 @@ import {
   isDayInBounds,
   type RangeChoice,
   resolveRange,
-} from '../date-range.ts';
+} from '../lib/date-range.ts';
 
 const d = (day: number, hour = 0) => new Date(2024, 4, day, hour);
 const loaded: DateRange = { start: d(1), end: d(20) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesQuery, normalizeQuery, searchKey } from '../search.ts';
+import { matchesQuery, normalizeQuery, searchKey } from '../lib/search.ts';
 
 const statement = {
   id: 17,
