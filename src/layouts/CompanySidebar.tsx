@@ -1,7 +1,7 @@
 import { COMPANY_HOME, isWithin, normalizePath, routes } from '#domain/routes.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { $companyCounters } from '../features/statements/counters.ts';
+import { $statusCounters } from '../features/statements/counters.ts';
 import { $isOwner, $user } from '../stores/session.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
@@ -17,7 +17,7 @@ export interface CompanySidebarProps {
 export default function CompanySidebar({ currentPath }: CompanySidebarProps) {
   const user = useStore($user);
   const isOwner = useStore($isOwner);
-  const counters = useStore($companyCounters);
+  const counters = useStore($statusCounters);
   const path = normalizePath(currentPath);
 
   return (

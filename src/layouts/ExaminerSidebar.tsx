@@ -1,7 +1,7 @@
 import { EXAMINER_HOME, normalizePath, routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { $examinerCounters, $examinerOverdue } from '../features/statements/counters.ts';
+import { $examinerOverdue, $statusCounters } from '../features/statements/counters.ts';
 import { $user } from '../stores/session.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
@@ -24,7 +24,7 @@ const overdueTexts = {
 /** The examiner's sidebar: new and all statements, own statements by status, settings, user card with logout. */
 export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
   const user = useStore($user);
-  const counters = useStore($examinerCounters);
+  const counters = useStore($statusCounters);
   const overdue = useStore($examinerOverdue);
   const path = normalizePath(currentPath);
 

@@ -6,7 +6,7 @@ import { saveBlob } from './browser.ts';
 /** The byte order mark that tells Excel the file is UTF-8 (without it Cyrillic reads as mojibake). */
 export const BOM = '\uFEFF';
 /** Excel in the Russian locale splits fields on ';' (',' is the decimal separator there). */
-export const CSV_DELIMITER = ';';
+const CSV_DELIMITER = ';';
 
 /**
  * A cell a spreadsheet could read as a formula (OWASP «CSV Injection»): '=', '+', '-', '@', a tab or a CR first,
@@ -14,7 +14,7 @@ export const CSV_DELIMITER = ';';
  * their full-width forms. Only the start is looked at, so a line or paragraph separator later in the cell cannot hide
  * the formula (papaparse's own pattern, `^[=+\-@\t\r].*$`, fails on them and lets the cell through).
  */
-export const FORMULA_START =
+const FORMULA_START =
   /^[\s\u00a0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/u;
 
 /**

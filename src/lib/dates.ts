@@ -3,7 +3,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { ru } from 'date-fns/locale';
 
 /** The list date format ('5 мая, 2024'). */
-export const LIST_DATE_FORMAT = 'd MMMM, yyyy';
+const LIST_DATE_FORMAT = 'd MMMM, yyyy';
 
 const ZONED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 

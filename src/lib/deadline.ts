@@ -31,7 +31,7 @@ export interface DeadlineLine {
 }
 
 /** The line of a running term (`reviewDeadline` present): before, on or after its due date. */
-export function runningTermLine(deadline: ReviewDeadline): DeadlineLine {
+function runningTermLine(deadline: ReviewDeadline): DeadlineLine {
   const { dueDate, workingDaysLeft: left, provisional } = deadline;
   if (left < 0) {
     return {
@@ -133,7 +133,7 @@ export type HistoryEvent =
   | 'remarks';
 
 /** Labels of the timeline's events. */
-export const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
+const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
   submitted: 'Заявление подано',
   taken: 'Принято в работу',
   rework: 'Отправлено на доработку',

@@ -67,7 +67,7 @@ export function formatDateTime(value: string | null | undefined): string {
 }
 
 /** Texts the rules above produce. */
-export const statementTexts = {
+const statementTexts = {
   firstRound: 'Документы',
 } as const;
 

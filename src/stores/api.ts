@@ -5,8 +5,6 @@ import { createUploader, type Uploader } from '../lib/api/upload.ts';
 import { showToast } from './toasts.ts';
 import { writeSettled, writeStarted } from './writes.ts';
 
-export { QUIET } from '../lib/api/client.ts';
-
 /** Toast texts of the failures the client reports by itself. */
 const problemTexts: Readonly<Record<ApiProblem, string>> = {
   network: 'Нет связи с сервером. Проверьте подключение к интернету.',

@@ -8,7 +8,7 @@ import { showToast } from './toasts.ts';
 export const $downloading = atom<ReadonlySet<number>>(new Set());
 
 /** The toast of a download that failed. */
-export const downloadFailedText = (fileName: string) => `Не удалось скачать «${fileName}»`;
+const downloadFailedText = (fileName: string) => `Не удалось скачать «${fileName}»`;
 
 /**
  * Downloads a stage file with the bearer token (GET /api/files?path=) and saves it under its original name; the

@@ -2,8 +2,9 @@ import { atom, type ReadableAtom } from 'nanostores';
 import type { Prefile } from '#domain/contract.ts';
 import { fileProblem, fileTexts } from '#domain/files.ts';
 import { computed } from '#stores/prerendered.ts';
+import { QUIET } from '../lib/api/client.ts';
 import type { Uploader } from '../lib/api/upload.ts';
-import { api, QUIET, uploadPrefile } from './api.ts';
+import { api, uploadPrefile } from './api.ts';
 import { showToast } from './toasts.ts';
 
 /** Where one file of an upload list stands (uploading, done, error shown 'Ошибка'). */

@@ -6,7 +6,7 @@ import type { User } from '#domain/contract.ts';
 import { errorBody, reply } from './api-replies.ts';
 
 export let $session: typeof import('../stores/session.ts').$session;
-export let $toasts: typeof import('../stores/toasts.ts').$toasts;
+let $toasts: typeof import('../stores/toasts.ts').$toasts;
 
 /** Lets pending promises settle and the stores' listeners run. */
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -3,7 +3,7 @@ import Button from './Button.tsx';
 import Dialog from './Dialog.tsx';
 
 /** Defaults of a confirmation, exactly as docs/product.md «Error texts» gives them. */
-export const confirmDefaults = {
+const confirmDefaults = {
   title: 'Confirmation',
   confirm: 'Yes',
   cancel: 'Cancel',

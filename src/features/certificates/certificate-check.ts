@@ -9,7 +9,7 @@ export function checkTokenFromPath(pathname: string): string | null {
 }
 
 /** Lowercase hex of bytes. */
-export function toHex(bytes: ArrayBuffer): string {
+function toHex(bytes: ArrayBuffer): string {
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

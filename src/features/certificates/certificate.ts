@@ -213,7 +213,7 @@ function rowsOf(data: CertificateData): Array<[string, string]> {
 }
 
 /** The QR code's side in points (about 32 mm: a phone reads it from a printed page at arm's length). */
-export const QR_SIZE = 90;
+const QR_SIZE = 90;
 /** White space between the QR code and anything else: more than the 4 modules of quiet zone a reader needs. */
 const QR_GAP = 16;
 /** The check address is printed at this size, smaller only if it would not fit on one line. */

@@ -3,8 +3,6 @@
 import type { FileChange, StageFile } from '#domain/contract.ts';
 import { viewKind } from '#domain/files.ts';
 
-export { type ViewKind, viewKind } from '#domain/files.ts';
-
 /** The marks of a file against the company's previous submission, as the rounds and the viewer's title show them. */
 export const fileChangeLabels: Readonly<Record<FileChange, string>> = {
   new: 'новый',
@@ -21,7 +19,7 @@ export function canCompare(file: Pick<StageFile, 'fileName' | 'change' | 'previo
 }
 
 /** Zoom levels 'Увеличить' and 'Уменьшить' step through (1 is the page's own size at 96 dpi). */
-export const ZOOM_STEPS: readonly number[] = [0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4];
+const ZOOM_STEPS: readonly number[] = [0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4];
 
 /** The next zoom level up from `scale` (a fitted scale between two steps goes to the next one), or `scale` at the top. */
 export function zoomIn(scale: number): number {

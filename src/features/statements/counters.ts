@@ -1,7 +1,8 @@
 import { atom, onMount } from 'nanostores';
 import type { ReviewDeadline, StatementCounters } from '#domain/contract.ts';
 import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
-import { api, QUIET } from '#stores/api.ts';
+import { QUIET } from '#lib/api/client.ts';
+import { api } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
 import { $liveChange, touchesLists } from '../live/changes.ts';
@@ -146,13 +147,10 @@ const statusCounters = ({ sent, under_review, has_comments, approved, rejected, 
   ({ sent, under_review, has_comments, approved, rejected, total }) satisfies StatusCounters;
 
 /**
- * The company sidebar's statement counts per status and their total (docs/product.md «Counters»); zeros until loaded or
- * on failure.
+ * A sidebar's statement counts per status and their total (docs/product.md «Counters»): the company's statements, or
+ * the examiner's own; zeros until loaded or on failure.
  */
-export const $companyCounters = computed($counters, statusCounters);
-
-/** The examiner sidebar's counts of their own statements per status and their total: the same counts. */
-export const $examinerCounters = $companyCounters;
+export const $statusCounters = computed($counters, statusCounters);
 
 /**
  * How many of the examiner's own statements are past their review term (docs/product.md «Deadlines and history»); zero

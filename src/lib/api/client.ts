@@ -3,16 +3,12 @@ import type { paths } from '#domain/api-schema.d.ts';
 import type { User } from '#domain/contract.ts';
 import { createSessionCore, readToken, type SessionCore, type SessionCoreOptions } from './session-core.ts';
 
+// The session core's names a client's tests reach through the client (tests/unit/api-client.test.ts).
 export {
-  API_BASE_URL,
-  getFreshAccessToken,
   LOGOUT_MESSAGE,
-  logout,
   REFRESH_LOCK_NAME,
-  refreshAccessToken,
   SESSION_CHANNEL_NAME,
   type SessionChannel,
-  setAccessToken,
   tokenExpiresAt,
 } from './session-core.ts';
 

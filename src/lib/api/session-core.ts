@@ -122,7 +122,7 @@ function defaultCreateChannel(name: string): SessionChannel | null {
 }
 
 /** The `user` of a session response body (an object with a numeric id), or null. */
-export function readUser(body: unknown): User | null {
+function readUser(body: unknown): User | null {
   if (body && typeof body === 'object' && 'user' in body) {
     const user: unknown = body.user;
     if (user && typeof user === 'object' && 'id' in user && typeof user.id === 'number') return user as User;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { itMaps } from '../../../../domain/__tests__/table.ts';
+import { itMaps } from '#domain/__tests__/table.ts';
+import { viewKind } from '#domain/files.ts';
 import {
   canCompare,
   clampPage,
   differencePercent,
   fitWidthScale,
   pagesToKeep,
-  viewKind,
   zoomIn,
   zoomOut,
 } from '../viewer-rules.ts';

@@ -1,12 +1,13 @@
 import Button from '#components/ui/Button.tsx';
 import Dialog from '#components/ui/Dialog.tsx';
 import type { StageFile } from '#domain/contract.ts';
+import { viewKind } from '#domain/files.ts';
 import { $downloading, downloadStageFile } from '#stores/downloads.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { ChangeMark } from '../FileMarks.tsx';
 import { viewerTexts as texts } from '../texts.ts';
 import { $placingRemark, $viewerRemarks, openViewer, type ViewerRequest } from '../viewer.ts';
-import { canCompare, viewKind } from '../viewer-rules.ts';
+import { canCompare } from '../viewer-rules.ts';
 import ImageView from './ImageView.tsx';
 import PdfCompare from './PdfCompare.tsx';
 import PdfPages from './PdfPages.tsx';

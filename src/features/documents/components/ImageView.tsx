@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Remark, StageFile } from '#domain/contract.ts';
-import { api, QUIET } from '#stores/api.ts';
+import { QUIET } from '#lib/api/client.ts';
+import { api } from '#stores/api.ts';
 import { viewerTexts as texts } from '../texts.ts';
 import { useFocusOnArrival } from './focus.ts';
 import type { PlacedPin } from './placement.ts';

@@ -9,12 +9,13 @@ import {
 } from 'pdfjs-dist';
 // Bundled as a file of our own origin (the CSP allows scripts from 'self' only, and nothing needs eval).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { api, QUIET } from '#stores/api.ts';
+import { QUIET } from '#lib/api/client.ts';
+import { api } from '#stores/api.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 /** Bytes per range request: the first one also tells the file's size. */
-export const RANGE_CHUNK_BYTES = 256 * 1024;
+const RANGE_CHUNK_BYTES = 256 * 1024;
 
 /** The first part of a file and its whole size. */
 interface FirstPart {
@@ -23,7 +24,7 @@ interface FirstPart {
 }
 
 /** A part of a file that could not be read (network, rights, a server error): the viewer says so. */
-export class RangeReadError extends Error {}
+class RangeReadError extends Error {}
 
 /** Bytes `start`..`end` (inclusive) of a stored file, with the bearer token of the session. */
 async function readRange(key: string, start: number, end: number): Promise<{ bytes: Uint8Array; response: Response }> {

@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
 
 /** PDF points to CSS pixels: zoom 1 shows a page at its printed size on a 96 dpi screen. */
-export const PDF_TO_CSS = 96 / 72;
+const PDF_TO_CSS = 96 / 72;
 
 /** A canvas never holds more pixels than this (about 16 megapixels, as browsers allow): a large zoom renders softer. */
 const MAX_CANVAS_PIXELS = 16_777_216;

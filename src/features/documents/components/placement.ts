@@ -15,7 +15,7 @@ const clamp = (value: number) => Math.min(1, Math.max(0, value));
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** A press and release on a page as the pin they make: a spot for a click, the dragged area otherwise. */
-export function pinFrom(page: number, start: { x: number; y: number }, end: { x: number; y: number }): PlacedPin {
+function pinFrom(page: number, start: { x: number; y: number }, end: { x: number; y: number }): PlacedPin {
   const width = Math.abs(end.x - start.x);
   const height = Math.abs(end.y - start.y);
   if (width < CLICK_SLOP && height < CLICK_SLOP) {

@@ -1,6 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { Notification } from '#domain/contract.ts';
-import { api, QUIET } from '#stores/api.ts';
+import { QUIET } from '#lib/api/client.ts';
+import { api } from '#stores/api.ts';
 import { $notificationsDrawerOpen, setUnreadNotifications } from '#stores/drawer.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { $session } from '#stores/session.ts';

@@ -57,7 +57,10 @@ beforeAll(async () => {
 beforeEach(() => {
   browser.currentPath.mockReturnValue('/statement/info/7');
 });
-const { detail } = freshStores({ detail: () => import('../stores/detail.ts') });
+const { detail, downloads } = freshStores({
+  detail: () => import('../stores/detail.ts'),
+  downloads: () => import('#stores/downloads.ts'),
+});
 
 async function open(statement: Statement, user = demoOwner) {
   api.GET.mockResolvedValueOnce(reply(200, statement));
@@ -196,22 +199,22 @@ describe('new version', () => {
   });
 });
 
-describe('downloadFile', () => {
+describe('downloadStageFile', () => {
   it('fetches the file as a blob with the client and saves it under its original name', async () => {
     const blob = new Blob(['%PDF']);
     api.GET.mockResolvedValueOnce(reply(200, blob));
-    await detail.downloadFile(file);
+    await downloads.downloadStageFile(file);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/files', {
       params: { query: { path: 'a1b2c3' } },
       parseAs: 'blob',
     });
     expect(browser.saveBlob).toHaveBeenCalledExactlyOnceWith(blob, 'Альбом АГР.pdf');
-    expect(detail.$downloading.get().size).toBe(0);
+    expect(downloads.$downloading.get().size).toBe(0);
   });
 
   it('toasts a failed download', async () => {
     api.GET.mockResolvedValueOnce(reply(404, errorBody('not_found', 'Нет')));
-    await detail.downloadFile(file);
+    await downloads.downloadStageFile(file);
     expect(browser.saveBlob).not.toHaveBeenCalled();
     expect(toastTexts()).toEqual([['error', 'Не удалось скачать «Альбом АГР.pdf»']]);
   });

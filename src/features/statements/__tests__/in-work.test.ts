@@ -119,7 +119,7 @@ describe("the examiner's own table (/instance/filter/{filter})", () => {
     api.GET.mockResolvedValue(reply(200, [{ ...seeded[1], reviewDeadline: overdue }, seeded[2], seeded[4]]));
     await openAs(demoExaminer, tables.statementTables.mine.$visible);
     const counters = await import('../counters.ts');
-    expect(counters.$examinerCounters.get()).toEqual({
+    expect(counters.$statusCounters.get()).toEqual({
       sent: 0,
       under_review: 1,
       has_comments: 1,

@@ -131,12 +131,12 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
 
   it('load once the session is known, with one small call and no list', async () => {
     api.GET.mockResolvedValue(reply(200, counts));
-    watch(counters.$companyCounters);
+    watch(counters.$statusCounters);
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
     await signIn(demoOwner);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/users/me/counters', { headers: { 'x-quiet-errors': '1' } });
-    expect(counters.$companyCounters.get()).toEqual({
+    expect(counters.$statusCounters.get()).toEqual({
       sent: 2,
       under_review: 3,
       has_comments: 1,
@@ -152,7 +152,7 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
 
   it('reload when this user changes a statement, once more when asked during a load', async () => {
     api.GET.mockResolvedValue(reply(200, counts));
-    await openAs(demoExaminer, counters.$examinerCounters);
+    await openAs(demoExaminer, counters.$statusCounters);
     expect(byPath('/api/users/me/counters')).toBe(1);
 
     api.GET.mockResolvedValue(reply(200, { ...counts, under_review: 4, total: 9 }));
@@ -161,7 +161,7 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     await flush();
     await flush();
     expect(byPath('/api/users/me/counters')).toBe(3);
-    expect(counters.$examinerCounters.get().under_review).toBe(4);
+    expect(counters.$statusCounters.get().under_review).toBe(4);
   });
 
   it('reload with the list when the list is reloaded by hand', async () => {
@@ -218,14 +218,14 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     $session.set({ status: 'authenticated', user: demoOwner });
     await lists.reloadCompanyStatements();
     const fromList = { sent: 0, under_review: 1, has_comments: 0, approved: 1, rejected: 0, total: 2 };
-    expect(counters.$companyCounters.get()).toEqual(fromList);
+    expect(counters.$statusCounters.get()).toEqual(fromList);
     expect(counters.$examinerOverdue.get()).toBe(1);
 
     // The next page (a fresh module) draws the sidebar from this tab's copy, without a call.
     await nextTabPage();
-    await openAs(demoOwner, counters.$companyCounters);
+    await openAs(demoOwner, counters.$statusCounters);
     expect(api.GET).not.toHaveBeenCalled();
-    expect(counters.$companyCounters.get()).toEqual(fromList);
+    expect(counters.$statusCounters.get()).toEqual(fromList);
   });
 
   it("never show another user's copy, nor one older than a minute", async () => {
@@ -233,13 +233,13 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     $session.set({ status: 'authenticated', user: demoOwner });
     await counters.reloadStatementCounters();
     await nextTabPage();
-    await openAs(demoExaminer, counters.$examinerCounters);
+    await openAs(demoExaminer, counters.$statusCounters);
     expect(byPath('/api/users/me/counters')).toBe(1);
 
     vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
     try {
       await nextTabPage();
-      await openAs(demoExaminer, counters.$examinerCounters);
+      await openAs(demoExaminer, counters.$statusCounters);
       expect(byPath('/api/users/me/counters')).toBe(1);
     } finally {
       vi.useRealTimers();
@@ -248,8 +248,8 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
 
   it('stay zero and log on a failure, without a toast', async () => {
     api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')));
-    await openAs(demoOwner, counters.$companyCounters);
-    expect(counters.$companyCounters.get().sent).toBe(0);
+    await openAs(demoOwner, counters.$statusCounters);
+    expect(counters.$statusCounters.get().sent).toBe(0);
     expect(console.error).toHaveBeenCalledWith('Could not load statements', 500);
   });
 });

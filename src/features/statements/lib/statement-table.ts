@@ -8,7 +8,7 @@ import { type SortOrder, statementsOf } from './list-index.ts';
 import { timeInStatus } from './time-in-status.ts';
 
 /** What an empty cell shows. */
-export const EMPTY_CELL = '—';
+const EMPTY_CELL = '—';
 
 /** The statements in work of GET /api/instance/all/statements: every status except sent. */
 export function statementsInWork(data: unknown): StatementListItem[] {

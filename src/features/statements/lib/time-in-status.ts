@@ -3,9 +3,9 @@
 import { parseDate } from '#lib/dates.ts';
 
 /** What a missing or invalid date shows. */
-export const NO_TIME_IN_STATUS = '—';
+const NO_TIME_IN_STATUS = '—';
 /** What a date in the future shows. */
-export const FUTURE_TIME_IN_STATUS = '00:00:00';
+const FUTURE_TIME_IN_STATUS = '00:00:00';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -58,7 +58,6 @@ export async function deleteStatement(): Promise<boolean> {
 }
 
 /** Stage file downloads: the one shared store the examiner's detail uses too. */
-export { $downloading, downloadStageFile as downloadFile } from '#stores/downloads.ts';
 
 /** The new version being prepared in its dialog. */
 export const version = createStageDraft<true>(false);

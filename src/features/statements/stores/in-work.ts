@@ -1,7 +1,8 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
+import { QUIET } from '#lib/api/client.ts';
 import { isExaminer } from '#lib/roles.ts';
-import { api, QUIET } from '#stores/api.ts';
+import { api } from '#stores/api.ts';
 import { showToast } from '#stores/toasts.ts';
 import { COLUMNS, tableTexts } from '../components/table/texts.ts';
 import { countFromList } from '../counters.ts';

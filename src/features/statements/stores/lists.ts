@@ -1,5 +1,6 @@
+import { QUIET } from '#lib/api/client.ts';
 import { isCompanyUser } from '#lib/roles.ts';
-import { api, QUIET } from '#stores/api.ts';
+import { api } from '#stores/api.ts';
 import { countFromList, reloadStatementCounters } from '../counters.ts';
 import { DEFAULT_SORT_ORDER, type SortOrder } from '../lib/list-index.ts';
 import { createListFilters, createStatementList, type StatementList, sinceParams } from './statement-list.ts';

@@ -1,7 +1,8 @@
 import { map, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
+import { QUIET } from '#lib/api/client.ts';
 import { isExaminer } from '#lib/roles.ts';
-import { api, QUIET } from '#stores/api.ts';
+import { api } from '#stores/api.ts';
 import { $user } from '#stores/session.ts';
 import { type SubmitState, submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';

@@ -138,7 +138,7 @@ export function StageFiles({ files, absent = false }: { files: StageFile[]; abse
 }
 
 /** One reply of the committee under the round it answers, its status labelled for the viewer. */
-export function StageComment({
+function StageComment({
   stage,
   view,
   remarks = [],
