@@ -55,18 +55,16 @@ function CompanyFields({ specs, locked }: { specs: readonly FieldSpec[]; locked:
 
 /** 'Моя компания': legal entity data and the head's contacts; only the owner saves (docs/product.md «Permissions»). */
 export default function CompanyForm() {
-  const load = useStore($companyStatus);
-  const status = useStore(companyForm.$status);
   const alert = useStore($companyFormAlert);
   const isOwner = useStore($isOwner);
   const locked = !isOwner;
   return (
     <ProfileScreen
       texts={companyTexts}
-      load={load}
-      reload={() => void loadCompany()}
+      $load={$companyStatus}
+      reload={loadCompany}
+      form={companyForm}
       save={saveCompany}
-      busy={status.busy}
     >
       {locked && <p className="alert">{companyTexts.ownerOnly}</p>}
       {alert && (

@@ -1,20 +1,17 @@
 import FormField from '#components/ui/FormField.tsx';
 import ProfileScreen from '#components/ui/ProfileScreen.tsx';
-import { useStore } from '#stores/prerendered.ts';
 import { $settingsStatus, loadSettings, saveSettings, settingsForm } from './stores/settings.ts';
 import { settingsTexts } from './texts.ts';
 
 /** The reviewer settings: full name and phone, saved with PUT /api/instance/me. */
 export default function SettingsForm() {
-  const load = useStore($settingsStatus);
-  const status = useStore(settingsForm.$status);
   return (
     <ProfileScreen
       texts={settingsTexts}
-      load={load}
-      reload={() => void loadSettings()}
+      $load={$settingsStatus}
+      reload={loadSettings}
+      form={settingsForm}
       save={saveSettings}
-      busy={status.busy}
     >
       <FormField form={settingsForm} name="contactFio" label={settingsTexts.fio} autoComplete="name" required />
       <FormField
