@@ -1,6 +1,6 @@
-// The import rules of biome.json (shared -> features -> pages; a feature reaches another only through its face; Radix only in
-// components/ui; the site and the API import the domain kernel and never each other), proven on probe files laid out
-// like the repository in a scratch copy of the project's Biome config.
+// The import rules of biome.json (shared -> features -> pages; a capability reaches another only through the files at
+// the top of its folder; Radix only in components/ui; the site and the API import the domain kernel and never each
+// other), proven on probe files laid out like the repository in a scratch copy of the project's Biome config.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
