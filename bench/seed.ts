@@ -12,12 +12,13 @@ import { parseArgs } from 'node:util';
 import type { Insertable } from 'kysely';
 import type { StatementStatus } from '#domain/contract.ts';
 import { catalogIdsByValue } from '../server/src/catalogs/catalogs.repository.ts';
+import { ensureCatalogues } from '../server/src/catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../server/src/companies/companies.service.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createServiceContext, type ServiceContext } from '../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest, nowIso } from '../server/src/db/database.ts';
 import type { StatusHistoryTable } from '../server/src/db/schema.ts';
-import { ensureCatalogues, seedDemo } from '../server/src/seed/demo.ts';
+import { seedDemo } from '../server/src/seed/demo.ts';
 import { createExaminer } from '../server/src/users/users.service.ts';
 
 export interface BenchSeedOptions {

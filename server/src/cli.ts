@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ensureCatalogues } from './catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from './companies/companies.service.ts';
 import { loadConfig } from './config.ts';
 import { createServiceContext, type ServiceContext } from './context.ts';
@@ -9,7 +10,6 @@ import { backupSqlite, createDatabase, migrateToLatest } from './db/database.ts'
 import { describeReviewTerms, importCalendar, setReviewTerm } from './deadlines/deadlines.service.ts';
 import { copyFiles, copySummary } from './files/copy-files.ts';
 import { createMailer } from './mail/mailer.ts';
-import { ensureCatalogues } from './seed/demo.ts';
 import { directoryFileStore } from './storage/file-store.ts';
 import { s3FileStore } from './storage/s3-file-store.ts';
 import { createExaminer, listUsers } from './users/users.service.ts';

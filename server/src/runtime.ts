@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { ensureCatalogues } from './catalogs/catalogs.service.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, withStartLock } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
-import { DEMO_ACCOUNTS, ensureCatalogues, seedDemo } from './seed/demo.ts';
+import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
 import { serveSite } from './site/static.ts';
 import { findUsersByEmails } from './users/users.service.ts';
 

@@ -12,7 +12,8 @@ import {
   submitStatement,
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../../server/src/users/users.repository.ts';
+import type { UserRow } from '../../server/src/users/user.ts';
+import { findUserByEmail, findUserById } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
   ACCESS_MATRIX,

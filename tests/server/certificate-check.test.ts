@@ -11,7 +11,7 @@ import {
   submitStatement,
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
-import type { UserRow } from '../../server/src/users/users.repository.ts';
+import type { UserRow } from '../../server/src/users/user.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
 

@@ -20,7 +20,8 @@ import {
   submitStatement,
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
-import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
+import type { UserRow } from '../../server/src/users/user.ts';
+import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
-import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
+import type { UserRow } from '../../server/src/users/user.ts';
+import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { login, startTestPortal, type TestPortal } from './helpers.ts';
 

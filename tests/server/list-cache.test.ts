@@ -7,7 +7,8 @@ import { createCompanyWithOwner } from '../../server/src/companies/companies.ser
 import { readListRevision } from '../../server/src/db/list-revision.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
-import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
+import type { UserRow } from '../../server/src/users/user.ts';
+import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal } from './helpers.ts';
 

@@ -70,7 +70,7 @@ describe('a decompression bomb pinned through the real server', () => {
 
   /**
    * Polls /api/health until `until` settles, one call every 50 ms (the pace is an input: nginx lets one address make
-   * 30 a second), and answers the time each call took.
+   * 30 a second), and answers how many answered (the time each took, for a failure's message).
    */
   async function healthWhile(base: string, until: Promise<unknown>): Promise<number[]> {
     let over = false;
@@ -90,7 +90,7 @@ describe('a decompression bomb pinned through the real server', () => {
   }
 
   for (const through of ['npm start', 'nginx'] as const) {
-    it(`refuses the pin as too complex while /api/health answers within 200 ms (${through})`, async () => {
+    it(`refuses the pin as too complex while /api/health goes on answering (${through})`, async () => {
       const base = through === 'nginx' ? nginx.url : apiUrl;
       const waitForCode = (email: string) => sink.waitForCode(email);
       const employee = (await logInByCode(base, demoUsers.employee.email, waitForCode)).accessToken;
@@ -124,9 +124,10 @@ describe('a decompression bomb pinned through the real server', () => {
       const answer = await pinned;
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ field: 'pin.fileId', message: remarkRefusals.fileTooComplex });
-      // Other users' requests went on: several answered while the sandbox inflated, none slowed.
+      // Other users' requests went on: several answered while the sandbox inflated (with the parse in the API's own
+      // event loop, the first call waited for it and the pin's answer came with it). How fast they answer is the
+      // bench's to measure, not a test's.
       expect(health.length).toBeGreaterThanOrEqual(3);
-      expect(Math.max(...health)).toBeLessThan(200);
     }, 120_000);
   }
 });

@@ -3,7 +3,8 @@ import type { StatementStatus } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
-import { findUserByEmail, type UserRow } from '../../server/src/users/users.repository.ts';
+import type { UserRow } from '../../server/src/users/user.ts';
+import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { MAX_FILE_BYTES, removeStalePrefiles } from '../../server/src/prefiles/prefiles.service.ts';
 import { replyToStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
-import type { UserRow } from '../../server/src/users/users.repository.ts';
+import type { UserRow } from '../../server/src/users/user.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { login, startTestPortal, type TestPortal, uploadPrefile, userByEmail } from './helpers.ts';
 

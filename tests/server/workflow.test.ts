@@ -12,7 +12,8 @@ import {
   submitStatement,
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
-import { listCompanyUsers, type UserRow } from '../../server/src/users/users.repository.ts';
+import type { UserRow } from '../../server/src/users/user.ts';
+import { listCompanyUsers } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
   login,

@@ -1,6 +1,20 @@
 import type { CatalogItem } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
-import { type CatalogName, catalogIdsByValue, catalogItemExists, listCatalog } from './catalogs.repository.ts';
+import type { Db } from '../db/database.ts';
+import {
+  type CatalogName,
+  catalogIdsByValue,
+  catalogItemExists,
+  ensureCatalog,
+  listCatalog,
+} from './catalogs.repository.ts';
+import { OBJECT_CATEGORIES, WORK_TYPES } from './defaults.ts';
+
+/** Reference catalogues exist in every environment, production included. */
+export async function ensureCatalogues(db: Db): Promise<void> {
+  await ensureCatalog(db, 'catalog_object_types', OBJECT_CATEGORIES);
+  await ensureCatalog(db, 'catalog_work_types', WORK_TYPES);
+}
 
 /** A catalogue's items in their display order, in the API shape {id, name, value}. */
 export function catalogItems(ctx: ServiceContext, catalog: CatalogName): Promise<CatalogItem[]> {

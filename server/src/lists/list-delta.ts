@@ -1,10 +1,7 @@
-import type { StatementListDelta, StatementListItem } from '#domain/contract.ts';
+import type { StatementListDelta } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
-import { deadlineClock } from '../deadlines/deadlines.service.ts';
 import { changesKept } from '../events/events.service.ts';
-import { openRequiredCounts } from '../remarks/remarks.service.ts';
-import { listStatementsByIds } from '../statements/statements.repository.ts';
-import { toApiListItem } from '../statements/statements.service.ts';
+import { listItems } from '../statements/statements.service.ts';
 import type { ListScope } from './list-cache.ts';
 import { formatListRevision, type ListRevision, revisionDay } from './list-revision.ts';
 import { listChangesSince } from './lists.repository.ts';
@@ -37,14 +34,7 @@ export async function listDelta(
   if (ids.length > MAX_CHANGED) return null;
   const revision = formatListRevision({ seq, xmin: now.xmin, day });
   if (ids.length === 0) return { revision, changed: [], removed: [] };
-  const found = await listStatementsByIds(ctx.db, scope, ids);
-  const clock = await deadlineClock(ctx);
-  const remarks = await openRequiredCounts(ctx.db);
-  const changed: StatementListItem[] = found.map((row) => {
-    const item = toApiListItem(row, clock);
-    const open = remarks.get(row.id);
-    return open ? { ...item, openRequiredRemarks: open } : item;
-  });
-  const present = new Set(found.map((row) => row.id));
+  const changed = await listItems(ctx, scope, ids);
+  const present = new Set(changed.map((item) => item.id));
   return { revision, changed, removed: ids.filter((id) => !present.has(id)) };
 }

@@ -1,10 +1,7 @@
 import type { StatementStatus } from '#domain/contract.ts';
-import { ensureCatalog } from '../catalogs/catalogs.repository.ts';
-import { catalogIds } from '../catalogs/catalogs.service.ts';
-import { OBJECT_CATEGORIES, WORK_TYPES } from '../catalogs/defaults.ts';
+import { catalogIds, ensureCatalogues } from '../catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
 import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, resolveRemark } from '../remarks/remarks.service.ts';
@@ -19,12 +16,6 @@ export const DEMO_ACCOUNTS = [
   { email: 'examiner1@demo.example', who: 'эксперт комитета' },
   { email: 'examiner2@demo.example', who: 'эксперт комитета' },
 ] as const;
-
-/** Reference catalogues exist in every environment, production included. */
-export async function ensureCatalogues(db: Db): Promise<void> {
-  await ensureCatalog(db, 'catalog_object_types', OBJECT_CATEGORIES);
-  await ensureCatalog(db, 'catalog_work_types', WORK_TYPES);
-}
 
 // The smallest valid one-page PDF, so seeded documents open in any viewer.
 const DEMO_PDF = `%PDF-1.4

@@ -54,6 +54,7 @@ import {
   listStageFiles,
   listStages,
   listStatements,
+  listStatementsByIds,
   listTerms,
   moveStatus,
   type StatementListRow,
@@ -305,7 +306,7 @@ function toApiStatement(
 }
 
 /** The list shape of a statement (`StatementListItem`): what lists show and search, with its deadline. */
-export function toApiListItem(row: StatementListRow, clock: DeadlineClock): StatementListItem {
+function toApiListItem(row: StatementListRow, clock: DeadlineClock): StatementListItem {
   return {
     id: row.id,
     visibleId: row.visible_id,
@@ -400,8 +401,12 @@ export function listScope(actor: UserRow, kind: 'company' | 'all' | 'mine'): Sta
 }
 
 /** A list in the API's list shape, each item with its deadline at one clock. */
-export async function listItems(ctx: ServiceContext, scope: StatementScope): Promise<StatementListItem[]> {
-  const rows = await listStatements(ctx.db, scope);
+export async function listItems(
+  ctx: ServiceContext,
+  scope: StatementScope,
+  ids?: readonly number[],
+): Promise<StatementListItem[]> {
+  const rows = ids ? await listStatementsByIds(ctx.db, scope, ids) : await listStatements(ctx.db, scope);
   const clock = await deadlineClock(ctx);
   const remarks = await openRequiredCounts(ctx.db);
   return rows.map((row) => {

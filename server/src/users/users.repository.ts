@@ -4,7 +4,6 @@ import { type Db, executePrepared } from '../db/database.ts';
 import { normalizeEmail, type UserRow } from './user.ts';
 
 // Until events, the seed and the tests' helpers import them from user.ts.
-export { normalizeEmail, type UserRow };
 
 const userColumns = [
   'users.id',

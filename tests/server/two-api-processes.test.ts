@@ -1,6 +1,6 @@
-// Scale-out (docs/decisions.md «Several API instances: nothing shared lives in one process»): two API processes on one
+// Scale-out (docs/decisions.md «Several API processes: nothing shared lives in one process»): two API processes on one
 // PostgreSQL and one S3-compatible bucket, behind one nginx upstream running this repository's nginx.conf. Nothing an
-// instance keeps of its own may matter: a login started on one is finished on the other, a refresh cookie from one
+// API process keeps of its own may matter: a login started on one is finished on the other, a refresh cookie from one
 // rotates on the other, a file uploaded through one downloads through the other, the per-IP login limit counts across
 // both, and both starting at once on an empty database migrate, write the catalogues and seed the demo once.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,16 +25,16 @@ import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
 import { startApiProcess, usingPostgres } from './helpers.ts';
 
 const LOGIN_IP_LIMIT = 4;
-const JWT_SECRET = 'two-instances-secret-that-is-long-enough-for-hs256';
+const JWT_SECRET = 'two-api-processes-secret-that-is-long-enough-for-hs256';
 
-interface Instance {
+interface ApiProcess {
   url: string;
   child: Child;
   stop(): Promise<void>;
 }
 
-function startInstance(port: number, env: Record<string, string>): Instance {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-instance-'));
+function startApiProcessOn(port: number, env: Record<string, string>): ApiProcess {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-process-'));
   const child = startApiProcess(port, { ...env, DATA_DIR: dataDir });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -46,10 +46,10 @@ function startInstance(port: number, env: Record<string, string>): Instance {
   };
 }
 
-const waitReady = (instance: Instance) =>
-  instance.child.waitForStart({
-    name: instance.url,
-    ready: () => answersOk(`${instance.url}/api/health/ready`),
+const waitReady = (apiProcess: ApiProcess) =>
+  apiProcess.child.waitForStart({
+    name: apiProcess.url,
+    ready: () => answersOk(`${apiProcess.url}/api/health/ready`),
     timeoutMs: 60_000,
   });
 
@@ -60,16 +60,16 @@ function refreshCookie(response: Response): string {
   return cookie.slice('refresh_token='.length).split(';')[0] ?? '';
 }
 
-/** Requests for one path that nginx's access log (format `portal`, nginx.conf) says one instance answered. */
-async function answeredBy(nginx: RunningNginx, instance: Instance, request: string): Promise<number> {
+/** Requests for one path that nginx's access log (format `portal`, nginx.conf) says one API process answered. */
+async function answeredBy(nginx: RunningNginx, apiProcess: ApiProcess, request: string): Promise<number> {
   const log = await readFile(path.join(nginx.prefix, 'logs', 'access.log'), 'utf8');
-  const upstream = `upstream=${new URL(instance.url).host}`;
+  const upstream = `upstream=${new URL(apiProcess.url).host}`;
   return log.split('\n').filter((line) => line.includes(`"${request} HTTP/1.1"`) && line.includes(upstream)).length;
 }
 
-describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one nginx upstream', () => {
-  let a: Instance;
-  let b: Instance;
+describe.runIf(usingPostgres)('two API processes on one PostgreSQL behind one nginx upstream', () => {
+  let a: ApiProcess;
+  let b: ApiProcess;
   let nginx: RunningNginx;
   let sink: SmtpSink;
   let s3: TestS3;
@@ -88,19 +88,19 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     const env = {
       ...s3.env,
       DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
-      // One secret for every instance: a token signed by one is good at the other.
+      // One secret for every API process: a token signed by one is good at the other.
       JWT_SECRET,
       SMTP_URL: sink.smtpUrl,
       PUBLIC_ORIGIN: `http://127.0.0.1:${portNginx}`,
       TRUST_PROXY: '127.0.0.1',
       LOGIN_IP_LIMIT: String(LOGIN_IP_LIMIT),
-      // Not production: each instance seeds the demo on an empty database; together they must do it once.
+      // Not production: each API process seeds the demo on an empty database; together they must do it once.
       NODE_ENV: 'test',
     };
     // Both start at once on the empty database; each has its own metrics listener.
     [metricsA, metricsB] = [await freePort(), await freePort()];
-    a = startInstance(portA, { ...env, METRICS_PORT: String(metricsA) });
-    b = startInstance(portB, { ...env, METRICS_PORT: String(metricsB) });
+    a = startApiProcessOn(portA, { ...env, METRICS_PORT: String(metricsA) });
+    b = startApiProcessOn(portB, { ...env, METRICS_PORT: String(metricsB) });
     await Promise.all([waitReady(a), waitReady(b)]);
     webRoot = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
     await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>portal</title>');
@@ -138,18 +138,18 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     expect(verified.status).toBe(200);
     let cookie = refreshCookie(verified);
 
-    for (const instance of [a, b, a]) {
-      const refreshed = await fetch(`${instance.url}/api/authentication/refresh`, {
+    for (const apiProcess of [a, b, a]) {
+      const refreshed = await fetch(`${apiProcess.url}/api/authentication/refresh`, {
         method: 'POST',
         headers: { cookie: `refresh_token=${cookie}`, 'x-requested-with': 'fetch' },
       });
-      expect(refreshed.status, `refresh at ${instance.url}: ${await refreshed.clone().text()}`).toBe(200);
+      expect(refreshed.status, `refresh at ${apiProcess.url}: ${await refreshed.clone().text()}`).toBe(200);
       const next = refreshCookie(refreshed);
       expect(next).not.toBe(cookie);
       cookie = next;
     }
 
-    // Through nginx the requests go to both instances, and every one is answered as the same user.
+    // Through nginx the requests go to both API processes, and every one is answered as the same user.
     for (let i = 0; i < 6; i++) {
       const me = await fetch(`${nginx.url}/api/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
       expect(me.status).toBe(200);
@@ -181,8 +181,8 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     const file = statement.stages[0]?.files[0];
     expect(file?.fileName).toBe('Фасады.pdf');
 
-    for (const instance of [a, b]) {
-      const downloaded = await fetch(`${instance.url}/files/${file?.url}`, { headers: { authorization } });
+    for (const apiProcess of [a, b]) {
+      const downloaded = await fetch(`${apiProcess.url}/files/${file?.url}`, { headers: { authorization } });
       expect(downloaded.status).toBe(200);
       expect(Buffer.from(await downloaded.arrayBuffer()).equals(bytes)).toBe(true);
     }
@@ -191,10 +191,10 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
   it('count the per-IP login limit across both', async () => {
     const answers: number[] = [];
     for (let i = 0; i <= LOGIN_IP_LIMIT; i++) {
-      const instance = i % 2 === 0 ? a : b;
-      const response = await fetch(`${instance.url}/api/authentication/start-email-login`, {
+      const apiProcess = i % 2 === 0 ? a : b;
+      const response = await fetch(`${apiProcess.url}/api/authentication/start-email-login`, {
         method: 'POST',
-        // Both believe nginx (TRUST_PROXY): one client address, whichever instance it reaches.
+        // Both believe nginx (TRUST_PROXY): one client address, whichever API process it reaches.
         headers: { 'content-type': 'application/json', 'x-real-ip': '198.51.100.23' },
         body: JSON.stringify({ email: `nobody${i}@example.org` }),
       });
@@ -225,7 +225,7 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     const id = uploaded.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f]{32}$/);
 
-    // nginx's access log: the line of that id says which instance answered and how long it took (written just
+    // nginx's access log: the line of that id says which API process answered and how long it took (written just
     // after the answer).
     const lineOf = async () =>
       (await readFile(path.join(nginx.prefix, 'logs', 'access.log'), 'utf8'))
@@ -236,21 +236,21 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     const log = line ?? '';
     expect(line, log).toContain('"POST /api/prefiles HTTP/1.1" 201');
     const upstream = /upstream=(\S+)/.exec(line ?? '')?.[1];
-    const instance = [a, b].find((candidate) => new URL(candidate.url).host === upstream);
-    expect(instance, `upstream ${upstream}`).toBeDefined();
+    const apiProcess = [a, b].find((candidate) => new URL(candidate.url).host === upstream);
+    expect(apiProcess, `upstream ${upstream}`).toBeDefined();
     expect(Number(/ rt=([\d.]+)/.exec(line ?? '')?.[1])).toBeGreaterThanOrEqual(1.5);
 
-    // That instance's log has the slow request under the same id: route template, user, status, time; no token.
+    // That API process's log has the slow request under the same id: route template, user, status, time; no token.
     await expect
       .poll(() =>
-        instance?.child
+        apiProcess?.child
           .output()
           .split('\n')
           .some((text) => text.includes(`"reqId":"${id}"`)),
       )
       .toBe(true);
     const apiLine = JSON.parse(
-      instance?.child
+      apiProcess?.child
         .output()
         .split('\n')
         .find((text) => text.includes(`"reqId":"${id}"`)) ?? '{}',
@@ -258,7 +258,7 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     expect(apiLine).toMatchObject({ msg: 'slow request', route: '/api/prefiles', status: 201, level: 40 });
     expect(typeof apiLine.userId).toBe('number');
     expect(apiLine.ms).toBeGreaterThanOrEqual(1000);
-    expect(instance?.child.output()).not.toContain(accessToken);
+    expect(apiProcess?.child.output()).not.toContain(accessToken);
 
     // Scraping both: each counts what it answered (the upload on one of them), both report the shared database's
     // statements by status after the demo seed.
@@ -266,7 +266,7 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     const [textA, textB] = await Promise.all([scrape(metricsA), scrape(metricsB)]);
     const stored = (text: string) => Number(/^portal_uploads_total\{outcome="stored"\} (\d+)$/m.exec(text)?.[1] ?? 0);
     expect(stored(textA) + stored(textB)).toBeGreaterThanOrEqual(1);
-    expect(stored(instance === a ? textA : textB)).toBeGreaterThanOrEqual(1);
+    expect(stored(apiProcess === a ? textA : textB)).toBeGreaterThanOrEqual(1);
     for (const text of [textA, textB]) {
       expect(text).toMatch(/^portal_statements\{status="approved"\} 1$/m);
       expect(text).toContain('portal_db_pool_connections{state="total"}');
@@ -275,8 +275,8 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     expect((await fetch(`${nginx.url}/metrics`)).status).not.toBe(200);
   });
 
-  it('tell a stream opened through nginx of writes made through either instance, within a second', async () => {
-    // Signed with the instances' secret (the per-address login limit of this suite is spent by now).
+  it('tell a stream opened through nginx of writes made through either apiProcess, within a second', async () => {
+    // Signed with the API processes' secret (the per-address login limit of this suite is spent by now).
     const tokenOf = async (email: string) => {
       const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
       return { accessToken: await signAccessToken(JWT_SECRET, row.id) };
@@ -297,24 +297,24 @@ describe.runIf(usingPostgres)('two API instances on one PostgreSQL behind one ng
     try {
       // nginx passes it on to one of the two; the writes below go to each in turn.
       await expect.poll(() => connected).toBe(true);
-      for (const instance of [a, b]) {
+      for (const apiProcess of [a, b]) {
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4 live'))]), 'План.pdf');
         const authorization = `Bearer ${owner.accessToken}`;
-        const uploaded = await fetch(`${instance.url}/api/prefiles`, {
+        const uploaded = await fetch(`${apiProcess.url}/api/prefiles`, {
           method: 'POST',
           headers: { authorization },
           body: form,
         });
         const { id: prefileId } = (await uploaded.json()) as { id: number };
-        const created = await fetch(`${instance.url}/api/statements`, {
+        const created = await fetch(`${apiProcess.url}/api/statements`, {
           method: 'POST',
           headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify({ objectName: `Живой объект ${instance.url}`, prefileIds: [prefileId] }),
+          body: JSON.stringify({ objectName: `Живой объект ${apiProcess.url}`, prefileIds: [prefileId] }),
         });
         const { id } = (await created.json()) as { id: number };
         const started = Date.now();
-        const taken = await fetch(`${instance.url}/api/instance/StartWorkOnStatement`, {
+        const taken = await fetch(`${apiProcess.url}/api/instance/StartWorkOnStatement`, {
           method: 'POST',
           headers: { authorization: `Bearer ${examiner.accessToken}`, 'content-type': 'application/json' },
           body: JSON.stringify({ id }),
