@@ -4,7 +4,7 @@
 #   deps           Debian packages (chromium, nginx, postgresql, poppler-utils), installed when missing
 #   contract       domain/api-schema.d.ts is what openapi-typescript generates from openapi.yaml
 #   typecheck      tsc --noEmit
-#   lint           biome + redocly
+#   lint           biome, the architecture rules on the import graph (scripts/check-architecture.ts), redocly
 #   unit           vitest, project unit
 #   server-sqlite  vitest, project server, on SQLite
 #   server-pg      vitest, project server, on PostgreSQL: $TEST_DATABASE_URL, or a throwaway cluster; it runs

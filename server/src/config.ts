@@ -27,7 +27,7 @@ export interface Config {
   trustProxy: string | null;
   /** The metrics listener (`GET /metrics`, Prometheus): `METRICS_PORT` (off when unset) on `METRICS_HOST` (loopback). */
   metrics: { port: number; host: string } | null;
-  /** Live event streams one user may hold open on one instance (`EVENT_STREAMS_PER_USER`). */
+  /** Live event streams one user may hold open on one API process (`EVENT_STREAMS_PER_USER`). */
   eventStreamsPerUser: number;
   /** A request that takes at least this long is logged at warn with its id, route, user and time (`SLOW_REQUEST_MS`). */
   slowRequestMs: number;

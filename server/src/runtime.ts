@@ -15,7 +15,7 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
   const metrics = createMetrics();
   const db = createDatabase({ ...config, onQuery: config.metrics ? metrics.observeQuery : undefined });
   await migrateToLatest(db);
-  // The catalogues and the demo seed are written under the migrations' lock: instances starting at once on one empty
+  // The catalogues and the demo seed are written under the migrations' lock: API processes starting at once on one empty
   // database write them once.
   await withStartLock(db, () => ensureCatalogues(db));
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
@@ -26,7 +26,7 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     logger: true,
     housekeeping: true,
     metrics,
-    extra: withSite ? (instance) => serveSite(instance, config.distDir) : undefined,
+    extra: withSite ? (app) => serveSite(app, config.distDir) : undefined,
   });
   app.addHook('onClose', async () => db.destroy());
   if (config.metrics) {

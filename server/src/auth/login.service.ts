@@ -69,7 +69,7 @@ export async function startEmailLogin(
   const now = ctx.now();
   if (presented) {
     // The same browser asks again: 60 s after its previous code, and one of parallel requests only (the counter is
-    // atomic and shared by every instance). Its previous attempt then ends.
+    // atomic and shared by every API process). Its previous attempt then ends.
     const previousHash = sha256(presented);
     const previous = await findLoginCode(ctx.db, previousHash);
     const madeAt = previous?.email === email ? Date.parse(previous.created_at) : null;
@@ -81,7 +81,7 @@ export async function startEmailLogin(
     if (wait > 0) throw tooSoon(wait, `Код уже отправлен. Повторить можно через ${wait} с.`);
     await endAttempt(ctx.db, previousHash);
   }
-  // Shared through the database, so every API instance counts the same requests.
+  // Shared through the database, so every API process counts the same requests.
   // Codes per e-mail from one network (an address, or an IPv6 /64): a flood from one place reaches the mailbox at
   // most `loginEmailLimit` times a window, and cannot stop the owner's own requests from another network.
   const { loginEmailLimit, loginEmailWindowMs } = ctx.config;

@@ -14,7 +14,7 @@ export async function signAccessToken(secret: string, userId: number, session?: 
     .sign(new TextEncoder().encode(secret));
 }
 
-/** Clock difference between API instances a token's `iat` and `exp` may show. */
+/** Clock difference between API processes a token's `iat` and `exp` may show. */
 const CLOCK_SKEW_SECONDS = 30;
 
 /** A JWT segment: base64url without padding, nothing else. */
@@ -76,7 +76,7 @@ export const VERIFIED_TOKEN_CACHE_SIZE = 1024;
  * instead of an HMAC and two JSON parses. Only what was fully verified is stored, under the secret it was
  * verified with; its time claims are checked again on every use, so a cached token expires exactly when it would
  * have. Nothing about the user is cached: the user's row is still read on every request, so a removed user is
- * refused at once on every instance.
+ * refused at once on every API process.
  */
 const verifiedTokens = new Map<string, VerifiedClaims>();
 

@@ -106,11 +106,11 @@ export function executePrepared<R>(
   return db.executeQuery<R>({ ...query, parameters });
 }
 
-/** The PostgreSQL advisory lock that migrations at start hold (one number, shared by every instance of the portal). */
+/** The PostgreSQL advisory lock that migrations at start hold (one number, shared by every API process of the portal). */
 export const MIGRATION_LOCK_ID = 7_264_015_820_451;
 
 /**
- * Brings the schema up to date; throws with the failing migration's error. Several instances may start at once: one
+ * Brings the schema up to date; throws with the failing migration's error. Several API processes may start at once: one
  * migrates under the start lock and the others then find nothing to do.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
@@ -118,8 +118,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
 }
 
 /**
- * Runs `work` while holding the lock every instance of the portal takes for its start-up writes (migrations, the
- * catalogues, the demo seed), so instances starting at once on one empty database do each of them once. PostgreSQL:
+ * Runs `work` while holding the lock every API process of the portal takes for its start-up writes (migrations, the
+ * catalogues, the demo seed), so API processes starting at once on one empty database do each of them once. PostgreSQL:
  * a session-level advisory lock held on one connection of its own (Kysely's own per-transaction migration lock does
  * not cover creating its bookkeeping tables). SQLite: migrations run outside a transaction (some rebuild tables with
  * their own), so the database's own lock is not held throughout: an exclusive lock on a side file

@@ -175,7 +175,7 @@ export interface RefreshTokenTable {
   revoked_at: Timestamp | null;
 }
 
-/** A fixed-window request counter shared by every API instance (the per-IP limit on login codes). */
+/** A fixed-window request counter shared by every API process (the per-IP limit on login codes). */
 export interface RateLimitTable {
   key: string;
   window_start: Timestamp;
@@ -203,7 +203,7 @@ export interface ReviewTermTable {
   updated_at: Timestamp;
 }
 
-/** A deadline reminder claimed (and then mailed) once per statement, term and kind, whatever the instances. */
+/** A deadline reminder claimed (and then mailed) once per statement, term and kind, whatever the API processes. */
 export interface DeadlineReminderTable {
   statement_id: number;
   term_start: Timestamp;

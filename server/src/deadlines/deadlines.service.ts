@@ -39,7 +39,7 @@ export interface DeadlineClock {
 /** The calendar a database handle last read, and the list revision it was read at. */
 const calendars = new WeakMap<Db, { revision: string; calendar: Promise<WorkingCalendar> }>();
 
-/** The calendar, re-read only when the list revision moved: triggers bump it on any calendar write, by any instance. */
+/** The calendar, re-read only when the list revision moved: triggers bump it on any calendar write, by any API process. */
 async function currentCalendar(db: Db): Promise<WorkingCalendar> {
   // Revision first, so a calendar written meanwhile is filed under the older revision and read again next time.
   const revision = await readListRevision(db);
@@ -172,8 +172,8 @@ function reminderMail(
  * The reminder job: for every running term, a mail (and an in-app notification) when `REMINDER_DAYS_BEFORE` working
  * days or fewer are left, and another once the term is over; each at most once per term, on working days only (a day
  * off waits for the next working day). The assigned examiner is reminded, or, while nobody has taken the statement,
- * every examiner. Every instance may run it: a reminder is claimed by inserting its row (statement, term, kind) with
- * the notifications in one transaction, and only the instance whose insert made the row mails, after the commit.
+ * every examiner. Every API process may run it: a reminder is claimed by inserting its row (statement, term, kind) with
+ * the notifications in one transaction, and only the API process whose insert made the row mails, after the commit.
  * When no mail of a reminder could be sent (SMTP down), its claim is given back for the next run. Returns how many
  * mails went.
  */

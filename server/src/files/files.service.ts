@@ -80,7 +80,7 @@ export async function downloadFile(
  */
 const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** Removes orphaned bytes (see ORPHAN_AGE_MS) from the store; returns how many went. Safe to run on any instance. */
+/** Removes orphaned bytes (see ORPHAN_AGE_MS) from the store; returns how many went. Safe to run on any API process. */
 export async function removeOrphanFiles(ctx: ServiceContext): Promise<number> {
   const before = ctx.now().getTime() - ORPHAN_AGE_MS;
   let removed = 0;

@@ -5,7 +5,7 @@ import { pingDatabase } from './health.repository.ts';
 const CHECK_TIMEOUT_MS = 3000;
 
 /**
- * Whether this instance can serve: the database answers a trivial query and the file store is usable (the directory
+ * Whether this API process can serve: the database answers a trivial query and the file store is usable (the directory
  * exists and is writable, or the bucket answers HeadBucket). Nothing is written, so a probe every few seconds costs
  * nothing. Returns what failed, in Russian; empty when ready.
  */

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 /**
  * Counts one hit on `key` in one atomic statement: a window that started at or before `expiredBefore` is replaced by
  * a new one starting `now` (count 1), otherwise its count goes up by one. Every expression of the update reads the
- * row as it was, on SQLite and PostgreSQL alike, so parallel hits from several instances are all counted.
+ * row as it was, on SQLite and PostgreSQL alike, so parallel hits from several API processes are all counted.
  */
 export async function countHit(
   db: Db,

@@ -3,7 +3,7 @@ import { nowIso } from '../db/database.ts';
 import { countHit, deleteWindowsBefore } from './limits.repository.ts';
 
 /**
- * A fixed-window limit shared by every API instance on the database: counts a hit on `key` and returns 0 while at
+ * A fixed-window limit shared by every API process on the database: counts a hit on `key` and returns 0 while at
  * most `limit` hits fell in the current window of `windowMs`, otherwise the seconds until that window ends (for
  * `Retry-After`). Keys name their limit, e.g. `login-ip:203.0.113.5`.
  */

@@ -110,14 +110,14 @@ export async function removePrefile(ctx: ServiceContext, ownerId: number, id: nu
   await ctx.files.remove(prefile.storage_key);
 }
 
-/** Removes prefiles left unattached for 24 h with their bytes; returns how many went. Safe to run on any instance. */
+/** Removes prefiles left unattached for 24 h with their bytes; returns how many went. Safe to run on any API process. */
 export async function removeStalePrefiles(ctx: ServiceContext): Promise<number> {
   const before = nowIso(new Date(ctx.now().getTime() - PREFILE_LIFETIME_MS));
   let removed = 0;
   for (;;) {
     const stale = await listStalePrefiles(ctx.db, before, 100);
     for (const prefile of stale) {
-      // The conditional delete decides: a prefile attached meanwhile, or taken by another instance, stays.
+      // The conditional delete decides: a prefile attached meanwhile, or taken by another API process, stays.
       if (!(await deleteUnattachedPrefile(ctx.db, prefile.id))) continue;
       await ctx.files.remove(prefile.storage_key);
       removed += 1;

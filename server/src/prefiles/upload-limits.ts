@@ -15,7 +15,7 @@ function quotaText(bytes: number): string {
 /**
  * Refuses an upload before its bytes are read (docs/product.md «Files»): past the user's upload rate (429 with
  * `Retry-After`), or when the declared size would take the company's unattached uploads past the quota (413
- * `upload_quota_exceeded`; a body of undeclared length is checked once stored, pastPendingQuota). Both are counted in the database, for every API instance alike; two uploads started at
+ * `upload_quota_exceeded`; a body of undeclared length is checked once stored, pastPendingQuota). Both are counted in the database, for every API process alike; two uploads started at
  * the same moment may each pass the quota check, so it can be overshot by what is in flight.
  */
 export async function checkUploadLimits(

@@ -66,7 +66,7 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
   };
 
   contractRoute(app, 'startEmailLogin', {}, async (request, reply) => {
-    // Shared through the database, so every API instance behind nginx counts the same requests.
+    // Shared through the database, so every API process behind nginx counts the same requests.
     // An IPv6 client counts by its /64: a subscriber holds the whole network, not one address.
     const bucket = addressBucket(clientIp(request, config.trustProxy));
     const retryAfter = await hitLimit(ctx, `login-ip:${bucket}`, config.loginIpLimit, config.loginIpWindowMs);

@@ -5,7 +5,7 @@ import { contractRoute } from '../../contract-route.ts';
 
 /**
  * Liveness and readiness for nginx, a load balancer or systemd; no login. While the server closes (SIGTERM), Fastify
- * itself answers 503 to new requests, readiness included, so no new work is sent to an instance that is stopping.
+ * itself answers 503 to new requests, readiness included, so no new work is sent to an API process that is stopping.
  */
 const health: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'getHealth', {}, async () => ({ status: 'ok' as const }));
