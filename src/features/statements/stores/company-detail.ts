@@ -11,7 +11,7 @@ import { type SubmitState, submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
 import { answerableRemarks, answerErrors, answersToSend } from '../../remarks/remarks.ts';
 import { statementDetailTexts } from '../components/texts.ts';
-import { detailTexts } from '../texts/detail.ts';
+import { detailTexts } from '../texts/company-detail.ts';
 import { createStageDraft } from './stage-draft.ts';
 import { createStatementDetail } from './statement-detail.ts';
 

@@ -11,8 +11,8 @@ const browser = vi.hoisted(() => ({
   saveBlob: vi.fn(),
 }));
 const upload = vi.hoisted(() => ({ uploadPrefile: vi.fn() }));
-vi.mock('../../../stores/api.ts', () => ({ api, ...upload, QUIET: { 'x-quiet-errors': '1' } }));
-vi.mock('../../../lib/browser.ts', () => browser);
+vi.mock('#stores/api.ts', () => ({ api, ...upload, QUIET: { 'x-quiet-errors': '1' } }));
+vi.mock('#lib/browser.ts', () => browser);
 
 const file: StageFile = {
   id: 31,
@@ -50,7 +50,7 @@ const withComments: Statement = {
 
 // The first import transforms the whole store graph; done once here, so no test pays for it under its own timeout.
 beforeAll(async () => {
-  await import('../stores/detail.ts');
+  await import('../stores/company-detail.ts');
 }, 30_000);
 
 // Before the store is imported: it reads its address when imported.
@@ -58,7 +58,7 @@ beforeEach(() => {
   browser.currentPath.mockReturnValue('/statement/info/7');
 });
 const { detail, downloads } = freshStores({
-  detail: () => import('../stores/detail.ts'),
+  detail: () => import('../stores/company-detail.ts'),
   downloads: () => import('#stores/downloads.ts'),
 });
 

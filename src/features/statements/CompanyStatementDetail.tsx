@@ -32,8 +32,8 @@ import {
   setAnswer,
   submitVersion,
   version,
-} from './stores/detail.ts';
-import { detailTexts } from './texts/detail.ts';
+} from './stores/company-detail.ts';
+import { detailTexts } from './texts/company-detail.ts';
 
 /** The company's lists a statement is opened from, with the sidebar's names; the first is the default. */
 const COMPANY_LISTS: readonly BackTarget[] = [
@@ -43,7 +43,7 @@ const COMPANY_LISTS: readonly BackTarget[] = [
 ];
 
 /** The company's statement detail: number, status, title, project, general info, examiner, rounds. */
-export default function StatementDetail() {
+export default function CompanyStatementDetail() {
   const { statement } = useStore($detail);
   const rounds = useStore($rounds);
   const canDelete = useStore($canDelete);
