@@ -31,8 +31,7 @@ buildSiteIfStale();
 const processCount = (() => {
   const count = Number(process.env.API_PROCESSES || '1');
   if (!Number.isInteger(count) || count < 1 || count > 16) fail('API_PROCESSES должен быть целым числом от 1 до 16');
-  if (count > 1 && !config.databaseUrl)
-    fail('несколько процессов API (API_PROCESSES) работают только с DATABASE_URL');
+  if (count > 1 && !config.databaseUrl) fail('несколько процессов API (API_PROCESSES) работают только с DATABASE_URL');
   return count;
 })();
 const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
