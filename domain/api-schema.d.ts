@@ -903,7 +903,7 @@ export interface components {
             sha256: string | null;
         };
         /**
-         * @description Once approved, the object, address, company (with its ИНН and ОГРН), committee and examiner are those of
+         * @description Once approved, the object, address, cadastral number, company (with its ИНН and ОГРН), committee and examiner are those of
          *     the moment of the approval, whatever was edited since; before, the statement's current ones.
          */
         PublicCertificate: {
@@ -916,6 +916,7 @@ export interface components {
             decisionDate: string | null;
             objectName: string;
             address: string | null;
+            cadastralNumber: string | null;
             /** @description The applicant (design) company. */
             company: string;
             companyInn: string | null;
@@ -1103,6 +1104,11 @@ export interface components {
             name: string | null;
             /** @description Object address. */
             address: string | null;
+            /**
+             * @description Cadastral number of the land plot (`NN:NN:NNNNNN(N):N…`); null when not given.
+             * @example 77:01:0001001:1234
+             */
+            cadastralNumber: string | null;
             /** @description Object category id (`CatalogItem.id`). */
             categoryObjectId: number | null;
             /** @description Object category code (`CatalogItem.value`, e.g. `education`); screens show `categoryName`. */
@@ -1187,6 +1193,8 @@ export interface components {
             title: string;
             name: string | null;
             address: string | null;
+            /** @description Cadastral number of the land plot; null when not given. */
+            cadastralNumber: string | null;
             categoryName: string | null;
             catalogWorkType: string | null;
             examinerId: number | null;
@@ -1264,6 +1272,13 @@ export interface components {
             objectName: string;
             /** @description Object address; null when empty. */
             address?: string | null;
+            /**
+             * @description Cadastral number of the land plot, `NN:NN:NNNNNN(N):N…` (two digits, two digits, six or seven digits, one
+             *     or more digits, separated by colons); null when empty. Another form is 400 `validation_error` with
+             *     `field: cadastralNumber` and 'Некорректный кадастровый номер'.
+             * @example 77:01:0001001:1234
+             */
+            cadastralNumber?: string | null;
             categoryObjectId?: number | null;
             catalogWorkTypeId?: number | null;
             /** @description The form's comment, kept on the first stage; null when empty. */

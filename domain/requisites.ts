@@ -30,3 +30,11 @@ export function ogrnProblem(ogrn: string): string | null {
   const expected = Number((BigInt(ogrn.slice(0, -1)) % divisor) % 10n);
   return expected === Number(ogrn.at(-1)) ? null : 'ОГРН указан с ошибкой: не сходится контрольное число';
 }
+
+/**
+ * Кадастровый номер земельного участка: кадастровый округ (2 цифры), район (2), квартал (6 или 7) и номер участка в
+ * квартале (одна цифра и больше), через двоеточие: `77:01:0001001:1234`.
+ */
+export function cadastralNumberProblem(value: string): string | null {
+  return /^\d{2}:\d{2}:\d{6,7}:\d+$/.test(value) ? null : 'Некорректный кадастровый номер';
+}

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { innProblem, kppProblem, ogrnProblem } from '../requisites.ts';
+import { cadastralNumberProblem, innProblem, kppProblem, ogrnProblem } from '../requisites.ts';
 import { itMaps } from './table.ts';
 
 describe('requisites: length and control digits (the rules the site and the API share)', () => {
@@ -24,5 +24,19 @@ describe('requisites: length and control digits (the rules the site and the API 
     ['304500116000157', null],
     ['1027700132196', 'ОГРН указан с ошибкой: не сходится контрольное число'],
     ['10277001321', 'ОГРН должен состоять из 13 цифр (ОГРНИП — из 15)'],
+  ]);
+
+  itMaps('кадастровый номер %s', cadastralNumberProblem, [
+    ['77:01:0001001:1234', null],
+    ['50:21:012345:7', null],
+    ['47:14:1203001:814', null],
+    ['77:01:00010011:1', 'Некорректный кадастровый номер'],
+    ['77:01:00010:1', 'Некорректный кадастровый номер'],
+    ['77:01:0001001', 'Некорректный кадастровый номер'],
+    ['77:01:0001001:', 'Некорректный кадастровый номер'],
+    ['7:01:0001001:1', 'Некорректный кадастровый номер'],
+    ['77-01-0001001-1', 'Некорректный кадастровый номер'],
+    [' 77:01:0001001:1', 'Некорректный кадастровый номер'],
+    ['77:01:0001001:1a', 'Некорректный кадастровый номер'],
   ]);
 });

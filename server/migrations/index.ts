@@ -13,6 +13,7 @@ import * as submissionSnapshots from './20261125T1100_submission_snapshots.ts';
 import * as remarks from './20261125T1200_remarks.ts';
 import * as changes from './20261125T1400_changes.ts';
 import * as companyChanges from './20261126T1000_company_changes.ts';
+import * as cadastralNumber from './20261126T1700_cadastral_number.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T1200_remarks': remarks,
   '20261125T1400_changes': changes,
   '20261126T1000_company_changes': companyChanges,
+  '20261126T1700_cadastral_number': cadastralNumber,
 };

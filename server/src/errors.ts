@@ -69,6 +69,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A 400 about one field of the request: forms show `message` next to that field. */
+export function fieldError(field: string, message: string): ApiError {
+  return new ApiError('validation_error', { message, extra: { field } });
+}
+
 /** Shorthand: `throw apiError('not_found')`, `throw apiError('validation_error', 'Укажите ФИО')`. */
 export function apiError(code: ErrorCode, message?: string): ApiError {
   return new ApiError(code, message === undefined ? {} : { message });

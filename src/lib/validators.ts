@@ -1,7 +1,7 @@
 // Pure validators of the site's forms: each returns the errors of a form's values, in the words of docs/product.md
 // «Validation».
 import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
-import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
+import { cadastralNumberProblem, innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 
 /** A form's errors by field name; a valid field has no entry. */
 export type FieldErrors<V> = Partial<Record<keyof V, string>>;
@@ -41,9 +41,21 @@ export function validateLoginEmail(values: { email: string }): FieldErrors<{ ema
   ]);
 }
 
-/** Create statement: the object name is required; cipher and address are optional. */
-export function validateStatement(values: { objectName: string }): FieldErrors<{ objectName: string }> {
-  return errorsOf([['objectName', isFilled(values.objectName) ? null : validationTexts.objectNameRequired]]);
+/** What the create form checks before the server does. */
+interface StatementFields {
+  objectName: string;
+  cadastralNumber?: string;
+}
+
+/**
+ * Create statement: the object name is required; cipher and address are optional; the cadastral number is optional
+ * and, when given, of the kernel's form (the API checks the same, with the same text).
+ */
+export function validateStatement(values: StatementFields): FieldErrors<StatementFields> {
+  return errorsOf([
+    ['objectName', isFilled(values.objectName) ? null : validationTexts.objectNameRequired],
+    ['cadastralNumber', requisiteProblem(values.cadastralNumber, cadastralNumberProblem)],
+  ]);
 }
 
 /** Create statement: at least one file uploaded. */

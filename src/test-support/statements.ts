@@ -13,6 +13,7 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     title: 'Жилой дом',
     name: 'ул. Ленина, 1',
     address: 'ул. Ленина, 1',
+    cadastralNumber: null,
     categoryObjectId: 1,
     categoryObject: 'residential',
     categoryName: 'Жилое здание',

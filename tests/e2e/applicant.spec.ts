@@ -60,10 +60,17 @@ test('the owner submits a statement with two documents and finds it in the list 
   await expect(page.getByText('Добавьте хотя бы один файл')).toBeVisible();
   await expect(createPage.objectName).toBeFocused();
 
+  // A malformed cadastral number is said after the field is left, and the form says it again on submit.
+  await createPage.cadastralNumber.fill('77:01:0001');
+  await createPage.cadastralNumber.blur();
+  await expect(page.getByText('Некорректный кадастровый номер')).toBeVisible();
+  await expect(createPage.cadastralNumber).toHaveAttribute('aria-invalid', 'true');
+
   await createPage.fill({
     cipher: 'СП-2026-100',
     objectName,
     address: 'ул. Строителей, 5',
+    cadastralNumber: '77:01:0001001:1234',
     category: 'Многоквартирный жилой дом',
     workType: 'Новое строительство',
     comment: 'Прошу согласовать АГР.',
@@ -82,6 +89,8 @@ test('the owner submits a statement with two documents and finds it in the list 
   const project = statementPage.block('О проекте');
   await expect(project).toContainText('СП-2026-100');
   await expect(project).toContainText(objectName);
+  await expect(project.getByText('Кадастровый номер земельного участка', { exact: true })).toBeVisible();
+  await expect(project.getByText('77:01:0001001:1234', { exact: true })).toBeVisible();
   await expect(statementPage.block('Общие сведения')).toContainText('Иванов Иван Иванович');
   await expect(statementPage.rounds).toHaveCount(1);
   const first = statementPage.round('Документы');

@@ -8,7 +8,7 @@ import { waitForRequestsDone } from '../../tools/settle.ts';
 import { test as base, expect } from './fixtures.ts';
 import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
-import { ExaminerTablePage, TABLE_COLUMNS } from './pages/examiner-table-page.ts';
+import { EXPORT_COLUMNS, ExaminerTablePage, TABLE_COLUMNS } from './pages/examiner-table-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
 // Deadlines (docs/product.md «Deadlines and history»): the review term on both details, the status history, the company
@@ -264,18 +264,18 @@ test.describe('the examiner’s table', () => {
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe(TABLE_COLUMNS.join(';'));
+    expect(text.split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(';'));
     const parsed = Papa.parse<string[]>(text, { delimiter: ';', skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     const [header, ...rows] = parsed.data;
-    expect(header).toEqual([...TABLE_COLUMNS]);
+    expect(header).toEqual([...EXPORT_COLUMNS]);
     // Exactly the rows shown, in their order, with their cells.
     expect(rows.map((row) => row[0])).toEqual(shownIds);
     expect(rows.map((row) => row[1])).toEqual(shownCompanies);
-    expect(rows.map((row) => row[TABLE_COLUMNS.indexOf('Срок')])).toEqual(
+    expect(rows.map((row) => row[EXPORT_COLUMNS.indexOf('Срок')])).toEqual(
       shownDeadlines.map((cell) => cell.split('\n').join(', ')),
     );
-    expect(rows.every((row) => row.length === TABLE_COLUMNS.length)).toBe(true);
+    expect(rows.every((row) => row.length === EXPORT_COLUMNS.length)).toBe(true);
     expect(csvChunks).toHaveLength(1);
 
     for (const width of [1400, 576]) await screenAt(page, width, testInfo.outputPath(`examiner-table-${width}.png`));

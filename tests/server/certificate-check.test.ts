@@ -44,6 +44,7 @@ async function underReview(): Promise<number> {
   const { id } = await submitStatement(ctx, users.owner, {
     objectName: 'Школа на 550 мест',
     address: 'г. Пример, ул. Садовая, 1',
+    cadastralNumber: '50:21:0120301:77',
     comment: 'Секретный комментарий заявителя',
     prefileIds: [await upload(users.owner, 'Альбом.pdf', '%PDF-1.4 round one')],
   });
@@ -138,6 +139,7 @@ describe('GET /api/public/certificates/{token}', () => {
       status: 'approved',
       objectName: 'Школа на 550 мест',
       address: 'г. Пример, ул. Садовая, 1',
+      cadastralNumber: '50:21:0120301:77',
       company: expect.any(String),
       committee: expect.any(String),
       examiner: surnameWithInitials(users.examiner1.fio),
@@ -161,6 +163,7 @@ describe('GET /api/public/certificates/{token}', () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         'address',
+        'cadastralNumber',
         'committee',
         'company',
         'companyInn',

@@ -163,6 +163,45 @@ describe('statements of a company', () => {
     expect(portal.mailbox.messagesTo(demoUsers.employee.email).some((mail) => mail.subject === subject)).toBe(false);
   });
 
+  it('keeps the land plot’s cadastral number, and refuses a malformed one naming the field, storing nothing', async () => {
+    const body = (cadastralNumber: string | null, prefileId: number) => ({
+      cipher: null,
+      objectName: 'Сквер',
+      address: null,
+      cadastralNumber,
+      comment: null,
+      prefileIds: [prefileId],
+    });
+    const listed = async () => (await call(owner, 'GET', '/api/statements')).json().length;
+    const before = await listed();
+    for (const malformed of ['77:01:12345:1', '77-01-0001001-1', '77:01:0001001:']) {
+      const refused = await call(owner, 'POST', '/api/statements', body(malformed, await uploaded(owner, 'Сквер.pdf')));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        error: 'validation_error',
+        message: 'Некорректный кадастровый номер',
+        field: 'cadastralNumber',
+      });
+    }
+    expect(await listed()).toBe(before);
+
+    const created = await call(
+      owner,
+      'POST',
+      '/api/statements',
+      body(' 77:01:0001001:1234 ', await uploaded(owner, 'Сквер.pdf')),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    expect(created.json().cadastralNumber).toBe('77:01:0001001:1234');
+    const asExaminer = await call(demoUsers.examiner1.email, 'GET', `/api/instance/statements/${id}`);
+    expect(asExaminer.json().cadastralNumber).toBe('77:01:0001001:1234');
+    const items = (await call(demoUsers.examiner1.email, 'GET', '/api/instance/all/statements')).json();
+    expect(items.find((item: { id: number }) => item.id === id)?.cadastralNumber).toBe('77:01:0001001:1234');
+    const without = await call(owner, 'POST', '/api/statements', body('  ', await uploaded(owner, 'Сквер.pdf')));
+    expect(without.json().cadastralNumber).toBeNull();
+  });
+
   it('keeps each company’s statements, files and actions to itself: another company gets 404', async () => {
     const fileId = await uploaded(owner, 'секретный.pdf', 'секрет');
     const statement = await create(owner, 'Закрытый объект', [fileId]);

@@ -105,6 +105,7 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
     decisionDate,
     objectName: shown.object_name,
     address: shown.address,
+    cadastralNumber: shown.cadastral_number,
     company: shown.company_name,
     companyInn: shown.company_inn,
     companyOgrn: shown.company_ogrn,

@@ -64,6 +64,8 @@ export interface StatementTable {
   cipher: string | null;
   object_name: string;
   address: string | null;
+  /** The land plot's cadastral number (migration 20261126T1700). */
+  cadastral_number: string | null;
   category_object_id: number | null;
   work_type_id: number | null;
   examiner_id: number | null;
@@ -223,6 +225,8 @@ export interface DecisionSnapshotTable {
   company_ogrn: string | null;
   examiner_fio: string | null;
   committee: string | null;
+  /** Migration 20261126T1700. */
+  cadastral_number: string | null;
 }
 
 /** The applicant company as it was when the statement was submitted (both details show later changes): 20261125T1100. */

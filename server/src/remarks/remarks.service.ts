@@ -11,7 +11,7 @@ import {
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { ApiError, apiError } from '../errors.ts';
+import { apiError, fieldError } from '../errors.ts';
 import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { pdfPageCount } from './page-count.ts';
@@ -40,10 +40,6 @@ const NOT_FOUND = 'Заявление не найдено';
 const REMARK_NOT_FOUND = 'Замечание не найдено';
 const NOT_ASSIGNED = 'Замечания пишет эксперт, взявший заявление в работу';
 const NOT_UNDER_REVIEW = 'Замечания меняются, пока заявление на рассмотрении. Обновите страницу.';
-
-function fieldError(field: string, message: string): ApiError {
-  return new ApiError('validation_error', { message, extra: { field } });
-}
 
 /** The API shape of a remark row (docs/product.md «Remarks»). */
 function toApiRemark(row: RemarkRow, history: Remark['history'] = []): Remark {

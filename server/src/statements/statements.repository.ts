@@ -22,6 +22,7 @@ interface NewStatement {
   cipher: string | null;
   objectName: string;
   address: string | null;
+  cadastralNumber: string | null;
   categoryObjectId: number | null;
   workTypeId: number | null;
   at: string;
@@ -39,6 +40,7 @@ export async function insertStatement(db: Db, statement: NewStatement): Promise<
       cipher: statement.cipher,
       object_name: statement.objectName,
       address: statement.address,
+      cadastral_number: statement.cadastralNumber,
       category_object_id: statement.categoryObjectId,
       work_type_id: statement.workTypeId,
       examiner_id: null,
@@ -104,6 +106,7 @@ const DECISION_FACTS = [
   'statement_id',
   'object_name',
   'address',
+  'cadastral_number',
   'company_name',
   'company_inn',
   'company_kpp',
@@ -119,6 +122,7 @@ function decisionFacts(db: Db, statementId: number) {
       's.id as statement_id',
       's.object_name',
       's.address',
+      's.cadastral_number',
       'c.legal_entity as company_name',
       'c.inn as company_inn',
       'c.kpp as company_kpp',
@@ -294,6 +298,7 @@ const LIST_COLUMNS = [
   's.cipher',
   's.object_name',
   's.address',
+  's.cadastral_number',
   's.examiner_id',
   's.external_number',
   's.date_create',

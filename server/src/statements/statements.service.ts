@@ -8,6 +8,7 @@ import type {
   StatementListItem,
   StatementStatus,
 } from '#domain/contract.ts';
+import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -20,7 +21,7 @@ import {
   termDaysFor,
 } from '../deadlines/deadlines.service.ts';
 import { runningTerm, TERM_RUNS_IN, termOutcome } from '../deadlines/term.ts';
-import { apiError } from '../errors.ts';
+import { apiError, fieldError } from '../errors.ts';
 import {
   type Announcement,
   recordStatementEvent,
@@ -151,6 +152,9 @@ export async function submitStatement(
   if (workTypeId !== null && !(await hasCatalogItem(ctx, 'catalog_work_types', workTypeId))) {
     throw apiError('validation_error', 'Такого типа работ нет в справочнике');
   }
+  const cadastralNumber = optionalText(input.cadastralNumber);
+  const cadastralProblem = cadastralNumber === null ? null : cadastralNumberProblem(cadastralNumber);
+  if (cadastralProblem !== null) throw fieldError('cadastralNumber', cadastralProblem);
   const at = nowIso(ctx.now());
   const created = await ctx.db.transaction().execute(async (trx) => {
     const visibleId = await allocateVisibleId(trx);
@@ -161,6 +165,7 @@ export async function submitStatement(
       cipher: optionalText(input.cipher),
       objectName,
       address: optionalText(input.address),
+      cadastralNumber,
       categoryObjectId,
       workTypeId,
       at,
@@ -317,6 +322,7 @@ function toApiListItem(row: StatementListRow, clock: DeadlineClock): StatementLi
     title: row.object_name,
     name: row.address,
     address: row.address,
+    cadastralNumber: row.cadastral_number,
     categoryName: row.category_name,
     catalogWorkType: row.work_type_name,
     examinerId: row.examiner_id,

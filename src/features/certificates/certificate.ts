@@ -15,6 +15,7 @@ export interface CertificateData {
   category: string;
   objectName: string;
   address: string;
+  cadastralNumber: string;
   /** The design organisation: the applicant company. */
   company: string;
   /** 'ИНН / КПП', each a dash when missing, or one dash when both are. */
@@ -100,6 +101,7 @@ export const certificateTexts = {
   category: 'Категория объекта',
   objectName: 'Наименование объекта',
   address: 'Адрес объекта',
+  cadastralNumber: 'Кадастровый номер земельного участка',
   company: 'Проектная организация',
   innKpp: 'ИНН / КПП',
   head: 'Руководитель',
@@ -141,6 +143,7 @@ export function certificateData(
     | 'categoryName'
     | 'title'
     | 'address'
+    | 'cadastralNumber'
     | 'companyName'
     | 'companyInn'
     | 'companyKpp'
@@ -158,6 +161,7 @@ export function certificateData(
     category: orDash(statement.categoryName),
     objectName: orDash(statement.title),
     address: orDash(statement.address),
+    cadastralNumber: orDash(statement.cadastralNumber),
     company: orDash(statement.companyName),
     innKpp: innKpp(statement.companyInn, statement.companyKpp),
     head: orDash(statement.companyDirector),
@@ -206,6 +210,7 @@ function rowsOf(data: CertificateData): Array<[string, string]> {
     [t.category, data.category],
     [t.objectName, data.objectName],
     [t.address, data.address],
+    [t.cadastralNumber, data.cadastralNumber],
     [t.company, data.company],
     [t.innKpp, data.innKpp],
     [t.head, data.head],

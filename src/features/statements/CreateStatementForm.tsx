@@ -115,6 +115,16 @@ export default function CreateStatementForm() {
           autoComplete="off"
           touchOnBlur
         />
+        <FormField
+          form={statementForm}
+          name="cadastralNumber"
+          label={createTexts.cadastralNumber}
+          optional
+          hint={createTexts.cadastralNumberHint}
+          size="medium"
+          autoComplete="off"
+          touchOnBlur
+        />
         <div className="form-grid">
           <CatalogSelect name="categoryObjectId" label={createTexts.category} catalog={objectTypes} />
           <CatalogSelect name="catalogWorkTypeId" label={createTexts.workType} catalog={workTypes} />

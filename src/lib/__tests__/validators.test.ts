@@ -40,6 +40,17 @@ describe('form validators', () => {
       { objectName: 'Укажите наименование объекта' },
     ],
     ['statement: object name', validateStatement({ objectName: 'Жилой дом' }), {}],
+    [
+      'statement: a malformed cadastral number',
+      validateStatement({ objectName: 'Жилой дом', cadastralNumber: '77:01:123:1' }),
+      { cadastralNumber: 'Некорректный кадастровый номер' },
+    ],
+    [
+      'statement: a cadastral number, spaces around',
+      validateStatement({ objectName: 'Жилой дом', cadastralNumber: ' 77:01:0001001:1234 ' }),
+      {},
+    ],
+    ['statement: no cadastral number', validateStatement({ objectName: 'Жилой дом', cadastralNumber: '  ' }), {}],
     ['statement: no files', validateStatementFiles({ files: 0 }), { files: 'Добавьте хотя бы один файл' }],
     ['statement: a file', validateStatementFiles({ files: 1 }), {}],
     [

@@ -18,6 +18,7 @@ export interface StatementFields {
   cipher?: string;
   objectName: string;
   address?: string;
+  cadastralNumber?: string;
   category?: string;
   workType?: string;
   comment?: string;
@@ -66,6 +67,7 @@ export class CreateStatementPage extends PageObject {
   readonly cipher = this.page.getByRole('textbox', { name: /^Шифр проекта/ });
   readonly objectName = this.page.getByRole('textbox', { name: /^Наименование объекта/ });
   readonly address = this.page.getByRole('textbox', { name: /^Адрес объекта/ });
+  readonly cadastralNumber = this.page.getByRole('textbox', { name: /^Кадастровый номер земельного участка/ });
   readonly category = this.page.getByRole('combobox', { name: /^Категория объекта/ });
   readonly workType = this.page.getByRole('combobox', { name: /^Тип работ/ });
   readonly comment = this.page.getByRole('textbox', { name: /^Комментарий/ });
@@ -82,6 +84,7 @@ export class CreateStatementPage extends PageObject {
     if (fields.cipher !== undefined) await this.cipher.fill(fields.cipher);
     await this.objectName.fill(fields.objectName);
     if (fields.address !== undefined) await this.address.fill(fields.address);
+    if (fields.cadastralNumber !== undefined) await this.cadastralNumber.fill(fields.cadastralNumber);
     if (fields.category !== undefined) await this.category.selectOption({ label: fields.category });
     if (fields.workType !== undefined) await this.workType.selectOption({ label: fields.workType });
     if (fields.comment !== undefined) await this.comment.fill(fields.comment);

@@ -14,6 +14,9 @@ export const TABLE_COLUMNS = [
   'Время в статусе',
 ] as const;
 
+/** The exported file's columns: the table's, with the cadastral number after the address. */
+export const EXPORT_COLUMNS = [...TABLE_COLUMNS.slice(0, 3), 'Кадастровый номер', ...TABLE_COLUMNS.slice(3)] as const;
+
 /** The examiner's table 'Заявления в работе' ('/instance/all', '/instance/filter/{filter}'). */
 export class ExaminerTablePage extends FilteredList {
   readonly heading = this.page.getByRole('heading', { level: 1, name: 'Заявления в работе' });

@@ -11,6 +11,7 @@ const certificate: PublicCertificate = {
   decisionDate: '2026-11-22T10:00:00.000Z',
   objectName: 'Жилой дом',
   address: null,
+  cadastralNumber: null,
   company: 'ООО «Проект»',
   companyInn: '7707083893',
   companyOgrn: '1027700132195',

@@ -80,6 +80,8 @@ describe.skipIf(!poppler)('certificate PDF', () => {
       'Категория объекта: Объекты образования',
       'Наименование объекта: Школа на 550 мест',
       'Адрес объекта: г. Энск, ул. Ленина, д. 1',
+      // The label wraps in its column: pdftotext reads its first line, the value beside it, then the second line.
+      'Кадастровый номер 77:01:0001001:1234 земельного участка:',
       'Проектная организация: ООО «СтройПроект»',
       'ИНН / КПП: 7701234567 / 770101001',
       'Руководитель: Петров Пётр Петрович',
@@ -111,6 +113,7 @@ describe.skipIf(!poppler)('certificate PDF', () => {
     ]) {
       expect(flat).toContain(`${label}: —`);
     }
+    expect(flat).toContain('Кадастровый номер — земельного участка:');
     expect(info).toMatch(/^Pages:\s+1$/m);
   });
 
@@ -123,6 +126,7 @@ describe.skipIf(!poppler)('certificate PDF', () => {
         categoryName: 'Объекты жилого назначения',
         title: long.slice(0, 1000),
         address: long.slice(0, 1000),
+        cadastralNumber: '47:14:1203001:814',
         companyName: 'ООО «Проектное бюро»',
         companyInn: '7701234567',
         companyKpp: null,
@@ -149,6 +153,7 @@ describe.skipIf(!poppler)('certificate PDF', () => {
         categoryName: 'Объекты жилого назначения',
         title: 'Жилой дом',
         address: 'г. Пример, ул. Садовая, 1',
+        cadastralNumber: null,
         companyName: 'ООО «Проектное бюро»',
         companyInn: '7701234567',
         companyKpp: '770101001',

@@ -52,6 +52,7 @@ describe('certificate values', () => {
       category: 'Объекты образования',
       objectName: 'Школа на 550 мест',
       address: 'г. Энск, ул. Ленина, д. 1',
+      cadastralNumber: '77:01:0001001:1234',
       company: 'ООО «СтройПроект»',
       innKpp: '7701234567 / 770101001',
       head: 'Петров Пётр Петрович',

@@ -97,6 +97,7 @@ describe('createStatement', () => {
         cipher: null,
         objectName: 'Школа на 550 мест',
         address: null,
+        cadastralNumber: null,
         categoryObjectId: 3,
         catalogWorkTypeId: null,
         comment: null,
@@ -107,6 +108,19 @@ describe('createStatement', () => {
     // No sessionStorage here, so the carried toast shows at once.
     expect(toastTexts()).toEqual([['success', 'Заявление создано']]);
     expect(create.statementUploads.$items.get()).toEqual([]);
+  });
+
+  it('refuses a malformed cadastral number before sending, beside the field', async () => {
+    await uploadFiles(11);
+    create.statementForm.setValue('objectName', 'Школа');
+    create.statementForm.setValue('cadastralNumber', '77:01:12:3');
+    expect(await create.createStatement()).toBe('invalid');
+    expect(api.POST).not.toHaveBeenCalled();
+    expect(create.statementForm.$shownErrors.get()).toEqual({ cadastralNumber: 'Некорректный кадастровый номер' });
+    create.statementForm.setValue('cadastralNumber', '77:01:0001001:1234');
+    api.POST.mockResolvedValue(reply(201, demoStatement));
+    expect(await create.createStatement()).toBe('created');
+    expect(api.POST.mock.calls[0]?.[1]).toMatchObject({ body: { cadastralNumber: '77:01:0001001:1234' } });
   });
 
   it('keeps the form and toasts the failure when the server refuses', async () => {
@@ -127,6 +141,7 @@ describe('statementPayload', () => {
         cipher: ' СП-1 ',
         objectName: 'Дом',
         address: 'ул. Ленина, 1',
+        cadastralNumber: ' 77:01:0001001:1234 ',
         categoryObjectId: '',
         catalogWorkTypeId: '2',
         comment: '',
@@ -135,17 +150,27 @@ describe('statementPayload', () => {
         cipher: 'СП-1',
         objectName: 'Дом',
         address: 'ул. Ленина, 1',
+        cadastralNumber: '77:01:0001001:1234',
         categoryObjectId: null,
         catalogWorkTypeId: 2,
         comment: null,
       },
     ],
     [
-      { cipher: '', objectName: 'Дом', address: '', categoryObjectId: '', catalogWorkTypeId: '', comment: ' Прошу ' },
+      {
+        cipher: '',
+        objectName: 'Дом',
+        address: '',
+        cadastralNumber: '',
+        categoryObjectId: '',
+        catalogWorkTypeId: '',
+        comment: ' Прошу ',
+      },
       {
         cipher: null,
         objectName: 'Дом',
         address: null,
+        cadastralNumber: null,
         categoryObjectId: null,
         catalogWorkTypeId: null,
         comment: 'Прошу',

@@ -182,9 +182,9 @@ describe('the deadline column: order and export', () => {
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
       expect(lines[0]).toBe(
-        'ID;Компания;Адрес объекта;Категория объекта;Тип работ;Дата подачи;Статус;Срок;Время в статусе',
+        'ID;Компания;Адрес объекта;Кадастровый номер;Категория объекта;Тип работ;Дата подачи;Статус;Срок;Время в статусе',
       );
-      expect(lines.slice(1, -1).map((line) => line.split(';').slice(0, 1).concat(line.split(';').slice(7, 8)))).toEqual(
+      expect(lines.slice(1, -1).map((line) => line.split(';').slice(0, 1).concat(line.split(';').slice(8, 9)))).toEqual(
         [
           ['1006', 'Последний день, до 04.12.2026'],
           ['1002', '4 раб. дн., до 04.12.2026'],

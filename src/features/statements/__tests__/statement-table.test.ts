@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
 import { statementItem } from '../../../test-support/statements.ts';
+import { EXPORT_COLUMNS } from '../components/table/texts.ts';
 import { statementsOf } from '../lib/list-index.ts';
 import {
   creationOrder,
   DEFAULT_TABLE_SORT,
+  exportCells,
   nextSort,
   sortStatements,
   statementsInWork,
@@ -22,6 +24,7 @@ const statement = statementItem({
   title: 'Школа на 550 мест',
   name: 'пр. Мира, 45',
   address: 'пр. Мира, 45',
+  cadastralNumber: '77:01:0001001:1234',
   categoryObject: 'education',
   categoryName: 'Объект образования',
   examinerId: 3,
@@ -65,6 +68,7 @@ describe('tableRow: the table cells, status in the examiner view', () => {
       number: '1042',
       company: 'ООО «СтройПроект»',
       address: 'пр. Мира, 45',
+      cadastralNumber: '77:01:0001001:1234',
       category: 'Объект образования',
       workType: 'Новое строительство',
       submitted: '5 мая, 2026',
@@ -83,8 +87,8 @@ describe('tableRow: the table cells, status in the examiner view', () => {
     ],
     [
       'a dash for every empty value',
-      { name: ' ', address: null, categoryName: null, catalogWorkType: '', companyName: '' },
-      { address: '—', category: '—', workType: '—', company: '—' },
+      { name: ' ', address: null, cadastralNumber: null, categoryName: null, catalogWorkType: '', companyName: '' },
+      { address: '—', cadastralNumber: '—', category: '—', workType: '—', company: '—' },
     ],
     ['a dash for an invalid creation date', { dateCreate: 'never' }, { submitted: '—' }],
     ['a dash for an invalid last update', { lastUpdate: 'never' }, { timeInStatus: '—' }],
@@ -166,5 +170,16 @@ describe('the table’s order: creation date or deadline', () => {
     expect(creationOrder(DEFAULT_TABLE_SORT)).toBe('newest');
     expect(creationOrder({ key: 'submitted', direction: 'ascending' })).toBe('oldest');
     expect(creationOrder({ key: 'deadline', direction: 'descending' })).toBe('newest');
+  });
+});
+
+describe('exportCells: a row of the exported file', () => {
+  it('carries the cadastral number after the address, one cell per exported column', () => {
+    const cells = exportCells(tableRow(statement, now));
+    expect(cells).toHaveLength(EXPORT_COLUMNS.length);
+    expect(cells[EXPORT_COLUMNS.indexOf('Адрес объекта')]).toBe('пр. Мира, 45');
+    expect(cells[EXPORT_COLUMNS.indexOf('Кадастровый номер')]).toBe('77:01:0001001:1234');
+    expect(cells[EXPORT_COLUMNS.indexOf('Категория объекта')]).toBe('Объект образования');
+    expect(cells[EXPORT_COLUMNS.indexOf('Срок')]).toBe('—');
   });
 });

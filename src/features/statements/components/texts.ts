@@ -10,6 +10,7 @@ export const statementDetailTexts = {
   cipher: 'Шифр проекта',
   objectName: 'Наименование объекта',
   address: 'Адрес объекта',
+  cadastralNumber: 'Кадастровый номер земельного участка',
   category: 'Категория объекта',
   workType: 'Тип работ',
   phone: 'Телефон',

@@ -25,6 +25,8 @@ export interface TableRow {
    * Адрес объекта: `name`, which the instance list carries as the address (docs/product.md «Entities»), else `address`.
    */
   address: string;
+  /** The land plot's cadastral number: in the exported file, not on screen. */
+  cadastralNumber: string;
   category: string;
   workType: string;
   /** Дата подачи in the list format ('5 мая, 2024'). */
@@ -55,6 +57,7 @@ export function tableRow(statement: StatementListItem, now: Date | number): Tabl
       number: String(statement.visibleId),
       company: cell(statement.companyName),
       address: cell(statement.name, statement.address),
+      cadastralNumber: cell(statement.cadastralNumber),
       category: cell(statement.categoryName),
       workType: cell(statement.catalogWorkType),
       submitted: cell(formatListDate(statement.dateCreate)),
@@ -110,12 +113,13 @@ export function sortStatements<T extends Pick<StatementListItem, 'reviewDeadline
   });
 }
 
-/** A row's cells as the exported file carries them, in the table's column order ('Срок' as one text). */
+/** A row's cells as the exported file carries them, in its column order ('Срок' as one text). */
 export function exportCells(row: TableRow): string[] {
   return [
     row.number,
     row.company,
     row.address,
+    row.cadastralNumber,
     row.category,
     row.workType,
     row.submitted,

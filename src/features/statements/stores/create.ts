@@ -65,6 +65,7 @@ export interface StatementFormValues extends Record<string, string> {
   cipher: string;
   objectName: string;
   address: string;
+  cadastralNumber: string;
   categoryObjectId: string;
   catalogWorkTypeId: string;
   comment: string;
@@ -72,7 +73,15 @@ export interface StatementFormValues extends Record<string, string> {
 
 /** The create form: values, touched fields and errors from validateStatement. */
 export const statementForm = createForm<StatementFormValues>(
-  { cipher: '', objectName: '', address: '', categoryObjectId: '', catalogWorkTypeId: '', comment: '' },
+  {
+    cipher: '',
+    objectName: '',
+    address: '',
+    cadastralNumber: '',
+    categoryObjectId: '',
+    catalogWorkTypeId: '',
+    comment: '',
+  },
   validateStatement,
 );
 
@@ -91,12 +100,13 @@ function idOrNull(value: string): number | null {
   return value === '' ? null : Number(value);
 }
 
-/** The body of POST /api/statements from the form: empty cipher, address and comment go as null. */
+/** The body of POST /api/statements from the form: empty cipher, address, cadastral number and comment go as null. */
 export function statementPayload(values: StatementFormValues, prefileIds: number[]): CreateStatementInput {
   return {
     cipher: orNull(values.cipher),
     objectName: values.objectName.trim(),
     address: orNull(values.address),
+    cadastralNumber: orNull(values.cadastralNumber),
     categoryObjectId: idOrNull(values.categoryObjectId),
     catalogWorkTypeId: idOrNull(values.catalogWorkTypeId),
     comment: orNull(values.comment),

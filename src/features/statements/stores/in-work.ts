@@ -4,7 +4,7 @@ import { QUIET } from '#lib/api/client.ts';
 import { isExaminer } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
 import { showToast } from '#stores/toasts.ts';
-import { COLUMNS, tableTexts } from '../components/table/texts.ts';
+import { EXPORT_COLUMNS, tableTexts } from '../components/table/texts.ts';
 import { countFromList } from '../counters.ts';
 import { statementsOf } from '../lib/list-index.ts';
 import {
@@ -79,7 +79,7 @@ function createTable(
     try {
       // papaparse is loaded only when someone exports: it stays out of the table's first load.
       const { saveCsv, toCsv } = await import('#lib/csv.ts');
-      saveCsv(toCsv(COLUMNS, rows), exportFileName(new Date(now)));
+      saveCsv(toCsv(EXPORT_COLUMNS, rows), exportFileName(new Date(now)));
     } catch (error) {
       console.error(error);
       showToast('error', tableTexts.exportFailed);

@@ -11,6 +11,8 @@ export const createTexts = {
   cipherHint: 'Например, СП-2026-014',
   objectName: 'Наименование объекта', // e2e
   address: 'Адрес объекта', // e2e
+  cadastralNumber: 'Кадастровый номер земельного участка', // e2e
+  cadastralNumberHint: 'Например, 77:01:0001001:1234',
   category: 'Категория объекта', // e2e
   workType: 'Тип работ', // e2e
   choose: 'Выберите из списка',

@@ -74,7 +74,10 @@ export function DetailBlock({
   );
 }
 
-/** 'О проекте': cipher, object, address, category and work type; the examiner also sees the applying company. */
+/**
+ * 'О проекте': cipher, object, address, the land plot's cadastral number, category and work type; the examiner also
+ * sees the applying company.
+ */
 export function ProjectBlock({ statement, companyLabel }: { statement: Statement; companyLabel?: string }) {
   const t = statementDetailTexts;
   const company: DetailRows = companyLabel ? [[companyLabel, statement.companyName]] : [];
@@ -86,6 +89,7 @@ export function ProjectBlock({ statement, companyLabel }: { statement: Statement
         [t.cipher, statement.cipher],
         [t.objectName, statement.title],
         [t.address, statement.address],
+        [t.cadastralNumber, statement.cadastralNumber],
         [t.category, statement.categoryName],
         [t.workType, statement.catalogWorkType],
       ]}

@@ -14,6 +14,12 @@ export const COLUMNS = [
   'Время в статусе',
 ] as const;
 
+/**
+ * The exported file's columns: the table's, with the land plot's cadastral number after the address (too long for a
+ * screen column; a committee's register needs it).
+ */
+export const EXPORT_COLUMNS = [...COLUMNS.slice(0, 3), 'Кадастровый номер', ...COLUMNS.slice(3)] as const;
+
 export const tableTexts = {
   title: 'Заявления в работе',
   loading: 'Загрузка…',
