@@ -309,7 +309,8 @@ export interface paths {
         /**
          * Reply to a statement as the assigned examiner
          * @description `id` is the statement id. Only the assigned examiner (`examinerId` equals the caller), only in
-         *     `under_review`; `ExaminerStageInput`: `status` one of `has_comments`, `approved`, `rejected` (400 otherwise).
+         *     `under_review`; `ExaminerStageInput`: `status` one of `has_comments`, `approved`, `rejected` (400 otherwise);
+         *     a rejection names its grounds (`refusalGroundIds`).
          *     Files are optional. 403 for another examiner, 409 when the statement is not in `under_review` any more.
          *     Every user of the company is notified.
          */
@@ -485,6 +486,48 @@ export interface paths {
         };
         /** List object categories */
         get: operations["listObjectCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogs/intake-refusal-grounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the grounds to refuse accepting documents
+         * @description The committee's grounds for a refusal to accept the documents (отказ в приёме документов), each with the text
+         *     of its legal basis as the committee's administrative regulation gives it, in display order.
+         */
+        get: operations["listIntakeRefusalGrounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/catalogs/refusal-grounds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the grounds to refuse an approval
+         * @description The committee's grounds for a refusal to approve the architectural and urban-planning solution, each with
+         *     the text of its legal basis, in display order. A rejection names at least one of them.
+         */
+        get: operations["listRefusalGrounds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -999,6 +1042,16 @@ export interface components {
             /** @description Stable code. */
             value: string;
         };
+        RefusalGround: {
+            id: number;
+            /**
+             * @description The ground, worded in full as the letter prints it.
+             * @example Представлен неполный комплект документов
+             */
+            name: string;
+            /** @description The legal basis as the committee's own administrative regulation gives it. */
+            legalBasis: string;
+        };
         StatementExaminer: {
             fio: string | null;
             /** @description Name of the reviewing instance the examiner belongs to. */
@@ -1109,6 +1162,8 @@ export interface components {
              * @example 77:01:0001001:1234
              */
             cadastralNumber: string | null;
+            /** @description The grounds of a rejection, in the order the examiner gave them (as they were worded then); empty otherwise. */
+            refusalGrounds: components["schemas"]["RefusalGround"][];
             /** @description Object category id (`CatalogItem.id`). */
             categoryObjectId: number | null;
             /** @description Object category code (`CatalogItem.value`, e.g. `education`); screens show `categoryName`. */
@@ -1405,6 +1460,13 @@ export interface components {
             isInstance?: true;
             /** @enum {string} */
             status: "has_comments" | "approved" | "rejected";
+            /**
+             * @description Required with `rejected`: at least one ground from `GET /api/catalogs/refusal-grounds` (400
+             *     `validation_error`, `field: refusalGroundIds`, 'Выберите основание отказа' without; 'Такого основания
+             *     отказа нет в справочнике' for an id of no ground or of the other catalogue). Given with another status:
+             *     400 naming the field.
+             */
+            refusalGroundIds?: number[];
         };
         StartWorkInput: {
             /** @description Statement id. */
@@ -2428,6 +2490,50 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listIntakeRefusalGrounds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grounds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalGround"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listRefusalGrounds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grounds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusalGround"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };

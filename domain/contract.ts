@@ -59,6 +59,7 @@ export type FileChange = Schemas['FileChange'];
 export type Prefile = Schemas['Prefile'];
 /** An item of the object category and work type catalogues. */
 export type CatalogItem = Schemas['CatalogItem'];
+export type RefusalGround = Schemas['RefusalGround'];
 /** The body of POST /api/statements. */
 export type CreateStatementInput = Schemas['CreateStatementInput'];
 /** The body of POST /api/statements/{id}/stages (a new version). */

@@ -14,6 +14,7 @@ import * as remarks from './20261125T1200_remarks.ts';
 import * as changes from './20261125T1400_changes.ts';
 import * as companyChanges from './20261126T1000_company_changes.ts';
 import * as cadastralNumber from './20261126T1700_cadastral_number.ts';
+import * as refusalGrounds from './20261126T1800_refusal_grounds.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T1400_changes': changes,
   '20261126T1000_company_changes': companyChanges,
   '20261126T1700_cadastral_number': cadastralNumber,
+  '20261126T1800_refusal_grounds': refusalGrounds,
 };

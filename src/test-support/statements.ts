@@ -34,6 +34,7 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     history: [],
     reviewDeadline: null,
     remarks: [],
+    refusalGrounds: [],
     ...fields,
   };
 }

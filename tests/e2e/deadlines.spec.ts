@@ -185,6 +185,7 @@ test.describe('the applicant’s and the examiner’s details', () => {
     await review.goto(id);
     await review.choose('Отклонить');
     await review.replyComment.fill('Решение не соответствует регламенту.');
+    await review.tickGrounds('Архитектурно-градостроительный облик не соответствует');
     await review.replySubmit.click();
     await expect(examinerPage.getByText('Ответ на заявление был отправлен')).toBeVisible();
     const decided = `Решение принято ${todayInMoscow()} — в срок`;

@@ -210,8 +210,27 @@ test('examiner1 takes a new statement, sends it back with a file, sees the next 
   await expect(next.getByRole('button', { name: `Скачать «${fixed.name}»` })).toBeVisible();
   await review.choose('Отклонить');
   await review.replyComment.fill('Решение не соответствует регламенту.');
+  // Without a ground the dialog asks for one and sends nothing.
+  await review.replySubmit.click();
+  await expect(review.replyDialog.getByText('Выберите основание отказа')).toBeVisible();
+  await review.tickGrounds(
+    'Архитектурно-градостроительный облик не соответствует',
+    'Представленные документы содержат',
+  );
+  await expect(review.replyDialog.getByText('Выберите основание отказа')).toBeHidden();
   await review.replySubmit.click();
   await expect(page.getByText('Ответ на заявление был отправлен')).toBeVisible();
+  const grounds = review.block('Основания отказа');
+  await expect(grounds.getByRole('listitem')).toHaveCount(2);
+  await expect(grounds.getByRole('listitem').first()).toContainText('правилами землепользования и застройки');
   await expect(page.getByText('Отклонено', { exact: true }).first()).toBeVisible();
   await expect(review.replyMenu).toHaveCount(0);
+
+  // The applicant reads the same grounds, each with its legal basis.
+  await applicant.goto(statement.id);
+  const told = applicant.block('Основания отказа');
+  await expect(told.getByRole('listitem')).toHaveText([
+    /^Архитектурно-градостроительный облик не соответствует.*постановление Правительства Российской Федерации № 857/,
+    /^Представленные документы содержат недостоверные или противоречивые сведения/,
+  ]);
 });

@@ -80,6 +80,7 @@ test('a submission reaches both examiners’ news, a take leaves the other’s, 
   await review.goto(id);
   await review.choose('Отклонить');
   await review.replyComment.fill('Не соответствует градостроительному регламенту');
+  await review.tickGrounds('Архитектурно-градостроительный облик не соответствует');
   await review.replySubmit.click();
   await expect(review.replyDialog).toBeHidden();
   await expect(page.getByRole('status').getByText('Статус заявления изменился: Отклонено')).toBeVisible();

@@ -88,6 +88,13 @@ export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'GET', route: '/api/users/me/counters', url: '/api/users/me/counters', expect: all(200) },
   { method: 'GET', route: '/api/catalogObjectTypes', url: '/api/catalogObjectTypes', expect: all(200) },
   { method: 'GET', route: '/api/catalogWorkType', url: '/api/catalogWorkType', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/catalogs/intake-refusal-grounds',
+    url: '/api/catalogs/intake-refusal-grounds',
+    expect: all(200),
+  },
+  { method: 'GET', route: '/api/catalogs/refusal-grounds', url: '/api/catalogs/refusal-grounds', expect: all(200) },
   { method: 'GET', route: '/api/statements', url: '/api/statements', expect: company(200, 200) },
   {
     method: 'POST',

@@ -23,7 +23,7 @@ import {
   OBJECT_MATRIX,
   OBJECT_STATUSES,
 } from './access-matrix.ts';
-import { login, refreshLogin, startTestPortal, type TestPortal } from './helpers.ts';
+import { groundsFor, login, refreshLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
 /**
  * The whole authorization matrix against the real app on a real database: every route x every caller (access-matrix.ts),
@@ -132,7 +132,13 @@ async function makeObject(status: StatementStatus): Promise<MatrixObject> {
     draftId = (await createRemark(portal.ctx, examiner, id, { text: 'Черновик', severity: 'advisory', pin: null })).id;
   }
   if (status === 'approved' || status === 'rejected') {
-    await replyToStatement(portal.ctx, examiner, id, { status, isInstance: true, comment: 'Ответ', prefileIds: [] });
+    await replyToStatement(portal.ctx, examiner, id, {
+      status,
+      isInstance: true,
+      comment: 'Ответ',
+      prefileIds: [],
+      ...(await groundsFor(portal.ctx, status)),
+    });
   }
   const file = await portal.db
     .selectFrom('files')

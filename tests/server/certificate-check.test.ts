@@ -13,7 +13,7 @@ import {
 } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
+import { groundsFor, startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
 
 let portal: TestPortal;
 let ctx: ServiceContext;
@@ -193,7 +193,12 @@ describe('GET /api/public/certificates/{token}', () => {
   it('says a rejected statement is rejected, never approved', async () => {
     const id = await underReview();
     const token = await tokenOf(id);
-    await replyToStatement(ctx, users.examiner1, id, { status: 'rejected', comment: 'Отказ', prefileIds: [] });
+    await replyToStatement(ctx, users.examiner1, id, {
+      status: 'rejected',
+      comment: 'Отказ',
+      prefileIds: [],
+      ...(await groundsFor(ctx, 'rejected')),
+    });
     expect((await check(token)).json()).toMatchObject({ status: 'rejected', decisionDate: null, documents: [] });
   });
 

@@ -23,7 +23,7 @@ import {
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
+import { groundsFor, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 
 let portal: TestPortal;
 let ctx: ServiceContext;
@@ -73,8 +73,14 @@ async function newVersion(id: number) {
   await submitNewVersion(ctx, users.owner, id, { status: 'under_review', prefileIds: [prefile.id] });
 }
 
-const reply = (id: number, status: 'has_comments' | 'approved' | 'rejected') =>
-  replyToStatement(ctx, users.examiner1, id, { status, isInstance: true, comment: 'Ответ', prefileIds: [] });
+const reply = async (id: number, status: 'has_comments' | 'approved' | 'rejected') =>
+  replyToStatement(ctx, users.examiner1, id, {
+    status,
+    isInstance: true,
+    comment: 'Ответ',
+    prefileIds: [],
+    ...(await groundsFor(ctx, status)),
+  });
 
 async function get<T>(who: keyof typeof bearer, url: string): Promise<T> {
   const response = await portal.app.inject({ method: 'GET', url, headers: { authorization: bearer[who] } });

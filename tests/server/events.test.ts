@@ -14,7 +14,7 @@ import { type EventStream, openEventStream } from '../../src/lib/api/event-strea
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { oneRequest, openRequest } from '../../tools/http.ts';
-import { login, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
+import { groundsFor, login, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 
 let portal: TestPortal;
 let base: string;
@@ -200,6 +200,7 @@ describe('the live stream', () => {
       status: 'rejected',
       comment: 'Не соответствует ПЗЗ',
       prefileIds: [],
+      ...(await groundsFor(portal.ctx, 'rejected')),
     });
     const back = listen(demoUsers.owner.email, lastId ?? undefined);
     const missed = await back.next((event) => event.statements.includes(id));

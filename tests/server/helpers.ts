@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
+import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { type Config, loadConfig } from '../../server/src/config.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { createDatabase, type DatabaseOptions, type Db, migrateToLatest } from '../../server/src/db/database.ts';
@@ -235,4 +236,15 @@ export async function serverProcessEnv(dataDir: string, smtpUrl: string): Promis
 /** `node server/src/server.ts` (the API alone) on 127.0.0.1:`port`, with `env` over this process's environment. */
 export function startApiProcess(port: number, env: NodeJS.ProcessEnv): Child {
   return startPortalProcess('api', port, { env: { ...process.env, ...env } });
+}
+
+/**
+ * The first ground of refusal to approve, as a rejection must name one (docs/product.md «The regulation's
+ * procedures»): `{ refusalGroundIds }` to spread into a reply, empty for any other answer.
+ */
+export async function groundsFor(ctx: ServiceContext, status: string): Promise<{ refusalGroundIds?: number[] }> {
+  if (status !== 'rejected') return {};
+  const [first] = await refusalGrounds(ctx, 'decision');
+  if (!first) throw new Error('no ground of refusal in the catalogue');
+  return { refusalGroundIds: [first.id] };
 }

@@ -4,7 +4,7 @@ import { submitStatement } from '../../server/src/statements/statements.service.
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { login, startTestPortal, type TestPortal } from './helpers.ts';
+import { groundsFor, login, startTestPortal, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;
 const tokens: Record<string, string> = {};
@@ -134,10 +134,15 @@ describe('answering', () => {
         prefileIds: [],
         status: decision,
         isInstance: true,
+        ...(await groundsFor(portal.ctx, decision)),
       });
       expect(decided.json().status).toBe(decision);
       for (const status of ['has_comments', 'approved', 'rejected']) {
-        const again = await call(examiner1, 'POST', `/api/instance/${id}/stages`, { prefileIds: [], status });
+        const again = await call(examiner1, 'POST', `/api/instance/${id}/stages`, {
+          prefileIds: [],
+          status,
+          ...(await groundsFor(portal.ctx, status)),
+        });
         expect(again.statusCode, `${decision} -> ${status}`).toBe(409);
       }
     }

@@ -6,7 +6,7 @@ import { replyToStatement, submitStatement, takeIntoWork } from '../../server/sr
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
+import { groundsFor, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 
 /**
  * Races and the state machine through the API on a real database (run on SQLite and on PostgreSQL): two requests
@@ -62,7 +62,12 @@ async function statementIn(status: StatementStatus): Promise<number> {
   });
   if (status !== 'sent') await takeIntoWork(portal.ctx, users.examiner1, id);
   if (status === 'has_comments' || status === 'approved' || status === 'rejected') {
-    await replyToStatement(portal.ctx, users.examiner1, id, { status, isInstance: true, prefileIds: [] });
+    await replyToStatement(portal.ctx, users.examiner1, id, {
+      status,
+      isInstance: true,
+      prefileIds: [],
+      ...(await groundsFor(portal.ctx, status)),
+    });
   }
   return id;
 }
@@ -289,6 +294,7 @@ function attempts(id: number, to: StatementStatus) {
           status: to,
           isInstance: true,
           prefileIds: [await prefile('examiner1')],
+          ...(await groundsFor(portal.ctx, to)),
         }),
     },
   ];

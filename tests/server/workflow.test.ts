@@ -16,6 +16,7 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { listCompanyUsers } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
+  groundsFor,
   login,
   refreshLogin,
   startLogin,
@@ -114,9 +115,10 @@ describe('transitions', () => {
     expect(await failure(takeIntoWork(ctx, users.owner, id))).toBe('403 forbidden');
 
     await takeIntoWork(ctx, users.examiner1, id);
-    expect(await failure(replyToStatement(ctx, users.examiner2, id, { status: 'rejected', prefileIds: [] }))).toBe(
-      '403 forbidden',
-    );
+    const grounds = await groundsFor(ctx, 'rejected');
+    expect(
+      await failure(replyToStatement(ctx, users.examiner2, id, { status: 'rejected', prefileIds: [], ...grounds })),
+    ).toBe('403 forbidden');
     await replyToStatement(ctx, users.examiner1, id, { status: 'has_comments', comment: 'Уточните', prefileIds: [] });
     // Another company's statement does not exist for it.
     expect(
@@ -132,9 +134,9 @@ describe('transitions', () => {
       status: 'approved',
       prefileIds: [await upload(users.examiner1)],
     });
-    expect(await failure(replyToStatement(ctx, users.examiner1, id, { status: 'rejected', prefileIds: [] }))).toBe(
-      '409 invalid_transition',
-    );
+    expect(
+      await failure(replyToStatement(ctx, users.examiner1, id, { status: 'rejected', prefileIds: [], ...grounds })),
+    ).toBe('409 invalid_transition');
 
     const history = await listHistory(portal.db, id);
     expect(history.map((entry) => `${entry.from_status ?? '—'}>${entry.to_status} ${entry.actor_name}`)).toEqual([

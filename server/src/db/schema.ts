@@ -213,6 +213,27 @@ export interface DeadlineReminderTable {
   claimed_at: Timestamp;
 }
 
+/** A ground of the committee's refusals with its legal basis: migration 20261126T1800. */
+export interface RefusalGroundTable {
+  id: Generated<number>;
+  /** `intake`: a refusal to accept the documents; `decision`: a refusal to approve. */
+  kind: 'intake' | 'decision';
+  /** A stable code (the defaults are matched by it). */
+  value: string;
+  name: string;
+  legal_basis: string;
+  sort_order: Generated<number>;
+}
+
+/** The grounds a refusal gave, as worded then, in the examiner's order: migration 20261126T1800. */
+export interface StatementRefusalGroundTable {
+  statement_id: number;
+  position: number;
+  ground_id: number;
+  name: string;
+  legal_basis: string;
+}
+
 /** What an approval was about when it was given (the public check shows it): migration 20261125T1000. */
 export interface DecisionSnapshotTable {
   statement_id: number;
@@ -307,6 +328,8 @@ export interface RemarkEventTable {
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
+  refusal_grounds: RefusalGroundTable;
+  statement_refusal_grounds: StatementRefusalGroundTable;
   users: UserTable;
   counters: CounterTable;
   catalog_object_types: CatalogTable;

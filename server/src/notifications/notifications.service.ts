@@ -1,4 +1,5 @@
 import type { Notification, StatementStatus } from '#domain/contract.ts';
+import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { remarksCount } from '#domain/remarks.ts';
 import { routes } from '#domain/routes.ts';
 import type { ServiceContext } from '../context.ts';
@@ -16,6 +17,8 @@ export type StatementEvent =
       status: Extract<StatementStatus, 'has_comments' | 'approved' | 'rejected'>;
       /** Remarks a rework publishes (docs/product.md «Remarks»). */
       remarks?: number;
+      /** The grounds a rejection gives, with their legal basis (docs/product.md «The regulation's procedures»). */
+      grounds?: ReadonlyArray<{ name: string; legalBasis: string }>;
     }
   | { kind: 'new_version'; examinerId: number };
 
@@ -77,11 +80,21 @@ export async function recordStatementEvent(
   const committee = event.kind === 'submitted' || event.kind === 'new_version';
   const route = committee ? routes.examinerStatementInfo(statement.id) : routes.statementInfo(statement.id);
   const message = eventMessage(event, statement);
-  await insertNotifications(ctx.db, { userIds: people.map((user) => user.id), message, route, at });
+  const grounds = event.kind === 'replied' ? (event.grounds ?? []) : [];
+  // The notification names the grounds; the mail lists them with their legal basis; the subject stays short.
+  const notified =
+    grounds.length > 0
+      ? `${message}. ${REFUSAL_TEXTS.groundsTitle}: ${grounds.map((g) => g.name).join('; ')}`
+      : message;
+  await insertNotifications(ctx.db, { userIds: people.map((user) => user.id), message: notified, route, at });
+  const groundLines =
+    grounds.length > 0
+      ? ['', `${REFUSAL_TEXTS.groundsTitle}:`, ...grounds.map((g, i) => `${i + 1}. ${g.name} (${g.legalBasis}).`)]
+      : [];
   return {
     to: people.flatMap((user) => (user.email ? [user.email] : [])),
     subject: message,
-    text: statementMailText(ctx, route, [`${message}.`]),
+    text: statementMailText(ctx, route, [`${message}.`, ...groundLines]),
   };
 }
 

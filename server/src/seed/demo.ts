@@ -1,5 +1,5 @@
 import type { StatementStatus } from '#domain/contract.ts';
-import { catalogIds, ensureCatalogues } from '../catalogs/catalogs.service.ts';
+import { catalogIds, ensureCatalogues, refusalGrounds } from '../catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { createEmployee } from '../employees/employees.service.ts';
@@ -16,6 +16,13 @@ export const DEMO_ACCOUNTS = [
   { email: 'examiner1@demo.example', who: 'эксперт комитета' },
   { email: 'examiner2@demo.example', who: 'эксперт комитета' },
 ] as const;
+
+/** The demo's rejection names the catalogue's first ground of refusal to approve. */
+async function firstDecisionGround(ctx: ServiceContext): Promise<number> {
+  const [first] = await refusalGrounds(ctx, 'decision');
+  if (!first) throw new Error('no ground of refusal to approve in the catalogue');
+  return first.id;
+}
 
 // The smallest valid one-page PDF, so seeded documents open in any viewer.
 const DEMO_PDF = `%PDF-1.4
@@ -266,6 +273,7 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
           isInstance: true,
           comment: (last ? REPLY_COMMENTS[status] : REPLY_COMMENTS.has_comments) ?? null,
           prefileIds: status === 'approved' ? [await upload(examiner, `Свидетельство_${visibleId}.pdf`)] : [],
+          ...(status === 'rejected' ? { refusalGroundIds: [await firstDecisionGround(ctx)] } : {}),
         });
       }
     }

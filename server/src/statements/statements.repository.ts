@@ -464,3 +464,33 @@ export function findFileByKey(db: Db, key: string) {
     .where('files.storage_key', '=', key)
     .executeTakeFirst();
 }
+
+/** Keeps the grounds a refusal gave, as worded now, in the examiner's order. */
+export async function insertStatementRefusalGrounds(
+  db: Db,
+  statementId: number,
+  grounds: ReadonlyArray<{ id: number; name: string; legalBasis: string }>,
+): Promise<void> {
+  await db
+    .insertInto('statement_refusal_grounds')
+    .values(
+      grounds.map((ground, index) => ({
+        statement_id: statementId,
+        position: index + 1,
+        ground_id: ground.id,
+        name: ground.name,
+        legal_basis: ground.legalBasis,
+      })),
+    )
+    .execute();
+}
+
+/** The grounds a refusal of the statement gave, in their order. */
+export function listStatementRefusalGrounds(db: Db, statementId: number) {
+  return db
+    .selectFrom('statement_refusal_grounds')
+    .select(['ground_id', 'name', 'legal_basis'])
+    .where('statement_id', '=', statementId)
+    .orderBy('position')
+    .execute();
+}

@@ -2,14 +2,16 @@ import type {
   CompanyStageInput,
   CreateStatementInput,
   ExaminerStageInput,
+  RefusalGround,
   Stage,
   Statement,
   StatementCounters,
   StatementListItem,
   StatementStatus,
 } from '#domain/contract.ts';
+import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { cadastralNumberProblem } from '#domain/requisites.ts';
-import { hasCatalogItem } from '../catalogs/catalogs.service.ts';
+import { groundsByIds, hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
@@ -51,9 +53,11 @@ import {
   insertHistory,
   insertStage,
   insertStatement,
+  insertStatementRefusalGrounds,
   listHistory,
   listStageFiles,
   listStages,
+  listStatementRefusalGrounds,
   listStatements,
   listStatementsByIds,
   listTerms,
@@ -212,11 +216,12 @@ export async function replyToStatement(
   requireExaminer(actor);
   const { from, to } = TRANSITIONS.reply;
   if (!(to as readonly StatementStatus[]).includes(input.status)) throw apiError('validation_error');
+  const grounds = await replyGrounds(ctx, input);
   await changeStatus(
     ctx,
     actor,
     { id: statementId, from, to: input.status, examinerId: actor.id },
-    { kind: 'replied', status: input.status },
+    { kind: 'replied', status: input.status, grounds },
     async (db) => {
       const row = await findStatementRow(db, statementId);
       if (!row) throw apiError('not_found', 'Заявление не найдено');
@@ -225,6 +230,7 @@ export async function replyToStatement(
     },
     { byCommittee: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
     async (db, round, at) => {
+      if (grounds.length > 0) await insertStatementRefusalGrounds(db, statementId, grounds);
       if (input.status !== 'has_comments') {
         await closeRemarksWithDecision(db, statementId, actor, at);
         return undefined;
@@ -232,6 +238,22 @@ export async function replyToStatement(
       return { remarks: await publishWithRework(db, statementId, round, actor, at) };
     },
   );
+}
+
+/**
+ * The grounds a reply gives, as the catalogue words them now: a rejection names at least one ground of refusal to
+ * approve; any other answer names none (docs/product.md «The regulation's procedures»).
+ */
+async function replyGrounds(ctx: ServiceContext, input: ExaminerStageInput): Promise<RefusalGround[]> {
+  const ids = input.refusalGroundIds ?? [];
+  if (input.status !== 'rejected') {
+    if (ids.length > 0) throw fieldError('refusalGroundIds', REFUSAL_TEXTS.onlyWithRejection);
+    return [];
+  }
+  if (ids.length === 0) throw fieldError('refusalGroundIds', REFUSAL_TEXTS.groundRequired);
+  const grounds = await groundsByIds(ctx, 'decision', ids);
+  if (!grounds) throw fieldError('refusalGroundIds', REFUSAL_TEXTS.unknownGround);
+  return grounds;
 }
 
 /** A user of the company answers the comments with a new version (at least one file); back to `under_review`. */
@@ -271,6 +293,7 @@ function toApiStatement(
   stages: Stage[] = [],
   history: Statement['history'] = [],
   remarks: Statement['remarks'] = [],
+  refusalGrounds: Statement['refusalGrounds'] = [],
 ): Statement {
   const examiner =
     row.examiner_id === null
@@ -307,6 +330,7 @@ function toApiStatement(
           },
     history,
     remarks,
+    refusalGrounds,
   };
 }
 
@@ -385,6 +409,11 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
       term: entry.term_due_date === null ? null : { dueDate: entry.term_due_date, onTime: Boolean(entry.term_on_time) },
     })),
     await remarksOf(db, row.id, draftsOf),
+    (await listStatementRefusalGrounds(db, row.id)).map((ground) => ({
+      id: ground.ground_id,
+      name: ground.name,
+      legalBasis: ground.legal_basis,
+    })),
   );
 }
 

@@ -37,14 +37,19 @@ export default function Field({ label, hint, error, id, children }: FieldProps) 
           {hint}
         </span>
       )}
-      {error && (
-        <span className="field__error" id={errorId}>
-          <span className="visually-hidden">{fieldTexts.errorPrefix}</span>
-          {error}
-        </span>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
       {children({ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
     </div>
+  );
+}
+
+/** A field's error as every field shows it: announced with its 'Ошибка: ' prefix, tied to controls by `id`. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <span className="field__error" id={id}>
+      <span className="visually-hidden">{fieldTexts.errorPrefix}</span>
+      {children}
+    </span>
   );
 }
 

@@ -4,13 +4,14 @@ import Field from '#components/ui/Field.tsx';
 import FileUpload from '#components/ui/FileUpload.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useFormField } from '#components/ui/form.ts';
+import type { CatalogItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
+import type { Catalog } from './stores/catalog.ts';
 import {
   $filesError,
   $objectTypes,
   $workTypes,
-  type Catalog,
   createStatement,
   statementForm,
   statementUploads,
@@ -31,7 +32,7 @@ function CatalogSelect({
 }: {
   name: 'categoryObjectId' | 'catalogWorkTypeId';
   label: string;
-  catalog: Catalog;
+  catalog: Catalog<CatalogItem>;
 }) {
   const field = useFormField(statementForm, name);
   return (

@@ -10,6 +10,7 @@ import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
 import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
+import { GroundsPicker, RefusalGroundsBlock } from './components/detail/RefusalGrounds.tsx';
 import StageDialog from './components/detail/StageDialog.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
 import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/StatementParts.tsx';
@@ -20,14 +21,18 @@ import { REPLY_CHOICES, replyLabel } from './lib/examiner-reply.ts';
 import {
   $canReply,
   $certificateBusy,
+  $decisionGrounds,
   $examinerRemarks,
   $examinerRounds,
   $examinerStatement,
+  $groundsError,
+  $replyGrounds,
   $replyStatus,
   remarkEditing,
   reply,
   sendReply,
   startReply,
+  toggleGround,
 } from './stores/examiner-detail.ts';
 import { examinerDetailTexts } from './texts/examiner-detail.ts';
 
@@ -109,6 +114,8 @@ export default function ExaminerStatementDetail() {
         <CompanyAtSubmission statement={statement} />
       </div>
 
+      <RefusalGroundsBlock grounds={statement.refusalGrounds} />
+
       <ExaminerRemarks statement={statement} remarks={remarks} canReply={canReply} editing={remarkEditing} />
 
       <StatementRounds
@@ -139,6 +146,7 @@ export default function ExaminerStatementDetail() {
             {draftsToSend > 0 ? remarkEditingTexts.toSend(draftsToSend) : remarkEditingTexts.noneToSend}
           </p>
         )}
+        {replyStatus === 'rejected' && <RejectionGrounds />}
       </StageDialog>
       <ConfirmDialog
         open={confirmApproval !== null}
@@ -150,5 +158,20 @@ export default function ExaminerStatementDetail() {
         fallbackFocus={() => document.getElementById(HEADING_ID)}
       />
     </>
+  );
+}
+
+/** The rejection's grounds in the reply dialog: the catalogue loads when a rejection is first written. */
+function RejectionGrounds() {
+  const catalogue = useStore($decisionGrounds);
+  return (
+    <GroundsPicker
+      legend={examinerDetailTexts.groundsLegend}
+      grounds={catalogue.status === 'loading' ? null : catalogue.items}
+      loadingText={examinerDetailTexts.groundsLoading}
+      chosen={useStore($replyGrounds)}
+      toggle={toggleGround}
+      error={useStore($groundsError)}
+    />
   );
 }

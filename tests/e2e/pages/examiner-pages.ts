@@ -44,6 +44,8 @@ export class ReviewPage extends StatementDetailPage {
   readonly replyComment = this.replyDialog.getByRole('textbox', { name: 'Комментарий' });
   readonly replyFiles = new UploadField(this.replyDialog, 'Файлы');
   readonly replySubmit = this.replyDialog.getByRole('button', { name: 'Отправить ответ' });
+  /** A rejection's grounds: one checkbox per ground of the committee's catalogue. */
+  readonly refusalGrounds = this.replyDialog.getByRole('group', { name: 'Основания отказа' });
 
   constructor(page: Page) {
     super(page, '/instance/statement/info/');
@@ -59,5 +61,12 @@ export class ReviewPage extends StatementDetailPage {
     await expect(item).toBeVisible();
     await item.focus();
     await this.page.keyboard.press('Enter');
+  }
+
+  /** Ticks the grounds of a rejection whose wording starts with each of `starts`. */
+  async tickGrounds(...starts: string[]): Promise<void> {
+    for (const start of starts) {
+      await this.refusalGrounds.getByRole('checkbox', { name: new RegExp(`^${start}`) }).check();
+    }
   }
 }

@@ -138,9 +138,33 @@ describe('examiner statement detail', () => {
   it('keeps the dialog open with the product text when the answer fails', async () => {
     await open(inReview);
     await detail.startReply('rejected');
+    detail.toggleGround(6);
     api.POST.mockResolvedValue(reply(409, errorBody('invalid_transition', 'Заявление уже не на рассмотрении')));
     expect(await detail.sendReply()).toBe(false);
     expect(detail.$replyStatus.get()).toBe('rejected');
     expect(toastTexts()).toEqual([['error', 'Не удалось предоставить ответ']]);
+  });
+
+  it('sends a rejection only with a ground, in the order they were ticked, and asks for one otherwise', async () => {
+    await open(inReview);
+    await detail.startReply('rejected');
+    expect(await detail.sendReply()).toBe(false);
+    expect(api.POST).not.toHaveBeenCalled();
+    expect(detail.$groundsError.get()).toBe('Выберите основание отказа');
+    detail.toggleGround(8);
+    expect(detail.$groundsError.get()).toBeNull();
+    detail.toggleGround(6);
+    detail.toggleGround(7);
+    detail.toggleGround(6);
+    api.POST.mockResolvedValue(reply(201, { ...inReview, status: 'rejected' }));
+    expect(await detail.sendReply()).toBe(true);
+    expect(api.POST).toHaveBeenCalledWith('/api/instance/{id}/stages', {
+      params: { path: { id: 1 } },
+      body: { prefileIds: [], comment: null, isInstance: true, status: 'rejected', refusalGroundIds: [8, 7] },
+    });
+    // A new answer starts with nothing ticked and no error.
+    await detail.startReply('rejected');
+    expect(detail.$replyGrounds.get()).toEqual([]);
+    expect(detail.$groundsError.get()).toBeNull();
   });
 });

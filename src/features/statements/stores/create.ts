@@ -1,5 +1,5 @@
-import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { CatalogItem, CreateStatementInput } from '#domain/contract.ts';
+import { atom, type ReadableAtom } from 'nanostores';
+import type { CreateStatementInput } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
 import { isCompanyUser } from '#lib/roles.ts';
@@ -7,58 +7,24 @@ import { orNull, validateStatement, validateStatementFiles, validationTexts } fr
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
 import { computed } from '#stores/prerendered.ts';
-import { $session } from '#stores/session.ts';
 import { submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
 import { createUploadList } from '#stores/uploads.ts';
 import { createTexts } from '../texts/create.ts';
-
-/** One catalogue of the form's selects: loading, failed (toasted), or its items. */
-export interface Catalog {
-  status: 'loading' | 'error' | 'ready';
-  items: CatalogItem[];
-}
-
-/**
- * A catalogue store that loads once its select is shown and the session belongs to a company user;
- * a failure is toasted with the product's text and leaves the select empty.
- */
-function createCatalog(
-  load: () => Promise<{ data?: CatalogItem[]; response: Response }>,
-  failureText: string,
-): ReadableAtom<Catalog> {
-  const $catalog = atom<Catalog>({ status: 'loading', items: [] });
-  let started = false;
-
-  async function fetchCatalog(): Promise<void> {
-    try {
-      const { data, response } = await load();
-      if (response.ok && Array.isArray(data)) {
-        $catalog.set({ status: 'ready', items: data });
-        return;
-      }
-    } catch {
-      // reported below like any other failure
-    }
-    $catalog.set({ status: 'error', items: [] });
-    showToast('error', failureText);
-  }
-
-  onMount($catalog, () =>
-    $session.subscribe((session) => {
-      if (session.status !== 'authenticated' || !isCompanyUser(session.user)) return;
-      if (started) return;
-      started = true;
-      void fetchCatalog();
-    }),
-  );
-  return $catalog;
-}
+import { createCatalog } from './catalog.ts';
 
 /** The object categories (GET /api/catalogObjectTypes); the product reuses 'Не удалось загрузить сотрудников' for them. */
-export const $objectTypes = createCatalog(() => api.GET('/api/catalogObjectTypes'), createTexts.categoriesFailed);
+export const $objectTypes = createCatalog(
+  () => api.GET('/api/catalogObjectTypes'),
+  createTexts.categoriesFailed,
+  isCompanyUser,
+);
 /** The work types (GET /api/catalogWorkType). */
-export const $workTypes = createCatalog(() => api.GET('/api/catalogWorkType'), createTexts.workTypesFailed);
+export const $workTypes = createCatalog(
+  () => api.GET('/api/catalogWorkType'),
+  createTexts.workTypesFailed,
+  isCompanyUser,
+);
 
 /** The form's text values; the selects hold a catalogue id as a string ('' for none). */
 export interface StatementFormValues extends Record<string, string> {

@@ -1,5 +1,6 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import type { Statement } from '#domain/contract.ts';
+import type { RefusalGround, Statement } from '#domain/contract.ts';
+import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { routes } from '#domain/routes.ts';
 import { currentOrigin } from '#lib/browser.ts';
 import { isExaminer } from '#lib/roles.ts';
@@ -14,6 +15,7 @@ import { createRemarkEditing } from '../../remarks/editing.ts';
 import { statementDetailTexts } from '../components/texts.ts';
 import { canReply, type ReplyStatus } from '../lib/examiner-reply.ts';
 import { examinerDetailTexts } from '../texts/examiner-detail.ts';
+import { createCatalog } from './catalog.ts';
 import { createStageDraft } from './stage-draft.ts';
 import { createStatementDetail } from './statement-detail.ts';
 
@@ -101,11 +103,35 @@ export async function makeCertificate(statement: Statement): Promise<boolean> {
   }
 }
 
+/** The grounds of refusal to approve (GET /api/catalogs/refusal-grounds), loaded when a rejection is first written. */
+export const $decisionGrounds = createCatalog<RefusalGround>(
+  () => api.GET('/api/catalogs/refusal-grounds'),
+  examinerDetailTexts.groundsFailed,
+  isExaminer,
+);
+const $chosenGrounds = atom<readonly number[]>([]);
+const $groundsChecked = atom(false);
+/** The grounds a rejection names, in the order they were ticked. */
+export const $replyGrounds: ReadableAtom<readonly number[]> = $chosenGrounds;
+/** Ticks or unticks a ground of the rejection. */
+export function toggleGround(id: number): void {
+  const chosen = $chosenGrounds.get();
+  $chosenGrounds.set(chosen.includes(id) ? chosen.filter((ground) => ground !== id) : [...chosen, id]);
+}
+/** 'Выберите основание отказа' after a rejection was sent without a ground, until one is ticked. */
+export const $groundsError: ReadableAtom<string | null> = computed(
+  [$groundsChecked, $chosenGrounds, reply.$open],
+  (checked, chosen, status) =>
+    checked && status === 'rejected' && chosen.length === 0 ? REFUSAL_TEXTS.groundRequired : null,
+);
+
 /** Starts an answer: for 'Согласовать' the certificate is made and downloaded first, then the reply dialog opens. */
 export async function startReply(status: ReplyStatus): Promise<void> {
   const statement = detail.$detail.get().statement;
   if (!statement || !canReply(statement, $user.get()) || $certificateBusy.get()) return;
   if (status === 'approved' && !(await makeCertificate(statement))) return;
+  $chosenGrounds.set([]);
+  $groundsChecked.set(false);
   reply.open(status);
 }
 
@@ -121,7 +147,15 @@ export async function sendReply(): Promise<boolean> {
     showToast('info', statementDetailTexts.waitForUploads);
     return false;
   }
-  const body = { ...reply.content(), status };
+  if (status === 'rejected') {
+    $groundsChecked.set(true);
+    if ($chosenGrounds.get().length === 0) return false;
+  }
+  const body = {
+    ...reply.content(),
+    status,
+    ...(status === 'rejected' ? { refusalGroundIds: [...$chosenGrounds.get()] } : {}),
+  };
   const result = await submit(
     reply.form.$status,
     () => api.POST('/api/instance/{id}/stages', { params: { path: { id } }, body }),

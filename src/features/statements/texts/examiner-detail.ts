@@ -27,4 +27,8 @@ export const examinerDetailTexts = {
   replyFailed: 'Не удалось предоставить ответ',
   certificateFailed: 'Не удалось сформировать свидетельство',
   certificateBusy: 'Формируем свидетельство…',
+  /** The reply dialog of a rejection. */
+  groundsLegend: 'Основания отказа', // e2e
+  groundsLoading: 'Загрузка оснований…',
+  groundsFailed: 'Не удалось загрузить основания отказа',
 } as const;
