@@ -1,5 +1,4 @@
 import type { Db } from '../db/database.ts';
-import type { RefusalGroundEntry } from './defaults.ts';
 
 export type CatalogName = 'catalog_object_types' | 'catalog_work_types';
 
@@ -31,6 +30,13 @@ export async function catalogItemExists(db: Db, catalog: CatalogName, id: number
 export async function catalogIdsByValue(db: Db, catalog: CatalogName): Promise<Map<string, number>> {
   const rows = await db.selectFrom(catalog).select(['id', 'value']).execute();
   return new Map(rows.map((row) => [row.value, row.id]));
+}
+
+/** A ground of a refusal as the catalogue ships it: a stable code, the wording, and its legal basis. */
+export interface RefusalGroundEntry {
+  value: string;
+  name: string;
+  legalBasis: string;
 }
 
 /** The kinds of refusal grounds: a refusal to accept the documents, and a refusal to approve. */

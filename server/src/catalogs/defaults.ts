@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './catalogs.repository.ts';
+import type { CatalogEntry, RefusalGroundEntry } from './catalogs.repository.ts';
 
 /** Categories of capital construction objects the committee approves. */
 export const OBJECT_CATEGORIES: CatalogEntry[] = [
@@ -22,13 +22,6 @@ export const WORK_TYPES: CatalogEntry[] = [
   { value: 'overhaul', name: 'Капитальный ремонт' },
   { value: 'improvement', name: 'Благоустройство территории' },
 ];
-
-/** A ground of a refusal as the catalogue ships it: a stable code, the wording, and its legal basis. */
-export interface RefusalGroundEntry {
-  value: string;
-  name: string;
-  legalBasis: string;
-}
 
 /**
  * The legal basis the defaults name where a ground is the committee's own: its administrative regulation's list. A
