@@ -11,7 +11,7 @@ import { setViewerRemarks } from '../documents/viewer.ts';
 import RemarkAnswers from '../remarks/RemarkAnswers.tsx';
 import RemarksSection from '../remarks/RemarksSection.tsx';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
-import { RefusalGroundsBlock } from './components/detail/RefusalGrounds.tsx';
+import { RefusalGroundsBlock } from './components/detail/RefusalGroundsBlock.tsx';
 import StageDialog from './components/detail/StageDialog.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
 import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/StatementParts.tsx';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import DropdownMenu from '#components/ui/DropdownMenu.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
@@ -10,7 +10,7 @@ import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
 import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
-import { GroundsPicker, RefusalGroundsBlock } from './components/detail/RefusalGrounds.tsx';
+import { RefusalGroundsBlock } from './components/detail/RefusalGroundsBlock.tsx';
 import StageDialog from './components/detail/StageDialog.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
 import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/StatementParts.tsx';
@@ -37,6 +37,9 @@ import {
 import { examinerDetailTexts } from './texts/examiner-detail.ts';
 
 const HEADING_ID = 'examiner-statement-heading';
+
+// The grounds of a rejection are their own chunk, loaded when 'Отклонить' is first chosen.
+const GroundsPicker = lazy(() => import('./components/detail/GroundsPicker.tsx'));
 
 /** The examiner's lists a statement is opened from, with the sidebar's names; the first is the default. */
 const EXAMINER_LISTS: readonly BackTarget[] = [
@@ -164,14 +167,18 @@ export default function ExaminerStatementDetail() {
 /** The rejection's grounds in the reply dialog: the catalogue loads when a rejection is first written. */
 function RejectionGrounds() {
   const catalogue = useStore($decisionGrounds);
+  const chosen = useStore($replyGrounds);
+  const error = useStore($groundsError);
   return (
-    <GroundsPicker
-      legend={examinerDetailTexts.groundsLegend}
-      grounds={catalogue.status === 'loading' ? null : catalogue.items}
-      loadingText={examinerDetailTexts.groundsLoading}
-      chosen={useStore($replyGrounds)}
-      toggle={toggleGround}
-      error={useStore($groundsError)}
-    />
+    <Suspense fallback={<p className="field__hint">{examinerDetailTexts.groundsLoading}</p>}>
+      <GroundsPicker
+        legend={examinerDetailTexts.groundsLegend}
+        grounds={catalogue.status === 'loading' ? null : catalogue.items}
+        loadingText={examinerDetailTexts.groundsLoading}
+        chosen={chosen}
+        toggle={toggleGround}
+        error={error}
+      />
+    </Suspense>
   );
 }

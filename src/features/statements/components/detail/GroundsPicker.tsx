@@ -1,25 +1,6 @@
 import { useId } from 'react';
 import { FieldError } from '#components/ui/Field.tsx';
 import type { RefusalGround } from '#domain/contract.ts';
-import { REFUSAL_TEXTS } from '#domain/refusals.ts';
-import { DetailBlock } from './StatementParts.tsx';
-
-/** 'Основания отказа' on both details: each ground of a refusal as worded when it was given, with its legal basis. */
-export function RefusalGroundsBlock({ grounds }: { grounds: readonly RefusalGround[] }) {
-  if (grounds.length === 0) return null;
-  return (
-    <DetailBlock title={REFUSAL_TEXTS.groundsTitle}>
-      <ol className="refusal-grounds">
-        {grounds.map((ground) => (
-          <li key={ground.id}>
-            {ground.name}
-            <span className="refusal-grounds__basis">{ground.legalBasis}</span>
-          </li>
-        ))}
-      </ol>
-    </DetailBlock>
-  );
-}
 
 /** Props of GroundsPicker. */
 export interface GroundsPickerProps {
@@ -34,7 +15,7 @@ export interface GroundsPickerProps {
 }
 
 /** The grounds a refusal names: one checkbox per ground, its legal basis under it, the error above them. */
-export function GroundsPicker({ legend, grounds, loadingText, chosen, toggle, error }: GroundsPickerProps) {
+export default function GroundsPicker({ legend, grounds, loadingText, chosen, toggle, error }: GroundsPickerProps) {
   const errorId = useId();
   return (
     <fieldset className={error ? 'field field--error grounds-picker' : 'field grounds-picker'}>
