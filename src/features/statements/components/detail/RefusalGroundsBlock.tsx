@@ -6,15 +6,17 @@ import { DetailBlock } from './StatementParts.tsx';
 export function RefusalGroundsBlock({ grounds }: { grounds: readonly RefusalGround[] }) {
   if (grounds.length === 0) return null;
   return (
-    <DetailBlock title={REFUSAL_TEXTS.groundsTitle}>
-      <ol className="refusal-grounds">
-        {grounds.map((ground) => (
-          <li key={ground.id}>
-            {ground.name}
-            <span className="refusal-grounds__basis">{ground.legalBasis}</span>
-          </li>
-        ))}
-      </ol>
-    </DetailBlock>
+    <div className="refusal-grounds-block">
+      <DetailBlock title={REFUSAL_TEXTS.groundsTitle}>
+        <ol className="refusal-grounds">
+          {grounds.map((ground) => (
+            <li key={ground.id}>
+              {ground.name}
+              <span className="refusal-grounds__basis">{ground.legalBasis}</span>
+            </li>
+          ))}
+        </ol>
+      </DetailBlock>
+    </div>
   );
 }
