@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { writeApiDocs } from './scripts/api-docs.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { writeVersionFile } from './scripts/version-file.ts';
+import { SHELL_FALLBACKS } from './server/src/site/fallbacks.ts';
 
 /** When this build started: sources changed after it may be missing from it (dist/.build-started). */
 let buildStarted = Date.now();
@@ -37,6 +38,23 @@ const precompress = {
       const count = await precompressDir(fileURLToPath(dir));
       logger.info(`${count} text files precompressed (.br, .gz)`);
     },
+  },
+};
+
+/** `npm run dev` (scripts/dev.ts): the API process Astro's dev server sends the API's paths to, as nginx does. */
+const devApiOrigin = process.env.DEV_API_ORIGIN ?? null;
+
+/** In the dev server, an id route is answered by its shell, as `npm start` and nginx do (the address stays). */
+const devShells = {
+  name: 'dev-shells',
+  /** @param {{ middlewares: { use(handler: (req: { url?: string }, res: unknown, next: () => void) => void): void } }} server */
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const pathname = (req.url ?? '').split('?')[0] ?? '';
+      const hit = SHELL_FALLBACKS.find((fallback) => fallback.pattern.test(pathname));
+      if (hit) req.url = `/${hit.shell.replace(/index\.html$/, '')}`;
+      next();
+    });
   },
 };
 
@@ -93,4 +111,10 @@ export default defineConfig({
   // No Markdown pages; Shiki's inline styles would also clash with the hashed CSP.
   markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
+  vite: devApiOrigin
+    ? {
+        plugins: [devShells],
+        server: { proxy: Object.fromEntries(['/api', '/files', '/version.json'].map((p) => [p, devApiOrigin])) },
+      }
+    : {},
 });

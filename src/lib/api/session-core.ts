@@ -106,8 +106,9 @@ export function tokenExpiresAt(token: string): number | null {
 }
 
 function defaultBaseUrl(): string {
-  const meta = import.meta as { env?: Record<string, string | undefined> };
-  return meta.env?.PUBLIC_API_BASE ?? '';
+  // Read statically, as Vite's dev server and build want it; outside Vite (the e2e helpers import this module under
+  // Node) there is no import.meta.env.
+  return import.meta.env?.PUBLIC_API_BASE ?? '';
 }
 
 function defaultNavigate(url: string): void {
