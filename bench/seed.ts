@@ -248,6 +248,8 @@ export async function seedBench(ctx: ServiceContext, options: BenchSeedOptions):
     under_review: 0,
     has_comments: 0,
     approved: 0,
+    not_accepted: 0,
+    withdrawn: 0,
     rejected: 0,
   };
   const byCompany: Record<string, number> = {};

@@ -453,6 +453,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/statements/{id}/refuse-acceptance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse to accept a sent statement's documents (the intake check's outcome)
+         * @description Any examiner (403 for company users); only from `sent` (409 'Статус заявления уже изменился. Обновите
+         *     страницу.' otherwise, also when another examiner took it first). Moves the statement to `not_accepted` with
+         *     the grounds (from the intake catalogue) and the comment as a committee stage, whose files hold the notice
+         *     'Уведомление об отказе в приёме документов' (`Отказ_в_приёме_{visibleId}.pdf`). Stops the review term;
+         *     the history records whether the intake check came within its term. Every user of the company is told by
+         *     notification and mail. Stores nothing when refused.
+         */
+        post: operations["refuseAcceptance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statements/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a statement (оставление без рассмотрения по заявлению заявителя)
+         * @description The first stage's applicant or the company owner (403 for another user of the company, 404 for another
+         *     company and for examiners' ids they cannot see); while `sent`, `under_review` or `has_comments` (409 after a
+         *     decision or a withdrawal). Moves the statement to `withdrawn` with the reason as a company stage, stops the
+         *     review term and closes the open remarks. The assigned examiner (every examiner when none is assigned) is told
+         *     by notification and mail. The spec's delete of an untaken statement stays as it is.
+         */
+        post: operations["withdrawStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instance/me": {
         parameters: {
             query?: never;
@@ -974,9 +1029,12 @@ export interface components {
         /**
          * @description `sent` → `under_review` (an examiner takes it) → `has_comments` | `approved` | `rejected`
          *     (the assigned examiner replies); `has_comments` → `under_review` (the company uploads a new version).
+         *     The administrative regulation adds: `sent` → `not_accepted` (an examiner refuses to accept the documents,
+         *     with grounds); `sent` | `under_review` | `has_comments` → `withdrawn` (the applicant withdraws the statement).
+         *     `approved`, `rejected`, `not_accepted` and `withdrawn` are final.
          * @enum {string}
          */
-        StatementStatus: "sent" | "under_review" | "has_comments" | "approved" | "rejected";
+        StatementStatus: "sent" | "under_review" | "has_comments" | "approved" | "rejected" | "not_accepted" | "withdrawn";
         /** @enum {string} */
         UserRole: "owner" | "employee" | "examiner";
         StartEmailLoginInput: {
@@ -1215,6 +1273,12 @@ export interface components {
              */
             reviewDeadline: components["schemas"]["ReviewDeadline"] | null;
             /**
+             * @description The intake check's term while the statement is `sent`: `INTAKE_TERM_DAYS` working days (default 3) from
+             *     the submission, on the same production calendar and rules as the review term; shown as 'Проверить до
+             *     {date}' and overdue past it. Null in every other status.
+             */
+            intakeDeadline: components["schemas"]["ReviewDeadline"] | null;
+            /**
              * @description The statement's remarks as the caller may see them (the same as its remarks endpoint): the published ones
              *     by number, and for an examiner their own drafts after them.
              */
@@ -1257,6 +1321,8 @@ export interface components {
             externalNumber: string | null;
             governmentAgencyName: string | null;
             reviewDeadline: components["schemas"]["ReviewDeadline"] | null;
+            /** @description The intake check's term while `sent` (see `Statement.intakeDeadline`); null otherwise. */
+            intakeDeadline: components["schemas"]["ReviewDeadline"] | null;
             /**
              * @description Published `required` remarks not resolved yet, while the statement is `under_review` or `has_comments`;
              *     absent when there are none (most rows of a long list, and every decided statement).
@@ -1270,7 +1336,14 @@ export interface components {
             has_comments: number;
             approved: number;
             rejected: number;
-            /** @description Every status except `sent`. */
+            /** @description Refused to accept; counted apart, not in `total`. */
+            not_accepted: number;
+            /** @description Withdrawn by the applicant; counted apart, not in `total`. */
+            withdrawn: number;
+            /**
+             * @description The spec's formula: `under_review` + `has_comments` + `approved` + `rejected` (neither `sent` nor the
+             *     regulation's `not_accepted` and `withdrawn`).
+             */
             total: number;
             overdue: number;
         };
@@ -1467,6 +1540,20 @@ export interface components {
              *     400 naming the field.
              */
             refusalGroundIds?: number[];
+        };
+        RefuseAcceptanceInput: {
+            /**
+             * @description At least one ground from `GET /api/catalogs/intake-refusal-grounds` (400 `validation_error`,
+             *     `field: groundIds`, 'Выберите основание' without one; 'Такого основания отказа нет в справочнике' for an id
+             *     of no ground or of the other catalogue).
+             */
+            groundIds: number[];
+            /** @description The examiner's explanation, printed in the notice; null when empty. */
+            comment: string | null;
+        };
+        WithdrawInput: {
+            /** @description Why the applicant withdraws the statement (optional; null when empty). */
+            reason: string | null;
         };
         StartWorkInput: {
             /** @description Statement id. */
@@ -2414,6 +2501,72 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    refuseAcceptance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefuseAcceptanceInput"];
+            };
+        };
+        responses: {
+            /** @description The updated statement with all its stages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    withdrawStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawInput"];
+            };
+        };
+        responses: {
+            /** @description The updated statement with all its stages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

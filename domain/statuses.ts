@@ -10,6 +10,8 @@ export const STATEMENT_STATUSES = [
   'has_comments',
   'approved',
   'rejected',
+  'not_accepted',
+  'withdrawn',
 ] as const satisfies readonly StatementStatus[];
 
 /** Labels of the company sidebar counters (docs/product.md «Labels», "Company sidebar" column). */
@@ -19,6 +21,8 @@ export const COMPANY_SIDEBAR_LABELS: Readonly<Record<StatementStatus, string>> =
   has_comments: 'На доработку',
   approved: 'Завершено',
   rejected: 'Отклонено',
+  not_accepted: 'Отказано в приёме',
+  withdrawn: 'Отозвано',
 };
 
 /** Statuses the examiner's "Мои заявки" group counts, with their labels. */
@@ -27,6 +31,8 @@ export const EXAMINER_SIDEBAR_LABELS: Readonly<Record<Exclude<StatementStatus, '
   has_comments: 'На доработке',
   approved: 'Согласовано',
   rejected: 'Отклонено',
+  not_accepted: 'Отказано в приёме',
+  withdrawn: 'Отозвано',
 };
 
 /** Who looks at a status: the applicant or the examiner (the view columns of docs/product.md «Labels»). */
@@ -40,6 +46,8 @@ const STATUS_LABELS: Readonly<Record<StatusView, Readonly<Record<StatementStatus
     has_comments: 'Есть замечания',
     approved: 'Согласовано',
     rejected: 'Отклонено',
+    not_accepted: 'Отказано в приёме',
+    withdrawn: 'Отозвано',
   },
   examiner: {
     sent: 'Новое',
@@ -47,6 +55,8 @@ const STATUS_LABELS: Readonly<Record<StatusView, Readonly<Record<StatementStatus
     has_comments: 'На доработке',
     approved: 'Согласовано',
     rejected: 'Отклонено',
+    not_accepted: 'Отказано в приёме',
+    withdrawn: 'Отозвано',
   },
 };
 
@@ -68,7 +78,7 @@ export type StatusCounts = Record<StatementStatus, number>;
 
 /** Counts statements per status; unknown statuses are not counted (docs/product.md «Counters»). */
 export function countByStatus(items: ReadonlyArray<{ status: unknown }>): StatusCounts {
-  const counts: StatusCounts = { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0 };
+  const counts = Object.fromEntries(STATEMENT_STATUSES.map((status) => [status, 0])) as StatusCounts;
   for (const item of items) {
     if (isStatementStatus(item.status)) counts[item.status] += 1;
   }
@@ -77,12 +87,16 @@ export function countByStatus(items: ReadonlyArray<{ status: unknown }>): Status
 
 /**
  * Counts per status with the total (docs/product.md «Counters»): under_review + has_comments + approved + rejected
- * (sent apart).
+ * (sent apart, and the regulation's not_accepted and withdrawn counted apart too: the spec's formula stays).
  */
 export type StatusCounters = StatusCounts & { total: number };
 
-/** Counts per status and their total (statements in `sent` are counted separately, not in the total). */
+/** Counts per status and their total (`sent`, `not_accepted` and `withdrawn` are counted separately, not in the total). */
 export function countStatuses(items: ReadonlyArray<{ status: unknown }>): StatusCounters {
-  const counts = countByStatus(items);
+  return withTotal(countByStatus(items));
+}
+
+/** The counts with the spec's total: under_review + has_comments + approved + rejected. */
+export function withTotal(counts: StatusCounts): StatusCounters {
   return { ...counts, total: counts.under_review + counts.has_comments + counts.approved + counts.rejected };
 }

@@ -12,6 +12,10 @@ describe('statusLabel', () => {
     ['has_comments', 'examiner', 'На доработке'],
     ['approved', 'examiner', 'Согласовано'],
     ['rejected', 'company', 'Отклонено'],
+    ['not_accepted', 'company', 'Отказано в приёме'],
+    ['not_accepted', 'examiner', 'Отказано в приёме'],
+    ['withdrawn', 'company', 'Отозвано'],
+    ['withdrawn', 'examiner', 'Отозвано'],
     ['archived', 'company', 'Неизвестный статус'],
     [null, 'examiner', 'Неизвестный статус'],
   ] as const)('%s for %s -> %s', (status, view, label) => {
@@ -21,10 +25,10 @@ describe('statusLabel', () => {
 
 describe('countByStatus', () => {
   it.each([
-    [[], { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0 }],
+    [[], { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0, not_accepted: 0, withdrawn: 0 }],
     [
       [{ status: 'sent' }, { status: 'sent' }, { status: 'approved' }, { status: 'bogus' }],
-      { sent: 2, under_review: 0, has_comments: 0, approved: 1, rejected: 0 },
+      { sent: 2, under_review: 0, has_comments: 0, approved: 1, rejected: 0, not_accepted: 0, withdrawn: 0 },
     ],
   ])('%j', (items, counts) => {
     expect(countByStatus(items)).toEqual(counts);
@@ -56,18 +60,25 @@ describe('status badge colours (tokens.css) pass WCAG AA for normal text', () =>
   });
 });
 
-describe('countStatuses: the total leaves sent out', () => {
+describe('countStatuses: the total leaves sent, not_accepted and withdrawn out', () => {
   it.each([
-    [[], { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0, total: 0 }],
+    [
+      [],
+      { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0, not_accepted: 0, withdrawn: 0, total: 0 },
+    ],
     [
       [{ status: 'sent' }, { status: 'sent' }],
-      { sent: 2, under_review: 0, has_comments: 0, approved: 0, rejected: 0, total: 0 },
+      { sent: 2, under_review: 0, has_comments: 0, approved: 0, rejected: 0, not_accepted: 0, withdrawn: 0, total: 0 },
     ],
     [
       ['sent', 'under_review', 'has_comments', 'approved', 'rejected', 'rejected', 'bogus'].map((status) => ({
         status,
       })),
-      { sent: 1, under_review: 1, has_comments: 1, approved: 1, rejected: 2, total: 5 },
+      { sent: 1, under_review: 1, has_comments: 1, approved: 1, rejected: 2, not_accepted: 0, withdrawn: 0, total: 5 },
+    ],
+    [
+      ['not_accepted', 'withdrawn', 'withdrawn', 'approved'].map((status) => ({ status })),
+      { sent: 0, under_review: 0, has_comments: 0, approved: 1, rejected: 0, not_accepted: 1, withdrawn: 2, total: 1 },
     ],
   ])('%j', (items, counters) => {
     expect(countStatuses(items)).toEqual(counters);

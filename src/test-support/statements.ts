@@ -33,6 +33,7 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     governmentAgencyName: null,
     history: [],
     reviewDeadline: null,
+    intakeDeadline: null,
     remarks: [],
     refusalGrounds: [],
     ...fields,

@@ -99,6 +99,8 @@ const PATHS: Record<Status, Status[]> = {
   has_comments: ['sent', 'under_review', 'has_comments'],
   approved: ['sent', 'under_review', 'has_comments', 'under_review', 'approved'],
   rejected: ['sent', 'under_review', 'rejected'],
+  not_accepted: ['sent', 'not_accepted'],
+  withdrawn: ['sent', 'under_review', 'withdrawn'],
 };
 
 /** A demo remark: its words, kind, place on the album's page 1, and what becomes of it. */

@@ -11,6 +11,7 @@ import type {
 } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { cadastralNumberProblem } from '#domain/requisites.ts';
+import { countByStatus, withTotal } from '#domain/statuses.ts';
 import { groundsByIds, hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -354,6 +355,7 @@ function toApiListItem(row: StatementListRow, clock: DeadlineClock): StatementLi
     externalNumber: row.external_number,
     governmentAgencyName: row.examiner_id === null ? null : (row.instance_name ?? ''),
     reviewDeadline: deadlineOf(clock, row),
+    intakeDeadline: null,
   };
 }
 
@@ -455,15 +457,14 @@ export async function listItems(
 export async function statementCounters(ctx: ServiceContext, actor: UserRow): Promise<StatementCounters> {
   const scope: StatementScope =
     actor.role === 'examiner' ? { examinerId: actor.id } : { companyId: requireCompanyUser(actor) };
-  const counts = { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0 };
+  const counts = countByStatus([]);
   for (const row of await countStatementsByStatus(ctx.db, scope)) counts[row.status] = Number(row.count);
   const clock = await deadlineClock(ctx);
   let overdue = 0;
   for (const row of await listTerms(ctx.db, scope, TERM_RUNS_IN)) {
     if ((deadlineOf(clock, row)?.workingDaysLeft ?? 0) < 0) overdue += 1;
   }
-  const total = counts.under_review + counts.has_comments + counts.approved + counts.rejected;
-  return { ...counts, total, overdue };
+  return { ...withTotal(counts), overdue };
 }
 
 /** Any statement with its stages, for examiners. */

@@ -14,6 +14,8 @@ const ZERO: StatementCounters = {
   has_comments: 0,
   approved: 0,
   rejected: 0,
+  not_accepted: 0,
+  withdrawn: 0,
   total: 0,
   overdue: 0,
 };
@@ -143,8 +145,7 @@ export function countFromList(items: ReadonlyArray<{ status: unknown; reviewDead
   keep({ ...countStatuses(items), overdue: countOverdue(items) });
 }
 
-const statusCounters = ({ sent, under_review, has_comments, approved, rejected, total }: StatementCounters) =>
-  ({ sent, under_review, has_comments, approved, rejected, total }) satisfies StatusCounters;
+const statusCounters = ({ overdue: _overdue, ...counters }: StatementCounters) => counters satisfies StatusCounters;
 
 /**
  * A sidebar's statement counts per status and their total (docs/product.md «Counters»): the company's statements, or
