@@ -10,7 +10,11 @@ export interface Toast {
   text: string;
 }
 
-/** Toasts hide themselves after this many milliseconds (docs/product.md «Constants and limits»). */
+/**
+ * Information and success toasts hide themselves after this many milliseconds of being seen (docs/product.md
+ * «Constants and limits»); an error toast stays until it is closed (WCAG 2.2.1), and the time stands still while the
+ * pointer is over the toasts or the focus is in them.
+ */
 export const TOAST_HIDE_MS = 5000;
 
 /** Toasts currently on screen, oldest first. */
@@ -23,36 +27,69 @@ export const $toasts = atom<Toast[]>([]);
 const queue = (): Toast[] => $toasts.value;
 
 let nextId = 1;
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
+/** A running hide timer: when it started and how long it had left then. */
+interface Hiding {
+  timer: ReturnType<typeof setTimeout> | null;
+  startedAt: number;
+  left: number;
+}
+const hiding = new Map<number, Hiding>();
 /** True while the toast region watches the queue: a toast's 5 s start when it can be seen, not before. */
 let watched = false;
+/** Reasons the toasts' time stands still now: the pointer over them, the focus in them. */
+const holds = new Set<'pointer' | 'focus'>();
 
-function startHiding(id: number): void {
-  if (timers.has(id)) return;
-  timers.set(
-    id,
-    setTimeout(() => dismissToast(id), TOAST_HIDE_MS),
-  );
+function run(id: number, entry: Hiding): void {
+  entry.startedAt = Date.now();
+  entry.timer = setTimeout(() => dismissToast(id), entry.left);
+}
+
+function startHiding(toast: Toast): void {
+  if (toast.kind === 'error' || hiding.has(toast.id)) return;
+  const entry: Hiding = { timer: null, startedAt: 0, left: TOAST_HIDE_MS };
+  hiding.set(toast.id, entry);
+  if (holds.size === 0) run(toast.id, entry);
 }
 
 /**
- * Shows a toast that hides itself 5 s after it appears (a toast raised before the toast region is on the page, which
- * hydrates when the browser is idle, waits for it); returns its id. The same text already on screen is not repeated.
+ * Stops every toast's time while the pointer is over the toasts or the focus is in them (`reason` says which); the
+ * time goes on from where it stood once neither holds.
+ */
+export function holdToasts(reason: 'pointer' | 'focus', held: boolean): void {
+  const before = holds.size;
+  if (held) holds.add(reason);
+  else holds.delete(reason);
+  if (before === 0 && holds.size > 0) {
+    for (const entry of hiding.values()) {
+      if (entry.timer === null) continue;
+      clearTimeout(entry.timer);
+      entry.timer = null;
+      entry.left = Math.max(0, entry.left - (Date.now() - entry.startedAt));
+    }
+  } else if (before > 0 && holds.size === 0) {
+    for (const [id, entry] of hiding) if (entry.timer === null) run(id, entry);
+  }
+}
+
+/**
+ * Shows a toast; information and success hide themselves 5 s after they appear (a toast raised before the toast region
+ * is on the page, which hydrates when the browser is idle, waits for it), an error stays until closed. Returns its id.
+ * The same text already on screen is not repeated.
  */
 export function showToast(kind: ToastKind, text: string): number {
   const shown = queue().find((toast) => toast.kind === kind && toast.text === text);
   if (shown) return shown.id;
-  const id = nextId++;
-  $toasts.set([...queue(), { id, kind, text }]);
-  if (watched) startHiding(id);
-  return id;
+  const toast = { id: nextId++, kind, text };
+  $toasts.set([...queue(), toast]);
+  if (watched) startHiding(toast);
+  return toast.id;
 }
 
 /** Removes a toast now (close button or timeout). */
 export function dismissToast(id: number): void {
-  const timer = timers.get(id);
-  if (timer !== undefined) clearTimeout(timer);
-  timers.delete(id);
+  const timer = hiding.get(id)?.timer;
+  if (timer) clearTimeout(timer);
+  hiding.delete(id);
   $toasts.set(queue().filter((toast) => toast.id !== id));
 }
 
@@ -128,7 +165,7 @@ export function showCarriedToasts(storage: ToastStorage | null = sessionStore(),
 onMount($toasts, () => {
   watched = true;
   showCarriedToasts();
-  for (const toast of queue()) startHiding(toast.id);
+  for (const toast of queue()) startHiding(toast);
   return () => {
     watched = false;
   };

@@ -1,12 +1,27 @@
 import { useStore } from '#stores/prerendered.ts';
-import { $toasts, dismissToast } from '#stores/toasts.ts';
+import { $toasts, dismissToast, holdToasts } from '#stores/toasts.ts';
 import { CloseIcon } from './icons.tsx';
 
-/** Live region with the toast queue; each toast hides itself after 5 s or on its close button. */
+/**
+ * Live region with the toast queue: information and success hide after 5 s, an error stays until its close button;
+ * the time stands still while the pointer is over the region or the focus is in it.
+ */
 export default function ToastRegion() {
   const toasts = useStore($toasts);
   return (
-    <div className="toast-region" role="status" aria-live="polite" aria-label="Уведомления о действиях">
+    <div
+      className="toast-region"
+      role="status"
+      aria-live="polite"
+      aria-label="Уведомления о действиях"
+      onPointerEnter={() => holdToasts('pointer', true)}
+      onPointerLeave={() => holdToasts('pointer', false)}
+      onFocusIn={() => holdToasts('focus', true)}
+      onFocusOut={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (!next || !event.currentTarget.contains(next)) holdToasts('focus', false);
+      }}
+    >
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast--${toast.kind}`}>
           <p className="toast__text">{toast.text}</p>

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts, carryToast, dismissToast, showCarriedToasts, showToast, TOAST_HIDE_MS } from '../toasts.ts';
+import {
+  $toasts,
+  carryToast,
+  dismissToast,
+  holdToasts,
+  showCarriedToasts,
+  showToast,
+  TOAST_HIDE_MS,
+} from '../toasts.ts';
 
 // The toast region watches the queue, as on a page where it has hydrated.
 let stopWatching: () => void = () => {};
@@ -38,13 +46,47 @@ describe('toasts', () => {
   it('counts the 5 s of a toast raised before the region hydrates (client:idle) from when it watches', () => {
     stopWatching();
     vi.advanceTimersByTime(2000);
-    showToast('error', 'Не удалось загрузить заявление');
+    showToast('success', 'Заявление создано');
     vi.advanceTimersByTime(TOAST_HIDE_MS * 2);
-    expect($toasts.get().map((t) => t.text)).toEqual(['Не удалось загрузить заявление']);
+    expect($toasts.get().map((t) => t.text)).toEqual(['Заявление создано']);
     stopWatching = $toasts.listen(() => {});
     vi.advanceTimersByTime(TOAST_HIDE_MS - 1);
     expect($toasts.get()).toHaveLength(1);
     vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
+  });
+
+  it('keeps an error toast until it is closed', () => {
+    const id = showToast('error', 'Не удалось удалить заявление');
+    vi.advanceTimersByTime(TOAST_HIDE_MS * 20);
+    expect($toasts.get().map((t) => t.text)).toEqual(['Не удалось удалить заявление']);
+    dismissToast(id);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('stands still while hovered or focused and goes on from where it stood', () => {
+    showToast('info', 'Ответ на заявление был отправлен');
+    vi.advanceTimersByTime(3000);
+    holdToasts('pointer', true);
+    vi.advanceTimersByTime(TOAST_HIDE_MS * 3);
+    holdToasts('focus', true);
+    holdToasts('pointer', false);
+    vi.advanceTimersByTime(TOAST_HIDE_MS * 3);
+    expect($toasts.get()).toHaveLength(1);
+    holdToasts('focus', false);
+    vi.advanceTimersByTime(1999);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toHaveLength(0);
+  });
+
+  it('a toast raised while held waits for the hold to end', () => {
+    holdToasts('pointer', true);
+    showToast('success', 'Сохранено');
+    vi.advanceTimersByTime(TOAST_HIDE_MS * 2);
+    expect($toasts.get()).toHaveLength(1);
+    holdToasts('pointer', false);
+    vi.advanceTimersByTime(TOAST_HIDE_MS);
     expect($toasts.get()).toHaveLength(0);
   });
 
