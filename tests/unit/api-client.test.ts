@@ -95,7 +95,7 @@ const me = {
 
 function setup(
   routes: Record<string, Handler>,
-  extra: Pick<ApiClientOptions, 'timeoutMs' | 'withLock' | 'onProblem'> = {},
+  extra: Pick<ApiClientOptions, 'timeoutMs' | 'withLock' | 'onProblem' | 'retryPauseMs'> = {},
 ) {
   const f = fakeFetch(routes);
   const ch = fakeChannel();
@@ -106,6 +106,7 @@ function setup(
     navigate,
     createChannel: ch.create,
     now: () => NOW,
+    retryPauseMs: 0,
     ...extra,
   });
   clients.push(client);
@@ -452,6 +453,63 @@ describe('api client session behaviour', () => {
     await t.client.GET('/api/statements', { headers: { ...QUIET } }).catch(() => null);
     expect(onProblem).not.toHaveBeenCalled();
     expect(t.calls.at(-1)?.headers.has('x-quiet-errors')).toBe(false);
+  });
+
+  it.each([502, 503, 504])('sends a GET once more after a %i, and only once', async (status) => {
+    const onProblem = vi.fn();
+    let answers = 0;
+    const t = setup(
+      { '/api/statements': () => (answers++ === 0 ? json(status, { error: 'x' }) : json(200, [])) },
+      { onProblem },
+    );
+    t.client.setAccessToken(FRESH);
+    const { data } = await t.client.GET('/api/statements');
+    expect(data).toEqual([]);
+    expect(t.count('/api/statements')).toBe(2);
+    expect(onProblem).not.toHaveBeenCalled();
+    answers = 0;
+    const again = setup({ '/api/statements': () => json(status, { error: 'x' }) }, { onProblem });
+    again.client.setAccessToken(FRESH);
+    await again.client.GET('/api/statements');
+    expect(again.count('/api/statements')).toBe(2);
+    expect(onProblem).toHaveBeenCalledExactlyOnceWith('server', expect.objectContaining({ status }));
+  });
+
+  it('sends a GET once more after a network failure, after the pause', async () => {
+    vi.useFakeTimers();
+    const at: number[] = [];
+    const t = setup(
+      {
+        '/api/statements': () => {
+          at.push(Date.now());
+          if (at.length === 1) throw new TypeError('Failed to fetch');
+          return json(200, []);
+        },
+      },
+      { retryPauseMs: 800 },
+    );
+    t.client.setAccessToken(FRESH);
+    const call = t.client.GET('/api/statements');
+    await vi.runAllTimersAsync();
+    expect((await call).data).toEqual([]);
+    expect(at).toHaveLength(2);
+    expect((at[1] ?? 0) - (at[0] ?? 0)).toBe(800);
+  });
+
+  it('never sends a write twice, nor a 500 or a 4xx read', async () => {
+    const t = setup({
+      'POST /api/statements': () => json(503, { error: 'x' }),
+      '/api/users/me': () => json(500, { error: 'internal_error' }),
+    });
+    t.client.setAccessToken(FRESH);
+    await t.client.POST('/api/statements', { body: { objectName: 'Дом', prefileIds: [1] } });
+    await t.client.GET('/api/users/me');
+    await t.client.GET('/api/companies/me'); // no route: 404
+    expect(t.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/statements',
+      'GET /api/users/me',
+      'GET /api/companies/me',
+    ]);
   });
 
   it('does not report 4xx answers or calls the caller aborted', async () => {

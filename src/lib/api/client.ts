@@ -32,8 +32,57 @@ const AUTH_PREFIX = '/api/authentication/';
 const PUBLIC_PATHS = new Set(['/version.json']);
 const TOKEN_PATHS = new Set(['/api/authentication/verify-email-login', '/api/authentication/refresh']);
 
+/** Answers of a gateway in front of the API that a moment later may answer otherwise (an API process restarting). */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+/** The pause before the one retry of a GET (docs/product.md «Session behaviour on the site»). */
+export const GET_RETRY_PAUSE_MS = 800;
+
+/** Waits `ms`, or rejects as soon as `signal` aborts (the call's timeout or its caller). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * A fetch that sends an idempotent read (GET, HEAD) once more after a short pause when it got no answer or a
+ * 502/503/504; a write is never sent twice. The retry keeps the call's signal, so its timeout still bounds both.
+ */
+export function retryingReads(
+  fetchOnce: (request: Request) => Promise<Response>,
+  pauseMs: number = GET_RETRY_PAUSE_MS,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return fetchOnce(request);
+    const copy = request.clone();
+    try {
+      const response = await fetchOnce(request);
+      if (!RETRIED_STATUSES.has(response.status)) return response;
+      await response.body?.cancel().catch(() => undefined);
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+    }
+    await pause(pauseMs, copy.signal);
+    return fetchOnce(copy);
+  };
+}
+
 /** Options of createApiClient; every field is optional and injectable for tests. */
 export interface ApiClientOptions extends SessionCoreOptions {
+  /** The pause before a failed GET is sent again (default GET_RETRY_PAUSE_MS). */
+  retryPauseMs?: number;
   /** The session to use (token, refresh, logout); the other session options are then ignored. Default: a new one. */
   session?: SessionCore;
   /**
@@ -74,7 +123,7 @@ function needsSession(path: string): boolean {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const session = options.session ?? createSessionCore(options);
   const { baseUrl, withTimeout, refreshAccessToken, endSession } = session;
-  const baseFetch = session.fetch;
+  const baseFetch = retryingReads(session.fetch, options.retryPauseMs);
   const onProblem = options.onProblem;
 
   /** Per-call state, keyed by openapi-fetch's request id. */
