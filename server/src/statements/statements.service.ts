@@ -42,6 +42,7 @@ import {
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
+import { storeRefusalLetter } from './refusal-letters.ts';
 import { compareRounds } from './round-changes.ts';
 import { findStatementFor } from './statement-access.ts';
 import {
@@ -101,8 +102,16 @@ async function changeStatus(
   event: StatementEvent,
   explainFailure: (db: Db) => Promise<never>,
   stage?: { byCommittee: boolean; comment: string | null; prefileIds: readonly number[] },
-  /** What else moves with the change, in its transaction (the remarks); may add to the event (how many remarks). */
-  alongside?: (db: Db, round: number, at: string) => Promise<Partial<StatementEvent> | undefined>,
+  /**
+   * What else moves with the change, in its transaction (the remarks, a refusal's letter), given the new stage's
+   * round number and id (0 and null without a stage); may add to the event (how many remarks).
+   */
+  alongside?: (
+    db: Db,
+    round: number,
+    at: string,
+    stageId: number | null,
+  ) => Promise<Partial<StatementEvent> | undefined>,
 ): Promise<void> {
   const at = nowIso(ctx.now());
   const announcement = await ctx.db.transaction().execute(async (trx): Promise<Announcement> => {
@@ -117,6 +126,7 @@ async function changeStatus(
     await insertHistory(trx, { statementId: move.id, from: move.from, to: move.to, actor: author(actor), at, term });
     if (move.to === 'approved') await saveDecisionSnapshot(trx, move.id, at);
     let round = 0;
+    let stageId: number | null = null;
     if (stage) {
       const inserted = await insertStage(trx, {
         statementId: move.id,
@@ -127,9 +137,10 @@ async function changeStatus(
         at,
       });
       round = inserted.n;
+      stageId = inserted.id;
       await attachToStage(trx, actor.id, stage.prefileIds, inserted.id, at);
     }
-    const more = alongside ? await alongside(trx, round, at) : undefined;
+    const more = alongside ? await alongside(trx, round, at, stageId) : undefined;
     return recordStatementEvent(withDb(ctx, trx), { ...event, ...more } as StatementEvent, announced(row), at);
   });
   sendAnnouncement(ctx, announcement);
@@ -230,8 +241,11 @@ export async function replyToStatement(
       throw apiError('forbidden', 'Отвечать может только эксперт, взявший заявление в работу');
     },
     { byCommittee: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
-    async (db, round, at) => {
+    async (db, round, at, stageId) => {
       if (grounds.length > 0) await insertStatementRefusalGrounds(db, statementId, grounds);
+      if (input.status === 'rejected' && stageId !== null) {
+        await storeRefusalLetter(db, ctx, { statementId, stageId, kind: 'decision', at });
+      }
       if (input.status !== 'has_comments') {
         await closeRemarksWithDecision(db, statementId, actor, at);
         return undefined;

@@ -3,9 +3,10 @@
 
 import regularFontUrl from '@expo-google-fonts/pt-serif/400Regular/PTSerif_400Regular.ttf?url';
 import boldFontUrl from '@expo-google-fonts/pt-serif/700Bold/PTSerif_700Bold.ttf?url';
+import { type CommitteeFonts, toBase64 } from '#domain/pdf/committee-document.ts';
 import { saveBlob } from '#lib/browser.ts';
 import { type CertificateData, certificateFileName } from './certificate.ts';
-import { type CertificateFonts, renderCertificate, toBase64 } from './layout/certificate-pdf.ts';
+import { renderCertificate } from './layout/certificate-pdf.ts';
 
 async function fetchFont(url: string): Promise<string> {
   const response = await fetch(url);
@@ -13,8 +14,8 @@ async function fetchFont(url: string): Promise<string> {
   return toBase64(await response.arrayBuffer());
 }
 
-/** The certificate's PT Serif, fetched as files (the remarks letter prints with it too). */
-export async function loadPdfFonts(): Promise<CertificateFonts> {
+/** The committee documents' PT Serif, fetched as files (the certificate and the remarks letter print with it). */
+export async function loadPdfFonts(): Promise<CommitteeFonts> {
   const [regular, bold] = await Promise.all([fetchFont(regularFontUrl), fetchFont(boldFontUrl)]);
   return { regular, bold };
 }

@@ -1,9 +1,16 @@
 // The approval certificate (docs/product.md «The PDF certificate») as pure layout: which text goes where on one A4
-// page, in PDF points. Drawing it (jspdf, the embedded font) is certificate-pdf.ts; this file knows only sizes and
-// words.
+// page, in PDF points, on the page and type every committee document shares (#domain/pdf/page.ts). Drawing it
+// (jspdf, the embedded font) is certificate-pdf.ts; this file knows only sizes and words.
 import type { Statement } from '#domain/contract.ts';
+import {
+  CERTIFICATE_PAGE,
+  COMMITTEE_NAME,
+  certificateDate,
+  innKpp,
+  type TextMeasure,
+  wrapText,
+} from '#domain/pdf/page.ts';
 import { orDash } from '#domain/russian.ts';
-import { SITE_ORG } from '#lib/site.ts';
 
 /** What the certificate prints; every value is already text, a dash when missing. */
 export interface CertificateData {
@@ -27,9 +34,6 @@ export interface CertificateData {
   /** The public check address (`{PUBLIC_ORIGIN}/check/{token}`): printed under 'Проверить подлинность' and as a QR code. */
   checkUrl?: string;
 }
-
-/** A text width in points for a font size and weight: the embedded font's metrics when rendering, a fake in tests. */
-export type TextMeasure = (text: string, fontSize: number, bold: boolean) => number;
 
 /** One line of text; `y` is its baseline, from the top of the page. */
 export interface CertificateText {
@@ -69,21 +73,6 @@ export interface CertificateLayout {
   bottom: number;
 }
 
-/**
- * The page: A4 in points, margins in points and the type (12 pt, line height 1.5; docs/product.md
- * «Constants and limits»). The requirements give the margins as '85/56/42/56' without an order. Read as
- * left/top/right/bottom (the order of pdfmake's pageMargins) they are 30/20/15/20 mm, the margins of Russian official
- * documents (ГОСТ Р 7.0.97: the wide margin on the left, for binding); read as CSS top/right/bottom/left the bottom
- * margin would be the smallest.
- */
-export const CERTIFICATE_PAGE = {
-  width: 595.28,
-  height: 841.89,
-  margins: { left: 85, top: 56, right: 42, bottom: 56 },
-  fontSize: 12,
-  lineHeight: 1.5,
-} as const;
-
 /** Height of the font's ascender in em: the tallest glyph above the baseline. */
 const ASCENT = 1.05;
 
@@ -92,7 +81,7 @@ const MIN_FONT_SIZE = 7;
 
 /** The printed words of the certificate. */
 export const certificateTexts = {
-  committee: SITE_ORG,
+  committee: COMMITTEE_NAME,
   title: 'СВИДЕТЕЛЬСТВО',
   subtitle: 'о согласовании архитектурно-градостроительного решения объекта капитального строительства',
   number: 'Регистрационный номер',
@@ -116,22 +105,6 @@ export const certificateTexts = {
 /** The file the examiner downloads. */
 export function certificateFileName(visibleId: number | string): string {
   return `Свидетельство_${visibleId}.pdf`;
-}
-
-/** 'ИНН / КПП' with a dash for each missing half, or a single dash when both are missing. */
-export function innKpp(inn: string | null | undefined, kpp: string | null | undefined): string {
-  if (!inn?.trim() && !kpp?.trim()) return certificateTexts.dash;
-  return `${orDash(inn)} / ${orDash(kpp)}`;
-}
-
-/** A date as ru-RU writes it (22.11.2026), in the committee's time zone. */
-export function certificateDate(date: Date): string {
-  return new Intl.DateTimeFormat('ru-RU', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Moscow',
-  }).format(date);
 }
 
 /** The certificate's values from the approved statement, the approving examiner and the day of approval. */
@@ -167,37 +140,6 @@ export function certificateData(
     head: orDash(statement.companyDirector),
     examiner: orDash(examinerFio),
   };
-}
-
-/**
- * Splits `text` into lines no wider than `width`: at spaces where it can, inside a word only when the word alone is
- * wider than the line (a long cadastral number or e-mail), so nothing runs past the margin.
- */
-export function wrapText(text: string, width: number, measure: (text: string) => number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  const push = () => {
-    lines.push(line);
-    line = '';
-  };
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (measure(candidate) <= width) {
-      line = candidate;
-      continue;
-    }
-    if (line) push();
-    if (measure(word) <= width) {
-      line = word;
-      continue;
-    }
-    for (const char of word) {
-      if (line && measure(line + char) > width) push();
-      line += char;
-    }
-  }
-  if (line || lines.length === 0) push();
-  return lines;
 }
 
 /** The labelled rows, in the order of docs/product.md «The PDF certificate». */

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { afterAll, describe, expect, it } from 'vitest';
+import { toBase64 } from '#domain/pdf/committee-document.ts';
 import { certificateData } from '../certificate.ts';
-import { renderCertificate, toBase64 } from '../layout/certificate-pdf.ts';
+import { renderCertificate } from '../layout/certificate-pdf.ts';
 import { blankCertificateStatement, fullCertificateStatement } from './fixtures.ts';
 
 function hasPoppler(): boolean {

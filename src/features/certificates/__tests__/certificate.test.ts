@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { itMaps } from '#domain/__tests__/table.ts';
+import { CERTIFICATE_PAGE, certificateDate, innKpp, type TextMeasure, wrapText } from '#domain/pdf/page.ts';
 import {
-  CERTIFICATE_PAGE,
   type CertificateData,
   certificateData,
-  certificateDate,
   certificateFileName,
   certificateTexts,
-  innKpp,
   layoutCertificate,
-  type TextMeasure,
-  wrapText,
 } from '../certificate.ts';
 import { blankCertificateStatement, fullCertificateStatement } from './fixtures.ts';
 

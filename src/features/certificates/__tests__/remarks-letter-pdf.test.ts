@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { toBase64 } from '#domain/pdf/committee-document.ts';
 import { remarkItem } from '../../../test-support/remarks.ts';
 import { statementItem } from '../../../test-support/statements.ts';
-import { toBase64 } from '../layout/certificate-pdf.ts';
 import { remarksLetterFileName } from '../layout/remarks-letter.ts';
 import { renderRemarksLetter } from '../layout/remarks-letter-pdf.ts';
 

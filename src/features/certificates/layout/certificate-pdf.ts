@@ -1,54 +1,13 @@
-// Draws the certificate layout with jspdf and an embedded Cyrillic TTF. jspdf and the QR library are imported here
-// dynamically, and this module itself is imported dynamically (certificate-download.ts), so none of them reaches a
-// page's initial JavaScript.
+// Draws the certificate layout in a committee document (#domain/pdf/committee-document.ts: jspdf, imported there
+// dynamically, with the embedded PT Serif). The QR library is imported here dynamically, and this module itself is
+// imported dynamically (certificate-download.ts), so none of them reaches a page's initial JavaScript.
 import type { jsPDF as JsPdf } from 'jspdf';
-import {
-  CERTIFICATE_PAGE,
-  type CertificateData,
-  type CertificateQr,
-  layoutCertificate,
-  type TextMeasure,
-} from '../certificate.ts';
-
-/** The certificate's font files as base64 (what jspdf's virtual file system takes). */
-export interface CertificateFonts {
-  regular: string;
-  bold: string;
-}
-
-const FAMILY = 'PTSerif';
-
-/** A committee document as both of them start: A4 portrait in points, PT Serif embedded, and its title and subject. */
-export interface CommitteeDocument {
-  doc: JsPdf;
-  /** The width of `text` in points, in the embedded font (what the pure layouts measure with). */
-  measure: TextMeasure;
-  /** Sets the embedded font, bold or regular. */
-  font: (bold: boolean) => void;
-}
-
-/** Opens a committee document (the certificate, the remarks letter) with the embedded PT Serif. */
-export async function openCommitteeDocument(
-  fonts: CertificateFonts,
-  properties: { title: string; subject: string },
-): Promise<CommitteeDocument> {
-  const { jsPDF } = await import('jspdf');
-  const doc = new jsPDF({ unit: 'pt', format: 'a4', orientation: 'portrait', compress: true });
-  doc.addFileToVFS('PTSerif-Regular.ttf', fonts.regular);
-  doc.addFileToVFS('PTSerif-Bold.ttf', fonts.bold);
-  doc.addFont('PTSerif-Regular.ttf', FAMILY, 'normal');
-  doc.addFont('PTSerif-Bold.ttf', FAMILY, 'bold');
-  doc.setProperties(properties);
-  const font = (bold: boolean) => doc.setFont(FAMILY, bold ? 'bold' : 'normal');
-  const measure: TextMeasure = (text, fontSize, bold) => {
-    font(bold);
-    return doc.getStringUnitWidth(text) * fontSize;
-  };
-  return { doc, measure, font };
-}
+import { type CommitteeFonts, openCommitteeDocument } from '#domain/pdf/committee-document.ts';
+import { CERTIFICATE_PAGE } from '#domain/pdf/page.ts';
+import { type CertificateData, type CertificateQr, layoutCertificate } from '../certificate.ts';
 
 /** Renders the one-page A4 certificate and answers the PDF's bytes. */
-export async function renderCertificate(data: CertificateData, fonts: CertificateFonts): Promise<ArrayBuffer> {
+export async function renderCertificate(data: CertificateData, fonts: CommitteeFonts): Promise<ArrayBuffer> {
   const { doc, measure, font } = await openCommitteeDocument(fonts, {
     title: `Свидетельство ${data.number}`,
     subject: 'Свидетельство о согласовании АГР',
@@ -85,14 +44,4 @@ async function drawQr(doc: JsPdf, qr: CertificateQr): Promise<void> {
       doc.rect(qr.x + start * cell, qr.y + row * cell, (col - start) * cell, cell, 'F');
     }
   }
-}
-
-/** Base64 of binary data (jspdf's VFS wants a string), in chunks so a 200 KB font does not overflow the stack. */
-export function toBase64(bytes: ArrayBuffer | Uint8Array): string {
-  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let binary = '';
-  for (let i = 0; i < view.length; i += 0x8000) {
-    binary += String.fromCharCode(...view.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
 }

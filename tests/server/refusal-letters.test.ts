@@ -1,0 +1,123 @@
+// The refusal letters (docs/product.md «The regulation's procedures»): a refusal makes its letter once, as a file of
+// the round it created, and every download gives the same bytes, which poppler reads back as a person's viewer would.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RefusalGround, Statement } from '#domain/contract.ts';
+import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
+import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { login, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
+
+let portal: TestPortal;
+const tokens: Record<string, string> = {};
+const { owner, examiner1 } = { owner: demoUsers.owner.email, examiner1: demoUsers.examiner1.email };
+const dir = mkdtempSync(join(tmpdir(), 'refusal-letters-'));
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  for (const email of [owner, examiner1]) tokens[email] = (await login(portal, email)).accessToken;
+}, 60_000);
+afterAll(async () => {
+  await portal.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function call(as: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  return portal.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${tokens[as]}` },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** The text of a PDF as pdftotext reads it, whitespace folded. */
+function pdfText(bytes: Buffer, name: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+describe('the letter of a rejection', () => {
+  it('is a file of the rejection’s round, the same bytes on every download, with what the decision said', async () => {
+    const applicant = await userByEmail(portal, owner);
+    const examiner = await userByEmail(portal, examiner1);
+    const upload = await storePrefile(portal.ctx, applicant.id, {
+      fileName: 'Альбом.pdf',
+      contentType: 'application/pdf',
+      source: '%PDF-1.4',
+    });
+    const { id, visibleId } = await submitStatement(portal.ctx, applicant, {
+      objectName: 'Торговый центр у моста',
+      address: 'г. Энск, ул. Речная, д. 5',
+      cadastralNumber: '77:01:0001001:1234',
+      prefileIds: [upload.id],
+    });
+    await takeIntoWork(portal.ctx, examiner, id);
+    const catalogue: RefusalGround[] = (await call(owner, 'GET', '/api/catalogs/refusal-grounds')).json();
+    const chosen = [catalogue[1], catalogue[0]] as RefusalGround[];
+    const rejected = await call(examiner1, 'POST', `/api/instance/${id}/stages`, {
+      status: 'rejected',
+      comment: 'Фасад выходит за линию застройки',
+      prefileIds: [],
+      isInstance: true,
+      refusalGroundIds: chosen.map((ground) => ground.id),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(201);
+
+    const statement: Statement = (await call(owner, 'GET', `/api/statements/${id}`)).json();
+    const round = statement.stages.at(-1);
+    expect(round?.status).toBe('rejected');
+    expect(round?.files.map((file) => file.fileName)).toEqual([`Отказ_${visibleId}.pdf`]);
+    const letter = round?.files[0];
+    if (!letter) throw new Error('no letter');
+
+    const first = await call(owner, 'GET', `/api/files?path=${letter.url}`);
+    const second = await call(examiner1, 'GET', `/api/files?path=${letter.url}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-disposition']).toContain(encodeURIComponent(`Отказ_${visibleId}.pdf`));
+    expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(first.rawPayload.length).toBe(letter.size);
+
+    const text = pdfText(first.rawPayload, 'rejection.pdf');
+    for (const expected of [
+      'Комитет по архитектуре и градостроительству',
+      'Решение об отказе в согласовании архитектурно-градостроительного облика',
+      `Регистрационный номер: № ${visibleId}`,
+      'Наименование объекта: Торговый центр у моста',
+      'Адрес объекта: г. Энск, ул. Речная, д. 5',
+      'Кадастровый номер земельного участка: 77:01:0001001:1234',
+      `Заявитель: ${statement.companyName}`,
+      `ИНН / КПП: ${statement.companyInn} / ${statement.companyKpp}`,
+      'Разъяснение причин отказа: Фасад выходит за линию застройки',
+      `Эксперт комитета: ${examiner.fio}`,
+      ...chosen.flatMap((ground, i) => [`${i + 1}. ${ground.name}`, `Правовое основание: ${ground.legalBasis}`]),
+    ]) {
+      expect(text).toContain(expected.replace(/\s+/g, ' '));
+    }
+  });
+
+  it('is not made for another answer', async () => {
+    const applicant = await userByEmail(portal, owner);
+    const upload = await storePrefile(portal.ctx, applicant.id, {
+      fileName: 'Альбом.pdf',
+      contentType: 'application/pdf',
+      source: '%PDF-1.4',
+    });
+    const { id } = await submitStatement(portal.ctx, applicant, { objectName: 'Кафе', prefileIds: [upload.id] });
+    await takeIntoWork(portal.ctx, await userByEmail(portal, examiner1), id);
+    const answered = await call(examiner1, 'POST', `/api/instance/${id}/stages`, {
+      status: 'has_comments',
+      comment: 'Дополните альбом',
+      prefileIds: [],
+      isInstance: true,
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    const statement: Statement = (await call(owner, 'GET', `/api/statements/${id}`)).json();
+    expect(statement.stages.at(-1)?.files).toEqual([]);
+  });
+});
