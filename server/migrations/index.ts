@@ -15,6 +15,7 @@ import * as changes from './20261125T1400_changes.ts';
 import * as companyChanges from './20261126T1000_company_changes.ts';
 import * as cadastralNumber from './20261126T1700_cadastral_number.ts';
 import * as refusalGrounds from './20261126T1800_refusal_grounds.ts';
+import * as regulationStatuses from './20261126T2000_regulation_statuses.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1000_company_changes': companyChanges,
   '20261126T1700_cadastral_number': cadastralNumber,
   '20261126T1800_refusal_grounds': refusalGrounds,
+  '20261126T2000_regulation_statuses': regulationStatuses,
 };

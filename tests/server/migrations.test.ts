@@ -128,3 +128,96 @@ describe('the workflow groundwork migration', () => {
     await db.destroy();
   });
 });
+
+describe('the regulation statuses migration', () => {
+  /** The statements table's indexes and the triggers that name it, as the database lists them. */
+  async function dependents(db: Db): Promise<string[]> {
+    const rows = usingPostgres
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'statements'
+          union all select tgname as name from pg_trigger where not tgisinternal and tgrelid = 'statements'::regclass
+          union all select conname as name from pg_constraint where conrelid = 'statements'::regclass`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master where type in ('index', 'trigger')
+          and (tbl_name = 'statements' or sql like '%statements%')`.execute(db);
+    return rows.rows.map((row) => row.name).sort();
+  }
+
+  it('lets a statement be not_accepted or withdrawn and keeps every row, reference, index, trigger and id', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, not today's
+    const db = (await databaseAt('20261126T1800_refusal_grounds')) as any as import('kysely').Kysely<any>;
+    const at = '2026-11-01T10:00:00.000Z';
+    await db.insertInto('companies').values({ id: 1, legal_entity: 'ООО «А»', created_at: at }).execute();
+    await db
+      .insertInto('users')
+      .values({ id: 1, email: 'owner@a.example', fio: 'Иванов И. И.', role: 'owner', company_id: 1, created_at: at })
+      .execute();
+    // Ids from the table's own sequence, as the portal gives them.
+    const statement = (n: number, status: string) => ({
+      visible_id: n,
+      company_id: 1,
+      status,
+      object_name: `Объект ${n}`,
+      cadastral_number: '47:14:1203001:814',
+      date_create: at,
+      last_update: at,
+      term_start: at,
+      term_days: 10,
+    });
+    for (const [n, status] of [
+      [1, 'under_review'],
+      [2, 'sent'],
+      [3, 'sent'],
+    ] as const) {
+      await db.insertInto('statements').values(statement(n, status)).execute();
+    }
+    await db
+      .insertInto('stages')
+      .values({ id: 1, statement_id: 1, n: 1, applicant_id: 1, status: 'sent', date_create: at })
+      .execute();
+    await db.deleteFrom('statements').where('id', '=', 3).execute();
+    const before = await dependents(db as unknown as Db);
+    expect(before).toEqual(expect.arrayContaining(['statements_status_created_idx', 'statements_check_token_unique']));
+    await expect(
+      db.updateTable('statements').set({ status: 'withdrawn' }).where('id', '=', 1).execute(),
+    ).rejects.toThrow();
+
+    await migrateToLatest(db as unknown as Db);
+
+    expect(await dependents(db as unknown as Db)).toEqual(before);
+    expect(
+      await db
+        .selectFrom('statements')
+        .select(['id', 'status', 'cadastral_number', 'term_days'])
+        .orderBy('id')
+        .execute(),
+    ).toEqual([
+      { id: 1, status: 'under_review', cadastral_number: '47:14:1203001:814', term_days: 10 },
+      { id: 2, status: 'sent', cadastral_number: '47:14:1203001:814', term_days: 10 },
+    ]);
+    const revision = async () => Number((await db.selectFrom('list_revision').select('n').executeTakeFirstOrThrow()).n);
+    const changes = async () => (await db.selectFrom('changes').select('seq').execute()).length;
+    const [revisionBefore, changesBefore] = [await revision(), await changes()];
+    await db.updateTable('statements').set({ status: 'withdrawn' }).where('id', '=', 1).execute();
+    await db.updateTable('statements').set({ status: 'not_accepted' }).where('id', '=', 2).execute();
+    // The triggers still tell the lists and the live streams.
+    expect(await revision()).toBeGreaterThan(revisionBefore);
+    expect(await changes()).toBe(changesBefore + 2);
+    await expect(
+      db.updateTable('statements').set({ status: 'archived' }).where('id', '=', 2).execute(),
+    ).rejects.toThrow();
+    // A deleted statement's id is never given again.
+    const { id } = await db
+      .insertInto('statements')
+      .values(statement(4, 'sent'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(id).toBe(4);
+    // References to the rebuilt table still hold: a stage of no statement is refused, a deletion cascades.
+    await expect(
+      db.insertInto('stages').values({ statement_id: 99, n: 1, status: 'sent', date_create: at }).execute(),
+    ).rejects.toThrow();
+    await expect(db.deleteFrom('companies').where('id', '=', 1).execute()).rejects.toThrow();
+    await db.deleteFrom('statements').where('id', '=', 1).execute();
+    expect(await db.selectFrom('stages').selectAll().execute()).toEqual([]);
+    await db.destroy();
+  });
+});
