@@ -60,6 +60,10 @@ export type Prefile = Schemas['Prefile'];
 /** An item of the object category and work type catalogues. */
 export type CatalogItem = Schemas['CatalogItem'];
 export type RefusalGround = Schemas['RefusalGround'];
+/** The body of POST /api/instance/statements/{id}/refuse-acceptance (sent → not_accepted). */
+export type RefuseAcceptanceInput = Schemas['RefuseAcceptanceInput'];
+/** The body of POST /api/statements/{id}/withdraw (sent | under_review | has_comments → withdrawn). */
+export type WithdrawInput = Schemas['WithdrawInput'];
 /** The body of POST /api/statements. */
 export type CreateStatementInput = Schemas['CreateStatementInput'];
 /** The body of POST /api/statements/{id}/stages (a new version). */

@@ -5,7 +5,9 @@
 export const REFUSAL_TEXTS = {
   /** A rejection names no ground (the reply dialog and the API's 400). */
   groundRequired: 'Выберите основание отказа',
-  /** An id that is no ground of refusal to approve (of none, or of the other catalogue). */
+  /** A refusal to accept names no ground (its dialog and the API's 400). */
+  intakeGroundRequired: 'Выберите основание',
+  /** An id that is no ground of the refusal's catalogue (of none, or of the other catalogue). */
   unknownGround: 'Такого основания отказа нет в справочнике',
   /** Grounds given with an answer that refuses nothing. */
   onlyWithRejection: 'Основания указываются только при отказе',
