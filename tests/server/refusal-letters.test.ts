@@ -15,15 +15,7 @@ let portal: TestPortal;
 const tokens: Record<string, string> = {};
 const { owner, examiner1 } = { owner: demoUsers.owner.email, examiner1: demoUsers.examiner1.email };
 const dir = mkdtempSync(join(tmpdir(), 'refusal-letters-'));
-
-beforeAll(async () => {
-  portal = await startTestPortal();
-  for (const email of [owner, examiner1]) tokens[email] = (await login(portal, email)).accessToken;
-}, 60_000);
-afterAll(async () => {
-  await portal.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function call(as: string, method: 'GET' | 'POST', url: string, payload?: object) {
   return portal.app.inject({
@@ -41,7 +33,15 @@ function pdfText(bytes: Buffer, name: string): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
-describe('the letter of a rejection', () => {
+describe.each(['directory', 's3'] as const)('the letter of a rejection (files: %s)', (fileStore) => {
+  beforeAll(async () => {
+    portal = await startTestPortal({}, { fileStore });
+    for (const email of [owner, examiner1]) tokens[email] = (await login(portal, email)).accessToken;
+  }, 60_000);
+  afterAll(async () => {
+    await portal?.close();
+  });
+
   it('is a file of the rejection’s round, the same bytes on every download, with what the decision said', async () => {
     const applicant = await userByEmail(portal, owner);
     const examiner = await userByEmail(portal, examiner1);
@@ -83,7 +83,7 @@ describe('the letter of a rejection', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(first.rawPayload.length).toBe(letter.size);
 
-    const text = pdfText(first.rawPayload, 'rejection.pdf');
+    const text = pdfText(first.rawPayload, `rejection-${fileStore}.pdf`);
     for (const expected of [
       'Комитет по архитектуре и градостроительству',
       'Решение об отказе в согласовании архитектурно-градостроительного облика',
