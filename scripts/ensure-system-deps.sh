@@ -3,7 +3,7 @@
 #   chromium (/usr/bin/chromium)          - Playwright e2e (no browser download)
 #   nginx                                 - e2e check of nginx.conf
 #   postgresql (initdb/pg_ctl)            - server tests on PostgreSQL (throwaway cluster)
-#   poppler-utils (pdftoppm)              - rendering certificate PDFs in tests
+#   poppler-utils (pdftoppm, pdftotext)   - rendering certificates and reading back letters in tests
 #   fonts-dejavu-core                     - a Cyrillic-capable system font for headless Chromium
 #   gnumeric (ssconvert)                  - a spreadsheet engine that opens the CSV export in tests
 #   prometheus (promtool)                 - checks and tests the alert rules in ops/prometheus
