@@ -508,6 +508,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/statements/{id}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to correct an error in the issued certificate (исправление допущенных опечаток и ошибок)
+         * @description A user of the company, for an `approved` statement only (409 'Исправить опечатку можно только в выданном
+         *     свидетельстве: заявление не согласовано' otherwise; 404 for another company). The text describing the error
+         *     is required, up to 10,000 characters (400 naming `text`). The correction is due in 5 working days on the
+         *     production calendar; the statement's status does not change. The assigned examiner is told by notification
+         *     and mail. Stores nothing when refused.
+         */
+        post: operations["requestCorrection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/corrections/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct the certificate or decline the correction
+         * @description The statement's assigned examiner only (403 otherwise), for a `requested` correction only (409 otherwise).
+         *     Accepting stores the corrected certificate's data as a snapshot of its own (the previous certificate's
+         *     with `requisites` applied) under the correction's own check token, and attaches the files (the corrected
+         *     certificate, which says 'взамен ранее выданного от {date}'); the previous certificate's public check then
+         *     says it was replaced. Declining needs a `note` (400 naming `note`): the reason goes to the applicant. The
+         *     company's users are told by notification and mail. Stores nothing when refused.
+         */
+        post: operations["decideCorrection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instance/me": {
         parameters: {
             query?: never;
@@ -1025,6 +1080,13 @@ export interface components {
             examiner: string | null;
             /** @description The approved round's files; empty unless `status` is `approved`. */
             documents: components["schemas"]["PublicCertificateDocument"][];
+            /** @description For a corrected certificate: the one it replaces ('взамен ранее выданного от {date}'); null otherwise. */
+            replaces: components["schemas"]["CorrectionCertificateLink"] | null;
+            /**
+             * @description When a corrected certificate replaced this one: its date and check address ('Свидетельство заменено
+             *     исправленным от {date}'); null otherwise.
+             */
+            replacedBy: components["schemas"]["CorrectionCertificateLink"] | null;
         };
         /**
          * @description `sent` → `under_review` (an examiner takes it) → `has_comments` | `approved` | `rejected`
@@ -1283,6 +1345,8 @@ export interface components {
              *     by number, and for an examiner their own drafts after them.
              */
             remarks: components["schemas"]["Remark"][];
+            /** @description The requests to correct an error in the issued certificate, oldest first. */
+            corrections: components["schemas"]["Correction"][];
         };
         /** @description A whole list (an array), or with `since` what changed (`StatementListDelta`). */
         StatementListAnswer: components["schemas"]["StatementListItem"][] | components["schemas"]["StatementListDelta"];
@@ -1540,6 +1604,69 @@ export interface components {
              *     400 naming the field.
              */
             refusalGroundIds?: number[];
+        };
+        CorrectionInput: {
+            /** @description What is wrong in the certificate (required; blank is refused naming `text`). */
+            text: string;
+        };
+        /** @description The corrected values the corrected certificate carries (checked like the create form). */
+        CorrectionRequisites: {
+            objectName: string;
+            address: string | null;
+            /** @description `NN:NN:NNNNNN(N):N…` (400 naming `cadastralNumber` otherwise); null when none. */
+            cadastralNumber: string | null;
+        };
+        CorrectionDecisionInput: {
+            /** @description True corrects the certificate; false declines the correction. */
+            accept: boolean;
+            /** @description The examiner's note; required when declining (the reason the applicant is given). */
+            note: string | null;
+            /** @description The corrected certificate's file(s), when accepting. */
+            prefileIds: number[];
+            /** @description When accepting, the corrected values; without them the corrected certificate keeps the previous one's. */
+            requisites?: components["schemas"]["CorrectionRequisites"] | null;
+        };
+        /** @description A request to correct an error in the issued certificate and its answer. */
+        Correction: {
+            id: number;
+            text: string;
+            /** @enum {string} */
+            status: "requested" | "corrected" | "declined";
+            /** Format: date-time */
+            requestedAt: string;
+            /** @description Who asked, as named then. */
+            requestedBy: string | null;
+            /**
+             * Format: date
+             * @description The last working day of the 5-working-day term, `YYYY-MM-DD`.
+             */
+            dueDate: string;
+            /** @description The running term while `requested` (overdue shown like the review term); null once answered. */
+            deadline: components["schemas"]["ReviewDeadline"] | null;
+            /** @description The examiner's note (the reason of a decline). */
+            answer: string | null;
+            /** Format: date-time */
+            answeredAt: string | null;
+            /**
+             * Format: date-time
+             * @description The date of the certificate the correction replaces (or would replace while requested).
+             */
+            replacesDate: string;
+            /**
+             * @description The corrected certificate's public check address: once `corrected`; for the assigned examiner also while
+             *     `requested` (the corrected certificate prints it). Null otherwise.
+             */
+            checkUrl: string | null;
+            /** @description What the corrected certificate carries, once `corrected`; null otherwise. */
+            requisites: components["schemas"]["CorrectionRequisites"] | null;
+            /** @description The corrected certificate's files (`change` and `previousUrl` null). */
+            files: components["schemas"]["StageFile"][];
+        };
+        CorrectionCertificateLink: {
+            /** @description The public check address of the other certificate (null for one issued without a check address). */
+            checkUrl: string | null;
+            /** Format: date-time */
+            date: string;
         };
         RefuseAcceptanceInput: {
             /**
@@ -2554,6 +2681,72 @@ export interface operations {
         };
         responses: {
             /** @description The updated statement with all its stages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    requestCorrection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectionInput"];
+            };
+        };
+        responses: {
+            /** @description The statement with its corrections. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    decideCorrection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectionDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The statement with its corrections. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -70,6 +70,14 @@ export type CreateStatementInput = Schemas['CreateStatementInput'];
 export type CompanyStageInput = Schemas['CompanyStageInput'];
 /** The assigned examiner's reply (under_review → has_comments | approved | rejected). */
 export type ExaminerStageInput = Schemas['ExaminerStageInput'];
+/** A request to correct an error in the issued certificate, and its answer. */
+export type Correction = Schemas['Correction'];
+/** The body of POST /api/statements/{id}/corrections. */
+export type CorrectionInput = Schemas['CorrectionInput'];
+/** The body of POST /api/instance/corrections/{id}/decision. */
+export type CorrectionDecisionInput = Schemas['CorrectionDecisionInput'];
+/** The corrected values a corrected certificate carries. */
+export type CorrectionRequisites = Schemas['CorrectionRequisites'];
 /** The statement's check token and the address printed on the certificate. */
 export type CertificateCheckToken = Schemas['CertificateCheckToken'];
 /** What the public certificate check (/check/{token}) shows. */

@@ -16,6 +16,7 @@ import * as companyChanges from './20261126T1000_company_changes.ts';
 import * as cadastralNumber from './20261126T1700_cadastral_number.ts';
 import * as refusalGrounds from './20261126T1800_refusal_grounds.ts';
 import * as regulationStatuses from './20261126T2000_regulation_statuses.ts';
+import * as corrections from './20261126T2100_corrections.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1700_cadastral_number': cadastralNumber,
   '20261126T1800_refusal_grounds': refusalGrounds,
   '20261126T2000_regulation_statuses': regulationStatuses,
+  '20261126T2100_corrections': corrections,
 };

@@ -36,6 +36,7 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     intakeDeadline: null,
     remarks: [],
     refusalGrounds: [],
+    corrections: [],
     ...fields,
   };
 }

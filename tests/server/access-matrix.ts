@@ -158,6 +158,21 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: examiners(404),
   },
   { method: 'GET', route: '/api/statements/:id/remarks', url: '/api/statements/1/remarks', expect: company(200, 404) },
+  // Corrections of an issued certificate: statement 1 is `sent` (nothing to correct); correction 999999 is missing.
+  {
+    method: 'POST',
+    route: '/api/statements/:id/corrections',
+    url: '/api/statements/1/corrections',
+    body: { text: 'Опечатка в адресе' },
+    expect: company(409, 404),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/corrections/:id/decision',
+    url: '/api/instance/corrections/999999/decision',
+    body: { accept: false, note: 'Ошибки нет', prefileIds: [] },
+    expect: examiners(404),
+  },
   {
     method: 'POST',
     route: '/api/instance/StartWorkOnStatement',
@@ -241,6 +256,8 @@ export interface MatrixObject {
   remarkId: number | null;
   /** Examiner 1's draft remark (`under_review` only). */
   draftId: number | null;
+  /** Employee A's requested correction of the certificate (`approved` only). */
+  correctionId?: number | null;
 }
 
 /** A remark id that does not exist, for objects without that remark. */
@@ -341,6 +358,24 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     mutates: true,
     expect: (status) =>
       status === 'under_review' || status === 'approved' ? assignedExaminer(200, 403) : examiners(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/statements/:id/corrections',
+    url: (o) => `/api/statements/${o.id}/corrections`,
+    body: () => ({ text: 'Опечатка в адресе объекта' }),
+    mutates: true,
+    // Only an issued certificate is corrected.
+    expect: (status) => company(status === 'approved' ? 201 : 409, 404),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/corrections/:id/decision',
+    url: (o) => `/api/instance/corrections/${o.correctionId ?? NO_REMARK}/decision`,
+    body: () => ({ accept: false, note: 'Ошибки в свидетельстве нет', prefileIds: [] }),
+    mutates: true,
+    // Only the statement's examiner answers; there is a correction to answer only once approved.
+    expect: (status) => (status === 'approved' ? assignedExaminer(200, 403) : examiners(404)),
   },
   {
     method: 'GET',

@@ -4,9 +4,11 @@ import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
 import { randomToken, signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
+import { requestCorrection } from '../../server/src/corrections/corrections.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { createRemark } from '../../server/src/remarks/remarks.service.ts';
 import {
+  companyStatement,
   replyToStatement,
   submitNewVersion,
   submitStatement,
@@ -95,6 +97,12 @@ function upload(owner: UserRow, name = 'План.pdf') {
   });
 }
 
+/** Employee A asks to correct the certificate of an approved statement; the statement as they then see it. */
+async function requestCorrectionOf(id: number, employee: UserRow) {
+  await requestCorrection(portal.ctx, employee, id, { text: 'Опечатка в наименовании объекта' });
+  return companyStatement(portal.ctx, employee, id);
+}
+
 let made = 0;
 /** A statement of company A submitted by employee A, moved to `status` (examiner 1 takes it and answers). */
 async function makeObject(status: StatementStatus): Promise<MatrixObject> {
@@ -146,7 +154,11 @@ async function makeObject(status: StatementStatus): Promise<MatrixObject> {
     .select('files.storage_key')
     .where('stages.statement_id', '=', id)
     .executeTakeFirstOrThrow();
-  return { id, fileKey: file.storage_key, remarkId, draftId };
+  const correctionId =
+    status === 'approved'
+      ? (await requestCorrectionOf(id, employee)).corrections.find((c) => c.status === 'requested')?.id
+      : null;
+  return { id, fileKey: file.storage_key, remarkId, draftId, correctionId: correctionId ?? null };
 }
 
 beforeAll(async () => {
@@ -293,6 +305,12 @@ describe('authorization matrix on the real app', () => {
         async () => ({ status: 'under_review', prefileIds: [await bPrefile()] }),
       ],
       ['GET', `/api/statements/${a.id}/remarks`, `/api/statements/${missing}/remarks`, undefined],
+      [
+        'POST',
+        `/api/statements/${shared.get('approved')?.id}/corrections`,
+        `/api/statements/${missing}/corrections`,
+        async () => ({ text: 'Опечатка' }),
+      ],
       ['GET', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, undefined],
       ['PUT', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, async () => ({ fio: 'Чужой Сотрудник' })],
       ['DELETE', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, undefined],

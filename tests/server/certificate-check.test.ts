@@ -172,6 +172,8 @@ describe('GET /api/public/certificates/{token}', () => {
         'documents',
         'examiner',
         'objectName',
+        'replacedBy',
+        'replaces',
         'status',
         'visibleId',
       ].sort(),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CertificateCheckToken, PublicCertificate, StatementStatus } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
+import { approvalReplacement, correctedCertificate } from '../corrections/corrections.service.ts';
 import { apiError } from '../errors.ts';
 import { decisionFacts, findStatementFor } from '../statements/statement-access.ts';
 import { requireExaminer } from '../users/guards.ts';
@@ -74,25 +75,14 @@ const UNKNOWN = 'Свидетельство не найдено';
 export async function publicCertificate(ctx: ServiceContext, token: string): Promise<PublicCertificate> {
   if (!CHECK_TOKEN_PATTERN.test(token)) throw apiError('not_found', UNKNOWN);
   const row = await findStatementByCheckToken(ctx.db, token);
-  if (!row) throw apiError('not_found', UNKNOWN);
+  if (!row) return correctedPublicCertificate(ctx, token);
 
   let decisionDate: string | null = null;
   let documents: PublicCertificate['documents'] = [];
   if (row.status === 'approved') {
-    const stages = await listStageOutline(ctx.db, row.id);
-    const approvalIndex = stages.findLastIndex((stage) => stage.byCommittee && stage.status === 'approved');
-    const approval = stages[approvalIndex];
-    if (approval) {
-      decisionDate = approval.date_create;
-      const answered = stages.slice(0, approvalIndex).findLast((stage) => !stage.byCommittee);
-      if (answered) {
-        documents = (await listDocuments(ctx.db, answered.id)).map((file) => ({
-          fileName: file.file_name,
-          size: Number(file.size),
-          sha256: file.sha256,
-        }));
-      }
-    }
+    const approved = await approvedRound(ctx, row.id);
+    decisionDate = approved.decisionDate;
+    documents = approved.documents;
   }
 
   // An approval shows what it was about when it was given; later edits of the company, the statement or the
@@ -112,5 +102,50 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
     committee: shown.committee,
     examiner: surnameWithInitials(shown.examiner_fio),
     documents,
+    ...(row.status === 'approved' ? await approvalReplacement(ctx, row.id) : { replaces: null, replacedBy: null }),
+  };
+}
+
+/** The approval's date and the files of the company submission it answered (none before an approval). */
+async function approvedRound(ctx: ServiceContext, statementId: number) {
+  const stages = await listStageOutline(ctx.db, statementId);
+  const approvalIndex = stages.findLastIndex((stage) => stage.byCommittee && stage.status === 'approved');
+  const approval = stages[approvalIndex];
+  if (!approval) return { decisionDate: null, documents: [] };
+  const answered = stages.slice(0, approvalIndex).findLast((stage) => !stage.byCommittee);
+  const documents = answered
+    ? (await listDocuments(ctx.db, answered.id)).map((file) => ({
+        fileName: file.file_name,
+        size: Number(file.size),
+        sha256: file.sha256,
+      }))
+    : [];
+  return { decisionDate: approval.date_create, documents };
+}
+
+/**
+ * The public check of a corrected certificate (its own token): what its snapshot carries, dated when it was issued,
+ * with the certificate it replaces and the one that replaced it; the same 404 as an unknown token otherwise.
+ */
+async function correctedPublicCertificate(ctx: ServiceContext, token: string): Promise<PublicCertificate> {
+  const corrected = await correctedCertificate(ctx, token);
+  if (!corrected) throw apiError('not_found', UNKNOWN);
+  const { facts } = corrected;
+  const approved = corrected.status === 'approved' ? await approvedRound(ctx, corrected.statementId) : null;
+  return {
+    visibleId: corrected.visibleId,
+    status: corrected.status,
+    decisionDate: approved ? corrected.date : null,
+    objectName: facts.object_name,
+    address: facts.address,
+    cadastralNumber: facts.cadastral_number,
+    company: facts.company_name ?? '',
+    companyInn: facts.company_inn,
+    companyOgrn: facts.company_ogrn,
+    committee: facts.committee,
+    examiner: surnameWithInitials(facts.examiner_fio),
+    documents: approved?.documents ?? [],
+    replaces: corrected.replaces,
+    replacedBy: corrected.replacedBy,
   };
 }

@@ -107,6 +107,8 @@ export interface FileTable {
   created_at: Timestamp;
   /** Pages of a PDF (1 for an image), read once when a remark is first pinned to it: migration 20261125T1200. */
   page_count: number | null;
+  /** The correction whose corrected certificate this file is (it is then shown with it, not in its round): 20261126T2100. */
+  correction_id: number | null;
 }
 
 export interface PrefileTable {
@@ -262,6 +264,38 @@ export interface SubmissionSnapshotTable {
   company_head_phone: string | null;
 }
 
+export type CorrectionStatus = 'requested' | 'corrected' | 'declined';
+
+/**
+ * A request to correct an error in an issued certificate (docs/product.md «The regulation's procedures»): migration
+ * 20261126T2100. Once corrected it keeps what the corrected certificate carries (its own snapshot and check token).
+ */
+export interface CorrectionTable {
+  id: Generated<number>;
+  statement_id: number;
+  text: string;
+  status: CorrectionStatus;
+  requested_by: number | null;
+  requester_name: string | null;
+  requested_at: Timestamp;
+  /** The last working day of the 5-day term (`YYYY-MM-DD`). */
+  due_date: string;
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: Timestamp | null;
+  /** The corrected certificate's public check token: answered by the check only once corrected. */
+  check_token: string;
+  object_name: string | null;
+  address: string | null;
+  cadastral_number: string | null;
+  company_name: string | null;
+  company_inn: string | null;
+  company_kpp: string | null;
+  company_ogrn: string | null;
+  examiner_fio: string | null;
+  committee: string | null;
+}
+
 export type RemarkSeverity = 'required' | 'advisory';
 export type RemarkStatus = 'draft' | 'open' | 'answered' | 'resolved' | 'reopened';
 
@@ -353,4 +387,5 @@ export interface Database {
   calendar_days: CalendarDayTable;
   review_terms: ReviewTermTable;
   deadline_reminders: DeadlineReminderTable;
+  corrections: CorrectionTable;
 }

@@ -412,6 +412,8 @@ export function listStageFiles(db: Db, stageIds: readonly number[]) {
     .selectFrom('files')
     .select(['id', 'stage_id', 'storage_key', 'file_name', 'size', 'sha256'])
     .where('stage_id', 'in', [...stageIds])
+    // A corrected certificate shows with its correction (docs/product.md «The regulation's procedures»).
+    .where('correction_id', 'is', null)
     .orderBy('id')
     .execute();
 }

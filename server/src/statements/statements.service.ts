@@ -35,6 +35,7 @@ import { attachToStage, forgetUploads } from '../prefiles/prefiles.service.ts';
 import {
   answerRemarks,
   closeRemarksWithDecision,
+import { correctionsOf } from '../corrections/corrections.service.ts';
   openRequiredCounts,
   publishWithRework,
   remarksOf,
@@ -392,7 +393,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
   );
   return toApiStatement(
     row,
-    await deadlineClock(ctx),
+    clock,
     compareRounds(
       stages.map((stage) => ({
         id: stage.id,
@@ -413,6 +414,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
             url: file.storage_key,
             fileName: file.file_name,
             size: Number(file.size),
+  corrections: Statement['corrections'] = [],
             sha256: file.sha256,
           })),
       })),
@@ -450,6 +452,7 @@ export function listScope(actor: UserRow, kind: 'company' | 'all' | 'mine'): Sta
   requireExaminer(actor);
   return kind === 'all' ? {} : { examinerId: actor.id };
 }
+    corrections,
 
 /** A list in the API's list shape, each item with its deadline at one clock. */
 export async function listItems(
@@ -494,6 +497,7 @@ export async function examinerStatement(ctx: ServiceContext, actor: UserRow, id:
  * «Statuses and transitions», «Permissions»), conditionally: 409 when it was taken into work meanwhile. Its files'
  * bytes go once the deletion committed.
  */
+  const clock = await deadlineClock(ctx);
 export async function deleteStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<void> {
   requireCompanyUser(actor);
   const keys = await ctx.db.transaction().execute(async (trx) => {
@@ -508,3 +512,4 @@ export async function deleteStatement(ctx: ServiceContext, actor: UserRow, id: n
   });
   for (const key of keys) await ctx.files.remove(key).catch((error: unknown) => ctx.logError(error, 'file removal'));
 }
+    await correctionsOf(ctx, row.id, draftsOf, clock),

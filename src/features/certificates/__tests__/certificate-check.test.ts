@@ -21,6 +21,8 @@ const certificate: PublicCertificate = {
     { fileName: 'Альбом.pdf', size: 5, sha256: createHash('sha256').update('album').digest('hex') },
     { fileName: 'Старый.pdf', size: 3, sha256: null },
   ],
+  replaces: null,
+  replacedBy: null,
 };
 
 describe('the certificate check', () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { issueCheckToken } from '../../../certificates/certificates.service.ts';
+import { decideCorrection } from '../../../corrections/corrections.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import {
   createRemark,
@@ -46,6 +47,12 @@ const instance: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'issueCertificateCheck', {}, async (request) =>
     issueCheckToken(ctx, currentUser(request), request.params.id),
   );
+
+  contractRoute(app, 'decideCorrection', {}, async (request) => {
+    const user = currentUser(request);
+    const statementId = await decideCorrection(ctx, user, request.params.id, request.body);
+    return examinerStatement(ctx, user, statementId);
+  });
 
   contractRoute(app, 'listInstanceRemarks', {}, async (request) =>
     examinerRemarks(ctx, currentUser(request), request.params.id),

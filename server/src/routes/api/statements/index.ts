@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { requestCorrection } from '../../../corrections/corrections.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { companyRemarks } from '../../../remarks/remarks.service.ts';
 import {
@@ -35,6 +36,12 @@ const statements: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'addStatementStage', { status: 201 }, async (request) => {
     const user = currentUser(request);
     await submitNewVersion(ctx, user, request.params.id, request.body);
+    return companyStatement(ctx, user, request.params.id);
+  });
+
+  contractRoute(app, 'requestCorrection', { status: 201 }, async (request) => {
+    const user = currentUser(request);
+    await requestCorrection(ctx, user, request.params.id, request.body);
     return companyStatement(ctx, user, request.params.id);
   });
 

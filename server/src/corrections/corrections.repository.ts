@@ -1,0 +1,188 @@
+import type { Db } from '../db/database.ts';
+import type { CorrectionStatus } from '../db/schema.ts';
+
+/** The statement a correction is about: what the rules need (company, status, examiner) and what mail names. */
+export function findCorrectedStatement(db: Db, statementId: number) {
+  return db
+    .selectFrom('statements')
+    .select(['id', 'visible_id', 'company_id', 'status', 'examiner_id', 'object_name', 'check_token'])
+    .where('id', '=', statementId)
+    .executeTakeFirst();
+}
+
+interface NewCorrection {
+  statementId: number;
+  text: string;
+  requestedBy: { id: number; fio: string | null };
+  at: string;
+  dueDate: string;
+  checkToken: string;
+}
+
+export async function insertCorrection(db: Db, correction: NewCorrection): Promise<number> {
+  const row = await db
+    .insertInto('corrections')
+    .values({
+      statement_id: correction.statementId,
+      text: correction.text,
+      status: 'requested',
+      requested_by: correction.requestedBy.id,
+      requester_name: correction.requestedBy.fio,
+      requested_at: correction.at,
+      due_date: correction.dueDate,
+      answer: null,
+      answered_by: null,
+      answered_at: null,
+      check_token: correction.checkToken,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A correction with the statement it is about. */
+export function findCorrection(db: Db, id: number) {
+  return db
+    .selectFrom('corrections as k')
+    .innerJoin('statements as s', 's.id', 'k.statement_id')
+    .select([
+      'k.id',
+      'k.status',
+      'k.statement_id',
+      's.visible_id',
+      's.company_id',
+      's.examiner_id',
+      's.object_name as statement_object_name',
+    ])
+    .where('k.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A statement's corrections, oldest first. */
+export function listCorrections(db: Db, statementId: number) {
+  return db
+    .selectFrom('corrections')
+    .selectAll()
+    .where('statement_id', '=', statementId)
+    .orderBy('requested_at')
+    .orderBy('id')
+    .execute();
+}
+
+export type CorrectionRow = Awaited<ReturnType<typeof listCorrections>>[number];
+
+/** The files of these corrections (their corrected certificates), in upload order. */
+export function listCorrectionFiles(db: Db, correctionIds: readonly number[]) {
+  if (correctionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('files')
+    .select(['id', 'correction_id', 'storage_key', 'file_name', 'size', 'sha256'])
+    .where('correction_id', 'in', [...correctionIds])
+    .orderBy('id')
+    .execute();
+}
+
+/** What the approval's certificate carries (its decision snapshot) and when it was issued; undefined before one. */
+export function findApprovalSnapshot(db: Db, statementId: number) {
+  return db
+    .selectFrom('decision_snapshots')
+    .select([
+      'decided_at',
+      'object_name',
+      'address',
+      'cadastral_number',
+      'company_name',
+      'company_inn',
+      'company_kpp',
+      'company_ogrn',
+      'examiner_fio',
+      'committee',
+    ])
+    .where('statement_id', '=', statementId)
+    .executeTakeFirst();
+}
+
+/** The stage of the statement's approval: the round a corrected certificate's file belongs to. */
+export async function findApprovalStageId(db: Db, statementId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('stages')
+    .select('id')
+    .where('statement_id', '=', statementId)
+    .where('is_government_agency', '=', true)
+    .where('status', '=', 'approved')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** What a corrected certificate carries: its snapshot (the previous certificate's with the corrections applied). */
+export interface CorrectedSnapshot {
+  object_name: string;
+  address: string | null;
+  cadastral_number: string | null;
+  company_name: string | null;
+  company_inn: string | null;
+  company_kpp: string | null;
+  company_ogrn: string | null;
+  examiner_fio: string | null;
+  committee: string | null;
+}
+
+interface Answer {
+  status: Exclude<CorrectionStatus, 'requested'>;
+  answer: string | null;
+  answeredBy: number;
+  at: string;
+  snapshot: CorrectedSnapshot | null;
+}
+
+/** Answers a correction still `requested`, conditionally: false when it was answered meanwhile. */
+export async function answerCorrection(db: Db, id: number, answer: Answer): Promise<boolean> {
+  const result = await db
+    .updateTable('corrections')
+    .set({
+      status: answer.status,
+      answer: answer.answer,
+      answered_by: answer.answeredBy,
+      answered_at: answer.at,
+      ...(answer.snapshot ?? {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'requested')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Names the correction of files just attached to a stage from these prefiles (they show with the correction). */
+export async function markCorrectionFiles(
+  db: Db,
+  correctionId: number,
+  stageId: number,
+  prefileIds: readonly number[],
+): Promise<void> {
+  if (prefileIds.length === 0) return;
+  await db
+    .updateTable('files')
+    .set({ correction_id: correctionId })
+    .where('stage_id', '=', stageId)
+    .where('correction_id', 'is', null)
+    .where('storage_key', 'in', (eb) =>
+      eb
+        .selectFrom('prefiles')
+        .select('storage_key')
+        .where('id', 'in', [...prefileIds]),
+    )
+    .execute();
+}
+
+/** The correction a public check token belongs to, with its statement's number and status. */
+export function findCorrectionByCheckToken(db: Db, token: string) {
+  return db
+    .selectFrom('corrections as k')
+    .innerJoin('statements as s', 's.id', 'k.statement_id')
+    .selectAll('k')
+    .select(['s.visible_id', 's.status as statement_status'])
+    .where('k.check_token', '=', token)
+    .executeTakeFirst();
+}
