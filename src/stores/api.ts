@@ -1,7 +1,9 @@
-// The app's API client and uploader on the page's session: what the client reports by itself goes to the toasts.
+// The app's API client and uploader on the page's session: what the client reports by itself goes to the toasts, and
+// whether it got an answer to the connection banner.
 import { type ApiClient, type ApiProblem, createApiClient } from '../lib/api/client.ts';
 import { API_BASE_URL, sessionCore } from '../lib/api/session-core.ts';
 import { createUploader, type Uploader } from '../lib/api/upload.ts';
+import { reportApiAnswer } from './connection.ts';
 import { showToast } from './toasts.ts';
 import { writeSettled, writeStarted } from './writes.ts';
 
@@ -24,12 +26,15 @@ api.use({
     if (request.method !== 'GET') writeStarted(id);
     return undefined;
   },
-  onResponse({ id }) {
+  onResponse({ id, response }) {
     writeSettled(id);
+    reportApiAnswer(response.status);
     return undefined;
   },
-  onError({ id }) {
+  onError({ id, request }) {
     writeSettled(id);
+    // No answer at all; a call its caller gave up on or that timed out says nothing about the connection.
+    if (!request.signal.aborted) reportApiAnswer(null);
     return undefined;
   },
 });

@@ -16,10 +16,10 @@ export default function ToastRegion() {
       aria-label="Уведомления о действиях"
       onPointerEnter={() => holdToasts('pointer', true)}
       onPointerLeave={() => holdToasts('pointer', false)}
-      onFocusIn={() => holdToasts('focus', true)}
-      onFocusOut={(event) => {
-        const next = event.relatedTarget as Node | null;
-        if (!next || !event.currentTarget.contains(next)) holdToasts('focus', false);
+      onFocus={() => holdToasts('focus', true)}
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (!(next instanceof Node && event.currentTarget.contains(next))) holdToasts('focus', false);
       }}
     >
       {toasts.map((toast) => (

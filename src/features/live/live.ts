@@ -1,6 +1,7 @@
 import type { LiveEvent } from '#domain/contract.ts';
 import { type EventStream, openEventStream } from '#lib/api/event-stream.ts';
 import { API_BASE_URL, getFreshAccessToken, refreshAccessToken } from '#lib/api/session-core.ts';
+import { forgetStream, reportStream } from '#stores/connection.ts';
 import { $session } from '#stores/session.ts';
 import { flushLiveChanges, forgetLiveChanges, lastLiveSeq, receiveLiveEvent } from './changes.ts';
 
@@ -17,7 +18,11 @@ let running: { stop: () => void } | null = null;
  */
 function start(): { stop: () => void } {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-  channel?.addEventListener('message', (message: MessageEvent<LiveEvent>) => receiveLiveEvent(message.data));
+  // The holding tab tells the others each change and whether its stream is connected.
+  channel?.addEventListener('message', (message: MessageEvent<LiveEvent | { connected: boolean }>) => {
+    if ('connected' in message.data) reportStream(message.data.connected);
+    else receiveLiveEvent(message.data);
+  });
   const quit = new AbortController();
   let stream: EventStream | null = null;
 
@@ -35,6 +40,10 @@ function start(): { stop: () => void } {
         onEvent: (event) => {
           channel?.postMessage(event);
           receiveLiveEvent(event);
+        },
+        onConnection: (connected) => {
+          channel?.postMessage({ connected });
+          reportStream(connected);
         },
         // The session is over or the user is gone: the session's own checks sign the tab out.
         onEnd: release,
@@ -55,6 +64,7 @@ function start(): { stop: () => void } {
   return {
     stop() {
       quit.abort();
+      forgetStream();
       channel?.close();
       document.removeEventListener('visibilitychange', onVisible);
     },
