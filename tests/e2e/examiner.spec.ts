@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { test as base, expect } from './fixtures.ts';
 import { listedWhile, statementUnderReview } from './listed.ts';
@@ -233,4 +234,15 @@ test('examiner1 takes a new statement, sends it back with a file, sees the next 
     /^Архитектурно-градостроительный облик не соответствует.*постановление Правительства Российской Федерации № 857/,
     /^Представленные документы содержат недостоверные или противоречивые сведения/,
   ]);
+
+  // The decision's letter is a file of the rejection's round, made by the portal, in Russian.
+  const letter = `Отказ_${statement.visibleId}.pdf`;
+  const downloading = owner.waitForEvent('download');
+  await applicant.download(letter, applicant.round(/^Повторная подача №1 — /)).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(letter);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', await download.path(), '-'], { encoding: 'utf8' });
+  const flat = text.replace(/\s+/g, ' ');
+  expect(flat).toContain(`Регистрационный номер: № ${statement.visibleId}`);
+  expect(flat).toContain('Разъяснение причин отказа: Решение не соответствует регламенту.');
 });
