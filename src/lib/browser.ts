@@ -29,6 +29,11 @@ export function replaceQueryParam(name: string, value: string | null): void {
   history.replaceState(history.state, '', `${url.pathname}${search}${url.hash}`);
 }
 
+/** True once the portal itself is taking the page elsewhere (`navigateTo`): a finished action, never a loss. */
+export function leavingOnPurpose(): boolean {
+  return navigatingTo !== null;
+}
+
 /** Goes to `url` (a full page load); repeated calls for the same target are ignored. */
 export function navigateTo(url: string, { replace = false }: { replace?: boolean } = {}): void {
   if (typeof location === 'undefined' || navigatingTo === url) return;

@@ -1,6 +1,7 @@
 import { atom, type MapStore, map, type ReadableAtom } from 'nanostores';
 import { computed } from '#stores/prerendered.ts';
 import type { FieldErrors } from '../lib/validators.ts';
+import { guardLeaving } from './leave-guard.ts';
 import type { SubmitState } from './submit.ts';
 
 /** Text values of a form, by field name. */
@@ -14,6 +15,8 @@ export interface Form<V extends FormValues> {
   $errors: ReadableAtom<FieldErrors<V>>;
   /** The errors to show: a field's after it was left (blur) or after a submit attempt. */
   $shownErrors: ReadableAtom<FieldErrors<V>>;
+  /** True while the values differ from the last reset (the initial values, or what the server answered). */
+  $dirty: ReadableAtom<boolean>;
   /** Busy flag and the last failure text, for `submit` from stores/submit.ts. */
   $status: MapStore<SubmitState>;
   /** Sets one field's value. */
@@ -26,12 +29,31 @@ export interface Form<V extends FormValues> {
   reset(values?: V): void;
 }
 
+/** How a form behaves beyond its values. */
+export interface FormOptions {
+  /**
+   * The browser asks before leaving the page while the form is changed and not saved (stores/leave-guard.ts); also
+   * `when` holds (a dialog's form: only while its dialog is open).
+   */
+  askBeforeLeaving?: boolean | { when: () => boolean };
+}
+
 /**
  * Creates the stores of one form. Errors are `computed` from `validator`, a pure function in src/lib/validators.ts
  * that holds the product's texts; the component renders `$shownErrors` through components/ui/Field.
  */
-export function createForm<V extends FormValues>(initial: V, validator: (values: V) => FieldErrors<V>): Form<V> {
+export function createForm<V extends FormValues>(
+  initial: V,
+  validator: (values: V) => FieldErrors<V>,
+  options: FormOptions = {},
+): Form<V> {
   const $values = map<V>({ ...initial });
+  const $baseline = atom<V>({ ...initial });
+  const $dirty = computed([$values, $baseline], (values, baseline) =>
+    Object.keys({ ...values, ...baseline }).some((name) => (values[name] ?? '') !== (baseline[name] ?? '')),
+  );
+  const ask = options.askBeforeLeaving;
+  if (ask) guardLeaving(() => $dirty.get() && (ask === true || ask.when()));
   const $touched = map<Partial<Record<keyof V, true>>>({});
   const $submitted = atom(false);
   const $errors = computed($values, (values) => validator(values));
@@ -49,6 +71,7 @@ export function createForm<V extends FormValues>(initial: V, validator: (values:
     $values,
     $errors,
     $shownErrors,
+    $dirty,
     $status,
     setValue(name, value) {
       $values.set({ ...$values.get(), [name]: value });
@@ -62,6 +85,7 @@ export function createForm<V extends FormValues>(initial: V, validator: (values:
     },
     reset(values = initial) {
       $values.set({ ...values });
+      $baseline.set({ ...values });
       $touched.set({});
       $submitted.set(false);
       $status.set({ busy: false, error: null });

@@ -5,6 +5,7 @@ import { computed } from '#stores/prerendered.ts';
 import { QUIET } from '../lib/api/client.ts';
 import type { Uploader } from '../lib/api/upload.ts';
 import { api, uploadPrefile } from './api.ts';
+import { guardLeaving } from './leave-guard.ts';
 import { showToast } from './toasts.ts';
 
 /** Where one file of an upload list stands (uploading, done, error shown 'Ошибка'). */
@@ -54,7 +55,7 @@ const defaultDeps: UploadListDeps = {
 
 let nextTempId = 1;
 
-/** Creates one upload list with its own items. */
+/** Creates one upload list with its own items; the browser asks before leaving while it holds a file (leave-guard). */
 export function createUploadList(deps: UploadListDeps = defaultDeps): UploadList {
   const $items = atom<UploadItem[]>([]);
   const $rejections = atom<string[]>([]);
@@ -144,6 +145,9 @@ export function createUploadList(deps: UploadListDeps = defaultDeps): UploadList
     $items.set([]);
     $rejections.set([]);
   }
+
+  // A file on its way, or uploaded and not yet sent with its statement or stage: leaving would lose it.
+  guardLeaving(() => $items.get().some((item) => item.status !== 'error'));
 
   return {
     $items,

@@ -58,7 +58,9 @@ export function createRemarkEditing(source: RemarkSource) {
   const $remarkEditor: ReadableAtom<RemarkEditor | null> = $editor;
 
   /** The remark dialog's fields: 'Текст замечания' and 'Обязательное' / 'Рекомендация'. */
-  const remarkForm = createForm<RemarkValues>({ text: '', severity: 'required' }, validateRemark);
+  const remarkForm = createForm<RemarkValues>({ text: '', severity: 'required' }, validateRemark, {
+    askBeforeLeaving: { when: () => $editor.get() !== null },
+  });
 
   /** Opens the dialog for a new remark, pinned where the examiner clicked (or without a pin). */
   function startRemark(pin: RemarkPin | null = null, fileName: string | null = null): void {

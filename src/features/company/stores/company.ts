@@ -54,6 +54,7 @@ export function companyPayload(values: CompanyFormValues) {
 export const companyForm = createForm<CompanyFormValues>(
   { legalEntity: '', legalAddress: '', inn: '', kpp: '', ogrn: '', contactFio: '', contactPhone: '' },
   validateCompany,
+  { askBeforeLeaving: true },
 );
 
 const $load = atom<'loading' | 'error' | 'ready'>('loading');

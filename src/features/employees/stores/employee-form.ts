@@ -55,7 +55,7 @@ function valuesOf(employee: Employee): EmployeeFormValues {
 }
 
 /** The employee form: values, touched fields and errors from validateEmployee. */
-export const employeeForm = createForm<EmployeeFormValues>(EMPTY, validateEmployee);
+export const employeeForm = createForm<EmployeeFormValues>(EMPTY, validateEmployee, { askBeforeLeaving: true });
 
 /** The form the page holds (set when the page first watches it). */
 export const $employeeTarget = atom<EmployeeTarget>({ mode: 'create' });

@@ -19,6 +19,7 @@ export interface SettingsFormValues extends Record<string, string> {
 export const settingsForm = createForm<SettingsFormValues>(
   { contactFio: '', contactPhone: '' },
   validateExaminerSettings,
+  { askBeforeLeaving: true },
 );
 
 const $load = atom<'loading' | 'error' | 'ready'>('loading');

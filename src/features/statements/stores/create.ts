@@ -49,6 +49,7 @@ export const statementForm = createForm<StatementFormValues>(
     comment: '',
   },
   validateStatement,
+  { askBeforeLeaving: true },
 );
 
 /** The documents of the new statement. */

@@ -26,7 +26,7 @@ export function createStageDraft<K>(byCommittee: true): StageDraft<K, true>;
 export function createStageDraft<K>(byCommittee: false): StageDraft<K, false>;
 export function createStageDraft<K>(byCommittee: boolean): StageDraft<K> {
   const $open = atom<K | null>(null);
-  const form = createForm({ comment: '' }, () => ({}));
+  const form = createForm({ comment: '' }, () => ({}), { askBeforeLeaving: { when: () => $open.get() !== null } });
   const uploads = createUploadList();
   return {
     $open,
