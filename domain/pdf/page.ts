@@ -3,9 +3,6 @@
 import { COMMITTEE_TIME_ZONE } from '../committee-time.ts';
 import { DASH, orDash } from '../russian.ts';
 
-/** The body that runs the portal and signs its documents: the header of every committee document. */
-export const COMMITTEE_NAME = 'Комитет по архитектуре и градостроительству';
-
 /**
  * The page: A4 in points, margins in points and the type (12 pt, line height 1.5; docs/product.md
  * «Constants and limits»). The requirements give the margins as '85/56/42/56' without an order. Read as

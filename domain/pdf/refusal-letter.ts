@@ -2,10 +2,11 @@
 // notice of a refusal to accept the documents and the decision refusing the approval differ only in the data of their
 // kind (title, file name, which refusal the grounds are of). The API makes them when the refusal is given and keeps
 // them as a file of the refusal's round (server/src/statements/refusal-letters.ts).
+import { COMMITTEE_NAME } from '../committee.ts';
 import { orDash } from '../russian.ts';
 import { type CommitteeFonts, renderLetter } from './committee-document.ts';
 import { LETTER_INDENT, type LetterBlock } from './letter.ts';
-import { COMMITTEE_NAME, certificateDate, innKpp } from './page.ts';
+import { certificateDate, innKpp } from './page.ts';
 
 /** Which refusal a letter records: of the documents at intake, or of the approval after review. */
 export type RefusalLetterKind = 'intake' | 'decision';

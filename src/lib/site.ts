@@ -1,4 +1,4 @@
-import { COMMITTEE_NAME } from '#domain/pdf/page.ts';
+import { COMMITTEE_NAME } from '#domain/committee.ts';
 
 /** Name of the service as the brand shows it (docs/product.md «Users and roles»: a distance approval apparatus). */
 export const SITE_NAME = 'Дистанционное согласование АГР';

@@ -1,15 +1,10 @@
 // The approval certificate (docs/product.md «The PDF certificate») as pure layout: which text goes where on one A4
 // page, in PDF points, on the page and type every committee document shares (#domain/pdf/page.ts). Drawing it
 // (jspdf, the embedded font) is certificate-pdf.ts; this file knows only sizes and words.
+
+import { COMMITTEE_NAME } from '#domain/committee.ts';
 import type { Statement } from '#domain/contract.ts';
-import {
-  CERTIFICATE_PAGE,
-  COMMITTEE_NAME,
-  certificateDate,
-  innKpp,
-  type TextMeasure,
-  wrapText,
-} from '#domain/pdf/page.ts';
+import { CERTIFICATE_PAGE, certificateDate, innKpp, type TextMeasure, wrapText } from '#domain/pdf/page.ts';
 import { orDash } from '#domain/russian.ts';
 
 /** What the certificate prints; every value is already text, a dash when missing. */

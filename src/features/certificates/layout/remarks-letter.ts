@@ -2,9 +2,11 @@
 // statement, then each published remark with its number, document and page, text, kind, answer and state. The
 // kernel's letter layout (#domain/pdf/letter.ts) flows them onto as many A4 pages as they take; drawing it is
 // remarks-letter-pdf.ts.
+
+import { COMMITTEE_NAME } from '#domain/committee.ts';
 import type { Remark, Statement } from '#domain/contract.ts';
 import { LETTER_INDENT, type LetterBlock } from '#domain/pdf/letter.ts';
-import { COMMITTEE_NAME, certificateDate } from '#domain/pdf/page.ts';
+import { certificateDate } from '#domain/pdf/page.ts';
 import { orDash } from '#domain/russian.ts';
 import { remarkPlace, remarkStatusLabels, remarksSummary, severityLabels } from '../../remarks/remarks.ts';
 
