@@ -31,12 +31,12 @@ export interface DeadlineLine {
 }
 
 /** The line of a running term (`reviewDeadline` present): before, on or after its due date. */
-function runningTermLine(deadline: ReviewDeadline): DeadlineLine {
+function runningTermLine(deadline: ReviewDeadline, term = 'Срок рассмотрения'): DeadlineLine {
   const { dueDate, workingDaysLeft: left, provisional } = deadline;
   if (left < 0) {
     return {
       tone: 'overdue',
-      text: `Срок рассмотрения истёк ${formatDay(dueDate)} (просрочено на ${workingDays(-left)})`,
+      text: `${term} истёк ${formatDay(dueDate)} (просрочено на ${workingDays(-left)})`,
       provisional,
     };
   }
@@ -46,7 +46,7 @@ function runningTermLine(deadline: ReviewDeadline): DeadlineLine {
       : `${pluralForm(left, ['остался', 'осталось', 'осталось'])} ${workingDays(left)}`;
   return {
     tone: left === 0 ? 'due' : 'running',
-    text: `Срок рассмотрения — до ${formatDay(dueDate)} (${rest})`,
+    text: `${term} — до ${formatDay(dueDate)} (${rest})`,
     provisional,
   };
 }
@@ -212,3 +212,11 @@ export const deadlineTexts = {
   applicant: 'Заявитель',
   none: '—',
 } as const;
+
+/**
+ * The term of a requested correction of the certificate (5 working days), read as the review term's line is:
+ * 'Срок исправления — до {date} (…)', overdue past it; null once answered.
+ */
+export function correctionTermLine(deadline: ReviewDeadline | null | undefined): DeadlineLine | null {
+  return deadline ? runningTermLine(deadline, 'Срок исправления') : null;
+}

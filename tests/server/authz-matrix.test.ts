@@ -3,8 +3,8 @@ import type { StatementStatus } from '#domain/contract.ts';
 import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
 import { randomToken, signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
-import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { requestCorrection } from '../../server/src/corrections/corrections.service.ts';
+import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { createRemark } from '../../server/src/remarks/remarks.service.ts';
 import {

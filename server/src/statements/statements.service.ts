@@ -31,11 +31,11 @@ import {
   type StatementEvent,
   sendAnnouncement,
 } from '../notifications/notifications.service.ts';
+import { correctionsOf } from '../corrections/corrections.service.ts';
 import { attachToStage, forgetUploads } from '../prefiles/prefiles.service.ts';
 import {
   answerRemarks,
   closeRemarksWithDecision,
-import { correctionsOf } from '../corrections/corrections.service.ts';
   openRequiredCounts,
   publishWithRework,
   remarksOf,
@@ -310,6 +310,7 @@ function toApiStatement(
   history: Statement['history'] = [],
   remarks: Statement['remarks'] = [],
   refusalGrounds: Statement['refusalGrounds'] = [],
+  corrections: Statement['corrections'] = [],
 ): Statement {
   const examiner =
     row.examiner_id === null
@@ -347,6 +348,7 @@ function toApiStatement(
     history,
     remarks,
     refusalGrounds,
+    corrections,
   };
 }
 
@@ -391,6 +393,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
     db,
     stages.map((stage) => stage.id),
   );
+  const clock = await deadlineClock(ctx);
   return toApiStatement(
     row,
     clock,
@@ -414,7 +417,6 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
             url: file.storage_key,
             fileName: file.file_name,
             size: Number(file.size),
-  corrections: Statement['corrections'] = [],
             sha256: file.sha256,
           })),
       })),
@@ -432,6 +434,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
       name: ground.name,
       legalBasis: ground.legal_basis,
     })),
+    await correctionsOf(ctx, row.id, draftsOf, clock),
   );
 }
 
@@ -452,7 +455,6 @@ export function listScope(actor: UserRow, kind: 'company' | 'all' | 'mine'): Sta
   requireExaminer(actor);
   return kind === 'all' ? {} : { examinerId: actor.id };
 }
-    corrections,
 
 /** A list in the API's list shape, each item with its deadline at one clock. */
 export async function listItems(
@@ -497,7 +499,6 @@ export async function examinerStatement(ctx: ServiceContext, actor: UserRow, id:
  * «Statuses and transitions», «Permissions»), conditionally: 409 when it was taken into work meanwhile. Its files'
  * bytes go once the deletion committed.
  */
-  const clock = await deadlineClock(ctx);
 export async function deleteStatement(ctx: ServiceContext, actor: UserRow, id: number): Promise<void> {
   requireCompanyUser(actor);
   const keys = await ctx.db.transaction().execute(async (trx) => {
@@ -512,4 +513,3 @@ export async function deleteStatement(ctx: ServiceContext, actor: UserRow, id: n
   });
   for (const key of keys) await ctx.files.remove(key).catch((error: unknown) => ctx.logError(error, 'file removal'));
 }
-    await correctionsOf(ctx, row.id, draftsOf, clock),

@@ -20,6 +20,11 @@ export async function loadPdfFonts(): Promise<CommitteeFonts> {
   return { regular, bold };
 }
 
+/** Renders the certificate's PDF (a corrected one is uploaded as a file of its correction, not saved). */
+export async function certificatePdf(data: CertificateData): Promise<ArrayBuffer> {
+  return renderCertificate(data, await loadPdfFonts());
+}
+
 /** Renders the certificate and saves it as 'Свидетельство_{visibleId}.pdf'; rejects when the font or jspdf fails. */
 export async function downloadCertificate(data: CertificateData, visibleId: number): Promise<void> {
   const pdf = await renderCertificate(data, await loadPdfFonts());

@@ -28,6 +28,8 @@ export interface CertificateData {
   examiner: string;
   /** The public check address (`{PUBLIC_ORIGIN}/check/{token}`): printed under 'Проверить подлинность' and as a QR code. */
   checkUrl?: string;
+  /** A corrected certificate's line under its title: 'взамен ранее выданного от 22.11.2026' (docs/product.md). */
+  replaces?: string;
 }
 
 /** One line of text; `y` is its baseline, from the top of the page. */
@@ -245,6 +247,7 @@ function layoutAt(data: CertificateData, measure: TextMeasure, fontSize: number)
   y += step;
   centered(certificateTexts.title, true);
   centered(certificateTexts.subtitle, false);
+  if (data.replaces) centered(data.replaces, false);
   y += step;
   for (const [label, value] of rowsOf(data)) row(label, value);
   y += step;

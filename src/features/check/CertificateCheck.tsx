@@ -1,5 +1,7 @@
 import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { PublicCertificate } from '#domain/contract.ts';
+import { replacedLine } from '#domain/corrections.ts';
+import { certificateDate } from '#domain/pdf/page.ts';
 import { orDash } from '#domain/russian.ts';
 import { currentPath } from '#lib/browser.ts';
 import { formatListDate } from '#lib/dates.ts';
@@ -140,13 +142,32 @@ export default function CertificateCheck() {
 
   const { certificate } = load;
   const valid = isValidCertificate(certificate);
+  const { replacedBy, replaces } = certificate;
   return (
     <div className="check">
       <p className="check-committee">{orDash(certificate.committee)}</p>
-      <div className={valid ? 'alert alert--success' : 'alert alert--error'} role="status">
-        <p className="alert__title">{valid ? t.valid : t.invalid}</p>
-        <p>{valid ? t.validText : t.byStatus[certificate.status]}</p>
-      </div>
+      {valid && replacedBy ? (
+        <div className="alert alert--warning" role="status">
+          <p className="alert__title">{replacedLine(certificateDate(new Date(replacedBy.date)))}</p>
+          <p>{t.replacedText}</p>
+          {replacedBy.checkUrl && (
+            <p>
+              <a href={replacedBy.checkUrl}>{t.openReplacement}</a>
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className={valid ? 'alert alert--success' : 'alert alert--error'} role="status">
+          <p className="alert__title">{valid ? t.valid : t.invalid}</p>
+          <p>{valid ? t.validText : t.byStatus[certificate.status]}</p>
+          {valid && replaces && (
+            <p>
+              {t.replaces(certificateDate(new Date(replaces.date)))}{' '}
+              {replaces.checkUrl && <a href={replaces.checkUrl}>{t.openReplaced}</a>}
+            </p>
+          )}
+        </div>
+      )}
 
       <section className="card check-block" aria-labelledby="check-fields">
         <h2 className="detail-block__title" id="check-fields">

@@ -17,6 +17,12 @@ export const checkTexts = {
     not_accepted: 'В приёме документов отказано: решение по заявлению не принималось.',
     withdrawn: 'Заявление отозвано заявителем: решение по нему не принималось.',
   } satisfies Record<StatementStatus, string>,
+  /** A certificate a corrected one replaced (docs/product.md «The regulation's procedures»). */
+  replacedText: 'Действительно исправленное свидетельство, выданное взамен этого.',
+  openReplacement: 'Проверить исправленное свидетельство',
+  /** A corrected certificate: the one it replaces. */
+  replaces: (date: string) => `Выдано взамен ранее выданного от ${date}.`,
+  openReplaced: 'Проверить прежнее свидетельство',
   notFound: 'Свидетельство не найдено',
   notFoundText:
     'Адрес проверки не найден. Сверьте его с адресом, напечатанным на свидетельстве под QR-кодом: свидетельство с другим адресом комитет не выдавал.',

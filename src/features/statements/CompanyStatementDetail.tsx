@@ -11,6 +11,8 @@ import { setViewerRemarks } from '../documents/viewer.ts';
 import RemarkAnswers from '../remarks/RemarkAnswers.tsx';
 import RemarksSection from '../remarks/RemarksSection.tsx';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
+import CorrectionRequestDialog from './components/detail/CorrectionRequestDialog.tsx';
+import { CorrectionsBlock } from './components/detail/CorrectionsBlock.tsx';
 import { RefusalGroundsBlock } from './components/detail/RefusalGroundsBlock.tsx';
 import StageDialog from './components/detail/StageDialog.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
@@ -18,6 +20,8 @@ import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/State
 import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
 import type { BackTarget } from './lib/back-link.ts';
+import { canRequestCorrection } from './lib/corrections.ts';
+import { openCorrectionRequest } from './stores/company-corrections.ts';
 import {
   $answerable,
   $answerErrors,
@@ -35,6 +39,9 @@ import {
   version,
 } from './stores/company-detail.ts';
 import { detailTexts } from './texts/company-detail.ts';
+import { correctionTexts } from './texts/corrections.ts';
+
+const HEADING_ID = 'company-statement-heading';
 
 /** The company's lists a statement is opened from, with the sidebar's names; the first is the default. */
 const COMPANY_LISTS: readonly BackTarget[] = [
@@ -56,17 +63,35 @@ export default function CompanyStatementDetail() {
   const [confirming, setConfirming] = useState(false);
   const lastRoundTitle = useRef<HTMLHeadingElement>(null);
 
-  const actions = canDelete && (
-    <Button
-      variant="secondary"
-      className="button--danger-outline"
-      busy={deleteState.busy}
-      onClick={() => setConfirming(true)}
-    >
-      {detailTexts.delete}
-    </Button>
+  const canCorrect = statement ? canRequestCorrection(statement) : false;
+  const actions = (canDelete || canCorrect) && (
+    <>
+      {canCorrect && (
+        <Button variant="secondary" onClick={openCorrectionRequest}>
+          {correctionTexts.request}
+        </Button>
+      )}
+      {canDelete && (
+        <Button
+          variant="secondary"
+          className="button--danger-outline"
+          busy={deleteState.busy}
+          onClick={() => setConfirming(true)}
+        >
+          {detailTexts.delete}
+        </Button>
+      )}
+    </>
   );
-  const header = <StatementHeader statement={statement} view="company" lists={COMPANY_LISTS} actions={actions} />;
+  const header = (
+    <StatementHeader
+      statement={statement}
+      view="company"
+      lists={COMPANY_LISTS}
+      headingId={HEADING_ID}
+      actions={actions}
+    />
+  );
   if (!statement) return header;
 
   const first = statement.stages[0];
@@ -110,6 +135,8 @@ export default function CompanyStatementDetail() {
 
       <RefusalGroundsBlock grounds={statement.refusalGrounds} />
 
+      <CorrectionsBlock corrections={statement.corrections} />
+
       <RemarksSection
         statement={statement}
         remarks={remarks}
@@ -130,6 +157,10 @@ export default function CompanyStatementDetail() {
         }
       />
 
+      <CorrectionRequestDialog
+        // While the request waits its button is gone: focus goes to the statement's heading.
+        fallbackFocus={() => document.getElementById(HEADING_ID)}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

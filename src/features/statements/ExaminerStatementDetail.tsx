@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import DropdownMenu from '#components/ui/DropdownMenu.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
@@ -10,6 +11,8 @@ import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
 import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
+import CorrectionAnswerDialog from './components/detail/CorrectionAnswerDialog.tsx';
+import { CorrectionsBlock } from './components/detail/CorrectionsBlock.tsx';
 import { RefusalGroundsBlock } from './components/detail/RefusalGroundsBlock.tsx';
 import StageDialog from './components/detail/StageDialog.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
@@ -18,6 +21,7 @@ import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
 import type { BackTarget } from './lib/back-link.ts';
 import { REPLY_CHOICES, replyLabel } from './lib/examiner-reply.ts';
+import { $canAnswerCorrections, openCorrectionAnswer } from './stores/examiner-corrections.ts';
 import {
   $canReply,
   $certificateBusy,
@@ -34,6 +38,7 @@ import {
   startReply,
   toggleGround,
 } from './stores/examiner-detail.ts';
+import { correctionTexts } from './texts/corrections.ts';
 import { examinerDetailTexts } from './texts/examiner-detail.ts';
 
 const HEADING_ID = 'examiner-statement-heading';
@@ -63,6 +68,7 @@ export default function ExaminerStatementDetail() {
   const remarks = useStore($examinerRemarks);
   const draftsToSend = useStore(remarkEditing.$draftsToSend);
   const [confirmApproval, setConfirmApproval] = useState<number | null>(null);
+  const canAnswerCorrections = useStore($canAnswerCorrections);
 
   const actions = canReply && (
     <>
@@ -119,6 +125,24 @@ export default function ExaminerStatementDetail() {
 
       <RefusalGroundsBlock grounds={statement.refusalGrounds} />
 
+      <CorrectionsBlock
+        corrections={statement.corrections}
+        actions={(correction) =>
+          canAnswerCorrections && (
+            <div className="correction__actions">
+              <Button onClick={() => openCorrectionAnswer(correction, true)}>{correctionTexts.accept}</Button>
+              <Button
+                variant="secondary"
+                className="button--danger-outline"
+                onClick={() => openCorrectionAnswer(correction, false)}
+              >
+                {correctionTexts.decline}
+              </Button>
+            </div>
+          )
+        }
+      />
+
       <ExaminerRemarks statement={statement} remarks={remarks} canReply={canReply} editing={remarkEditing} />
 
       <StatementRounds
@@ -151,6 +175,10 @@ export default function ExaminerStatementDetail() {
         )}
         {replyStatus === 'rejected' && <RejectionGrounds />}
       </StageDialog>
+      <CorrectionAnswerDialog
+        // After the answer its buttons are gone; focus goes to the statement's heading.
+        fallbackFocus={() => document.getElementById(HEADING_ID)}
+      />
       <ConfirmDialog
         open={confirmApproval !== null}
         onOpenChange={(open) => {

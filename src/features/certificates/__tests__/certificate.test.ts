@@ -189,3 +189,15 @@ describe('layoutCertificate', () => {
     });
   });
 });
+
+describe('a corrected certificate', () => {
+  it('says under its title which certificate it replaces', () => {
+    const texts = (data: CertificateData) => layoutCertificate(data, measure).texts.map((line) => line.text);
+    expect(texts(full)).not.toContain('взамен ранее выданного от 22.11.2026');
+    const lines = texts({ ...full, replaces: 'взамен ранее выданного от 22.11.2026' });
+    // Under the title and its subtitle, before the first row.
+    const at = lines.indexOf('взамен ранее выданного от 22.11.2026');
+    expect(at).toBeGreaterThan(lines.indexOf(certificateTexts.title));
+    expect(at).toBe(lines.indexOf(`${certificateTexts.number}:`) - 1);
+  });
+});

@@ -33,11 +33,15 @@ function Provisional({ line }: { line: DeadlineLine }) {
 
 /** The deadline line under a detail's status; nothing when no term is known. */
 export function DeadlineNote({ statement }: { statement: DeadlineSource }) {
-  const line = deadlineLine(statement);
+  return <TermNote line={deadlineLine(statement)} />;
+}
+
+/** A term's line as a detail shows it (the review term, a correction's): overdue marked by '!' as well as by colour. */
+export function TermNote({ line, testId = 'deadline' }: { line: DeadlineLine | null; testId?: string }) {
   if (!line) return null;
   const warning = line.tone === 'overdue' || line.tone === 'late';
   return (
-    <p className={`deadline deadline--${line.tone}`} data-testid="deadline">
+    <p className={`deadline deadline--${line.tone}`} data-testid={testId}>
       {warning && (
         <span className="deadline__icon" aria-hidden="true">
           !
