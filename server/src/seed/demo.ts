@@ -2,6 +2,7 @@ import type { StatementStatus } from '#domain/contract.ts';
 import { catalogIds, ensureCatalogues, refusalGrounds } from '../catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
+import { requestCorrection } from '../corrections/corrections.service.ts';
 import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, resolveRemark } from '../remarks/remarks.service.ts';
@@ -164,6 +165,10 @@ const REPLY_COMMENTS: Partial<Record<Status, string>> = {
   rejected: 'Решение не соответствует требованиям к застройке исторической части города.',
 };
 
+/** The demo's approved certificate has a typo its applicant asked to correct two days ago. */
+const CORRECTION_TEXT =
+  'В свидетельстве опечатка в адресе объекта: указано «ул. Гагарина, 27», верно — «ул. Гагарина, 27А».';
+
 /**
  * Fills an empty database with demo users and statements in every status (never in production). Everything goes
  * through the same services as the API, on a clock set back to each demo date, so the seed can never write a state
@@ -278,6 +283,10 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
           ...(status === 'rejected' ? { refusalGroundIds: [await firstDecisionGround(ctx)] } : {}),
         });
       }
+    }
+    if (demo.status === 'approved') {
+      clock.at = now - 2 * day;
+      await requestCorrection(ctx, owner, id, { text: CORRECTION_TEXT });
     }
   }
   return true;
