@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '#stores/prerendered.ts';
 import { CloseIcon, EmblemIcon, MenuIcon } from '../components/ui/icons.tsx';
 import { SITE_NAME, SITE_ORG, SITE_SHORT_NAME } from '../lib/site.ts';
+import { $appVersion } from '../stores/app-version.ts';
 import { navTexts } from './texts.ts';
 
 /** Props of SidebarFrame. */
@@ -21,6 +23,7 @@ const WIDE_SCREEN = '(min-width: 992px)';
  */
 export default function SidebarFrame({ homeHref, children, footer }: SidebarFrameProps) {
   const [open, setOpen] = useState(false);
+  const version = useStore($appVersion);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -96,7 +99,10 @@ export default function SidebarFrame({ homeHref, children, footer }: SidebarFram
           </button>
         </div>
         {children}
-        <div className="sidebar__foot">{footer}</div>
+        <div className="sidebar__foot">
+          {footer}
+          {version && <p className="sidebar__version">{navTexts.version(version)}</p>}
+        </div>
       </aside>
       <div className="sidebar-backdrop" data-open={open} aria-hidden="true" onClick={close} />
     </>

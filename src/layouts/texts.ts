@@ -18,6 +18,8 @@ export const navTexts = {
   closeMenu: 'Закрыть меню',
   toHome: 'На главную',
   dash: '—',
+  /** The deployed version under the user card (CHANGELOG.md names what each version changed). */
+  version: (version: string) => `Версия ${version}`,
 } as const;
 
 /** Texts of the auth gate. */

@@ -1,4 +1,8 @@
+import { atom } from 'nanostores';
 import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../lib/api/session-core.ts';
+
+/** The deployed version as /version.json said it (the sidebar's footer shows it), null until it answered. */
+export const $appVersion = atom<string | null>(null);
 
 /** Local storage key of the app version this browser last ran (docs/product.md «Constants and limits»). */
 export const APP_VERSION_KEY = 'app-version';
@@ -38,6 +42,7 @@ export async function checkAppVersion(deps: VersionDeps = browserDeps()): Promis
   try {
     const version = await deps.fetchVersion();
     if (!version) return 'failed';
+    $appVersion.set(version);
     const stored = deps.storage.getItem(APP_VERSION_KEY);
     if (stored === version) return 'same';
     deps.storage.setItem(APP_VERSION_KEY, version);

@@ -66,3 +66,13 @@ test('an open page reloads onto a new build after a deploy, once', async ({ page
     await rm(root, { recursive: true, force: true });
   }
 });
+
+test.describe('the version in the sidebar', () => {
+  test.use({ role: 'owner' });
+
+  test("the sidebar's footer names the deployed version, as /version.json does", async ({ page }) => {
+    const deployed = await versionIn(distDir);
+    await page.goto('/company');
+    await expect(page.getByRole('complementary').getByText(`Версия ${deployed}`, { exact: true })).toBeVisible();
+  });
+});
