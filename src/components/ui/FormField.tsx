@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { Form, FormValues } from '#stores/form.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import Field from './Field.tsx';
 import { useFormField } from './form.ts';
 
@@ -22,7 +23,10 @@ export interface FormFieldProps<V extends FormValues>
   size?: 'medium' | 'full';
   /** A text of so many rows instead of a one-line input. */
   rows?: number;
-  /** Marks the field as left on blur, so its own error shows then; forms that show errors after a submit only leave it. */
+  /**
+   * Marks the field as left on blur, so its own error shows then; forms that show errors after a submit only leave it.
+   * A `type="tel"` field also writes a whole Russian number out as '+7 (916) 123-45-67' on blur.
+   */
   touchOnBlur?: boolean;
 }
 
@@ -40,7 +44,15 @@ export default function FormField<V extends FormValues>({
   ...rest
 }: FormFieldProps<V>) {
   const field = useFormField(form, name);
-  const bound = { name, value: field.value, onChange: field.onChange, onBlur: touchOnBlur ? field.onBlur : undefined };
+  // A phone is written out in the placeholder's shape when left, if it is a whole Russian number (lib/phone.ts).
+  const onBlur = () => {
+    if (rest.type === 'tel' && field.value !== undefined) {
+      const formatted = formatPhone(field.value);
+      if (formatted !== field.value) form.setValue(name, formatted);
+    }
+    if (touchOnBlur) field.onBlur();
+  };
+  const bound = { name, value: field.value, onChange: field.onChange, onBlur };
   const title = optional ? (
     <>
       {label}
