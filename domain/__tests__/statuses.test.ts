@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countByStatus, countStatuses, statusLabel } from '../statuses.ts';
+import { countByStatus, countStatuses, STATEMENT_STATUSES, statusLabel } from '../statuses.ts';
 
 describe('statusLabel', () => {
   it.each([
@@ -52,11 +52,21 @@ describe('status badge colours (tokens.css) pass WCAG AA for normal text', () =>
   const tokens = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'styles', 'tokens.css'), 'utf8');
   const token = (name: string) => tokens.match(new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6});`))?.[1];
 
-  it.each(['sent', 'review', 'comments', 'approved', 'rejected', 'unknown'])('%s', (badge) => {
-    const text = token(`badge-${badge}-text`);
-    const background = token(`badge-${badge}-bg`);
-    expect(text && background).toBeTruthy();
-    expect(contrast(text as string, background as string)).toBeGreaterThanOrEqual(4.5);
+  it.each(['sent', 'review', 'comments', 'approved', 'rejected', 'not-accepted', 'withdrawn', 'unknown'])(
+    '%s',
+    (badge) => {
+      const text = token(`badge-${badge}-text`);
+      const background = token(`badge-${badge}-bg`);
+      expect(text && background).toBeTruthy();
+      expect(contrast(text as string, background as string)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it.each(STATEMENT_STATUSES)('every status has its own badge: %s', (status) => {
+    const components = readFileSync(join(import.meta.dirname, '..', '..', 'src', 'styles', 'components.css'), 'utf8');
+    const rule = components.match(new RegExp(`\\.badge--${status} \\{([^}]*)\\}`))?.[1] ?? '';
+    expect(rule).toMatch(/color: var\(--badge-[a-z-]+-text\);/);
+    expect(rule).toMatch(/background: var\(--badge-[a-z-]+-bg\);/);
   });
 });
 

@@ -13,7 +13,8 @@ export interface ExaminerSidebarProps {
   currentPath: string;
 }
 
-const MY_STATUSES = ['under_review', 'has_comments', 'approved', 'rejected'] as const;
+/** The statuses of 'Мои заявки', in the labels' order (every status except sent). */
+const MY_STATUSES = Object.keys(EXAMINER_SIDEBAR_LABELS) as Array<keyof typeof EXAMINER_SIDEBAR_LABELS>;
 
 /** The overdue line of 'Мои заявки' (docs/product.md «How the site shows it»). */
 const overdueTexts = {

@@ -51,7 +51,21 @@ function runningTermLine(deadline: ReviewDeadline, term = 'Срок рассмо
   };
 }
 
-const DECIDED: ReadonlySet<string> = new Set<StatementStatus>(['approved', 'rejected']);
+/**
+ * The intake check's term on the examiner's news (docs/product.md «The regulation's procedures»): 'Проверить до {date}',
+ * the last day or how far it is over said in brackets, overdue marked as the review term's is; null when none runs.
+ */
+export function intakeTermLine(deadline: ReviewDeadline | null | undefined): DeadlineLine | null {
+  if (!deadline) return null;
+  const { dueDate, workingDaysLeft: left, provisional } = deadline;
+  const text = `Проверить до ${formatDay(dueDate)}`;
+  if (left < 0) return { tone: 'overdue', text: `${text} (просрочено на ${workingDays(-left)})`, provisional };
+  if (left === 0) return { tone: 'due', text: `${text} (сегодня последний день)`, provisional };
+  return { tone: 'running', text, provisional };
+}
+
+/** Statuses that end the term with a decision: the refusal to accept ends the intake check's. */
+const DECIDED: ReadonlySet<string> = new Set<StatementStatus>(['approved', 'rejected', 'not_accepted']);
 
 /**
  * The deadline line of a statement: the running term, the stop while the committee waits for a new version, or
@@ -64,6 +78,17 @@ export function deadlineLine(statement: DeadlineSource): DeadlineLine | null {
     return {
       tone: 'stopped',
       text: 'Срок рассмотрения остановлен: комитет ждёт новую версию документов',
+      provisional: false,
+    };
+  }
+  if (statement.status === 'withdrawn') {
+    const withdrawal = statement.history?.findLast((entry) => entry.status === 'withdrawn');
+    const moment = withdrawal && committeeTime(withdrawal.at);
+    return {
+      tone: 'stopped',
+      text: moment
+        ? `Рассмотрение прекращено: заявление отозвано ${formatDay(moment.day)}`
+        : 'Рассмотрение прекращено: заявление отозвано',
       provisional: false,
     };
   }
@@ -129,6 +154,8 @@ export type HistoryEvent =
   | 'new-version'
   | 'approved'
   | 'rejected'
+  | 'not-accepted'
+  | 'withdrawn'
   | 'other'
   | 'remarks';
 
@@ -140,6 +167,8 @@ const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
   'new-version': 'Загружена новая версия',
   approved: 'Согласовано',
   rejected: 'Отказано',
+  'not-accepted': 'Отказано в приёме',
+  withdrawn: 'Отозвано',
   other: 'Статус изменён',
   remarks: 'Замечания',
 };
@@ -157,6 +186,10 @@ export function historyEvent(status: string, previous: string | null): HistoryEv
       return 'approved';
     case 'rejected':
       return 'rejected';
+    case 'not_accepted':
+      return 'not-accepted';
+    case 'withdrawn':
+      return 'withdrawn';
     default:
       return 'other';
   }

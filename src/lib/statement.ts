@@ -1,5 +1,5 @@
-// Pure rules of the statement detail (docs/product.md «Permissions»): rounds of submission, the heading, who may delete
-// or add a version.
+// Pure rules of the statement detail (docs/product.md «Permissions»): rounds of submission, the heading, who may delete,
+// withdraw or add a version.
 import { format } from 'date-fns';
 import { ru } from 'date-fns/locale';
 import type { Stage, Statement } from '#domain/contract.ts';
@@ -52,6 +52,15 @@ export function canDeleteStatement(
   user: Actor | null,
 ): boolean {
   if (!user || statement.status !== 'sent' || statement.examinerId !== null) return false;
+  return isOwnerUser(user) || (statement.stages[0]?.applicantId ?? null) === user.id;
+}
+
+/** The statuses a statement may be withdrawn from: before a decision (docs/product.md «The regulation's procedures»). */
+const WITHDRAWABLE: ReadonlySet<string> = new Set<Statement['status']>(['sent', 'under_review', 'has_comments']);
+
+/** Withdraw ('Отозвать заявление') before a decision, by the first stage's applicant or an owner. */
+export function canWithdrawStatement(statement: Pick<Statement, 'status' | 'stages'>, user: Actor | null): boolean {
+  if (!user || !WITHDRAWABLE.has(statement.status)) return false;
   return isOwnerUser(user) || (statement.stages[0]?.applicantId ?? null) === user.id;
 }
 

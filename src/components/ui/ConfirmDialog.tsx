@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import Button from './Button.tsx';
 import Dialog from './Dialog.tsx';
 
@@ -24,6 +24,8 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** Where focus goes on close when the button that opened the dialog is gone (see Dialog). */
   fallbackFocus?: () => HTMLElement | null;
+  /** What the question asks for besides yes or no (the withdrawal's optional reason), under it. */
+  children?: ReactNode;
 }
 
 /** A yes/no question before an action, built on Dialog. */
@@ -37,6 +39,7 @@ export default function ConfirmDialog({
   onConfirm,
   danger = false,
   fallbackFocus,
+  children,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
 
@@ -70,6 +73,8 @@ export default function ConfirmDialog({
           </Button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   );
 }

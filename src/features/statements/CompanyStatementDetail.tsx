@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
+import FormField from '#components/ui/FormField.tsx';
 import { routes } from '#domain/routes.ts';
 import { orDash } from '#domain/russian.ts';
 import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts';
@@ -27,6 +28,7 @@ import {
   $answerErrors,
   $answers,
   $canDelete,
+  $canWithdraw,
   $deleteState,
   $detail,
   $remarks,
@@ -35,8 +37,11 @@ import {
   deleteStatement,
   openVersionDialog,
   setAnswer,
+  startWithdrawal,
   submitVersion,
   version,
+  withdrawalForm,
+  withdrawStatement,
 } from './stores/company-detail.ts';
 import { detailTexts } from './texts/company-detail.ts';
 import { correctionTexts } from './texts/corrections.ts';
@@ -60,15 +65,29 @@ export default function CompanyStatementDetail() {
   const remarks = useStore($remarks);
   // The viewer pins the published remarks on the drawings.
   useEffect(() => setViewerRemarks({ remarks: remarks.items, place: null }), [remarks]);
+  const canWithdraw = useStore($canWithdraw);
   const [confirming, setConfirming] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const lastRoundTitle = useRef<HTMLHeadingElement>(null);
 
   const canCorrect = statement ? canRequestCorrection(statement) : false;
-  const actions = (canDelete || canCorrect) && (
+  // A sent statement nobody took may show both: the spec's delete, and the regulation's withdrawal.
+  const actions = (canDelete || canWithdraw || canCorrect) && (
     <>
       {canCorrect && (
         <Button variant="secondary" onClick={openCorrectionRequest}>
           {correctionTexts.request}
+        </Button>
+      )}
+      {canWithdraw && (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            startWithdrawal();
+            setWithdrawing(true);
+          }}
+        >
+          {detailTexts.withdraw}
         </Button>
       )}
       {canDelete && (
@@ -168,6 +187,20 @@ export default function CompanyStatementDetail() {
         onConfirm={deleteStatement}
         danger
       />
+      <ConfirmDialog
+        open={withdrawing}
+        onOpenChange={setWithdrawing}
+        title={detailTexts.withdrawTitle}
+        question={detailTexts.withdrawQuestion}
+        confirmText={detailTexts.withdrawConfirm}
+        cancelText={detailTexts.withdrawCancel}
+        onConfirm={withdrawStatement}
+        danger
+        // After the withdrawal its button is gone: focus goes to the statement's heading.
+        fallbackFocus={() => document.getElementById(HEADING_ID)}
+      >
+        <FormField form={withdrawalForm} name="reason" label={detailTexts.withdrawReason} optional rows={3} />
+      </ConfirmDialog>
       <StageDialog
         draft={version}
         formId="new-version-form"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import DropdownMenu from '#components/ui/DropdownMenu.tsx';
@@ -23,28 +23,31 @@ import type { BackTarget } from './lib/back-link.ts';
 import { REPLY_CHOICES, replyLabel } from './lib/examiner-reply.ts';
 import { $canAnswerCorrections, openCorrectionAnswer } from './stores/examiner-corrections.ts';
 import {
+  $canRefuseAcceptance,
   $canReply,
   $certificateBusy,
   $decisionGrounds,
   $examinerRemarks,
   $examinerRounds,
   $examinerStatement,
-  $groundsError,
-  $replyGrounds,
   $replyStatus,
+  acceptanceRefusal,
+  rejectionGrounds,
   remarkEditing,
   reply,
   sendReply,
   startReply,
-  toggleGround,
 } from './stores/examiner-detail.ts';
+import { acceptanceRefusalTexts } from './texts/acceptance-refusal.ts';
 import { correctionTexts } from './texts/corrections.ts';
 import { examinerDetailTexts } from './texts/examiner-detail.ts';
 
 const HEADING_ID = 'examiner-statement-heading';
 
-// The grounds of a rejection are their own chunk, loaded when 'Отклонить' is first chosen.
+// The grounds of a rejection are their own chunk, loaded when 'Отклонить' is first chosen; the refusal to accept's
+// dialog, when a sent statement shows.
 const GroundsPicker = lazy(() => import('./components/detail/GroundsPicker.tsx'));
+const AcceptanceRefusalDialog = lazy(() => import('./components/detail/AcceptanceRefusalDialog.tsx'));
 
 /** The examiner's lists a statement is opened from, with the sidebar's names; the first is the default. */
 const EXAMINER_LISTS: readonly BackTarget[] = [
@@ -63,6 +66,12 @@ export default function ExaminerStatementDetail() {
   const { statement } = useStore($examinerStatement);
   const rounds = useStore($examinerRounds);
   const canReply = useStore($canReply);
+  const canRefuseAcceptance = useStore($canRefuseAcceptance);
+  // The refusal's dialog stays once offered, so it closes (and hands focus on) after the statement left `sent`.
+  const [refusalOffered, setRefusalOffered] = useState(false);
+  useEffect(() => {
+    if (canRefuseAcceptance) setRefusalOffered(true);
+  }, [canRefuseAcceptance]);
   const certificateBusy = useStore($certificateBusy);
   const replyStatus = useStore($replyStatus);
   const remarks = useStore($examinerRemarks);
@@ -70,23 +79,34 @@ export default function ExaminerStatementDetail() {
   const [confirmApproval, setConfirmApproval] = useState<number | null>(null);
   const canAnswerCorrections = useStore($canAnswerCorrections);
 
-  const actions = canReply && (
-    <>
-      <DropdownMenu
-        label={examinerDetailTexts.reply}
-        items={REPLY_CHOICES.map((choice) => ({
-          label: choice.label,
-          disabled: certificateBusy,
-          onSelect: () => {
-            const unresolved = openRequiredCount(remarks.items);
-            if (choice.status === 'approved' && unresolved > 0) setConfirmApproval(unresolved);
-            else void startReply(choice.status);
-          },
-        }))}
-      />
-      {certificateBusy && <Spinner label={examinerDetailTexts.certificateBusy} />}
-    </>
+  const refuse = canRefuseAcceptance && statement && (
+    <Button
+      variant="secondary"
+      className="button--danger-outline"
+      onClick={() => acceptanceRefusal.open({ id: statement.id, visibleId: statement.visibleId })}
+    >
+      {acceptanceRefusalTexts.action}
+    </Button>
   );
+  const actions =
+    refuse ||
+    (canReply && (
+      <>
+        <DropdownMenu
+          label={examinerDetailTexts.reply}
+          items={REPLY_CHOICES.map((choice) => ({
+            label: choice.label,
+            disabled: certificateBusy,
+            onSelect: () => {
+              const unresolved = openRequiredCount(remarks.items);
+              if (choice.status === 'approved' && unresolved > 0) setConfirmApproval(unresolved);
+              else void startReply(choice.status);
+            },
+          }))}
+        />
+        {certificateBusy && <Spinner label={examinerDetailTexts.certificateBusy} />}
+      </>
+    ));
   const header = (
     <StatementHeader
       statement={statement}
@@ -175,6 +195,15 @@ export default function ExaminerStatementDetail() {
         )}
         {replyStatus === 'rejected' && <RejectionGrounds />}
       </StageDialog>
+      {refusalOffered && (
+        <Suspense fallback={null}>
+          <AcceptanceRefusalDialog
+            refusal={acceptanceRefusal}
+            // After the refusal the button is gone; focus goes to the statement's heading.
+            fallbackFocus={() => document.getElementById(HEADING_ID)}
+          />
+        </Suspense>
+      )}
       <CorrectionAnswerDialog
         // After the answer its buttons are gone; focus goes to the statement's heading.
         fallbackFocus={() => document.getElementById(HEADING_ID)}
@@ -194,18 +223,13 @@ export default function ExaminerStatementDetail() {
 
 /** The rejection's grounds in the reply dialog: the catalogue loads when a rejection is first written. */
 function RejectionGrounds() {
-  const catalogue = useStore($decisionGrounds);
-  const chosen = useStore($replyGrounds);
-  const error = useStore($groundsError);
   return (
     <Suspense fallback={<p className="field__hint">{examinerDetailTexts.groundsLoading}</p>}>
       <GroundsPicker
         legend={examinerDetailTexts.groundsLegend}
-        grounds={catalogue.status === 'loading' ? null : catalogue.items}
+        catalog={$decisionGrounds}
         loadingText={examinerDetailTexts.groundsLoading}
-        chosen={chosen}
-        toggle={toggleGround}
-        error={error}
+        choice={rejectionGrounds}
       />
     </Suspense>
   );

@@ -8,10 +8,16 @@ import { routes } from '#domain/routes.ts';
 import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { $newStatements, reloadNewStatements, takeIntoWork } from './stores/news.ts';
+import AcceptanceRefusalDialog from './components/detail/AcceptanceRefusalDialog.tsx';
+import { IntakeTermTag } from './components/StatementTimeline.tsx';
+import { $newStatements, acceptanceRefusal, reloadNewStatements, takeIntoWork } from './stores/news.ts';
+import { acceptanceRefusalTexts } from './texts/acceptance-refusal.ts';
 import { newsTexts } from './texts/news.ts';
 
-/** One new statement: number and object (a link to the detail), the facts an examiner picks by, and the button. */
+/**
+ * One new statement: number and object (a link to the detail), the intake check's term, the facts an examiner picks
+ * by, and the two outcomes of the check: take it into work, or refuse to accept it.
+ */
 function NewStatementRow({
   statement,
   onTake,
@@ -26,6 +32,9 @@ function NewStatementRow({
         <a className="news-row__title" href={routes.examinerStatementInfo(statement.id)}>
           {statement.title || orDash(statement.name)}
         </a>
+        <p className="news-row__term">
+          <IntakeTermTag deadline={statement.intakeDeadline} />
+        </p>
       </div>
       <dl className="news-row__facts">
         <div>
@@ -55,12 +64,23 @@ function NewStatementRow({
         <Button aria-label={newsTexts.takeLabel(statement.visibleId)} onClick={() => onTake(statement)}>
           {newsTexts.take}
         </Button>
+        <Button
+          variant="secondary"
+          className="button--danger-outline"
+          aria-label={acceptanceRefusalTexts.actionLabel(statement.visibleId)}
+          onClick={() => acceptanceRefusal.open({ id: statement.id, visibleId: statement.visibleId })}
+        >
+          {acceptanceRefusalTexts.action}
+        </Button>
       </div>
     </li>
   );
 }
 
-/** /instance/news: the statements in sent, each with 'Взять в работу' behind 'Принять в работу?'. */
+/**
+ * /instance/news: the statements in sent, each with its intake term, 'Взять в работу' behind 'Принять в работу?' and
+ * 'Отказать в приёме' with its dialog.
+ */
 export default function NewStatements() {
   const list = useStore($newStatements);
   const [chosen, setChosen] = useState<StatementListItem | null>(null);
@@ -102,6 +122,7 @@ export default function NewStatements() {
         // The row (and its button) leaves the list once taken: keyboard users go on from the heading.
         fallbackFocus={() => headingRef.current}
       />
+      <AcceptanceRefusalDialog refusal={acceptanceRefusal} fallbackFocus={() => headingRef.current} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
   deadlineLineText,
   formatCommitteeMoment,
   historyEvent,
+  intakeTermLine,
   shortDeadline,
   timelineEntries,
 } from '../deadline.ts';
@@ -127,6 +128,32 @@ describe('deadlineLine: what both details say under the status', () => {
       'Решение принято 3 декабря 2026 г.',
       'decided',
     ],
+    [
+      'refused to accept within the intake term',
+      {
+        status: 'not_accepted',
+        reviewDeadline: null,
+        history: [
+          entry('sent', '2026-11-20T07:00:00Z', { byCommittee: false }),
+          entry('not_accepted', '2026-11-23T10:00:00Z', { term: { dueDate: '2026-11-25', onTime: true } }),
+        ],
+      },
+      'Решение принято 23 ноября 2026 г. — в срок',
+      'on-time',
+    ],
+    [
+      'withdrawn by the applicant, the term stopped',
+      {
+        status: 'withdrawn',
+        reviewDeadline: null,
+        history: [
+          entry('sent', '2026-11-20T07:00:00Z', { byCommittee: false }),
+          entry('withdrawn', '2026-11-26T21:10:00Z', { byCommittee: false }),
+        ],
+      },
+      'Рассмотрение прекращено: заявление отозвано 27 ноября 2026 г.',
+      'stopped',
+    ],
     ['decided, in a list (no history)', { status: 'approved', reviewDeadline: null, history: [] }, null, null],
     ['sent, no term known yet', { status: 'sent', reviewDeadline: null }, null, null],
     ['data older than the contract', { status: 'under_review' }, null, null],
@@ -146,6 +173,21 @@ describe('deadlineLine: what both details say under the status', () => {
       ],
     });
     expect(line?.text).toBe('Решение принято 27 ноября 2026 г. — в срок');
+  });
+});
+
+describe('the intake term on the news: Проверить до {date}', () => {
+  it.each<[ReviewDeadline | null, string | null, string | null]>([
+    [term(2), 'Проверить до 4 декабря 2026 г.', 'running'],
+    [term(0), 'Проверить до 4 декабря 2026 г. (сегодня последний день)', 'due'],
+    [term(-1), 'Проверить до 4 декабря 2026 г. (просрочено на 1 рабочий день)', 'overdue'],
+    [term(-3), 'Проверить до 4 декабря 2026 г. (просрочено на 3 рабочих дня)', 'overdue'],
+    [term(1, '2027-01-12', true), 'Проверить до 12 января 2027 г., предварительно', 'running'],
+    [null, null, null],
+  ])('%o', (deadline, text, tone) => {
+    const line = intakeTermLine(deadline);
+    expect(line && deadlineLineText(line)).toBe(text);
+    expect(line?.tone ?? null).toBe(tone);
   });
 });
 
@@ -177,6 +219,8 @@ describe('the history timeline', () => {
     ['under_review', 'has_comments', 'new-version'],
     ['approved', 'under_review', 'approved'],
     ['rejected', 'under_review', 'rejected'],
+    ['not_accepted', 'sent', 'not-accepted'],
+    ['withdrawn', 'has_comments', 'withdrawn'],
     ['archived', 'approved', 'other'],
   ]);
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { itMaps } from '#domain/__tests__/table.ts';
-import type { Stage } from '#domain/contract.ts';
+import type { Stage, Statement } from '#domain/contract.ts';
 import { statementItem } from '../../test-support/statements.ts';
 import {
   type Actor,
   canAddVersion,
   canDeleteStatement,
+  canWithdrawStatement,
   companyChangesSinceSubmission,
   formatDateTime,
   roundTitle,
@@ -102,6 +103,27 @@ describe('canDeleteStatement', () => {
     ['no stages, not the owner', { ...sent, stages: [] }, applicant, false],
   ])('%s -> %s', (_name, statement, user, expected) => {
     expect(canDeleteStatement(statement, user)).toBe(expected);
+  });
+});
+
+describe('canWithdrawStatement: before a decision, by the applicant or an owner', () => {
+  const owner: Actor = { id: 1, isOwner: true, company: { id: 1, legalEntity: 'ООО' }, instance: null };
+  const applicant: Actor = { id: 2, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
+  const colleague: Actor = { id: 5, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
+  const of = (status: Statement['status']) => ({ status, stages: [{ ...stage(1, false), applicantId: 2 }] });
+  it.each([
+    ['the applicant, sent', of('sent'), applicant, true],
+    ['the applicant, under review', of('under_review'), applicant, true],
+    ['the applicant, with comments', of('has_comments'), applicant, true],
+    ['an owner who did not apply, under review', of('under_review'), owner, true],
+    ['a colleague who did not apply', of('under_review'), colleague, false],
+    ['nobody signed in', of('sent'), null, false],
+    ['approved', of('approved'), owner, false],
+    ['rejected', of('rejected'), applicant, false],
+    ['refused to accept', of('not_accepted'), applicant, false],
+    ['already withdrawn', of('withdrawn'), owner, false],
+  ])('%s -> %s', (_name, statement, user, expected) => {
+    expect(canWithdrawStatement(statement, user)).toBe(expected);
   });
 });
 

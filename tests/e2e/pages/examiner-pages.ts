@@ -22,6 +22,31 @@ export class NewsPage extends PageObject {
   takeButton(visibleId: number): Locator {
     return this.page.getByRole('button', { name: `Взять в работу заявление № ${visibleId}` });
   }
+
+  /** The row's 'Отказать в приёме' button. */
+  refuseButton(visibleId: number): Locator {
+    return this.page.getByRole('button', { name: `Отказать в приёме заявления № ${visibleId}` });
+  }
+}
+
+/** 'Отказ в приёме документов': the intake grounds, the comment and the sending (the news and the detail alike). */
+export class AcceptanceRefusalDialog {
+  readonly root: Locator;
+  readonly grounds: Locator;
+  readonly comment: Locator;
+  readonly submit: Locator;
+
+  constructor(page: Page) {
+    this.root = page.getByRole('dialog', { name: 'Отказ в приёме документов' });
+    this.grounds = this.root.getByRole('group', { name: 'Основания отказа в приёме' });
+    this.comment = this.root.getByRole('textbox', { name: /^Комментарий/ });
+    this.submit = this.root.getByRole('button', { name: 'Отказать в приёме' });
+  }
+
+  /** The checkbox of the ground whose wording starts with `start`. */
+  ground(start: string): Locator {
+    return this.grounds.getByRole('checkbox', { name: new RegExp(`^${start}`) });
+  }
 }
 
 /** /instance/settings: the examiner's full name and phone. */

@@ -37,6 +37,10 @@ export class StatementDetailPage extends PageObject {
 export class StatementPage extends StatementDetailPage {
   readonly deleteButton = this.page.getByRole('button', { name: 'Удалить заявление' });
   readonly confirmDialog = this.page.getByRole('alertdialog');
+  readonly withdrawButton = this.page.getByRole('button', { name: 'Отозвать заявление' });
+  readonly withdrawDialog = this.page.getByRole('alertdialog', { name: 'Отзыв заявления' });
+  readonly withdrawReason = this.withdrawDialog.getByRole('textbox', { name: /^Причина/ });
+  readonly withdrawConfirm = this.withdrawDialog.getByRole('button', { name: 'Отозвать', exact: true });
   readonly newVersion = this.page.getByRole('button', { name: 'Загрузить новую версию' });
   readonly versionDialog = this.page.getByRole('dialog', { name: 'Новая версия документов' });
   readonly versionFiles = new UploadField(this.versionDialog, 'Документы');

@@ -117,6 +117,76 @@ describe('delete', () => {
   });
 });
 
+describe('withdrawal', () => {
+  const inReview: Statement = { ...sent, status: 'under_review', examinerId: 3 };
+  const withdrawn: Statement = { ...inReview, status: 'withdrawn' };
+
+  it('is offered before a decision to an owner and the applicant, not to a colleague', async () => {
+    api.GET.mockResolvedValueOnce(reply(200, inReview));
+    await openAs(demoOwner, detail.$detail, detail.$canWithdraw, detail.$canDelete);
+    expect(detail.$canWithdraw.get()).toBe(true);
+    // Taken into work: no delete any more, the withdrawal stays.
+    expect(detail.$canDelete.get()).toBe(false);
+    $session.set({ status: 'authenticated', user: { ...demoOwner, id: 2, isOwner: false, role: 'employee' } });
+    expect(detail.$canWithdraw.get()).toBe(true);
+    $session.set({ status: 'authenticated', user: { ...demoOwner, id: 5, isOwner: false, role: 'employee' } });
+    expect(detail.$canWithdraw.get()).toBe(false);
+  });
+
+  it('is offered beside the delete of an untaken statement', async () => {
+    api.GET.mockResolvedValueOnce(reply(200, sent));
+    await openAs(demoOwner, detail.$detail, detail.$canWithdraw, detail.$canDelete);
+    expect([detail.$canWithdraw.get(), detail.$canDelete.get()]).toEqual([true, true]);
+  });
+
+  it.each(['approved', 'rejected', 'not_accepted', 'withdrawn'] as const)('is not offered once %s', async (status) => {
+    api.GET.mockResolvedValueOnce(reply(200, { ...inReview, status }));
+    await openAs(demoOwner, detail.$detail, detail.$canWithdraw);
+    expect(detail.$canWithdraw.get()).toBe(false);
+  });
+
+  it('sends the reason, shows «Отозвано» and tells the lists', async () => {
+    api.GET.mockResolvedValueOnce(reply(200, inReview));
+    await openAs(demoOwner, detail.$detail, detail.$canWithdraw);
+    detail.startWithdrawal();
+    detail.withdrawalForm.setValue('reason', '  Проект будет переработан  ');
+    api.POST.mockResolvedValue(reply(200, withdrawn));
+    api.GET.mockResolvedValue(reply(200, withdrawn));
+    expect(await detail.withdrawStatement()).toBe(true);
+    expect(api.POST).toHaveBeenCalledExactlyOnceWith('/api/statements/{id}/withdraw', {
+      params: { path: { id: 7 } },
+      body: { reason: 'Проект будет переработан' },
+    });
+    expect(detail.$detail.get().statement?.status).toBe('withdrawn');
+    expect(detail.$canWithdraw.get()).toBe(false);
+    expect(toastTexts()).toEqual([['success', 'Заявление отозвано']]);
+    const { $liveChange } = await import('../../live/changes.ts');
+    expect($liveChange.get()?.own).toBe(true);
+  });
+
+  it('sends an empty reason as null, and starts each withdrawal with none', async () => {
+    api.GET.mockResolvedValueOnce(reply(200, inReview));
+    await openAs(demoOwner, detail.$detail);
+    detail.withdrawalForm.setValue('reason', 'старое');
+    detail.startWithdrawal();
+    api.POST.mockResolvedValue(reply(200, withdrawn));
+    api.GET.mockResolvedValue(reply(200, withdrawn));
+    await detail.withdrawStatement();
+    expect(api.POST.mock.calls[0]?.[1]).toMatchObject({ body: { reason: null } });
+  });
+
+  it('says a refusal in the server’s words, and reads the statement again after a decision (409)', async () => {
+    api.GET.mockResolvedValueOnce(reply(200, inReview));
+    await openAs(demoOwner, detail.$detail);
+    const moved = 'Статус заявления уже изменился. Обновите страницу.';
+    api.POST.mockResolvedValue(reply(409, errorBody('invalid_transition', moved)));
+    api.GET.mockResolvedValue(reply(200, { ...inReview, status: 'approved' }));
+    expect(await detail.withdrawStatement()).toBe(false);
+    expect(toastTexts()).toEqual([['error', moved]]);
+    expect(detail.$detail.get().statement?.status).toBe('approved');
+  });
+});
+
 describe('new version', () => {
   /** Opens the new-version dialog of a statement with comments and uploads v2.pdf (prefile 40) into it. */
   async function openVersionWithFile() {

@@ -116,15 +116,22 @@ describe("the examiner's own table (/instance/filter/{filter})", () => {
 
   it("gives the sidebar its counts: the examiner's whole own list is their scope (no call of their own)", async () => {
     const overdue = { dueDate: '2026-11-18', workingDaysLeft: -2, provisional: false };
-    api.GET.mockResolvedValue(reply(200, [{ ...seeded[1], reviewDeadline: overdue }, seeded[2], seeded[4]]));
+    const refused = statement(6, 'not_accepted', '2026-05-12T10:00:00Z', 'Гараж');
+    const withdrawn = statement(7, 'withdrawn', '2026-05-13T10:00:00Z', 'Склад');
+    api.GET.mockResolvedValue(
+      reply(200, [{ ...seeded[1], reviewDeadline: overdue }, seeded[2], seeded[4], refused, withdrawn]),
+    );
     await openAs(demoExaminer, tables.statementTables.mine.$visible);
     const counters = await import('../counters.ts');
+    // The regulation's statuses are counted apart: the spec's total keeps its formula.
     expect(counters.$statusCounters.get()).toEqual({
       sent: 0,
       under_review: 1,
       has_comments: 1,
       approved: 0,
       rejected: 1,
+      not_accepted: 1,
+      withdrawn: 1,
       total: 3,
     });
     expect(counters.$examinerOverdue.get()).toBe(1);

@@ -126,7 +126,17 @@ describe('company statement list', () => {
 });
 
 describe('sidebar counters (GET /api/users/me/counters)', () => {
-  const counts = { sent: 2, under_review: 3, has_comments: 1, approved: 4, rejected: 0, total: 8, overdue: 2 };
+  const counts = {
+    sent: 2,
+    under_review: 3,
+    has_comments: 1,
+    approved: 4,
+    rejected: 0,
+    not_accepted: 1,
+    withdrawn: 2,
+    total: 8,
+    overdue: 2,
+  };
   const byPath = (path: string) => api.GET.mock.calls.filter(([called]) => called === path).length;
 
   it('load once the session is known, with one small call and no list', async () => {
@@ -142,6 +152,8 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
       has_comments: 1,
       approved: 4,
       rejected: 0,
+      not_accepted: 1,
+      withdrawn: 2,
       total: 8,
     });
     watch(counters.$examinerOverdue);
@@ -217,7 +229,16 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     );
     $session.set({ status: 'authenticated', user: demoOwner });
     await lists.reloadCompanyStatements();
-    const fromList = { sent: 0, under_review: 1, has_comments: 0, approved: 1, rejected: 0, total: 2 };
+    const fromList = {
+      sent: 0,
+      under_review: 1,
+      has_comments: 0,
+      approved: 1,
+      rejected: 0,
+      not_accepted: 0,
+      withdrawn: 0,
+      total: 2,
+    };
     expect(counters.$statusCounters.get()).toEqual(fromList);
     expect(counters.$examinerOverdue.get()).toBe(1);
 

@@ -7,6 +7,7 @@ import {
   type DeadlineSource,
   deadlineLine,
   deadlineTexts,
+  intakeTermLine,
   shortDeadline,
   timelineEntries,
 } from '#lib/deadline.ts';
@@ -55,9 +56,8 @@ export function TermNote({ line, testId = 'deadline' }: { line: DeadlineLine | n
   );
 }
 
-/** The due date of a running term on a list card ('Срок: до 4 декабря', 'Просрочено на …'); nothing otherwise. */
-export function DeadlineTag({ deadline }: { deadline: ReviewDeadline | null | undefined }) {
-  const line = shortDeadline(deadline);
+/** A short term line as a tag: the overdue one marked by '!' as well as by colour. */
+function DeadlineMark({ line }: { line: DeadlineLine | null }) {
   if (!line) return null;
   return (
     <span className={`deadline-tag deadline-tag--${line.tone}`}>
@@ -70,6 +70,16 @@ export function DeadlineTag({ deadline }: { deadline: ReviewDeadline | null | un
       <Provisional line={line} />
     </span>
   );
+}
+
+/** The due date of a running term on a list card ('Срок: до 4 декабря', 'Просрочено на …'); nothing otherwise. */
+export function DeadlineTag({ deadline }: { deadline: ReviewDeadline | null | undefined }) {
+  return <DeadlineMark line={shortDeadline(deadline)} />;
+}
+
+/** The intake check's term on the news ('Проверить до 4 декабря 2026 г.', overdue marked); nothing when none runs. */
+export function IntakeTermTag({ deadline }: { deadline: ReviewDeadline | null | undefined }) {
+  return <DeadlineMark line={intakeTermLine(deadline)} />;
 }
 
 /** 'История': every status change, oldest first, with when (committee's time), who and on which side. */

@@ -1,5 +1,5 @@
-// Pure rules of the examiner's reply (docs/product.md «Transitions», «Permissions»): who may answer, and the three
-// answers.
+// Pure rules of the examiner's reply (docs/product.md «Transitions», «Permissions»): who may answer, the three
+// answers, and who may refuse to accept a statement.
 import type { Statement } from '#domain/contract.ts';
 
 /** The statuses an examiner's reply moves a statement to. */
@@ -24,4 +24,12 @@ export function canReply(
 ): boolean {
   if (!statement || !user || user.instance == null) return false;
   return statement.status === 'under_review' && statement.examinerId === user.id;
+}
+
+/** Any examiner may refuse to accept the documents of a statement still in `sent` (the intake check's outcome). */
+export function canRefuseAcceptance(
+  statement: Pick<Statement, 'status'> | null,
+  user: { instance?: unknown } | null,
+): boolean {
+  return statement?.status === 'sent' && user != null && user.instance != null;
 }

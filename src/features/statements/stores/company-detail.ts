@@ -2,13 +2,15 @@ import { atom, map, type ReadableAtom } from 'nanostores';
 import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
 import { isCompanyUser } from '#lib/roles.ts';
-import { canDeleteStatement } from '#lib/statement.ts';
-import { validateNewVersion } from '#lib/validators.ts';
+import { canDeleteStatement, canWithdrawStatement } from '#lib/statement.ts';
+import { orNull, validateNewVersion } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
+import { createForm } from '#stores/form.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import { type SubmitState, submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
+import { announceStatementChange } from '../../live/changes.ts';
 import { answerableRemarks, answerErrors, answersToSend } from '../../remarks/remarks.ts';
 import { statementDetailTexts } from '../components/texts.ts';
 import { detailTexts } from '../texts/company-detail.ts';
@@ -57,7 +59,45 @@ export async function deleteStatement(): Promise<boolean> {
   return true;
 }
 
-/** Stage file downloads: the one shared store the examiner's detail uses too. */
+/** True when the signed-in user may withdraw the statement now (before a decision; the applicant or an owner). */
+export const $canWithdraw: ReadableAtom<boolean> = computed([detail.$detail, $user], (shown, user) =>
+  shown.statement ? canWithdrawStatement(shown.statement, user) : false,
+);
+
+/** The withdrawal's optional reason ('Причина') and the busy state of the sending. */
+export const withdrawalForm = createForm({ reason: '' }, () => ({}));
+
+/** Opens the withdrawal's confirmation with an empty reason. */
+export function startWithdrawal(): void {
+  withdrawalForm.reset();
+}
+
+/**
+ * Withdraws the statement (POST /api/statements/{id}/withdraw) with the reason, if any; the detail then shows
+ * 'Отозвано'. The server's refusal is toasted in its own words (409 after a decision: the detail reads again).
+ */
+export async function withdrawStatement(): Promise<boolean> {
+  const id = detail.$id.get();
+  if (id === null) return false;
+  const body = { reason: orNull(withdrawalForm.$values.get().reason) };
+  const result = await submit(
+    withdrawalForm.$status,
+    () => api.POST('/api/statements/{id}/withdraw', { params: { path: { id } }, body }),
+    {
+      failureText: detailTexts.withdrawFailed,
+      describe: (failure) => failure.body?.message,
+      successText: detailTexts.withdrawn,
+    },
+  );
+  if (!result.ok) {
+    if (result.failure.status === 409) await detail.reload();
+    return false;
+  }
+  detail.show(result.data);
+  announceStatementChange();
+  await detail.reload();
+  return true;
+}
 
 /** The new version being prepared in its dialog. */
 export const version = createStageDraft<true>(false);

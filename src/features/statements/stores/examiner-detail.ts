@@ -13,9 +13,11 @@ import { certificateData } from '../../certificates/certificate.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { createRemarkEditing } from '../../remarks/editing.ts';
 import { statementDetailTexts } from '../components/texts.ts';
-import { canReply, type ReplyStatus } from '../lib/examiner-reply.ts';
+import { canRefuseAcceptance, canReply, type ReplyStatus } from '../lib/examiner-reply.ts';
 import { examinerDetailTexts } from '../texts/examiner-detail.ts';
+import { createAcceptanceRefusal } from './acceptance-refusal.ts';
 import { createCatalog } from './catalog.ts';
+import { createGroundsChoice } from './grounds-choice.ts';
 import { createStageDraft } from './stage-draft.ts';
 import { createStatementDetail } from './statement-detail.ts';
 
@@ -53,6 +55,20 @@ export const remarkEditing = createRemarkEditing({
 export const $canReply: ReadableAtom<boolean> = computed([detail.$detail, $user], (shown, user) =>
   canReply(shown.statement, user),
 );
+
+/** True when the signed-in examiner may refuse to accept the statement: any examiner, while it is `sent`. */
+export const $canRefuseAcceptance: ReadableAtom<boolean> = computed([detail.$detail, $user], (shown, user) =>
+  canRefuseAcceptance(shown.statement, user),
+);
+
+/** 'Отказать в приёме' on this detail: the answer is shown at once, then read again with its round's notice. */
+export const acceptanceRefusal = createAcceptanceRefusal({
+  refused: (statement) => {
+    detail.show(statement);
+    return detail.reload();
+  },
+  reload: () => detail.reload(),
+});
 
 /** The answer being prepared ('На доработку', 'Согласовать', 'Отклонить') in the reply dialog. */
 export const reply = createStageDraft<ReplyStatus>(true);
@@ -109,20 +125,16 @@ export const $decisionGrounds = createCatalog<RefusalGround>(
   examinerDetailTexts.groundsFailed,
   isExaminer,
 );
-const $chosenGrounds = atom<readonly number[]>([]);
-const $groundsChecked = atom(false);
+/** The grounds a rejection names ('Выберите основание отказа' when sent without one). */
+export const rejectionGrounds = createGroundsChoice(REFUSAL_TEXTS.groundRequired);
 /** The grounds a rejection names, in the order they were ticked. */
-export const $replyGrounds: ReadableAtom<readonly number[]> = $chosenGrounds;
+export const $replyGrounds: ReadableAtom<readonly number[]> = rejectionGrounds.$chosen;
 /** Ticks or unticks a ground of the rejection. */
-export function toggleGround(id: number): void {
-  const chosen = $chosenGrounds.get();
-  $chosenGrounds.set(chosen.includes(id) ? chosen.filter((ground) => ground !== id) : [...chosen, id]);
-}
+export const toggleGround = rejectionGrounds.toggle;
 /** 'Выберите основание отказа' after a rejection was sent without a ground, until one is ticked. */
 export const $groundsError: ReadableAtom<string | null> = computed(
-  [$groundsChecked, $chosenGrounds, reply.$open],
-  (checked, chosen, status) =>
-    checked && status === 'rejected' && chosen.length === 0 ? REFUSAL_TEXTS.groundRequired : null,
+  [rejectionGrounds.$error, reply.$open],
+  (error, status) => (status === 'rejected' ? error : null),
 );
 
 /** Starts an answer: for 'Согласовать' the certificate is made and downloaded first, then the reply dialog opens. */
@@ -130,8 +142,7 @@ export async function startReply(status: ReplyStatus): Promise<void> {
   const statement = detail.$detail.get().statement;
   if (!statement || !canReply(statement, $user.get()) || $certificateBusy.get()) return;
   if (status === 'approved' && !(await makeCertificate(statement))) return;
-  $chosenGrounds.set([]);
-  $groundsChecked.set(false);
+  rejectionGrounds.reset();
   reply.open(status);
 }
 
@@ -147,14 +158,11 @@ export async function sendReply(): Promise<boolean> {
     showToast('info', statementDetailTexts.waitForUploads);
     return false;
   }
-  if (status === 'rejected') {
-    $groundsChecked.set(true);
-    if ($chosenGrounds.get().length === 0) return false;
-  }
+  if (status === 'rejected' && !rejectionGrounds.check()) return false;
   const body = {
     ...reply.content(),
     status,
-    ...(status === 'rejected' ? { refusalGroundIds: [...$chosenGrounds.get()] } : {}),
+    ...(status === 'rejected' ? { refusalGroundIds: [...rejectionGrounds.$chosen.get()] } : {}),
   };
   const result = await submit(
     reply.form.$status,

@@ -9,6 +9,7 @@ import { showToast } from '#stores/toasts.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { statementsOf } from '../lib/list-index.ts';
 import { newsTexts } from '../texts/news.ts';
+import { createAcceptanceRefusal } from './acceptance-refusal.ts';
 import { createStatementList, type StatementList, sinceParams } from './statement-list.ts';
 
 /** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */
@@ -24,19 +25,24 @@ let shown: Map<number, number> | null = null;
 const takenHere = new Set<number>();
 
 /**
- * A statement that left the news under the reader's eyes (docs/product.md «Live updates»): a colleague took it, or
- * the applicant deleted it. Said once, in the status region.
+ * A statement that left the news under the reader's eyes (docs/product.md «Live updates»): a colleague took it or
+ * refused to accept it, or the applicant deleted or withdrew it. Said once, in the status region.
  */
 async function explainGone(id: number, visibleId: number): Promise<void> {
   const { data, response } = await api.GET('/api/instance/statements/{id}', {
     params: { path: { id } },
     headers: QUIET,
   });
-  if (response.status === 404) showToast('info', newsTexts.withdrawn(visibleId));
-  // Taken by this examiner in another tab is no news.
-  else if (data && data.status !== 'sent' && data.examinerId !== $user.get()?.id) {
-    showToast('info', newsTexts.takenByColleague(visibleId));
+  if (response.status === 404) {
+    showToast('info', newsTexts.deleted(visibleId));
+    return;
   }
+  if (!data || data.status === 'sent') return;
+  if (data.status === 'withdrawn') showToast('info', newsTexts.withdrawn(visibleId));
+  // Taken or refused by this examiner in another tab is no news.
+  else if (data.examinerId === $user.get()?.id) return;
+  else if (data.status === 'not_accepted') showToast('info', newsTexts.refusedByColleague(visibleId));
+  else showToast('info', newsTexts.takenByColleague(visibleId));
 }
 
 function noticeGone(items: StatementListItem[], kept: boolean): void {
@@ -83,3 +89,13 @@ export async function takeIntoWork(id: number): Promise<boolean> {
   await reloadNewStatements();
   return result.ok;
 }
+
+/**
+ * 'Отказать в приёме' on a row (docs/product.md «The regulation's procedures»): once refused the statement leaves the
+ * news quietly (this examiner did it), and the sidebar counters reload with the list.
+ */
+export const acceptanceRefusal = createAcceptanceRefusal({
+  sending: (target) => takenHere.add(target.id),
+  refused: () => reloadNewStatements(),
+  reload: () => reloadNewStatements(),
+});

@@ -16,6 +16,14 @@ export const detailTexts = {
   deleteQuestion: 'Удалить заявление?',
   deleted: 'Заявление удалено',
   deleteFailed: 'Не удалось удалить заявление',
+  withdraw: 'Отозвать заявление', // e2e
+  withdrawTitle: 'Отзыв заявления',
+  withdrawQuestion: 'Отозвать заявление? Рассмотрение будет прекращено.', // e2e
+  withdrawReason: 'Причина', // e2e
+  withdrawConfirm: 'Отозвать', // e2e
+  withdrawCancel: 'Отмена',
+  withdrawn: 'Заявление отозвано',
+  withdrawFailed: 'Не удалось отозвать заявление',
   newVersion: 'Загрузить новую версию', // e2e
   versionTitle: 'Новая версия документов',
   versionIntro: 'Приложите исправленные документы. После отправки заявление снова уйдёт на рассмотрение.',

@@ -24,5 +24,8 @@ export const newsTexts = {
   dash: '—',
   /** Said (politely, in the status region) when a statement leaves the news under the reader's eyes. */
   takenByColleague: (visibleId: number) => `Заявление № ${visibleId} взял в работу другой эксперт`,
-  withdrawn: (visibleId: number) => `Заявление № ${visibleId} удалено заявителем`,
+  deleted: (visibleId: number) => `Заявление № ${visibleId} удалено заявителем`,
+  withdrawn: (visibleId: number) => `Заявление № ${visibleId} отозвано заявителем`,
+  refusedByColleague: (visibleId: number) => `В приёме заявления № ${visibleId} отказал другой эксперт`,
+  /** The intake check's term ('Проверить до {date}') is said by src/lib/deadline.ts: intakeTermLine. */
 } as const;
