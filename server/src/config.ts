@@ -38,6 +38,11 @@ export interface Config {
   loginEmailWindowMs: number;
   /** Upload rate per user and the company's quota of unattached uploads (server/src/prefiles/upload-limits.ts). */
   uploads: UploadLimits;
+  /**
+   * The intake check's term in working days from the submission (`INTAKE_TERM_DAYS`, default 3): an examiner takes
+   * the statement into work or refuses to accept it within it (docs/product.md «The regulation's procedures»).
+   */
+  intakeTermDays: number;
   /** The committee's time zone (`TZ`, default Europe/Moscow): review terms count its calendar days. */
   timeZone: string;
   /** The version `/version.json` answers when `distDir` has no version.json (APP_VERSION or package.json). */
@@ -186,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateWindowMs: positiveInt(env.UPLOAD_RATE_WINDOW_SECONDS, 60, 'UPLOAD_RATE_WINDOW_SECONDS') * 1000,
       pendingQuotaBytes: positiveInt(env.UPLOAD_PENDING_QUOTA_MB, 2048, 'UPLOAD_PENDING_QUOTA_MB') * 1024 * 1024,
     },
+    intakeTermDays: positiveInt(env.INTAKE_TERM_DAYS, 3, 'INTAKE_TERM_DAYS'),
     timeZone: timeZone(env.TZ),
     appVersion: env.APP_VERSION || readVersion(),
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),

@@ -19,6 +19,7 @@ export interface ServiceContext {
     | 'publicOrigin'
     | 'production'
     | 'timeZone'
+    | 'intakeTermDays'
     | 'loginEmailLimit'
     | 'loginEmailWindowMs'
     | 'uploads'

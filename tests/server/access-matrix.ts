@@ -112,6 +112,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { prefileIds: [1], status: 'under_review' },
     expect: company(409, 404),
   },
+  // Demo statement 4 is approved (employee A submitted it): nothing is withdrawn after a decision.
+  {
+    method: 'POST',
+    route: '/api/statements/:id/withdraw',
+    url: '/api/statements/4/withdraw',
+    body: { reason: null },
+    expect: company(409, 404),
+  },
   { method: 'GET', route: '/api/instance/me/statements', url: '/api/instance/me/statements', expect: examiners(200) },
   { method: 'GET', route: '/api/instance/all/statements', url: '/api/instance/all/statements', expect: examiners(200) },
   { method: 'GET', route: '/api/instance/statements/:id', url: '/api/instance/statements/1', expect: examiners(200) },
@@ -122,6 +130,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
     // Statement 1 is still `sent`: nobody can answer it yet.
     body: { prefileIds: [], status: 'has_comments', isInstance: true },
     expect: examiners(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/statements/:id/refuse-acceptance',
+    url: '/api/instance/statements/1/refuse-acceptance',
+    // No ground: refused before anything is stored, so statement 1 stays `sent`.
+    body: { groundIds: [], comment: null },
+    expect: examiners(400),
   },
   // Remarks (docs/product.md «Remarks»): statement 1 is `sent`, so no remark is written; remark 999999 is missing.
   {
@@ -258,6 +274,8 @@ export interface MatrixObject {
   draftId: number | null;
   /** Employee A's requested correction of the certificate (`approved` only). */
   correctionId?: number | null;
+  /** A ground of the intake catalogue, for a refusal to accept. */
+  intakeGroundId?: number;
 }
 
 /** A remark id that does not exist, for objects without that remark. */
@@ -277,14 +295,25 @@ export interface ObjectRow {
   expect: (status: StatementStatus) => Record<Caller, number>;
 }
 
-/** The statuses an object of A's is checked in (`under_review` and later: assigned to examiner 1). */
+/**
+ * The statuses an object of A's is checked in (`under_review` and later: assigned to examiner 1, who refused to accept
+ * the `not_accepted` one; the `withdrawn` one was withdrawn in rework).
+ */
 export const OBJECT_STATUSES: readonly StatementStatus[] = [
   'sent',
   'under_review',
   'has_comments',
   'approved',
   'rejected',
+  'not_accepted',
+  'withdrawn',
 ];
+
+/** The statuses the applicant may withdraw from (docs/product.md «The regulation's procedures»). */
+const WITHDRAWABLE: readonly StatementStatus[] = ['sent', 'under_review', 'has_comments'];
+
+/** Statuses whose object has no published remark: refused before anyone took it, or never taken. */
+const NO_PUBLISHED_REMARK: readonly StatementStatus[] = ['sent', 'not_accepted'];
 
 /** Examiner 1 (assigned) gets `assigned`, examiner 2 `other`; company users are refused by the guard. */
 const assignedExaminer = (assigned: number, other: number): Record<Caller, number> => ({
@@ -336,6 +365,24 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     body: (o) => ({ id: o.id }),
     mutates: true,
     expect: (status) => examiners(status === 'sent' ? 200 : 409),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/statements/:id/refuse-acceptance',
+    url: (o) => `/api/instance/statements/${o.id}/refuse-acceptance`,
+    body: (o) => ({ groundIds: [o.intakeGroundId], comment: 'Неполный комплект' }),
+    mutates: true,
+    // Any examiner refuses to accept a statement nobody took; after that, 409.
+    expect: (status) => examiners(status === 'sent' ? 200 : 409),
+  },
+  {
+    method: 'POST',
+    route: '/api/statements/:id/withdraw',
+    url: (o) => `/api/statements/${o.id}/withdraw`,
+    body: () => ({ reason: 'Передумали' }),
+    mutates: true,
+    // Employee A submitted it: they and the owner withdraw it until a decision.
+    expect: (status) => company(WITHDRAWABLE.includes(status) ? 200 : 409, 404),
   },
   {
     method: 'POST',
@@ -424,7 +471,11 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     mutates: true,
     // A published remark is never edited (its number and text went to the applicant).
     expect: (status) =>
-      status === 'sent' ? examiners(404) : status === 'under_review' ? assignedExaminer(409, 403) : examiners(409),
+      NO_PUBLISHED_REMARK.includes(status)
+        ? examiners(404)
+        : status === 'under_review'
+          ? assignedExaminer(409, 403)
+          : examiners(409),
   },
   {
     method: 'DELETE',
@@ -432,7 +483,11 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     url: (o) => `/api/instance/remarks/${o.remarkId ?? NO_REMARK}`,
     mutates: true,
     expect: (status) =>
-      status === 'sent' ? examiners(404) : status === 'under_review' ? assignedExaminer(409, 403) : examiners(409),
+      NO_PUBLISHED_REMARK.includes(status)
+        ? examiners(404)
+        : status === 'under_review'
+          ? assignedExaminer(409, 403)
+          : examiners(409),
   },
   {
     method: 'POST',
@@ -442,7 +497,11 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     mutates: true,
     // The answered remark is resolved by the assigned examiner while reviewing; never after the decision.
     expect: (status) =>
-      status === 'sent' ? examiners(404) : status === 'under_review' ? assignedExaminer(200, 403) : examiners(409),
+      NO_PUBLISHED_REMARK.includes(status)
+        ? examiners(404)
+        : status === 'under_review'
+          ? assignedExaminer(200, 403)
+          : examiners(409),
   },
   {
     method: 'GET',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementStatus } from '#domain/contract.ts';
 import { LOGIN_MAIL_SUBJECT } from '../../server/src/auth/login.service.ts';
 import { randomToken, signAccessToken } from '../../server/src/auth/tokens.ts';
+import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { requestCorrection } from '../../server/src/corrections/corrections.service.ts';
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
@@ -9,10 +10,12 @@ import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { createRemark } from '../../server/src/remarks/remarks.service.ts';
 import {
   companyStatement,
+  refuseAcceptance,
   replyToStatement,
   submitNewVersion,
   submitStatement,
   takeIntoWork,
+  withdrawStatement,
 } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail, findUserById } from '../../server/src/users/users.repository.ts';
@@ -116,7 +119,11 @@ async function makeObject(status: StatementStatus): Promise<MatrixObject> {
   });
   let remarkId: number | null = null;
   let draftId: number | null = null;
-  if (status !== 'sent') {
+  const [intakeGround] = await refusalGrounds(portal.ctx, 'intake');
+  if (!intakeGround) throw new Error('no intake ground');
+  if (status === 'not_accepted') {
+    await refuseAcceptance(portal.ctx, examiner, id, { groundIds: [intakeGround.id], comment: 'Неполный комплект' });
+  } else if (status !== 'sent') {
     // Every later status has been through one rework with remark № 1; past it, the remark is answered.
     await takeIntoWork(portal.ctx, examiner, id);
     remarkId = (
@@ -135,6 +142,9 @@ async function makeObject(status: StatementStatus): Promise<MatrixObject> {
       prefileIds: [(await upload(employee)).id],
       answers: [{ remarkId: remarkId as number, text: 'Фасад уточнён' }],
     });
+  }
+  if (status === 'withdrawn') {
+    await withdrawStatement(portal.ctx, employee, id, { reason: 'Передумали' });
   }
   if (status === 'under_review') {
     draftId = (await createRemark(portal.ctx, examiner, id, { text: 'Черновик', severity: 'advisory', pin: null })).id;
@@ -158,7 +168,14 @@ async function makeObject(status: StatementStatus): Promise<MatrixObject> {
     status === 'approved'
       ? (await requestCorrectionOf(id, employee)).corrections.find((c) => c.status === 'requested')?.id
       : null;
-  return { id, fileKey: file.storage_key, remarkId, draftId, correctionId: correctionId ?? null };
+  return {
+    id,
+    fileKey: file.storage_key,
+    remarkId,
+    draftId,
+    correctionId: correctionId ?? null,
+    intakeGroundId: intakeGround.id,
+  };
 }
 
 beforeAll(async () => {
@@ -305,6 +322,12 @@ describe('authorization matrix on the real app', () => {
         async () => ({ status: 'under_review', prefileIds: [await bPrefile()] }),
       ],
       ['GET', `/api/statements/${a.id}/remarks`, `/api/statements/${missing}/remarks`, undefined],
+      [
+        'POST',
+        `/api/statements/${shared.get('under_review')?.id}/withdraw`,
+        `/api/statements/${missing}/withdraw`,
+        async () => ({ reason: 'Чужое' }),
+      ],
       [
         'POST',
         `/api/statements/${shared.get('approved')?.id}/corrections`,

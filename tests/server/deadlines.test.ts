@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
+import { STATEMENT_STATUSES } from '#domain/statuses.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { catalogIdsByValue } from '../../server/src/catalogs/catalogs.repository.ts';
 import { rootDir } from '../../server/src/config.ts';
@@ -121,13 +122,18 @@ describe('the review deadline in replies', () => {
     await takeIntoWork(ctx, users.examiner1, answered.id);
     await reply(answered.id, 'has_comments');
     at('2026-12-08T10:00:00+03:00'); // two working days past the due date 4 December
-    const expected = (list: Array<{ status: string; reviewDeadline: { workingDaysLeft: number } | null }>) => {
-      const counts: Record<string, number> = { sent: 0, under_review: 0, has_comments: 0, approved: 0, rejected: 0 };
+    type Deadline = { workingDaysLeft: number } | null;
+    const over = (deadline: Deadline) => (deadline?.workingDaysLeft ?? 0) < 0;
+    const expected = (list: Array<{ status: string; reviewDeadline: Deadline; intakeDeadline: Deadline }>) => {
+      const counts: Record<string, number> = Object.fromEntries(STATEMENT_STATUSES.map((status) => [status, 0]));
       for (const item of list) counts[item.status] = (counts[item.status] ?? 0) + 1;
+      // The spec's total leaves sent and the regulation's not_accepted and withdrawn out; overdue counts a running
+      // review term or intake check past its due date.
+      const apart = ['sent', 'not_accepted', 'withdrawn'];
       return {
         ...counts,
-        total: list.filter((item) => item.status !== 'sent').length,
-        overdue: list.filter((item) => (item.reviewDeadline?.workingDaysLeft ?? 0) < 0).length,
+        total: list.filter((item) => !apart.includes(item.status)).length,
+        overdue: list.filter((item) => over(item.reviewDeadline) || over(item.intakeDeadline)).length,
       };
     };
     const company = await get<Statement[]>('owner', '/api/statements');
@@ -219,7 +225,13 @@ describe('the clock across rework, new versions and decisions', () => {
       statement.history.map(({ status, actor, byCommittee, term }) => ({ status, actor, byCommittee, term })),
     ).toEqual([
       { status: 'sent', actor: demoUsers.owner.fio, byCommittee: false, term: null },
-      { status: 'under_review', actor: demoUsers.examiner1.fio, byCommittee: true, term: null },
+      // Taken into work on Monday: the intake check (3 working days from Friday's submission) came in time.
+      {
+        status: 'under_review',
+        actor: demoUsers.examiner1.fio,
+        byCommittee: true,
+        term: { dueDate: '2026-11-25', onTime: true },
+      },
       {
         status: 'has_comments',
         actor: demoUsers.examiner1.fio,

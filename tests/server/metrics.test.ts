@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATEMENT_STATUSES } from '#domain/statuses.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { startMetricsServer } from '../../server/src/metrics/metrics.ts';
@@ -76,10 +77,11 @@ describe('metrics', () => {
 
   it('show the portal’s own figures: statements by status after the demo seed, overdue terms, open remarks', async () => {
     const text = await scrape();
-    for (const status of ['sent', 'under_review', 'has_comments', 'approved', 'rejected']) {
-      expect(value(text, `portal_statements{status="${status}"}`)).toBe(1);
+    for (const status of STATEMENT_STATUSES) {
+      expect(value(text, `portal_statements{status="${status}"}`), status).toBe(1);
     }
     expect(value(text, 'portal_review_terms_overdue')).toBe(0);
+    expect(value(text, 'portal_intake_checks_overdue')).toBe(0);
     expect(value(text, 'portal_remarks_open_required')).toBe(0);
   });
 

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementStatus } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
+import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import {
+  refuseAcceptance,
+  replyToStatement,
+  submitStatement,
+  takeIntoWork,
+  withdrawStatement,
+} from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
@@ -19,6 +26,8 @@ const users = {} as Record<Role, UserRow>;
 const tokens = {} as Record<Role, string>;
 const ROUNDS = 10;
 let races = 0;
+/** A ground of the intake catalogue (a refusal to accept names one). */
+let intakeGroundId: number;
 
 beforeAll(async () => {
   portal = await startTestPortal();
@@ -28,6 +37,9 @@ beforeAll(async () => {
     users[role] = user;
     tokens[role] = await signAccessToken(portal.config.jwtSecret, user.id);
   }
+  const [ground] = await refusalGrounds(portal.ctx, 'intake');
+  if (!ground) throw new Error('no intake ground');
+  intakeGroundId = ground.id;
 });
 afterAll(async () => {
   console.log(
@@ -60,7 +72,12 @@ async function statementIn(status: StatementStatus): Promise<number> {
     objectName: 'Объект гонки',
     prefileIds: [await prefile('employee')],
   });
+  if (status === 'not_accepted') {
+    await refuseAcceptance(portal.ctx, users.examiner1, id, { groundIds: [intakeGroundId], comment: null });
+    return id;
+  }
   if (status !== 'sent') await takeIntoWork(portal.ctx, users.examiner1, id);
+  if (status === 'withdrawn') await withdrawStatement(portal.ctx, users.employee, id, { reason: null });
   if (status === 'has_comments' || status === 'approved' || status === 'rejected') {
     await replyToStatement(portal.ctx, users.examiner1, id, {
       status,
@@ -236,6 +253,53 @@ describe('races', () => {
     expect(outcomes.size).toBeGreaterThan(0);
   });
 
+  it('a withdrawal and a decision at once: one of them happens, wholly', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await statementIn('under_review');
+      const before = await snapshot(id);
+      const [withdrawn, replied] = await together(
+        () => call('employee', 'POST', `/api/statements/${id}/withdraw`, { reason: 'Передумали' }),
+        () => call('examiner1', 'POST', `/api/instance/${id}/stages`, { status: 'approved', prefileIds: [] }),
+      );
+      races += 1;
+      const after = await snapshot(id);
+      const statuses = `${withdrawn.statusCode} ${withdrawn.body.slice(0, 80)} / ${replied.statusCode}`;
+      if (withdrawn.statusCode === 200) {
+        expect(replied.statusCode, statuses).toBe(409);
+        expect(after.statement?.status).toBe('withdrawn');
+        won('withdraw/approve', 'withdraw');
+      } else {
+        expect([withdrawn.statusCode, replied.statusCode], statuses).toEqual([409, 201]);
+        expect(after.statement?.status).toBe('approved');
+        won('withdraw/approve', 'approve');
+      }
+      expect(after.stages).toBe(before.stages + 1);
+      expect(after.history).toBe(before.history + 1);
+    }
+  });
+
+  it('a refusal to accept and a withdrawal at once: one of them happens, wholly', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await statementIn('sent');
+      const before = await snapshot(id);
+      const [refused, withdrawn] = await together(
+        () =>
+          call('examiner2', 'POST', `/api/instance/statements/${id}/refuse-acceptance`, {
+            groundIds: [intakeGroundId],
+            comment: null,
+          }),
+        () => call('employee', 'POST', `/api/statements/${id}/withdraw`, { reason: null }),
+      );
+      races += 1;
+      expect(sorted(refused.statusCode, withdrawn.statusCode), `${refused.body} ${withdrawn.body}`).toEqual([200, 409]);
+      const after = await snapshot(id);
+      expect(after.statement?.status).toBe(refused.statusCode === 200 ? 'not_accepted' : 'withdrawn');
+      won('refuse/withdraw', refused.statusCode === 200 ? 'refuse' : 'withdraw');
+      expect(after.stages).toBe(before.stages + 1);
+      expect(after.history).toBe(before.history + 1);
+    }
+  });
+
   it('a new version submitted twice at once makes one round: exactly one new stage', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await statementIn('has_comments');
@@ -286,6 +350,23 @@ function attempts(id: number, to: StatementStatus) {
     ];
   }
   if (to === 'sent') return [];
+  if (to === 'not_accepted') {
+    return [
+      {
+        name: 'refuse acceptance',
+        run: () =>
+          call('examiner1', 'POST', `/api/instance/statements/${id}/refuse-acceptance`, {
+            groundIds: [intakeGroundId],
+            comment: null,
+          }),
+      },
+    ];
+  }
+  if (to === 'withdrawn') {
+    return [
+      { name: 'withdraw', run: () => call('employee', 'POST', `/api/statements/${id}/withdraw`, { reason: null }) },
+    ];
+  }
   return [
     {
       name: `reply ${to}`,
@@ -300,9 +381,21 @@ function attempts(id: number, to: StatementStatus) {
   ];
 }
 
-const STATUSES: StatementStatus[] = ['sent', 'under_review', 'has_comments', 'approved', 'rejected'];
+const STATUSES: StatementStatus[] = [
+  'sent',
+  'under_review',
+  'has_comments',
+  'approved',
+  'rejected',
+  'not_accepted',
+  'withdrawn',
+];
 const LEGAL = new Set([
   'sent>under_review:take into work',
+  'sent>not_accepted:refuse acceptance',
+  'sent>withdrawn:withdraw',
+  'under_review>withdrawn:withdraw',
+  'has_comments>withdrawn:withdraw',
   'under_review>has_comments:reply has_comments',
   'under_review>approved:reply approved',
   'under_review>rejected:reply rejected',

@@ -5,7 +5,11 @@ import type { ServiceContext } from '../../server/src/context.ts';
 import { createEmployee, removeEmployee } from '../../server/src/employees/employees.service.ts';
 import { ApiError } from '../../server/src/errors.ts';
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
-import { listHistory, listStages } from '../../server/src/statements/statements.repository.ts';
+import {
+  listHistory,
+  listStages,
+  listStatementRefusalGrounds,
+} from '../../server/src/statements/statements.repository.ts';
 import {
   replyToStatement,
   submitNewVersion,
@@ -267,10 +271,27 @@ describe('the demo seed', () => {
     const rows = await portal.db
       .selectFrom('statements')
       .select(['id', 'status', 'visible_id'])
-      .where('visible_id', '<=', 5)
+      .where('visible_id', '<=', 7)
       .orderBy('visible_id')
       .execute();
-    expect(rows.map((row) => row.status)).toEqual(['sent', 'under_review', 'has_comments', 'approved', 'rejected']);
+    expect(rows.map((row) => row.status)).toEqual([
+      'sent',
+      'under_review',
+      'has_comments',
+      'approved',
+      'rejected',
+      'not_accepted',
+      'withdrawn',
+    ]);
+    // The refusal to accept names two intake grounds; the withdrawal came from review, with a reason.
+    const [notAccepted, withdrawn] = [rows[5], rows[6]].map((row) => row?.id ?? 0) as [number, number];
+    expect(await listStatementRefusalGrounds(portal.db, notAccepted)).toHaveLength(2);
+    const history = await listHistory(portal.db, withdrawn);
+    expect(history.map((entry) => entry.to_status)).toEqual(['sent', 'under_review', 'withdrawn']);
+    expect((await listStages(portal.db, withdrawn)).at(-1)).toMatchObject({
+      status: 'withdrawn',
+      comment: expect.any(String),
+    });
     for (const row of rows) {
       const history = await listHistory(portal.db, row.id);
       expect(history.at(-1)?.to_status, `№ ${row.visible_id}`).toBe(row.status);

@@ -21,7 +21,7 @@ import {
   replaceCalendarYear,
   upsertReviewTerm,
 } from './deadlines.repository.ts';
-import { DEFAULT_TERM_DAYS, deadlinesAt, runningTerm, type Term } from './term.ts';
+import { DEFAULT_TERM_DAYS, deadlinesAt, intakeTerm, runningTerm, type Term } from './term.ts';
 
 /** The production calendar: the shipped years, with the years an admin loaded over them (two small queries). */
 export async function loadCalendar(db: Db): Promise<WorkingCalendar> {
@@ -34,6 +34,8 @@ export async function loadCalendar(db: Db): Promise<WorkingCalendar> {
 /** What replies need to show deadlines at the context's `now`: built once per request, used for every row. */
 export interface DeadlineClock {
   deadline: (term: Term) => ReviewDeadline;
+  /** The intake check's length (`INTAKE_TERM_DAYS`). */
+  intakeDays: number;
 }
 
 /** The calendar a database handle last read, and the list revision it was read at. */
@@ -54,13 +56,28 @@ async function currentCalendar(db: Db): Promise<WorkingCalendar> {
 }
 
 export async function deadlineClock(ctx: ServiceContext): Promise<DeadlineClock> {
-  return { deadline: deadlinesAt(await currentCalendar(ctx.db), ctx.now(), ctx.config.timeZone) };
+  return {
+    deadline: deadlinesAt(await currentCalendar(ctx.db), ctx.now(), ctx.config.timeZone),
+    intakeDays: ctx.config.intakeTermDays,
+  };
 }
 
 /** The deadline of a statement as it is now, or null when no term runs (has_comments, decided). */
 export function deadlineOf(clock: DeadlineClock, row: Parameters<typeof runningTerm>[0]): ReviewDeadline | null {
   const term = runningTerm(row);
   return term ? clock.deadline(term) : null;
+}
+
+/** The intake check's deadline while the statement is `sent`, or null in any other status. */
+export function intakeDeadlineOf(clock: DeadlineClock, row: Parameters<typeof intakeTerm>[0]): ReviewDeadline | null {
+  const term = intakeTerm(row, clock.intakeDays);
+  return term ? clock.deadline(term) : null;
+}
+
+/** Whether a statement is past a running term now: its review term or, while `sent`, its intake check. */
+export function isOverdue(clock: DeadlineClock, row: Parameters<typeof runningTerm>[0]): boolean {
+  const late = (deadline: ReviewDeadline | null) => (deadline?.workingDaysLeft ?? 0) < 0;
+  return late(deadlineOf(clock, row)) || late(intakeDeadlineOf(clock, row));
 }
 
 const PORTAL_SCOPE = 'portal';

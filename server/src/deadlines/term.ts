@@ -8,6 +8,12 @@ export const DEFAULT_TERM_DAYS = 10;
 /** The statuses in which the term runs; `has_comments` stops it (the applicant's turn), a decision ends it. */
 export const TERM_RUNS_IN: readonly StatementStatus[] = ['sent', 'under_review'];
 
+/**
+ * The intake check's term runs while the statement is `sent`, from its submission: an examiner takes it into work or
+ * refuses to accept it (docs/product.md «The regulation's procedures»). Its length is `INTAKE_TERM_DAYS`.
+ */
+export const INTAKE_CHECK_IN: StatementStatus = 'sent';
+
 /** A running term as a statement keeps it: the receipt of the last submission and its length then. */
 export interface Term {
   /** ISO instant of the receipt. */
@@ -23,6 +29,12 @@ export function runningTerm(row: {
 }): Term | null {
   if (!TERM_RUNS_IN.includes(row.status) || row.term_start === null || row.term_days === null) return null;
   return { start: row.term_start, days: Number(row.term_days) };
+}
+
+/** The intake check's term of a statement in this status (`days` long from the submission), or null when none runs. */
+export function intakeTerm(row: { status: StatementStatus; term_start: string | null }, days: number): Term | null {
+  if (row.status !== INTAKE_CHECK_IN || row.term_start === null) return null;
+  return { start: row.term_start, days };
 }
 
 /** The last working day of a term: the N-th working day strictly after the receipt's date in the time zone. */

@@ -1,8 +1,8 @@
 import { Gauge, type Registry } from 'prom-client';
 import { STATEMENT_STATUSES } from '#domain/statuses.ts';
 import type { ServiceContext } from '../context.ts';
-import { deadlineClock, deadlineOf } from '../deadlines/deadlines.service.ts';
-import { TERM_RUNS_IN } from '../deadlines/term.ts';
+import { deadlineClock, deadlineOf, intakeDeadlineOf } from '../deadlines/deadlines.service.ts';
+import { INTAKE_CHECK_IN, TERM_RUNS_IN } from '../deadlines/term.ts';
 import { countOpenRequiredRemarks, countStatementsByStatus, listRunningTerms } from './metrics.repository.ts';
 
 /**
@@ -29,6 +29,16 @@ export function collectDomainFigures(registry: Registry, ctx: ServiceContext): v
       const clock = await deadlineClock(ctx);
       const rows = await listRunningTerms(db, TERM_RUNS_IN);
       this.set(rows.filter((row) => (deadlineOf(clock, row)?.workingDaysLeft ?? 0) < 0).length);
+    },
+  });
+  new Gauge({
+    name: 'portal_intake_checks_overdue',
+    help: 'Statements still sent whose intake check is past its last working day (INTAKE_TERM_DAYS)',
+    registers: [registry],
+    async collect() {
+      const clock = await deadlineClock(ctx);
+      const rows = await listRunningTerms(db, [INTAKE_CHECK_IN]);
+      this.set(rows.filter((row) => (intakeDeadlineOf(clock, row)?.workingDaysLeft ?? 0) < 0).length);
     },
   });
   new Gauge({

@@ -20,7 +20,18 @@ export type StatementEvent =
       /** The grounds a rejection gives, with their legal basis (docs/product.md «The regulation's procedures»). */
       grounds?: ReadonlyArray<{ name: string; legalBasis: string }>;
     }
-  | { kind: 'new_version'; examinerId: number };
+  | { kind: 'new_version'; examinerId: number }
+  | {
+      kind: 'not_accepted';
+      /** The grounds of the refusal to accept, with their legal basis. */
+      grounds: ReadonlyArray<{ name: string; legalBasis: string }>;
+    }
+  | {
+      kind: 'withdrawn';
+      /** The assigned examiner; null while nobody took it (every examiner is told then). */
+      examinerId: number | null;
+      reason: string | null;
+    };
 
 interface AnnouncedStatement {
   id: number;
@@ -39,6 +50,10 @@ function eventMessage(event: StatementEvent, statement: AnnouncedStatement): str
       return `Заявление ${what} взято в работу`;
     case 'new_version':
       return `По заявлению ${what} загружена новая версия`;
+    case 'not_accepted':
+      return `По заявлению ${what} отказано в приёме документов`;
+    case 'withdrawn':
+      return `Заявление ${what} отозвано заявителем`;
     case 'replied':
       return {
         has_comments: `Заявление ${what} возвращено на доработку${event.remarks ? `: ${remarksCount(event.remarks)}` : ''}`,
@@ -48,13 +63,20 @@ function eventMessage(event: StatementEvent, statement: AnnouncedStatement): str
   }
 }
 
-/** Who is told: examiners of a new statement or version, every user of the company of the committee's moves. */
+/**
+ * Who is told: examiners of a new statement, the assigned examiner of a new version and of a withdrawal (every
+ * examiner when nobody took it), every user of the company of the committee's moves.
+ */
 async function recipients(db: Db, event: StatementEvent, statement: AnnouncedStatement): Promise<UserRow[]> {
   switch (event.kind) {
     case 'submitted':
       return listExaminers(db);
     case 'new_version':
       return (await listExaminers(db)).filter((user) => user.id === event.examinerId);
+    case 'withdrawn': {
+      const examiners = await listExaminers(db);
+      return event.examinerId === null ? examiners : examiners.filter((user) => user.id === event.examinerId);
+    }
     default:
       return listCompanyUsers(db, statement.companyId);
   }
@@ -77,10 +99,10 @@ export async function recordStatementEvent(
   at: string,
 ): Promise<Announcement> {
   const people = await recipients(ctx.db, event, statement);
-  const committee = event.kind === 'submitted' || event.kind === 'new_version';
+  const committee = event.kind === 'submitted' || event.kind === 'new_version' || event.kind === 'withdrawn';
   const route = committee ? routes.examinerStatementInfo(statement.id) : routes.statementInfo(statement.id);
   const message = eventMessage(event, statement);
-  const grounds = event.kind === 'replied' ? (event.grounds ?? []) : [];
+  const grounds = event.kind === 'replied' || event.kind === 'not_accepted' ? (event.grounds ?? []) : [];
   // The notification names the grounds; the mail lists them with their legal basis; the subject stays short.
   const notified =
     grounds.length > 0
@@ -94,8 +116,13 @@ export async function recordStatementEvent(
   return {
     to: people.flatMap((user) => (user.email ? [user.email] : [])),
     subject: message,
-    text: statementMailText(ctx, route, [`${message}.`, ...groundLines]),
+    text: statementMailText(ctx, route, [`${message}.`, ...groundLines, ...reasonLines(event)]),
   };
+}
+
+/** The applicant's reason of a withdrawal, for its mail. */
+function reasonLines(event: StatementEvent): string[] {
+  return event.kind === 'withdrawn' && event.reason ? ['', `Причина: ${event.reason}`] : [];
 }
 
 /** One in-app notification per recipient, in the caller's transaction. */

@@ -311,17 +311,26 @@ export async function saveResolution(
   return true;
 }
 
-/** With a decision, the advisory remarks still open close (resolved by the decision); drafts left over go. */
-export async function closeWithDecision(db: Db, statementId: number, actor: Actor, at: string): Promise<void> {
+/**
+ * With a decision, the remarks of these kinds still open close (resolved by the decision: the advisory ones; a
+ * withdrawal closes both kinds); drafts left over go.
+ */
+export async function closeWithDecision(
+  db: Db,
+  statementId: number,
+  actor: Actor,
+  at: string,
+  severities: readonly RemarkSeverity[] = ['advisory'],
+): Promise<void> {
   await db.deleteFrom('remarks').where('statement_id', '=', statementId).where('status', '=', 'draft').execute();
-  const advisory = await db
+  const closing = await db
     .selectFrom('remarks')
     .select('id')
     .where('statement_id', '=', statementId)
-    .where('severity', '=', 'advisory')
+    .where('severity', 'in', [...severities])
     .where('status', 'in', ['open', 'reopened', 'answered'] satisfies RemarkStatus[])
     .execute();
-  for (const remark of advisory) {
+  for (const remark of closing) {
     await db
       .updateTable('remarks')
       .set({

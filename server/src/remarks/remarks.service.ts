@@ -276,6 +276,11 @@ export function closeRemarksWithDecision(db: Db, statementId: number, actor: Use
   return closeWithDecision(db, statementId, actor, at);
 }
 
+/** A withdrawal closes every remark still open, required ones too: nothing waits for an answer any more. */
+export function closeRemarksWithWithdrawal(db: Db, statementId: number, actor: UserRow, at: string) {
+  return closeWithDecision(db, statementId, actor, at, ['required', 'advisory']);
+}
+
 /**
  * Stores the applicant's answers with their new version (round `round`): each goes to a published, unsettled remark
  * of this statement, once; every required remark waiting for an answer gets one. Any refusal is a 400 naming

@@ -6,7 +6,14 @@ import { requestCorrection } from '../corrections/corrections.service.ts';
 import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, resolveRemark } from '../remarks/remarks.service.ts';
-import { replyToStatement, submitNewVersion, submitStatement, takeIntoWork } from '../statements/statements.service.ts';
+import {
+  refuseAcceptance,
+  replyToStatement,
+  submitNewVersion,
+  submitStatement,
+  takeIntoWork,
+  withdrawStatement,
+} from '../statements/statements.service.ts';
 import type { UserRow } from '../users/user.ts';
 import { createExaminer, findUserById } from '../users/users.service.ts';
 import { anyUserExists, findStatementFiles } from './seed.repository.ts';
@@ -17,6 +24,13 @@ export const DEMO_ACCOUNTS = [
   { email: 'examiner1@demo.example', who: 'эксперт комитета' },
   { email: 'examiner2@demo.example', who: 'эксперт комитета' },
 ] as const;
+
+/** The demo's refusal to accept names the intake catalogue's first two grounds. */
+async function firstIntakeGrounds(ctx: ServiceContext): Promise<number[]> {
+  const grounds = (await refusalGrounds(ctx, 'intake')).slice(0, 2);
+  if (grounds.length < 2) throw new Error('fewer than two intake grounds in the catalogue');
+  return grounds.map((ground) => ground.id);
+}
 
 /** The demo's rejection names the catalogue's first ground of refusal to approve. */
 async function firstDecisionGround(ctx: ServiceContext): Promise<number> {
@@ -92,6 +106,24 @@ const STATEMENTS: DemoStatement[] = [
     workType: 'facade_change',
     daysAgo: 40,
   },
+  {
+    status: 'not_accepted',
+    objectName: 'Многоквартирный жилой дом на ул. Заречной',
+    address: 'ул. Заречная, 17',
+    cipher: 'СП-2026-016',
+    category: 'residential_apartment',
+    workType: 'new_construction',
+    daysAgo: 4,
+  },
+  {
+    status: 'withdrawn',
+    objectName: 'Гостиница «Волга»',
+    address: 'ул. Набережная, 5',
+    cipher: 'СП-2026-007',
+    category: 'commercial',
+    workType: 'reconstruction',
+    daysAgo: 20,
+  },
 ];
 
 const PATHS: Record<Status, Status[]> = {
@@ -163,7 +195,12 @@ const REPLY_COMMENTS: Partial<Record<Status, string>> = {
   has_comments: 'Уточните цветовое решение фасадов и приложите ведомость отделки.',
   approved: 'Архитектурно-градостроительное решение согласовано.',
   rejected: 'Решение не соответствует требованиям к застройке исторической части города.',
+  not_accepted:
+    'Не приложен раздел проектной документации с описанием внешнего облика; заявление подписано неуполномоченным лицом.',
 };
+
+/** Why the demo's applicant withdraws a statement. */
+const WITHDRAWAL_REASON = 'Заказчик решил изменить проект: подадим новое заявление.';
 
 /** The demo's approved certificate has a typo its applicant asked to correct two days ago. */
 const CORRECTION_TEXT =
@@ -248,7 +285,14 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
       if (position === 0) continue;
       step();
       const previous = path[position - 1];
-      if (previous === 'sent') {
+      if (status === 'not_accepted') {
+        await refuseAcceptance(ctx, examiner, id, {
+          groundIds: await firstIntakeGrounds(ctx),
+          comment: REPLY_COMMENTS.not_accepted ?? null,
+        });
+      } else if (status === 'withdrawn') {
+        await withdrawStatement(ctx, owner, id, { reason: WITHDRAWAL_REASON });
+      } else if (previous === 'sent') {
         await takeIntoWork(ctx, examiner, id);
         // The demo examiner's remarks on it, pinned to the album where they name a place (docs/product.md «Remarks»).
         for (const remark of remarks) {

@@ -3,27 +3,32 @@ import type {
   CreateStatementInput,
   ExaminerStageInput,
   RefusalGround,
+  RefuseAcceptanceInput,
   Stage,
   Statement,
   StatementCounters,
   StatementListItem,
   StatementStatus,
+  WithdrawInput,
 } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { countByStatus, withTotal } from '#domain/statuses.ts';
 import { groundsByIds, hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
+import { correctionsOf } from '../corrections/corrections.service.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import {
   type DeadlineClock,
   deadlineClock,
   deadlineOf,
+  intakeDeadlineOf,
+  isOverdue,
   loadCalendar,
   termDaysFor,
 } from '../deadlines/deadlines.service.ts';
-import { runningTerm, TERM_RUNS_IN, termOutcome } from '../deadlines/term.ts';
+import { intakeTerm, runningTerm, TERM_RUNS_IN, termOutcome } from '../deadlines/term.ts';
 import { apiError, fieldError } from '../errors.ts';
 import {
   type Announcement,
@@ -31,11 +36,11 @@ import {
   type StatementEvent,
   sendAnnouncement,
 } from '../notifications/notifications.service.ts';
-import { correctionsOf } from '../corrections/corrections.service.ts';
 import { attachToStage, forgetUploads } from '../prefiles/prefiles.service.ts';
 import {
   answerRemarks,
   closeRemarksWithDecision,
+  closeRemarksWithWithdrawal,
   openRequiredCounts,
   publishWithRework,
   remarksOf,
@@ -79,12 +84,20 @@ import {
  * statement from which status to which. Anything else is a 409.
  */
 export const TRANSITIONS = {
-  takeIntoWork: { from: 'sent', to: ['under_review'], by: 'any examiner' },
-  reply: { from: 'under_review', to: ['has_comments', 'approved', 'rejected'], by: 'the assigned examiner' },
-  newVersion: { from: 'has_comments', to: ['under_review'], by: 'a user of the company' },
-} as const satisfies Record<string, { from: StatementStatus; to: readonly StatementStatus[]; by: string }>;
+  takeIntoWork: { from: ['sent'], to: ['under_review'], by: 'any examiner' },
+  refuseAcceptance: { from: ['sent'], to: ['not_accepted'], by: 'any examiner' },
+  reply: { from: ['under_review'], to: ['has_comments', 'approved', 'rejected'], by: 'the assigned examiner' },
+  newVersion: { from: ['has_comments'], to: ['under_review'], by: 'a user of the company' },
+  withdraw: {
+    from: ['sent', 'under_review', 'has_comments'],
+    to: ['withdrawn'],
+    by: "the first stage's applicant or the owner",
+  },
+} as const satisfies Record<string, { from: readonly StatementStatus[]; to: readonly StatementStatus[]; by: string }>;
 
 const MOVED = 'Статус заявления уже изменился. Обновите страницу.';
+const NOT_WITHDRAWABLE = 'Заявление уже нельзя отозвать: рассмотрение завершено';
+const NOT_WITHDRAWER = 'Отозвать заявление может только подавший его сотрудник или владелец компании';
 
 function author(actor: UserRow) {
   return { id: actor.id, fio: actor.fio, phone: actor.phone, position: actor.position, email: actor.email };
@@ -92,9 +105,11 @@ function author(actor: UserRow) {
 
 /**
  * Runs a status change with its history, stage, files and notifications in one transaction: the statement moves
- * and everything that records it is written, or nothing is. Mail goes once it committed. The review term moves
- * with it: a new version starts a new full term (its length as configured now), and leaving `sent`/`under_review`
- * stops the running one, the history recording its due date and whether the change came in time.
+ * and everything that records it is written, or nothing is. Mail goes once it committed. The terms move with it: a
+ * new version starts a new full review term (its length as configured now), and leaving `sent`/`under_review` stops
+ * the running one. The history records the due date of the term the change answered and whether it came in time:
+ * the intake check's when an examiner takes a `sent` statement into work or refuses to accept it, the review term's
+ * when a decision or a rework stops it; a withdrawal answers none (the committee decided nothing).
  */
 async function changeStatus(
   ctx: ServiceContext,
@@ -119,9 +134,14 @@ async function changeStatus(
     if (!(await moveStatus(trx, { ...move, at }))) await explainFailure(trx);
     const row = await findStatementRow(trx, move.id);
     if (!row) throw apiError('not_found', 'Заявление не найдено');
-    const stopped = TERM_RUNS_IN.includes(move.to) ? null : runningTerm({ ...row, status: move.from });
-    const term = stopped ? termOutcome(await loadCalendar(trx), stopped, new Date(at), ctx.config.timeZone) : null;
-    if (move.from === TRANSITIONS.newVersion.from) {
+    const before = { ...row, status: move.from };
+    const answered =
+      move.to === 'withdrawn'
+        ? null
+        : (intakeTerm(before, ctx.config.intakeTermDays) ??
+          (TERM_RUNS_IN.includes(move.to) ? null : runningTerm(before)));
+    const term = answered ? termOutcome(await loadCalendar(trx), answered, new Date(at), ctx.config.timeZone) : null;
+    if (move.from === 'has_comments' && move.to === 'under_review') {
       await startTerm(trx, move.id, at, await termDaysFor(trx, row.category_object_id));
     }
     await insertHistory(trx, { statementId: move.id, from: move.from, to: move.to, actor: author(actor), at, term });
@@ -211,7 +231,7 @@ export async function submitStatement(
 export async function takeIntoWork(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<void> {
   requireExaminer(actor);
   const { from, to } = TRANSITIONS.takeIntoWork;
-  const move = { id: statementId, from, to: to[0], assignExaminerId: actor.id };
+  const move = { id: statementId, from: from[0], to: to[0], assignExaminerId: actor.id };
   await changeStatus(ctx, actor, move, { kind: 'taken' }, async (db) => {
     const row = await findStatementRow(db, statementId);
     if (!row) throw apiError('not_found', 'Заявление не найдено');
@@ -233,12 +253,12 @@ export async function replyToStatement(
   await changeStatus(
     ctx,
     actor,
-    { id: statementId, from, to: input.status, examinerId: actor.id },
+    { id: statementId, from: from[0], to: input.status, examinerId: actor.id },
     { kind: 'replied', status: input.status, grounds },
     async (db) => {
       const row = await findStatementRow(db, statementId);
       if (!row) throw apiError('not_found', 'Заявление не найдено');
-      if (row.status !== from) throw apiError('invalid_transition', MOVED);
+      if (row.status !== from[0]) throw apiError('invalid_transition', MOVED);
       throw apiError('forbidden', 'Отвечать может только эксперт, взявший заявление в работу');
     },
     { byCommittee: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
@@ -272,6 +292,87 @@ async function replyGrounds(ctx: ServiceContext, input: ExaminerStageInput): Pro
   return grounds;
 }
 
+/**
+ * Any examiner refuses to accept a `sent` statement's documents (the intake check's outcome, docs/product.md «The
+ * regulation's procedures») and becomes its examiner: with at least one ground of the intake catalogue, kept as
+ * worded now, and the notice 'Уведомление об отказе в приёме документов' as a file of the refusal's round. Of two
+ * examiners at once (or one taking it into work) exactly one wins; the other gets 409 and nothing is stored.
+ */
+export async function refuseAcceptance(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  input: RefuseAcceptanceInput,
+): Promise<void> {
+  requireExaminer(actor);
+  if (input.groundIds.length === 0) throw fieldError('groundIds', REFUSAL_TEXTS.intakeGroundRequired);
+  const grounds = await groundsByIds(ctx, 'intake', input.groundIds);
+  if (!grounds) throw fieldError('groundIds', REFUSAL_TEXTS.unknownGround);
+  const { from, to } = TRANSITIONS.refuseAcceptance;
+  await changeStatus(
+    ctx,
+    actor,
+    { id: statementId, from: from[0], to: to[0], assignExaminerId: actor.id },
+    { kind: 'not_accepted', grounds },
+    async (db) => {
+      if (!(await findStatementRow(db, statementId))) throw apiError('not_found', 'Заявление не найдено');
+      throw apiError('invalid_transition', MOVED);
+    },
+    { byCommittee: true, comment: input.comment, prefileIds: [] },
+    async (db, _round, at, stageId) => {
+      await insertStatementRefusalGrounds(db, statementId, grounds);
+      if (stageId !== null) await storeRefusalLetter(db, ctx, { statementId, stageId, kind: 'intake', at });
+      return undefined;
+    },
+  );
+}
+
+/**
+ * The first stage's applicant or the owner withdraws the statement while it is `sent`, `under_review` or
+ * `has_comments` (оставление без рассмотрения по заявлению заявителя): the reason as a company stage, the term
+ * stopped, the remarks still open closed, the assigned examiner (every examiner when none is) told. Another
+ * company's statement is as missing as a wrong id (404); after a decision or a withdrawal, 409.
+ */
+export async function withdrawStatement(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  input: WithdrawInput,
+): Promise<void> {
+  requireCompanyUser(actor);
+  const row = await findStatementFor(ctx.db, actor, statementId);
+  await requireApplicantOrOwner(ctx.db, actor, statementId, NOT_WITHDRAWER);
+  const { from, to } = TRANSITIONS.withdraw;
+  if (!(from as readonly StatementStatus[]).includes(row.status)) {
+    throw apiError('invalid_transition', NOT_WITHDRAWABLE);
+  }
+  const reason = optionalText(input.reason);
+  await changeStatus(
+    ctx,
+    actor,
+    { id: statementId, from: row.status, to: to[0] },
+    { kind: 'withdrawn', examinerId: row.examiner_id, reason },
+    async () => {
+      throw apiError('invalid_transition', MOVED);
+    },
+    { byCommittee: false, comment: reason, prefileIds: [] },
+    async (db, _round, at) => {
+      await closeRemarksWithWithdrawal(db, statementId, actor, at);
+      return undefined;
+    },
+  );
+}
+
+/**
+ * Only the first stage's applicant or the company's owner may delete or withdraw a statement of their company
+ * (docs/product.md «Permissions»): 403 with `message` for anyone else.
+ */
+async function requireApplicantOrOwner(db: Db, actor: UserRow, statementId: number, message: string): Promise<void> {
+  if (actor.role !== 'owner' && (await findFirstApplicantId(db, statementId)) !== actor.id) {
+    throw apiError('forbidden', message);
+  }
+}
+
 /** A user of the company answers the comments with a new version (at least one file); back to `under_review`. */
 export async function submitNewVersion(
   ctx: ServiceContext,
@@ -286,7 +387,7 @@ export async function submitNewVersion(
   await changeStatus(
     ctx,
     actor,
-    { id: statementId, from, to: to[0] },
+    { id: statementId, from: from[0], to: to[0] },
     { kind: 'new_version', examinerId: row.examiner_id ?? 0 },
     async () => {
       throw apiError('invalid_transition', MOVED);
@@ -372,13 +473,13 @@ function toApiListItem(row: StatementListRow, clock: DeadlineClock): StatementLi
     externalNumber: row.external_number,
     governmentAgencyName: row.examiner_id === null ? null : (row.instance_name ?? ''),
     reviewDeadline: deadlineOf(clock, row),
-    intakeDeadline: null,
+    intakeDeadline: intakeDeadlineOf(clock, row),
   };
 }
 
-/** The applicant submits (creation) and answers with a new version; every other change is the committee's. */
+/** The applicant submits (creation), answers with a new version and withdraws; every other change is the committee's. */
 function byCommittee(from: StatementStatus | null, to: StatementStatus): boolean {
-  return !(from === null || (from === 'has_comments' && to === 'under_review'));
+  return !(from === null || (from === 'has_comments' && to === 'under_review') || to === 'withdrawn');
 }
 
 /**
@@ -481,7 +582,7 @@ export async function statementCounters(ctx: ServiceContext, actor: UserRow): Pr
   const clock = await deadlineClock(ctx);
   let overdue = 0;
   for (const row of await listTerms(ctx.db, scope, TERM_RUNS_IN)) {
-    if ((deadlineOf(clock, row)?.workingDaysLeft ?? 0) < 0) overdue += 1;
+    if (isOverdue(clock, row)) overdue += 1;
   }
   return { ...withTotal(counts), overdue };
 }
@@ -503,9 +604,12 @@ export async function deleteStatement(ctx: ServiceContext, actor: UserRow, id: n
   requireCompanyUser(actor);
   const keys = await ctx.db.transaction().execute(async (trx) => {
     await findStatementFor(trx, actor, id);
-    if (actor.role !== 'owner' && (await findFirstApplicantId(trx, id)) !== actor.id) {
-      throw apiError('forbidden', 'Удалить заявление может только подавший его сотрудник или владелец компании');
-    }
+    await requireApplicantOrOwner(
+      trx,
+      actor,
+      id,
+      'Удалить заявление может только подавший его сотрудник или владелец компании',
+    );
     const deleted = await deleteSentStatement(trx, id);
     if (deleted === null) throw apiError('not_deletable');
     await forgetUploads(trx, deleted);

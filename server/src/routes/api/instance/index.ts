@@ -12,6 +12,7 @@ import {
 import {
   examinerStatement,
   listScope,
+  refuseAcceptance,
   replyToStatement,
   takeIntoWork,
 } from '../../../statements/statements.service.ts';
@@ -36,6 +37,12 @@ const instance: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     await takeIntoWork(ctx, user, request.body.id);
     return examinerStatement(ctx, user, request.body.id);
+  });
+
+  contractRoute(app, 'refuseAcceptance', {}, async (request) => {
+    const user = currentUser(request);
+    await refuseAcceptance(ctx, user, request.params.id, request.body);
+    return examinerStatement(ctx, user, request.params.id);
   });
 
   contractRoute(app, 'addInstanceStage', { status: 201 }, async (request) => {

@@ -8,6 +8,7 @@ import {
   listScope,
   submitNewVersion,
   submitStatement,
+  withdrawStatement,
 } from '../../../statements/statements.service.ts';
 import { contractRoute } from '../../contract-route.ts';
 import { statementListRoute } from '../statement-lists.ts';
@@ -31,6 +32,12 @@ const statements: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'deleteStatement', {}, async (request, reply) => {
     await deleteStatement(ctx, currentUser(request), request.params.id);
     return reply.code(204).send();
+  });
+
+  contractRoute(app, 'withdrawStatement', {}, async (request) => {
+    const user = currentUser(request);
+    await withdrawStatement(ctx, user, request.params.id, request.body);
+    return companyStatement(ctx, user, request.params.id);
   });
 
   contractRoute(app, 'addStatementStage', { status: 201 }, async (request) => {
