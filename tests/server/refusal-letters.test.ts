@@ -1,5 +1,6 @@
-// The refusal letters (docs/product.md «The regulation's procedures»): a refusal makes its letter once, as a file of
-// the round it created, and every download gives the same bytes, which poppler reads back as a person's viewer would.
+// The refusal letters (docs/product.md «The regulation's procedures»): a rejection and a refusal to accept each make
+// their letter once, as a file of the round they created, and every download gives the same bytes, which poppler
+// reads back as a person's viewer would.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ function pdfText(bytes: Buffer, name: string): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
-describe.each(['directory', 's3'] as const)('the letter of a rejection (files: %s)', (fileStore) => {
+describe.each(['directory', 's3'] as const)('the refusal letters (files: %s)', (fileStore) => {
   beforeAll(async () => {
     portal = await startTestPortal({}, { fileStore });
     for (const email of [owner, examiner1]) tokens[email] = (await login(portal, email)).accessToken;
@@ -42,7 +43,7 @@ describe.each(['directory', 's3'] as const)('the letter of a rejection (files: %
     await portal?.close();
   });
 
-  it('is a file of the rejection’s round, the same bytes on every download, with what the decision said', async () => {
+  it('a rejection’s is a file of its round, the same bytes on every download, with what the decision said', async () => {
     const applicant = await userByEmail(portal, owner);
     const examiner = await userByEmail(portal, examiner1);
     const upload = await storePrefile(portal.ctx, applicant.id, {
@@ -101,7 +102,51 @@ describe.each(['directory', 's3'] as const)('the letter of a rejection (files: %
     }
   });
 
-  it('is not made for another answer', async () => {
+  it('a refusal to accept’s is a file of its round too, with its own title and file name', async () => {
+    const applicant = await userByEmail(portal, owner);
+    const examiner = await userByEmail(portal, examiner1);
+    const upload = await storePrefile(portal.ctx, applicant.id, {
+      fileName: 'Альбом.pdf',
+      contentType: 'application/pdf',
+      source: '%PDF-1.4',
+    });
+    const { id, visibleId } = await submitStatement(portal.ctx, applicant, {
+      objectName: 'Гостиница на площади',
+      prefileIds: [upload.id],
+    });
+    const catalogue: RefusalGround[] = (await call(owner, 'GET', '/api/catalogs/intake-refusal-grounds')).json();
+    const chosen = [catalogue[0], catalogue[2]] as RefusalGround[];
+    const refused = await call(examiner1, 'POST', `/api/instance/statements/${id}/refuse-acceptance`, {
+      groundIds: chosen.map((ground) => ground.id),
+      comment: 'Нет раздела с фасадами',
+    });
+    expect(refused.statusCode, refused.body).toBeLessThan(300);
+
+    const statement: Statement = (await call(owner, 'GET', `/api/statements/${id}`)).json();
+    const round = statement.stages.at(-1);
+    expect(round?.status).toBe('not_accepted');
+    expect(round?.files.map((file) => file.fileName)).toEqual([`Отказ_в_приёме_${visibleId}.pdf`]);
+    const key = round?.files[0]?.url;
+    const first = await call(owner, 'GET', `/api/files?path=${key}`);
+    const second = await call(examiner1, 'GET', `/api/files?path=${key}`);
+    expect(first.statusCode).toBe(200);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const text = pdfText(first.rawPayload, `intake-${fileStore}.pdf`);
+    for (const expected of [
+      'Уведомление об отказе в приёме документов',
+      `Регистрационный номер: № ${visibleId}`,
+      'Наименование объекта: Гостиница на площади',
+      'Разъяснение причин отказа: Нет раздела с фасадами',
+      `Эксперт комитета: ${examiner.fio}`,
+      ...chosen.flatMap((ground, i) => [`${i + 1}. ${ground.name}`, `Правовое основание: ${ground.legalBasis}`]),
+    ]) {
+      expect(text).toContain(expected.replace(/\s+/g, ' '));
+    }
+    expect(text).not.toContain('Решение об отказе в согласовании');
+  });
+
+  it('are not made for another answer', async () => {
     const applicant = await userByEmail(portal, owner);
     const upload = await storePrefile(portal.ctx, applicant.id, {
       fileName: 'Альбом.pdf',
