@@ -131,9 +131,10 @@ export interface paths {
         /**
          * Count the statements the caller's sidebar shows
          * @description The sidebar's counts without loading a list: for company users, their company's statements; for examiners,
-         *     the statements assigned to them (`examinerId` is the caller). `total` counts every status except `sent`
-         *     (docs/product.md «Counters»), `overdue` the statements whose review term is over
-         *     (`reviewDeadline.workingDaysLeft` < 0).
+         *     the statements assigned to them (`examinerId` is the caller). `total` is the spec's formula (neither `sent`
+         *     nor the regulation's `not_accepted` and `withdrawn`; docs/product.md «Counters»), `overdue` the statements
+         *     whose review term is over (`reviewDeadline.workingDaysLeft` < 0) or, while `sent`, whose intake check is
+         *     (`intakeDeadline.workingDaysLeft` < 0).
          */
         get: operations["getStatementCounters"];
         put?: never;
@@ -1422,7 +1423,9 @@ export interface components {
             byCommittee: boolean;
             /**
              * @description For a change that stopped a running review term (sent for rework, approved, rejected): the term's due
-             *     date and whether the change came in time; null otherwise.
+             *     date and whether the change came in time. For an examiner's change out of `sent` (taken into work,
+             *     refused to accept): the intake check's term (`INTAKE_TERM_DAYS`) instead. Null otherwise (a withdrawal
+             *     among them: the committee decided nothing).
              */
             term: components["schemas"]["TermOutcome"] | null;
         };
@@ -1484,7 +1487,8 @@ export interface components {
         RemarkSeverity: "required" | "advisory";
         /**
          * @description `draft` (its examiner's only), `open` (published with a rework), `answered` (the applicant answered it with a
-         *     new version), `resolved` (the examiner took it off, or an advisory one closed with the decision), `reopened`
+         *     new version), `resolved` (the examiner took it off, or an advisory one closed with the decision, or any closed
+         *     with the statement's withdrawal), `reopened`
          *     (the answer did not settle it: open again for the next round).
          * @enum {string}
          */
@@ -1533,7 +1537,7 @@ export interface components {
             at: string;
             note: string | null;
             author: string | null;
-            /** @description True when an advisory remark closed with the approval or rejection. */
+            /** @description True when an advisory remark closed with the approval or rejection, or any remark with the withdrawal. */
             byDecision: boolean;
         };
         Remark: {
@@ -1564,7 +1568,7 @@ export interface components {
         RemarkEvent: {
             /**
              * @description `published` with a rework, `answered` with a new version, `resolved` ('Снять'), `reopened` ('Не снято'),
-             *     `closed` with the decision (an advisory remark).
+             *     `closed` with the decision (an advisory remark) or with the withdrawal (any remark still open).
              * @enum {string}
              */
             kind: "published" | "answered" | "resolved" | "reopened" | "closed";
