@@ -19,7 +19,8 @@ const bearer = {} as Record<Who, string>;
 const B_OWNER = 'owner@corrections-b.example';
 
 beforeAll(async () => {
-  portal = await startTestPortal({ PUBLIC_ORIGIN: 'https://agr.example.ru' });
+  // METRICS_PORT turns the metrics on (the listener is the runtime's; the registry is read here).
+  portal = await startTestPortal({ PUBLIC_ORIGIN: 'https://agr.example.ru', METRICS_PORT: '9464' });
   ctx = portal.ctx;
   await createCompanyWithOwner(ctx, { email: B_OWNER, legalEntity: 'ООО «Б»' });
   for (const [key, email] of [
@@ -123,6 +124,20 @@ describe('asking to correct a typo in the certificate', () => {
       .toBe(true);
   });
 
+  it('is a change of its statement for the live portal, so both details read it again', async () => {
+    const { id } = await approved();
+    const changes = () =>
+      portal.db
+        .selectFrom('changes')
+        .select('seq')
+        .where('kind', '=', 'statement')
+        .where('statement_id', '=', id)
+        .execute();
+    const before = (await changes()).length;
+    expect((await ask(id, 'Опечатка в адресе')).statusCode).toBe(201);
+    expect((await changes()).length).toBeGreaterThan(before);
+  });
+
   it('counts its due date in working days on the production calendar', async () => {
     const { id } = await approved();
     // Monday 2 November 2026, 10:00 МСК: 4 November is a holiday, so the fifth working day is 10 November.
@@ -136,6 +151,9 @@ describe('asking to correct a typo in the certificate', () => {
     // Seen later, the term is over and shown as overdue.
     const seen = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
     expect(seen.corrections[0]?.deadline?.workingDaysLeft).toBeLessThan(0);
+    // The metrics count it as overdue (the other requests here are fresh).
+    const scraped = await portal.app.metrics.registry.metrics();
+    expect(scraped.split('\n')).toContain('portal_corrections_overdue 1');
   });
 
   it('is refused with 409 for a statement that is not approved, and stores nothing', async () => {

@@ -180,7 +180,12 @@ describe('the regulation statuses migration', () => {
       db.updateTable('statements').set({ status: 'withdrawn' }).where('id', '=', 1).execute(),
     ).rejects.toThrow();
 
-    await migrateToLatest(db as unknown as Db);
+    // Up to this migration only: later ones may add their own triggers that name the statements.
+    const { error } = await new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+    }).migrateTo('20261126T2000_regulation_statuses');
+    if (error) throw error;
 
     expect(await dependents(db as unknown as Db)).toEqual(before);
     expect(
@@ -218,6 +223,67 @@ describe('the regulation statuses migration', () => {
     await expect(db.deleteFrom('companies').where('id', '=', 1).execute()).rejects.toThrow();
     await db.deleteFrom('statements').where('id', '=', 1).execute();
     expect(await db.selectFrom('stages').selectAll().execute()).toEqual([]);
+    await db.destroy();
+  });
+});
+
+describe('the corrections migration', () => {
+  it('keeps every file, and a written correction tells the live streams about its statement', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, not today's
+    const db = (await databaseAt('20261126T2000_regulation_statuses')) as any as import('kysely').Kysely<any>;
+    const at = '2026-11-01T10:00:00.000Z';
+    await db.insertInto('companies').values({ id: 1, legal_entity: 'ООО «А»', created_at: at }).execute();
+    await db
+      .insertInto('statements')
+      .values({
+        visible_id: 1,
+        company_id: 1,
+        status: 'approved',
+        object_name: 'Школа',
+        date_create: at,
+        last_update: at,
+      })
+      .execute();
+    await db.insertInto('stages').values({ id: 1, statement_id: 1, n: 1, status: 'sent', date_create: at }).execute();
+    await db
+      .insertInto('files')
+      .values({
+        stage_id: 1,
+        storage_key: 'k1',
+        file_name: 'Альбом.pdf',
+        content_type: 'application/pdf',
+        size: 5,
+        created_at: at,
+      })
+      .execute();
+
+    await migrateToLatest(db as unknown as Db);
+
+    expect(await db.selectFrom('files').select(['storage_key', 'correction_id']).execute()).toEqual([
+      { storage_key: 'k1', correction_id: null },
+    ]);
+    const changes = async () =>
+      (await db.selectFrom('changes').select(['kind', 'statement_id', 'company_id']).execute()).length;
+    const before = await changes();
+    const correction = {
+      statement_id: 1,
+      text: 'Опечатка',
+      status: 'requested',
+      requested_at: at,
+      due_date: '2026-11-09',
+      check_token: 'A'.repeat(32),
+    };
+    await db.insertInto('corrections').values(correction).execute();
+    await db.updateTable('corrections').set({ status: 'declined', answer: 'Нет' }).execute();
+    expect(await changes()).toBe(before + 2);
+    // One status of three, and one check token per certificate.
+    await expect(
+      db
+        .insertInto('corrections')
+        .values({ ...correction, check_token: 'B'.repeat(32), status: 'lost' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(db.insertInto('corrections').values(correction).execute()).rejects.toThrow();
     await db.destroy();
   });
 });

@@ -176,6 +176,11 @@ export async function markCorrectionFiles(
     .execute();
 }
 
+/** When each correction still waiting for its answer was asked for (the metrics count the overdue ones). */
+export function listRequestedCorrections(db: Db) {
+  return db.selectFrom('corrections').select('requested_at').where('status', '=', 'requested').execute();
+}
+
 /** The correction a public check token belongs to, with its statement's number and status. */
 export function findCorrectionByCheckToken(db: Db, token: string) {
   return db

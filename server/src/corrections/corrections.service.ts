@@ -36,6 +36,7 @@ import {
   insertCorrection,
   listCorrectionFiles,
   listCorrections,
+  listRequestedCorrections,
   markCorrectionFiles,
 } from './corrections.repository.ts';
 
@@ -300,6 +301,15 @@ export async function correctionsOf(
         ),
     };
   });
+}
+
+/** Requested corrections past their 5th working day (the metric `portal_corrections_overdue`). */
+export async function countOverdueCorrections(ctx: ServiceContext): Promise<number> {
+  const clock = await deadlineClock(ctx);
+  const rows = await listRequestedCorrections(ctx.db);
+  return rows.filter(
+    (row) => clock.deadline({ start: row.requested_at, days: CORRECTION_TERM_DAYS }).workingDaysLeft < 0,
+  ).length;
 }
 
 type CertificateLink = PublicCertificate['replacedBy'];

@@ -1,6 +1,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import { STATEMENT_STATUSES } from '#domain/statuses.ts';
 import type { ServiceContext } from '../context.ts';
+import { countOverdueCorrections } from '../corrections/corrections.service.ts';
 import { deadlineClock, deadlineOf, intakeDeadlineOf } from '../deadlines/deadlines.service.ts';
 import { INTAKE_CHECK_IN, TERM_RUNS_IN } from '../deadlines/term.ts';
 import { countOpenRequiredRemarks, countStatementsByStatus, listRunningTerms } from './metrics.repository.ts';
@@ -39,6 +40,14 @@ export function collectDomainFigures(registry: Registry, ctx: ServiceContext): v
       const clock = await deadlineClock(ctx);
       const rows = await listRunningTerms(db, [INTAKE_CHECK_IN]);
       this.set(rows.filter((row) => (intakeDeadlineOf(clock, row)?.workingDaysLeft ?? 0) < 0).length);
+    },
+  });
+  new Gauge({
+    name: 'portal_corrections_overdue',
+    help: 'Requested corrections of an issued certificate past their 5th working day',
+    registers: [registry],
+    async collect() {
+      this.set(await countOverdueCorrections(ctx));
     },
   });
   new Gauge({
