@@ -468,6 +468,34 @@ describe('the intake term', () => {
   });
 });
 
+describe('the lists follow (live updates)', () => {
+  /** A list with the revision it answers, or what changed since `since`. */
+  async function list(who: Who, url: string, since?: string) {
+    const response = await call(who, 'GET', since ? `${url}${url.includes('?') ? '&' : '?'}since=${since}` : url);
+    expect(response.statusCode, response.body).toBe(200);
+    return { body: response.json(), revision: encodeURIComponent(String(response.headers['x-list-revision'])) };
+  }
+
+  it('a refusal leaves the news, a withdrawal changes the row of the examiner’s own list', async () => {
+    at('2026-11-26T10:00:00+03:00');
+    const { id } = await submit();
+    const news = await list('examiner1', '/api/instance/all/statements?status=sent');
+    expect(news.body.some((item: StatementListItem) => item.id === id)).toBe(true);
+    expect((await refuse(id, [intake[0] as RefusalGround])).statusCode).toBe(200);
+    const left = await list('examiner1', '/api/instance/all/statements?status=sent', news.revision);
+    expect(left.body).toMatchObject({ changed: [], removed: [id] });
+
+    const reviewed = await statementIn('under_review');
+    const mine = await list('examiner1', '/api/instance/me/statements');
+    expect((await withdraw('owner', reviewed)).statusCode).toBe(200);
+    const changed = await list('examiner1', '/api/instance/me/statements', mine.revision);
+    expect(changed.body.removed).toEqual([]);
+    expect(changed.body.changed.map((item: StatementListItem) => [item.id, item.status])).toEqual([
+      [reviewed, 'withdrawn'],
+    ]);
+  });
+});
+
 describe('counters and lists with the regulation’s statuses', () => {
   it('count not_accepted and withdrawn apart from the spec’s total, as the lists hold them', async () => {
     await statementIn('not_accepted');
