@@ -9,6 +9,7 @@ import {
   validateCorrectionAnswer,
   validateCorrectionRequest,
 } from '../lib/corrections.ts';
+import { correctionTexts } from '../texts/corrections.ts';
 
 const correction = (change: Partial<Correction> = {}): Correction => ({
   id: 1,
@@ -89,6 +90,14 @@ describe('the words of a correction', () => {
       text: 'Срок исправления истёк 10 ноября 2026 г. (просрочено на 2 рабочих дня)',
     });
     expect(correctionTermLine(null)).toBeNull();
+  });
+
+  it('dates a request by the committee’s day', () => {
+    // 22:30 UTC is already the next day in Moscow.
+    expect(correctionTexts.requestedOn('2026-11-19T22:30:00.000Z', 'Иванов Иван Иванович')).toBe(
+      'Запрос от 20 ноября 2026 г., Иванов Иван Иванович',
+    );
+    expect(correctionTexts.requestedOn('2026-11-19T10:00:00.000Z', null)).toBe('Запрос от 19 ноября 2026 г.');
   });
 
   it('names the replaced certificate on the corrected one and on the old check', () => {

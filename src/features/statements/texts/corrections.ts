@@ -1,4 +1,5 @@
 // The correction of errors in an issued certificate on both details (docs/product.md «The regulation's procedures»).
+import { committeeTime } from '#domain/committee-time.ts';
 import { formatDay } from '#domain/russian.ts';
 
 export const correctionTexts = {
@@ -15,7 +16,9 @@ export const correctionTexts = {
 
   /** The block on both details. */
   title: 'Исправление опечаток в свидетельстве',
-  requestedOn: (at: string, who: string | null) => `Запрос от ${formatDay(at.slice(0, 10))}${who ? `, ${who}` : ''}`,
+  /** 'Запрос от 20 ноября 2026 г., Иванов Иван Иванович': the day in the committee's time zone. */
+  requestedOn: (at: string, who: string | null) =>
+    `Запрос от ${formatDay(committeeTime(at)?.day ?? at)}${who ? `, ${who}` : ''}`,
   answer: 'Ответ комитета',
   reason: 'Причина отказа',
   correctedCertificate: (date: string) => `Исправленное свидетельство от ${date}`,
