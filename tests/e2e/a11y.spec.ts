@@ -4,15 +4,32 @@ import { expectAccessible, scrollsSideways } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { EmployeeFormPage, EmployeeListPage } from './pages/company-admin-pages.ts';
 import { CreateStatementPage } from './pages/create-statement-page.ts';
-import { NewsPage, ReviewPage, SettingsPage } from './pages/examiner-pages.ts';
+import { AcceptanceRefusalDialog, NewsPage, ReviewPage, SettingsPage } from './pages/examiner-pages.ts';
 import { ExaminerTablePage } from './pages/examiner-table-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
 // WCAG 2.1 AA: axe-core on every screen of both cabinets, dialogs, menus and the drawer open, at the
 // desktop and the phone width: no serious or critical violation. Each screen is a soft check, so one run names all.
 
-const COMPANY_FILTERS = ['all', 'sent', 'under_review', 'has_comments', 'approved', 'rejected'] as const;
-const INSTANCE_FILTERS = ['all', 'under_review', 'has_comments', 'approved', 'rejected'] as const;
+const COMPANY_FILTERS = [
+  'all',
+  'sent',
+  'under_review',
+  'has_comments',
+  'approved',
+  'rejected',
+  'not_accepted',
+  'withdrawn',
+] as const;
+const INSTANCE_FILTERS = [
+  'all',
+  'under_review',
+  'has_comments',
+  'approved',
+  'rejected',
+  'not_accepted',
+  'withdrawn',
+] as const;
 const COMPANY_STATUS_TITLES = [
   'Жилой комплекс «Северный»',
   'Школа на 550 мест',
@@ -102,6 +119,13 @@ for (const width of [1400, 576]) {
             await expectAccessible(page, 'delete confirmation');
             await page.keyboard.press('Escape');
           }
+          if (await detail.withdrawButton.isVisible()) {
+            await detail.withdrawButton.click();
+            await expect(detail.withdrawReason).toBeVisible();
+            await expectAccessible(page, 'withdrawal confirmation');
+            await page.keyboard.press('Escape');
+            await expect(detail.withdrawDialog).toBeHidden();
+          }
         }
       });
 
@@ -153,6 +177,18 @@ for (const width of [1400, 576]) {
           await expect(news.confirmDialog).toBeVisible();
           await expectAccessible(page, 'take-into-work confirmation');
           await page.keyboard.press('Escape');
+        }
+        const refuse = page.getByRole('button', { name: /^Отказать в приёме заявления/ }).first();
+        if (await refuse.isVisible()) {
+          const refusal = new AcceptanceRefusalDialog(page);
+          await refuse.click();
+          await expect(refusal.grounds.getByRole('checkbox').first()).toBeVisible();
+          await expectAccessible(page, 'refusal-to-accept dialog');
+          await refusal.submit.click();
+          await expect(refusal.root.getByText(/Выберите основание$/)).toBeVisible();
+          await expectAccessible(page, 'refusal-to-accept dialog with errors');
+          await page.keyboard.press('Escape');
+          await expect(refusal.root).toBeHidden();
         }
 
         const table = new ExaminerTablePage(page);
