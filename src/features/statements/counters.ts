@@ -1,12 +1,12 @@
 import { atom, onMount } from 'nanostores';
-import type { ReviewDeadline, StatementCounters } from '#domain/contract.ts';
+import type { StatementCounters } from '#domain/contract.ts';
 import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
 import { QUIET } from '#lib/api/client.ts';
 import { api } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
 import { $liveChange, touchesLists } from '../live/changes.ts';
-import { countOverdue } from './lib/overdue.ts';
+import { countOverdue, type Terms } from './lib/overdue.ts';
 
 const ZERO: StatementCounters = {
   sent: 0,
@@ -140,7 +140,7 @@ onMount($counters, () => {
  * Counts taken from a whole list of the counters' scope just loaded (the company's list, the examiner's own): the
  * sidebar then agrees with the list on screen, and the next page finds them fresh.
  */
-export function countFromList(items: ReadonlyArray<{ status: unknown; reviewDeadline?: ReviewDeadline | null }>): void {
+export function countFromList(items: ReadonlyArray<{ status: unknown } & Terms>): void {
   countedFromListAt = performance.now();
   keep({ ...countStatuses(items), overdue: countOverdue(items) });
 }

@@ -23,4 +23,12 @@ describe('overdue statements (the examiner sidebar)', () => {
       ]),
     ).toBe(2);
   });
+
+  it('counts an intake check past its term as the server’s counters do', () => {
+    expect(isOverdue({ reviewDeadline: term(5), intakeDeadline: term(-1) })).toBe(true);
+    expect(isOverdue({ reviewDeadline: term(5), intakeDeadline: term(0) })).toBe(false);
+    expect(countOverdue([{ intakeDeadline: term(-2) }, { intakeDeadline: null }, { reviewDeadline: term(-1) }])).toBe(
+      2,
+    );
+  });
 });

@@ -1,3 +1,5 @@
+import { REFUSAL_TEXTS } from '#domain/refusals.ts';
+
 // Russian texts of the refusal to accept the documents (docs/product.md «The regulation's procedures»): on the news
 // and on the examiner's detail of a sent statement. The labels marked "e2e" are relied on by browser tests.
 
@@ -12,8 +14,8 @@ export const acceptanceRefusalTexts = {
   groundsLegend: 'Основания отказа в приёме', // e2e
   groundsLoading: 'Загрузка оснований…',
   groundsFailed: 'Не удалось загрузить основания отказа',
-  /** None ticked (the API's 400 on `groundIds` says the same). */
-  groundRequired: 'Выберите основание',
+  /** None ticked: the API's 400 on `groundIds` says the same, from the same kernel text. */
+  groundRequired: REFUSAL_TEXTS.intakeGroundRequired,
   comment: 'Комментарий', // e2e
   submit: 'Отказать в приёме', // e2e
   cancel: 'Отмена',
