@@ -334,7 +334,7 @@ function linkTo(ctx: ServiceContext, certificate: IssuedCertificate | undefined)
  */
 export async function correctedCertificate(ctx: ServiceContext, token: string) {
   const row = await findCorrectionByCheckToken(ctx.db, token);
-  if (!row || row.status !== 'corrected' || row.answered_at === null || row.object_name === null) return undefined;
+  if (row?.status !== 'corrected' || row.answered_at === null || row.object_name === null) return undefined;
   const certificates = await issuedCertificates(ctx.db, row.statement_id);
   const index = certificates.findIndex((certificate) => certificate.correctionId === row.id);
   return {
