@@ -122,6 +122,10 @@ const FIELD_LABELS: Record<string, string> = {
   prefileIds: 'Документы',
   status: 'Статус',
   id: 'Номер',
+  text: 'Текст',
+  accept: 'Решение',
+  note: 'Примечание',
+  requisites: 'Сведения свидетельства',
 };
 
 /** The top-level request field an Ajv finding is about ('' for the body as a whole). */
