@@ -24,7 +24,8 @@ test("shows the examiner's statements in the product's columns, newest first", a
 
   // 'Дата подачи' also names its order for screen readers.
   await expect(examinerTable.columnHeaders).toHaveText(TABLE_COLUMNS.map((name) => new RegExp(`^${name}`)));
-  await expect(examinerTable.rows).toHaveCount(4);
+  // Examiner 1's six seeded statements: in work, decided, refused to accept and withdrawn (server/src/seed/demo.ts).
+  await expect(examinerTable.rows).toHaveCount(6);
   const approved = examinerTable.row(seeded.approved.address);
   await expect(approved.getByRole('cell')).toHaveText([
     /^\d+$/,
