@@ -13,9 +13,14 @@ import { isOwnerUser, type UserRoles } from './roles.ts';
 export interface SubmissionRound {
   base: Stage;
   comments: Stage[];
+  /** The applicant's withdrawal (its reason) that ended the statement in this round, if any. */
+  withdrawal?: Stage;
 }
 
-/** Groups stages into rounds: each company stage opens one, each committee reply joins the round before it. */
+/**
+ * Groups stages into rounds: each company stage opens one, each committee reply joins the round before it, and so
+ * does the applicant's withdrawal (a stage of its own, but no new submission).
+ */
 export function submissionRounds(stages: readonly Stage[]): SubmissionRound[] {
   const rounds: SubmissionRound[] = [];
   for (const stage of [...stages].sort((a, b) => a.n - b.n)) {
@@ -23,6 +28,7 @@ export function submissionRounds(stages: readonly Stage[]): SubmissionRound[] {
     // The committee flag is called byCommittee on the site; the contract names it isGovernmentAgency on a stage read.
     const byCommittee = stage.isGovernmentAgency;
     if (byCommittee && last) last.comments.push(stage);
+    else if (stage.status === 'withdrawn' && last) last.withdrawal = stage;
     else rounds.push({ base: stage, comments: [] });
   }
   return rounds;

@@ -36,6 +36,8 @@ const COMPANY_STATUS_TITLES = [
   'Торговый центр «Квартал»',
   'Поликлиника на 300 посещений',
   'Административное здание',
+  'Многоквартирный жилой дом на ул. Заречной',
+  'Гостиница «Волга»',
 ] as const;
 
 /** Waits until no 'Загрузка…' is left on the page. */
@@ -224,7 +226,7 @@ for (const width of [1400, 576]) {
         await expectAccessible(page, 'approve dialog (certificate made)');
         await page.keyboard.press('Escape');
 
-        for (const status of ['has_comments', 'approved', 'rejected'] as const) {
+        for (const status of ['has_comments', 'approved', 'rejected', 'not_accepted', 'withdrawn'] as const) {
           await table.goto(`/instance/filter/${status}`);
           if ((await table.rows.count()) === 0) continue;
           await table.link(table.rows.first()).click();

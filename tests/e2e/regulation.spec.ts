@@ -149,6 +149,10 @@ test('an applicant withdraws a statement under review; it leaves the examiner’
   await expect(detail.title).toBeFocused();
   await expect(detail.historyEntries.filter({ hasText: 'Отозвано' })).toHaveCount(1);
   await expect(page.getByText(/^Рассмотрение прекращено: заявление отозвано/)).toBeVisible();
+  // The reason ends the round it follows: no new submission.
+  await expect(detail.rounds).toHaveCount(1);
+  await expect(detail.round('Документы')).toContainText('Отзыв заявления');
+  await expect(detail.round('Документы')).toContainText('Проект будет переработан');
 
   // The examiner's table follows within a second: the row leaves, the 'Отозвано' count grows.
   await expect(row).toHaveCount(0, { timeout: 1_000 });

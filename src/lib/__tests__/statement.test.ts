@@ -60,6 +60,14 @@ describe('submissionRounds: a company stage opens a round, committee replies joi
   ])('%s', (_name, stages, expected) => {
     expect(shape(stages)).toEqual(expected);
   });
+
+  it('the applicant’s withdrawal ends the round it follows instead of opening one', () => {
+    const withdrawal = { ...stage(3, false), status: 'withdrawn' as const, comment: 'Проект будет переработан' };
+    const rounds = submissionRounds([stage(1, false), stage(2, true), withdrawal]);
+    expect(shape([stage(1, false), stage(2, true), withdrawal])).toEqual([[1, [2]]]);
+    expect(rounds[0]?.withdrawal).toBe(withdrawal);
+    expect(submissionRounds([stage(1, false), stage(2, true)])[0]?.withdrawal).toBeUndefined();
+  });
 });
 
 describe('roundTitle', () => {

@@ -85,6 +85,22 @@ describe('the refusal to accept from the news', () => {
     expect(toastTexts()).toEqual([['success', 'В приёме документов отказано']]);
   });
 
+  it('keeps the dialog open and busy while the news is read again, so the focus never lands on the leaving row', async () => {
+    const refusal = news.acceptanceRefusal;
+    refusal.open(target);
+    refusal.grounds.toggle(11);
+    api.POST.mockResolvedValue(reply(200, refusedStatement));
+    const during: unknown[] = [];
+    api.GET.mockImplementation(async () => {
+      during.push([refusal.$target.get(), refusal.form.$status.get().busy]);
+      return reply(200, []);
+    });
+    expect(await refusal.send()).toBe(true);
+    expect(during).toEqual([[target, true]]);
+    expect(refusal.$target.get()).toBeNull();
+    expect(refusal.form.$status.get().busy).toBe(false);
+  });
+
   it('sends no comment as null', async () => {
     const refusal = news.acceptanceRefusal;
     refusal.open(target);

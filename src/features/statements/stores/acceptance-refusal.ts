@@ -83,9 +83,16 @@ export function createAcceptanceRefusal(screen: AcceptanceRefusalScreen): Accept
       }
       return false;
     }
-    $target.set(null);
     announceStatementChange();
-    await screen.refused(result.data);
+    // The screen changes under the open dialog (the row leaves, the button goes), still busy; then it closes, and
+    // the focus, its opener gone, goes where the screen says.
+    form.$status.setKey('busy', true);
+    try {
+      await screen.refused(result.data);
+    } finally {
+      form.$status.setKey('busy', false);
+      $target.set(null);
+    }
     return true;
   }
 

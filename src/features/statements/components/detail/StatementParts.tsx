@@ -24,6 +24,8 @@ const texts = {
   noFiles: 'Файлов нет',
   download: (name: string) => `Скачать «${name}»`, // e2e
   absentFiles: 'Из предыдущей подачи не представлены', // e2e
+  /** Over the applicant's withdrawal and its reason, in the round it ended. */
+  withdrawal: 'Отзыв заявления',
 } as const;
 
 /** A term and its value in a description list. */
@@ -216,6 +218,15 @@ export function RoundBody({
                 files={round.base.files}
               />
             ))}
+          </ul>
+        </div>
+      )}
+      {/* The applicant's withdrawal closes the round, after any reply it followed. */}
+      {round.withdrawal && (
+        <div className="round__part">
+          <h4 className="round__label">{texts.withdrawal}</h4>
+          <ul className="comments">
+            <StageComment view={view} stage={round.withdrawal} />
           </ul>
         </div>
       )}
