@@ -1151,6 +1151,12 @@ export interface components {
             role: components["schemas"]["UserRole"];
             /** @description True when `role` is `owner`. */
             isOwner: boolean;
+            /**
+             * @description True for the committee's head (руководитель отдела): an examiner who also assigns and reassigns statements
+             *     and sees the team's workload and the report on terms. Always false for company users. The committee always
+             *     has at least one head (`npm run admin -- set-head`).
+             */
+            isHead: boolean;
             /** @description The applicant company (company users), otherwise null. */
             company: components["schemas"]["UserCompany"] | null;
             /** @description The reviewing instance (examiners), otherwise null. */

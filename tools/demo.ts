@@ -6,9 +6,10 @@ export const demoUsers = {
   employee: { email: 'employee@demo.example', fio: 'Петрова Анна Сергеевна' },
   examiner1: { email: 'examiner1@demo.example', fio: 'Смирнов Алексей Петрович' },
   examiner2: { email: 'examiner2@demo.example', fio: 'Кузнецова Мария Игоревна' },
+  head: { email: 'head@demo.example', fio: 'Орлова Елена Викторовна' },
 } as const;
 
-/** A demo account: the company's owner and employee, and the committee's two examiners. */
+/** A demo account: the company's owner and employee, the committee's two examiners and its head. */
 export type DemoRole = keyof typeof demoUsers;
 
 export const demoRoles = Object.keys(demoUsers) as DemoRole[];

@@ -17,6 +17,7 @@ import * as cadastralNumber from './20261126T1700_cadastral_number.ts';
 import * as refusalGrounds from './20261126T1800_refusal_grounds.ts';
 import * as regulationStatuses from './20261126T2000_regulation_statuses.ts';
 import * as corrections from './20261126T2100_corrections.ts';
+import * as headRole from './20261126T2200_head_role.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1800_refusal_grounds': refusalGrounds,
   '20261126T2000_regulation_statuses': regulationStatuses,
   '20261126T2100_corrections': corrections,
+  '20261126T2200_head_role': headRole,
 };

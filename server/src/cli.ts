@@ -12,15 +12,19 @@ import { copyFiles, copySummary } from './files/copy-files.ts';
 import { createMailer } from './mail/mailer.ts';
 import { directoryFileStore } from './storage/file-store.ts';
 import { s3FileStore } from './storage/s3-file-store.ts';
-import { createExaminer, listUsers } from './users/users.service.ts';
+import { createExaminer, listUsers, setHead } from './users/users.service.ts';
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 
   create-company  --email E --legal-entity NAME [--inn INN] [--kpp KPP] [--ogrn OGRN] [--fio FIO] [--phone P]
                   создаёт компанию и её владельца; --fio и --phone — руководитель компании
                   (в заявлениях и свидетельстве), ФИО также у владельца
-  create-examiner --email E --fio FIO [--phone P]
-                  создаёт эксперта комитета
+  create-examiner --email E --fio FIO [--phone P] [--head]
+                  создаёт эксперта комитета; --head — руководителя отдела (первый эксперт
+                  комитета становится руководителем и без --head)
+  set-head        --email E --on | --off
+                  делает эксперта руководителем отдела или снимает это; последнего
+                  руководителя снять нельзя
   list-users      выводит всех пользователей
   backup          --to FILE   копия базы SQLite (VACUUM INTO)
   calendar-import --year Y --file F
@@ -65,8 +69,15 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
       email: required(values, 'email'),
       fio: required(values, 'fio'),
       phone: optional(values, 'phone'),
+      isHead: values.head === true,
     });
     console.log(`Эксперт создан: id ${userId}`);
+  },
+  async 'set-head'(ctx, values) {
+    if ((values.on === true) === (values.off === true)) throw new UsageError('Укажите одно из: --on или --off');
+    const email = required(values, 'email');
+    await setHead(ctx, email, values.on === true);
+    console.log(values.on === true ? `${email} — руководитель отдела` : `${email} больше не руководитель отдела`);
   },
   async 'list-users'(ctx) {
     const rows = await listUsers(ctx.db);
@@ -74,9 +85,14 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     for (const row of rows) {
       const where = row.company_legal_entity ?? row.instance_name ?? '—';
       console.log(
-        [row.id, row.email ?? '—', row.role, row.fio ?? '—', where, row.is_verify ? 'вход выполнен' : 'не входил'].join(
-          '\t',
-        ),
+        [
+          row.id,
+          row.email ?? '—',
+          row.role === 'examiner' && row.is_head ? 'examiner (руководитель)' : row.role,
+          row.fio ?? '—',
+          where,
+          row.is_verify ? 'вход выполнен' : 'не входил',
+        ].join('\t'),
       );
     }
   },
@@ -148,6 +164,9 @@ async function main(): Promise<number> {
       days: { type: 'string' },
       category: { type: 'string' },
       'to-s3': { type: 'boolean' },
+      head: { type: 'boolean' },
+      on: { type: 'boolean' },
+      off: { type: 'boolean' },
     },
     strict: true,
   });

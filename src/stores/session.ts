@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { User } from '#domain/contract.ts';
 import { computed } from '#stores/prerendered.ts';
 import { logout, refreshAccessToken, refreshedUser } from '../lib/api/session-core.ts';
-import { isOwnerUser } from '../lib/roles.ts';
+import { isHeadUser, isOwnerUser } from '../lib/roles.ts';
 import { clearKeptLists } from './list-keep.ts';
 import { showToast } from './toasts.ts';
 
@@ -37,6 +37,8 @@ export const $sessionSettled = computed(
 
 /** True for a company owner. */
 export const $isOwner = computed($user, (user) => isOwnerUser(user));
+/** True for the committee's head (assigning, the team's workload, the report on terms). */
+export const $isHead = computed($user, (user) => isHeadUser(user));
 
 let started: Promise<void> | null = null;
 

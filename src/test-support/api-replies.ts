@@ -27,6 +27,7 @@ export const demoOwner = {
   email: 'owner@demo.example',
   role: 'owner',
   isOwner: true,
+  isHead: false,
   company: { id: 1, legalEntity: 'ООО «СтройПроект»' },
   instance: null,
 } satisfies User;
@@ -38,6 +39,7 @@ export const demoExaminer = {
   email: 'examiner1@demo.example',
   role: 'examiner',
   isOwner: false,
+  isHead: false,
   company: null,
   instance: { id: 1, name: 'Комитет по архитектуре и градостроительству' },
 } satisfies User;

@@ -9,6 +9,7 @@ const homes: Record<DemoRole, { path: RegExp; heading: string; menu: 'companyMen
   employee: { path: /\/company\/?$/, heading: 'Все заявления', menu: 'companyMenu' },
   examiner1: { path: /\/instance\/filter\/under_review\/?$/, heading: 'Заявления в работе', menu: 'examinerMenu' },
   examiner2: { path: /\/instance\/filter\/under_review\/?$/, heading: 'Заявления в работе', menu: 'examinerMenu' },
+  head: { path: /\/instance\/filter\/under_review\/?$/, heading: 'Заявления в работе', menu: 'examinerMenu' },
 };
 
 for (const [role, home] of Object.entries(homes) as [DemoRole, (typeof homes)[DemoRole]][]) {

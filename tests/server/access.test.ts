@@ -100,6 +100,7 @@ describe('catalogues and version', () => {
     expect(me.json()).toMatchObject({
       role: 'examiner',
       isOwner: false,
+      isHead: false,
       company: null,
       instance: { name: expect.any(String) },
     });

@@ -48,6 +48,7 @@ describe('login by e-mailed code', () => {
       email: OWNER,
       role: 'owner',
       isOwner: true,
+      isHead: false,
       fio: 'Иванов Иван Иванович',
       company: { legalEntity: 'ООО «СтройПроект»' },
       instance: null,

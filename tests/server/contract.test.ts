@@ -143,6 +143,7 @@ describe('replies are checked against the contract', () => {
       email: 'a@b.example',
       role: 'owner',
       isOwner: true,
+      isHead: false,
       company: null,
       instance: null,
     };

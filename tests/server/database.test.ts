@@ -81,7 +81,20 @@ describe('admin CLI', () => {
     );
     const list = admin(dir, 'list-users').stdout;
     expect(list).toMatch(/boss@firm\.example\towner\t—\tООО «Фирма»/);
-    expect(list).toMatch(/expert@city\.example\texaminer\tОрлова Ольга Олеговна/);
+    // The committee's first examiner is its head: a committee always has one.
+    expect(list).toMatch(/expert@city\.example\texaminer \(руководитель\)\tОрлова Ольга Олеговна/);
+
+    // The head's flag moves by set-head; the last head keeps it.
+    expect(admin(dir, 'create-examiner', '--email', 'second@city.example', '--fio', 'Белов Борис').code).toBe(0);
+    expect(admin(dir, 'list-users').stdout).toMatch(/second@city\.example\texaminer\tБелов Борис/);
+    expect(admin(dir, 'set-head', '--email', 'second@city.example', '--on').code).toBe(0);
+    expect(admin(dir, 'set-head', '--email', 'expert@city.example', '--off').code).toBe(0);
+    const lastHead = admin(dir, 'set-head', '--email', 'second@city.example', '--off');
+    expect(lastHead.code).toBe(1);
+    expect(lastHead.stderr).toContain('единственный руководитель отдела');
+    expect(admin(dir, 'list-users').stdout).toMatch(/second@city\.example\texaminer \(руководитель\)\tБелов Борис/);
+    expect(admin(dir, 'set-head', '--email', 'boss@firm.example', '--on').stderr).toContain('Активного эксперта');
+    expect(admin(dir, 'set-head', '--email', 'second@city.example', '--on', '--off').code).toBe(1);
 
     const duplicate = admin(dir, 'create-examiner', '--email', 'expert@city.example', '--fio', 'Другой');
     expect(duplicate.code).toBe(1);

@@ -287,3 +287,36 @@ describe('the corrections migration', () => {
     await db.destroy();
   });
 });
+
+describe('the head role migration', () => {
+  it("makes the committee's earliest active examiner its head, and nobody else", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, not today's
+    const db = (await databaseAt('20261126T2100_corrections')) as any as import('kysely').Kysely<any>;
+    const at = '2026-11-01T10:00:00.000Z';
+    await db.insertInto('companies').values({ id: 1, legal_entity: 'ООО «А»', created_at: at }).execute();
+    await db.insertInto('instances').values({ id: 1, name: 'Комитет', created_at: at }).execute();
+    const user = (id: number, role: string, removed: string | null) => ({
+      id,
+      email: `u${id}@a.example`,
+      role,
+      company_id: role === 'examiner' ? null : 1,
+      instance_id: role === 'examiner' ? 1 : null,
+      created_at: at,
+      removed_at: removed,
+    });
+    await db
+      .insertInto('users')
+      .values([user(1, 'owner', null), user(2, 'examiner', at), user(3, 'examiner', null), user(4, 'examiner', null)])
+      .execute();
+
+    await migrateToLatest(db as unknown as Db);
+
+    const heads = await db.selectFrom('users').select(['id', 'is_head']).orderBy('id').execute();
+    expect(heads.map((row: { id: number; is_head: unknown }) => [row.id, Boolean(row.is_head)])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+      [4, false],
+    ]);
+  });
+});

@@ -89,6 +89,7 @@ const me = {
   email: 'owner@demo.example',
   role: 'owner',
   isOwner: true,
+  isHead: false,
   company: null,
   instance: null,
 };

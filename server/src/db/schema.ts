@@ -39,6 +39,8 @@ export interface UserTable {
   company_id: number | null;
   instance_id: number | null;
   is_verify: Flag;
+  /** The committee's head (руководитель отдела): an examiner who also assigns, sees the workload and the report. */
+  is_head: Flag;
   created_at: Timestamp;
   /** Soft delete: login refused, sessions revoked, everything they made kept with their name. */
   removed_at: Timestamp | null;

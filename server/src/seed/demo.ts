@@ -23,6 +23,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'employee@demo.example', who: 'сотрудник ООО «СтройПроект»' },
   { email: 'examiner1@demo.example', who: 'эксперт комитета' },
   { email: 'examiner2@demo.example', who: 'эксперт комитета' },
+  { email: 'head@demo.example', who: 'руководитель отдела (эксперт, назначает заявления)' },
 ] as const;
 
 /** The demo's refusal to accept names the intake catalogue's first two grounds. */
@@ -110,7 +111,7 @@ const STATEMENTS: DemoStatement[] = [
     status: 'not_accepted',
     objectName: 'Многоквартирный жилой дом на ул. Заречной',
     address: 'ул. Заречная, 17',
-    cipher: 'СП-2026-016',
+    cipher: 'СП-2026-006',
     category: 'residential_apartment',
     workType: 'new_construction',
     daysAgo: 4,
@@ -242,6 +243,13 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
     fio: 'Петрова Анна Сергеевна',
     phone: '+7 (916) 555-12-34',
     position: 'Главный архитектор проекта',
+  });
+  // The head first: a committee's first examiner becomes its head when none is named (createExaminer).
+  await createExaminer(ctx, {
+    email: 'head@demo.example',
+    fio: 'Орлова Елена Викторовна',
+    phone: '+7 (495) 765-43-20',
+    isHead: true,
   });
   const { userId: examinerId } = await createExaminer(ctx, {
     email: 'examiner1@demo.example',

@@ -3,13 +3,14 @@ import type { UserRow } from './user.ts';
 
 // Role guards of docs/product.md «Permissions» for scope hooks and services; in users/, as auth/ already imports users/.
 
-type Actor = Pick<UserRow, 'role' | 'company_id'>;
+type Actor = Pick<UserRow, 'role' | 'company_id'> & Partial<Pick<UserRow, 'is_head'>>;
 
 /** What a 403 of each guard says. */
 export const ROLE_REFUSALS = {
   companyUser: 'Раздел доступен только пользователям компаний',
   owner: 'Действие доступно только владельцу компании',
   examiner: 'Раздел доступен только экспертам комитета',
+  head: 'Раздел доступен только руководителю отдела',
 } as const;
 
 /** The caller's company; 403 for a user of none (an examiner). */
@@ -34,4 +35,9 @@ export function seesCompany(actor: Actor, companyId: number): boolean {
 /** 403 unless the caller is an examiner of the committee. */
 export function requireExaminer(actor: Actor): void {
   if (actor.role !== 'examiner') throw apiError('forbidden', ROLE_REFUSALS.examiner);
+}
+
+/** 403 unless the caller is the committee's head (an examiner with the head's flag). */
+export function requireHead(actor: Actor): void {
+  if (actor.role !== 'examiner' || !actor.is_head) throw apiError('forbidden', ROLE_REFUSALS.head);
 }

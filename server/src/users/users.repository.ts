@@ -15,6 +15,7 @@ const userColumns = [
   'users.company_id',
   'users.instance_id',
   'users.is_verify',
+  'users.is_head',
   'companies.legal_entity as company_legal_entity',
   'instances.name as instance_name',
 ] as const;
@@ -100,6 +101,8 @@ export interface NewUser {
   role: UserRole;
   companyId?: number | null;
   instanceId?: number | null;
+  /** An examiner who is the committee's head. */
+  isHead?: boolean;
   createdAt: string;
 }
 
@@ -115,6 +118,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
       company_id: user.companyId ?? null,
       instance_id: user.instanceId ?? null,
       is_verify: false,
+      is_head: user.isHead ?? false,
       created_at: user.createdAt,
       removed_at: null,
     })
@@ -165,4 +169,28 @@ export async function updatePerson(db: Db, id: number, changes: PersonChanges): 
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** Makes an active examiner the head or not; false when no active examiner has that id. */
+export async function updateHead(db: Db, id: number, isHead: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ is_head: isHead })
+    .where('id', '=', id)
+    .where('role', '=', 'examiner')
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** How many active heads the committee has (there is always at least one). */
+export async function countHeads(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('role', '=', 'examiner')
+    .where('is_head', '=', true)
+    .where('removed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -18,6 +18,7 @@ export function toApiUser(row: UserRow): User {
     email: row.email ?? '',
     role: row.role,
     isOwner: row.role === 'owner',
+    isHead: row.role === 'examiner' && Boolean(row.is_head),
     company: row.company_id !== null ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '' } : null,
     instance: row.instance_id !== null ? { id: row.instance_id, name: row.instance_name ?? '' } : null,
   };
@@ -70,11 +71,16 @@ interface NewExaminer {
   fio: string;
   phone?: string | null;
   instanceName?: string;
+  /** The committee's head (руководитель отдела). */
+  isHead?: boolean;
 }
 
 const DEFAULT_INSTANCE_NAME = 'Комитет по архитектуре и градостроительству';
 
-/** Creates an examiner in the committee (the single instance, created on first use). */
+/**
+ * Creates an examiner in the committee (the single instance, created on first use). The committee always has a head:
+ * its first examiner becomes the head unless another is named.
+ */
 export async function createExaminer(
   ctx: ServiceContext,
   input: NewExaminer,
@@ -88,9 +94,32 @@ export async function createExaminer(
       phone: optionalText(input.phone),
       role: 'examiner',
       instanceId,
+      isHead: input.isHead === true || (await users.countHeads(trx)) === 0,
       createdAt,
     });
     return { instanceId, userId };
+  });
+}
+
+/** What `setHead` refuses with. */
+export const HEAD_TEXTS = {
+  noExaminer: 'Активного эксперта с таким e-mail нет',
+  lastHead: 'Это единственный руководитель отдела: сначала назначьте другого',
+} as const;
+
+/**
+ * Makes the examiner with `email` the committee's head or not (admin CLI; later the administration screens). The
+ * committee always keeps at least one head: taking the flag from the last one is refused.
+ */
+export async function setHead(ctx: ServiceContext, email: string, isHead: boolean): Promise<{ userId: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await users.findUserByEmail(trx, normalizeEmail(email));
+    if (!user || user.role !== 'examiner') throw apiError('validation_error', HEAD_TEXTS.noExaminer);
+    if (!isHead && user.is_head && (await users.countHeads(trx)) <= 1) {
+      throw apiError('invalid_transition', HEAD_TEXTS.lastHead);
+    }
+    await users.updateHead(trx, user.id, isHead);
+    return { userId: user.id };
   });
 }
 
