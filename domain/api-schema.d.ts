@@ -272,6 +272,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's workload, for the committee's head
+         * @description The committee's head only (403 'Раздел доступен только руководителю отдела' for other examiners and
+         *     company users). One row per active examiner (heads included), sorted by `fio`, with the figures the
+         *     examiner's own list and sidebar counters show (the same term engine): `inWork` their `under_review`
+         *     statements, `awaitingApplicant` their `has_comments` ones, `overdue` those whose running term is past
+         *     (`reviewDeadline.workingDaysLeft` < 0, the sidebar's `overdue`), `dueSoon` those whose running term ends
+         *     within 3 working days (0 ≤ `workingDaysLeft` ≤ 3), `decidedThisMonth` the decisions they made in the
+         *     current month of the committee's time zone, `onTimeShare` the share of their decisions of the last 90 days
+         *     that came within the term (the history's term outcome), null when they decided none. Below, `unassigned`:
+         *     the `sent` statements with their intake term, as the news page lists them.
+         */
+        get: operations["getInstanceTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instance/statements/{id}": {
         parameters: {
             query?: never;
@@ -1400,6 +1428,30 @@ export interface components {
              */
             openRequiredRemarks?: number;
         };
+        /** @description The team's workload (see `getInstanceTeam`). */
+        TeamWorkload: {
+            examiners: components["schemas"]["ExaminerWorkload"][];
+            /** @description The `sent` statements (no examiner yet), oldest submission first, each with `intakeDeadline`. */
+            unassigned: components["schemas"]["StatementListItem"][];
+        };
+        /** @description One examiner's figures on the team's workload. */
+        ExaminerWorkload: {
+            examinerId: number;
+            fio: string;
+            isHead: boolean;
+            /** @description Their statements `under_review`. */
+            inWork: number;
+            /** @description Their statements `has_comments` (the applicant's turn). */
+            awaitingApplicant: number;
+            /** @description Their statements whose running term is past (the sidebar's `overdue`). */
+            overdue: number;
+            /** @description Their statements whose running term ends within 3 working days (not overdue). */
+            dueSoon: number;
+            /** @description Their decisions (approved or rejected) in the current month, committee time zone. */
+            decidedThisMonth: number;
+            /** @description Of their decisions in the last 90 days, the share that came within the term (0..1); null when none. */
+            onTimeShare: number | null;
+        };
         /** @description Counts of the caller's statements (see `getStatementCounters`). */
         StatementCounters: {
             sent: number;
@@ -2351,6 +2403,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatementListAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getInstanceTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's figures and the unassigned statements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamWorkload"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -27,6 +27,10 @@ export type StatementListItem = Schemas['StatementListItem'];
 export type StatementListDelta = Schemas['StatementListDelta'];
 /** The sidebar's counts (GET /api/users/me/counters). */
 export type StatementCounters = Schemas['StatementCounters'];
+/** The team's workload for the committee's head (GET /api/instance/team). */
+export type TeamWorkload = Schemas['TeamWorkload'];
+/** One examiner's row on the team's workload. */
+export type ExaminerWorkload = Schemas['ExaminerWorkload'];
 /** The review term that runs now (sent, under_review). */
 export type ReviewDeadline = Schemas['ReviewDeadline'];
 /** How a status change stood against the review term: the due date and whether it came in time. */
