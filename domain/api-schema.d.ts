@@ -300,6 +300,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report on terms for a date range, for the committee's head
+         * @description The committee's head only (403 'Раздел доступен только руководителю отдела' for other examiners and
+         *     company users). `from` and `to` are calendar days of the committee's time zone, both included; a bad day
+         *     or `from` after `to` is 400 naming the field. `received`: statements submitted in the range; `decided`:
+         *     the statements that reached a final status in the range, by outcome; the rest of the figures are over the
+         *     committee's decisions (approved, rejected, not accepted; a withdrawal decides nothing): `onTimeShare` the
+         *     share that came within the term the history recorded for the decision, `medianWorkingDays` and
+         *     `p90WorkingDays` the working days (production calendar) from the receipt of the last submission to the
+         *     decision's day, `roundsPerStatement` the mean number of submissions (the first and every new version),
+         *     `grounds` the refusal grounds of those decisions by frequency; the same per examiner, and per week (weeks
+         *     from Monday) for the chart. `Accept: text/csv` or `format=csv` answers the same figures as a CSV file
+         *     (UTF-8 with BOM, ';', formulas neutralized).
+         */
+        get: operations["getTermsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instance/statements/{id}": {
         parameters: {
             query?: never;
@@ -1809,6 +1839,51 @@ export interface components {
             contactFio?: string | null;
             contactPhone?: string | null;
         };
+        TermsReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            received: number;
+            total: components["schemas"]["TermsReportFigures"];
+            examiners: components["schemas"]["TermsReportExaminer"][];
+            weeks: components["schemas"]["TermsReportWeek"][];
+        };
+        TermsReportFigures: {
+            decided: number;
+            approved: number;
+            rejected: number;
+            notAccepted: number;
+            withdrawn: number;
+            /** @description The committee's decisions that came within the term. */
+            onTime: number;
+            onTimeShare: number | null;
+            medianWorkingDays: number | null;
+            p90WorkingDays: number | null;
+            roundsPerStatement: number | null;
+            grounds: components["schemas"]["TermsReportGround"][];
+        };
+        TermsReportGround: {
+            groundId: number;
+            /** @enum {string} */
+            kind: "intake" | "decision";
+            name: string;
+            count: number;
+        };
+        TermsReportExaminer: {
+            examinerId: number;
+            fio: string;
+            figures: components["schemas"]["TermsReportFigures"];
+        };
+        TermsReportWeek: {
+            /**
+             * Format: date
+             * @description The Monday of the week (committee's calendar).
+             */
+            weekStart: string;
+            decisions: number;
+            onTime: number;
+        };
         /** @description The calling examiner's own contact details (stored on the user, shown as the statement's examiner). */
         InstanceProfile: {
             /** @description The examiner's user id (the same as `User.id` and `Statement.examinerId`). */
@@ -2429,6 +2504,38 @@ export interface operations {
                     "application/json": components["schemas"]["TeamWorkload"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTermsReport: {
+        parameters: {
+            query: {
+                /** @description A day `YYYY-MM-DD` of the committee's calendar. */
+                from: string;
+                /** @description A day `YYYY-MM-DD` of the committee's calendar. */
+                to: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, as JSON or as a CSV file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TermsReport"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             501: components["responses"]["NotImplemented"];

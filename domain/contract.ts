@@ -31,6 +31,10 @@ export type StatementCounters = Schemas['StatementCounters'];
 export type TeamWorkload = Schemas['TeamWorkload'];
 /** One examiner's row on the team's workload. */
 export type ExaminerWorkload = Schemas['ExaminerWorkload'];
+/** The report on terms for a date range (GET /api/instance/reports). */
+export type TermsReport = Schemas['TermsReport'];
+/** The report's figures, for the whole committee or one examiner. */
+export type TermsReportFigures = Schemas['TermsReportFigures'];
 /** The review term that runs now (sent, under_review). */
 export type ReviewDeadline = Schemas['ReviewDeadline'];
 /** How a status change stood against the review term: the due date and whether it came in time. */

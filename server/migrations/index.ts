@@ -18,6 +18,7 @@ import * as refusalGrounds from './20261126T1800_refusal_grounds.ts';
 import * as regulationStatuses from './20261126T2000_regulation_statuses.ts';
 import * as corrections from './20261126T2100_corrections.ts';
 import * as headRole from './20261126T2200_head_role.ts';
+import * as reportIndex from './20261126T2320_report_index.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T2000_regulation_statuses': regulationStatuses,
   '20261126T2100_corrections': corrections,
   '20261126T2200_head_role': headRole,
+  '20261126T2320_report_index': reportIndex,
 };

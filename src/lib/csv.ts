@@ -1,34 +1,8 @@
-// A table as a CSV file that Russian Excel opens as it is: UTF-8 with a BOM, ';' between fields, CRLF lines.
+// The site's CSV exports: the kernel's writer (domain/csv.ts) and the download.
 // Import this module dynamically (only when someone exports): it pulls in papaparse.
-import Papa from 'papaparse';
 import { saveBlob } from './browser.ts';
 
-/** The byte order mark that tells Excel the file is UTF-8 (without it Cyrillic reads as mojibake). */
-export const BOM = '\uFEFF';
-/** Excel in the Russian locale splits fields on ';' (',' is the decimal separator there). */
-const CSV_DELIMITER = ';';
-
-/**
- * A cell a spreadsheet could read as a formula (OWASP «CSV Injection»): '=', '+', '-', '@', a tab or a CR first,
- * also after leading whitespace of any kind (spaces, no-break spaces, line and paragraph separators, the BOM), and in
- * their full-width forms. Only the start is looked at, so a line or paragraph separator later in the cell cannot hide
- * the formula (papaparse's own pattern, `^[=+\-@\t\r].*$`, fails on them and lets the cell through).
- */
-const FORMULA_START =
-  /^[\s\u00a0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/u;
-
-/**
- * The CSV text of a header and rows: BOM, ';', CRLF, fields with ';', quotes or line breaks quoted (quotes doubled),
- * and a field a spreadsheet would run as a formula (FORMULA_START) quoted and prefixed with an apostrophe.
- */
-export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const text = Papa.unparse(
-    { fields: [...header], data: rows.map((row) => [...row]) },
-    { delimiter: CSV_DELIMITER, newline: '\r\n', quotes: false, escapeFormulae: FORMULA_START },
-  );
-  // Every line ends with CRLF, the last one too (papaparse ends the header line itself when there are no rows).
-  return `${BOM}${text}${text.endsWith('\r\n') ? '' : '\r\n'}`;
-}
+export { BOM, toCsv } from '#domain/csv.ts';
 
 /** Saves a CSV text as a download. */
 export function saveCsv(csv: string, fileName: string): void {

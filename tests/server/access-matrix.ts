@@ -236,6 +236,13 @@ export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'GET', route: '/api/events', url: '/api/events', expect: all(200), stream: true },
   { method: 'GET', route: '/api/instance/me', url: '/api/instance/me', expect: examiners(200) },
   {
+    method: 'GET',
+    route: '/api/instance/reports',
+    url: '/api/instance/reports?from=2026-10-01&to=2026-12-31',
+    // The committee's head only (requireHead): examiners 1 and 2 are not heads.
+    expect: examiners(403),
+  },
+  {
     method: 'POST',
     route: '/api/instance/statements/:id/certificate',
     url: '/api/instance/statements/1/certificate',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { reportCsv, reportFileName } from '#domain/terms-report.ts';
 import { issueCheckToken } from '../../../certificates/certificates.service.ts';
 import { decideCorrection } from '../../../corrections/corrections.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
@@ -9,6 +10,7 @@ import {
   resolveRemark,
   updateRemark,
 } from '../../../remarks/remarks.service.ts';
+import { termsReport } from '../../../reports/reports.service.ts';
 import {
   examinerStatement,
   listScope,
@@ -77,6 +79,18 @@ const instance: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'resolveRemark', {}, async (request) =>
     resolveRemark(ctx, currentUser(request), request.params.remarkId, request.body),
   );
+
+  contractRoute(app, 'getTermsReport', {}, async (request, reply) => {
+    const { from, to, format } = request.query;
+    const report = await termsReport(ctx, currentUser(request), from, to);
+    // `format` wins; without it, a caller that names text/csv in Accept gets the file.
+    const csv = format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
+    if (!csv) return report;
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${reportFileName(from, to)}"`)
+      .send(reportCsv(report));
+  });
 
   contractRoute(app, 'getInstanceProfile', {}, async (request) => examinerProfile(currentUser(request)));
   contractRoute(app, 'updateInstanceProfile', {}, async (request) =>
