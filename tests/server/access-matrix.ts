@@ -3,12 +3,20 @@ import type { StatementStatus } from '#domain/contract.ts';
 /**
  * Who may call what: endpoint x caller -> expected status. Deny by default: every registered route needs a row
  * (access.test.ts fails otherwise). Callers: anonymous, owner and employee of company A, a removed (soft-deleted)
- * employee of A whose tokens were issued before removal, owner of company B, examiner 1 and examiner 2. Ids in paths
+ * employee of A whose tokens were issued before removal, owner of company B, examiners 1 and 2, the head. Ids in paths
  * point at company A's first statement / employee where relevant. A contract operation without a handler answers
  * 501 from inside its role's scope (none is left today). OBJECT_MATRIX adds, for the routes that act on one
  * statement, the expected status per status of that statement.
  */
-export type Caller = 'anonymous' | 'ownerA' | 'employeeA' | 'removedEmployeeA' | 'ownerB' | 'examiner1' | 'examiner2';
+export type Caller =
+  | 'anonymous'
+  | 'ownerA'
+  | 'employeeA'
+  | 'removedEmployeeA'
+  | 'ownerB'
+  | 'examiner1'
+  | 'examiner2'
+  | 'head';
 
 export const CALLERS: readonly Caller[] = [
   'anonymous',
@@ -18,6 +26,7 @@ export const CALLERS: readonly Caller[] = [
   'ownerB',
   'examiner1',
   'examiner2',
+  'head',
 ];
 
 export interface AccessRow {
@@ -41,6 +50,7 @@ const all = (status: number, anonymous = 401): Record<Caller, number> => ({
   ownerB: status,
   examiner1: status,
   examiner2: status,
+  head: status,
 });
 
 /** A company's answer (status for company A's users, another for company B), examiners refused by the guard. */
@@ -52,6 +62,7 @@ const company = (a: number, b: number): Record<Caller, number> => ({
   ownerB: b,
   examiner1: 403,
   examiner2: 403,
+  head: 403,
 });
 /** Instance routes sit behind the examiner guard: company users get 403 before anything else. */
 const examiners = (status: number): Record<Caller, number> => ({
@@ -60,6 +71,8 @@ const examiners = (status: number): Record<Caller, number> => ({
   employeeA: 403,
   ownerB: 403,
 });
+/** Routes of the committee's head (issue 32): the head gets `status`, every other examiner 403 from `requireHead`. */
+const heads = (status: number): Record<Caller, number> => ({ ...examiners(403), head: status });
 
 export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'GET', route: '/version.json', url: '/version.json', expect: all(200, 200) },
@@ -122,6 +135,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
   },
   { method: 'GET', route: '/api/instance/me/statements', url: '/api/instance/me/statements', expect: examiners(200) },
   { method: 'GET', route: '/api/instance/all/statements', url: '/api/instance/all/statements', expect: examiners(200) },
+  { method: 'GET', route: '/api/instance/team', url: '/api/instance/team', expect: heads(200) },
   { method: 'GET', route: '/api/instance/statements/:id', url: '/api/instance/statements/1', expect: examiners(200) },
   {
     method: 'POST',
@@ -239,8 +253,7 @@ export const ACCESS_MATRIX: AccessRow[] = [
     method: 'GET',
     route: '/api/instance/reports',
     url: '/api/instance/reports?from=2026-10-01&to=2026-12-31',
-    // The committee's head only (requireHead): examiners 1 and 2 are not heads.
-    expect: examiners(403),
+    expect: heads(200),
   },
   {
     method: 'POST',
@@ -326,6 +339,7 @@ const NO_PUBLISHED_REMARK: readonly StatementStatus[] = ['sent', 'not_accepted']
 const assignedExaminer = (assigned: number, other: number): Record<Caller, number> => ({
   ...examiners(assigned),
   examiner2: other,
+  head: other,
 });
 
 /** The routes that act on one statement of A, by the statement's status. */

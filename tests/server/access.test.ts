@@ -22,6 +22,7 @@ beforeAll(async () => {
     ownerB: 'owner@company-b.example',
     examiner1: demoUsers.examiner1.email,
     examiner2: demoUsers.examiner2.email,
+    head: demoUsers.head.email,
   };
   for (const [caller, email] of Object.entries(emails)) {
     const user = await findUserByEmail(portal.db, email);

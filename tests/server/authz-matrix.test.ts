@@ -188,6 +188,7 @@ beforeAll(async () => {
     ownerB: B_OWNER,
     examiner1: demoUsers.examiner1.email,
     examiner2: demoUsers.examiner2.email,
+    head: demoUsers.head.email,
   } as const;
   for (const [caller, email] of Object.entries(emails) as [keyof typeof emails, string][]) {
     const row = await findUserByEmail(portal.db, email);

@@ -9,6 +9,7 @@ import eventRoutes from './events/index.ts';
 import fileRoutes from './files/index.ts';
 import healthRoutes from './health/index.ts';
 import instanceRoutes from './instance/index.ts';
+import teamRoutes from './instance/team.ts';
 import notificationRoutes from './notifications/index.ts';
 import prefileRoutes from './prefiles/index.ts';
 import publicRoutes from './public/index.ts';
@@ -34,7 +35,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
         behind('requireCompanyUser', [statementRoutes, employeeRoutes, companyRoutes], {
           tags: ['statements', 'employees', 'companies'],
         }),
-        behind('requireExaminer', [instanceRoutes], { tags: ['instance'] }),
+        behind('requireExaminer', [instanceRoutes, teamRoutes], { tags: ['instance'] }),
       ],
     }),
   );

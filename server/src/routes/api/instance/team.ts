@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { currentUser } from '../../../plugins/auth.ts';
+import { teamWorkload } from '../../../statements/team.service.ts';
+import { contractRoute } from '../../contract-route.ts';
+
+/** The team's workload for the committee's head (registered behind `requireExaminer`; the service asks for the head). */
+const team: FastifyPluginAsync = async (app) => {
+  contractRoute(app, 'getInstanceTeam', {}, async (request) => teamWorkload(app.ctx, currentUser(request)));
+};
+
+export default team;

@@ -1,0 +1,83 @@
+import type { ExaminerWorkload, ReviewDeadline, StatementStatus, TeamWorkload } from '#domain/contract.ts';
+import type { ServiceContext } from '../context.ts';
+import { localDate } from '../deadlines/calendar.ts';
+import { deadlineClock, deadlineOf, intakeDeadlineOf, isOverdue } from '../deadlines/deadlines.service.ts';
+import { TERM_RUNS_IN } from '../deadlines/term.ts';
+import { requireHead } from '../users/guards.ts';
+import type { UserRow } from '../users/user.ts';
+import { listExaminers } from '../users/users.service.ts';
+import { listItems } from './statements.service.ts';
+import { listAssignedTerms, listDecisionsSince } from './team.repository.ts';
+
+/** 'Скоро срок': a running term that ends within this many working days (and is not over). */
+export const DUE_SOON_DAYS = 3;
+/** The on-time share looks back this many days. */
+export const ON_TIME_WINDOW_DAYS = 90;
+/** The statuses a decision leaves a statement in. */
+const DECISIONS: readonly StatementStatus[] = ['approved', 'rejected'];
+/** The statuses an examiner's open work is in: the term's, and the applicant's turn. */
+const OPEN: readonly StatementStatus[] = [...new Set<StatementStatus>([...TERM_RUNS_IN, 'has_comments'])];
+
+/** Whether a running term ends within `DUE_SOON_DAYS` working days, today included, and is not over. */
+export function isDueSoon(deadline: ReviewDeadline | null): boolean {
+  return deadline !== null && deadline.workingDaysLeft >= 0 && deadline.workingDaysLeft <= DUE_SOON_DAYS;
+}
+
+/**
+ * The team's workload for the committee's head (docs/product.md «The team's workload»): per active examiner the
+ * figures their own list and sidebar show, counted with the same term engine (`isOverdue` is the sidebar's
+ * 'Просрочено'), and the unassigned statements as the news page lists them, oldest first.
+ */
+export async function teamWorkload(ctx: ServiceContext, actor: UserRow): Promise<TeamWorkload> {
+  requireHead(actor);
+  const now = ctx.now();
+  const clock = await deadlineClock(ctx);
+  const since = new Date(now.getTime() - ON_TIME_WINDOW_DAYS * 86_400_000).toISOString();
+  const month = localDate(now, ctx.config.timeZone).slice(0, 7);
+  const [examiners, terms, decisions, sent] = await Promise.all([
+    listExaminers(ctx.db),
+    listAssignedTerms(ctx.db, OPEN),
+    listDecisionsSince(ctx.db, DECISIONS, since),
+    listItems(ctx, { status: 'sent' }),
+  ]);
+
+  const rows = new Map<number, ExaminerWorkload>();
+  const onTime = new Map<number, { decided: number; inTime: number }>();
+  for (const user of examiners) {
+    rows.set(user.id, {
+      examinerId: user.id,
+      fio: user.fio || user.email || '',
+      isHead: Boolean(user.is_head),
+      inWork: 0,
+      awaitingApplicant: 0,
+      overdue: 0,
+      dueSoon: 0,
+      decidedThisMonth: 0,
+      onTimeShare: null,
+    });
+    onTime.set(user.id, { decided: 0, inTime: 0 });
+  }
+  for (const term of terms) {
+    const row = rows.get(Number(term.examiner_id));
+    if (!row) continue;
+    if (term.status === 'under_review') row.inWork += 1;
+    if (term.status === 'has_comments') row.awaitingApplicant += 1;
+    if (isOverdue(clock, term)) row.overdue += 1;
+    else if (isDueSoon(deadlineOf(clock, term) ?? intakeDeadlineOf(clock, term))) row.dueSoon += 1;
+  }
+  for (const decision of decisions) {
+    const row = rows.get(decision.examinerId);
+    const share = onTime.get(decision.examinerId);
+    if (!row || !share) continue;
+    if (localDate(new Date(decision.at), ctx.config.timeZone).slice(0, 7) === month) row.decidedThisMonth += 1;
+    if (decision.onTime === null) continue;
+    share.decided += 1;
+    if (decision.onTime) share.inTime += 1;
+  }
+  for (const [id, share] of onTime) {
+    const row = rows.get(id);
+    if (row && share.decided > 0) row.onTimeShare = share.inTime / share.decided;
+  }
+  const byName = [...rows.values()].sort((a, b) => a.fio.localeCompare(b.fio, 'ru'));
+  return { examiners: byName, unassigned: sent.reverse() };
+}
