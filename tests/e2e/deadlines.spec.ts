@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { demoUsers } from '../../tools/demo.ts';
 import { waitForRequestsDone } from '../../tools/settle.ts';
 import { test as base, expect } from './fixtures.ts';
+import { wholeListUrl } from './listed.ts';
 import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
 import { EXPORT_COLUMNS, ExaminerTablePage, TABLE_COLUMNS } from './pages/examiner-table-page.ts';
@@ -46,7 +47,8 @@ async function answerOf<T>(page: Page, pathname: string, action: () => Promise<u
   const matches = (url: URL) => url.pathname === pathname;
   const handler = async (route: Route) => {
     if (route.request().method() !== 'GET') return route.fallback();
-    const response = await route.fetch();
+    // A page that kept its list asks only for what changed (`since`): the spec reads the whole list.
+    const response = await route.fetch({ url: wholeListUrl(route.request().url()) });
     body ??= (await response.json()) as T;
     return route.fulfill({ response });
   };
