@@ -6,6 +6,11 @@ import type { StatementStatus } from './contract.ts';
 export type CompanyFilter = 'all' | StatementStatus;
 /** Filters of the examiner's own list: a status other than sent, or every one. */
 export type ExaminerFilter = 'all' | Exclude<StatementStatus, 'sent'>;
+/**
+ * A figure of the team's workload (/instance/team) that opens an examiner's statements on /instance/all: in work,
+ * waiting for the applicant, overdue, due within 3 working days, decided this month.
+ */
+export type TeamFigure = 'inWork' | 'awaitingApplicant' | 'overdue' | 'dueSoon' | 'decidedThisMonth';
 /** An id as it appears in a path (numbers from the API; a string from a generated shell). */
 export type RouteId = number | string;
 
@@ -31,6 +36,11 @@ export const routes = {
   examinerAll: '/instance/all',
   examinerNews: '/instance/news',
   examinerSettings: '/instance/settings',
+  /** The team's workload, for the committee's head. */
+  examinerTeam: '/instance/team',
+  /** All statements narrowed to one examiner's statements behind a figure of the team's workload. */
+  examinerTeamFigure: (examinerId: RouteId, figure: TeamFigure) =>
+    `/instance/all?examiner=${examinerId}&figure=${figure}`,
   examinerStatementInfo: (id: RouteId) => `/instance/statement/info/${id}`,
   /** The public certificate check (no login): the address printed on the certificate and in its QR code. */
   certificateCheck: (token: string) => `/check/${token}`,

@@ -2,7 +2,7 @@ import { EXAMINER_HOME, normalizePath, routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $examinerOverdue, $statusCounters } from '../features/statements/counters.ts';
-import { $user } from '../stores/session.ts';
+import { $isHead, $user } from '../stores/session.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
 import { navTexts } from './texts.ts';
@@ -27,6 +27,7 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
   const user = useStore($user);
   const counters = useStore($statusCounters);
   const overdue = useStore($examinerOverdue);
+  const isHead = useStore($isHead);
   const path = normalizePath(currentPath);
 
   return (
@@ -77,6 +78,11 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
         </NavGroup>
         <div className="side-nav__divider" />
         <ul className="side-nav__list">
+          {isHead && (
+            <NavLink href={routes.examinerTeam} active={path === routes.examinerTeam}>
+              {navTexts.team}
+            </NavLink>
+          )}
           <NavLink href={routes.examinerSettings} active={path === routes.examinerSettings}>
             {navTexts.settings}
           </NavLink>

@@ -12,6 +12,8 @@ export const navTexts = {
   allStatements: 'Все заявления',
   myStatements: 'Мои заявки',
   settings: 'Настройки',
+  /** The team's workload, for the committee's head only. */
+  team: 'Нагрузка', // e2e
   examinerCaption: 'Эксперт',
   logout: 'Выйти', // e2e
   openMenu: 'Меню',

@@ -1,11 +1,29 @@
-import { useDeferredValue, useLayoutEffect } from 'react';
-import type { ExaminerFilter } from '#domain/routes.ts';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { type ExaminerFilter, routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
 import ListBody from './components/list/ListBody.tsx';
 import TableToolbar from './components/table/TableToolbar.tsx';
 import { tableTexts } from './components/table/texts.ts';
 import VirtualTable from './components/table/VirtualTable.tsx';
+import { matchesTeamFilter, parseTeamFilter, type TeamFilter } from './lib/team-figures.ts';
 import { $now, statementTables, type TableSource } from './stores/in-work.ts';
+import { $team } from './stores/team.ts';
+import { teamTexts } from './texts/team.ts';
+
+/**
+ * The note over /instance/all opened from a figure of the team's workload ('Просрочено: Смирнов Алексей Петрович'),
+ * with the way back to every statement. The name comes from the head's team figures (watched only here).
+ */
+function TeamFilterNote({ filter }: { filter: TeamFilter }) {
+  const team = useStore($team).team;
+  const fio = team?.examiners.find((row) => row.examinerId === filter.examinerId)?.fio;
+  return (
+    <p className="list-filter">
+      {teamTexts.filterNote(filter.figure, fio ?? teamTexts.examinerNumber(filter.examinerId))}{' '}
+      <a href={routes.examinerAll}>{teamTexts.showAll}</a>
+    </p>
+  );
+}
 
 /** Props of StatementsInWork. */
 export interface StatementsInWorkProps {
@@ -24,9 +42,19 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
   const now = useStore($now);
   // Typing stays immediate; the rows follow when React has time (10,000 statements).
   const current = useStore(table.$visible);
-  const visible = useDeferredValue(current);
+  // /instance/all?examiner={id}&figure={figure}: one examiner's statements behind a figure of the team's workload.
+  const [teamFilter, setTeamFilter] = useState<TeamFilter | null>(null);
+  useEffect(() => {
+    if (source === 'all') setTeamFilter(parseTeamFilter(window.location.search));
+  }, [source]);
+  const narrowed = useMemo(() => {
+    if (!teamFilter) return current;
+    const at = new Date(now);
+    return current.filter((item) => matchesTeamFilter(item, teamFilter, at));
+  }, [current, teamFilter, now]);
+  const visible = useDeferredValue(narrowed);
   // Rows just loaded but not yet rendered are still loading, not 'Ничего не найдено'.
-  const rendering = visible.length === 0 && current.length > 0;
+  const rendering = visible.length === 0 && narrowed.length > 0;
 
   return (
     <>
@@ -36,7 +64,8 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
       {source === 'mine' && (
         <p className="list-filter">{filter === 'all' ? tableTexts.mine : tableTexts.filter(filter)}</p>
       )}
-      <TableToolbar table={table} canExport={list.status === 'ready' && current.length > 0} />
+      {teamFilter && <TeamFilterNote filter={teamFilter} />}
+      <TableToolbar table={table} canExport={list.status === 'ready' && current.length > 0 && !teamFilter} />
       <p className="visually-hidden" aria-live="polite">
         {list.status === 'ready' ? tableTexts.shown(visible.length) : ''}
       </p>
