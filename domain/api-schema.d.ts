@@ -540,6 +540,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/statements/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a statement to an examiner, or hand it to another (the committee's head)
+         * @description The committee's head only (403 'Раздел доступен только руководителю отдела' for other examiners and company
+         *     users). From `sent` the statement goes to `under_review` with that examiner, as if they had taken it into work
+         *     (the history records the intake check's outcome). In `under_review` or `has_comments` it is handed to the other
+         *     examiner ('Передать другому эксперту'): the status stays, the previous examiner's unpublished draft remarks go
+         *     with it to the new examiner. 400 naming `examinerId` for an unknown, removed or non-examiner id and for the
+         *     examiner it already has; 409 'Заявление уже рассмотрено: назначить эксперта нельзя' in a final status, and 409
+         *     when it changed meanwhile (another head assigned it or an examiner took it first). The history entry names the
+         *     head, the examiner (`assignment`) and the comment; the assigned examiner, the previous one and every user of
+         *     the company are told by notification and mail (the comment goes to the examiners only). Stores nothing when
+         *     refused.
+         */
+        post: operations["assignStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/statements/{id}/withdraw": {
         parameters: {
             query?: never;
@@ -1516,6 +1548,15 @@ export interface components {
              *     among them: the committee decided nothing).
              */
             term: components["schemas"]["TermOutcome"] | null;
+            /**
+             * @description Present only on a change made by the committee's head assigning the statement (out of `sent`) or handing
+             *     it to another examiner (the status stays): the examiner's name as it was, and the head's comment (examiners
+             *     only; always null for company users). `actor` is the head.
+             */
+            assignment?: {
+                examiner: string | null;
+                comment: string | null;
+            };
         };
         TermOutcome: {
             /**
@@ -1759,6 +1800,21 @@ export interface components {
             checkUrl: string | null;
             /** Format: date-time */
             date: string;
+        };
+        AssignStatementInput: {
+            /**
+             * @description An active examiner (the head included). 400 `validation_error`, `field: examinerId`, 'Такого эксперта нет'
+             *     for any other id; 'Заявление уже у этого эксперта' for the examiner it has.
+             */
+            examinerId: number;
+            /** @description The head's note to the examiners (their notification, mail and the history); null when empty. */
+            comment: string | null;
+            /**
+             * @description The examiner the caller saw the statement with (null: none, it was `sent`). When given and the statement
+             *     has another examiner now (another head assigned it or an examiner took it meanwhile), 409 'Заявление уже
+             *     передано другому эксперту. Обновите страницу.' and nothing is stored; the site always sends it.
+             */
+            currentExaminerId?: number | null;
         };
         RefuseAcceptanceInput: {
             /**
@@ -2837,6 +2893,39 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RefuseAcceptanceInput"];
+            };
+        };
+        responses: {
+            /** @description The updated statement with all its stages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    assignStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignStatementInput"];
             };
         };
         responses: {

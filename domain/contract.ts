@@ -70,6 +70,8 @@ export type CatalogItem = Schemas['CatalogItem'];
 export type RefusalGround = Schemas['RefusalGround'];
 /** The body of POST /api/instance/statements/{id}/refuse-acceptance (sent → not_accepted). */
 export type RefuseAcceptanceInput = Schemas['RefuseAcceptanceInput'];
+/** The body of POST /api/instance/statements/{id}/assign (the head assigns or hands over a statement). */
+export type AssignStatementInput = Schemas['AssignStatementInput'];
 /** The body of POST /api/statements/{id}/withdraw (sent | under_review | has_comments → withdrawn). */
 export type WithdrawInput = Schemas['WithdrawInput'];
 /** The body of POST /api/statements. */

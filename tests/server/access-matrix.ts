@@ -153,6 +153,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { groundIds: [], comment: null },
     expect: examiners(400),
   },
+  {
+    method: 'POST',
+    route: '/api/instance/statements/:id/assign',
+    url: '/api/instance/statements/1/assign',
+    // No such examiner: refused before anything is stored, so statement 1 stays `sent`.
+    body: { examinerId: 999_999, comment: null },
+    expect: heads(400),
+  },
   // Remarks (docs/product.md «Remarks»): statement 1 is `sent`, so no remark is written; remark 999999 is missing.
   {
     method: 'GET',
@@ -296,6 +304,8 @@ export interface MatrixObject {
   correctionId?: number | null;
   /** A ground of the intake catalogue, for a refusal to accept. */
   intakeGroundId?: number;
+  /** Examiner 2, whom the head assigns the statement to. */
+  examiner2Id?: number;
 }
 
 /** A remark id that does not exist, for objects without that remark. */
@@ -395,6 +405,15 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     mutates: true,
     // Any examiner refuses to accept a statement nobody took; after that, 409.
     expect: (status) => examiners(status === 'sent' ? 200 : 409),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/statements/:id/assign',
+    url: (o) => `/api/instance/statements/${o.id}/assign`,
+    body: (o) => ({ examinerId: o.examiner2Id, comment: 'Перераспределение' }),
+    mutates: true,
+    // The head assigns a statement nobody took and hands over one in work (examiner 1's); a decided one is final.
+    expect: (status) => heads(WITHDRAWABLE.includes(status) ? 200 : 409),
   },
   {
     method: 'POST',

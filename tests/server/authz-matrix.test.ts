@@ -175,6 +175,7 @@ async function makeObject(status: StatementStatus): Promise<MatrixObject> {
     draftId,
     correctionId: correctionId ?? null,
     intakeGroundId: intakeGround.id,
+    examiner2Id: users.get('examiner2')?.id,
   };
 }
 

@@ -146,6 +146,12 @@ export interface StatusHistoryTable {
   /** For a change that stopped a running review term: its due date (`YYYY-MM-DD`) and whether it came in time. */
   term_due_date: string | null;
   term_on_time: Flag | null;
+  /** The examiner the committee's head assigned the statement to (migration 20261126T2330), null otherwise. */
+  assignee_id: number | null;
+  /** Their name as it was. */
+  assignee_name: string | null;
+  /** The head's comment to the examiners. */
+  assign_comment: string | null;
 }
 
 export interface LoginCodeTable {

@@ -27,6 +27,15 @@ export type StatementEvent =
       grounds: ReadonlyArray<{ name: string; legalBasis: string }>;
     }
   | {
+      /** The committee's head assigned it (out of `sent`, `previousExaminerId` null) or handed it to another. */
+      kind: 'assigned';
+      examinerId: number;
+      examinerName: string | null;
+      previousExaminerId: number | null;
+      headName: string | null;
+      comment: string | null;
+    }
+  | {
       kind: 'withdrawn';
       /** The assigned examiner; null while nobody took it (every examiner is told then). */
       examinerId: number | null;
@@ -54,6 +63,10 @@ function eventMessage(event: StatementEvent, statement: AnnouncedStatement): str
       return `По заявлению ${what} отказано в приёме документов`;
     case 'withdrawn':
       return `Заявление ${what} отозвано заявителем`;
+    case 'assigned':
+      return event.previousExaminerId === null
+        ? `Заявление ${what} взято в работу`
+        : `Заявление ${what} передано эксперту ${event.examinerName ?? ''}`.trimEnd();
     case 'replied':
       return {
         has_comments: `Заявление ${what} возвращено на доработку${event.remarks ? `: ${remarksCount(event.remarks)}` : ''}`,
@@ -86,6 +99,8 @@ export interface Announcement {
   to: string[];
   subject: string;
   text: string;
+  /** More mails of the same event worded for other recipients (an assignment's examiners). */
+  also?: Announcement[];
 }
 
 /**
@@ -93,6 +108,18 @@ export interface Announcement {
  * commits (a rolled-back change announces nothing).
  */
 export async function recordStatementEvent(
+  ctx: ServiceContext,
+  event: StatementEvent,
+  statement: AnnouncedStatement,
+  at: string,
+): Promise<Announcement> {
+  const company = await companyAnnouncement(ctx, event, statement, at);
+  if (event.kind !== 'assigned') return company;
+  return { ...company, also: await assignmentAnnouncements(ctx, event, statement, at) };
+}
+
+/** An event's notifications and mail to its recipients (the company's, for an assignment). */
+async function companyAnnouncement(
   ctx: ServiceContext,
   event: StatementEvent,
   statement: AnnouncedStatement,
@@ -118,6 +145,47 @@ export async function recordStatementEvent(
     subject: message,
     text: statementMailText(ctx, route, [`${message}.`, ...groundLines, ...reasonLines(event)]),
   };
+}
+
+/**
+ * What an assignment tells the examiners, with the head's comment (docs/product.md «Assigning»): the assigned one
+ * 'Вам назначено заявление', the previous one (a reassignment) that it went to the other.
+ */
+async function assignmentAnnouncements(
+  ctx: ServiceContext,
+  event: Extract<StatementEvent, { kind: 'assigned' }>,
+  statement: AnnouncedStatement,
+  at: string,
+): Promise<Announcement[]> {
+  const what = `№ ${statement.visibleId} «${statement.objectName}»`;
+  const route = routes.examinerStatementInfo(statement.id);
+  const examiners = await listExaminers(ctx.db);
+  const told = [
+    { id: event.examinerId, message: `Вам назначено заявление ${what}` },
+    ...(event.previousExaminerId === null
+      ? []
+      : [
+          {
+            id: event.previousExaminerId,
+            message: `Заявление ${what} передано эксперту ${event.examinerName ?? ''}`.trimEnd(),
+          },
+        ]),
+  ];
+  const announcements: Announcement[] = [];
+  for (const { id, message } of told) {
+    const person = examiners.find((user) => user.id === id);
+    if (!person) continue;
+    const notified = event.comment ? `${message}. Комментарий: ${event.comment}` : message;
+    await insertNotifications(ctx.db, { userIds: [person.id], message: notified, route, at });
+    const lines = [`${message}.`, '', `Назначил: ${event.headName ?? 'руководитель отдела'}.`];
+    if (event.comment) lines.push(`Комментарий: ${event.comment}`);
+    announcements.push({
+      to: person.email ? [person.email] : [],
+      subject: message,
+      text: statementMailText(ctx, route, lines),
+    });
+  }
+  return announcements;
 }
 
 /** The applicant's reason of a withdrawal, for its mail. */
@@ -147,6 +215,7 @@ export function statementMailText(ctx: ServiceContext, route: string, lines: rea
 
 /** Sends an event's mails after its transaction committed; a failed mail is logged, never undoes the change. */
 export function sendAnnouncement(ctx: ServiceContext, announcement: Announcement): void {
+  for (const more of announcement.also ?? []) sendAnnouncement(ctx, more);
   for (const to of announcement.to) {
     ctx.mailer
       .send({ to, subject: announcement.subject, text: announcement.text })

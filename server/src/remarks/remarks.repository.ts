@@ -172,6 +172,17 @@ export async function updateDraft(db: Db, id: number, fields: RemarkFields, at: 
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The statement's drafts go to another examiner (a reassignment): they may edit, delete and publish them now. */
+export async function handOverDrafts(db: Db, statementId: number, toExaminerId: number): Promise<number> {
+  const result = await db
+    .updateTable('remarks')
+    .set({ author_id: toExaminerId })
+    .where('statement_id', '=', statementId)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function deleteDraft(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('remarks').where('id', '=', id).where('status', '=', 'draft').executeTakeFirst();
   return Number(result.numDeletedRows) === 1;

@@ -23,6 +23,7 @@ import {
   findRemark,
   findStatementFile,
   findStatementOf,
+  handOverDrafts,
   insertDraft,
   listAnswerable,
   listRemarkEvents,
@@ -269,6 +270,14 @@ export function openRequiredCounts(db: Db): Promise<Map<number, number>> {
 /** The rework reply publishes the drafts, numbered; returns how many it carries. */
 export function publishWithRework(db: Db, statementId: number, round: number, actor: UserRow, at: string) {
   return publishDrafts(db, statementId, round, actor, at);
+}
+
+/**
+ * A reassignment hands the statement's unpublished drafts to the new examiner (docs/product.md «Assigning»): the
+ * previous examiner sees them no more, the new one edits and publishes them; each keeps the name of who wrote it.
+ */
+export function handOverDraftRemarks(db: Db, statementId: number, toExaminerId: number) {
+  return handOverDrafts(db, statementId, toExaminerId);
 }
 
 /** A decision closes the advisory remarks still open (required ones stay as they are, for the record). */

@@ -173,6 +173,8 @@ export interface StatusMove {
   examinerId?: number;
   /** Assign this examiner (taking into work); only when none is assigned yet. */
   assignExaminerId?: number;
+  /** Hand the statement to this examiner (the head's reassignment); only together with `examinerId`, the current one. */
+  handOverTo?: number;
 }
 
 /** The one conditional status change: true when the statement was in `from` (and matched) and moved. */
@@ -183,6 +185,7 @@ export async function moveStatus(db: Db, move: StatusMove): Promise<boolean> {
       status: move.to,
       last_update: move.at,
       ...(move.assignExaminerId === undefined ? {} : { examiner_id: move.assignExaminerId }),
+      ...(move.handOverTo === undefined ? {} : { examiner_id: move.handOverTo }),
     })
     .where('id', '=', move.id)
     .where('status', '=', move.from);
@@ -245,6 +248,8 @@ interface NewHistoryEntry {
   at: string;
   /** For a change that stopped a running review term: its due date and whether the change came in time. */
   term?: { dueDate: string; onTime: boolean } | null;
+  /** The head's assignment this change is (the examiner as they were, the comment). */
+  assignment?: { examinerId: number; examinerName: string | null; comment: string | null };
 }
 
 export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<void> {
@@ -259,6 +264,9 @@ export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<voi
       changed_at: entry.at,
       term_due_date: entry.term?.dueDate ?? null,
       term_on_time: entry.term ? entry.term.onTime : null,
+      assignee_id: entry.assignment?.examinerId ?? null,
+      assignee_name: entry.assignment?.examinerName ?? null,
+      assign_comment: entry.assignment?.comment ?? null,
     })
     .execute();
 }
@@ -408,14 +416,16 @@ export function listTerms(db: Db, where: StatementScope, statuses: readonly Stat
 /** The files of these stages, in upload order. */
 export function listStageFiles(db: Db, stageIds: readonly number[]) {
   if (stageIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('files')
-    .select(['id', 'stage_id', 'storage_key', 'file_name', 'size', 'sha256'])
-    .where('stage_id', 'in', [...stageIds])
-    // A corrected certificate shows with its correction (docs/product.md «The regulation's procedures»).
-    .where('correction_id', 'is', null)
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('files')
+      .select(['id', 'stage_id', 'storage_key', 'file_name', 'size', 'sha256'])
+      .where('stage_id', 'in', [...stageIds])
+      // A corrected certificate shows with its correction (docs/product.md «The regulation's procedures»).
+      .where('correction_id', 'is', null)
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /** The author of a statement's first stage (who may delete it with the owner). */

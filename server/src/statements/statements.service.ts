@@ -1,4 +1,5 @@
 import type {
+  AssignStatementInput,
   CompanyStageInput,
   CreateStatementInput,
   ExaminerStageInput,
@@ -41,13 +42,15 @@ import {
   answerRemarks,
   closeRemarksWithDecision,
   closeRemarksWithWithdrawal,
+  handOverDraftRemarks,
   openRequiredCounts,
   publishWithRework,
   remarksOf,
 } from '../remarks/remarks.service.ts';
 import { optionalText } from '../text.ts';
-import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
+import { requireCompanyUser, requireExaminer, requireHead, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
+import { listExaminers } from '../users/users.service.ts';
 import { storeRefusalLetter } from './refusal-letters.ts';
 import { compareRounds } from './round-changes.ts';
 import { findStatementFor } from './statement-access.ts';
@@ -85,6 +88,12 @@ import {
  */
 export const TRANSITIONS = {
   takeIntoWork: { from: ['sent'], to: ['under_review'], by: 'any examiner' },
+  assign: { from: ['sent'], to: ['under_review'], by: "the committee's head, for any examiner" },
+  reassign: {
+    from: ['under_review', 'has_comments'],
+    to: ['under_review', 'has_comments'],
+    by: "the committee's head (the status stays, the examiner changes)",
+  },
   refuseAcceptance: { from: ['sent'], to: ['not_accepted'], by: 'any examiner' },
   reply: { from: ['under_review'], to: ['has_comments', 'approved', 'rejected'], by: 'the assigned examiner' },
   newVersion: { from: ['has_comments'], to: ['under_review'], by: 'a user of the company' },
@@ -114,7 +123,7 @@ function author(actor: UserRow) {
 async function changeStatus(
   ctx: ServiceContext,
   actor: UserRow,
-  move: Omit<StatusMove, 'at'>,
+  move: Omit<StatusMove, 'at'> & { assignment?: HistoryAssignment },
   event: StatementEvent,
   explainFailure: (db: Db) => Promise<never>,
   stage?: { byCommittee: boolean; comment: string | null; prefileIds: readonly number[] },
@@ -144,7 +153,15 @@ async function changeStatus(
     if (move.from === 'has_comments' && move.to === 'under_review') {
       await startTerm(trx, move.id, at, await termDaysFor(trx, row.category_object_id));
     }
-    await insertHistory(trx, { statementId: move.id, from: move.from, to: move.to, actor: author(actor), at, term });
+    await insertHistory(trx, {
+      statementId: move.id,
+      from: move.from,
+      to: move.to,
+      actor: author(actor),
+      at,
+      term,
+      ...(move.assignment ? { assignment: move.assignment } : {}),
+    });
     if (move.to === 'approved') await saveDecisionSnapshot(trx, move.id, at);
     let round = 0;
     let stageId: number | null = null;
@@ -237,6 +254,82 @@ export async function takeIntoWork(ctx: ServiceContext, actor: UserRow, statemen
     if (!row) throw apiError('not_found', 'Заявление не найдено');
     throw apiError('invalid_transition', 'Заявление уже взято в работу');
   });
+}
+
+interface HistoryAssignment {
+  examinerId: number;
+  examinerName: string | null;
+  comment: string | null;
+}
+
+const ASSIGN_TEXTS = {
+  noExaminer: 'Такого эксперта нет',
+  sameExaminer: 'Заявление уже у этого эксперта',
+  decided: 'Заявление уже рассмотрено: назначить эксперта нельзя',
+  taken: 'Заявление уже взято в работу. Обновите страницу.',
+  changed: 'Заявление уже передано другому эксперту. Обновите страницу.',
+} as const;
+
+/**
+ * The committee's head assigns a statement to an examiner (docs/product.md «Assigning»): from `sent` it goes to
+ * `under_review` with them exactly as if they had taken it (the intake check's outcome in the history); in
+ * `under_review` or `has_comments` it is handed to them, the status stays and the previous examiner's drafts go with
+ * it. Conditional on the status and the examiner it had: of two heads at once, or a head and an examiner taking it,
+ * exactly one wins and the other gets 409 with nothing stored.
+ */
+export async function assignStatement(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  input: AssignStatementInput,
+): Promise<void> {
+  requireHead(actor);
+  const row = await findStatementRow(ctx.db, statementId);
+  if (!row) throw apiError('not_found', 'Заявление не найдено');
+  if (input.currentExaminerId !== undefined && input.currentExaminerId !== row.examiner_id) {
+    throw apiError('invalid_transition', ASSIGN_TEXTS.changed);
+  }
+  const examiner = (await listExaminers(ctx.db)).find((user) => user.id === input.examinerId);
+  if (!examiner) throw fieldError('examinerId', ASSIGN_TEXTS.noExaminer);
+  const comment = optionalText(input.comment);
+  const assignment = { examinerId: examiner.id, examinerName: examiner.fio, comment };
+  const event = {
+    kind: 'assigned',
+    examinerId: examiner.id,
+    examinerName: examiner.fio,
+    headName: actor.fio,
+    comment,
+  } as const;
+  const explainFailure = async (db: Db): Promise<never> => {
+    const now = await findStatementRow(db, statementId);
+    if (!now) throw apiError('not_found', 'Заявление не найдено');
+    if (row.status === 'sent' && now.examiner_id !== null) throw apiError('invalid_transition', ASSIGN_TEXTS.taken);
+    if (now.status === row.status) throw apiError('invalid_transition', ASSIGN_TEXTS.changed);
+    throw apiError('invalid_transition', MOVED);
+  };
+  if ((TRANSITIONS.assign.from as readonly StatementStatus[]).includes(row.status)) {
+    const move = { id: statementId, from: row.status, to: TRANSITIONS.assign.to[0], assignExaminerId: examiner.id };
+    await changeStatus(ctx, actor, { ...move, assignment }, { ...event, previousExaminerId: null }, explainFailure);
+    return;
+  }
+  if (!(TRANSITIONS.reassign.from as readonly StatementStatus[]).includes(row.status) || row.examiner_id === null) {
+    throw apiError('invalid_transition', ASSIGN_TEXTS.decided);
+  }
+  if (row.examiner_id === examiner.id) throw fieldError('examinerId', ASSIGN_TEXTS.sameExaminer);
+  const previous = row.examiner_id;
+  const move = { id: statementId, from: row.status, to: row.status, examinerId: previous, handOverTo: examiner.id };
+  await changeStatus(
+    ctx,
+    actor,
+    { ...move, assignment },
+    { ...event, previousExaminerId: previous },
+    explainFailure,
+    undefined,
+    async (db) => {
+      await handOverDraftRemarks(db, statementId, examiner.id);
+      return undefined;
+    },
+  );
 }
 
 /** The assigned examiner answers a statement under review: rework, approve or reject. */
@@ -484,7 +577,7 @@ function byCommittee(from: StatementStatus | null, to: StatementStatus): boolean
 
 /**
  * A statement with its stages and their files, oldest stage first, its history and its remarks as the reader may see
- * them (`draftsOf`: the examiner whose drafts are shown, null for none).
+ * them (`draftsOf`: the examiner whose drafts and the head's assignment comments are shown, null for the company).
  */
 async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: number | null): Promise<Statement> {
   const { db } = ctx;
@@ -528,6 +621,15 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
       actor: entry.actor_name,
       byCommittee: byCommittee(entry.from_status, entry.to_status),
       term: entry.term_due_date === null ? null : { dueDate: entry.term_due_date, onTime: Boolean(entry.term_on_time) },
+      // The head's comment is for the committee: the applicant's side sees whom, not why.
+      ...(entry.assignee_id === null
+        ? {}
+        : {
+            assignment: {
+              examiner: entry.assignee_name,
+              comment: draftsOf === null ? null : entry.assign_comment,
+            },
+          }),
     })),
     await remarksOf(db, row.id, draftsOf),
     (await listStatementRefusalGrounds(db, row.id)).map((ground) => ({

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { reportCsv, reportFileName } from '#domain/terms-report.ts';
+import { reportFileName } from '#domain/terms-report.ts';
+import { reportCsv } from '#domain/terms-report-csv.ts';
 import { issueCheckToken } from '../../../certificates/certificates.service.ts';
 import { decideCorrection } from '../../../corrections/corrections.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
@@ -12,6 +13,7 @@ import {
 } from '../../../remarks/remarks.service.ts';
 import { termsReport } from '../../../reports/reports.service.ts';
 import {
+  assignStatement,
   examinerStatement,
   listScope,
   refuseAcceptance,
@@ -39,6 +41,12 @@ const instance: FastifyPluginAsync = async (app) => {
     const user = currentUser(request);
     await takeIntoWork(ctx, user, request.body.id);
     return examinerStatement(ctx, user, request.body.id);
+  });
+
+  contractRoute(app, 'assignStatement', {}, async (request) => {
+    const user = currentUser(request);
+    await assignStatement(ctx, user, request.params.id, request.body);
+    return examinerStatement(ctx, user, request.params.id);
   });
 
   contractRoute(app, 'refuseAcceptance', {}, async (request) => {
