@@ -405,9 +405,12 @@ describe('deadline reminders', () => {
 
     // A statement no one took reminds every examiner, and says so; one waiting for the applicant reminds nobody.
     const nobodys = about(unassigned.visibleId);
+    // Every examiner: the head is one too.
     expect(nobodys.map((mail) => mail.to.join())).toEqual([
+      demoUsers.head.email,
       demoUsers.examiner1.email,
       demoUsers.examiner2.email,
+      demoUsers.head.email,
       demoUsers.examiner1.email,
       demoUsers.examiner2.email,
     ]);
