@@ -35,6 +35,8 @@ export const routes = {
   examiner: (filter?: ExaminerFilter) => (filter ? `/instance/filter/${filter}` : '/instance'),
   examinerAll: '/instance/all',
   examinerNews: '/instance/news',
+  /** The report on terms (the committee's head). */
+  examinerReports: '/instance/reports',
   examinerSettings: '/instance/settings',
   /** The team's workload, for the committee's head. */
   examinerTeam: '/instance/team',

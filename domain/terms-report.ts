@@ -1,7 +1,6 @@
 // The report on terms (GET /api/instance/reports) as people read it: the figures' labels and number formats, and
-// its CSV layout. One place, so the page's tables and the CSV file (written by the API) show the same numbers.
+// its CSV rows (terms-report-csv.ts writes them). One place, so the page's tables and the CSV file (written by the API) show the same numbers.
 import type { TermsReport, TermsReportFigures } from './contract.ts';
-import { toCsv } from './csv.ts';
 
 /** A `YYYY-MM-DD` day as `DD.MM.YYYY`. */
 export function reportDay(day: string): string {
@@ -59,11 +58,6 @@ export function reportRows(report: TermsReport): string[][] {
     rows.push(['Неделя', '', `В срок с ${reportDay(week.weekStart)}`, String(week.onTime)]);
   }
   return rows;
-}
-
-/** The report as a CSV file (the portal's one writer: BOM, ';', formulas neutralized). */
-export function reportCsv(report: TermsReport): string {
-  return toCsv(REPORT_CSV_HEADER, reportRows(report));
 }
 
 /** The CSV file's name for a range. */

@@ -83,6 +83,11 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
               {navTexts.team}
             </NavLink>
           )}
+          {isHead && (
+            <NavLink href={routes.examinerReports} active={path === routes.examinerReports}>
+              {navTexts.reports}
+            </NavLink>
+          )}
           <NavLink href={routes.examinerSettings} active={path === routes.examinerSettings}>
             {navTexts.settings}
           </NavLink>

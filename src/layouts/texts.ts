@@ -12,6 +12,8 @@ export const navTexts = {
   allStatements: 'Все заявления',
   myStatements: 'Мои заявки',
   settings: 'Настройки',
+  /** The report on terms, for the committee's head only. */
+  reports: 'Отчёт',
   /** The team's workload, for the committee's head only. */
   team: 'Нагрузка', // e2e
   examinerCaption: 'Эксперт',
