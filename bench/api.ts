@@ -149,6 +149,57 @@ export async function apiFigures(options: {
       ms,
     ),
   );
+  // The head's 'Нагрузка' (issue 32): every examiner's figures over the whole committee and the unassigned statements.
+  const head = await big.logIn('head@demo.example');
+  const headAuth = { authorization: `Bearer ${head.accessToken}`, 'accept-encoding': 'br, gzip' };
+  const teamUrl = `${big.url}/api/instance/team`;
+  const teamFirst = await rawGet(teamUrl, headAuth);
+  if (teamFirst.status !== 200) throw new Error(`team workload answered ${teamFirst.status}`);
+  const teamTimes: number[] = [];
+  for (let i = 0; i < 21; i++) teamTimes.push((await rawGet(teamUrl, headAuth)).ms);
+  figures.push(
+    atMost(
+      {
+        group: 4,
+        name: `${label}: GET /api/instance/team over ${count}, p50 (21 sequential)`,
+        budget: '≤ 200 ms',
+        anchor: `${kb(teamFirst.wireBytes)} on the wire (${teamFirst.encoding})`,
+      },
+      median(teamTimes),
+      200,
+      ms,
+    ),
+  );
+
+  // The head's report on terms (issue 32) for the current quarter, as JSON: the history of a quarter found by its time.
+  const reportHead = await big.logIn('head@demo.example');
+  const reportAuth = { authorization: `Bearer ${reportHead.accessToken}`, 'accept-encoding': 'br, gzip' };
+  const today = new Date();
+  const quarterMonth = Math.floor(today.getUTCMonth() / 3) * 3;
+  const quarterDay = (month: number, day: number) => new Date(Date.UTC(today.getUTCFullYear(), month, day));
+  const reportUrl = `${big.url}/api/instance/reports?from=${quarterDay(quarterMonth, 1).toISOString().slice(0, 10)}&to=${quarterDay(
+    quarterMonth + 3,
+    0,
+  )
+    .toISOString()
+    .slice(0, 10)}`;
+  const reportFirst = await rawGet(reportUrl, reportAuth);
+  if (reportFirst.status !== 200) throw new Error(`report on terms answered ${reportFirst.status}`);
+  const reportTimes: number[] = [];
+  for (let i = 0; i < 21; i++) reportTimes.push((await rawGet(reportUrl, reportAuth)).ms);
+  figures.push(
+    atMost(
+      {
+        group: 4,
+        name: `${label}: GET /api/instance/reports (a quarter) over ${count}, p50 (21 sequential)`,
+        budget: '≤ 200 ms',
+        anchor: `${kb(reportFirst.wireBytes)} on the wire (${reportFirst.encoding})`,
+      },
+      median(reportTimes),
+      200,
+      ms,
+    ),
+  );
 
   const bare = await startBareFastify();
   try {

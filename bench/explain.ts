@@ -21,6 +21,12 @@ import type { Database } from '../server/src/db/schema.ts';
 import { listNotifications } from '../server/src/notifications/notifications.repository.ts';
 import { findOwnPrefile, listStalePrefiles } from '../server/src/prefiles/prefiles.repository.ts';
 import {
+  countReceived,
+  countRounds,
+  listDecisionGrounds,
+  listDecisions,
+} from '../server/src/reports/reports.repository.ts';
+import {
   countStatementsByStatus,
   findFileByKey,
   findFirstApplicantId,
@@ -31,6 +37,7 @@ import {
   listStatements,
   listTerms,
 } from '../server/src/statements/statements.repository.ts';
+import { listAssignedTerms, listDecisionsSince } from '../server/src/statements/team.repository.ts';
 import { findUserByEmail, findUserById, listCompanyUsers } from '../server/src/users/users.repository.ts';
 
 /** Tables that grow with use; a scan of a catalogue or of the companies is fine. */
@@ -173,6 +180,11 @@ export async function explainQueries(options: { dataDir: string; databaseUrl?: s
     const running = ['sent', 'under_review'] as const;
     await run('running terms (company)', () => listTerms(db, { companyId: statement.company_id }, running));
     await run('running terms (examiner)', () => listTerms(db, mine, running));
+    // The head's 'Нагрузка' (issue 32): open work of every examiner, and the decisions of the last 90 days.
+    await run('team: open work by examiner', () => listAssignedTerms(db, ['sent', 'under_review', 'has_comments']));
+    await run('team: decisions of 90 days', () =>
+      listDecisionsSince(db, ['approved', 'rejected'], new Date(Date.now() - 90 * 86_400_000).toISOString()),
+    );
     await run('statement detail', () => findStatement(db, statement.id));
     await run('stages of a statement', () => listStages(db, statement.id));
     await run('history of a statement', () => listHistory(db, statement.id));
@@ -191,6 +203,12 @@ export async function explainQueries(options: { dataDir: string; databaseUrl?: s
     await run('certificate by token', () => findStatementByCheckToken(db, 'x'));
     await run('certificate outline', () => listStageOutline(db, statement.id));
     await run('certificate documents', () => listDocuments(db, stage.id));
+    // The report on terms (GET /api/instance/reports) over a quarter: the history found by its time.
+    const quarter = ['2026-09-30T21:00:00.000Z', '2026-12-31T21:00:00.000Z'] as const;
+    await run('report: received', () => countReceived(db, ...quarter));
+    await run('report: decisions', () => listDecisions(db, ...quarter));
+    await run('report: rounds', () => countRounds(db, ...quarter));
+    await run('report: refusal grounds', () => listDecisionGrounds(db, ...quarter));
 
     current = '';
     const queries = captured.splice(0);
