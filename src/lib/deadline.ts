@@ -156,6 +156,8 @@ export type HistoryEvent =
   | 'rejected'
   | 'not-accepted'
   | 'withdrawn'
+  | 'assigned'
+  | 'handed-over'
   | 'other'
   | 'remarks';
 
@@ -169,6 +171,8 @@ const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
   rejected: 'Отказано',
   'not-accepted': 'Отказано в приёме',
   withdrawn: 'Отозвано',
+  assigned: 'Назначен эксперт',
+  'handed-over': 'Передано другому эксперту',
   other: 'Статус изменён',
   remarks: 'Замечания',
 };
@@ -211,14 +215,30 @@ export interface TimelineEntry {
   /** For a change that stopped a term: 'В срок (до 4 декабря 2026 г.)' or 'С опозданием (срок истёк …)'. */
   term: string | null;
   onTime: boolean | null;
+  /** The head's assignment: 'Эксперт: …' and, for the committee, 'Комментарий: …'. */
+  notes?: readonly string[];
 }
 
 /** The timeline of a statement's history, oldest first as the API sends it. */
 export function timelineEntries(history: readonly StatusHistoryEntry[]): TimelineEntry[] {
   return history.map((entry, index) => {
-    const event = historyEvent(entry.status, history[index - 1]?.status ?? null);
+    const previous = history[index - 1]?.status ?? null;
+    const assignment = entry.assignment;
+    // The head's assignment out of `sent` is a take in all but who did it; in work it is a hand-over.
+    const event = assignment
+      ? previous === 'sent'
+        ? 'assigned'
+        : 'handed-over'
+      : historyEvent(entry.status, previous);
     const term = entry.term;
+    const notes = assignment
+      ? [
+          ...(assignment.examiner ? [`Эксперт: ${assignment.examiner}`] : []),
+          ...(assignment.comment ? [`Комментарий: ${assignment.comment}`] : []),
+        ]
+      : [];
     return {
+      ...(notes.length > 0 ? { notes } : {}),
       event,
       label: HISTORY_EVENT_LABELS[event],
       at: entry.at,

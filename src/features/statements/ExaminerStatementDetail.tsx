@@ -23,6 +23,7 @@ import type { BackTarget } from './lib/back-link.ts';
 import { REPLY_CHOICES, replyLabel } from './lib/examiner-reply.ts';
 import { $canAnswerCorrections, openCorrectionAnswer } from './stores/examiner-corrections.ts';
 import {
+  $canAssign,
   $canRefuseAcceptance,
   $canReply,
   $certificateBusy,
@@ -32,6 +33,7 @@ import {
   $examinerStatement,
   $replyStatus,
   acceptanceRefusal,
+  assigning,
   rejectionGrounds,
   remarkEditing,
   reply,
@@ -39,6 +41,7 @@ import {
   startReply,
 } from './stores/examiner-detail.ts';
 import { acceptanceRefusalTexts } from './texts/acceptance-refusal.ts';
+import { assigningTexts } from './texts/assigning.ts';
 import { correctionTexts } from './texts/corrections.ts';
 import { examinerDetailTexts } from './texts/examiner-detail.ts';
 
@@ -48,6 +51,8 @@ const HEADING_ID = 'examiner-statement-heading';
 // dialog, when a sent statement shows.
 const GroundsPicker = lazy(() => import('./components/detail/GroundsPicker.tsx'));
 const AcceptanceRefusalDialog = lazy(() => import('./components/detail/AcceptanceRefusalDialog.tsx'));
+// The head's assigning dialog, only for the head.
+const AssignDialog = lazy(() => import('./components/detail/AssignDialog.tsx'));
 
 /** The examiner's lists a statement is opened from, with the sidebar's names; the first is the default. */
 const EXAMINER_LISTS: readonly BackTarget[] = [
@@ -67,6 +72,12 @@ export default function ExaminerStatementDetail() {
   const rounds = useStore($examinerRounds);
   const canReply = useStore($canReply);
   const canRefuseAcceptance = useStore($canRefuseAcceptance);
+  const canAssign = useStore($canAssign);
+  // The assigning dialog stays once offered, so it closes (and hands focus on) whatever the statement became.
+  const [assignOffered, setAssignOffered] = useState(false);
+  useEffect(() => {
+    if (canAssign) setAssignOffered(true);
+  }, [canAssign]);
   // The refusal's dialog stays once offered, so it closes (and hands focus on) after the statement left `sent`.
   const [refusalOffered, setRefusalOffered] = useState(false);
   useEffect(() => {
@@ -88,7 +99,22 @@ export default function ExaminerStatementDetail() {
       {acceptanceRefusalTexts.action}
     </Button>
   );
-  const actions =
+  const assign = canAssign && statement && (
+    <Button
+      variant="secondary"
+      onClick={() =>
+        assigning.open({
+          id: statement.id,
+          visibleId: statement.visibleId,
+          status: statement.status,
+          examinerId: statement.examinerId,
+        })
+      }
+    >
+      {statement.status === 'sent' ? assigningTexts.assign : assigningTexts.reassign}
+    </Button>
+  );
+  const own =
     refuse ||
     (canReply && (
       <>
@@ -107,6 +133,15 @@ export default function ExaminerStatementDetail() {
         {certificateBusy && <Spinner label={examinerDetailTexts.certificateBusy} />}
       </>
     ));
+  const actions =
+    own && assign ? (
+      <>
+        {own}
+        {assign}
+      </>
+    ) : (
+      own || assign
+    );
   const header = (
     <StatementHeader
       statement={statement}
@@ -202,6 +237,11 @@ export default function ExaminerStatementDetail() {
             // After the refusal the button is gone; focus goes to the statement's heading.
             fallbackFocus={() => document.getElementById(HEADING_ID)}
           />
+        </Suspense>
+      )}
+      {assignOffered && (
+        <Suspense fallback={null}>
+          <AssignDialog assigning={assigning} fallbackFocus={() => document.getElementById(HEADING_ID)} />
         </Suspense>
       )}
       <CorrectionAnswerDialog

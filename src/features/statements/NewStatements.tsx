@@ -8,10 +8,13 @@ import { routes } from '#domain/routes.ts';
 import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { $isHead } from '#stores/session.ts';
 import AcceptanceRefusalDialog from './components/detail/AcceptanceRefusalDialog.tsx';
+import AssignDialog from './components/detail/AssignDialog.tsx';
 import { IntakeTermTag } from './components/StatementTimeline.tsx';
-import { $newStatements, acceptanceRefusal, reloadNewStatements, takeIntoWork } from './stores/news.ts';
+import { $newStatements, acceptanceRefusal, assigning, reloadNewStatements, takeIntoWork } from './stores/news.ts';
 import { acceptanceRefusalTexts } from './texts/acceptance-refusal.ts';
+import { assigningTexts } from './texts/assigning.ts';
 import { newsTexts } from './texts/news.ts';
 
 /**
@@ -21,9 +24,12 @@ import { newsTexts } from './texts/news.ts';
 function NewStatementRow({
   statement,
   onTake,
+  isHead,
 }: {
   statement: StatementListItem;
   onTake: (statement: StatementListItem) => void;
+  /** The committee's head also assigns it ('Назначить эксперту'). */
+  isHead: boolean;
 }) {
   return (
     <li className="news-row">
@@ -72,17 +78,29 @@ function NewStatementRow({
         >
           {acceptanceRefusalTexts.action}
         </Button>
+        {isHead && (
+          <Button
+            variant="secondary"
+            aria-label={assigningTexts.assignLabel(statement.visibleId)}
+            onClick={() =>
+              assigning.open({ id: statement.id, visibleId: statement.visibleId, status: 'sent', examinerId: null })
+            }
+          >
+            {assigningTexts.assign}
+          </Button>
+        )}
       </div>
     </li>
   );
 }
 
 /**
- * /instance/news: the statements in sent, each with its intake term, 'Взять в работу' behind 'Принять в работу?' and
- * 'Отказать в приёме' with its dialog.
+ * /instance/news: the statements in sent, each with its intake term, 'Взять в работу' behind 'Принять в работу?',
+ * 'Отказать в приёме' with its dialog, and for the committee's head 'Назначить эксперту' with its dialog.
  */
 export default function NewStatements() {
   const list = useStore($newStatements);
+  const isHead = useStore($isHead);
   const [chosen, setChosen] = useState<StatementListItem | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -108,7 +126,7 @@ export default function NewStatements() {
       {list.items.length > 0 && (
         <ul className="news-list" aria-label={newsTexts.listLabel} aria-busy={list.status === 'loading' || undefined}>
           {list.items.map((statement) => (
-            <NewStatementRow key={statement.id} statement={statement} onTake={setChosen} />
+            <NewStatementRow key={statement.id} statement={statement} onTake={setChosen} isHead={isHead} />
           ))}
         </ul>
       )}
@@ -123,6 +141,7 @@ export default function NewStatements() {
         fallbackFocus={() => headingRef.current}
       />
       <AcceptanceRefusalDialog refusal={acceptanceRefusal} fallbackFocus={() => headingRef.current} />
+      {isHead && <AssignDialog assigning={assigning} fallbackFocus={() => headingRef.current} />}
     </>
   );
 }

@@ -95,3 +95,23 @@ export class ReviewPage extends StatementDetailPage {
     }
   }
 }
+
+/** The head's 'Назначить эксперту' / 'Передать другому эксперту' dialog. */
+export class AssignDialog {
+  readonly root: Locator;
+  readonly examiners: Locator;
+  readonly comment: Locator;
+  readonly submit: Locator;
+
+  constructor(page: Page, title: 'Назначить эксперту' | 'Передать другому эксперту') {
+    this.root = page.getByRole('dialog', { name: title });
+    this.examiners = this.root.getByRole('group', { name: 'Эксперт' });
+    this.comment = this.root.getByRole('textbox', { name: /^Комментарий/ });
+    this.submit = this.root.getByRole('button', { name: title === 'Назначить эксперту' ? 'Назначить' : 'Передать' });
+  }
+
+  /** The radio of the examiner whose name starts with `fio`. */
+  examiner(fio: string): Locator {
+    return this.examiners.getByRole('radio', { name: new RegExp(`^${fio}`) });
+  }
+}

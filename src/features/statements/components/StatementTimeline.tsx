@@ -126,6 +126,11 @@ export function StatementHistory({
               {entry.term && (
                 <p className={entry.onTime ? 'timeline__term' : 'timeline__term timeline__term--late'}>{entry.term}</p>
               )}
+              {entry.notes?.map((note) => (
+                <p key={note} className="timeline__note">
+                  {note}
+                </p>
+              ))}
             </li>
           ))}
         </ol>

@@ -3,7 +3,7 @@ import type { RefusalGround, Statement } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { routes } from '#domain/routes.ts';
 import { currentOrigin } from '#lib/browser.ts';
-import { isExaminer } from '#lib/roles.ts';
+import { isExaminer, isHeadUser } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
@@ -16,6 +16,7 @@ import { statementDetailTexts } from '../components/texts.ts';
 import { canRefuseAcceptance, canReply, type ReplyStatus } from '../lib/examiner-reply.ts';
 import { examinerDetailTexts } from '../texts/examiner-detail.ts';
 import { createAcceptanceRefusal } from './acceptance-refusal.ts';
+import { canBeAssigned, createAssigning } from './assigning.ts';
 import { createCatalog } from './catalog.ts';
 import { createGroundsChoice } from './grounds-choice.ts';
 import { createStageDraft } from './stage-draft.ts';
@@ -61,9 +62,24 @@ export const $canRefuseAcceptance: ReadableAtom<boolean> = computed([detail.$det
   canRefuseAcceptance(shown.statement, user),
 );
 
+/** True when the caller is the committee's head and the statement may be assigned or handed over now. */
+export const $canAssign: ReadableAtom<boolean> = computed(
+  [detail.$detail, $user],
+  (shown, user) => isHeadUser(user) && shown.statement !== null && canBeAssigned(shown.statement.status),
+);
+
 /** 'Отказать в приёме' on this detail: the answer is shown at once, then read again with its round's notice. */
 export const acceptanceRefusal = createAcceptanceRefusal({
   refused: (statement) => {
+    detail.show(statement);
+    return detail.reload();
+  },
+  reload: () => detail.reload(),
+});
+
+/** The head's 'Назначить эксперту' / 'Передать другому эксперту' on this detail: the answer shown, then read again. */
+export const assigning = createAssigning({
+  assigned: (statement) => {
     detail.show(statement);
     return detail.reload();
   },

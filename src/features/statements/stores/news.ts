@@ -10,6 +10,7 @@ import { announceStatementChange } from '../../live/changes.ts';
 import { statementsOf } from '../lib/list-index.ts';
 import { newsTexts } from '../texts/news.ts';
 import { createAcceptanceRefusal } from './acceptance-refusal.ts';
+import { createAssigning } from './assigning.ts';
 import { createStatementList, type StatementList, sinceParams } from './statement-list.ts';
 
 /** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */
@@ -97,5 +98,15 @@ export async function takeIntoWork(id: number): Promise<boolean> {
 export const acceptanceRefusal = createAcceptanceRefusal({
   sending: (target) => takenHere.add(target.id),
   refused: () => reloadNewStatements(),
+  reload: () => reloadNewStatements(),
+});
+
+/**
+ * The head's 'Назначить эксперту' on a row (docs/product.md «Assigning»): once assigned the statement leaves the news
+ * quietly (the head did it), as a take does.
+ */
+export const assigning = createAssigning({
+  sending: (target) => takenHere.add(target.id),
+  assigned: () => reloadNewStatements(),
   reload: () => reloadNewStatements(),
 });
