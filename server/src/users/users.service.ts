@@ -114,7 +114,7 @@ export const HEAD_TEXTS = {
 export async function setHead(ctx: ServiceContext, email: string, isHead: boolean): Promise<{ userId: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const user = await users.findUserByEmail(trx, normalizeEmail(email));
-    if (!user || user.role !== 'examiner') throw apiError('validation_error', HEAD_TEXTS.noExaminer);
+    if (user?.role !== 'examiner') throw apiError('validation_error', HEAD_TEXTS.noExaminer);
     if (!isHead && user.is_head && (await users.countHeads(trx)) <= 1) {
       throw apiError('invalid_transition', HEAD_TEXTS.lastHead);
     }
