@@ -8,7 +8,7 @@ import { chartSummary, reportsTexts } from '../texts.ts';
 
 const WIDTH = 720;
 const HEIGHT = 260;
-const PAD = { top: 16, right: 44, bottom: 40, left: 40 };
+const PAD = { top: 16, right: 60, bottom: 44, left: 44 };
 
 /** A rounded-up scale top with whole ticks: 1, 2, 5, 10, 20, 50… */
 function scaleTop(max: number): number {
@@ -77,7 +77,7 @@ export default function WeeksChart({ weeks }: { weeks: TermsReport['weeks'] }) {
               />
             )}
             {index % labelEvery === 0 && (
-              <text className="report-chart__axis" x={x(index)} y={HEIGHT - PAD.bottom + 18} textAnchor="middle">
+              <text className="report-chart__axis" x={x(index)} y={HEIGHT - PAD.bottom + 26} textAnchor="middle">
                 {reportDay(week.weekStart).slice(0, 5)}
               </text>
             )}
