@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { AssignDialog, NewsPage, ReviewPage } from './pages/examiner-pages.ts';
 import { ExaminerTablePage } from './pages/examiner-table-page.ts';
@@ -53,11 +54,13 @@ test('the head hands examiner 1’s statement to examiner 2 with a comment, by k
     /Смирнов Алексей Петрович \(ведёт сейчас\)в работе: \d+, просрочено: \d+/,
   );
   await expect(dialog.examiner('Смирнов Алексей Петрович')).toBeDisabled();
+  await expectAccessible(page, 'hand-over dialog');
   // Sent with nobody chosen: the picker says so and takes the focus.
   await tabTo(page, dialog.submit);
   await page.keyboard.press('Enter');
   await expect(dialog.root.getByText('Выберите эксперта')).toBeVisible();
   await expect(dialog.examiner('Кузнецова Мария Игоревна')).toBeFocused();
+  await expectAccessible(page, 'hand-over dialog with its error');
   await page.keyboard.press('Space');
   await expect(dialog.examiner('Кузнецова Мария Игоревна')).toBeChecked();
   await tabTo(page, dialog.comment);
