@@ -400,5 +400,7 @@ describe('authorization matrix on the real app', () => {
 
     console.log(`authorization matrix: ${cells} cells checked, ${failures.length} failing`);
     expect(failures, `failing cells:\n${failures.join('\n')}`).toEqual([]);
-  }, 120_000);
+    // A budget for some 1,800 requests, not a wait: alone it takes under a minute, and CI runs it on two cores beside
+    // the PostgreSQL suite (115 s was seen there with the matrix at this size).
+  }, 300_000);
 });
