@@ -1509,7 +1509,10 @@ export interface components {
             overdue: number;
             /** @description Their statements whose running term ends within 3 working days (not overdue). */
             dueSoon: number;
-            /** @description Their decisions (approved or rejected) in the current month, committee time zone. */
+            /**
+             * @description Their decisions (approved, rejected or not accepted, as the report on terms counts the committee's decisions)
+             *     in the current month, committee time zone.
+             */
             decidedThisMonth: number;
             /** @description Of their decisions in the last 90 days, the share that came within the term (0..1); null when none. */
             onTimeShare: number | null;

@@ -163,7 +163,7 @@ describe('GET /api/instance/team', () => {
       expect(row?.decidedThisMonth, who).toBe(
         list.filter(
           (item) =>
-            (item.status === 'approved' || item.status === 'rejected') &&
+            (item.status === 'approved' || item.status === 'rejected' || item.status === 'not_accepted') &&
             month(item.lastUpdate) === month(new Date(portal.clock.now).toISOString()),
         ).length,
       );

@@ -13,8 +13,11 @@ import { listAssignedTerms, listDecisionsSince } from './team.repository.ts';
 export const DUE_SOON_DAYS = 3;
 /** The on-time share looks back this many days. */
 export const ON_TIME_WINDOW_DAYS = 90;
-/** The statuses a decision leaves a statement in. */
-const DECISIONS: readonly StatementStatus[] = ['approved', 'rejected'];
+/**
+ * The statuses the committee's decision leaves a statement in, as the report on terms counts them: an approval, a
+ * rejection and a refusal to accept (a withdrawal is the applicant's, not the examiner's).
+ */
+export const DECISIONS: readonly StatementStatus[] = ['approved', 'rejected', 'not_accepted'];
 /** The statuses an examiner's open work is in: the term's, and the applicant's turn. */
 const OPEN: readonly StatementStatus[] = [...new Set<StatementStatus>([...TERM_RUNS_IN, 'has_comments'])];
 

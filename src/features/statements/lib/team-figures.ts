@@ -64,7 +64,7 @@ export function matchesTeamFilter(
       return left !== undefined && left >= 0 && left <= DUE_SOON_DAYS;
     case 'decidedThisMonth':
       return (
-        (item.status === 'approved' || item.status === 'rejected') &&
+        (item.status === 'approved' || item.status === 'rejected' || item.status === 'not_accepted') &&
         committeeMonth(item.lastUpdate, timeZone) === committeeMonth(now, timeZone)
       );
   }
