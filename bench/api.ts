@@ -149,7 +149,7 @@ export async function apiFigures(options: {
       ms,
     ),
   );
-  // The head's 'Нагрузка' (issue 32): every examiner's figures over the whole committee and the unassigned statements.
+  // The head's 'Нагрузка': every examiner's figures over the whole committee and the unassigned statements.
   const head = await big.logIn('head@demo.example');
   const headAuth = { authorization: `Bearer ${head.accessToken}`, 'accept-encoding': 'br, gzip' };
   const teamUrl = `${big.url}/api/instance/team`;
@@ -171,7 +171,7 @@ export async function apiFigures(options: {
     ),
   );
 
-  // The head's report on terms (issue 32) for the current quarter, as JSON: the history of a quarter found by its time.
+  // The head's report on terms for the current quarter, as JSON: the history of a quarter found by its time.
   const reportHead = await big.logIn('head@demo.example');
   const reportAuth = { authorization: `Bearer ${reportHead.accessToken}`, 'accept-encoding': 'br, gzip' };
   const today = new Date();

@@ -180,7 +180,7 @@ export async function explainQueries(options: { dataDir: string; databaseUrl?: s
     const running = ['sent', 'under_review'] as const;
     await run('running terms (company)', () => listTerms(db, { companyId: statement.company_id }, running));
     await run('running terms (examiner)', () => listTerms(db, mine, running));
-    // The head's 'Нагрузка' (issue 32): open work of every examiner, and the decisions of the last 90 days.
+    // The head's 'Нагрузка': open work of every examiner, and the decisions of the last 90 days.
     await run('team: open work by examiner', () => listAssignedTerms(db, ['sent', 'under_review', 'has_comments']));
     await run('team: decisions of 90 days', () =>
       listDecisionsSince(db, ['approved', 'rejected'], new Date(Date.now() - 90 * 86_400_000).toISOString()),

@@ -3,7 +3,7 @@ import { demoUsers } from '../../tools/demo.ts';
 import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
-// The report on terms at /instance/reports (issue 32, docs/product.md «The report on terms»): the head reads the
+// The report on terms at /instance/reports (docs/product.md «Report on terms»): the head reads the
 // quarter's figures of the demo seed, downloads the same numbers as CSV, by mouse and by keyboard, at 1400 and 576 px;
 // an examiner who is not the head sees no link and is refused at the address.
 

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { ExaminerTablePage } from './pages/examiner-table-page.ts';
 import { Sidebar } from './pages/sidebar.ts';
 
-// 'Нагрузка' (/instance/team, issue 32): the head sees each examiner's figures as that examiner's own sidebar counts
+// 'Нагрузка' (/instance/team, docs/product.md «Team workload»): the head sees each examiner's figures as that examiner's own sidebar counts
 // them, a number opens that examiner's statements behind it, and anyone but the head gets no link and a refusal.
 
 test.use({ role: 'head' });

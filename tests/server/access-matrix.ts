@@ -71,7 +71,7 @@ const examiners = (status: number): Record<Caller, number> => ({
   employeeA: 403,
   ownerB: 403,
 });
-/** Routes of the committee's head (issue 32): the head gets `status`, every other examiner 403 from `requireHead`. */
+/** Routes of the committee's head (docs/product.md «Permissions»): the head gets `status`, every other examiner 403 from `requireHead`. */
 const heads = (status: number): Record<Caller, number> => ({ ...examiners(403), head: status });
 
 export const ACCESS_MATRIX: AccessRow[] = [

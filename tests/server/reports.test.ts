@@ -16,7 +16,7 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 
-// GET /api/instance/reports (issue 32, the report on terms): a history built through the services on a fixed clock
+// GET /api/instance/reports (docs/product.md «Report on terms»): a history built through the services on a fixed clock
 // in April 2026 (the production calendar of 2026 is shipped: April has no holidays), and the report's figures checked
 // against the answers counted here by hand. The demo seed's own history lies in the last weeks before the real now,
 // far from April.

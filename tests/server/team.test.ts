@@ -10,7 +10,7 @@ import { createExaminer } from '../../server/src/users/users.service.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { groundsFor, startTestPortal, type TestPortal } from './helpers.ts';
 
-// GET /api/instance/team (issue 32, the team's workload): the head's figures equal each examiner's own counters and
+// GET /api/instance/team (docs/product.md «Team workload»): the head's figures equal each examiner's own counters and
 // list, and a seeded set of a new examiner gives known answers.
 
 let portal: TestPortal;
