@@ -5,10 +5,10 @@ import { orNull } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm, type Form } from '#stores/form.ts';
 import { submit } from '#stores/submit.ts';
-import { announceStatementChange } from '../../live/changes.ts';
 import { acceptanceRefusalTexts as texts } from '../texts/acceptance-refusal.ts';
 import { type Catalog, createCatalog } from './catalog.ts';
 import { createGroundsChoice, type GroundsChoice } from './grounds-choice.ts';
+import { endTargetDialog } from './target-dialog.ts';
 
 /** The grounds to refuse accepting the documents (GET /api/catalogs/intake-refusal-grounds), loaded when first shown. */
 export const $intakeGrounds: ReadableAtom<Catalog<RefusalGround>> = createCatalog<RefusalGround>(
@@ -75,25 +75,13 @@ export function createAcceptanceRefusal(screen: AcceptanceRefusalScreen): Accept
         successText: texts.done,
       },
     );
-    if (!result.ok) {
-      if (result.failure.body?.field === 'groundIds') grounds.refuse(result.text);
-      if (result.failure.status === 409) {
-        $target.set(null);
-        await screen.reload();
-      }
-      return false;
-    }
-    announceStatementChange();
-    // The screen changes under the open dialog (the row leaves, the button goes), still busy; then it closes, and
-    // the focus, its opener gone, goes where the screen says.
-    form.$status.setKey('busy', true);
-    try {
-      await screen.refused(result.data);
-    } finally {
-      form.$status.setKey('busy', false);
-      $target.set(null);
-    }
-    return true;
+    return endTargetDialog(result, {
+      $target,
+      $status: form.$status,
+      refusedField: { name: 'groundIds', show: grounds.refuse },
+      reload: screen.reload,
+      changed: screen.refused,
+    });
   }
 
   return {

@@ -4,8 +4,8 @@ import { orNull } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm, type Form } from '#stores/form.ts';
 import { submit } from '#stores/submit.ts';
-import { announceStatementChange } from '../../live/changes.ts';
 import { assigningTexts as texts } from '../texts/assigning.ts';
+import { endTargetDialog } from './target-dialog.ts';
 
 /** The statement the head assigns: its number and the examiner it has now (null while `sent`). */
 export interface AssignTarget {
@@ -110,24 +110,13 @@ export function createAssigning(screen: AssigningScreen): Assigning {
         successText: texts.done(chosen?.fio ?? ''),
       },
     );
-    if (!result.ok) {
-      if (result.failure.body?.field === 'examinerId') $error.set(result.text);
-      if (result.failure.status === 409) {
-        $target.set(null);
-        await screen.reload();
-      }
-      return false;
-    }
-    announceStatementChange();
-    // The screen changes under the open dialog, still busy; then it closes and the focus goes where the screen says.
-    form.$status.setKey('busy', true);
-    try {
-      await screen.assigned(result.data);
-    } finally {
-      form.$status.setKey('busy', false);
-      $target.set(null);
-    }
-    return true;
+    return endTargetDialog(result, {
+      $target,
+      $status: form.$status,
+      refusedField: { name: 'examinerId', show: (text) => $error.set(text) },
+      reload: screen.reload,
+      changed: screen.assigned,
+    });
   }
 
   return {
