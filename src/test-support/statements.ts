@@ -37,6 +37,8 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     remarks: [],
     refusalGrounds: [],
     corrections: [],
+    appeals: [],
+    appealSubjects: [],
     ...fields,
   };
 }
