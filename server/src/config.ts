@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { COMMITTEE_TIME_ZONE } from '#domain/committee-time.ts';
+import { innProblem } from '#domain/requisites.ts';
 
 /** How many uploads one user may start, and how much a company may hold unattached (config: UPLOAD_* env). */
 export interface UploadLimits {
@@ -51,6 +52,21 @@ export interface Config {
   distDir: string;
   /** Files on S3-compatible storage instead of `filesDir`, when `S3_BUCKET` is set. */
   s3: S3Config | null;
+  /** Electronic signatures: whom the committee trusts, who the committee is, what must be signed. */
+  signatures: SignatureConfig;
+}
+
+/** What may be required to carry a valid qualified signature (`SIGNATURES_REQUIRED`). */
+export type SignedKind = 'documents' | 'decisions';
+
+/** Electronic signature settings (docs/product.md «Signatures»). */
+export interface SignatureConfig {
+  /** Trusted root and intermediate certificates and CRLs, PEM or DER (`SIGNATURE_TRUST_DIR`); null: none trusted. */
+  trustDir: string | null;
+  /** The committee's ИНН: a decision's signer must carry it as ИНН ЮЛ (`COMMITTEE_INN`). */
+  committeeInn: string | null;
+  /** `SIGNATURES_REQUIRED`: `documents` (an applicant's documents), `decisions` (the committee's); default none. */
+  required: ReadonlySet<SignedKind>;
 }
 
 /** Where the bucket is and how to reach it (`S3_ENDPOINT`, `S3_BUCKET`, `S3_REGION`, credentials). */
@@ -137,6 +153,44 @@ function loadS3Config(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+const SIGNED_KINDS: readonly SignedKind[] = ['documents', 'decisions'];
+
+/**
+ * The signature settings. What they require must be possible: `SIGNATURES_REQUIRED` needs a trust directory, and
+ * `decisions` needs the committee's ИНН.
+ */
+function loadSignatureConfig(env: NodeJS.ProcessEnv): SignatureConfig {
+  const dir = env.SIGNATURE_TRUST_DIR?.trim() || null;
+  const trustDir = dir ? path.resolve(dir) : null;
+  if (trustDir && !(existsSync(trustDir) && statSync(trustDir).isDirectory())) {
+    throw new Error(`SIGNATURE_TRUST_DIR: нет каталога ${trustDir}`);
+  }
+  const committeeInn = env.COMMITTEE_INN?.trim() || null;
+  if (committeeInn) {
+    const problem = innProblem(committeeInn);
+    if (problem) throw new Error(`COMMITTEE_INN: ${problem}`);
+    if (committeeInn.length !== 10) throw new Error('COMMITTEE_INN: ИНН организации состоит из 10 цифр');
+  }
+  const required = new Set<SignedKind>();
+  for (const item of (env.SIGNATURES_REQUIRED ?? '').split(',')) {
+    const kind = item.trim().toLowerCase();
+    if (kind === '') continue;
+    if (!(SIGNED_KINDS as readonly string[]).includes(kind)) {
+      throw new Error(`SIGNATURES_REQUIRED: «${item.trim()}» — допустимы documents и decisions через запятую`);
+    }
+    required.add(kind as SignedKind);
+  }
+  if (required.size > 0 && !trustDir) {
+    throw new Error(
+      'SIGNATURES_REQUIRED задан, но не задан SIGNATURE_TRUST_DIR: без доверенных центров подпись не пройдёт',
+    );
+  }
+  if (required.has('decisions') && !committeeInn) {
+    throw new Error('SIGNATURES_REQUIRED=decisions требует COMMITTEE_INN: по нему узнаётся подпись комитета');
+  }
+  return { trustDir, committeeInn, required };
+}
+
 /** An IANA time zone name Intl knows, or the default. */
 function timeZone(value: string | undefined): string {
   const zone = value?.trim().replace(/^:/, '') || COMMITTEE_TIME_ZONE;
@@ -196,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appVersion: env.APP_VERSION || readVersion(),
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),
     s3: loadS3Config(env),
+    signatures: loadSignatureConfig(env),
   };
   // Checked last, so a more specific complaint about the settings above is shown first.
   if (production && !config.publicOrigin) {

@@ -1,0 +1,77 @@
+// What a person reads about a document's electronic signature, on the site and in the API's answers alike
+// (docs/product.md «Signatures»).
+
+import { committeeTime } from './committee-time.ts';
+import type { DocumentSignature, SignatureStatus } from './contract.ts';
+import { formatNumericDay } from './russian.ts';
+
+/** Every verdict the portal reaches on a signature, strongest failure first (the order the checks run in). */
+export const SIGNATURE_STATUSES: readonly SignatureStatus[] = [
+  'invalid',
+  'untrusted',
+  'expired',
+  'revoked',
+  'not_qualified',
+  'foreign_organization',
+  'valid',
+];
+
+/** The failure in Russian, for every verdict but `valid` (which names the signer: `signatureSummary`). */
+export const SIGNATURE_FAILURE_TEXTS: Readonly<Record<Exclude<SignatureStatus, 'valid'>, string>> = {
+  invalid: 'Подпись недействительна: документ изменён после подписания',
+  untrusted: 'Сертификат выдан не аккредитованным удостоверяющим центром',
+  expired: 'Срок действия сертификата истёк',
+  revoked: 'Сертификат отозван',
+  not_qualified: 'Подпись не является квалифицированной',
+  foreign_organization: 'Подпись принадлежит другой организации',
+};
+
+/** A certificate's last day as the committee's calendar reads it: '2027-11-26T20:59:59Z' -> '26.11.2027'. */
+export function certificateDay(at: string): string {
+  const time = committeeTime(at);
+  return time ? formatNumericDay(time.day) : at;
+}
+
+/** 'Подписан: {ФИО}, {организация}, сертификат до {date}' for a valid signature, else the failure in Russian. */
+export function signatureSummary(signature: DocumentSignature): string {
+  if (signature.status !== 'valid') return SIGNATURE_FAILURE_TEXTS[signature.status];
+  const who = [signature.signer.fio, signature.signer.organization].filter((part) => part?.trim()).join(', ');
+  return `Подписан: ${who || 'подписант не указан'}, сертификат до ${certificateDay(signature.certificate.validTo)}`;
+}
+
+/** Whether the verdict may be shown as a qualified signature ('Подписан: …'). */
+export function isQualifiedValid(signature: DocumentSignature | null | undefined): boolean {
+  return signature?.status === 'valid';
+}
+
+/**
+ * Why a file offered as a signature could not be read as one at all (no verdict is possible): the caller answers
+ * 400 with `unreadableSignatureMessage`.
+ */
+export type UnreadableSignatureReason =
+  /** Not DER/BER CMS SignedData (noise, another file type, truncated, nested beyond reason). */
+  | 'not_cms'
+  /** Larger than any detached signature (`MAX_SIGNATURE_SIZE`). */
+  | 'too_large'
+  /** The signature carries the document inside (attached), not beside it. */
+  | 'attached'
+  /** The signature names no signer or carries no signer's certificate. */
+  | 'no_certificate'
+  /** The check did not finish within its time limit. */
+  | 'timeout';
+
+/** Largest detached signature read (1 MB): a CAdES-BES with its chain is a few kilobytes. */
+export const MAX_SIGNATURE_SIZE = 1_048_576;
+
+const UNREADABLE_TEXTS: Readonly<Record<UnreadableSignatureReason, string>> = {
+  not_cms: 'повреждён или не является подписью',
+  too_large: 'слишком велик для файла подписи (не больше 1 МБ)',
+  attached: 'содержит документ внутри себя; нужна отсоединённая подпись (.sig, .p7s) к файлу документа',
+  no_certificate: 'не содержит сертификата подписанта',
+  timeout: 'не удалось проверить за отведённое время; попробуйте ещё раз',
+};
+
+/** 'Файл подписи «name» повреждён или не является подписью' and the like. */
+export function unreadableSignatureMessage(fileName: string, reason: UnreadableSignatureReason): string {
+  return `Файл подписи «${fileName}» ${UNREADABLE_TEXTS[reason]}`;
+}
