@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { DECISION_FACTS } from '../db/decision-snapshot.ts';
 import type { CorrectionStatus } from '../db/schema.ts';
 
 /** The statement a correction is about: what the rules need (company, status, examiner) and what mail names. */
@@ -86,18 +87,7 @@ export function listCorrectionFiles(db: Db, correctionIds: readonly number[]) {
 export function findApprovalSnapshot(db: Db, statementId: number) {
   return db
     .selectFrom('decision_snapshots')
-    .select([
-      'decided_at',
-      'object_name',
-      'address',
-      'cadastral_number',
-      'company_name',
-      'company_inn',
-      'company_kpp',
-      'company_ogrn',
-      'examiner_fio',
-      'committee',
-    ])
+    .select(['decided_at', ...DECISION_FACTS])
     .where('statement_id', '=', statementId)
     .executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { StatementStatus } from '#domain/contract.ts';
 import type { Db } from '../db/database.ts';
+import { DECISION_FACTS } from '../db/decision-snapshot.ts';
 
 /**
  * The next registration number, from the counter row, in the caller's transaction. The row lock (PostgreSQL) or
@@ -100,20 +101,6 @@ export async function saveDecisionSnapshot(db: Db, statementId: number, at: stri
     .onConflict((oc) => oc.column('statement_id').doNothing())
     .execute();
 }
-
-/** What a decision snapshot keeps: the columns of `decision_snapshots` that `decisionFacts` reads live. */
-const DECISION_FACTS = [
-  'statement_id',
-  'object_name',
-  'address',
-  'cadastral_number',
-  'company_name',
-  'company_inn',
-  'company_kpp',
-  'company_ogrn',
-  'examiner_fio',
-  'committee',
-] as const;
 
 /** What a decision on the statement is about, as it is now (a decision snapshot keeps these). */
 function decisionFacts(db: Db, statementId: number) {
@@ -419,7 +406,7 @@ export function listStageFiles(db: Db, stageIds: readonly number[]) {
   return (
     db
       .selectFrom('files')
-      .select(['id', 'stage_id', 'storage_key', 'file_name', 'size', 'sha256'])
+      .select(['id', 'stage_id', 'storage_key', 'file_name', 'size', 'sha256', 'signs_file_id', 'signature_check'])
       .where('stage_id', 'in', [...stageIds])
       // A corrected certificate shows with its correction (docs/product.md «The regulation's procedures»).
       .where('correction_id', 'is', null)
