@@ -47,7 +47,6 @@ import {
   publishWithRework,
   remarksOf,
 } from '../remarks/remarks.service.ts';
-import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, requireHead, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
@@ -210,7 +209,6 @@ export async function submitStatement(
   const cadastralNumber = optionalText(input.cadastralNumber);
   const cadastralProblem = cadastralNumber === null ? null : cadastralNumberProblem(cadastralNumber);
   if (cadastralProblem !== null) throw fieldError('cadastralNumber', cadastralProblem);
-  const signatures = await checkRoundSignatures(ctx, actor, companyId, input.prefileIds);
   const at = nowIso(ctx.now());
   const created = await ctx.db.transaction().execute(async (trx) => {
     const visibleId = await allocateVisibleId(trx);
@@ -238,7 +236,6 @@ export async function submitStatement(
       at,
     });
     await attachToStage(trx, actor.id, input.prefileIds, stageId, at);
-    await recordRoundSignatures(trx, stageId, signatures);
     const statement = { id, visibleId, companyId, objectName };
     const announcement = await recordStatementEvent(withDb(ctx, trx), { kind: 'submitted' }, statement, at);
     return { id, visibleId, announcement };
@@ -479,7 +476,6 @@ export async function submitNewVersion(
   requireCompanyUser(actor);
   if (input.prefileIds.length === 0) throw apiError('validation_error', 'Загрузите хотя бы один файл');
   const row = await findStatementFor(ctx.db, actor, statementId);
-  const signatures = await checkRoundSignatures(ctx, actor, row.company_id, input.prefileIds);
   const { from, to } = TRANSITIONS.newVersion;
   await changeStatus(
     ctx,
@@ -490,8 +486,7 @@ export async function submitNewVersion(
       throw apiError('invalid_transition', MOVED);
     },
     { byCommittee: false, comment: input.comment ?? null, prefileIds: input.prefileIds },
-    async (db, round, at, stageId) => {
-      if (stageId !== null) await recordRoundSignatures(db, stageId, signatures);
+    async (db, round, at) => {
       await answerRemarks(db, statementId, input.answers ?? [], round, actor, at);
       return undefined;
     },
@@ -611,7 +606,15 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
         status: stage.status,
         comment: stage.comment,
         dateCreate: stage.date_create,
-        files: documentsOf(files.filter((file) => file.stage_id === stage.id)),
+        files: files
+          .filter((file) => file.stage_id === stage.id)
+          .map((file) => ({
+            id: file.id,
+            url: file.storage_key,
+            fileName: file.file_name,
+            size: Number(file.size),
+            sha256: file.sha256,
+          })),
       })),
     ),
     history.map((entry) => ({
