@@ -57,7 +57,7 @@ export function TermNote({ line, testId = 'deadline' }: { line: DeadlineLine | n
 }
 
 /** A short term line as a tag: the overdue one marked by '!' as well as by colour. */
-function DeadlineMark({ line }: { line: DeadlineLine | null }) {
+export function DeadlineMark({ line }: { line: DeadlineLine | null }) {
   if (!line) return null;
   return (
     <span className={`deadline-tag deadline-tag--${line.tone}`}>

@@ -1,9 +1,10 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import type { ExaminerWorkload, Statement, StatementStatus } from '#domain/contract.ts';
+import type { Statement, StatementStatus } from '#domain/contract.ts';
 import { orNull } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm, type Form } from '#stores/form.ts';
 import { submit } from '#stores/submit.ts';
+import { createExaminerChoice, type ExaminerChoice, type ExaminersToChoose } from '../examiner-choice.ts';
 import { assigningTexts as texts } from '../texts/assigning.ts';
 import { endTargetDialog } from './target-dialog.ts';
 
@@ -16,27 +17,18 @@ export interface AssignTarget {
 }
 
 /** The examiners to choose from, each with their load (GET /api/instance/team), read afresh at each opening. */
-export type AssignExaminers =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'ready'; examiners: readonly ExaminerWorkload[] };
+export type AssignExaminers = ExaminersToChoose;
 
 /** The head's assigning of one screen: its dialog's statement, the examiners, the choice, the comment, the sending. */
-export interface Assigning {
+export interface Assigning extends ExaminerChoice {
   /** The statement whose dialog is open, or null while it is closed. */
   $target: ReadableAtom<AssignTarget | null>;
-  $examiners: ReadableAtom<AssignExaminers>;
-  /** The chosen examiner's id. */
-  $chosen: ReadableAtom<number | null>;
-  /** 'Выберите эксперта' after a send without a choice, or the server's word on `examinerId`, until the choice changes. */
-  $error: ReadableAtom<string | null>;
   /** The optional comment ('Комментарий'), and the busy state of the sending. */
   form: Form<{ comment: string }>;
   /** Opens the dialog for a statement: nobody chosen, no comment; the examiners are read again. */
   open: (target: AssignTarget) => void;
   /** Closes the dialog without sending (ignored while sending). */
   close: () => void;
-  choose: (examinerId: number) => void;
   /**
    * Sends the assignment (POST /api/instance/statements/{id}/assign) with the examiner the head saw; true when it went
    * through. A 400 on `examinerId` shows beside the examiners; a 409 (someone else assigned or took it meanwhile, or
@@ -68,26 +60,15 @@ export function canBeAssigned(status: StatementStatus): boolean {
 /** The assigning for a screen (the news, the examiner's detail). */
 export function createAssigning(screen: AssigningScreen): Assigning {
   const $target = atom<AssignTarget | null>(null);
-  const $examiners = atom<AssignExaminers>({ status: 'loading' });
-  const $chosen = atom<number | null>(null);
-  const $error = atom<string | null>(null);
+  const examiners = createExaminerChoice();
   const form = createForm({ comment: '' }, () => ({}));
-  let reading = 0;
-
-  async function readExaminers(): Promise<void> {
-    const mine = ++reading;
-    $examiners.set({ status: 'loading' });
-    const { data } = await api.GET('/api/instance/team').catch(() => ({ data: undefined }));
-    if (mine !== reading) return;
-    $examiners.set(data ? { status: 'ready', examiners: data.examiners } : { status: 'failed' });
-  }
 
   async function send(): Promise<boolean> {
     const target = $target.get();
-    const examinerId = $chosen.get();
+    const examinerId = examiners.$chosen.get();
     if (!target) return false;
     if (examinerId === null) {
-      $error.set(texts.examinerRequired);
+      examiners.refuse(texts.examinerRequired);
       return false;
     }
     screen.sending?.(target);
@@ -96,10 +77,7 @@ export function createAssigning(screen: AssigningScreen): Assigning {
       comment: orNull(form.$values.get().comment),
       currentExaminerId: target.examinerId,
     };
-    const chosen = (() => {
-      const examiners = $examiners.get();
-      return examiners.status === 'ready' ? examiners.examiners.find((e) => e.examinerId === examinerId) : undefined;
-    })();
+    const chosen = examiners.chosenExaminer();
     const result = await submit(
       form.$status,
       () => api.POST('/api/instance/statements/{id}/assign', { params: { path: { id: target.id } }, body }),
@@ -113,7 +91,7 @@ export function createAssigning(screen: AssigningScreen): Assigning {
     return endTargetDialog(result, {
       $target,
       $status: form.$status,
-      refusedField: { name: 'examinerId', show: (text) => $error.set(text) },
+      refusedField: { name: 'examinerId', show: examiners.refuse },
       reload: screen.reload,
       changed: screen.assigned,
     });
@@ -121,23 +99,19 @@ export function createAssigning(screen: AssigningScreen): Assigning {
 
   return {
     $target,
-    $examiners,
-    $chosen,
-    $error,
+    $examiners: examiners.$examiners,
+    $chosen: examiners.$chosen,
+    $error: examiners.$error,
+    choose: examiners.choose,
     form,
     open(target) {
-      $chosen.set(null);
-      $error.set(null);
+      examiners.reset();
       form.reset();
       $target.set(target);
-      void readExaminers();
+      void examiners.read();
     },
     close() {
       if (!form.$status.get().busy) $target.set(null);
-    },
-    choose(examinerId) {
-      $error.set(null);
-      $chosen.set(examinerId);
     },
     send,
   };

@@ -1,9 +1,9 @@
-import { type SubmitEvent, useId } from 'react';
+import type { SubmitEvent } from 'react';
 import Button from '#components/ui/Button.tsx';
 import Dialog from '#components/ui/Dialog.tsx';
-import { FieldError } from '#components/ui/Field.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useStore } from '#stores/prerendered.ts';
+import ExaminerPicker from '../../ExaminerPicker.tsx';
 import { type Assigning, isHandOver } from '../../stores/assigning.ts';
 import { assigningTexts as texts } from '../../texts/assigning.ts';
 
@@ -12,47 +12,6 @@ export interface AssignDialogProps {
   assigning: Assigning;
   /** Where focus goes when the button that opened the dialog is gone (the row left the news). */
   fallbackFocus?: () => HTMLElement | null;
-}
-
-/** The examiners, one radio each with their load (in work, overdue); the current one cannot be chosen again. */
-function ExaminerPicker({ assigning }: { assigning: Assigning }) {
-  const errorId = useId();
-  const examiners = useStore(assigning.$examiners);
-  const target = useStore(assigning.$target);
-  const chosen = useStore(assigning.$chosen);
-  const error = useStore(assigning.$error);
-  return (
-    <fieldset className={error ? 'field field--error grounds-picker' : 'field grounds-picker'}>
-      <legend className="field__label">{texts.examinersLegend}</legend>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-      {examiners.status === 'loading' && <p className="field__hint">{texts.examinersLoading}</p>}
-      {examiners.status === 'failed' && <p className="field__hint">{texts.examinersFailed}</p>}
-      {examiners.status === 'ready' &&
-        examiners.examiners.map((examiner) => {
-          const current = examiner.examinerId === target?.examinerId;
-          return (
-            <label key={examiner.examinerId} className="grounds-picker__option">
-              <input
-                type="radio"
-                name="assign-examiner"
-                value={examiner.examinerId}
-                checked={chosen === examiner.examinerId}
-                disabled={current}
-                onChange={() => assigning.choose(examiner.examinerId)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-              />
-              <span>
-                {examiner.fio}
-                {examiner.isHead && `, ${texts.head}`}
-                {current && ` (${texts.current})`}
-                <span className="grounds-picker__basis">{texts.load(examiner.inWork, examiner.overdue)}</span>
-              </span>
-            </label>
-          );
-        })}
-    </fieldset>
-  );
 }
 
 /**
@@ -91,7 +50,7 @@ export default function AssignDialog({ assigning, fallbackFocus }: AssignDialogP
       }
     >
       <form id="assign-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <ExaminerPicker assigning={assigning} />
+        <ExaminerPicker choice={assigning} name="assign-examiner" current={target?.examinerId} />
         <FormField
           form={assigning.form}
           name="comment"
