@@ -841,6 +841,457 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/examiners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The committee's examiners, active and deactivated
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Every examiner, active first, then by `fio`.
+         */
+        get: operations["listAdminExaminers"];
+        put?: never;
+        /**
+         * Add an examiner
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     A new examiner can log in at once with a code sent to `email`. The e-mail must be valid (400, field `email`)
+         *     and not used by any active user (409 `email_taken`, field `email`); `fio` is required (400, field `fio`).
+         *     Recorded in the administration log.
+         */
+        post: operations["createAdminExaminer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/examiners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit an examiner, make or unmake head
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Only the fields sent change. `fio` not blank (400, field `fio`); empty `phone`/`position` are stored as null.
+         *     `isHead: false` for the last active head is refused (409 `invalid_transition`, 'Должен остаться хотя бы один
+         *     руководитель отдела'). A deactivated examiner cannot be made head (409). 404 for an id of no examiner.
+         *     Recorded in the administration log.
+         */
+        patch: operations["updateAdminExaminer"];
+        trace?: never;
+    };
+    "/api/admin/examiners/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate an examiner
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     In one transaction: the examiner can no longer log in (their sessions and refresh tokens are revoked at once),
+         *     everything they did keeps their name, and their statements in work (`under_review`, `has_comments`) lose their
+         *     examiner and go to the head's queue: they are listed on the team's workload (`GET /api/instance/team`,
+         *     `unassigned`) for reassignment. The last active head cannot be deactivated (409 `invalid_transition`),
+         *     nor a deactivated examiner again (409). 404 for an id of no examiner. Recorded in the administration log.
+         */
+        post: operations["deactivateAdminExaminer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/examiners/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a deactivated examiner
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     The examiner can log in again (as an examiner, not as head). 409 when they are active, or when their e-mail
+         *     is taken by an active user meanwhile (`email_taken`). Their former statements stay with whoever has them now.
+         *     Recorded in the administration log.
+         */
+        post: operations["reactivateAdminExaminer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/catalogs/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue. */
+                kind: components["parameters"]["AdminCatalogKindPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A catalogue with its retired items
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Every item of the catalogue in display order, retired ones included (`retiredAt` set), each with how many
+         *     statements use it.
+         */
+        get: operations["listAdminCatalog"];
+        put?: never;
+        /**
+         * Add a catalogue item
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Added at the end of the catalogue, visible at once in every list and picker. `name` required and unique among
+         *     the catalogue's items (400, field `name`); `legalBasis` required for the grounds (400, field `legalBasis`) and
+         *     not accepted for object categories and work types (400). Recorded in the administration log.
+         */
+        post: operations["createAdminCatalogItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/catalogs/{kind}/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue. */
+                kind: components["parameters"]["AdminCatalogKindPath"];
+                /** @description Catalogue item id. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a catalogue item or change its legal basis
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Same checks as adding; only the fields sent change. Statements that used the item show its new wording;
+         *     letters already issued keep theirs. 404 for an id of no item of this catalogue. Recorded in the
+         *     administration log.
+         */
+        patch: operations["updateAdminCatalogItem"];
+        trace?: never;
+    };
+    "/api/admin/catalogs/{kind}/{itemId}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue. */
+                kind: components["parameters"]["AdminCatalogKindPath"];
+                /** @description Catalogue item id. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a catalogue item
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     A retired item is never deleted: statements that used it still show it, but it is no longer offered (the
+         *     catalogue and grounds GETs leave it out) and a new statement, reply or refusal naming it is refused (400).
+         *     409 when already retired; 404 for an id of no item of this catalogue. Recorded in the administration log.
+         */
+        post: operations["retireAdminCatalogItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/catalogs/{kind}/{itemId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue. */
+                kind: components["parameters"]["AdminCatalogKindPath"];
+                /** @description Catalogue item id. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a retired catalogue item
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Offered again at once. 409 when not retired; 404 for an id of no item of this catalogue. Recorded in the
+         *     administration log.
+         */
+        post: operations["restoreAdminCatalogItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/remark-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every remark template, retired ones included
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Active first, then by work type (general ones first) and text.
+         */
+        get: operations["listAdminRemarkTemplates"];
+        put?: never;
+        /**
+         * Add a remark template
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Text and severity as a remark's (400, field `text`); `workTypeId` an active work type or null for every work
+         *     type (400, field `workTypeId`). Recorded in the administration log.
+         */
+        post: operations["createAdminRemarkTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/remark-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a remark template
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Only the fields sent change; same checks as adding. 404 for an id of no template. Recorded in the
+         *     administration log.
+         */
+        patch: operations["updateAdminRemarkTemplate"];
+        trace?: never;
+    };
+    "/api/admin/remark-templates/{id}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retire a remark template
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     No longer offered to examiners; kept. 409 when already retired. Recorded in the administration log.
+         */
+        post: operations["retireAdminRemarkTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/remark-templates/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a retired remark template
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Offered again. 409 when not retired. Recorded in the administration log.
+         */
+        post: operations["restoreAdminRemarkTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The production calendar by year
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Every year the portal has data for, and the current and next year (in the committee's time zone) in any case.
+         *     A year without official data (`preliminary: true`) follows Labour Code art. 112 alone: terms that touch it are
+         *     provisional.
+         */
+        get: operations["getAdminCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/calendar/{year}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar year. */
+                year: components["parameters"]["CalendarYearPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What importing a year's official calendar would change
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Reads the file as `npm run admin -- calendar-import` does (same format and rules, README «Production
+         *     calendar»); a file that is not one whole valid year is 400 `validation_error`, field `text`, the message
+         *     listing every problem, one per line. Changes nothing: answers the days whose kind changes and the running
+         *     terms (review terms of `sent` and `under_review` statements, intake checks of `sent` ones) whose due date
+         *     would move.
+         */
+        post: operations["previewAdminCalendarImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/calendar/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar year. */
+                year: components["parameters"]["CalendarYearPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a year's official production calendar
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Same checks as the preview. Replaces the year's calendar in one transaction, exactly as the CLI command does
+         *     (it calls the same service): running terms are computed from the calendar, so every due date shown, by every
+         *     API process, follows at once. Answers the year as loaded and the changes made. Recorded in the
+         *     administration log.
+         */
+        post: operations["importAdminCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The administration log
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
+         *     Every change made through the administration (and by the admin CLI, whose actor is null: 'консоль'), newest
+         *     first, 50 a page.
+         */
+        get: operations["listAdminLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/remark-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Remark templates to fill a remark from
+         * @description Examiners only (403 for company users). The active templates: with `workTypeId`, that work type's and the
+         *     general ones (no work type), that work type's first; without it, all of them. `query` keeps those whose text
+         *     contains it (case-insensitive). At most 100, then by text.
+         */
+        get: operations["listRemarkTemplates"];
+        put?: never;
+        /**
+         * Save a remark as a template
+         * @description Any examiner (403 for company users): their own remark saved as a template for everyone, with the same checks
+         *     as the heads' (`createAdminRemarkTemplate`). Recorded in the administration log.
+         */
+        post: operations["createRemarkTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/prefiles": {
         parameters: {
             query?: never;
@@ -1356,6 +1807,193 @@ export interface components {
             /** @description The legal basis as the committee's own administrative regulation gives it. */
             legalBasis: string;
         };
+        /** @description An examiner of the committee as the administration shows them. */
+        AdminExaminer: {
+            id: number;
+            email: string | null;
+            fio: string | null;
+            phone: string | null;
+            /** @description The examiner's position in the committee (e.g. 'Главный специалист'). */
+            position: string | null;
+            /** @description The committee's head (руководитель отдела); false for a deactivated examiner. */
+            isHead: boolean;
+            /** @description False once deactivated ('Деактивирован'); they cannot log in. */
+            active: boolean;
+            /** Format: date-time */
+            deactivatedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AdminExaminerInput: {
+            email: string;
+            fio: string;
+            phone?: string | null;
+            position?: string | null;
+            /** @description Make them a head at once (default false). */
+            isHead?: boolean;
+        };
+        AdminExaminerPatch: {
+            fio?: string;
+            phone?: string | null;
+            position?: string | null;
+            isHead?: boolean;
+        };
+        AdminExaminerDeactivation: {
+            examiner: components["schemas"]["AdminExaminer"];
+            /** @description How many of their statements in work went to the head's queue. */
+            handedOver: number;
+        };
+        /**
+         * @description `object-categories` ('Категории объектов'), `work-types` ('Виды работ'), `intake-grounds` ('Основания отказа
+         *     в приёме документов'), `refusal-grounds` ('Основания отказа в согласовании'); the grounds have a `legalBasis`.
+         * @enum {string}
+         */
+        AdminCatalogKind: "object-categories" | "work-types" | "intake-grounds" | "refusal-grounds";
+        AdminCatalogItem: {
+            id: number;
+            name: string;
+            /** @description Stable code (given by the portal for an added item). */
+            value: string;
+            /** @description The grounds' legal basis; null for object categories and work types. */
+            legalBasis: string | null;
+            /**
+             * Format: date-time
+             * @description When it was retired ('Выведен из употребления'); null while offered.
+             */
+            retiredAt: string | null;
+            /** @description How many statements use it (a category, a work type, a refusal's ground). */
+            usage: number;
+        };
+        AdminCatalogItemInput: {
+            name: string;
+            legalBasis?: string | null;
+        };
+        AdminCatalogItemPatch: {
+            name?: string;
+            legalBasis?: string | null;
+        };
+        RemarkTemplate: {
+            id: number;
+            text: string;
+            severity: components["schemas"]["RemarkSeverity"];
+            /** @description The work type it is for; null for every work type. */
+            workType: components["schemas"]["CatalogItem"] | null;
+            /** @description Who added it (ФИО); null when added by the console or the demo seed. */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            retiredAt: string | null;
+        };
+        RemarkTemplateInput: {
+            /** @description Not blank (400, field `text`), as a remark's. */
+            text: string;
+            severity: components["schemas"]["RemarkSeverity"];
+            /** @description An active work type, or null (the default) for every work type (400, field `workTypeId`). */
+            workTypeId?: number | null;
+        };
+        RemarkTemplatePatch: {
+            text?: string;
+            severity?: components["schemas"]["RemarkSeverity"];
+            workTypeId?: number | null;
+        };
+        /**
+         * @description A year of the production calendar. A day is non-working when it is a Saturday or Sunday not listed in
+         *     `working`, or a weekday listed in `nonWorking`.
+         */
+        CalendarYearInfo: {
+            year: number;
+            /** @description No official data for the year ('предварительный'); Labour Code art. 112 alone. */
+            preliminary: boolean;
+            /**
+             * @description `shipped` with the portal, `imported` by an administrator (the screen or the CLI), `statutory` computed
+             *     from Labour Code art. 112 (preliminary).
+             * @enum {string}
+             */
+            source: "shipped" | "imported" | "statutory";
+            /** Format: date-time */
+            importedAt: string | null;
+            /** @description The weekdays off (holidays and moved days off), `YYYY-MM-DD`, in order. */
+            nonWorking: string[];
+            /** @description The Saturdays and Sundays that are worked, `YYYY-MM-DD`, in order. */
+            working: string[];
+            workingDays: number;
+            nonWorkingDays: number;
+        };
+        AdminCalendar: {
+            years: components["schemas"]["CalendarYearInfo"][];
+        };
+        CalendarImportInput: {
+            /**
+             * @description The file's text (UTF-8), as `npm run admin -- calendar-import` reads it: lines `нерабочие: …` and
+             *     `рабочие: …` with dates `ГГГГ-ММ-ДД` or ranges `ГГГГ-ММ-ДД..ГГГГ-ММ-ДД`, `#` comments.
+             */
+            text: string;
+        };
+        CalendarDayChange: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            before: "working" | "non_working";
+            /** @enum {string} */
+            after: "working" | "non_working";
+        };
+        /** @description A running term whose due date moves with the new calendar. */
+        CalendarTermChange: {
+            statementId: number;
+            visibleId: number;
+            objectName: string;
+            status: components["schemas"]["StatementStatus"];
+            /**
+             * @description `review` the review term, `intake` the intake check (a `sent` statement).
+             * @enum {string}
+             */
+            kind: "review" | "intake";
+            /** Format: date */
+            dueDateBefore: string;
+            /** Format: date */
+            dueDateAfter: string;
+        };
+        CalendarImportPreview: {
+            year: number;
+            before: components["schemas"]["CalendarYearInfo"];
+            after: components["schemas"]["CalendarYearInfo"];
+            /** @description The days whose kind changes, in order. */
+            days: components["schemas"]["CalendarDayChange"][];
+            /** @description The running terms whose due date moves, by statement number. */
+            terms: components["schemas"]["CalendarTermChange"][];
+        };
+        CalendarImportResult: {
+            year: components["schemas"]["CalendarYearInfo"];
+            days: components["schemas"]["CalendarDayChange"][];
+            terms: components["schemas"]["CalendarTermChange"][];
+        };
+        /** @enum {string} */
+        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported";
+        AdminLogEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description Who made the change; null for the admin CLI. */
+            actorId: number | null;
+            /** @description Their ФИО, or 'консоль' for the admin CLI. */
+            actorName: string;
+            action: components["schemas"]["AdminLogAction"];
+            /** @description What was changed, e.g. 'Иванов И. И. (ivanov@agr.example.ru)' or 'Виды работ — Реконструкция'. */
+            subject: string;
+            /** @description The change in Russian, e.g. 'Эксперт деактивирован, заявлений передано руководителю — 2'. */
+            description: string;
+            /** @description What changed, machine-readable (before/after values); its keys depend on `action`. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        AdminLogPage: {
+            entries: components["schemas"]["AdminLogEntry"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
         StatementExaminer: {
             fio: string | null;
             /** @description Name of the reviewing instance the examiner belongs to. */
@@ -1385,6 +2023,23 @@ export interface components {
              *     'Сравнить с предыдущей версией'); null otherwise.
              */
             previousUrl: string | null;
+            /**
+             * @description The verdict on the document's detached signature, reached when it was filed with the document
+             *     (docs/product.md «Signatures»); null when the document came without one. A signature file (`.sig`,
+             *     `.p7s`) is never a document of its own: it is paired with the document it signs in the same round
+             *     (`X.pdf` + `X.pdf.sig`, or `X.sig` replacing the extension) and shown here.
+             */
+            signature: components["schemas"]["DocumentSignature"] | null;
+            /** @description The document's detached signature file, downloaded like any file by its `url`; null without one. */
+            signatureFile: components["schemas"]["SignatureFile"] | null;
+        };
+        SignatureFile: {
+            id: number;
+            /** @description Opaque storage key, downloaded like a document's. */
+            url: string;
+            fileName: string;
+            size: number;
+            sha256: string | null;
         };
         /** @enum {string} */
         FileChange: "new" | "changed" | "unchanged";
@@ -2388,6 +3043,12 @@ export interface components {
         IdPath: number;
         /** @description Remark id. */
         RemarkIdPath: number;
+        /** @description The catalogue. */
+        AdminCatalogKindPath: components["schemas"]["AdminCatalogKind"];
+        /** @description Catalogue item id. */
+        ItemIdPath: number;
+        /** @description The calendar year. */
+        CalendarYearPath: number;
     };
     requestBodies: never;
     headers: {
@@ -3527,6 +4188,613 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAdminExaminers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The examiners. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminExaminer"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createAdminExaminer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminExaminerInput"];
+            };
+        };
+        responses: {
+            /** @description The new examiner. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminExaminer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateAdminExaminer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminExaminerPatch"];
+            };
+        };
+        responses: {
+            /** @description The examiner as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminExaminer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deactivateAdminExaminer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The examiner, now deactivated, and how many statements went to the head's queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminExaminerDeactivation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    reactivateAdminExaminer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The examiner, active again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminExaminer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAdminCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue. */
+                kind: components["parameters"]["AdminCatalogKindPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createAdminCatalogItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue. */
+                kind: components["parameters"]["AdminCatalogKindPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCatalogItemInput"];
+            };
+        };
+        responses: {
+            /** @description The new item. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateAdminCatalogItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue. */
+                kind: components["parameters"]["AdminCatalogKindPath"];
+                /** @description Catalogue item id. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCatalogItemPatch"];
+            };
+        };
+        responses: {
+            /** @description The item as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    retireAdminCatalogItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue. */
+                kind: components["parameters"]["AdminCatalogKindPath"];
+                /** @description Catalogue item id. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item, retired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    restoreAdminCatalogItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The catalogue. */
+                kind: components["parameters"]["AdminCatalogKindPath"];
+                /** @description Catalogue item id. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item, active again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCatalogItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAdminRemarkTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemarkTemplate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createAdminRemarkTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemarkTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The new template. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemarkTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateAdminRemarkTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemarkTemplatePatch"];
+            };
+        };
+        responses: {
+            /** @description The template as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemarkTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    retireAdminRemarkTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template, retired. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemarkTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    restoreAdminRemarkTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template, active again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemarkTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getAdminCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The years, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCalendar"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    previewAdminCalendarImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar year. */
+                year: components["parameters"]["CalendarYearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarImportInput"];
+            };
+        };
+        responses: {
+            /** @description What would change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarImportPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    importAdminCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The calendar year. */
+                year: components["parameters"]["CalendarYearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarImportInput"];
+            };
+        };
+        responses: {
+            /** @description The year as loaded, with what changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAdminLog: {
+        parameters: {
+            query?: {
+                /** @description The page, from 1 (the newest changes). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listRemarkTemplates: {
+        parameters: {
+            query?: {
+                /** @description The statement's work type. */
+                workTypeId?: number;
+                /** @description Words the text contains. */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemarkTemplate"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createRemarkTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemarkTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description The new template. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemarkTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

@@ -67,11 +67,46 @@ export type FileChange = Schemas['FileChange'];
 export type DocumentSignature = Schemas['DocumentSignature'];
 /** 'valid' or why a signature is not a valid qualified one of the expected organisation. */
 export type SignatureStatus = Schemas['SignatureStatus'];
+/** A document's detached signature file, kept and downloadable beside it. */
+export type SignatureFile = Schemas['SignatureFile'];
 /** A file uploaded ahead of a stage (POST /api/prefiles). */
 export type Prefile = Schemas['Prefile'];
 /** An item of the object category and work type catalogues. */
 export type CatalogItem = Schemas['CatalogItem'];
 export type RefusalGround = Schemas['RefusalGround'];
+// ——— The committee's administration (docs/product.md «Administration»), heads only under /api/admin ———
+/** An examiner as the administration lists them, active or deactivated. */
+export type AdminExaminer = Schemas['AdminExaminer'];
+/** The body of POST /api/admin/examiners. */
+export type AdminExaminerInput = Schemas['AdminExaminerInput'];
+/** The body of PATCH /api/admin/examiners/{id}: only the fields sent change. */
+export type AdminExaminerPatch = Schemas['AdminExaminerPatch'];
+/** The answer of POST /api/admin/examiners/{id}/deactivate. */
+export type AdminExaminerDeactivation = Schemas['AdminExaminerDeactivation'];
+/** Which catalogue /api/admin/catalogs/{kind} edits. */
+export type AdminCatalogKind = Schemas['AdminCatalogKind'];
+/** A catalogue item with its legal basis (grounds), retirement and usage. */
+export type AdminCatalogItem = Schemas['AdminCatalogItem'];
+export type AdminCatalogItemInput = Schemas['AdminCatalogItemInput'];
+export type AdminCatalogItemPatch = Schemas['AdminCatalogItemPatch'];
+/** A remark template ('Из шаблона'). */
+export type RemarkTemplate = Schemas['RemarkTemplate'];
+export type RemarkTemplateInput = Schemas['RemarkTemplateInput'];
+export type RemarkTemplatePatch = Schemas['RemarkTemplatePatch'];
+/** A year of the production calendar (GET /api/admin/calendar). */
+export type CalendarYearInfo = Schemas['CalendarYearInfo'];
+export type AdminCalendar = Schemas['AdminCalendar'];
+/** The body of the calendar import and its preview: the official data file's text. */
+export type CalendarImportInput = Schemas['CalendarImportInput'];
+export type CalendarDayChange = Schemas['CalendarDayChange'];
+/** A running term whose due date a calendar import moves. */
+export type CalendarTermChange = Schemas['CalendarTermChange'];
+export type CalendarImportPreview = Schemas['CalendarImportPreview'];
+export type CalendarImportResult = Schemas['CalendarImportResult'];
+/** One change of the administration log (GET /api/admin/log). */
+export type AdminLogEntry = Schemas['AdminLogEntry'];
+export type AdminLogAction = Schemas['AdminLogAction'];
+export type AdminLogPage = Schemas['AdminLogPage'];
 /** The body of POST /api/instance/statements/{id}/refuse-acceptance (sent → not_accepted). */
 export type RefuseAcceptanceInput = Schemas['RefuseAcceptanceInput'];
 /** The body of POST /api/instance/statements/{id}/assign (the head assigns or hands over a statement). */

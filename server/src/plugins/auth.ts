@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessTokenUser } from '../auth/tokens.ts';
 import { apiError } from '../errors.ts';
-import { requireCompanyUser, requireExaminer, requireOwner } from '../users/guards.ts';
+import { requireCompanyUser, requireExaminer, requireHead, requireOwner } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { findUserById } from '../users/users.service.ts';
 
@@ -14,6 +14,8 @@ declare module 'fastify' {
     requireCompanyUser: (request: FastifyRequest) => Promise<void>;
     requireOwner: (request: FastifyRequest) => Promise<void>;
     requireExaminer: (request: FastifyRequest) => Promise<void>;
+    /** The committee's head only (the administration, docs/product.md «Administration»). */
+    requireHead: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     user: UserRow | null;
@@ -52,6 +54,7 @@ export default fp<{ jwtSecret: string }>(
     app.decorate('requireCompanyUser', guardHook(requireCompanyUser));
     app.decorate('requireOwner', guardHook(requireOwner));
     app.decorate('requireExaminer', guardHook(requireExaminer));
+    app.decorate('requireHead', guardHook(requireHead));
   },
   { name: 'auth', dependencies: ['database'] },
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerNotImplemented } from '../contract-stubs.ts';
+import adminRoutes from './admin/index.ts';
 import authenticationRoutes from './authentication/index.ts';
 import catalogRoutes from './catalogs/index.ts';
 import companyRoutes from './companies/index.ts';
@@ -36,12 +37,14 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
           tags: ['statements', 'employees', 'companies'],
         }),
         behind('requireExaminer', [instanceRoutes, teamRoutes], { tags: ['instance'] }),
+        // The committee's administration (docs/product.md «Administration»): heads only.
+        behind('requireHead', [adminRoutes], { tags: ['administration'] }),
       ],
     }),
   );
 };
 
-type ScopeHook = 'authenticate' | 'requireCompanyUser' | 'requireExaminer';
+type ScopeHook = 'authenticate' | 'requireCompanyUser' | 'requireExaminer' | 'requireHead';
 
 /**
  * A scope whose every route passes `hook` first: the resources' routes, then a 501 for each operation of `tags` still
