@@ -1,31 +1,12 @@
 // Renders the refusal letters with jspdf and the embedded PT Serif in Node and reads them back with poppler, as the
 // applicant's PDF viewer would: the notice of a refusal to accept, every ground with its legal basis, on the
 // certificate's page; the same data makes the same bytes.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toBase64 } from '../pdf/committee-document.ts';
 import { REFUSAL_LETTERS, type RefusalLetterData, renderRefusalLetter } from '../pdf/refusal-letter.ts';
+import { fonts, letterFolder, poppler, readBack } from './pdf-reader.ts';
 
-function hasPoppler(): boolean {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const poppler = hasPoppler();
-if (!poppler && process.env.CI) throw new Error('pdftotext is required in CI: apt-get install poppler-utils');
-
-const require = createRequire(import.meta.url);
-const font = (path: string) => toBase64(readFileSync(require.resolve(`@expo-google-fonts/pt-serif/${path}`)));
-const fonts = { regular: font('400Regular/PTSerif_400Regular.ttf'), bold: font('700Bold/PTSerif_700Bold.ttf') };
-const dir = mkdtempSync(join(tmpdir(), 'refusal-letter-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir, remove } = letterFolder('refusal-letter-');
+afterAll(remove);
 
 const grounds = [
   {
@@ -56,12 +37,7 @@ const data: RefusalLetterData = {
 };
 
 async function read(name: string, letter: RefusalLetterData) {
-  const bytes = Buffer.from(await renderRefusalLetter('intake', letter, fonts));
-  const file = join(dir, name);
-  writeFileSync(file, bytes);
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  return { bytes, flat: text.replace(/\s+/g, ' '), info };
+  return readBack(dir, name, await renderRefusalLetter('intake', letter, fonts));
 }
 
 describe.skipIf(!poppler)('the notice of a refusal to accept', () => {

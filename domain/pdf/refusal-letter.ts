@@ -2,11 +2,10 @@
 // notice of a refusal to accept the documents and the decision refusing the approval differ only in the data of their
 // kind (title, file name, which refusal the grounds are of). The API makes them when the refusal is given and keeps
 // them as a file of the refusal's round (server/src/statements/refusal-letters.ts).
-import { COMMITTEE_NAME } from '../committee.ts';
 import { orDash } from '../russian.ts';
 import { type CommitteeFonts, renderLetter } from './committee-document.ts';
 import { LETTER_INDENT, type LetterBlock } from './letter.ts';
-import { certificateDate, innKpp } from './page.ts';
+import { type StatementLetterFacts, statementLetterHead, statementLetterTexts } from './statement-letter.ts';
 
 /** Which refusal a letter records: of the documents at intake, or of the approval after review. */
 export type RefusalLetterKind = 'intake' | 'decision';
@@ -38,34 +37,16 @@ export const REFUSAL_LETTERS: Record<RefusalLetterKind, RefusalLetterType> = {
 
 /** The words both letters print. */
 export const refusalLetterTexts = {
-  statement: (visibleId: number, date: string) => `по заявлению № ${visibleId} от ${date}`,
-  number: 'Регистрационный номер',
-  date: 'Дата',
-  objectName: 'Наименование объекта',
-  address: 'Адрес объекта',
-  cadastralNumber: 'Кадастровый номер земельного участка',
-  applicant: 'Заявитель',
-  innKpp: 'ИНН / КПП',
-  ogrn: 'ОГРН',
+  ...statementLetterTexts,
   legalBasis: 'Правовое основание',
   explanation: 'Разъяснение причин отказа',
   examiner: 'Эксперт комитета',
 } as const;
 
 /** What a refusal letter prints: the statement as it stood at the refusal, its grounds and who refused. */
-export interface RefusalLetterData {
-  visibleId: number;
-  /** When the statement was submitted. */
-  submittedAt: Date;
+export interface RefusalLetterData extends StatementLetterFacts {
   /** When the refusal was given: the letter's date. */
   refusedAt: Date;
-  objectName: string | null;
-  address: string | null;
-  cadastralNumber: string | null;
-  companyName: string | null;
-  companyInn: string | null;
-  companyKpp: string | null;
-  companyOgrn: string | null;
   /** Each ground as worded when the refusal was given. */
   grounds: ReadonlyArray<{ name: string; legalBasis: string }>;
   /** The examiner's explanation (the comment of the refusal's round). */
@@ -77,17 +58,7 @@ export interface RefusalLetterData {
 export function refusalLetterBlocks(kind: RefusalLetterKind, data: RefusalLetterData): LetterBlock[] {
   const t = refusalLetterTexts;
   const blocks: LetterBlock[] = [
-    { text: COMMITTEE_NAME, center: true },
-    { text: REFUSAL_LETTERS[kind].title, bold: true, center: true, space: 1 },
-    { text: t.statement(data.visibleId, certificateDate(data.submittedAt)), center: true },
-    { text: `${t.number}: № ${data.visibleId}`, space: 1 },
-    { text: `${t.date}: ${certificateDate(data.refusedAt)}` },
-    { text: `${t.objectName}: ${orDash(data.objectName)}` },
-    { text: `${t.address}: ${orDash(data.address)}` },
-    { text: `${t.cadastralNumber}: ${orDash(data.cadastralNumber)}` },
-    { text: `${t.applicant}: ${orDash(data.companyName)}` },
-    { text: `${t.innKpp}: ${innKpp(data.companyInn, data.companyKpp)}` },
-    { text: `${t.ogrn}: ${orDash(data.companyOgrn)}` },
+    ...statementLetterHead(REFUSAL_LETTERS[kind].title, data.refusedAt, data),
     { text: REFUSAL_LETTERS[kind].lead, space: 1 },
   ];
   data.grounds.forEach((ground, i) => {
