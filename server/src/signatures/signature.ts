@@ -1,7 +1,16 @@
 // Detached electronic signatures (CMS, CAdES-BES, GOST R 34.10-2012 with GOST R 34.11-2012) checked against the
 // committee's trusted authorities (docs/product.md «Signatures»; why OpenSSL: docs/decisions.md).
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import type { DocumentSignature } from '#domain/contract.ts';
-import type { UnreadableSignatureReason } from '#domain/signatures.ts';
+import { MAX_SIGNATURE_SIZE, type UnreadableSignatureReason } from '#domain/signatures.ts';
 
 /** The verdict on one signature: the contract's `DocumentSignature`. */
 export type SignatureCheck = DocumentSignature;
@@ -17,6 +26,8 @@ export interface TrustStore {
   readonly certificatesPem: readonly string[];
   /** The revoked serial numbers (upper-case hex) per issuer, from CRLs whose signature a trusted certificate verified. */
   readonly revoked: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The trusted certificates by subject (`nameKey`), to walk a chain for its revocation. */
+  readonly bySubject: ReadonlyMap<string, readonly pkijs.Certificate[]>;
 }
 
 /** The document a signature claims to cover: a stored file, bytes in memory, or a stream read once. */
@@ -48,15 +59,371 @@ export class UnreadableSignatureError extends Error {
   }
 }
 
+// ——— OpenSSL, run without a shell, under a time and memory limit ———
+
+/** The whole check's time: a request that carries a signature answers within 5 s. */
+const TIME_LIMIT_MS = 4000;
+/** Address space one OpenSSL run may take (prlimit --as): it streams the document, so a few MB of it is used. */
+const MEMORY_LIMIT_BYTES = 256 * 1024 * 1024;
+/** What is kept of an OpenSSL run's output: error lines and `verify`'s verdict, never the document. */
+const OUTPUT_LIMIT = 64 * 1024;
+const OPENSSL_CONF = path.join(import.meta.dirname, 'openssl-gost.cnf');
+const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((file) => existsSync(file)) ?? 'prlimit';
+
+interface OpensslRun {
+  code: number | null;
+  output: string;
+}
+
+/** Runs `openssl args` under prlimit; kills it at `deadline` (UnreadableSignatureError 'timeout'). */
+function openssl(args: readonly string[], deadline: number): Promise<OpensslRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(PRLIMIT, [`--as=${MEMORY_LIMIT_BYTES}`, '--', 'openssl', ...args], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', OPENSSL_CONF },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      if (output.length < OUTPUT_LIMIT) output += chunk.toString('utf8').slice(0, OUTPUT_LIMIT - output.length);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    let timedOut = false;
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) reject(new UnreadableSignatureError('timeout', `openssl ${args[0]}`));
+      else resolve({ code, output });
+    });
+  });
+}
+
+/** The document as a file OpenSSL can read: a stored file as it is, bytes and streams written into `work`. */
+async function documentFile(document: SignedDocument, work: string): Promise<string> {
+  if ('path' in document) return document.path;
+  const file = path.join(work, 'document');
+  const source = 'bytes' in document ? Readable.from([document.bytes]) : Readable.from(document.stream);
+  await pipeline(source, createWriteStream(file));
+  return file;
+}
+
+// ——— Reading structures (pkijs): certificates, CRLs, the signature ———
+
+const OID = {
+  signedData: '1.2.840.113549.1.7.2',
+  signingTime: '1.2.840.113549.1.9.5',
+  commonName: '2.5.4.3',
+  surname: '2.5.4.4',
+  givenName: '2.5.4.42',
+  title: '2.5.4.12',
+  organization: '2.5.4.10',
+  inn: '1.2.643.3.131.1.1',
+  innLe: '1.2.643.100.4',
+  ogrn: '1.2.643.100.1',
+  snils: '1.2.643.100.3',
+  gost2012_256: '1.2.643.7.1.1.1.1',
+  gost2012_512: '1.2.643.7.1.1.1.2',
+} as const;
+
+/** The GOST R 34.10-2012 keys: the only ones a qualified signature is made with today. */
+const QUALIFIED_KEYS: ReadonlySet<string> = new Set([OID.gost2012_256, OID.gost2012_512]);
+
+/** DER of one PEM block, of base64 without armour (as some signing tools save it), or the bytes themselves. */
+function derObjects(bytes: Uint8Array): Uint8Array[] {
+  if (bytes[0] === 0x30) return [bytes];
+  const text = Buffer.from(bytes).toString('latin1');
+  const blocks = [...text.matchAll(/-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g)].map((m) => m[2] ?? '');
+  const bodies = blocks.length > 0 ? blocks : [text];
+  return bodies
+    .map((body) => body.replace(/\s+/g, ''))
+    .filter((body) => /^[A-Za-z0-9+/]+=*$/.test(body))
+    .map((body) => new Uint8Array(Buffer.from(body, 'base64')));
+}
+
+/** One BER object that fills `der` exactly, or null (truncated, trailing bytes, nested beyond the stack). */
+function berObject(der: Uint8Array): asn1js.AsnType | null {
+  try {
+    const parsed = asn1js.fromBER(der);
+    return parsed.offset === der.byteLength && !parsed.result.error ? parsed.result : null;
+  } catch {
+    return null;
+  }
+}
+
+function certificateOf(der: Uint8Array): pkijs.Certificate | null {
+  const object = berObject(der);
+  if (!object) return null;
+  try {
+    return new pkijs.Certificate({ schema: object });
+  } catch {
+    return null;
+  }
+}
+
+function crlOf(der: Uint8Array): pkijs.CertificateRevocationList | null {
+  const object = berObject(der);
+  if (!object) return null;
+  try {
+    return new pkijs.CertificateRevocationList({ schema: object });
+  } catch {
+    return null;
+  }
+}
+
+/** A name's attribute as text (any of the string types a certificate uses), or null. */
+function attribute(name: pkijs.RelativeDistinguishedNames, type: string): string | null {
+  const found = name.typesAndValues.find((item) => item.type === type);
+  const value = (found?.value as { valueBlock?: { value?: unknown } } | undefined)?.valueBlock?.value;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** A name as one comparable string: its attributes in order, values folded to lower case and single spaces. */
+function nameKey(name: pkijs.RelativeDistinguishedNames): string {
+  return name.typesAndValues
+    .map((item) => {
+      const value = (item.value as { valueBlock?: { value?: unknown; valueHexView?: Uint8Array } }).valueBlock;
+      const text =
+        typeof value?.value === 'string'
+          ? value.value.toLowerCase().replace(/\s+/g, ' ').trim()
+          : Buffer.from(value?.valueHexView ?? []).toString('hex');
+      return `${item.type}=${text}`;
+    })
+    .join(',');
+}
+
+/** A serial number as signing tools show it: upper-case hex without leading zero bytes. */
+function serialHex(serial: asn1js.Integer): string {
+  const hex = Buffer.from(serial.valueBlock.valueHexView).toString('hex').toUpperCase();
+  return hex.replace(/^(00)+(?=..)/, '');
+}
+
+function pem(certificate: pkijs.Certificate): string {
+  const base64 = Buffer.from(certificate.toSchema().toBER()).toString('base64');
+  return `-----BEGIN CERTIFICATE-----\n${base64.replace(/.{64}/g, '$&\n').replace(/\n$/, '')}\n-----END CERTIFICATE-----\n`;
+}
+
+const isSelfIssued = (certificate: pkijs.Certificate) => nameKey(certificate.issuer) === nameKey(certificate.subject);
+
+// ——— The trust store ———
+
+async function trustFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries
+    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && !entry.name.startsWith('.'))
+    .map((entry) => path.join(dir, entry.name))
+    .sort();
+}
+
+/** Fails loudly when OpenSSL, its GOST engine or prlimit is missing: then no signature could be checked at all. */
+async function checkTools(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let run: OpensslRun;
+  try {
+    run = await openssl(['engine', 'gost', '-t'], deadline);
+  } catch (error) {
+    throw new Error(
+      `Проверка электронных подписей невозможна: не запускается openssl под prlimit (${String(error)}); ` +
+        'установите openssl, util-linux и libengine-gost-openssl (scripts/ensure-system-deps.sh)',
+    );
+  }
+  if (run.code !== 0 || !run.output.includes('available')) {
+    throw new Error(
+      'Проверка электронных подписей невозможна: у OpenSSL нет движка ГОСТ; установите libengine-gost-openssl ' +
+        `(scripts/ensure-system-deps.sh). OpenSSL ответил: ${run.output.trim().slice(0, 300)}`,
+    );
+  }
+}
+
 /**
  * Reads the trusted certificates and CRLs of `dir` (every regular file: PEM blocks or one DER object), keeps the CRLs
  * a trusted certificate signed, and checks that OpenSSL's GOST engine is there. Throws with a Russian message naming
  * the file when something cannot be read: a committee that configured trust must not silently trust nothing.
  */
 export async function loadTrustStore(dir: string | null): Promise<TrustStore> {
-  void dir;
-  throw new Error('loadTrustStore: not implemented yet');
+  await checkTools();
+  const certificates: pkijs.Certificate[] = [];
+  const crls: { file: string; der: Uint8Array; crl: pkijs.CertificateRevocationList }[] = [];
+  for (const file of dir ? await trustFiles(dir) : []) {
+    if ((await stat(file)).size > 16 * 1024 * 1024) throw new Error(`SIGNATURE_TRUST_DIR: файл ${file} больше 16 МБ`);
+    const objects = derObjects(new Uint8Array(await readFile(file)));
+    if (objects.length === 0) throw new Error(`SIGNATURE_TRUST_DIR: в файле ${file} нет сертификата или CRL`);
+    for (const der of objects) {
+      const crl = crlOf(der);
+      const certificate = crl ? null : certificateOf(der);
+      if (crl) crls.push({ file, der, crl });
+      else if (certificate) certificates.push(certificate);
+      else throw new Error(`SIGNATURE_TRUST_DIR: файл ${file} — не сертификат X.509 и не список отзыва (CRL)`);
+    }
+  }
+  const certificatesPem = certificates.map(pem);
+  const revoked = new Map<string, Set<string>>();
+  if (crls.length > 0) {
+    const work = await mkdtemp(path.join(tmpdir(), 'portal-trust-'));
+    try {
+      const bundle = path.join(work, 'trusted.pem');
+      await writeFile(bundle, certificatesPem.join(''));
+      for (const [index, { file, der, crl }] of crls.entries()) {
+        const crlFile = path.join(work, `${index}.crl`);
+        await writeFile(crlFile, der);
+        const run = await openssl(
+          ['crl', '-inform', 'DER', '-in', crlFile, '-CAfile', bundle, '-noout'],
+          Date.now() + 10_000,
+        );
+        if (run.code !== 0 || !/verify OK/.test(run.output)) {
+          throw new Error(
+            `SIGNATURE_TRUST_DIR: подпись списка отзыва ${file} не проверяется доверенными сертификатами`,
+          );
+        }
+        const issuer = nameKey(crl.issuer);
+        const serials = revoked.get(issuer) ?? new Set<string>();
+        for (const entry of crl.revokedCertificates ?? []) serials.add(serialHex(entry.userCertificate));
+        revoked.set(issuer, serials);
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+  const bySubject = new Map<string, pkijs.Certificate[]>();
+  for (const certificate of certificates) {
+    const key = nameKey(certificate.subject);
+    bySubject.set(key, [...(bySubject.get(key) ?? []), certificate]);
+  }
+  return { dir, certificatesPem, revoked, bySubject };
 }
+
+// ——— The signature ———
+
+interface ParsedSignature {
+  der: Uint8Array;
+  signer: pkijs.Certificate;
+  others: pkijs.Certificate[];
+  signedAt: Date | null;
+}
+
+/** The CMS SignedData of a detached signature and its signer, or UnreadableSignatureError. */
+function parseSignature(bytes: Uint8Array): ParsedSignature {
+  if (bytes.byteLength > MAX_SIGNATURE_SIZE) throw new UnreadableSignatureError('too_large');
+  const [der] = derObjects(bytes);
+  const object = der ? berObject(der) : null;
+  if (!der || !object) throw new UnreadableSignatureError('not_cms');
+  let signed: pkijs.SignedData;
+  try {
+    const content = new pkijs.ContentInfo({ schema: object });
+    if (content.contentType !== OID.signedData) throw new Error(`content type ${content.contentType}`);
+    signed = new pkijs.SignedData({ schema: content.content });
+  } catch (error) {
+    throw new UnreadableSignatureError('not_cms', String(error));
+  }
+  if (signed.encapContentInfo.eContent) throw new UnreadableSignatureError('attached');
+  const info = signed.signerInfos[0];
+  if (!info) throw new UnreadableSignatureError('no_certificate', 'no signer');
+  const certificates = (signed.certificates ?? []).filter(
+    (item): item is pkijs.Certificate => item instanceof pkijs.Certificate,
+  );
+  const signer = certificates.find((certificate) => {
+    if (info.sid instanceof pkijs.IssuerAndSerialNumber) {
+      return (
+        nameKey(info.sid.issuer) === nameKey(certificate.issuer) &&
+        info.sid.serialNumber.isEqual(certificate.serialNumber)
+      );
+    }
+    const keyId = (info.sid as { valueBlock?: { valueHexView?: Uint8Array } }).valueBlock?.valueHexView;
+    const extension = certificate.extensions?.find((item) => item.extnID === '2.5.29.14');
+    const own = (extension?.parsedValue as asn1js.OctetString | undefined)?.valueBlock.valueHexView;
+    return Boolean(keyId && own && Buffer.from(keyId).equals(Buffer.from(own)));
+  });
+  if (!signer) throw new UnreadableSignatureError('no_certificate', 'signer certificate absent');
+  const time = info.signedAttrs?.attributes.find((item) => item.type === OID.signingTime)?.values[0];
+  const signedAt = time instanceof asn1js.UTCTime || time instanceof asn1js.GeneralizedTime ? time.toDate() : null;
+  return {
+    der,
+    signer,
+    others: certificates.filter((certificate) => certificate !== signer),
+    signedAt: signedAt && !Number.isNaN(signedAt.getTime()) ? signedAt : null,
+  };
+}
+
+/** What the certificate says of its holder and itself. */
+function certificateFields(certificate: pkijs.Certificate): Pick<SignatureCheck, 'signer' | 'certificate'> {
+  const subject = certificate.subject;
+  const surname = attribute(subject, OID.surname);
+  const given = attribute(subject, OID.givenName);
+  let inn = attribute(subject, OID.inn);
+  let innLe = attribute(subject, OID.innLe);
+  // Before ИНН ЮЛ had its own field, an organisation's ИНН went into the ИНН field with two leading zeros.
+  if (!innLe && inn && /^00\d{10}$/.test(inn)) {
+    innLe = inn.slice(2);
+    inn = null;
+  }
+  return {
+    signer: {
+      fio: surname ? [surname, given].filter(Boolean).join(' ') : attribute(subject, OID.commonName),
+      title: attribute(subject, OID.title),
+      organization: attribute(subject, OID.organization),
+      inn,
+      innLe,
+      ogrn: attribute(subject, OID.ogrn),
+      snils: attribute(subject, OID.snils),
+    },
+    certificate: {
+      serialNumber: serialHex(certificate.serialNumber),
+      issuer:
+        attribute(certificate.issuer, OID.commonName) ??
+        attribute(certificate.issuer, OID.organization) ??
+        nameKey(certificate.issuer),
+      validFrom: certificate.notBefore.value.toISOString(),
+      validTo: certificate.notAfter.value.toISOString(),
+    },
+  };
+}
+
+/** The fields of the qualified certificate's form: СНИЛС and ФИО, and ИНН ЮЛ with ОГРН or the person's ИНН. */
+function isQualifiedSubject(signer: SignatureCheck['signer']): boolean {
+  const digits = (value: string | null, length: number) => value !== null && new RegExp(`^\\d{${length}}$`).test(value);
+  const organization = digits(signer.innLe, 10) && digits(signer.ogrn, 13);
+  return Boolean(signer.fio) && digits(signer.snils, 11) && (organization || digits(signer.inn, 12));
+}
+
+function belongsTo(signer: SignatureCheck['signer'], expected: NonNullable<ExpectedOrganization>): boolean {
+  return Boolean(
+    (expected.innLe && signer.innLe === expected.innLe) || (expected.ogrn && signer.ogrn === expected.ogrn),
+  );
+}
+
+/** The certificates from the signer up its chain (trusted ones and those the signature carries), by name. */
+function chainOf(
+  signer: pkijs.Certificate,
+  carried: readonly pkijs.Certificate[],
+  trust: TrustStore,
+): pkijs.Certificate[] {
+  const chain = [signer];
+  let current = signer;
+  // A chain longer than this is no authority's; the walk also ends at a loop.
+  while (chain.length < 10 && !isSelfIssued(current)) {
+    const issuer = nameKey(current.issuer);
+    const next = trust.bySubject.get(issuer)?.[0] ?? carried.find((item) => nameKey(item.subject) === issuer);
+    if (!next || chain.includes(next)) break;
+    chain.push(next);
+    current = next;
+  }
+  return chain;
+}
+
+const isRevoked = (certificate: pkijs.Certificate, trust: TrustStore) =>
+  trust.revoked.get(nameKey(certificate.issuer))?.has(serialHex(certificate.serialNumber)) ?? false;
+
+/** `openssl verify` error numbers (X509_V_ERR_*) that mean a certificate's time, not its trust. */
+const TIME_ERRORS: ReadonlySet<number> = new Set([9, 10, 13, 14]);
 
 /**
  * The verdict on a detached signature of `document`: the first failing check of docs/product.md «Signatures»
@@ -65,6 +432,86 @@ export async function loadTrustStore(dir: string | null): Promise<TrustStore> {
  * check out of time, throws `UnreadableSignatureError`.
  */
 export async function verifyDetachedSignature(input: VerifyDetachedSignatureInput): Promise<SignatureCheck> {
-  void input;
-  throw new Error('verifyDetachedSignature: not implemented yet');
+  const deadline = Date.now() + TIME_LIMIT_MS;
+  const now = input.now ?? new Date();
+  const parsed = parseSignature(input.signature);
+  const described = certificateFields(parsed.signer);
+  const verdict = (status: SignatureCheck['status']): SignatureCheck => ({
+    status,
+    ...described,
+    signedAt: parsed.signedAt?.toISOString() ?? null,
+    checkedAt: now.toISOString(),
+  });
+  const work = await mkdtemp(path.join(tmpdir(), 'portal-signature-'));
+  try {
+    const signatureFile = path.join(work, 'signature.p7s');
+    await writeFile(signatureFile, parsed.der);
+    // 1. The signature and its digest over exactly these bytes, whoever signed (the chain is step 2).
+    const content = await documentFile(input.document, work);
+    const crypto = await openssl(
+      [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        signatureFile,
+        '-content',
+        content,
+        '-noverify',
+        '-out',
+        '/dev/null',
+      ],
+      deadline,
+    );
+    if (crypto.code !== 0) {
+      if (
+        /verification failure|content verify error|digest failure|signature failure|bad signature/i.test(crypto.output)
+      ) {
+        return verdict('invalid');
+      }
+      throw new UnreadableSignatureError('not_cms', crypto.output.trim().slice(0, 500));
+    }
+    const key = parsed.signer.subjectPublicKeyInfo.algorithm.algorithmId;
+    if (!QUALIFIED_KEYS.has(key)) return verdict('not_qualified');
+    // 2. The chain to a trusted root, at the signing time (a claimed time later than now counts as now).
+    if (input.trust.certificatesPem.length === 0) return verdict('untrusted');
+    const trusted = path.join(work, 'trusted.pem');
+    const signerFile = path.join(work, 'signer.pem');
+    await writeFile(trusted, input.trust.certificatesPem.join(''));
+    await writeFile(signerFile, pem(parsed.signer));
+    const carried = parsed.others.length > 0 ? path.join(work, 'carried.pem') : null;
+    if (carried) await writeFile(carried, parsed.others.map(pem).join(''));
+    const at = parsed.signedAt && parsed.signedAt <= now ? parsed.signedAt : now;
+    const chain = await openssl(
+      [
+        'verify',
+        '-CAfile',
+        trusted,
+        ...(carried ? ['-untrusted', carried] : []),
+        '-purpose',
+        'any',
+        '-attime',
+        String(Math.floor(at.getTime() / 1000)),
+        signerFile,
+      ],
+      deadline,
+    );
+    if (chain.code !== 0) {
+      const codes = [...chain.output.matchAll(/error (\d+) at \d+ depth/g)].map((match) => Number(match[1]));
+      return verdict(codes.length > 0 && codes.every((code) => TIME_ERRORS.has(code)) ? 'expired' : 'untrusted');
+    }
+    // 3. Revocation, by the trusted CRLs, of the signer's certificate or any above it.
+    if (chainOf(parsed.signer, parsed.others, input.trust).some((item) => isRevoked(item, input.trust))) {
+      return verdict('revoked');
+    }
+    if (!isQualifiedSubject(described.signer)) return verdict('not_qualified');
+    if (input.expectOrganization && !belongsTo(described.signer, input.expectOrganization)) {
+      return verdict('foreign_organization');
+    }
+    return verdict('valid');
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
 }

@@ -1,0 +1,416 @@
+// A certification authority of our own, made with OpenSSL and Debian's GOST engine, for tests, the bench and the demo
+// (docs/product.md «Signatures»): a root and an intermediate the committee trusts, the intermediate's CRL, and signers
+// with the qualified certificate's subject fields. It is for testing and demonstration only: nothing it issues is a
+// qualified certificate of an accredited authority.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { COMMITTEE_NAME } from '#domain/committee.ts';
+
+const run = promisify(execFile);
+
+/** The demo company (server/src/seed/demo.ts): the director of it signs the applicant's documents. */
+export const TEST_COMPANY = { legalEntity: 'ООО «СтройПроект»', innLe: '7701234560', ogrn: '1027700123450' } as const;
+/** Another company: its director's signature on the demo company's documents is `foreign_organization`. */
+export const OTHER_COMPANY = { legalEntity: 'ООО «Чужой Проект»', innLe: '7709876545', ogrn: '1027700987654' } as const;
+/** The committee (`COMMITTEE_INN`): its examiner signs decisions. */
+export const TEST_COMMITTEE = { legalEntity: COMMITTEE_NAME, innLe: '7705000010', ogrn: '1027700500002' } as const;
+/** Another public body: its official's signature on a decision is `foreign_organization`. */
+export const OTHER_BODY = {
+  legalEntity: 'Комитет по земельным отношениям',
+  innLe: '5001000010',
+  ogrn: '1025000100003',
+} as const;
+
+/** Every signer the authority issues, by what its signature should come out as. */
+export type TestSignerName =
+  /** The demo company's director, GOST R 34.10-2012 256 bit. */
+  | 'director256'
+  /** The same director with a 512-bit key. */
+  | 'director512'
+  /** Another company's director. */
+  | 'otherDirector'
+  /** An examiner of the committee (Смирнов Алексей Петрович, the demo's examiner1). */
+  | 'examiner'
+  /** An official of another public body. */
+  | 'otherExaminer'
+  /** The demo company's director, with a certificate that ended in 2021. */
+  | 'expired'
+  /** The demo company's director, with a certificate in the intermediate's CRL. */
+  | 'revoked'
+  /** The demo company's director, certified by a root nobody trusts. */
+  | 'untrusted'
+  /** The demo company's director with an RSA key, from an RSA root in the trust directory. */
+  | 'rsa'
+  /** A GOST certificate of the trusted intermediate without СНИЛС, ИНН ЮЛ and ОГРН. */
+  | 'unqualified'
+  /** A certificate whose issuers certify each other in a circle. */
+  | 'looped';
+
+export interface TestSigner {
+  name: TestSignerName;
+  certificatePath: string;
+  keyPath: string;
+  /** Certificates the signature carries besides the signer's (the looped chain). */
+  extraCertificatesPath: string | null;
+  fio: string;
+  organization: { legalEntity: string; innLe: string; ogrn: string };
+}
+
+export interface TestAuthority {
+  dir: string;
+  /** What `SIGNATURE_TRUST_DIR` points at: the root, the intermediate, the intermediate's CRL and the RSA root. */
+  trustDir: string;
+  signers: Readonly<Record<TestSignerName, TestSigner>>;
+  /** A detached DER CMS signature (CAdES-BES-like: signingTime, contentType, messageDigest) of the file. */
+  sign(documentPath: string, signer: TestSignerName, options?: SignOptions): Promise<Uint8Array>;
+  /** The environment an `openssl` run needs for GOST (OPENSSL_CONF with the engine). */
+  opensslEnv: NodeJS.ProcessEnv;
+}
+
+export interface SignOptions {
+  /** Without signed attributes: no signingTime, so the check takes its own time. */
+  withoutAttributes?: boolean;
+}
+
+const CONFIG = `openssl_conf = openssl_init
+oid_section = portal_oids
+
+[portal_oids]
+INNLE = 1.2.643.100.4
+
+[openssl_init]
+engines = engines
+
+[engines]
+gost = gost
+
+[gost]
+engine_id = gost
+default_algorithms = ALL
+
+[ca]
+default_ca = ca_default
+
+[ca_default]
+dir = $ENV::CA_DIR
+database = $dir/index.txt
+new_certs_dir = $dir/issued
+serial = $dir/serial
+crlnumber = $dir/crlnumber
+default_md = default
+policy = policy_any
+unique_subject = no
+copy_extensions = none
+default_crl_days = 3650
+email_in_dn = no
+utf8 = yes
+string_mask = utf8only
+
+[policy_any]
+commonName = supplied
+
+[req]
+distinguished_name = req_dn
+utf8 = yes
+string_mask = utf8only
+
+[req_dn]
+
+[v3_ca]
+basicConstraints = critical,CA:true
+keyUsage = critical,keyCertSign,cRLSign
+subjectKeyIdentifier = hash
+
+[v3_signer]
+basicConstraints = CA:false
+keyUsage = critical,digitalSignature,nonRepudiation
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+`;
+
+type KeyKind = 'gost256' | 'gost512' | 'rsa';
+
+const GENPKEY: Record<KeyKind, string[]> = {
+  gost256: ['-algorithm', 'gost2012_256', '-pkeyopt', 'paramset:A'],
+  gost512: ['-algorithm', 'gost2012_512', '-pkeyopt', 'paramset:A'],
+  rsa: ['-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048'],
+};
+
+interface Subject {
+  fio?: string;
+  title?: string;
+  organization?: { legalEntity: string; innLe: string; ogrn: string };
+  /** The person's ИНН (12 digits). */
+  inn?: string;
+  snils?: string;
+  commonName?: string;
+}
+
+/** An OpenSSL `-subj` in the qualified certificate's order: CN, SN, GN, T, O, ИНН, ИНН ЮЛ, ОГРН, СНИЛС. */
+function subjectLine(subject: Subject): string {
+  const escaped = (value: string) => value.replace(/[/\\+=,]/g, (char) => `\\${char}`);
+  const [surname, ...given] = (subject.fio ?? '').split(' ');
+  const parts: [string, string | undefined][] = [
+    ['CN', subject.commonName ?? subject.fio],
+    ['SN', subject.fio ? surname : undefined],
+    ['GN', subject.fio ? given.join(' ') : undefined],
+    ['title', subject.title],
+    ['O', subject.organization?.legalEntity],
+    ['C', 'RU'],
+    ['INN', subject.inn],
+    ['INNLE', subject.organization?.innLe],
+    ['OGRN', subject.organization?.ogrn],
+    ['SNILS', subject.snils],
+  ];
+  return parts
+    .filter((part): part is [string, string] => Boolean(part[1]))
+    .map(([key, value]) => `/${key}=${escaped(value)}`)
+    .join('');
+}
+
+/** OpenSSL's time form: 20260101000000Z. */
+const asn1Time = (date: Date) => `${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
+
+/**
+ * Makes the authority under `dir` (created): about forty OpenSSL runs, a second or two. Certificates are valid from
+ * a day ago for `validYears` (default 3), except the expired one (2020).
+ */
+export async function makeTestAuthority(dir: string, options: { validYears?: number } = {}): Promise<TestAuthority> {
+  await mkdir(dir, { recursive: true });
+  const configPath = path.join(dir, 'openssl.cnf');
+  await writeFile(configPath, CONFIG);
+  const baseEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', OPENSSL_CONF: configPath };
+  const openssl = async (args: string[], caDir = dir) => {
+    try {
+      await run('openssl', args, { env: { ...baseEnv, CA_DIR: caDir }, cwd: dir });
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr ?? '';
+      throw new Error(`openssl ${args.slice(0, 2).join(' ')} failed: ${stderr.trim().slice(0, 800)}`);
+    }
+  };
+  const file = (name: string) => path.join(dir, name);
+  const from = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  const to = new Date(from.getTime() + (options.validYears ?? 3) * 365 * 24 * 60 * 60 * 1000);
+
+  const key = async (name: string, kind: KeyKind) => {
+    await openssl(['genpkey', ...GENPKEY[kind], '-out', file(`${name}.key`)]);
+    return file(`${name}.key`);
+  };
+  /** A CA's working directory for `openssl ca` (database, serial, CRL number). */
+  const caDirOf = async (name: string) => {
+    const caDir = file(`${name}.ca`);
+    await mkdir(path.join(caDir, 'issued'), { recursive: true });
+    await writeFile(path.join(caDir, 'index.txt'), '');
+    await writeFile(path.join(caDir, 'serial'), `${randomBytes(8).toString('hex').replace(/^./, '4')}\n`);
+    await writeFile(path.join(caDir, 'crlnumber'), '1000\n');
+    return caDir;
+  };
+  const selfSignedRoot = async (name: string, kind: KeyKind, commonName: string) => {
+    const keyPath = await key(name, kind);
+    const days = String(Math.ceil((to.getTime() - Date.now()) / 86_400_000) + 365);
+    await openssl([
+      'req',
+      '-new',
+      '-x509',
+      '-key',
+      keyPath,
+      '-out',
+      file(`${name}.pem`),
+      '-days',
+      days,
+      '-utf8',
+      '-subj',
+      subjectLine({ commonName, organization: { legalEntity: 'Тестовый удостоверяющий центр', innLe: '', ogrn: '' } }),
+      '-extensions',
+      'v3_ca',
+    ]);
+    return { certificate: file(`${name}.pem`), key: keyPath, caDir: await caDirOf(name) };
+  };
+  type Ca = Awaited<ReturnType<typeof selfSignedRoot>>;
+  const issue = async (
+    ca: Ca,
+    name: string,
+    kind: KeyKind,
+    subject: Subject,
+    extensions: 'v3_ca' | 'v3_signer',
+    validity: { from: Date; to: Date } = { from, to },
+    existingKey?: string,
+  ) => {
+    const keyPath = existingKey ?? (await key(name, kind));
+    await openssl([
+      'req',
+      '-new',
+      '-key',
+      keyPath,
+      '-out',
+      file(`${name}.csr`),
+      '-utf8',
+      '-subj',
+      subjectLine(subject),
+    ]);
+    await openssl(
+      [
+        'ca',
+        '-batch',
+        '-notext',
+        '-preserveDN',
+        '-utf8',
+        '-cert',
+        ca.certificate,
+        '-keyfile',
+        ca.key,
+        '-in',
+        file(`${name}.csr`),
+        '-out',
+        file(`${name}.pem`),
+        '-extensions',
+        extensions,
+        '-startdate',
+        asn1Time(validity.from),
+        '-enddate',
+        asn1Time(validity.to),
+      ],
+      ca.caDir,
+    );
+    return { certificate: file(`${name}.pem`), key: keyPath, caDir: extensions === 'v3_ca' ? await caDirOf(name) : '' };
+  };
+
+  const root = await selfSignedRoot('root', 'gost256', 'Тестовый корневой УЦ портала');
+  const intermediate = await issue(root, 'intermediate', 'gost256', { commonName: 'Тестовый УЦ портала' }, 'v3_ca');
+  const stranger = await selfSignedRoot('stranger-root', 'gost256', 'Недоверенный УЦ');
+  const rsaRoot = await selfSignedRoot('rsa-root', 'rsa', 'Тестовый УЦ RSA');
+
+  const director = {
+    fio: 'Иванов Иван Иванович',
+    title: 'Генеральный директор',
+    organization: TEST_COMPANY,
+    inn: '770100001107',
+    snils: '11223344595',
+  };
+  const signers = {} as Record<TestSignerName, TestSigner>;
+  const add = async (
+    name: TestSignerName,
+    ca: Ca,
+    kind: KeyKind,
+    subject: Subject,
+    validity?: { from: Date; to: Date },
+  ) => {
+    const made = await issue(ca, name, kind, subject, 'v3_signer', validity);
+    signers[name] = {
+      name,
+      certificatePath: made.certificate,
+      keyPath: made.key,
+      extraCertificatesPath: null,
+      fio: subject.fio ?? subject.commonName ?? '',
+      organization: subject.organization ?? { legalEntity: '', innLe: '', ogrn: '' },
+    };
+  };
+  await add('director256', intermediate, 'gost256', director);
+  await add('director512', intermediate, 'gost512', director);
+  await add('otherDirector', intermediate, 'gost256', {
+    fio: 'Сидоров Пётр Николаевич',
+    title: 'Директор',
+    organization: OTHER_COMPANY,
+    inn: '770200002217',
+    snils: '22334455671',
+  });
+  await add('examiner', intermediate, 'gost256', {
+    fio: 'Смирнов Алексей Петрович',
+    title: 'Главный специалист',
+    organization: TEST_COMMITTEE,
+    inn: '770300003334',
+    snils: '33445566702',
+  });
+  await add('otherExaminer', intermediate, 'gost256', {
+    fio: 'Волкова Ольга Андреевна',
+    title: 'Главный специалист',
+    organization: OTHER_BODY,
+    inn: '770400004451',
+    snils: '44556677803',
+  });
+  await add('expired', intermediate, 'gost256', director, {
+    from: new Date('2020-01-01T00:00:00Z'),
+    to: new Date('2021-01-01T00:00:00Z'),
+  });
+  await add('revoked', intermediate, 'gost256', director);
+  await add('untrusted', stranger, 'gost256', director);
+  await add('rsa', rsaRoot, 'rsa', director);
+  await add('unqualified', intermediate, 'gost256', {
+    fio: 'Иванов Иван Иванович',
+    commonName: 'Иванов Иван Иванович',
+  });
+
+  // Two authorities that certify each other: A by B, B by A; the signer's certificate is A's.
+  const loopA = await selfSignedRoot('loop-a0', 'gost256', 'Петля А');
+  const loopB = await selfSignedRoot('loop-b0', 'gost256', 'Петля Б');
+  const crossA = await issue(loopB, 'loop-a', 'gost256', { commonName: 'Петля А' }, 'v3_ca', undefined, loopA.key);
+  const crossB = await issue(loopA, 'loop-b', 'gost256', { commonName: 'Петля Б' }, 'v3_ca', undefined, loopB.key);
+  await add('looped', crossA, 'gost256', director);
+  const loopFile = file('loop-chain.pem');
+  await writeFile(
+    loopFile,
+    `${await readFile(crossA.certificate, 'utf8')}${await readFile(crossB.certificate, 'utf8')}`,
+  );
+  signers.looped.extraCertificatesPath = loopFile;
+
+  // The intermediate revokes one certificate and publishes its CRL.
+  await openssl(
+    ['ca', '-cert', intermediate.certificate, '-keyfile', intermediate.key, '-revoke', signers.revoked.certificatePath],
+    intermediate.caDir,
+  );
+  const crl = file('intermediate.crl');
+  await openssl(
+    ['ca', '-gencrl', '-cert', intermediate.certificate, '-keyfile', intermediate.key, '-out', crl],
+    intermediate.caDir,
+  );
+
+  const trustDir = file('trust');
+  await mkdir(trustDir, { recursive: true });
+  await writeFile(path.join(trustDir, 'root.pem'), await readFile(root.certificate));
+  // DER as well as PEM: the trust directory takes both.
+  await openssl([
+    'x509',
+    '-in',
+    intermediate.certificate,
+    '-outform',
+    'DER',
+    '-out',
+    path.join(trustDir, 'intermediate.cer'),
+  ]);
+  await writeFile(path.join(trustDir, 'intermediate.crl'), await readFile(crl));
+  await writeFile(path.join(trustDir, 'rsa-root.pem'), await readFile(rsaRoot.certificate));
+
+  let signatures = 0;
+  return {
+    dir,
+    trustDir,
+    signers,
+    opensslEnv: baseEnv,
+    async sign(documentPath, name, options = {}) {
+      const signer = signers[name];
+      const out = file(`signature-${++signatures}.sig`);
+      await openssl([
+        'cms',
+        '-sign',
+        '-binary',
+        '-in',
+        documentPath,
+        '-signer',
+        signer.certificatePath,
+        '-inkey',
+        signer.keyPath,
+        '-outform',
+        'DER',
+        '-out',
+        out,
+        '-nosmimecap',
+        ...(options.withoutAttributes ? ['-noattr'] : []),
+        ...(signer.extraCertificatesPath ? ['-certfile', signer.extraCertificatesPath] : []),
+      ]);
+      return new Uint8Array(await readFile(out));
+    },
+  };
+}
