@@ -8,6 +8,9 @@ import { COMPANY_SIDEBAR_LABELS, STATEMENT_STATUSES } from '#domain/statuses.ts'
 import { formatListDate } from '#lib/dates.ts';
 import { canAddVersion } from '#lib/statement.ts';
 import { useStore } from '#stores/prerendered.ts';
+import AppealsBlock from '../appeals/AppealsBlock.tsx';
+import { filingTexts } from '../appeals/appeals.ts';
+import FileAppealDialog from '../appeals/FileAppealDialog.tsx';
 import { setViewerRemarks } from '../documents/viewer.ts';
 import RemarkAnswers from '../remarks/RemarkAnswers.tsx';
 import RemarksSection from '../remarks/RemarksSection.tsx';
@@ -34,6 +37,7 @@ import {
   $remarks,
   $rounds,
   $versionErrors,
+  appealFiling,
   deleteStatement,
   openVersionDialog,
   setAnswer,
@@ -71,9 +75,16 @@ export default function CompanyStatementDetail() {
   const lastRoundTitle = useRef<HTMLHeadingElement>(null);
 
   const canCorrect = statement ? canRequestCorrection(statement) : false;
+  const appealSubjects = statement?.appealSubjects ?? [];
+  const canAppeal = appealSubjects.length > 0;
   // A sent statement nobody took may show both: the spec's delete, and the regulation's withdrawal.
-  const actions = (canDelete || canWithdraw || canCorrect) && (
+  const actions = (canDelete || canWithdraw || canCorrect || canAppeal) && (
     <>
+      {canAppeal && (
+        <Button variant="secondary" onClick={() => appealFiling.open(appealSubjects)}>
+          {filingTexts.action}
+        </Button>
+      )}
       {canCorrect && (
         <Button variant="secondary" onClick={openCorrectionRequest}>
           {correctionTexts.request}
@@ -156,6 +167,8 @@ export default function CompanyStatementDetail() {
 
       <CorrectionsBlock corrections={statement.corrections} />
 
+      <AppealsBlock appeals={statement.appeals} />
+
       <RemarksSection
         statement={statement}
         remarks={remarks}
@@ -178,6 +191,12 @@ export default function CompanyStatementDetail() {
 
       <CorrectionRequestDialog
         // While the request waits its button is gone: focus goes to the statement's heading.
+        fallbackFocus={() => document.getElementById(HEADING_ID)}
+      />
+      <FileAppealDialog
+        filing={appealFiling}
+        visibleId={statement.visibleId}
+        // With nothing left to appeal its button is gone: focus goes to the statement's heading.
         fallbackFocus={() => document.getElementById(HEADING_ID)}
       />
       <ConfirmDialog

@@ -13,10 +13,18 @@ export interface ExaminerPickerProps {
   current?: number | null;
   /** Assigning hands the statement to someone else (the current one cannot be chosen); an appeal may keep them. */
   keepCurrent?: boolean;
+  /** How the current one is marked ('ведёт сейчас' by default). */
+  currentNote?: string;
 }
 
 /** The examiners, one radio each with their load (in work, overdue), the current one marked. */
-export default function ExaminerPicker({ choice, name, current = null, keepCurrent = false }: ExaminerPickerProps) {
+export default function ExaminerPicker({
+  choice,
+  name,
+  current = null,
+  keepCurrent = false,
+  currentNote = texts.current,
+}: ExaminerPickerProps) {
   const errorId = useId();
   const examiners = useStore(choice.$examiners);
   const chosen = useStore(choice.$chosen);
@@ -45,7 +53,7 @@ export default function ExaminerPicker({ choice, name, current = null, keepCurre
               <span>
                 {examiner.fio}
                 {examiner.isHead && `, ${texts.head}`}
-                {isCurrent && ` (${texts.current})`}
+                {isCurrent && ` (${currentNote})`}
                 <span className="grounds-picker__basis">{texts.load(examiner.inWork, examiner.overdue)}</span>
               </span>
             </label>

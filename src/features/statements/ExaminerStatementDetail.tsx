@@ -7,6 +7,8 @@ import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { COMPANY_FIELDS } from '#lib/statement.ts';
 import { useStore } from '#stores/prerendered.ts';
+import AppealsBlock from '../appeals/AppealsBlock.tsx';
+import { decisionTexts } from '../appeals/appeals.ts';
 import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
 import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
@@ -24,6 +26,7 @@ import { REPLY_CHOICES, replyLabel } from './lib/examiner-reply.ts';
 import { $canAnswerCorrections, openCorrectionAnswer } from './stores/examiner-corrections.ts';
 import {
   $canAssign,
+  $canDecideAppeals,
   $canRefuseAcceptance,
   $canReply,
   $certificateBusy,
@@ -33,6 +36,7 @@ import {
   $examinerStatement,
   $replyStatus,
   acceptanceRefusal,
+  appealDecision,
   assigning,
   rejectionGrounds,
   remarkEditing,
@@ -51,8 +55,9 @@ const HEADING_ID = 'examiner-statement-heading';
 // dialog, when a sent statement shows.
 const GroundsPicker = lazy(() => import('./components/detail/GroundsPicker.tsx'));
 const AcceptanceRefusalDialog = lazy(() => import('./components/detail/AcceptanceRefusalDialog.tsx'));
-// The head's assigning dialog, only for the head.
+// The head's assigning dialog, only for the head; the head's answer to an appeal, when the statement has one.
 const AssignDialog = lazy(() => import('./components/detail/AssignDialog.tsx'));
+const AppealDecisionDialog = lazy(() => import('../appeals/AppealDecisionDialog.tsx'));
 
 /** The examiner's lists a statement is opened from, with the sidebar's names; the first is the default. */
 const EXAMINER_LISTS: readonly BackTarget[] = [
@@ -89,6 +94,7 @@ export default function ExaminerStatementDetail() {
   const draftsToSend = useStore(remarkEditing.$draftsToSend);
   const [confirmApproval, setConfirmApproval] = useState<number | null>(null);
   const canAnswerCorrections = useStore($canAnswerCorrections);
+  const canDecideAppeals = useStore($canDecideAppeals);
 
   const refuse = canRefuseAcceptance && statement && (
     <Button
@@ -198,6 +204,23 @@ export default function ExaminerStatementDetail() {
         }
       />
 
+      <AppealsBlock
+        appeals={statement.appeals}
+        actions={(appeal) =>
+          canDecideAppeals && (
+            <div className="appeal__actions">
+              <Button
+                onClick={() =>
+                  appealDecision.open({ appeal, visibleId: statement.visibleId, examinerId: statement.examinerId })
+                }
+              >
+                {decisionTexts.action}
+              </Button>
+            </div>
+          )
+        }
+      />
+
       <ExaminerRemarks statement={statement} remarks={remarks} canReply={canReply} editing={remarkEditing} />
 
       <StatementRounds
@@ -242,6 +265,15 @@ export default function ExaminerStatementDetail() {
       {assignOffered && (
         <Suspense fallback={null}>
           <AssignDialog assigning={assigning} fallbackFocus={() => document.getElementById(HEADING_ID)} />
+        </Suspense>
+      )}
+      {canDecideAppeals && statement.appeals.length > 0 && (
+        <Suspense fallback={null}>
+          <AppealDecisionDialog
+            decision={appealDecision}
+            // After the answer its button is gone; focus goes to the statement's heading.
+            fallbackFocus={() => document.getElementById(HEADING_ID)}
+          />
         </Suspense>
       )}
       <CorrectionAnswerDialog

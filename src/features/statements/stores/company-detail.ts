@@ -10,6 +10,7 @@ import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import { type SubmitState, submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
+import { createAppealFiling } from '../../appeals/appeals.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { answerableRemarks, answerErrors, answersToSend } from '../../remarks/remarks.ts';
 import { statementDetailTexts } from '../components/texts.ts';
@@ -37,6 +38,12 @@ export const $detail = detail.$detail;
 export const $rounds = detail.$rounds;
 /** Loads (or reloads, keeping the shown statement meanwhile) the statement. */
 export const reloadStatement = detail.reload;
+
+/** 'Подать жалобу' on this detail: once filed, the statement is read again and shows the appeal with its term. */
+export const appealFiling = createAppealFiling({
+  statementId: () => detail.$id.get(),
+  reload: () => detail.reload(),
+});
 
 /** True when the signed-in user may delete the statement now. */
 export const $canDelete: ReadableAtom<boolean> = computed([detail.$detail, $user], (shown, user) =>

@@ -9,6 +9,7 @@ import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import { submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
+import { createAppealDecision } from '../../appeals/appeals.ts';
 import { certificateData } from '../../certificates/certificate.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { createRemarkEditing } from '../../remarks/editing.ts';
@@ -85,6 +86,12 @@ export const assigning = createAssigning({
   },
   reload: () => detail.reload(),
 });
+
+/** True when the caller is the committee's head, who answers the statement's appeals ('Рассмотреть жалобу'). */
+export const $canDecideAppeals: ReadableAtom<boolean> = computed($user, (user) => isHeadUser(user));
+
+/** The head's 'Рассмотреть жалобу' on this detail: once answered, the statement is read again (status, letter). */
+export const appealDecision = createAppealDecision({ reload: () => detail.reload() });
 
 /** The answer being prepared ('На доработку', 'Согласовать', 'Отклонить') in the reply dialog. */
 export const reply = createStageDraft<ReplyStatus>(true);
