@@ -35,6 +35,8 @@ export const routes = {
   examiner: (filter?: ExaminerFilter) => (filter ? `/instance/filter/${filter}` : '/instance'),
   examinerAll: '/instance/all',
   examinerNews: '/instance/news',
+  /** The register of pre-trial appeals (the committee's head). */
+  examinerAppeals: '/instance/appeals',
   /** The report on terms (the committee's head). */
   examinerReports: '/instance/reports',
   examinerSettings: '/instance/settings',

@@ -1,6 +1,7 @@
 import { EXAMINER_HOME, normalizePath, routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { $openAppeals, registerTexts } from '../features/appeals/counters.ts';
 import { $examinerOverdue, $statusCounters } from '../features/statements/counters.ts';
 import { $isHead, $user } from '../stores/session.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
@@ -28,6 +29,7 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
   const counters = useStore($statusCounters);
   const overdue = useStore($examinerOverdue);
   const isHead = useStore($isHead);
+  const openAppeals = useStore($openAppeals);
   const path = normalizePath(currentPath);
 
   return (
@@ -81,6 +83,11 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
           {isHead && (
             <NavLink href={routes.examinerTeam} active={path === routes.examinerTeam}>
               {navTexts.team}
+            </NavLink>
+          )}
+          {isHead && (
+            <NavLink href={routes.examinerAppeals} active={path === routes.examinerAppeals} count={openAppeals}>
+              {registerTexts.pageTitle}
             </NavLink>
           )}
           {isHead && (
