@@ -388,7 +388,7 @@ export async function makeTestAuthority(dir: string, options: { validYears?: num
     dir,
     trustDir,
     signers,
-    opensslEnv: baseEnv,
+    opensslEnv: { ...baseEnv, CA_DIR: dir },
     async sign(documentPath, name, options = {}) {
       const signer = signers[name];
       const out = file(`signature-${++signatures}.sig`);

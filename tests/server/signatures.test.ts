@@ -1,0 +1,415 @@
+// The signature check of docs/product.md «Signatures» against a test authority made here with OpenSSL and the GOST
+// engine; every verdict is cross-checked by `openssl cms -verify` run directly. No database: the check is pure.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignatureStatus } from '#domain/contract.ts';
+import { MAX_SIGNATURE_SIZE, signatureSummary, unreadableSignatureMessage } from '#domain/signatures.ts';
+import {
+  type ExpectedOrganization,
+  loadTrustStore,
+  type TrustStore,
+  UnreadableSignatureError,
+  verifyDetachedSignature,
+} from '../../server/src/signatures/signature.ts';
+import {
+  makeTestAuthority,
+  TEST_COMMITTEE,
+  TEST_COMPANY,
+  type TestAuthority,
+  type TestSignerName,
+} from '../../tools/test-ca.ts';
+
+const run = promisify(execFile);
+
+let dir: string;
+let ca: TestAuthority;
+let trust: TrustStore;
+let document: string;
+let otherDocument: string;
+/** Root, intermediate and RSA root as one PEM bundle, for `openssl cms -verify -CAfile`. */
+let bundle: string;
+/** The same with the intermediate's CRL. */
+let bundleWithCrl: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'signatures-test-'));
+  ca = await makeTestAuthority(path.join(dir, 'ca'));
+  trust = await loadTrustStore(ca.trustDir);
+  document = path.join(dir, 'Фасад.pdf');
+  otherDocument = path.join(dir, 'План.pdf');
+  await writeFile(document, `%PDF-1.4\n% фасад\n${randomBytes(4096).toString('base64')}\n%%EOF\n`);
+  await writeFile(otherDocument, `%PDF-1.4\n% план\n${randomBytes(4096).toString('base64')}\n%%EOF\n`);
+  bundle = path.join(dir, 'bundle.pem');
+  const pems = ['root.pem', 'intermediate.pem', 'rsa-root.pem'].map((name) =>
+    readFile(path.join(ca.dir, name), 'utf8'),
+  );
+  await writeFile(bundle, (await Promise.all(pems)).join(''));
+  bundleWithCrl = path.join(dir, 'bundle-crl.pem');
+  const crl = await readFile(path.join(ca.trustDir, 'intermediate.crl'), 'utf8');
+  await writeFile(bundleWithCrl, `${await readFile(bundle, 'utf8')}${crl}`);
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** What `openssl cms -verify` itself says of the signature: the chain to the bundle, the CRL when asked, the time. */
+async function opensslVerdict(
+  signature: Uint8Array,
+  content: string,
+  options: { crl?: boolean; attime?: Date } = {},
+): Promise<{ ok: boolean; output: string }> {
+  const file = path.join(dir, `cross-${randomBytes(6).toString('hex')}.sig`);
+  await writeFile(file, signature);
+  // `cms -verify` takes CRLs from its CAfile.
+  const trusted = options.crl ? bundleWithCrl : bundle;
+  const args = ['cms', '-verify', '-binary', '-inform', 'DER', '-in', file, '-content', content, '-CAfile', trusted];
+  args.push('-purpose', 'any', '-out', '/dev/null');
+  if (options.crl) args.push('-crl_check');
+  if (options.attime) args.push('-attime', String(Math.floor(options.attime.getTime() / 1000)));
+  try {
+    const { stdout, stderr } = await run('openssl', args, { env: ca.opensslEnv });
+    return { ok: true, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+async function check(
+  signer: TestSignerName,
+  options: { content?: string; expect?: ExpectedOrganization; now?: Date } = {},
+) {
+  const signature = await ca.sign(document, signer);
+  const verdict = await verifyDetachedSignature({
+    document: { path: options.content ?? document },
+    signature,
+    trust,
+    expectOrganization: options.expect === undefined ? TEST_COMPANY : options.expect,
+    now: options.now,
+  });
+  return { signature, verdict };
+}
+
+describe('a detached GOST signature of an applicant document', () => {
+  const cases: {
+    name: string;
+    signer: TestSignerName;
+    status: SignatureStatus;
+    /** What `openssl cms -verify` (chain, time and CRL checked) says: it knows nothing of the qualified form. */
+    openssl: RegExp | 'ok';
+  }[] = [
+    { name: 'valid, GOST R 34.10-2012 256 bit', signer: 'director256', status: 'valid', openssl: 'ok' },
+    { name: 'valid, GOST R 34.10-2012 512 bit', signer: 'director512', status: 'valid', openssl: 'ok' },
+    { name: 'an expired certificate', signer: 'expired', status: 'expired', openssl: /certificate has expired/ },
+    { name: 'a revoked certificate', signer: 'revoked', status: 'revoked', openssl: /certificate revoked/ },
+    {
+      name: 'a root nobody trusts',
+      signer: 'untrusted',
+      status: 'untrusted',
+      openssl: /unable to get local issuer certificate/,
+    },
+    { name: 'a chain that loops', signer: 'looped', status: 'untrusted', openssl: /verify error/i },
+    { name: 'RSA, even from a trusted root', signer: 'rsa', status: 'not_qualified', openssl: 'ok' },
+    { name: 'no СНИЛС, ИНН ЮЛ and ОГРН', signer: 'unqualified', status: 'not_qualified', openssl: 'ok' },
+    {
+      name: "another company's director",
+      signer: 'otherDirector',
+      status: 'foreign_organization',
+      openssl: 'ok',
+    },
+  ];
+  for (const item of cases) {
+    it(`${item.name}: ${item.status}, as openssl cms -verify says`, async () => {
+      const { signature, verdict } = await check(item.signer);
+      expect(verdict.status).toBe(item.status);
+      const direct = await opensslVerdict(signature, document, {
+        crl: item.signer !== 'rsa' && item.signer !== 'untrusted',
+      });
+      if (item.openssl === 'ok') expect(direct, direct.output).toMatchObject({ ok: true });
+      else {
+        expect(direct.ok).toBe(false);
+        expect(direct.output).toMatch(item.openssl);
+      }
+    });
+  }
+
+  it('names the signer and the certificate, and the site reads it as «Подписан: …»', async () => {
+    const { verdict } = await check('director512', { now: new Date('2026-12-01T09:00:00Z') });
+    expect(verdict).toMatchObject({
+      status: 'valid',
+      signer: {
+        fio: 'Иванов Иван Иванович',
+        title: 'Генеральный директор',
+        organization: TEST_COMPANY.legalEntity,
+        inn: '770100001107',
+        innLe: TEST_COMPANY.innLe,
+        ogrn: TEST_COMPANY.ogrn,
+        snils: '11223344595',
+      },
+      certificate: { issuer: 'Тестовый УЦ портала' },
+      checkedAt: '2026-12-01T09:00:00.000Z',
+    });
+    const serial = (
+      await run('openssl', ['x509', '-in', ca.signers.director512.certificatePath, '-noout', '-serial'], {
+        env: ca.opensslEnv,
+      })
+    ).stdout;
+    expect(serial.trim()).toBe(`serial=${verdict.certificate.serialNumber}`);
+    expect(Math.abs(Date.parse(verdict.signedAt ?? '') - Date.now())).toBeLessThan(120_000);
+    expect(signatureSummary(verdict)).toMatch(
+      /^Подписан: Иванов Иван Иванович, ООО «СтройПроект», сертификат до \d{2}\.\d{2}\.\d{4}$/,
+    );
+  });
+
+  it('a document changed after signing: invalid, and openssl finds the digest wrong too', async () => {
+    const changed = path.join(dir, 'Фасад (изменён).pdf');
+    const bytes = await readFile(document);
+    bytes[100] = (bytes[100] ?? 0) ^ 1;
+    await writeFile(changed, bytes);
+    const { signature, verdict } = await check('director256', { content: changed });
+    expect(verdict.status).toBe('invalid');
+    expect(signatureSummary(verdict)).toBe('Подпись недействительна: документ изменён после подписания');
+    const direct = await opensslVerdict(signature, changed);
+    expect(direct.ok).toBe(false);
+    expect(direct.output).toMatch(/verification failure/);
+  });
+
+  it('a signature of another file: invalid, whether the document comes as a path, bytes or a stream', async () => {
+    const signature = await ca.sign(otherDocument, 'director256');
+    const bytes = new Uint8Array(await readFile(document));
+    const inputs = [
+      { path: document },
+      { bytes },
+      {
+        stream: (async function* () {
+          yield bytes.subarray(0, 1000);
+          yield bytes.subarray(1000);
+        })(),
+      },
+    ];
+    for (const input of inputs) {
+      const verdict = await verifyDetachedSignature({ document: input, signature, trust, expectOrganization: null });
+      expect(verdict.status).toBe('invalid');
+    }
+    expect((await opensslVerdict(signature, document)).ok).toBe(false);
+    const own = await verifyDetachedSignature({
+      document: { bytes },
+      signature: await ca.sign(document, 'director256'),
+      trust,
+      expectOrganization: null,
+    });
+    expect(own.status).toBe('valid');
+  });
+
+  it('valid at the signing time although the certificate has ended when checked', async () => {
+    const later = new Date(Date.now() + 4 * 365 * 24 * 60 * 60 * 1000);
+    const { signature, verdict } = await check('director256', { now: later });
+    expect(verdict.status).toBe('valid');
+    expect(Date.parse(verdict.certificate.validTo)).toBeLessThan(later.getTime());
+    expect((await opensslVerdict(signature, document, { attime: later })).output).toMatch(/certificate has expired/);
+  });
+
+  it('without a signing time, the certificate is judged now', async () => {
+    const signature = await ca.sign(document, 'director256', { withoutAttributes: true });
+    const now = await verifyDetachedSignature({
+      document: { path: document },
+      signature,
+      trust,
+      expectOrganization: TEST_COMPANY,
+    });
+    expect(now).toMatchObject({ status: 'valid', signedAt: null });
+    const later = new Date(Date.now() + 4 * 365 * 24 * 60 * 60 * 1000);
+    const afterEnd = await verifyDetachedSignature({
+      document: { path: document },
+      signature,
+      trust,
+      expectOrganization: TEST_COMPANY,
+      now: later,
+    });
+    expect(afterEnd.status).toBe('expired');
+    expect((await opensslVerdict(signature, document)).ok).toBe(true);
+  });
+
+  it('with no trusted authority configured, nothing is valid', async () => {
+    const nobody = await loadTrustStore(null);
+    const signature = await ca.sign(document, 'director256');
+    const verdict = await verifyDetachedSignature({
+      document: { path: document },
+      signature,
+      trust: nobody,
+      expectOrganization: null,
+    });
+    expect(verdict.status).toBe('untrusted');
+  });
+
+  it('any organisation will do when none is expected', async () => {
+    expect((await check('otherDirector', { expect: null })).verdict.status).toBe('valid');
+  });
+});
+
+describe("a signature of the committee's decision", () => {
+  it("the committee's examiner: valid against COMMITTEE_INN", async () => {
+    const { signature, verdict } = await check('examiner', { expect: TEST_COMMITTEE });
+    expect(verdict).toMatchObject({
+      status: 'valid',
+      signer: { fio: 'Смирнов Алексей Петрович', innLe: TEST_COMMITTEE.innLe },
+    });
+    expect((await opensslVerdict(signature, document, { crl: true })).ok).toBe(true);
+  });
+
+  it('an examiner of another organisation: foreign_organization, though openssl finds the signature fine', async () => {
+    const { signature, verdict } = await check('otherExaminer', {
+      expect: { innLe: TEST_COMMITTEE.innLe },
+    });
+    expect(verdict.status).toBe('foreign_organization');
+    expect(signatureSummary(verdict)).toBe('Подпись принадлежит другой организации');
+    expect((await opensslVerdict(signature, document, { crl: true })).ok).toBe(true);
+  });
+
+  it("the company's director signing a decision: foreign_organization", async () => {
+    expect((await check('director256', { expect: TEST_COMMITTEE })).verdict.status).toBe('foreign_organization');
+  });
+});
+
+describe('files that are no signature at all', () => {
+  async function unreadable(signature: Uint8Array, timeLimitMs?: number) {
+    const started = Date.now();
+    const error = await verifyDetachedSignature({
+      document: { path: document },
+      signature,
+      trust,
+      expectOrganization: TEST_COMPANY,
+      timeLimitMs,
+    }).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(error).toBeInstanceOf(UnreadableSignatureError);
+    return (error as UnreadableSignatureError).reason;
+  }
+
+  it('a PDF offered as a signature, and openssl agrees it is none', async () => {
+    const bytes = new Uint8Array(await readFile(document));
+    expect(await unreadable(bytes)).toBe('not_cms');
+    expect(unreadableSignatureMessage('Фасад.pdf.sig', 'not_cms')).toBe(
+      'Файл подписи «Фасад.pdf.sig» повреждён или не является подписью',
+    );
+    expect((await opensslVerdict(bytes, document)).output).toMatch(/Error reading|Could not read|asn1|d2i/i);
+  });
+
+  it('a truncated signature', async () => {
+    const signature = await ca.sign(document, 'director256');
+    for (const length of [1, 10, Math.floor(signature.length / 2), signature.length - 1]) {
+      expect(await unreadable(signature.subarray(0, length))).toBe('not_cms');
+    }
+    expect((await opensslVerdict(signature.subarray(0, signature.length - 1), document)).ok).toBe(false);
+  });
+
+  it('100 MB of noise: refused by its size before anything reads it', async () => {
+    const noise = randomBytes(100 * 1024 * 1024);
+    expect(await unreadable(noise)).toBe('too_large');
+    expect(await unreadable(randomBytes(MAX_SIGNATURE_SIZE))).toBe('not_cms');
+  });
+
+  it('a bomb of nested ASN.1: indefinite and definite lengths, a megabyte deep', async () => {
+    const indefinite = new Uint8Array(MAX_SIGNATURE_SIZE);
+    for (let i = 0; i + 1 < indefinite.length / 2; i += 2) indefinite.set([0x30, 0x80], i);
+    expect(await unreadable(indefinite)).toBe('not_cms');
+    // SEQUENCE { SEQUENCE { ... } } with every length written out: 100 000 levels in under a megabyte.
+    const depth = 100_000;
+    const parts: number[][] = [];
+    let inner = 0;
+    for (let level = 0; level < depth; level++) {
+      const length = inner;
+      const header =
+        length < 0x80
+          ? [0x30, length]
+          : length < 0x10000
+            ? [0x30, 0x82, length >> 8, length & 0xff]
+            : [0x30, 0x83, length >> 16, (length >> 8) & 0xff, length & 0xff];
+      parts.push(header);
+      inner += header.length;
+    }
+    const definite = Uint8Array.from(parts.reverse().flat());
+    expect(definite.length).toBeLessThanOrEqual(MAX_SIGNATURE_SIZE);
+    expect(await unreadable(definite)).toBe('not_cms');
+  });
+
+  it('a signature with the document inside (attached)', async () => {
+    const attached = path.join(dir, 'attached.sig');
+    const certificate = ca.signers.director256;
+    await run(
+      'openssl',
+      [
+        'cms',
+        '-sign',
+        '-binary',
+        '-nodetach',
+        '-in',
+        document,
+        '-signer',
+        certificate.certificatePath,
+        '-inkey',
+        certificate.keyPath,
+        '-outform',
+        'DER',
+        '-out',
+        attached,
+      ],
+      { env: ca.opensslEnv },
+    );
+    expect(await unreadable(new Uint8Array(await readFile(attached)))).toBe('attached');
+  });
+
+  it('PEM and bare base64, as some signing tools save a signature, are read like DER', async () => {
+    const der = Buffer.from(await ca.sign(document, 'director256'));
+    const base64 = der.toString('base64');
+    const pem = `-----BEGIN CMS-----\n${base64.replace(/.{64}/g, '$&\n')}\n-----END CMS-----\n`;
+    for (const text of [pem, base64]) {
+      const verdict = await verifyDetachedSignature({
+        document: { path: document },
+        signature: new TextEncoder().encode(text),
+        trust,
+        expectOrganization: TEST_COMPANY,
+      });
+      expect(verdict.status).toBe('valid');
+    }
+  });
+
+  it('a check out of time is killed and says so, and leaves nothing behind', async () => {
+    const signature = await ca.sign(document, 'director256');
+    expect(await unreadable(signature, 1)).toBe('timeout');
+    expect(unreadableSignatureMessage('Фасад.pdf.sig', 'timeout')).toMatch(/не удалось проверить за отведённое время/);
+  });
+});
+
+describe('the trust directory', () => {
+  it('refuses a CRL no trusted certificate signed, and a file that is neither certificate nor CRL, naming it', async () => {
+    const forged = path.join(dir, 'forged-trust');
+    await mkdir(forged, { recursive: true });
+    await writeFile(path.join(forged, 'root.pem'), await readFile(path.join(ca.dir, 'stranger-root.pem')));
+    await writeFile(path.join(forged, 'intermediate.crl'), await readFile(path.join(ca.trustDir, 'intermediate.crl')));
+    await expect(loadTrustStore(forged)).rejects.toThrow(/intermediate\.crl.*не проверяется/);
+    const junk = path.join(dir, 'junk-trust');
+    await mkdir(junk, { recursive: true });
+    await writeFile(path.join(junk, 'notes.txt'), 'это не сертификат');
+    await expect(loadTrustStore(junk)).rejects.toThrow(/notes\.txt/);
+  });
+
+  it('reads PEM and DER: the intermediate is DER, its CRL PEM, and the revoked serial comes from the CRL', async () => {
+    expect(trust.certificatesPem).toHaveLength(3);
+    const serial = (
+      await run('openssl', ['x509', '-in', ca.signers.revoked.certificatePath, '-noout', '-serial'], {
+        env: ca.opensslEnv,
+      })
+    ).stdout;
+    expect([...trust.revoked.values()].flatMap((set) => [...set])).toEqual([serial.trim().replace('serial=', '')]);
+  });
+});
