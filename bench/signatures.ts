@@ -1,0 +1,120 @@
+// Figure 11: the check of a detached GOST signature of a 100 MB document (docs/product.md «Signatures»), the time it
+// adds to a round's submission and the memory it takes: the API process's growth plus OpenSSL's own, sampled from
+// /proc every 10 ms (OpenSSL runs as a child of the process that checks).
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadTrustStore, verifyDetachedSignature } from '../server/src/signatures/signature.ts';
+import { makeTestAuthority, TEST_COMPANY } from '../tools/test-ca.ts';
+import { atMost, type Figure, ms } from './lib/table.ts';
+
+const SIZE = 100 * 1024 * 1024;
+
+/** Resident memory of a process in bytes (VmRSS), or 0 when it has gone. */
+async function residentBytes(pid: number): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** This process's children (OpenSSL under prlimit keeps prlimit's pid). */
+async function childPids(): Promise<number[]> {
+  try {
+    const text = await readFile(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8');
+    return text.trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Runs `work` while sampling this process's RSS growth plus its children's RSS; the peak, in bytes. */
+async function peakAddedMemory(work: () => Promise<unknown>): Promise<number> {
+  const base = await residentBytes(process.pid);
+  let peak = 0;
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const children = await Promise.all((await childPids()).map(residentBytes));
+      const total = (await residentBytes(process.pid)) - base + children.reduce((sum, value) => sum + value, 0);
+      peak = Math.max(peak, total);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    running = false;
+    await sampler;
+  }
+  return peak;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** Figure 11: verification time and memory of a 100 MB signed document, GOST R 34.10-2012 256 and 512. */
+export async function signatureFigures(): Promise<Figure[]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-signatures-'));
+  try {
+    const ca = await makeTestAuthority(path.join(dir, 'ca'));
+    const trust = await loadTrustStore(ca.trustDir);
+    const document = path.join(dir, 'Альбом.pdf');
+    const out = createWriteStream(document);
+    for (let written = 0; written < SIZE; written += 1024 * 1024) out.write(randomBytes(1024 * 1024));
+    await new Promise<void>((resolve, reject) =>
+      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
+    const figures: Figure[] = [];
+    for (const signer of ['director256', 'director512'] as const) {
+      const signature = await ca.sign(document, signer);
+      const check = () =>
+        verifyDetachedSignature({ document: { path: document }, signature, trust, expectOrganization: TEST_COMPANY });
+      const times: number[] = [];
+      const memory: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const started = performance.now();
+        let status = '';
+        memory.push(await peakAddedMemory(async () => (status = (await check()).status)));
+        times.push(performance.now() - started);
+        if (status !== 'valid') throw new Error(`the bench's signature came out ${status}`);
+      }
+      const bits = signer === 'director256' ? '256' : '512';
+      figures.push(
+        atMost(
+          {
+            group: 11,
+            name: `signature check of a 100 MB document, GOST ${bits} (median of 3)`,
+            budget: '≤ 1.5 s',
+            anchor: 'OpenSSL, Streebog',
+          },
+          median(times),
+          1500,
+          ms,
+        ),
+        atMost(
+          {
+            group: 11,
+            name: `signature check of a 100 MB document, GOST ${bits}: added RSS (API + OpenSSL)`,
+            budget: '≤ 30 MB',
+            anchor: '',
+          },
+          median(memory),
+          30 * 1024 * 1024,
+          (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`,
+        ),
+      );
+    }
+    return figures;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  for (const figure of await signatureFigures()) console.log(`${figure.name}: ${figure.measured} (${figure.verdict})`);
+}
