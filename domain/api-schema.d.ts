@@ -1545,6 +1545,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/statements/{id}/files/{fileId}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+                /** @description The decision document (a file of the committee's decision round) to sign. */
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a stored decision document ('Подписать решение') with the examiner's detached signature
+         * @description The examiner who made the decision only (403 otherwise), for a file of a committee round that decided
+         *     (`approved`, `rejected`, `not_accepted`; 409 for any other round's file or for a document already signed; 404
+         *     for a file of no round of this statement). `prefileId` is the caller's unattached upload of the `.sig`/`.p7s`
+         *     (400 `invalid_prefiles` otherwise; 400 when it is not a signature file). The signature must cover exactly the
+         *     stored document's bytes and be a valid qualified signature of the committee (`COMMITTEE_INN` as the signer's
+         *     ИНН ЮЛ) by the examiner who decided (by ФИО): 400 with the reason otherwise, nothing stored
+         *     (docs/product.md «Signatures»). Answers the statement as the examiner sees it.
+         */
+        post: operations["signDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/certificates/{token}/signed/{part}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The certificate's check token. Any text is accepted here; an unknown or malformed one is 404. */
+                token: string;
+                /** @description `document`: the signed certificate; `signature`: its detached signature file. */
+                part: "document" | "signature";
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the signed certificate or its signature (public)
+         * @description No login, the check's rate limit. Only for a certificate whose `signature` the check shows; the same 404 as an
+         *     unknown token otherwise. The bytes are exactly those the signature was checked against, for anyone's own
+         *     verification.
+         */
+        get: operations["downloadPublicSignedCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/certificates/{token}": {
         parameters: {
             query?: never;
@@ -1716,6 +1774,28 @@ export interface components {
              *     исправленным от {date}'); null otherwise.
              */
             replacedBy: components["schemas"]["CorrectionCertificateLink"] | null;
+            /**
+             * @description The approval's signed certificate: who signed it (the official, the one name public data shows) and the
+             *     certificate of the signature; the document and its `.sig` download from
+             *     `/api/public/certificates/{token}/signed/{document|signature}`. Null unless approved with a valid
+             *     signature of the committee.
+             */
+            signature: components["schemas"]["PublicDecisionSignature"] | null;
+        };
+        PublicDecisionSignature: {
+            /** @description The signing official's full name, as the signature's certificate gives it. */
+            fio: string;
+            serialNumber: string;
+            /** Format: date-time */
+            validFrom: string;
+            /** Format: date-time */
+            validTo: string;
+            documentName: string;
+            signatureName: string;
+        };
+        SignDecisionInput: {
+            /** @description The caller's upload (`POST /api/prefiles`) of the detached signature file. */
+            prefileId: number;
         };
         /**
          * @description `sent` → `under_review` (an examiner takes it) → `has_comments` | `approved` | `rejected`
@@ -5189,6 +5269,61 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    signDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+                /** @description The decision document (a file of the committee's decision round) to sign. */
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description The statement with the signed decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadPublicSignedCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The certificate's check token. Any text is accepted here; an unknown or malformed one is 404. */
+                token: string;
+                /** @description `document`: the signed certificate; `signature`: its detached signature file. */
+                part: "document" | "signature";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FileDownload"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };

@@ -69,6 +69,9 @@ export type DocumentSignature = Schemas['DocumentSignature'];
 export type SignatureStatus = Schemas['SignatureStatus'];
 /** A document's detached signature file, kept and downloadable beside it. */
 export type SignatureFile = Schemas['SignatureFile'];
+/** The signed approval certificate as the public check shows it. */
+export type PublicDecisionSignature = Schemas['PublicDecisionSignature'];
+export type SignDecisionInput = Schemas['SignDecisionInput'];
 /** A file uploaded ahead of a stage (POST /api/prefiles). */
 export type Prefile = Schemas['Prefile'];
 /** An item of the object category and work type catalogues. */

@@ -23,7 +23,38 @@ export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
  * What the file picker offers (docs/product.md «Files»); other files can still be chosen by "All files" and are checked
  * above.
  */
-export const ACCEPTED_EXTENSIONS = ['doc', 'docx', 'pdf', 'png', 'jpg', 'jpeg', 'gif'] as const;
+export const ACCEPTED_EXTENSIONS = ['doc', 'docx', 'pdf', 'png', 'jpg', 'jpeg', 'gif', 'sig', 'p7s'] as const;
+
+/** Extensions of a detached signature file (docs/product.md «Signatures»): kept beside the document it signs. */
+export const SIGNATURE_EXTENSIONS: ReadonlySet<string> = new Set(['sig', 'p7s']);
+
+/** True when the file is a detached signature by its final extension. */
+export function isSignatureName(name: string): boolean {
+  return SIGNATURE_EXTENSIONS.has(finalExtension(name));
+}
+
+/**
+ * Which of a round's documents a detached signature signs (docs/product.md «Signatures»): `X.pdf.sig` (or `.p7s`)
+ * signs `X.pdf`; `X.sig` signs the one document named `X` with any extension. Names compare as shown, ignoring
+ * case. Null when none does, or when `X.sig` could sign several.
+ */
+export function signedDocumentOf<T extends { name: string }>(signatureName: string, documents: readonly T[]): T | null {
+  const shown = (name: string) =>
+    visibleFileName(name)
+      .replace(/[.\s]+$/u, '')
+      .toLowerCase();
+  const signature = shown(signatureName);
+  const base = signature.slice(0, signature.lastIndexOf('.'));
+  if (base === '') return null;
+  const exact = documents.find((document) => shown(document.name) === base);
+  if (exact) return exact;
+  const stems = documents.filter((document) => {
+    const name = shown(document.name);
+    const dot = name.lastIndexOf('.');
+    return dot > 0 && name.slice(0, dot) === base;
+  });
+  return stems.length === 1 ? (stems[0] ?? null) : null;
+}
 
 /** The picker's `accept` attribute. */
 export const FILE_ACCEPT = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -35,6 +66,12 @@ export const fileTexts = {
   uploadFailed: (name: string) => `Не удалось загрузить «${name}»`,
   /** How an upload that failed is marked in the list. */
   uploadError: 'Ошибка',
+  orphanSignature: (name: string) => `Файл подписи «${name}» не относится ни к одному документу`,
+  twoSignatures: (name: string) => `К документу «${name}» приложено несколько файлов подписи`,
+  unsigned: (names: readonly string[]) =>
+    names.length === 1
+      ? `Документ «${names[0]}» не подписан усиленной квалифицированной электронной подписью заявителя`
+      : `Документы ${names.map((name) => `«${name}»`).join(', ')} не подписаны усиленной квалифицированной электронной подписью заявителя`,
 } as const;
 
 /**

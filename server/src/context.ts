@@ -24,6 +24,7 @@ export interface ServiceContext {
     | 'loginEmailWindowMs'
     | 'uploads'
     | 'eventStreamsPerUser'
+    | 'signatures'
   >;
   /** Failures of work done after answering (mail): logged, never thrown at the caller. */
   logError: (error: unknown, what: string) => void;

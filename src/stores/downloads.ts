@@ -14,7 +14,7 @@ const downloadFailedText = (fileName: string) => `Не удалось скача
  * Downloads a stage file with the bearer token (GET /api/files?path=) and saves it under its original name; the
  * company's and the examiner's detail both use it.
  */
-export async function downloadStageFile(file: StageFile): Promise<void> {
+export async function downloadStageFile(file: Pick<StageFile, 'id' | 'url' | 'fileName'>): Promise<void> {
   if ($downloading.get().has(file.id)) return;
   $downloading.set(new Set([...$downloading.get(), file.id]));
   try {

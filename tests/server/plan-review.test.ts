@@ -210,7 +210,15 @@ describe('compareRounds', () => {
     status: null,
     comment: null,
     dateCreate: '2026-11-25T10:00:00.000Z',
-    files: files.map(([fileName, sha256], i) => ({ id: n * 10 + i, url: `k${n}-${i}`, fileName, size: 1, sha256 })),
+    files: files.map(([fileName, sha256], i) => ({
+      id: n * 10 + i,
+      url: `k${n}-${i}`,
+      fileName,
+      size: 1,
+      sha256,
+      signature: null,
+      signatureFile: null,
+    })),
   });
   const marks = (stages: StoredStage[]) =>
     compareRounds(stages).map((s) => [s.files.map((f) => f.change), s.absentFiles.map((f) => f.fileName)]);

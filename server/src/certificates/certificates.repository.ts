@@ -32,12 +32,13 @@ export async function listStageOutline(db: Db, statementId: number) {
   return rows.map(({ is_government_agency, ...stage }) => ({ ...stage, byCommittee: Boolean(is_government_agency) }));
 }
 
-/** The name, size and SHA-256 of a stage's files, in upload order. */
+/** The name, size and SHA-256 of a stage's documents (its signature files are not documents), in upload order. */
 export function listDocuments(db: Db, stageId: number) {
   return db
     .selectFrom('files')
     .select(['file_name', 'size', 'sha256'])
     .where('stage_id', '=', stageId)
+    .where('signs_file_id', 'is', null)
     .orderBy('id')
     .execute();
 }

@@ -3,6 +3,7 @@ import type { CertificateCheckToken, PublicCertificate, StatementStatus } from '
 import type { ServiceContext } from '../context.ts';
 import { approvalReplacement, correctedCertificate } from '../corrections/corrections.service.ts';
 import { apiError } from '../errors.ts';
+import { type SignedApproval, signedApproval } from '../signatures/signed-decisions.ts';
 import { decisionFacts, findStatementFor } from '../statements/statement-access.ts';
 import { requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
@@ -103,7 +104,24 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
     examiner: surnameWithInitials(shown.examiner_fio),
     documents,
     ...(row.status === 'approved' ? await approvalReplacement(ctx, row.id) : { replaces: null, replacedBy: null }),
+    signature: row.status === 'approved' ? ((await signedApproval(ctx, row.id))?.shown ?? null) : null,
   };
+}
+
+/**
+ * The signed certificate's document or signature file for the public check's download: only an approval's, only
+ * when the check shows its signature; the same 404 as an unknown token otherwise.
+ */
+export async function publicSignedFile(
+  ctx: ServiceContext,
+  token: string,
+  part: 'document' | 'signature',
+): Promise<SignedApproval['document']> {
+  if (!CHECK_TOKEN_PATTERN.test(token)) throw apiError('not_found', UNKNOWN);
+  const row = await findStatementByCheckToken(ctx.db, token);
+  const signed = row?.status === 'approved' ? await signedApproval(ctx, row.id) : null;
+  if (!signed) throw apiError('not_found', UNKNOWN);
+  return signed[part];
 }
 
 /** The approval's date and the files of the company submission it answered (none before an approval). */
@@ -147,5 +165,6 @@ async function correctedPublicCertificate(ctx: ServiceContext, token: string): P
     documents: approved?.documents ?? [],
     replaces: corrected.replaces,
     replacedBy: corrected.replacedBy,
+    signature: null,
   };
 }

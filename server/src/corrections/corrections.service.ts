@@ -297,6 +297,8 @@ export async function correctionsOf(
             sha256: file.sha256,
             change: null,
             previousUrl: null,
+            signature: null,
+            signatureFile: null,
           }),
         ),
     };

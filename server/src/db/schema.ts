@@ -111,6 +111,10 @@ export interface FileTable {
   page_count: number | null;
   /** The correction whose corrected certificate this file is (it is then shown with it, not in its round): 20261126T2100. */
   correction_id: number | null;
+  /** Set on a detached signature file: the document of its round it signs (20261127T0040). */
+  signs_file_id: number | null;
+  /** On a detached signature file: the verdict reached when it was filed, as JSON (20261127T0040). */
+  signature_check: string | null;
 }
 
 export interface PrefileTable {

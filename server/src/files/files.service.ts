@@ -74,6 +74,31 @@ export async function downloadFile(
 }
 
 /**
+ * Streams a whole stored file the caller has already been allowed to read (the public check's signed certificate),
+ * with the same headers as a stage file's download; bytes gone from the store are a 404.
+ */
+export async function sendStoredFile(
+  ctx: ServiceContext,
+  file: { key: string; name: string; size: number },
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const stream = await ctx.files.get(file.key).catch((error: unknown) => {
+    if (error instanceof FileNotFoundError) {
+      ctx.logError(error, `file ${file.key} is in the database but not in the file store`);
+      throw apiError('not_found', 'Файл не найден');
+    }
+    throw error;
+  });
+  return reply
+    .header('Content-Type', 'application/octet-stream')
+    .header('Content-Disposition', contentDisposition(file.name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Length', String(file.size))
+    .send(stream);
+}
+
+/**
  * Bytes in the store that no row refers to are left by a process killed between the two (an upload stored before
  * its prefile row, a deletion committed before its bytes went, a partial upload): they are removed once older than
  * this, long past any request that could still be about to write their row.

@@ -221,6 +221,8 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
     ...base,
     now: () => new Date(clock.at),
     mailer: { send: async () => {}, close() {} },
+    // The demo's past predates any signature requirement (SIGNATURES_REQUIRED): its documents are filed as they are.
+    config: { ...base.config, signatures: { ...base.config.signatures, required: new Set() } },
   };
   const user = async (id: number): Promise<UserRow> => {
     const row = await findUserById(base.db, id);

@@ -47,6 +47,7 @@ import {
   publishWithRework,
   remarksOf,
 } from '../remarks/remarks.service.ts';
+import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, requireHead, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
@@ -209,6 +210,7 @@ export async function submitStatement(
   const cadastralNumber = optionalText(input.cadastralNumber);
   const cadastralProblem = cadastralNumber === null ? null : cadastralNumberProblem(cadastralNumber);
   if (cadastralProblem !== null) throw fieldError('cadastralNumber', cadastralProblem);
+  const signatures = await checkRoundSignatures(ctx, actor, { companyId }, input.prefileIds);
   const at = nowIso(ctx.now());
   const created = await ctx.db.transaction().execute(async (trx) => {
     const visibleId = await allocateVisibleId(trx);
@@ -236,6 +238,7 @@ export async function submitStatement(
       at,
     });
     await attachToStage(trx, actor.id, input.prefileIds, stageId, at);
+    await recordRoundSignatures(trx, stageId, signatures);
     const statement = { id, visibleId, companyId, objectName };
     const announcement = await recordStatementEvent(withDb(ctx, trx), { kind: 'submitted' }, statement, at);
     return { id, visibleId, announcement };
@@ -343,6 +346,7 @@ export async function replyToStatement(
   const { from, to } = TRANSITIONS.reply;
   if (!(to as readonly StatementStatus[]).includes(input.status)) throw apiError('validation_error');
   const grounds = await replyGrounds(ctx, input);
+  const signatures = await checkRoundSignatures(ctx, actor, { committeeExaminer: actor }, input.prefileIds);
   await changeStatus(
     ctx,
     actor,
@@ -356,6 +360,7 @@ export async function replyToStatement(
     },
     { byCommittee: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
     async (db, round, at, stageId) => {
+      if (stageId !== null) await recordRoundSignatures(db, stageId, signatures);
       if (grounds.length > 0) await insertStatementRefusalGrounds(db, statementId, grounds);
       if (input.status === 'rejected' && stageId !== null) {
         await storeRefusalLetter(db, ctx, { statementId, stageId, kind: 'decision', at });
@@ -476,6 +481,7 @@ export async function submitNewVersion(
   requireCompanyUser(actor);
   if (input.prefileIds.length === 0) throw apiError('validation_error', 'Загрузите хотя бы один файл');
   const row = await findStatementFor(ctx.db, actor, statementId);
+  const signatures = await checkRoundSignatures(ctx, actor, { companyId: row.company_id }, input.prefileIds);
   const { from, to } = TRANSITIONS.newVersion;
   await changeStatus(
     ctx,
@@ -486,7 +492,8 @@ export async function submitNewVersion(
       throw apiError('invalid_transition', MOVED);
     },
     { byCommittee: false, comment: input.comment ?? null, prefileIds: input.prefileIds },
-    async (db, round, at) => {
+    async (db, round, at, stageId) => {
+      if (stageId !== null) await recordRoundSignatures(db, stageId, signatures);
       await answerRemarks(db, statementId, input.answers ?? [], round, actor, at);
       return undefined;
     },
@@ -606,15 +613,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
         status: stage.status,
         comment: stage.comment,
         dateCreate: stage.date_create,
-        files: files
-          .filter((file) => file.stage_id === stage.id)
-          .map((file) => ({
-            id: file.id,
-            url: file.storage_key,
-            fileName: file.file_name,
-            size: Number(file.size),
-            sha256: file.sha256,
-          })),
+        files: documentsOf(files.filter((file) => file.stage_id === stage.id)),
       })),
     ),
     history.map((entry) => ({

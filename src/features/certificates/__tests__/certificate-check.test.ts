@@ -23,6 +23,7 @@ const certificate: PublicCertificate = {
   ],
   replaces: null,
   replacedBy: null,
+  signature: null,
 };
 
 describe('the certificate check', () => {

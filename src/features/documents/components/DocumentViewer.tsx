@@ -4,6 +4,7 @@ import type { StageFile } from '#domain/contract.ts';
 import { viewKind } from '#domain/files.ts';
 import { $downloading, downloadStageFile } from '#stores/downloads.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { SignatureNote } from '../../signatures/SignatureNote.tsx';
 import { ChangeMark } from '../FileMarks.tsx';
 import { viewerTexts as texts } from '../texts.ts';
 import { $placingRemark, $viewerRemarks, openViewer, type ViewerRequest } from '../viewer.ts';
@@ -41,6 +42,7 @@ export default function DocumentViewer({ request, onClose }: { request: ViewerRe
         <>
           <span className="viewer__file-name">{file.fileName}</span> <ChangeMark change={file.change} />
           {mode === 'compare' && <span className="viewer__subtitle">{texts.compare}</span>}
+          <SignatureNote signature={file.signature} />
         </>
       }
     >

@@ -21,6 +21,8 @@ const file = (id: number, fileName: string, change: StageFile['change'], previou
   sha256: null,
   change,
   previousUrl,
+  signature: null,
+  signatureFile: null,
 });
 
 describe('StageFiles', () => {

@@ -22,6 +22,8 @@ const file: StageFile = {
   sha256: null,
   change: null,
   previousUrl: null,
+  signature: null,
+  signatureFile: null,
 };
 function stage(n: number, isGovernmentAgency: boolean, applicantId: number): Stage {
   return {

@@ -12,6 +12,7 @@ import {
   updateRemark,
 } from '../../../remarks/remarks.service.ts';
 import { termsReport } from '../../../reports/reports.service.ts';
+import { signDecision } from '../../../signatures/signed-decisions.ts';
 import {
   assignStatement,
   examinerStatement,
@@ -58,6 +59,12 @@ const instance: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'addInstanceStage', { status: 201 }, async (request) => {
     const user = currentUser(request);
     await replyToStatement(ctx, user, request.params.id, request.body);
+    return examinerStatement(ctx, user, request.params.id);
+  });
+
+  contractRoute(app, 'signDecision', {}, async (request) => {
+    const user = currentUser(request);
+    await signDecision(ctx, user, request.params.id, request.params.fileId, request.body);
     return examinerStatement(ctx, user, request.params.id);
   });
 

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { publicCertificate } from '../../../certificates/certificates.service.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { publicCertificate, publicSignedFile } from '../../../certificates/certificates.service.ts';
 import { limitCertificateCheck } from '../../../certificates/check-limit.ts';
 import type { Config } from '../../../config.ts';
 import { ApiError } from '../../../errors.ts';
+import { sendStoredFile } from '../../../files/files.service.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
 import { contractRoute } from '../../contract-route.ts';
 
@@ -10,7 +11,7 @@ import { contractRoute } from '../../contract-route.ts';
 const publicRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const { ctx } = app;
 
-  contractRoute(app, 'getPublicCertificate', {}, async (request, reply) => {
+  const limitChecks = async (request: FastifyRequest) => {
     const retryAfter = await limitCertificateCheck(ctx, clientIp(request, config.trustProxy));
     if (retryAfter > 0) {
       throw new ApiError('too_many_requests', {
@@ -18,8 +19,19 @@ const publicRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { confi
         headers: { 'Retry-After': String(retryAfter) },
       });
     }
+  };
+
+  contractRoute(app, 'getPublicCertificate', {}, async (request, reply) => {
+    await limitChecks(request);
     reply.header('Cache-Control', 'private, no-store');
     return publicCertificate(ctx, request.params.token);
+  });
+
+  // The signed certificate and its signature, for anyone's own verification (docs/product.md «Signatures»).
+  contractRoute(app, 'downloadPublicSignedCertificate', {}, async (request, reply) => {
+    await limitChecks(request);
+    const file = await publicSignedFile(ctx, request.params.token, request.params.part);
+    return sendStoredFile(ctx, file, reply);
   });
 };
 

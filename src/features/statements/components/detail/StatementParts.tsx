@@ -15,6 +15,7 @@ import { viewerTexts } from '../../../documents/texts.ts';
 import { openViewer } from '../../../documents/viewer.ts';
 import { canCompare } from '../../../documents/viewer-rules.ts';
 import { ReplyRemarks } from '../../../remarks/RemarksSection.tsx';
+import { SignatureDownload, SignatureNote } from '../../../signatures/SignatureNote.tsx';
 import { statementDetailTexts } from '../texts.ts';
 
 const texts = {
@@ -101,7 +102,8 @@ export function ProjectBlock({ statement, companyLabel }: { statement: Statement
 
 /**
  * Files of a stage: the name (a button that downloads it under that name), the size, the mark against the previous
- * submission, 'Просмотр', and for a changed PDF 'Сравнить с предыдущей версией'. `absent` lists a previous
+ * submission, its signature ('Подписан: …' or why not, and 'Скачать подпись'), 'Просмотр', and for a changed PDF
+ * 'Сравнить с предыдущей версией'. `absent` lists a previous
  * submission's files this round does not present again ('не представлен').
  */
 export function StageFiles({ files, absent = false }: { files: StageFile[]; absent?: boolean }) {
@@ -123,6 +125,7 @@ export function StageFiles({ files, absent = false }: { files: StageFile[]; abse
           <span className="file-card__size">
             {formatFileSize(file.size)} {absent ? <AbsentMark /> : <ChangeMark change={file.change} />}
           </span>
+          <SignatureNote signature={file.signature} />
           <span className="file-card__actions">
             <Button variant="link" aria-label={viewerTexts.viewFile(file.fileName)} onClick={() => openViewer(file)}>
               {viewerTexts.view}
@@ -136,6 +139,7 @@ export function StageFiles({ files, absent = false }: { files: StageFile[]; abse
                 {viewerTexts.compare}
               </Button>
             )}
+            <SignatureDownload file={file.signatureFile} />
           </span>
         </li>
       ))}

@@ -1,0 +1,113 @@
+// Signatures on the committee's decisions (docs/product.md «Signatures»): a decision document kept as a file of its
+// round is signed later by the examiner who decided ('Подписать решение'), and the public check shows the signed
+// certificate of an approval.
+import type { DocumentSignature, PublicDecisionSignature, SignDecisionInput } from '#domain/contract.ts';
+import { isSignatureName } from '#domain/files.ts';
+import type { ServiceContext } from '../context.ts';
+import { nowIso } from '../db/database.ts';
+import { apiError } from '../errors.ts';
+import { requireExaminer } from '../users/guards.ts';
+import type { UserRow } from '../users/user.ts';
+import {
+  fileSignature,
+  findPendingUpload,
+  findRoundFile,
+  findSignedApproval,
+  hasSignature,
+} from './signed-files.repository.ts';
+import { decisionSignatureProblem, signatureTexts } from './signed-uploads.ts';
+import { checkSignature } from './stored-signature.ts';
+
+/** The rounds whose files are decisions: what 'Подписать решение' signs. */
+const DECISIONS = ['approved', 'rejected', 'not_accepted'] as const;
+
+const SIGN_TEXTS = {
+  noFile: 'Документ не найден',
+  notDecision: 'Подписать можно только документ решения комитета',
+  notDecider: 'Подписать решение может только эксперт, принявший его',
+  alreadySigned: 'Решение уже подписано',
+  notSignatureFile: 'Приложите файл подписи (.sig или .p7s)',
+} as const;
+
+/**
+ * The examiner who decided signs a decision document of the statement with their detached signature: it must be a
+ * valid qualified signature of the committee by them over exactly the stored bytes; refused with the reason and
+ * nothing stored otherwise. Of two signatures of one document at once, one is kept and the other is 409.
+ */
+export async function signDecision(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  fileId: number,
+  input: SignDecisionInput,
+): Promise<void> {
+  requireExaminer(actor);
+  const document = await findRoundFile(ctx.db, statementId, fileId);
+  if (!document || document.signs_file_id !== null) throw apiError('not_found', SIGN_TEXTS.noFile);
+  const decision = (DECISIONS as readonly string[]).includes(document.status ?? '');
+  if (!document.is_government_agency || !decision) throw apiError('invalid_transition', SIGN_TEXTS.notDecision);
+  if (document.applicant_id !== actor.id) throw apiError('forbidden', SIGN_TEXTS.notDecider);
+  if (await hasSignature(ctx.db, document.id)) throw apiError('invalid_transition', SIGN_TEXTS.alreadySigned);
+  const upload = await findPendingUpload(ctx.db, actor.id, input.prefileId);
+  if (!upload) throw apiError('invalid_prefiles');
+  if (!isSignatureName(upload.name)) throw apiError('validation_error', SIGN_TEXTS.notSignatureFile);
+  const check = await checkSignature(ctx, {
+    documentKey: document.storage_key,
+    signatureKey: upload.storage_key,
+    signatureName: upload.name,
+    signatureSize: Number(upload.size),
+    organization: { innLe: ctx.config.signatures.committeeInn, ogrn: null },
+  });
+  const problem = decisionSignatureProblem(check, actor.fio);
+  if (problem) throw apiError('validation_error', signatureTexts.decisionRefused(upload.name, problem));
+  const at = nowIso(ctx.now());
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const filed = await fileSignature(trx, {
+        ownerId: actor.id,
+        prefileId: upload.id,
+        document,
+        check: JSON.stringify(check),
+        at,
+      });
+      if (!filed) throw apiError('invalid_prefiles');
+    })
+    .catch(async (error: unknown) => {
+      // The unique signature of a document: another one filed meanwhile wins.
+      if (await hasSignature(ctx.db, document.id)) throw apiError('invalid_transition', SIGN_TEXTS.alreadySigned);
+      throw error;
+    });
+}
+
+/** The signed certificate of an approval: its stored document and signature, and what the public may read of it. */
+export interface SignedApproval {
+  document: { key: string; name: string; size: number };
+  signature: { key: string; name: string; size: number };
+  shown: PublicDecisionSignature;
+}
+
+/**
+ * The statement's last approval's document signed with a valid signature (docs/product.md «Signatures»), or null:
+ * the public check shows the signer's ФИО, the certificate's serial number and validity, nothing else of them.
+ */
+export async function signedApproval(ctx: ServiceContext, statementId: number): Promise<SignedApproval | null> {
+  for (const row of await findSignedApproval(ctx.db, statementId)) {
+    if (!row.signature_check) continue;
+    const check = JSON.parse(row.signature_check) as DocumentSignature;
+    if (check.status !== 'valid') continue;
+    return {
+      document: { key: row.document_key, name: row.document_name, size: Number(row.document_size) },
+      signature: { key: row.signature_key, name: row.signature_name, size: Number(row.signature_size) },
+      shown: {
+        fio: check.signer.fio ?? '',
+        serialNumber: check.certificate.serialNumber,
+        validFrom: check.certificate.validFrom,
+        validTo: check.certificate.validTo,
+        documentName: row.document_name,
+        signatureName: row.signature_name,
+      },
+    };
+  }
+  return null;
+}

@@ -1,0 +1,37 @@
+import Button from '#components/ui/Button.tsx';
+import type { DocumentSignature, SignatureFile } from '#domain/contract.ts';
+import { signatureSummary } from '#domain/signatures.ts';
+import { $downloading, downloadStageFile } from '#stores/downloads.ts';
+import { useStore } from '#stores/prerendered.ts';
+import { signatureTexts } from './texts.ts';
+
+/**
+ * What a document's detached signature says (docs/product.md «Signatures»): 'Подписан: {ФИО}, {организация},
+ * сертификат до {date}', or the failure in Russian; nothing for an unsigned document. Both statement details and
+ * the viewer's title show it.
+ */
+export function SignatureNote({ signature }: { signature: DocumentSignature | null }) {
+  if (!signature) return null;
+  const valid = signature.status === 'valid';
+  return (
+    <span className={valid ? 'signature-note signature-note--valid' : 'signature-note signature-note--failed'}>
+      {signatureSummary(signature)}
+    </span>
+  );
+}
+
+/** 'Скачать подпись': the document's `.sig` as it was filed, for the reader's own check. */
+export function SignatureDownload({ file }: { file: SignatureFile | null }) {
+  const downloading = useStore($downloading);
+  if (!file) return null;
+  return (
+    <Button
+      variant="link"
+      aria-label={signatureTexts.downloadSignatureOf(file.fileName)}
+      busy={downloading.has(file.id)}
+      onClick={() => void downloadStageFile(file)}
+    >
+      {signatureTexts.downloadSignature}
+    </Button>
+  );
+}

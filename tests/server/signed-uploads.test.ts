@@ -1,0 +1,411 @@
+// Signatures filed with a statement's documents and the committee's decisions (docs/product.md «Signatures»), on a
+// real database, with real GOST signatures of a test authority made here.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Stage, StageFile, Statement } from '#domain/contract.ts';
+import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
+import { groundsFor, login, startTestPortal, type TestPortal, uploadPrefile } from './helpers.ts';
+
+let dir: string;
+let ca: TestAuthority;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'signed-uploads-'));
+  ca = await makeTestAuthority(path.join(dir, 'ca'));
+}, 120_000);
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A PDF of its own bytes, kept on disk for the authority to sign. */
+async function pdf(name: string): Promise<{ name: string; bytes: Buffer; file: string }> {
+  const bytes = Buffer.from(`%PDF-1.4\n% ${name}\n${randomBytes(2048).toString('base64')}\n%%EOF\n`);
+  const file = path.join(dir, `${randomBytes(6).toString('hex')}.pdf`);
+  await writeFile(file, bytes);
+  return { name, bytes, file };
+}
+
+async function signed(bytes: Buffer, signer: TestSignerName): Promise<Buffer> {
+  const file = path.join(dir, `${randomBytes(6).toString('hex')}.bin`);
+  await writeFile(file, bytes);
+  return Buffer.from(await ca.sign(file, signer));
+}
+
+/** A portal trusting the test authority, the committee being the authority's committee. */
+function signaturePortal(env: Record<string, string> = {}) {
+  const state: { portal?: TestPortal; tokens: Record<string, string> } = { tokens: {} };
+  beforeAll(async () => {
+    state.portal = await startTestPortal({
+      SIGNATURE_TRUST_DIR: ca.trustDir,
+      COMMITTEE_INN: TEST_COMMITTEE.innLe,
+      ...env,
+    });
+    for (const role of ['owner', 'examiner1', 'examiner2'] as const) {
+      state.tokens[role] = (await login(state.portal, demoUsers[role].email)).accessToken;
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await state.portal?.close();
+  });
+  const portal = () => {
+    if (!state.portal) throw new Error('portal not started');
+    return state.portal;
+  };
+  const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    portal().app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${state.tokens[as]}` },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const upload = async (as: string, name: string, bytes: Buffer) => {
+    const response = await uploadPrefile(portal(), state.tokens[as] as string, name, bytes);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as number;
+  };
+  const submit = (prefileIds: number[]) =>
+    call('owner', 'POST', '/api/statements', { cipher: '', objectName: 'Дом с подписями', prefileIds });
+  const counts = async () => ({
+    statements: Number(
+      (
+        await portal()
+          .db.selectFrom('statements')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    files: Number(
+      (
+        await portal()
+          .db.selectFrom('files')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  });
+  return { portal, call, upload, submit, counts };
+}
+
+const byName = (files: readonly StageFile[]) => new Map(files.map((file) => [file.fileName, file]));
+
+describe('signatures filed with documents', () => {
+  const { call, upload, submit, counts } = signaturePortal();
+
+  it('pairs each signature with its document, keeps every verdict and shows it to both sides', async () => {
+    const cases: Array<[string, TestSignerName | 'other-bytes', string]> = [
+      ['Фасады.pdf', 'director256', 'Фасады.pdf.sig'],
+      ['План.pdf', 'director512', 'План.sig'],
+      ['Разрез.pdf', 'otherDirector', 'Разрез.pdf.p7s'],
+      ['Схема.pdf', 'other-bytes', 'Схема.pdf.sig'],
+      ['Узлы.pdf', 'expired', 'Узлы.pdf.sig'],
+      ['Кровля.pdf', 'revoked', 'Кровля.pdf.sig'],
+      ['Генплан.pdf', 'untrusted', 'Генплан.pdf.sig'],
+      ['Цвет.pdf', 'rsa', 'Цвет.pdf.sig'],
+    ];
+    const ids: number[] = [];
+    const signatures = new Map<string, Buffer>();
+    for (const [name, signer, signatureName] of cases) {
+      const document = await pdf(name);
+      const signature =
+        signer === 'other-bytes'
+          ? await signed(Buffer.from('другой документ'), 'director256')
+          : await signed(document.bytes, signer);
+      signatures.set(signatureName, signature);
+      ids.push(await upload('owner', name, document.bytes), await upload('owner', signatureName, signature));
+    }
+    ids.push(await upload('owner', 'Записка.pdf', (await pdf('Записка.pdf')).bytes));
+    const created = await submit(ids);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+
+    const company = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
+    const examiner = (await call('examiner1', 'GET', `/api/instance/statements/${id}`)).json() as Statement;
+    for (const statement of [company, examiner]) {
+      const files = byName((statement.stages[0] as Stage).files);
+      // Signature files are kept beside their documents, never as documents of their own.
+      expect([...files.keys()].sort()).toEqual([...cases.map(([name]) => name), 'Записка.pdf'].sort());
+      const status = (name: string) => files.get(name)?.signature?.status;
+      expect(status('Фасады.pdf')).toBe('valid');
+      expect(status('План.pdf')).toBe('valid');
+      expect(status('Разрез.pdf')).toBe('foreign_organization');
+      expect(status('Схема.pdf')).toBe('invalid');
+      expect(status('Узлы.pdf')).toBe('expired');
+      expect(status('Кровля.pdf')).toBe('revoked');
+      expect(status('Генплан.pdf')).toBe('untrusted');
+      expect(status('Цвет.pdf')).toBe('not_qualified');
+      expect(files.get('Записка.pdf')?.signature).toBeNull();
+      expect(files.get('Записка.pdf')?.signatureFile).toBeNull();
+      const facade = files.get('Фасады.pdf');
+      expect(facade?.signature?.signer).toMatchObject({ fio: 'Иванов Иван Иванович', innLe: '7701234560' });
+      expect(facade?.signatureFile?.fileName).toBe('Фасады.pdf.sig');
+      expect(files.get('Разрез.pdf')?.signatureFile?.fileName).toBe('Разрез.pdf.p7s');
+    }
+    // The .sig downloads beside its document, as filed.
+    const facade = byName((company.stages[0] as Stage).files).get('Фасады.pdf');
+    const download = await call('owner', 'GET', `/api/files?path=${facade?.signatureFile?.url}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(signatures.get('Фасады.pdf.sig') as Buffer)).toBe(true);
+  });
+
+  it('refuses a signature of no document with 400 and stores nothing', async () => {
+    const before = await counts();
+    const document = await pdf('Фасады.pdf');
+    const ids = [
+      await upload('owner', 'Фасады.pdf', document.bytes),
+      await upload('owner', 'Разрезы.pdf.sig', await signed(document.bytes, 'director256')),
+    ];
+    const response = await submit(ids);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Файл подписи «Разрезы.pdf.sig» не относится ни к одному документу');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a file that is not a signature at all with 400 and stores nothing', async () => {
+    const before = await counts();
+    const document = await pdf('Фасады.pdf');
+    const ids = [
+      await upload('owner', 'Фасады.pdf', document.bytes),
+      await upload('owner', 'Фасады.pdf.sig', randomBytes(3000)),
+    ];
+    const response = await submit(ids);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Файл подписи «Фасады\.pdf\.sig» /);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('marks a document whose signature changed in a new version as changed', async () => {
+    const facade = await pdf('Фасады.pdf');
+    const plan = await pdf('План.pdf');
+    const created = await submit([
+      await upload('owner', 'Фасады.pdf', facade.bytes),
+      await upload('owner', 'План.pdf', plan.bytes),
+    ]);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
+    const reworked = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'has_comments',
+      comment: 'Подпишите фасады',
+      prefileIds: [],
+    });
+    expect(reworked.statusCode, reworked.body).toBe(201);
+    const version = await call('owner', 'POST', `/api/statements/${id}/stages`, {
+      status: 'under_review',
+      comment: 'Подписали',
+      prefileIds: [
+        await upload('owner', 'Фасады.pdf', facade.bytes),
+        await upload('owner', 'Фасады.pdf.sig', await signed(facade.bytes, 'director256')),
+        await upload('owner', 'План.pdf', plan.bytes),
+      ],
+    });
+    expect(version.statusCode, version.body).toBe(201);
+    const statement = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
+    const last = statement.stages.findLast((stage) => !stage.isGovernmentAgency) as Stage;
+    const files = byName(last.files);
+    expect(files.get('Фасады.pdf')?.change).toBe('changed');
+    expect(files.get('План.pdf')?.change).toBe('unchanged');
+  });
+});
+
+describe('SIGNATURES_REQUIRED=documents', () => {
+  const { upload, submit, counts } = signaturePortal({ SIGNATURES_REQUIRED: 'documents' });
+
+  it('refuses a submission with a document not validly signed by the company, naming every such file', async () => {
+    const before = await counts();
+    const facade = await pdf('Фасады.pdf');
+    const section = await pdf('Разрез.pdf');
+    const note = await pdf('Записка.pdf');
+    const ids = [
+      await upload('owner', 'Фасады.pdf', facade.bytes),
+      await upload('owner', 'Фасады.pdf.sig', await signed(facade.bytes, 'director256')),
+      await upload('owner', 'Разрез.pdf', section.bytes),
+      await upload('owner', 'Разрез.pdf.sig', await signed(section.bytes, 'otherDirector')),
+      await upload('owner', 'Записка.pdf', note.bytes),
+    ];
+    const response = await submit(ids);
+    expect(response.statusCode).toBe(400);
+    const { message } = response.json();
+    expect(message).toContain('«Разрез.pdf»');
+    expect(message).toContain('«Записка.pdf»');
+    expect(message).not.toContain('«Фасады.pdf»');
+    expect(message).toContain('не подписаны усиленной квалифицированной электронной подписью заявителя');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('takes a submission whose every document is validly signed', async () => {
+    const facade = await pdf('Фасады.pdf');
+    const response = await submit([
+      await upload('owner', 'Фасады.pdf', facade.bytes),
+      await upload('owner', 'Фасады.sig', await signed(facade.bytes, 'director256')),
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('names the one unsigned document in the singular', async () => {
+    const response = await submit([await upload('owner', 'Записка.pdf', (await pdf('Записка.pdf')).bytes)]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Документ «Записка.pdf» не подписан усиленной квалифицированной электронной подписью заявителя',
+    );
+  });
+});
+
+describe('signatures on decisions', () => {
+  const { portal, call, upload, submit } = signaturePortal();
+
+  async function underReview(): Promise<number> {
+    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
+    return id;
+  }
+
+  const reply = (id: number, status: string, prefileIds: number[], extra: object = {}) =>
+    call('examiner1', 'POST', `/api/instance/${id}/stages`, { status, comment: '', prefileIds, ...extra });
+
+  it('refuses in the reply a certificate signed by another public body, by the company or over other bytes', async () => {
+    const id = await underReview();
+    const certificate = await pdf('Свидетельство.pdf');
+    const attempts: Array<[Buffer, string]> = [
+      [await signed(certificate.bytes, 'otherExaminer'), SIGNATURE_FAILURE_TEXTS.foreign_organization],
+      [await signed(certificate.bytes, 'director256'), SIGNATURE_FAILURE_TEXTS.foreign_organization],
+      [await signed(Buffer.from('другой документ'), 'examiner'), SIGNATURE_FAILURE_TEXTS.invalid],
+    ];
+    for (const [signature, why] of attempts) {
+      const response = await reply(id, 'approved', [
+        await upload('examiner1', 'Свидетельство.pdf', certificate.bytes),
+        await upload('examiner1', 'Свидетельство.pdf.sig', signature),
+      ]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`Подпись «Свидетельство.pdf.sig» не принята: ${why}`);
+    }
+    const statement = (await call('examiner1', 'GET', `/api/instance/statements/${id}`)).json() as Statement;
+    expect(statement.status).toBe('under_review');
+  });
+
+  it('approves with the certificate signed by the deciding examiner; the public check shows the signature and offers both files', async () => {
+    const id = await underReview();
+    const certificate = await pdf(`Свидетельство_${id}.pdf`);
+    const signature = await signed(certificate.bytes, 'examiner');
+    const approved = await reply(id, 'approved', [
+      await upload('examiner1', certificate.name, certificate.bytes),
+      await upload('examiner1', `${certificate.name}.sig`, signature),
+    ]);
+    expect(approved.statusCode, approved.body).toBe(201);
+    const decision = (approved.json() as Statement).stages.at(-1) as Stage;
+    expect(decision.files.map((file) => [file.fileName, file.signature?.status])).toEqual([
+      [certificate.name, 'valid'],
+    ]);
+
+    const token = (await call('examiner1', 'POST', `/api/instance/statements/${id}/certificate`)).json().token;
+    const check = await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}` });
+    expect(check.statusCode).toBe(200);
+    const { signature: shown, documents } = check.json();
+    expect(shown).toMatchObject({
+      fio: 'Смирнов Алексей Петрович',
+      documentName: certificate.name,
+      signatureName: `${certificate.name}.sig`,
+    });
+    expect(shown.serialNumber).toMatch(/^[0-9A-F]+$/);
+    expect(Object.keys(shown).sort()).toEqual(
+      ['documentName', 'fio', 'serialNumber', 'signatureName', 'validFrom', 'validTo'].sort(),
+    );
+    // The approved round's documents are the company's; the signature file is no document.
+    expect(documents.map((file: { fileName: string }) => file.fileName)).toEqual(['Фасады.pdf']);
+    const document = await portal().app.inject({
+      method: 'GET',
+      url: `/api/public/certificates/${token}/signed/document`,
+    });
+    expect(document.statusCode).toBe(200);
+    expect(document.rawPayload.equals(certificate.bytes)).toBe(true);
+    const sig = await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}/signed/signature` });
+    expect(sig.statusCode).toBe(200);
+    expect(sig.rawPayload.equals(signature)).toBe(true);
+  });
+
+  it('shows no signature and offers no file for an approval without one', async () => {
+    const id = await underReview();
+    expect((await reply(id, 'approved', [])).statusCode).toBe(201);
+    const token = (await call('examiner1', 'POST', `/api/instance/statements/${id}/certificate`)).json().token;
+    expect(
+      (await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}` })).json().signature,
+    ).toBeNull();
+    const document = await portal().app.inject({
+      method: 'GET',
+      url: `/api/public/certificates/${token}/signed/document`,
+    });
+    expect(document.statusCode).toBe(404);
+    expect(document.json().message).toBe('Свидетельство не найдено');
+  });
+
+  it('signs a stored refusal letter later, only by the examiner who decided, only once, only over its bytes', async () => {
+    const id = await underReview();
+    const rejected = await reply(id, 'rejected', [], await groundsFor(portal().ctx, 'rejected'));
+    expect(rejected.statusCode, rejected.body).toBe(201);
+    const letter = ((rejected.json() as Statement).stages.at(-1) as Stage).files[0] as StageFile;
+    const bytes = (await call('examiner1', 'GET', `/api/files?path=${letter.url}`)).rawPayload;
+    const sign = (as: string, prefileId: number) =>
+      call(as, 'POST', `/api/instance/statements/${id}/files/${letter.id}/signature`, { prefileId });
+
+    const other = await sign(
+      'examiner1',
+      await upload('examiner1', 'Письмо.pdf.sig', await signed(Buffer.from('не то'), 'examiner')),
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe(`Подпись «Письмо.pdf.sig» не принята: ${SIGNATURE_FAILURE_TEXTS.invalid}`);
+
+    const byOther = await sign(
+      'examiner2',
+      await upload('examiner2', 'Письмо.pdf.sig', await signed(bytes, 'examiner')),
+    );
+    expect(byOther.statusCode).toBe(403);
+    expect(byOther.json().message).toBe('Подписать решение может только эксперт, принявший его');
+
+    const good = await sign('examiner1', await upload('examiner1', 'Письмо.pdf.sig', await signed(bytes, 'examiner')));
+    expect(good.statusCode, good.body).toBe(200);
+    const signedLetter = ((good.json() as Statement).stages.at(-1) as Stage).files[0];
+    expect(signedLetter?.signature?.status).toBe('valid');
+    expect(signedLetter?.signatureFile?.fileName).toBe('Письмо.pdf.sig');
+    const company = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
+    expect((company.stages.at(-1) as Stage).files[0]?.signature?.signer.fio).toBe('Смирнов Алексей Петрович');
+
+    const again = await sign('examiner1', await upload('examiner1', 'Письмо.pdf.sig', await signed(bytes, 'examiner')));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Решение уже подписано');
+  });
+
+  it("refuses a committee signature by someone other than the deciding examiner's name", async () => {
+    const id = await underReview();
+    const rejected = await reply(id, 'rejected', [], await groundsFor(portal().ctx, 'rejected'));
+    const letter = ((rejected.json() as Statement).stages.at(-1) as Stage).files[0] as StageFile;
+    // examiner1's own account, but the letter decided by examiner1 is signed with a certificate of the committee
+    // naming examiner1 only when the names match: rename examiner1 and the same signature no longer matches.
+    await portal()
+      .db.updateTable('users')
+      .set({ fio: 'Другой Эксперт Комитета' })
+      .where('email', '=', demoUsers.examiner1.email)
+      .execute();
+    try {
+      const bytes = (await call('examiner1', 'GET', `/api/files?path=${letter.url}`)).rawPayload;
+      const response = await call('examiner1', 'POST', `/api/instance/statements/${id}/files/${letter.id}/signature`, {
+        prefileId: await upload('examiner1', 'Письмо.sig', await signed(bytes, 'examiner')),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        'Подпись «Письмо.sig» не принята: документ подписал Смирнов Алексей Петрович, а решение принял Другой Эксперт Комитета',
+      );
+    } finally {
+      await portal()
+        .db.updateTable('users')
+        .set({ fio: demoUsers.examiner1.fio })
+        .where('email', '=', demoUsers.examiner1.email)
+        .execute();
+    }
+  });
+});
