@@ -1,6 +1,7 @@
 // The review term and the status history as people read them (docs/product.md «Deadlines and history»): the deadline
 // line of both details, the short forms of the company card and the examiner's table, the overdue count, and the
 // timeline's entries.
+import { APPEAL_HISTORY_LABEL } from '#domain/appeals.ts';
 import { committeeTime } from '#domain/committee-time.ts';
 import type { ReviewDeadline, StatementStatus, StatusHistoryEntry } from '#domain/contract.ts';
 import { formatDay, formatNumericDay, formatShortDay, pluralForm, workingDays } from '#domain/russian.ts';
@@ -158,6 +159,7 @@ export type HistoryEvent =
   | 'withdrawn'
   | 'assigned'
   | 'handed-over'
+  | 'appeal-upheld'
   | 'other'
   | 'remarks';
 
@@ -173,6 +175,7 @@ const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
   withdrawn: 'Отозвано',
   assigned: 'Назначен эксперт',
   'handed-over': 'Передано другому эксперту',
+  'appeal-upheld': APPEAL_HISTORY_LABEL,
   other: 'Статус изменён',
   remarks: 'Замечания',
 };
@@ -224,19 +227,27 @@ export function timelineEntries(history: readonly StatusHistoryEntry[]): Timelin
   return history.map((entry, index) => {
     const previous = history[index - 1]?.status ?? null;
     const assignment = entry.assignment;
-    // The head's assignment out of `sent` is a take in all but who did it; in work it is a hand-over.
-    const event = assignment
-      ? previous === 'sent'
-        ? 'assigned'
-        : 'handed-over'
-      : historyEvent(entry.status, previous);
+    const appeal = entry.appeal;
+    // The head's assignment out of `sent` is a take in all but who did it; in work it is a hand-over. An upheld
+    // appeal's return under review cancels the refusal.
+    const event: HistoryEvent = appeal
+      ? 'appeal-upheld'
+      : assignment
+        ? previous === 'sent'
+          ? 'assigned'
+          : 'handed-over'
+        : historyEvent(entry.status, previous);
     const term = entry.term;
-    const notes = assignment
-      ? [
-          ...(assignment.examiner ? [`Эксперт: ${assignment.examiner}`] : []),
-          ...(assignment.comment ? [`Комментарий: ${assignment.comment}`] : []),
-        ]
-      : [];
+    const notes = appeal
+      ? appeal.examiner
+        ? [`Эксперт: ${appeal.examiner}`]
+        : []
+      : assignment
+        ? [
+            ...(assignment.examiner ? [`Эксперт: ${assignment.examiner}`] : []),
+            ...(assignment.comment ? [`Комментарий: ${assignment.comment}`] : []),
+          ]
+        : [];
     return {
       ...(notes.length > 0 ? { notes } : {}),
       event,

@@ -246,4 +246,18 @@ describe('the history timeline', () => {
       ['Отказано', '10 декабря 2026 г., 16:00 МСК', null, 'Комитет', 'С опозданием (срок истёк 9 декабря 2026 г.)'],
     ]);
   });
+
+  it('names a refusal cancelled on appeal and the examiner who reviews again (docs/product.md «Appeals»)', () => {
+    const entries = timelineEntries([
+      entry('rejected', '2026-12-10T13:00:00Z'),
+      entry('under_review', '2026-12-15T08:00:00Z', {
+        actor: 'Орлова Елена Викторовна',
+        appeal: { appealId: 4, examiner: 'Кузнецова Мария Игоревна' },
+      }),
+    ]);
+    expect(entries.map(({ event, label, actor, notes }) => [event, label, actor, notes])).toEqual([
+      ['rejected', 'Отказано', 'Петрова Анна Сергеевна', undefined],
+      ['appeal-upheld', 'Решение отменено по жалобе', 'Орлова Елена Викторовна', ['Эксперт: Кузнецова Мария Игоревна']],
+    ]);
+  });
 });
