@@ -277,6 +277,21 @@ export const ACCESS_MATRIX: AccessRow[] = [
     url: '/api/public/certificates/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     expect: all(404, 404),
   },
+  // The signed certificate's files: only a signed approval's, the same 404 as an unknown token otherwise.
+  {
+    method: 'GET',
+    route: '/api/public/certificates/:token/signed/:part',
+    url: '/api/public/certificates/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/signed/signature',
+    expect: all(404, 404),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/statements/:id/files/:fileId/signature',
+    url: '/api/instance/statements/1/files/999999/signature',
+    // No such decision document: examiners get 404 before any upload is looked at (signed-uploads.test.ts signs).
+    body: { prefileId: 1 },
+    expect: examiners(404),
+  },
   {
     method: 'PUT',
     route: '/api/instance/me',
