@@ -1,25 +1,29 @@
-// Admin CLI: `npm run admin -- <command> [options]`. Errors go to stderr with exit code 1.
+// Admin CLI: `npm run admin -- <command> [options]`. Errors go to stderr with exit code 1. The examiners and the
+// production calendar go through the administration's services, as the heads' screens do: the same rules, and every
+// change in the administration log with the console as its actor (null).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { importCalendarYear } from './administration/calendar.service.ts';
+import { addExaminer, setHeadByEmail } from './administration/examiners.service.ts';
 import { ensureCatalogues } from './catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from './companies/companies.service.ts';
 import { loadConfig } from './config.ts';
 import { createServiceContext, type ServiceContext } from './context.ts';
 import { backupSqlite, createDatabase, migrateToLatest } from './db/database.ts';
-import { describeReviewTerms, importCalendar, setReviewTerm } from './deadlines/deadlines.service.ts';
+import { describeReviewTerms, setReviewTerm } from './deadlines/deadlines.service.ts';
 import { copyFiles, copySummary } from './files/copy-files.ts';
 import { createMailer } from './mail/mailer.ts';
 import { directoryFileStore } from './storage/file-store.ts';
 import { s3FileStore } from './storage/s3-file-store.ts';
-import { createExaminer, listUsers, setHead } from './users/users.service.ts';
+import { listUsers } from './users/users.service.ts';
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 
   create-company  --email E --legal-entity NAME [--inn INN] [--kpp KPP] [--ogrn OGRN] [--fio FIO] [--phone P]
                   создаёт компанию и её владельца; --fio и --phone — руководитель компании
                   (в заявлениях и свидетельстве), ФИО также у владельца
-  create-examiner --email E --fio FIO [--phone P] [--head]
+  create-examiner --email E --fio FIO [--phone P] [--position POS] [--head]
                   создаёт эксперта комитета; --head — руководителя отдела (первый эксперт
                   комитета становится руководителем и без --head)
   set-head        --email E --on | --off
@@ -65,18 +69,19 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     console.log(`Компания создана: id ${companyId}, владелец id ${userId}`);
   },
   async 'create-examiner'(ctx, values) {
-    const { userId } = await createExaminer(ctx, {
+    const examiner = await addExaminer(ctx, null, {
       email: required(values, 'email'),
       fio: required(values, 'fio'),
       phone: optional(values, 'phone'),
+      position: optional(values, 'position'),
       isHead: values.head === true,
     });
-    console.log(`Эксперт создан: id ${userId}`);
+    console.log(`Эксперт создан: id ${examiner.id}`);
   },
   async 'set-head'(ctx, values) {
     if ((values.on === true) === (values.off === true)) throw new UsageError('Укажите одно из: --on или --off');
     const email = required(values, 'email');
-    await setHead(ctx, email, values.on === true);
+    await setHeadByEmail(ctx, null, email, values.on === true);
     console.log(values.on === true ? `${email} — руководитель отдела` : `${email} больше не руководитель отдела`);
   },
   async 'list-users'(ctx) {
@@ -112,11 +117,12 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     } catch {
       throw new UsageError(`Не удалось прочитать файл ${file}`);
     }
-    const { calendar, workingDays } = await importCalendar(ctx, year, text);
+    const { year: loaded, terms } = await importCalendarYear(ctx, null, year, text);
     console.log(
-      `Производственный календарь ${year} года загружен. Нерабочих будних дней: ${calendar.nonWorking.length}, ` +
-        `рабочих выходных: ${calendar.working.length}, рабочих дней в году: ${workingDays}`,
+      `Производственный календарь ${year} года загружен. Нерабочих будних дней: ${loaded.nonWorking.length}, ` +
+        `рабочих выходных: ${loaded.working.length}, рабочих дней в году: ${loaded.workingDays}`,
     );
+    if (terms.length > 0) console.log(`Сроков рассмотрения сдвинулось: ${terms.length}`);
   },
   async 'review-term'(ctx, values) {
     const days = optional(values, 'days');
@@ -158,6 +164,7 @@ async function main(): Promise<number> {
       ogrn: { type: 'string' },
       fio: { type: 'string' },
       phone: { type: 'string' },
+      position: { type: 'string' },
       to: { type: 'string' },
       year: { type: 'string' },
       file: { type: 'string' },

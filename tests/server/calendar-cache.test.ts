@@ -1,10 +1,11 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
+import { importCalendarYear } from '../../server/src/administration/calendar.service.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { createDatabase, type Db } from '../../server/src/db/database.ts';
-import { deadlineClock, importCalendar } from '../../server/src/deadlines/deadlines.service.ts';
+import { deadlineClock } from '../../server/src/deadlines/deadlines.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
@@ -55,7 +56,7 @@ async function importByAnotherInstance(year: number, text: string): Promise<void
     dataDir: portal.config.dataDir,
   });
   try {
-    await importCalendar({ ...portal.ctx, db }, year, text);
+    await importCalendarYear({ ...portal.ctx, db }, null, year, text);
   } finally {
     await db.destroy();
   }

@@ -56,6 +56,8 @@ export interface CatalogTable {
   name: string;
   value: string;
   sort_order: number;
+  /** Retired by the administration (no longer offered, never deleted): migration 20261127T0020. */
+  retired_at: Generated<Timestamp | null>;
 }
 
 export interface StatementTable {
@@ -237,6 +239,33 @@ export interface RefusalGroundTable {
   name: string;
   legal_basis: string;
   sort_order: Generated<number>;
+  /** Retired by the administration (no longer offered, never deleted): migration 20261127T0020. */
+  retired_at: Generated<Timestamp | null>;
+}
+
+/** A remark template examiners fill a remark from (docs/product.md «Administration»): migration 20261127T0020. */
+export interface RemarkTemplateTable {
+  id: Generated<number>;
+  text: string;
+  severity: RemarkSeverity;
+  /** The work type it is for; null for every work type. */
+  work_type_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  retired_at: Timestamp | null;
+}
+
+/** One change of the administration log (migration 20261127T0020): `actor_id` null for the admin CLI. */
+export interface AdminLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_id: number | null;
+  /** The actor's name then. */
+  actor_name: string | null;
+  action: string;
+  subject: string;
+  /** JSON of what changed. */
+  details: string;
 }
 
 /** The grounds a refusal gave, as worded then, in the examiner's order: migration 20261126T1800. */
@@ -400,4 +429,6 @@ export interface Database {
   review_terms: ReviewTermTable;
   deadline_reminders: DeadlineReminderTable;
   corrections: CorrectionTable;
+  remark_templates: RemarkTemplateTable;
+  admin_log: AdminLogTable;
 }

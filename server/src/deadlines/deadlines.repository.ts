@@ -17,6 +17,22 @@ export async function listCalendarYears(db: Db): Promise<CalendarYear[]> {
   });
 }
 
+/** The years an admin loaded, with when. */
+export function listImportedYears(db: Db) {
+  return db.selectFrom('calendar_years').select(['year', 'imported_at']).orderBy('year').execute();
+}
+
+/** The statements whose term runs (`sent`, `under_review`), with what their terms are computed from. */
+export function listRunningTerms(db: Db) {
+  return db
+    .selectFrom('statements')
+    .select(['id', 'visible_id', 'object_name', 'status', 'term_start', 'term_days'])
+    .where('status', 'in', ['sent', 'under_review'])
+    .where('term_start', 'is not', null)
+    .orderBy('visible_id')
+    .execute();
+}
+
 /** Replaces a year's calendar with this one, in the caller's transaction. */
 export async function replaceCalendarYear(db: Db, calendar: CalendarYear, at: string): Promise<void> {
   await db.deleteFrom('calendar_days').where('year', '=', calendar.year).execute();

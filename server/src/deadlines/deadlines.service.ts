@@ -9,13 +9,14 @@ import { readListRevision } from '../db/list-revision.ts';
 import { notify, statementMailText } from '../notifications/notifications.service.ts';
 import { listExaminers } from '../users/users.service.ts';
 import { type CalendarYear, localDate, SHIPPED_YEARS, WorkingCalendar } from './calendar.ts';
-import { parseCalendarFile } from './calendar-file.ts';
 import {
   claimReminder,
   findReviewTerms,
   listCalendarYears,
+  listImportedYears,
   listReminderCandidates,
   listReviewTerms,
+  listRunningTerms,
   type ReminderClaim,
   releaseReminder,
   replaceCalendarYear,
@@ -25,10 +26,30 @@ import { DEFAULT_TERM_DAYS, deadlinesAt, intakeTerm, runningTerm, type Term } fr
 
 /** The production calendar: the shipped years, with the years an admin loaded over them (two small queries). */
 export async function loadCalendar(db: Db): Promise<WorkingCalendar> {
+  return new WorkingCalendar(await calendarYears(db));
+}
+
+/** The years with official data: the shipped ones, with the years an admin loaded over them, by year. */
+export async function calendarYears(db: Db): Promise<CalendarYear[]> {
   const loaded = await listCalendarYears(db);
   const years = new Map<number, CalendarYear>(SHIPPED_YEARS.map((year) => [year.year, year]));
   for (const year of loaded) years.set(year.year, year);
-  return new WorkingCalendar([...years.values()]);
+  return [...years.values()].sort((a, b) => a.year - b.year);
+}
+
+/** The years an admin loaded (the screen or the CLI), with when: year → ISO instant. */
+export async function importedYears(db: Db): Promise<Map<number, string>> {
+  return new Map((await listImportedYears(db)).map((row) => [Number(row.year), row.imported_at]));
+}
+
+/** The statements whose review term or intake check runs now, with what their terms are computed from. */
+export function runningTerms(db: Db) {
+  return listRunningTerms(db);
+}
+
+/** Replaces a year's calendar, in the caller's transaction: every due date computed from now on follows it. */
+export function storeCalendarYear(db: Db, calendar: CalendarYear, at: string): Promise<void> {
+  return replaceCalendarYear(db, calendar, at);
 }
 
 /** What replies need to show deadlines at the context's `now`: built once per request, used for every row. */
@@ -132,17 +153,6 @@ export async function describeReviewTerms(ctx: ServiceContext): Promise<string[]
     lines.push(`Категория «${codes.get(row.scope) ?? row.scope}»: ${workingDays(Number(row.days))}`);
   }
   return lines;
-}
-
-/** Loads a year's production calendar from the file's text (refused unless it is one whole valid year). */
-export async function importCalendar(
-  ctx: ServiceContext,
-  year: number,
-  text: string,
-): Promise<{ calendar: CalendarYear; workingDays: number }> {
-  const calendar = parseCalendarFile(year, text);
-  await ctx.db.transaction().execute((trx) => replaceCalendarYear(trx, calendar, nowIso(ctx.now())));
-  return { calendar, workingDays: new WorkingCalendar([calendar]).workingDaysIn(year) };
 }
 
 /** A reminder goes this many working days before the due date (and again once the term is over). */

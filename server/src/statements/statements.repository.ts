@@ -156,8 +156,8 @@ export interface StatusMove {
   from: StatementStatus;
   to: StatementStatus;
   at: string;
-  /** Only when the statement is assigned to this examiner. */
-  examinerId?: number;
+  /** Only when the statement is assigned to this examiner (null: to none, the head's queue). */
+  examinerId?: number | null;
   /** Assign this examiner (taking into work); only when none is assigned yet. */
   assignExaminerId?: number;
   /** Hand the statement to this examiner (the head's reassignment); only together with `examinerId`, the current one. */
@@ -176,7 +176,8 @@ export async function moveStatus(db: Db, move: StatusMove): Promise<boolean> {
     })
     .where('id', '=', move.id)
     .where('status', '=', move.from);
-  if (move.examinerId !== undefined) query = query.where('examiner_id', '=', move.examinerId);
+  if (move.examinerId === null) query = query.where('examiner_id', 'is', null);
+  else if (move.examinerId !== undefined) query = query.where('examiner_id', '=', move.examinerId);
   if (move.assignExaminerId !== undefined) query = query.where('examiner_id', 'is', null);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -343,7 +344,8 @@ export function findStatement(db: Db, id: number) {
 /** Whose statements a list or a count covers: a company's, an examiner's, or every one (neither given). */
 export interface StatementScope {
   companyId?: number;
-  examinerId?: number;
+  /** An examiner's statements; null: those of no examiner (the head's queue). */
+  examinerId?: number | null;
   /** Only the statements in this status (the examiner's news: `sent`). */
   status?: StatementStatus;
 }
@@ -371,7 +373,8 @@ export function listStatementsByIds(db: Db, where: StatementScope, ids: readonly
 function scoped<Q extends ReturnType<typeof joinedStatements>>(query: Q, where: StatementScope): Q {
   let narrowed = query;
   if (where.companyId !== undefined) narrowed = narrowed.where('s.company_id', '=', where.companyId) as Q;
-  if (where.examinerId !== undefined) narrowed = narrowed.where('s.examiner_id', '=', where.examinerId) as Q;
+  if (where.examinerId === null) narrowed = narrowed.where('s.examiner_id', 'is', null) as Q;
+  else if (where.examinerId !== undefined) narrowed = narrowed.where('s.examiner_id', '=', where.examinerId) as Q;
   if (where.status !== undefined) narrowed = narrowed.where('s.status', '=', where.status) as Q;
   return narrowed;
 }

@@ -315,10 +315,12 @@ export async function assignStatement(
     await changeStatus(ctx, actor, { ...move, assignment }, { ...event, previousExaminerId: null }, explainFailure);
     return;
   }
-  if (!(TRANSITIONS.reassign.from as readonly StatementStatus[]).includes(row.status) || row.examiner_id === null) {
+  if (!(TRANSITIONS.reassign.from as readonly StatementStatus[]).includes(row.status)) {
     throw apiError('invalid_transition', ASSIGN_TEXTS.decided);
   }
   if (row.examiner_id === examiner.id) throw fieldError('examinerId', ASSIGN_TEXTS.sameExaminer);
+  // Null: a statement in work whose examiner was deactivated, waiting in the head's queue (docs/product.md
+  // «Administration»); it is handed to the new examiner as any other.
   const previous = row.examiner_id;
   const move = { id: statementId, from: row.status, to: row.status, examinerId: previous, handOverTo: examiner.id };
   await changeStatus(

@@ -1,5 +1,6 @@
 import type { ExaminerWorkload, ReviewDeadline, StatementStatus, TeamWorkload } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { localDate } from '../deadlines/calendar.ts';
 import { deadlineClock, deadlineOf, intakeDeadlineOf, isOverdue } from '../deadlines/deadlines.service.ts';
 import { TERM_RUNS_IN } from '../deadlines/term.ts';
@@ -7,7 +8,7 @@ import { requireHead } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { listExaminers } from '../users/users.service.ts';
 import { listItems } from './statements.service.ts';
-import { listAssignedTerms, listDecisionsSince } from './team.repository.ts';
+import { listAssignedTerms, listDecisionsSince, releaseExaminerStatements } from './team.repository.ts';
 
 /** 'Скоро срок': a running term that ends within this many working days (and is not over). */
 export const DUE_SOON_DAYS = 3;
@@ -29,7 +30,7 @@ export function isDueSoon(deadline: ReviewDeadline | null): boolean {
 /**
  * The team's workload for the committee's head (docs/product.md «The team's workload»): per active examiner the
  * figures their own list and sidebar show, counted with the same term engine (`isOverdue` is the sidebar's
- * 'Просрочено'), and the unassigned statements as the news page lists them, oldest first.
+ * 'Просрочено'), and the statements waiting for an examiner (`WAITING_FOR_HEAD`) as lists show them, oldest first.
  */
 export async function teamWorkload(ctx: ServiceContext, actor: UserRow): Promise<TeamWorkload> {
   requireHead(actor);
@@ -37,11 +38,11 @@ export async function teamWorkload(ctx: ServiceContext, actor: UserRow): Promise
   const clock = await deadlineClock(ctx);
   const since = new Date(now.getTime() - ON_TIME_WINDOW_DAYS * 86_400_000).toISOString();
   const month = localDate(now, ctx.config.timeZone).slice(0, 7);
-  const [examiners, terms, decisions, sent] = await Promise.all([
+  const [examiners, terms, decisions, nobodys] = await Promise.all([
     listExaminers(ctx.db),
     listAssignedTerms(ctx.db, OPEN),
     listDecisionsSince(ctx.db, DECISIONS, since),
-    listItems(ctx, { status: 'sent' }),
+    listItems(ctx, { examinerId: null }),
   ]);
 
   const rows = new Map<number, ExaminerWorkload>();
@@ -82,5 +83,23 @@ export async function teamWorkload(ctx: ServiceContext, actor: UserRow): Promise
     if (row && share.decided > 0) row.onTimeShare = share.inTime / share.decided;
   }
   const byName = [...rows.values()].sort((a, b) => a.fio.localeCompare(b.fio, 'ru'));
-  return { examiners: byName, unassigned: sent.reverse() };
+  const unassigned = nobodys.filter((item) => WAITING_FOR_HEAD.includes(item.status));
+  return { examiners: byName, unassigned: unassigned.reverse() };
 }
+
+/**
+ * What waits in the head's queue without an examiner: the `sent` statements nobody took yet, and the statements in
+ * work whose examiner was deactivated (docs/product.md «Administration»), until the head reassigns them.
+ */
+const WAITING_FOR_HEAD: readonly StatementStatus[] = ['sent', ...OPEN.filter((status) => status !== 'sent')];
+
+/**
+ * Hands a deactivated examiner's statements in work (`under_review`, `has_comments`) to the head's queue, in the
+ * caller's transaction: their examiner is cleared and they are listed as unassigned for reassignment. Their ids.
+ */
+export function handOverToHead(db: Db, examinerId: number, at: string): Promise<number[]> {
+  return releaseExaminerStatements(db, examinerId, IN_WORK, at);
+}
+
+/** The statuses of a statement in an examiner's work: their turn, or the applicant's. */
+const IN_WORK: readonly StatementStatus[] = ['under_review', 'has_comments'];

@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { UserRole } from '#domain/contract.ts';
-import { type Db, executePrepared } from '../db/database.ts';
+import { type Db, executePrepared, isPostgres } from '../db/database.ts';
 import { normalizeEmail, type UserRow } from './user.ts';
 
 // Until events, the seed and the tests' helpers import them from user.ts.
@@ -193,4 +193,77 @@ export async function countHeads(db: Db): Promise<number> {
     .where('removed_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * The active heads' ids, their rows locked to the end of the caller's transaction on PostgreSQL (SQLite runs one
+ * writing transaction at a time): two heads unmaking or deactivating each other at once are counted one after the
+ * other, so the committee never ends up without a head.
+ */
+export async function lockHeads(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'examiner')
+    .where('is_head', '=', true)
+    .where('removed_at', 'is', null)
+    .$if(isPostgres(db), (query) => query.forUpdate())
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** An examiner as the administration shows them, active or deactivated (`removed_at`). */
+const examinerColumns = ['id', 'email', 'fio', 'phone', 'position', 'is_head', 'created_at', 'removed_at'] as const;
+
+/** Every examiner, deactivated ones included: active first, then by name. */
+export function listAllExaminers(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(examinerColumns)
+    .where('role', '=', 'examiner')
+    .orderBy((eb) => eb.case().when('removed_at', 'is', null).then(0).else(1).end())
+    .orderBy('fio')
+    .orderBy('id')
+    .execute();
+}
+
+/** An examiner by id, active or deactivated; undefined for an id of no examiner. */
+export function findExaminer(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(examinerColumns)
+    .where('role', '=', 'examiner')
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface ExaminerChanges {
+  fio?: string;
+  phone?: string | null;
+  position?: string | null;
+  isHead?: boolean;
+}
+
+/** Changes an examiner's name, contacts, position or head's flag (only the fields given). */
+export async function updateExaminer(db: Db, id: number, changes: ExaminerChanges): Promise<void> {
+  const set = {
+    ...(changes.fio === undefined ? {} : { fio: changes.fio }),
+    ...(changes.phone === undefined ? {} : { phone: changes.phone }),
+    ...(changes.position === undefined ? {} : { position: changes.position }),
+    ...(changes.isHead === undefined ? {} : { is_head: changes.isHead }),
+  };
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('users').set(set).where('id', '=', id).where('role', '=', 'examiner').execute();
+}
+
+/** A deactivated examiner active again (no longer the head); false when they were active. */
+export async function markExaminerRestored(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ removed_at: null, is_head: false })
+    .where('id', '=', id)
+    .where('role', '=', 'examiner')
+    .where('removed_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -2,7 +2,7 @@ import type { InstanceProfile, InstanceProfileInput, User } from '#domain/contra
 import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { type Db, nowIso } from '../db/database.ts';
-import { ApiError, apiError } from '../errors.ts';
+import { ApiError, apiError, fieldError } from '../errors.ts';
 import { ensureInstance } from '../instances/instances.service.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { requireExaminer } from './guards.ts';
@@ -66,10 +66,11 @@ export async function withNewLogin<T>(
   });
 }
 
-interface NewExaminer {
+export interface NewExaminer {
   email: string;
   fio: string;
   phone?: string | null;
+  position?: string | null;
   instanceName?: string;
   /** The committee's head (руководитель отдела). */
   isHead?: boolean;
@@ -78,49 +79,40 @@ interface NewExaminer {
 const DEFAULT_INSTANCE_NAME = 'Комитет по архитектуре и градостроительству';
 
 /**
- * Creates an examiner in the committee (the single instance, created on first use). The committee always has a head:
- * its first examiner becomes the head unless another is named.
+ * Creates an examiner in the committee (the single instance, created on first use), in the caller's transaction
+ * (`ctx.db`). The committee always has a head: its first examiner becomes the head unless another is named. The
+ * e-mail must be valid and free among active users (400 / 409 naming `email`), the name not blank (400 naming `fio`).
  */
+export async function insertExaminer(
+  ctx: ServiceContext,
+  input: NewExaminer,
+): Promise<{ instanceId: number; userId: number; isHead: boolean }> {
+  const fio = optionalText(input.fio);
+  if (fio === null) throw fieldError('fio', 'Укажите ФИО');
+  if (optionalText(input.email) === null) throw fieldError('email', 'Укажите e-mail');
+  const email = await freeEmail(ctx, input.email);
+  const createdAt = nowIso(ctx.now());
+  const instanceId = await ensureInstance(ctx.db, input.instanceName ?? DEFAULT_INSTANCE_NAME, createdAt);
+  const isHead = input.isHead === true || (await users.countHeads(ctx.db)) === 0;
+  const userId = await users.insertUser(ctx.db, {
+    email,
+    fio,
+    phone: optionalText(input.phone),
+    position: optionalText(input.position),
+    role: 'examiner',
+    instanceId,
+    isHead,
+    createdAt,
+  });
+  return { instanceId, userId, isHead };
+}
+
+/** `insertExaminer` in a transaction of its own (the demo seed, tests). */
 export async function createExaminer(
   ctx: ServiceContext,
   input: NewExaminer,
 ): Promise<{ instanceId: number; userId: number }> {
-  const fio = requiredText(input.fio, 'Укажите ФИО');
-  return withNewLogin(ctx, input.email, async (trx, { email, createdAt }) => {
-    const instanceId = await ensureInstance(trx, input.instanceName ?? DEFAULT_INSTANCE_NAME, createdAt);
-    const userId = await users.insertUser(trx, {
-      email,
-      fio,
-      phone: optionalText(input.phone),
-      role: 'examiner',
-      instanceId,
-      isHead: input.isHead === true || (await users.countHeads(trx)) === 0,
-      createdAt,
-    });
-    return { instanceId, userId };
-  });
-}
-
-/** What `setHead` refuses with. */
-export const HEAD_TEXTS = {
-  noExaminer: 'Активного эксперта с таким e-mail нет',
-  lastHead: 'Это единственный руководитель отдела: сначала назначьте другого',
-} as const;
-
-/**
- * Makes the examiner with `email` the committee's head or not (admin CLI; later the administration screens). The
- * committee always keeps at least one head: taking the flag from the last one is refused.
- */
-export async function setHead(ctx: ServiceContext, email: string, isHead: boolean): Promise<{ userId: number }> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const user = await users.findUserByEmail(trx, normalizeEmail(email));
-    if (user?.role !== 'examiner') throw apiError('validation_error', HEAD_TEXTS.noExaminer);
-    if (!isHead && user.is_head && (await users.countHeads(trx)) <= 1) {
-      throw apiError('invalid_transition', HEAD_TEXTS.lastHead);
-    }
-    await users.updateHead(trx, user.id, isHead);
-    return { userId: user.id };
-  });
+  return ctx.db.transaction().execute(async (trx) => insertExaminer(withDb(ctx, trx), input));
 }
 
 /** The calling examiner's contact details, shown to applicants as the statement's examiner. */
@@ -199,4 +191,36 @@ export function updatePerson(db: Db, id: number, changes: users.PersonChanges): 
 /** Soft delete: the row stays for everything the user made; false when already removed. */
 export function markUserRemoved(db: Db, id: number, at: string): Promise<boolean> {
   return users.markUserRemoved(db, id, at);
+}
+
+// ——— The administration's view of examiners (docs/product.md «Administration») ———
+
+/** Every examiner, deactivated ones included: active first, then by name. */
+export function listAllExaminers(db: Db) {
+  return users.listAllExaminers(db);
+}
+
+/** An examiner by id, active or deactivated. */
+export function findExaminer(db: Db, id: number) {
+  return users.findExaminer(db, id);
+}
+
+/** Changes an examiner's name, contacts, position or head's flag (only the fields given). */
+export function updateExaminer(db: Db, id: number, changes: users.ExaminerChanges): Promise<void> {
+  return users.updateExaminer(db, id, changes);
+}
+
+/** A deactivated examiner active again, not as head; false when they were active. */
+export function markExaminerRestored(db: Db, id: number): Promise<boolean> {
+  return users.markExaminerRestored(db, id);
+}
+
+/** How many active heads the committee has. */
+export function countHeads(db: Db): Promise<number> {
+  return users.countHeads(db);
+}
+
+/** The active heads' ids, locked to the end of the caller's transaction (see users.repository.ts). */
+export function lockHeads(db: Db): Promise<number[]> {
+  return users.lockHeads(db);
 }

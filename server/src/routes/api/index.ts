@@ -10,6 +10,7 @@ import eventRoutes from './events/index.ts';
 import fileRoutes from './files/index.ts';
 import healthRoutes from './health/index.ts';
 import instanceRoutes from './instance/index.ts';
+import remarkTemplateRoutes from './instance/remark-templates.ts';
 import teamRoutes from './instance/team.ts';
 import notificationRoutes from './notifications/index.ts';
 import prefileRoutes from './prefiles/index.ts';
@@ -36,7 +37,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
         behind('requireCompanyUser', [statementRoutes, employeeRoutes, companyRoutes], {
           tags: ['statements', 'employees', 'companies'],
         }),
-        behind('requireExaminer', [instanceRoutes, teamRoutes], { tags: ['instance'] }),
+        behind('requireExaminer', [instanceRoutes, teamRoutes, remarkTemplateRoutes], { tags: ['instance'] }),
         // The committee's administration (docs/product.md «Administration»): heads only.
         behind('requireHead', [adminRoutes], { tags: ['administration'] }),
       ],

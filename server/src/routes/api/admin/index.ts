@@ -1,6 +1,81 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminLogPage } from '../../../administration/admin-log.ts';
+import { adminCalendar, importCalendarYear, previewCalendarImport } from '../../../administration/calendar.service.ts';
+import {
+  addAdminCatalogItem,
+  addAdminRemarkTemplate,
+  adminCatalogItems,
+  adminRemarkTemplates,
+  retireAdminCatalogItem,
+  retireAdminRemarkTemplate,
+  updateAdminCatalogItem,
+  updateAdminRemarkTemplate,
+} from '../../../administration/catalogs-admin.service.ts';
+import {
+  addExaminer,
+  adminExaminers,
+  deactivateExaminer,
+  reactivateExaminer,
+  updateExaminer,
+} from '../../../administration/examiners.service.ts';
+import { currentUser } from '../../../plugins/auth.ts';
+import { contractRoute } from '../../contract-route.ts';
 
 /** The committee's administration (registered behind `requireHead`, docs/product.md «Administration»). */
-const admin: FastifyPluginAsync = async () => {};
+const admin: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+
+  contractRoute(app, 'listAdminExaminers', {}, async () => adminExaminers(ctx));
+  contractRoute(app, 'createAdminExaminer', { status: 201 }, async (request) =>
+    addExaminer(ctx, currentUser(request), request.body),
+  );
+  contractRoute(app, 'updateAdminExaminer', {}, async (request) =>
+    updateExaminer(ctx, currentUser(request), request.params.id, request.body),
+  );
+  contractRoute(app, 'deactivateAdminExaminer', {}, async (request) =>
+    deactivateExaminer(ctx, currentUser(request), request.params.id),
+  );
+  contractRoute(app, 'reactivateAdminExaminer', {}, async (request) =>
+    reactivateExaminer(ctx, currentUser(request), request.params.id),
+  );
+
+  contractRoute(app, 'listAdminCatalog', {}, async (request) => adminCatalogItems(ctx, request.params.kind));
+  contractRoute(app, 'createAdminCatalogItem', { status: 201 }, async (request) =>
+    addAdminCatalogItem(ctx, currentUser(request), request.params.kind, request.body),
+  );
+  contractRoute(app, 'updateAdminCatalogItem', {}, async (request) =>
+    updateAdminCatalogItem(ctx, currentUser(request), request.params.kind, request.params.itemId, request.body),
+  );
+  contractRoute(app, 'retireAdminCatalogItem', {}, async (request) =>
+    retireAdminCatalogItem(ctx, currentUser(request), request.params.kind, request.params.itemId, true),
+  );
+  contractRoute(app, 'restoreAdminCatalogItem', {}, async (request) =>
+    retireAdminCatalogItem(ctx, currentUser(request), request.params.kind, request.params.itemId, false),
+  );
+
+  contractRoute(app, 'listAdminRemarkTemplates', {}, async () => adminRemarkTemplates(ctx));
+  contractRoute(app, 'createAdminRemarkTemplate', { status: 201 }, async (request) =>
+    addAdminRemarkTemplate(ctx, currentUser(request), request.body),
+  );
+  contractRoute(app, 'updateAdminRemarkTemplate', {}, async (request) =>
+    updateAdminRemarkTemplate(ctx, currentUser(request), request.params.id, request.body),
+  );
+  contractRoute(app, 'retireAdminRemarkTemplate', {}, async (request) =>
+    retireAdminRemarkTemplate(ctx, currentUser(request), request.params.id, true),
+  );
+  contractRoute(app, 'restoreAdminRemarkTemplate', {}, async (request) =>
+    retireAdminRemarkTemplate(ctx, currentUser(request), request.params.id, false),
+  );
+
+  contractRoute(app, 'getAdminCalendar', {}, async () => adminCalendar(ctx));
+  contractRoute(app, 'previewAdminCalendarImport', {}, async (request) =>
+    previewCalendarImport(ctx, request.params.year, request.body.text),
+  );
+  contractRoute(app, 'importAdminCalendar', {}, async (request) =>
+    importCalendarYear(ctx, currentUser(request), request.params.year, request.body.text),
+  );
+
+  contractRoute(app, 'listAdminLog', {}, async (request) => adminLogPage(ctx, request.query.page ?? 1));
+};
 
 export default admin;
