@@ -11,6 +11,8 @@ export type ExaminerFilter = 'all' | Exclude<StatementStatus, 'sent'>;
  * waiting for the applicant, overdue, due within 3 working days, decided this month.
  */
 export type TeamFigure = 'inWork' | 'awaitingApplicant' | 'overdue' | 'dueSoon' | 'decidedThisMonth';
+/** A section of the administration (/instance/admin), named in the address's hash. */
+export type AdminSection = 'examiners' | 'catalogs' | 'templates' | 'calendar';
 /** An id as it appears in a path (numbers from the API; a string from a generated shell). */
 export type RouteId = number | string;
 
@@ -46,6 +48,10 @@ export const routes = {
   examinerTeamFigure: (examinerId: RouteId, figure: TeamFigure) =>
     `/instance/all?examiner=${examinerId}&figure=${figure}`,
   examinerStatementInfo: (id: RouteId) => `/instance/statement/info/${id}`,
+  /** The committee's administration (the head): examiners, catalogues, remark templates, the calendar; a section by hash. */
+  examinerAdmin: (section?: AdminSection) => (section ? `/instance/admin#${section}` : '/instance/admin'),
+  /** The administration log (the head). */
+  examinerAdminLog: '/instance/admin/log',
   /** The public certificate check (no login): the address printed on the certificate and in its QR code. */
   certificateCheck: (token: string) => `/check/${token}`,
 } as const;

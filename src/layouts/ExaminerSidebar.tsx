@@ -1,4 +1,4 @@
-import { EXAMINER_HOME, normalizePath, routes } from '#domain/routes.ts';
+import { EXAMINER_HOME, isWithin, normalizePath, routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $openAppeals, registerTexts } from '../features/appeals/counters.ts';
@@ -93,6 +93,11 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
           {isHead && (
             <NavLink href={routes.examinerReports} active={path === routes.examinerReports}>
               {navTexts.reports}
+            </NavLink>
+          )}
+          {isHead && (
+            <NavLink href={routes.examinerAdmin()} active={isWithin(path, routes.examinerAdmin())}>
+              {navTexts.admin}
             </NavLink>
           )}
           <NavLink href={routes.examinerSettings} active={path === routes.examinerSettings}>

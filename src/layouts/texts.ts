@@ -16,6 +16,8 @@ export const navTexts = {
   reports: 'Отчёт',
   /** The team's workload, for the committee's head only. */
   team: 'Нагрузка', // e2e
+  /** The committee's administration and its log, for the committee's head only. */
+  admin: 'Администрирование', // e2e
   examinerCaption: 'Эксперт',
   logout: 'Выйти', // e2e
   openMenu: 'Меню',

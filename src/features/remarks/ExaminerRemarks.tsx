@@ -11,6 +11,7 @@ import { remarkEditingTexts } from './editing-texts.ts';
 import RemarksSection from './RemarksSection.tsx';
 import type { RemarkList } from './remarks.ts';
 import { severityLabels } from './remarks.ts';
+import TemplatePicker from './TemplatePicker.tsx';
 
 const SEVERITIES: readonly RemarkSeverity[] = ['required', 'advisory'];
 
@@ -84,7 +85,7 @@ export default function ExaminerRemarks({
         }
         actions={actions}
       />
-      <RemarkEditorDialog editing={editing} />
+      <RemarkEditorDialog editing={editing} workTypeId={statement.catalogWorkTypeId} />
       <KeepOpenDialog editing={editing} />
       <ConfirmDialog
         open={removing !== null}
@@ -156,12 +157,16 @@ function RemarkFormDialog({
   );
 }
 
-/** 'Новое замечание' / 'Черновик замечания': the text, the kind, where it is pinned; 'Сохранить'. */
-function RemarkEditorDialog({ editing }: { editing: RemarkEditing }) {
-  const { $remarkEditor, remarkForm, closeRemarkEditor, saveRemark } = editing;
+/**
+ * 'Новое замечание' / 'Черновик замечания': 'Из шаблона' and 'Сохранить как шаблон', the text, the kind, where it is
+ * pinned; 'Сохранить'.
+ */
+function RemarkEditorDialog({ editing, workTypeId }: { editing: RemarkEditing; workTypeId: number | null }) {
+  const { $remarkEditor, remarkForm, closeRemarkEditor, saveRemark, templates, saveAsTemplate } = editing;
   const editor = useStore($remarkEditor);
   const values = useStore(remarkForm.$values);
   const status = useStore(remarkForm.$status);
+  const templateSaving = useStore(editing.$templateSaving);
   const pin = editor?.pin;
   return (
     <RemarkFormDialog
@@ -175,6 +180,16 @@ function RemarkEditorDialog({ editing }: { editing: RemarkEditing }) {
       busy={status.busy}
       save={saveRemark}
     >
+      <div className="remark-template-actions">
+        <TemplatePicker
+          picker={templates}
+          workTypeId={workTypeId}
+          chosen={() => document.querySelector<HTMLElement>('#remark-form textarea[name="text"]')?.focus()}
+        />
+        <Button variant="secondary" busy={templateSaving.busy} onClick={() => void saveAsTemplate(workTypeId)}>
+          {remarkEditingTexts.saveAsTemplate}
+        </Button>
+      </div>
       <FormField form={remarkForm} name="text" label={remarkEditingTexts.text} rows={5} maxLength={4000} />
       <fieldset className="choice-group">
         <legend className="choice-group__legend">{remarkEditingTexts.severity}</legend>

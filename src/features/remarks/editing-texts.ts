@@ -33,4 +33,16 @@ export const remarkEditingTexts = {
   /** Before an approval with required remarks not resolved. */
   approveQuestion: (count: number) => `Остались неснятые обязательные замечания: ${count}. Согласовать?`,
   cancel: 'Отмена',
+  /** The remark templates in the remark dialog (docs/product.md «Remark templates»). */
+  fromTemplate: 'Из шаблона', // e2e
+  templateSearch: 'Поиск по шаблонам', // e2e
+  templatesLabel: 'Шаблоны замечаний', // e2e
+  templatesLoading: 'Загрузка шаблонов…',
+  templatesFailed: 'Не удалось загрузить шаблоны',
+  templatesRetry: 'Повторить',
+  noTemplates: 'Шаблонов не найдено',
+  anyWorkType: 'для всех видов работ',
+  saveAsTemplate: 'Сохранить как шаблон', // e2e
+  templateSaved: 'Шаблон сохранён',
+  templateSaveFailed: 'Не удалось сохранить шаблон',
 } as const;

@@ -1,13 +1,14 @@
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom, map, type ReadableAtom } from 'nanostores';
 import type { Remark, RemarkPin, RemarkSeverity } from '#domain/contract.ts';
 import { remarkRefusals, remarkTextTooLong } from '#domain/remarks.ts';
 import type { FieldErrors } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
 import { computed } from '#stores/prerendered.ts';
-import { submit } from '#stores/submit.ts';
+import { type SubmitState, submit } from '#stores/submit.ts';
 import { remarkEditingTexts } from './editing-texts.ts';
 import type { RemarkList } from './remarks.ts';
+import { createTemplatePicker } from './templates.ts';
 
 /** The remark being written or edited in its dialog: a new one (with the pin placed on the drawing, if any) or a draft. */
 export interface RemarkEditor {
@@ -62,20 +63,47 @@ export function createRemarkEditing(source: RemarkSource) {
     askBeforeLeaving: { when: () => $editor.get() !== null },
   });
 
+  /** 'Из шаблона': a template fills the dialog's text and kind. */
+  const templates = createTemplatePicker((template) => {
+    remarkForm.setValue('text', template.text);
+    remarkForm.setValue('severity', template.severity);
+  });
+
   /** Opens the dialog for a new remark, pinned where the examiner clicked (or without a pin). */
   function startRemark(pin: RemarkPin | null = null, fileName: string | null = null): void {
     remarkForm.reset({ text: '', severity: 'required' });
+    templates.close();
     $editor.set({ remarkId: null, pin, fileName });
   }
 
   /** Opens the dialog on a draft. */
   function editRemark(remark: Remark): void {
     remarkForm.reset({ text: remark.text, severity: remark.severity });
+    templates.close();
     $editor.set({ remarkId: remark.id, pin: remark.pin, fileName: remark.fileName });
   }
 
   function closeRemarkEditor(): void {
     $editor.set(null);
+  }
+
+  /** Busy state of 'Сохранить как шаблон'. */
+  const $templateSaving = map<SubmitState>({ busy: false, error: null });
+
+  /**
+   * 'Сохранить как шаблон': the dialog's text and kind become a template for the statement's work type (every work
+   * type when it has none), offered to every examiner; the dialog stays open.
+   */
+  async function saveAsTemplate(workTypeId: number | null): Promise<boolean> {
+    if (!remarkForm.validate()) return false;
+    const values = remarkForm.$values.get();
+    const body = { text: values.text.trim(), severity: values.severity, workTypeId };
+    const result = await submit($templateSaving, () => api.POST('/api/instance/remark-templates', { body }), {
+      failureText: remarkEditingTexts.templateSaveFailed,
+      describe: refusal,
+      successText: remarkEditingTexts.templateSaved,
+    });
+    return result.ok;
   }
 
   /** Saves the dialog's remark (a new draft, or the draft edited); the list reloads. */
@@ -163,6 +191,9 @@ export function createRemarkEditing(source: RemarkSource) {
     editRemark,
     closeRemarkEditor,
     saveRemark,
+    templates,
+    $templateSaving,
+    saveAsTemplate,
     deleteRemark,
     $keepOpen,
     noteForm,

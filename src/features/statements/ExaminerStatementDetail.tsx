@@ -23,6 +23,7 @@ import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
 import type { BackTarget } from './lib/back-link.ts';
 import { REPLY_CHOICES, replyLabel } from './lib/examiner-reply.ts';
+import { isHandOver } from './stores/assigning.ts';
 import { $canAnswerCorrections, openCorrectionAnswer } from './stores/examiner-corrections.ts';
 import {
   $canAssign,
@@ -117,7 +118,7 @@ export default function ExaminerStatementDetail() {
         })
       }
     >
-      {statement.status === 'sent' ? assigningTexts.assign : assigningTexts.reassign}
+      {isHandOver(statement) ? assigningTexts.reassign : assigningTexts.assign}
     </Button>
   );
   const own =

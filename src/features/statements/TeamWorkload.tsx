@@ -1,11 +1,12 @@
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
+import StatusBadge from '#components/ui/StatusBadge.tsx';
 import type { ExaminerWorkload, StatementListItem } from '#domain/contract.ts';
 import { EXAMINER_HOME, routes, type TeamFigure } from '#domain/routes.ts';
 import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { IntakeTermTag } from './components/StatementTimeline.tsx';
+import { DeadlineTag, IntakeTermTag } from './components/StatementTimeline.tsx';
 import { formatShare, TEAM_FIGURES } from './lib/team-figures.ts';
 import { $team, $teamAccess, reloadTeam } from './stores/team.ts';
 import { newsTexts } from './texts/news.ts';
@@ -35,7 +36,10 @@ function FigureCell({ row, figure }: { row: ExaminerWorkload; figure: TeamFigure
   );
 }
 
-/** An unassigned statement as the news lists it: number, object, 'Проверить до {date}', company and submission. */
+/**
+ * An unassigned statement as the news lists it: number, object, 'Проверить до {date}', company and submission; one
+ * handed over from a deactivated examiner shows its status and review term instead.
+ */
 function UnassignedRow({ statement }: { statement: StatementListItem }) {
   return (
     <li className="news-row">
@@ -45,7 +49,14 @@ function UnassignedRow({ statement }: { statement: StatementListItem }) {
           {statement.title || orDash(statement.name)}
         </a>
         <p className="news-row__term">
-          <IntakeTermTag deadline={statement.intakeDeadline} />
+          {statement.status === 'sent' ? (
+            <IntakeTermTag deadline={statement.intakeDeadline} />
+          ) : (
+            <>
+              <StatusBadge status={statement.status} view="examiner" />{' '}
+              <DeadlineTag deadline={statement.reviewDeadline} />
+            </>
+          )}
         </p>
       </div>
       <dl className="news-row__facts">

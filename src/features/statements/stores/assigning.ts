@@ -47,9 +47,12 @@ export interface AssigningScreen {
   reload: () => unknown;
 }
 
-/** True when the statement is handed over ('Передать другому эксперту') rather than assigned out of `sent`. */
-export function isHandOver(target: Pick<AssignTarget, 'status'>): boolean {
-  return target.status !== 'sent';
+/**
+ * True when the statement is handed over ('Передать другому эксперту') from the examiner who has it, rather than
+ * assigned: out of `sent`, or in work without an examiner (its examiner was deactivated).
+ */
+export function isHandOver(target: Pick<AssignTarget, 'status' | 'examinerId'>): boolean {
+  return target.status !== 'sent' && target.examinerId !== null;
 }
 
 /** The statuses a head assigns in (docs/product.md «Assigning»): out of `sent`, and hands over one in work. */

@@ -21,7 +21,7 @@ export const teamTexts = {
   figureLabel: (fio: string, figure: TeamFigure, count: number) =>
     `${fio}: ${teamTexts.columns[figure].toLowerCase()} — ${count}, открыть список`,
   unassignedTitle: 'Не распределены', // e2e
-  unassignedNone: 'Новых заявлений, ожидающих эксперта, нет.',
+  unassignedNone: 'Заявлений, ожидающих эксперта, нет.',
   unassignedCount: (count: number) =>
     `${count} ${pluralForm(count, ['заявление ждёт', 'заявления ждут', 'заявлений ждут'])} эксперта`,
   loading: 'Загрузка нагрузки отдела…',

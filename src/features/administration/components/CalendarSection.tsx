@@ -1,0 +1,250 @@
+import { type ReactNode, type SubmitEvent, useId } from 'react';
+import Button from '#components/ui/Button.tsx';
+import Dialog from '#components/ui/Dialog.tsx';
+import Field from '#components/ui/Field.tsx';
+import LoadFailed from '#components/ui/LoadFailed.tsx';
+import Spinner from '#components/ui/Spinner.tsx';
+import type { CalendarImportPreview, CalendarYearInfo } from '#domain/contract.ts';
+import { routes } from '#domain/routes.ts';
+import { formatNumericDay } from '#domain/russian.ts';
+import { formatCommitteeMoment } from '#lib/deadline.ts';
+import { useStore } from '#stores/prerendered.ts';
+import {
+  $calendar,
+  $importAlert,
+  $importErrors,
+  $importPreview,
+  $importYear,
+  applyImport,
+  checkImport,
+  chooseFile,
+  closeImport,
+  importForm,
+  loadCalendar,
+  startImport,
+} from '../stores/calendar.ts';
+import { adminTexts, calendarTexts as t } from '../texts.ts';
+
+/** Where a year's calendar came from, in words. */
+function sourceOf(year: CalendarYearInfo): string {
+  if (year.source === 'imported' && year.importedAt) return t.importedAt(formatCommitteeMoment(year.importedAt));
+  return t.sources[year.source];
+}
+
+/** A list of days ('01.01.2027, 02.01.2027') folded under its count. */
+function Days({ label, days }: { label: string; days: readonly string[] }) {
+  if (days.length === 0) return <>{t.none}</>;
+  return (
+    <details className="admin-days">
+      <summary>
+        {label}: {days.length}
+      </summary>
+      <p>{days.map(formatNumericDay).join(', ')}</p>
+    </details>
+  );
+}
+
+/** The years: official or 'предварительный', their working and non-working days, where from; a file for each. */
+function YearsTable({ years }: { years: readonly CalendarYearInfo[] }) {
+  return (
+    <table className="admin-table">
+      <caption className="visually-hidden">{t.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.year}</th>
+          <th scope="col">{t.workingDays}</th>
+          <th scope="col">{t.nonWorkingDays}</th>
+          <th scope="col">{t.holidays}</th>
+          <th scope="col">{t.source}</th>
+          <th scope="col">
+            <span className="visually-hidden">{adminTexts.actionsColumn}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {years.map((year) => (
+          <tr key={year.year} data-year={year.year}>
+            <th scope="row" className="admin-table__name" data-label={t.year}>
+              {year.year}
+              <span className={year.preliminary ? 'tag tag--pending' : 'tag tag--owner'}>
+                {year.preliminary ? t.preliminary : t.official}
+              </span>
+            </th>
+            <td data-label={t.workingDays}>{year.workingDays}</td>
+            <td data-label={t.nonWorkingDays}>{year.nonWorkingDays}</td>
+            <td data-label={t.holidays}>
+              <Days label={t.holidays} days={year.nonWorking} />
+              {year.working.length > 0 && <Days label={t.workedWeekends} days={year.working} />}
+            </td>
+            <td data-label={t.source}>{sourceOf(year)}</td>
+            <td className="admin-table__actions">
+              <Button
+                variant="secondary"
+                aria-label={adminTexts.actionLabel(t.load, String(year.year))}
+                onClick={() => startImport(year.year)}
+              >
+                {t.load}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A table that scrolls inside its own region, reachable by keyboard. */
+function Scroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe)
+    <section className="admin-preview__scroll" tabIndex={0} aria-label={label}>
+      {children}
+    </section>
+  );
+}
+
+/** What the file changes: the days whose kind changes, the running terms that move. */
+function Preview({ preview }: { preview: CalendarImportPreview }) {
+  const nothing = preview.days.length === 0 && preview.terms.length === 0;
+  return (
+    <section className="admin-preview" aria-labelledby="calendar-preview-title">
+      <h3 id="calendar-preview-title">{t.previewTitle}</h3>
+      {nothing && <p>{t.noChanges}</p>}
+      {preview.days.length > 0 && (
+        <Scroll label={t.daysCaption}>
+          <table className="admin-preview__table">
+            <caption>{t.daysCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.day}</th>
+                <th scope="col">{t.before}</th>
+                <th scope="col">{t.after}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.days.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{formatNumericDay(day.date)}</th>
+                  <td>{t.dayKinds[day.before]}</td>
+                  <td>{t.dayKinds[day.after]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      )}
+      {!nothing && preview.terms.length === 0 && <p>{t.noTerms}</p>}
+      {preview.terms.length > 0 && (
+        <Scroll label={t.termsCaption}>
+          <table className="admin-preview__table">
+            <caption>{t.termsCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.statement}</th>
+                <th scope="col">{t.term}</th>
+                <th scope="col">{t.dueBefore}</th>
+                <th scope="col">{t.dueAfter}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.terms.map((term) => (
+                <tr key={`${term.statementId}-${term.kind}`}>
+                  <th scope="row">
+                    <a href={routes.examinerStatementInfo(term.statementId)}>{t.number(term.visibleId)}</a>{' '}
+                    {term.objectName}
+                  </th>
+                  <td>{t.termKinds[term.kind]}</td>
+                  <td>{formatNumericDay(term.dueDateBefore)}</td>
+                  <td>{formatNumericDay(term.dueDateAfter)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      )}
+    </section>
+  );
+}
+
+/** 'Календарь на {year} год': the file, 'Проверить' (the preview of what changes), then 'Применить'. */
+function ImportDialog() {
+  const formId = useId();
+  const year = useStore($importYear);
+  const errors = useStore($importErrors);
+  const alert = useStore($importAlert);
+  const preview = useStore($importPreview);
+  const status = useStore(importForm.$status);
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    if (preview) {
+      await applyImport();
+      return;
+    }
+    if ((await checkImport()) !== 'saved') element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
+
+  return (
+    <Dialog
+      open={year !== null}
+      onOpenChange={(open) => {
+        if (!open) closeImport();
+      }}
+      title={year === null ? t.load : t.loadTitle(year)}
+      description={t.loadIntro}
+      actions={
+        <>
+          <Button type="submit" form={formId} busy={status.busy}>
+            {preview ? t.apply : t.check}
+          </Button>
+          <Button variant="secondary" disabled={status.busy} onClick={closeImport}>
+            {adminTexts.cancel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)}>
+        {alert && (
+          <div className="alert alert--error" role="alert">
+            <p>{alert}</p>
+          </div>
+        )}
+        {/* The API lists every problem of a file, one per line. */}
+        <div className="admin-file">
+          <Field label={t.file} error={errors.text ?? null}>
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                className="input"
+                accept=".txt,text/plain"
+                onChange={(event) => void chooseFile(event.currentTarget.files?.[0] ?? null)}
+              />
+            )}
+          </Field>
+        </div>
+        {preview && <Preview preview={preview} />}
+      </form>
+    </Dialog>
+  );
+}
+
+/** 'Производственный календарь': each year, a year without official data marked 'предварительный'; import by file. */
+export default function CalendarSection() {
+  const state = useStore($calendar);
+  return (
+    <section className="admin-list" aria-labelledby="calendar-title">
+      <div className="admin-list__head">
+        <h2 id="calendar-title">{t.title}</h2>
+      </div>
+      <p className="text-secondary">{t.intro}</p>
+      {state.status === 'loading' && <Spinner label={adminTexts.loading} />}
+      {state.status === 'error' && (
+        <LoadFailed text={t.loadFailed} retryLabel={adminTexts.retry} onRetry={() => void loadCalendar()} />
+      )}
+      {state.years.length > 0 && <YearsTable years={state.years} />}
+      <ImportDialog />
+    </section>
+  );
+}
