@@ -7,6 +7,8 @@
 #   fonts-dejavu-core                     - a Cyrillic-capable system font for headless Chromium
 #   gnumeric (ssconvert)                  - a spreadsheet engine that opens the CSV export in tests
 #   prometheus (promtool)                 - checks and tests the alert rules in ops/prometheus
+#   libengine-gost-openssl (GOST engine)  - the API checks GOST R 34.10-2012 signatures with it (server/src/signatures)
+#   util-linux (prlimit)                  - the memory bound of those checks
 # Installs what is missing when running as root with apt-get; otherwise prints the exact command and exits 1.
 # Idempotent: when everything is present it only runs a few `test`/`command -v` checks.
 set -euo pipefail
@@ -28,9 +30,12 @@ have_cmd pdftoppm || missing+=(poppler-utils)
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
 have_cmd ssconvert || missing+=(gnumeric)
 have_cmd promtool || missing+=(prometheus)
+# The engine file is where Debian puts it; `openssl engine gost` is the proof that OpenSSL loads it.
+if ! openssl engine gost -t >/dev/null 2>&1; then missing+=(libengine-gost-openssl); fi
+have_cmd prlimit || missing+=(util-linux)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "ensure-system-deps: chromium, nginx, postgresql, poppler-utils, gnumeric, promtool present"
+  echo "ensure-system-deps: chromium, nginx, postgresql, poppler-utils, gnumeric, promtool, the GOST engine present"
   exit 0
 fi
 

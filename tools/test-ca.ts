@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
+import { DEMO_COMMITTEE } from '../server/src/signatures/demo-trust.ts';
 
 const run = promisify(execFile);
 
@@ -16,7 +17,7 @@ export const TEST_COMPANY = { legalEntity: 'ООО «СтройПроект»', 
 /** Another company: its director's signature on the demo company's documents is `foreign_organization`. */
 export const OTHER_COMPANY = { legalEntity: 'ООО «Чужой Проект»', innLe: '7709876545', ogrn: '1027700987654' } as const;
 /** The committee (`COMMITTEE_INN`): its examiner signs decisions. */
-export const TEST_COMMITTEE = { legalEntity: COMMITTEE_NAME, innLe: '7705000010', ogrn: '1027700500002' } as const;
+export const TEST_COMMITTEE = { legalEntity: COMMITTEE_NAME, ...DEMO_COMMITTEE } as const;
 /** Another public body: its official's signature on a decision is `foreign_organization`. */
 export const OTHER_BODY = {
   legalEntity: 'Комитет по земельным отношениям',
@@ -176,9 +177,12 @@ const asn1Time = (date: Date) => `${date.toISOString().replace(/[-:T]/g, '').sli
 
 /**
  * Makes the authority under `dir` (created): about forty OpenSSL runs, a second or two. Certificates are valid from
- * a day ago for `validYears` (default 3), except the expired one (2020).
+ * `validFrom` (default a day ago) for `validYears` (default 3), except the expired one (2020).
  */
-export async function makeTestAuthority(dir: string, options: { validYears?: number } = {}): Promise<TestAuthority> {
+export async function makeTestAuthority(
+  dir: string,
+  options: { validFrom?: Date; validYears?: number } = {},
+): Promise<TestAuthority> {
   await mkdir(dir, { recursive: true });
   const configPath = path.join(dir, 'openssl.cnf');
   await writeFile(configPath, CONFIG);
@@ -192,7 +196,7 @@ export async function makeTestAuthority(dir: string, options: { validYears?: num
     }
   };
   const file = (name: string) => path.join(dir, name);
-  const from = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  const from = options.validFrom ?? new Date(Date.now() - 24 * 60 * 60 * 1000);
   const to = new Date(from.getTime() + (options.validYears ?? 3) * 365 * 24 * 60 * 60 * 1000);
 
   const key = async (name: string, kind: KeyKind) => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { COMMITTEE_TIME_ZONE } from '#domain/committee-time.ts';
 import { innProblem } from '#domain/requisites.ts';
+import { DEMO_COMMITTEE, DEMO_TRUST_DIR, isDemoTrust } from './signatures/demo-trust.ts';
 
 /** How many uploads one user may start, and how much a company may hold unattached (config: UPLOAD_* env). */
 export interface UploadLimits {
@@ -157,15 +158,19 @@ const SIGNED_KINDS: readonly SignedKind[] = ['documents', 'decisions'];
 
 /**
  * The signature settings. What they require must be possible: `SIGNATURES_REQUIRED` needs a trust directory, and
- * `decisions` needs the committee's ИНН.
+ * `decisions` needs the committee's ИНН. Outside production the demo's authority and committee stand in for unset
+ * ones; production never trusts the demo's authority.
  */
-function loadSignatureConfig(env: NodeJS.ProcessEnv): SignatureConfig {
+function loadSignatureConfig(env: NodeJS.ProcessEnv, production: boolean): SignatureConfig {
   const dir = env.SIGNATURE_TRUST_DIR?.trim() || null;
-  const trustDir = dir ? path.resolve(dir) : null;
+  const trustDir = dir ? path.resolve(dir) : production ? null : DEMO_TRUST_DIR;
   if (trustDir && !(existsSync(trustDir) && statSync(trustDir).isDirectory())) {
     throw new Error(`SIGNATURE_TRUST_DIR: нет каталога ${trustDir}`);
   }
-  const committeeInn = env.COMMITTEE_INN?.trim() || null;
+  if (production && trustDir && isDemoTrust(trustDir)) {
+    throw new Error('SIGNATURE_TRUST_DIR: демонстрационный удостоверяющий центр в production не используется');
+  }
+  const committeeInn = env.COMMITTEE_INN?.trim() || (production ? null : DEMO_COMMITTEE.innLe);
   if (committeeInn) {
     const problem = innProblem(committeeInn);
     if (problem) throw new Error(`COMMITTEE_INN: ${problem}`);
@@ -250,7 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appVersion: env.APP_VERSION || readVersion(),
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),
     s3: loadS3Config(env),
-    signatures: loadSignatureConfig(env),
+    signatures: loadSignatureConfig(env, production),
   };
   // Checked last, so a more specific complaint about the settings above is shown first.
   if (production && !config.publicOrigin) {

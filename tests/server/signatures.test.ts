@@ -9,6 +9,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignatureStatus } from '#domain/contract.ts';
 import { MAX_SIGNATURE_SIZE, signatureSummary, unreadableSignatureMessage } from '#domain/signatures.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { DEMO_PDF } from '../../server/src/seed/demo.ts';
+import { DEMO_COMMITTEE, DEMO_SIGNATURES_DIR, DEMO_TRUST_DIR } from '../../server/src/signatures/demo-trust.ts';
 import {
   type ExpectedOrganization,
   loadTrustStore,
@@ -411,5 +414,110 @@ describe('the trust directory', () => {
       })
     ).stdout;
     expect([...trust.revoked.values()].flatMap((set) => [...set])).toEqual([serial.trim().replace('serial=', '')]);
+  });
+});
+
+describe("the demo's authority", () => {
+  it('signs the demo document: its director valid, the other director foreign, both as openssl says', async () => {
+    const demo = await loadTrustStore(DEMO_TRUST_DIR);
+    const pdf = path.join(dir, 'demo.pdf');
+    await writeFile(pdf, DEMO_PDF);
+    const read = (name: string) => readFile(path.join(DEMO_SIGNATURES_DIR, name));
+    const verdicts = [];
+    for (const name of ['demo-document.director.sig', 'demo-document.other-director.sig']) {
+      const signature = new Uint8Array(await read(name));
+      verdicts.push(
+        (
+          await verifyDetachedSignature({
+            document: { path: pdf },
+            signature,
+            trust: demo,
+            expectOrganization: TEST_COMPANY,
+          })
+        ).status,
+      );
+      const chain = path.join(dir, 'demo-chain.pem');
+      await writeFile(chain, Buffer.concat([await read('trust/root.pem'), await read('trust/intermediate.pem')]));
+      const sig = path.join(dir, 'demo.sig');
+      await writeFile(sig, signature);
+      await run(
+        'openssl',
+        [
+          'cms',
+          '-verify',
+          '-binary',
+          '-inform',
+          'DER',
+          '-in',
+          sig,
+          '-content',
+          pdf,
+          '-CAfile',
+          chain,
+          '-purpose',
+          'any',
+          '-out',
+          '/dev/null',
+        ],
+        { env: ca.opensslEnv },
+      );
+    }
+    expect(verdicts).toEqual(['valid', 'foreign_organization']);
+  });
+
+  it('is what a portal outside production trusts by default, with the demo committee; production refuses it', () => {
+    const base = { DATA_DIR: dir };
+    expect(loadConfig(base).signatures).toMatchObject({ trustDir: DEMO_TRUST_DIR, committeeInn: DEMO_COMMITTEE.innLe });
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:25',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_ORIGIN: 'https://agr.example.ru',
+    };
+    expect(loadConfig(production).signatures).toMatchObject({ trustDir: null, committeeInn: null });
+    expect(() => loadConfig({ ...production, SIGNATURE_TRUST_DIR: DEMO_TRUST_DIR })).toThrow(/демонстрационный/);
+  });
+});
+
+describe('the signature settings', () => {
+  const env = (extra: Record<string, string>) => ({ DATA_DIR: dir, SIGNATURE_TRUST_DIR: ca.trustDir, ...extra });
+
+  it('reads SIGNATURES_REQUIRED as a comma list of documents and decisions', () => {
+    expect([...loadConfig(env({})).signatures.required]).toEqual([]);
+    expect([...loadConfig(env({ SIGNATURES_REQUIRED: ' Documents , decisions,' })).signatures.required]).toEqual([
+      'documents',
+      'decisions',
+    ]);
+    expect(() => loadConfig(env({ SIGNATURES_REQUIRED: 'documents,letters' }))).toThrow(/«letters»/);
+  });
+
+  it('refuses a wrong COMMITTEE_INN, a missing trust directory, and a requirement that could never be met', () => {
+    expect(() => loadConfig(env({ COMMITTEE_INN: '7705000011' }))).toThrow(/COMMITTEE_INN: ИНН указан с ошибкой/);
+    expect(() => loadConfig(env({ COMMITTEE_INN: '770100001107' }))).toThrow(/10 цифр/);
+    expect(() => loadConfig(env({ SIGNATURE_TRUST_DIR: path.join(dir, 'нет') }))).toThrow(
+      /SIGNATURE_TRUST_DIR: нет каталога/,
+    );
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:25',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_ORIGIN: 'https://agr.example.ru',
+      DATA_DIR: dir,
+    };
+    expect(() => loadConfig({ ...production, SIGNATURES_REQUIRED: 'documents' })).toThrow(
+      /не задан SIGNATURE_TRUST_DIR/,
+    );
+    expect(() =>
+      loadConfig({ ...production, SIGNATURE_TRUST_DIR: ca.trustDir, SIGNATURES_REQUIRED: 'decisions' }),
+    ).toThrow(/COMMITTEE_INN/);
+    expect(
+      loadConfig({
+        ...production,
+        SIGNATURE_TRUST_DIR: ca.trustDir,
+        COMMITTEE_INN: DEMO_COMMITTEE.innLe,
+        SIGNATURES_REQUIRED: 'decisions',
+      }).signatures.required.has('decisions'),
+    ).toBe(true);
   });
 });

@@ -40,8 +40,8 @@ async function firstDecisionGround(ctx: ServiceContext): Promise<number> {
   return first.id;
 }
 
-// The smallest valid one-page PDF, so seeded documents open in any viewer.
-const DEMO_PDF = `%PDF-1.4
+// The smallest valid one-page PDF, so seeded documents open in any viewer (the demo's signatures sign it too).
+export const DEMO_PDF = `%PDF-1.4
 1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj
 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj
 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj

@@ -70,7 +70,11 @@ const MEMORY_LIMIT_BYTES = 256 * 1024 * 1024;
 /** What is kept of an OpenSSL run's output: error lines and `verify`'s verdict, never the document. */
 const OUTPUT_LIMIT = 64 * 1024;
 const OPENSSL_CONF = path.join(import.meta.dirname, 'openssl-gost.cnf');
-const PRLIMIT = ['/usr/bin/prlimit', '/bin/prlimit'].find((file) => existsSync(file)) ?? 'prlimit';
+/** The system's programs by their full paths: the child gets no PATH of ours to look them up by. */
+const systemProgram = (name: string) =>
+  ['/usr/bin', '/bin', '/usr/local/bin'].map((dir) => path.join(dir, name)).find((file) => existsSync(file)) ?? name;
+const PRLIMIT = systemProgram('prlimit');
+const OPENSSL = systemProgram('openssl');
 
 interface OpensslRun {
   code: number | null;
@@ -80,8 +84,8 @@ interface OpensslRun {
 /** Runs `openssl args` under prlimit; kills it at `deadline` (UnreadableSignatureError 'timeout'). */
 function openssl(args: readonly string[], deadline: number): Promise<OpensslRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(PRLIMIT, [`--as=${MEMORY_LIMIT_BYTES}`, '--', 'openssl', ...args], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', OPENSSL_CONF },
+    const child = spawn(PRLIMIT, [`--as=${MEMORY_LIMIT_BYTES}`, '--', OPENSSL, ...args], {
+      env: { OPENSSL_CONF },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,0 +1,17 @@
+// The demo's certification authority (docs/product.md «Signatures»): committed under demo/, made by
+// tools/demo-signatures.ts with the test authority of tools/test-ca.ts. For demonstration only: outside production
+// it is what the portal trusts when SIGNATURE_TRUST_DIR is not set; production refuses it.
+import path from 'node:path';
+
+/** The demo's certificates, keys and signatures (see its README.md). */
+export const DEMO_SIGNATURES_DIR = path.join(import.meta.dirname, 'demo');
+/** The demo's trust directory: its root, intermediate and the intermediate's CRL. */
+export const DEMO_TRUST_DIR = path.join(DEMO_SIGNATURES_DIR, 'trust');
+/** The demo committee's ИНН and ОГРН, in the demo examiner's certificate (the default COMMITTEE_INN outside production). */
+export const DEMO_COMMITTEE = { innLe: '7705000010', ogrn: '1027700500002' } as const;
+
+/** Whether `dir` is the demo's authority or inside it. */
+export function isDemoTrust(dir: string): boolean {
+  const relative = path.relative(DEMO_SIGNATURES_DIR, path.resolve(dir));
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}

@@ -1,0 +1,42 @@
+// `node tools/demo-signatures.ts`: remakes server/src/signatures/demo/, the demo's trust directory, the demo
+// signers' certificates and keys, and signatures of the demo document (docs/product.md «Signatures»), with the test
+// authority of tools/test-ca.ts. Committed once and valid until 2046, so `npm start` shows signatures at once and a
+// fresh data directory costs no OpenSSL runs. For demonstration only.
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEMO_PDF } from '../server/src/seed/demo.ts';
+import { DEMO_SIGNATURES_DIR } from '../server/src/signatures/demo-trust.ts';
+import { makeTestAuthority, type TestSignerName } from './test-ca.ts';
+
+const work = await mkdtemp(path.join(tmpdir(), 'demo-signatures-'));
+try {
+  const ca = await makeTestAuthority(path.join(work, 'ca'), {
+    validFrom: new Date('2026-01-01T00:00:00Z'),
+    validYears: 20,
+  });
+  const out = DEMO_SIGNATURES_DIR;
+  await rm(out, { recursive: true, force: true });
+  await mkdir(path.join(out, 'trust'), { recursive: true });
+  await copyFile(path.join(ca.trustDir, 'root.pem'), path.join(out, 'trust', 'root.pem'));
+  await copyFile(path.join(ca.dir, 'intermediate.pem'), path.join(out, 'trust', 'intermediate.pem'));
+  await copyFile(path.join(ca.trustDir, 'intermediate.crl'), path.join(out, 'trust', 'intermediate.crl'));
+  const signers: Record<string, TestSignerName> = {
+    director: 'director256',
+    'other-director': 'otherDirector',
+    examiner: 'examiner',
+  };
+  const document = path.join(work, 'demo.pdf');
+  await writeFile(document, DEMO_PDF);
+  for (const [name, signer] of Object.entries(signers)) {
+    await copyFile(ca.signers[signer].certificatePath, path.join(out, `${name}.pem`));
+    await copyFile(ca.signers[signer].keyPath, path.join(out, `${name}.key`));
+  }
+  await writeFile(path.join(out, 'demo-document.director.sig'), await ca.sign(document, 'director256'));
+  await writeFile(path.join(out, 'demo-document.other-director.sig'), await ca.sign(document, 'otherDirector'));
+  console.log(
+    `demo signatures in ${out}: ${(await readFile(path.join(out, 'trust', 'root.pem'), 'utf8')).length} B root`,
+  );
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
