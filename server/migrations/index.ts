@@ -20,6 +20,7 @@ import * as corrections from './20261126T2100_corrections.ts';
 import * as headRole from './20261126T2200_head_role.ts';
 import * as reportIndex from './20261126T2320_report_index.ts';
 import * as assignmentHistory from './20261126T2330_assignment_history.ts';
+import * as appeals from './20261127T0010_appeals.ts';
 import * as administration from './20261127T0020_administration.ts';
 import * as signatures from './20261127T0040_signatures.ts';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T2200_head_role': headRole,
   '20261126T2320_report_index': reportIndex,
   '20261126T2330_assignment_history': assignmentHistory,
+  '20261127T0010_appeals': appeals,
   '20261127T0020_administration': administration,
   '20261127T0040_signatures': signatures,
 };

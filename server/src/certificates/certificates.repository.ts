@@ -34,11 +34,15 @@ export async function listStageOutline(db: Db, statementId: number) {
 
 /** The name, size and SHA-256 of a stage's documents (its signature files are not documents), in upload order. */
 export function listDocuments(db: Db, stageId: number) {
-  return db
-    .selectFrom('files')
-    .select(['file_name', 'size', 'sha256'])
-    .where('stage_id', '=', stageId)
-    .where('signs_file_id', 'is', null)
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('files')
+      .select(['file_name', 'size', 'sha256'])
+      .where('stage_id', '=', stageId)
+      // An appeal's files and answer are no documents of the round (docs/product.md «Appeals»).
+      .where('appeal_id', 'is', null)
+      .where('signs_file_id', 'is', null)
+      .orderBy('id')
+      .execute()
+  );
 }

@@ -181,3 +181,21 @@ export function findCorrectionByCheckToken(db: Db, token: string) {
     .where('k.check_token', '=', token)
     .executeTakeFirst();
 }
+
+/** A declined correction `requested` again from `at` with a new due date (an upheld appeal); false when not declined. */
+export async function reopenDeclinedCorrection(db: Db, id: number, at: string, dueDate: string): Promise<boolean> {
+  const result = await db
+    .updateTable('corrections')
+    .set({
+      status: 'requested',
+      requested_at: at,
+      due_date: dueDate,
+      answer: null,
+      answered_by: null,
+      answered_at: null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'declined')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -38,6 +38,7 @@ import {
   listCorrections,
   listRequestedCorrections,
   markCorrectionFiles,
+  reopenDeclinedCorrection,
 } from './corrections.repository.ts';
 
 // The correction of errors in an issued certificate (docs/product.md «The regulation's procedures»): the company asks,
@@ -348,4 +349,20 @@ export async function correctedCertificate(ctx: ServiceContext, token: string) {
     replaces: linkTo(ctx, certificates[index - 1]),
     replacedBy: linkTo(ctx, certificates[index + 1]),
   };
+}
+
+/**
+ * An upheld appeal against a declined correction (docs/product.md «Appeals») reopens it in the appeal's transaction:
+ * `requested` again from `at`, with a new 5-working-day term, its decline's note cleared; the statement's examiner
+ * answers it as any requested correction. A correction no longer declined is left as it is.
+ */
+export async function reopenCorrection(
+  db: ServiceContext['db'],
+  correctionId: number,
+  at: string,
+  /** The term engine's clock, read before the transaction. */
+  clock: DeadlineClock,
+): Promise<void> {
+  const { dueDate } = clock.deadline({ start: at, days: CORRECTION_TERM_DAYS });
+  await reopenDeclinedCorrection(db, correctionId, at, dueDate);
 }

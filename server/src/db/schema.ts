@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { StatementStatus, UserRole } from '#domain/contract.ts';
+import type { AppealStatus, AppealSubject, StatementStatus, UserRole } from '#domain/contract.ts';
 
 /** SQLite hands booleans back as 0/1, PostgreSQL as true/false: repositories map with Boolean(). */
 type Flag = ColumnType<boolean | number, boolean, boolean>;
@@ -113,6 +113,8 @@ export interface FileTable {
   page_count: number | null;
   /** The correction whose corrected certificate this file is (it is then shown with it, not in its round): 20261126T2100. */
   correction_id: number | null;
+  /** The appeal this file was filed with, or whose answer letter it is (shown with it, not in its round): 20261127T0010. */
+  appeal_id: number | null;
   /** Set on a detached signature file: the document of its round it signs (20261127T0040). */
   signs_file_id: number | null;
   /** On a detached signature file: the verdict reached when it was filed, as JSON (20261127T0040). */
@@ -158,6 +160,8 @@ export interface StatusHistoryTable {
   assignee_name: string | null;
   /** The head's comment to the examiners. */
   assign_comment: string | null;
+  /** The upheld appeal that made this change (20261127T0010), null otherwise; `assignee_*` then name the examiner. */
+  appeal_id: number | null;
 }
 
 export interface LoginCodeTable {
@@ -305,6 +309,29 @@ export interface SubmissionSnapshotTable {
   company_head_phone: string | null;
 }
 
+/**
+ * A pre-trial appeal (20261127T0010): filed by a user of the company against a refusal, a refusal to accept, a missed
+ * term or a declined correction (`correction_id`), answered by the committee's head; `letter_key` is the storage key of
+ * the answer letter, one of the appeal's files.
+ */
+export interface AppealTable {
+  id: Generated<number>;
+  statement_id: number;
+  subject: AppealSubject;
+  text: string;
+  status: AppealStatus;
+  filed_by: number | null;
+  filer_name: string | null;
+  filed_at: Timestamp;
+  due_date: string;
+  correction_id: number | null;
+  decision_text: string | null;
+  decided_by: number | null;
+  decider_name: string | null;
+  decided_at: Timestamp | null;
+  letter_key: string | null;
+}
+
 export type CorrectionStatus = 'requested' | 'corrected' | 'declined';
 
 /**
@@ -429,6 +456,7 @@ export interface Database {
   review_terms: ReviewTermTable;
   deadline_reminders: DeadlineReminderTable;
   corrections: CorrectionTable;
+  appeals: AppealTable;
   remark_templates: RemarkTemplateTable;
   admin_log: AdminLogTable;
 }

@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import { STATEMENT_STATUSES } from '#domain/statuses.ts';
+import { countOverdueAppeals } from '../appeals/appeals.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { countOverdueCorrections } from '../corrections/corrections.service.ts';
 import { deadlineClock, deadlineOf, intakeDeadlineOf } from '../deadlines/deadlines.service.ts';
@@ -48,6 +49,14 @@ export function collectDomainFigures(registry: Registry, ctx: ServiceContext): v
     registers: [registry],
     async collect() {
       this.set(await countOverdueCorrections(ctx));
+    },
+  });
+  new Gauge({
+    name: 'portal_appeals_overdue',
+    help: 'Appeals not answered by the last working day of their term (15, or 5 against a refusal to accept or a declined correction)',
+    registers: [registry],
+    async collect() {
+      this.set(await countOverdueAppeals(ctx));
     },
   });
   new Gauge({

@@ -40,6 +40,11 @@ export type StatementEvent =
       /** The assigned examiner; null while nobody took it (every examiner is told then). */
       examinerId: number | null;
       reason: string | null;
+    }
+  | {
+      /** An upheld appeal returned a refusal for review (the company is told by the appeal's answer). */
+      kind: 'appeal_upheld';
+      examinerId: number;
     };
 
 interface AnnouncedStatement {
@@ -63,6 +68,8 @@ function eventMessage(event: StatementEvent, statement: AnnouncedStatement): str
       return `По заявлению ${what} отказано в приёме документов`;
     case 'withdrawn':
       return `Заявление ${what} отозвано заявителем`;
+    case 'appeal_upheld':
+      return `Заявление ${what} возвращено на рассмотрение по жалобе`;
     case 'assigned':
       return event.previousExaminerId === null
         ? `Заявление ${what} взято в работу`
@@ -85,6 +92,7 @@ async function recipients(db: Db, event: StatementEvent, statement: AnnouncedSta
     case 'submitted':
       return listExaminers(db);
     case 'new_version':
+    case 'appeal_upheld':
       return (await listExaminers(db)).filter((user) => user.id === event.examinerId);
     case 'withdrawn': {
       const examiners = await listExaminers(db);
@@ -126,7 +134,11 @@ async function companyAnnouncement(
   at: string,
 ): Promise<Announcement> {
   const people = await recipients(ctx.db, event, statement);
-  const committee = event.kind === 'submitted' || event.kind === 'new_version' || event.kind === 'withdrawn';
+  const committee =
+    event.kind === 'submitted' ||
+    event.kind === 'new_version' ||
+    event.kind === 'withdrawn' ||
+    event.kind === 'appeal_upheld';
   const route = committee ? routes.examinerStatementInfo(statement.id) : routes.statementInfo(statement.id);
   const message = eventMessage(event, statement);
   const grounds = event.kind === 'replied' || event.kind === 'not_accepted' ? (event.grounds ?? []) : [];

@@ -2,41 +2,13 @@
 // the statement, its grounds and the refusal's round as they are then, and kept as a file of that round. Every
 // download reads the stored bytes (files.service.ts); nothing re-renders a letter from data that changed later. The
 // layout is the kernel's (#domain/pdf), on the page and font the site draws the certificate with.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { CommitteeFonts } from '#domain/pdf/committee-document.ts';
 import { REFUSAL_LETTERS, type RefusalLetterKind, renderRefusalLetter } from '#domain/pdf/refusal-letter.ts';
-import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { apiError } from '../errors.ts';
+import { committeeFonts, keepLetter } from '../letters/letters.ts';
 import { findRefusalStage, insertStageFile } from './refusal-letters.repository.ts';
 import { findStatement, listStatementRefusalGrounds } from './statements.repository.ts';
-
-const require = createRequire(import.meta.url);
-/** The font files the site fetches (certificate-download.ts), read here from the installed package. */
-const FONT_FILES = {
-  regular: '@expo-google-fonts/pt-serif/400Regular/PTSerif_400Regular.ttf',
-  bold: '@expo-google-fonts/pt-serif/700Bold/PTSerif_700Bold.ttf',
-} as const;
-
-let fonts: Promise<CommitteeFonts> | null = null;
-
-/** PT Serif from disk, read on the first letter and kept (the files never change while the process runs). */
-function committeeFonts(): Promise<CommitteeFonts> {
-  fonts ??= Promise.all([readFont(FONT_FILES.regular), readFont(FONT_FILES.bold)]).then(
-    ([regular, bold]) => ({ regular, bold }),
-    (error: unknown) => {
-      fonts = null;
-      throw error;
-    },
-  );
-  return fonts;
-}
-
-async function readFont(name: string): Promise<string> {
-  return (await readFile(require.resolve(name))).toString('base64');
-}
 
 /** A refusal whose letter is to be made: the statement, the round the refusal created, which refusal, and when. */
 export interface Refusal {
@@ -52,7 +24,7 @@ export interface Refusal {
 /**
  * Makes the refusal's letter and keeps it as a file of its round, inside the refusal's transaction `db` (after its
  * stage and grounds are written). The bytes go to the file store first; if the transaction then fails they are left
- * unreferenced, and the orphan sweep removes them (files.service.ts:removeOrphanFiles).
+ * unreferenced, and the orphan sweep removes them (letters.ts:keepLetter).
  */
 export async function storeRefusalLetter(db: Db, ctx: ServiceContext, refusal: Refusal): Promise<void> {
   const row = await findStatement(db, refusal.statementId);
@@ -81,20 +53,15 @@ export async function storeRefusalLetter(db: Db, ctx: ServiceContext, refusal: R
     },
     await committeeFonts(),
   );
-  const key = randomToken(24);
-  const stored = await ctx.files.put(key, Buffer.from(pdf));
-  try {
-    await insertStageFile(db, {
+  await keepLetter(ctx, pdf, (stored) =>
+    insertStageFile(db, {
       stageId: refusal.stageId,
-      storageKey: key,
+      storageKey: stored.key,
       fileName: REFUSAL_LETTERS[refusal.kind].fileName(row.visible_id),
       contentType: 'application/pdf',
       size: stored.size,
       sha256: stored.sha256,
       at: refusal.at,
-    });
-  } catch (error) {
-    await ctx.files.remove(key).catch((removal: unknown) => ctx.logError(removal, 'refusal letter removal'));
-    throw error;
-  }
+    }),
+  );
 }

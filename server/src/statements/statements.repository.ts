@@ -162,6 +162,8 @@ export interface StatusMove {
   assignExaminerId?: number;
   /** Hand the statement to this examiner (the head's reassignment); only together with `examinerId`, the current one. */
   handOverTo?: number;
+  /** Give the statement to this examiner whoever had it (an upheld appeal returns a refusal for review). */
+  reviewBy?: number;
 }
 
 /** The one conditional status change: true when the statement was in `from` (and matched) and moved. */
@@ -173,6 +175,7 @@ export async function moveStatus(db: Db, move: StatusMove): Promise<boolean> {
       last_update: move.at,
       ...(move.assignExaminerId === undefined ? {} : { examiner_id: move.assignExaminerId }),
       ...(move.handOverTo === undefined ? {} : { examiner_id: move.handOverTo }),
+      ...(move.reviewBy === undefined ? {} : { examiner_id: move.reviewBy }),
     })
     .where('id', '=', move.id)
     .where('status', '=', move.from);
@@ -238,6 +241,8 @@ interface NewHistoryEntry {
   term?: { dueDate: string; onTime: boolean } | null;
   /** The head's assignment this change is (the examiner as they were, the comment). */
   assignment?: { examinerId: number; examinerName: string | null; comment: string | null };
+  /** The upheld appeal this change is, and the examiner who reviews again (as they were). */
+  appeal?: { appealId: number; examinerId: number; examinerName: string | null };
 }
 
 export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<void> {
@@ -252,9 +257,10 @@ export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<voi
       changed_at: entry.at,
       term_due_date: entry.term?.dueDate ?? null,
       term_on_time: entry.term ? entry.term.onTime : null,
-      assignee_id: entry.assignment?.examinerId ?? null,
-      assignee_name: entry.assignment?.examinerName ?? null,
+      assignee_id: entry.assignment?.examinerId ?? entry.appeal?.examinerId ?? null,
+      assignee_name: entry.assignment?.examinerName ?? entry.appeal?.examinerName ?? null,
       assign_comment: entry.assignment?.comment ?? null,
+      appeal_id: entry.appeal?.appealId ?? null,
     })
     .execute();
 }
@@ -411,8 +417,10 @@ export function listStageFiles(db: Db, stageIds: readonly number[]) {
       .selectFrom('files')
       .select(['id', 'stage_id', 'storage_key', 'file_name', 'size', 'sha256', 'signs_file_id', 'signature_check'])
       .where('stage_id', 'in', [...stageIds])
-      // A corrected certificate shows with its correction (docs/product.md «The regulation's procedures»).
+      // A corrected certificate shows with its correction (docs/product.md «The regulation's procedures»), an
+      // appeal's files and answer with the appeal («Appeals»).
       .where('correction_id', 'is', null)
+      .where('appeal_id', 'is', null)
       .orderBy('id')
       .execute()
   );
@@ -465,6 +473,11 @@ export function findFileByKey(db: Db, key: string) {
     ])
     .where('files.storage_key', '=', key)
     .executeTakeFirst();
+}
+
+/** Forgets the grounds of a refusal an upheld appeal cancelled (its letter keeps them); a new refusal gives its own. */
+export async function deleteStatementRefusalGrounds(db: Db, statementId: number): Promise<void> {
+  await db.deleteFrom('statement_refusal_grounds').where('statement_id', '=', statementId).execute();
 }
 
 /** Keeps the grounds a refusal gave, as worded now, in the examiner's order. */

@@ -15,6 +15,7 @@ import type {
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { countByStatus, withTotal } from '#domain/statuses.ts';
+import { type ReopenByAppeal, statementAppeals } from '../appeals/appeals.service.ts';
 import { groundsByIds, hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { correctionsOf } from '../corrections/corrections.service.ts';
@@ -59,6 +60,7 @@ import {
   allocateVisibleId,
   countStatementsByStatus,
   deleteSentStatement,
+  deleteStatementRefusalGrounds,
   findFirstApplicantId,
   findStatement,
   findStatementRow,
@@ -103,6 +105,11 @@ export const TRANSITIONS = {
     to: ['withdrawn'],
     by: "the first stage's applicant or the owner",
   },
+  appealUpheld: {
+    from: ['rejected', 'not_accepted'],
+    to: ['under_review'],
+    by: "the committee's head, only by upholding an appeal against that refusal (docs/product.md «Appeals»)",
+  },
 } as const satisfies Record<string, { from: readonly StatementStatus[]; to: readonly StatementStatus[]; by: string }>;
 
 const MOVED = 'Статус заявления уже изменился. Обновите страницу.';
@@ -124,7 +131,7 @@ function author(actor: UserRow) {
 async function changeStatus(
   ctx: ServiceContext,
   actor: UserRow,
-  move: Omit<StatusMove, 'at'> & { assignment?: HistoryAssignment },
+  move: Omit<StatusMove, 'at'> & { assignment?: HistoryAssignment; appeal?: HistoryAppeal },
   event: StatementEvent,
   explainFailure: (db: Db) => Promise<never>,
   stage?: { byCommittee: boolean; comment: string | null; prefileIds: readonly number[] },
@@ -151,7 +158,7 @@ async function changeStatus(
         : (intakeTerm(before, ctx.config.intakeTermDays) ??
           (TERM_RUNS_IN.includes(move.to) ? null : runningTerm(before)));
     const term = answered ? termOutcome(await loadCalendar(trx), answered, new Date(at), ctx.config.timeZone) : null;
-    if (move.from === 'has_comments' && move.to === 'under_review') {
+    if ((move.from === 'has_comments' || move.appeal) && move.to === 'under_review') {
       await startTerm(trx, move.id, at, await termDaysFor(trx, row.category_object_id));
     }
     await insertHistory(trx, {
@@ -162,6 +169,7 @@ async function changeStatus(
       at,
       term,
       ...(move.assignment ? { assignment: move.assignment } : {}),
+      ...(move.appeal ? { appeal: move.appeal } : {}),
     });
     if (move.to === 'approved') await saveDecisionSnapshot(trx, move.id, at);
     let round = 0;
@@ -264,6 +272,42 @@ interface HistoryAssignment {
   examinerName: string | null;
   comment: string | null;
 }
+
+/** The upheld appeal a change is, and the examiner who reviews the statement again. */
+interface HistoryAppeal {
+  appealId: number;
+  examinerId: number;
+  examinerName: string | null;
+}
+
+/**
+ * An upheld appeal cancels a refusal (docs/product.md «Appeals»): `rejected` or `not_accepted` back to `under_review`
+ * with a new review term and the examiner the head chose, the history naming the appeal, the cancelled refusal's
+ * grounds forgotten (its letter keeps them), the examiner told; the appeal's decision and answer are written in the
+ * same transaction (`alongside`). The appeals area calls it through the route, never importing this area.
+ */
+export const reopenByAppeal: ReopenByAppeal = async (ctx, actor, reopen, alongside, explainFailure) => {
+  requireHead(actor);
+  if (!(TRANSITIONS.appealUpheld.from as readonly StatementStatus[]).includes(reopen.from)) {
+    throw apiError('invalid_transition', MOVED);
+  }
+  const examinerId = reopen.examiner.id;
+  const move = { id: reopen.statementId, from: reopen.from, to: TRANSITIONS.appealUpheld.to[0], reviewBy: examinerId };
+  const appeal = { appealId: reopen.appealId, examinerId, examinerName: reopen.examiner.fio };
+  await changeStatus(
+    ctx,
+    actor,
+    { ...move, appeal },
+    { kind: 'appeal_upheld', examinerId },
+    explainFailure,
+    undefined,
+    async (db, _round, at) => {
+      await deleteStatementRefusalGrounds(db, reopen.statementId);
+      await alongside(db, at);
+      return undefined;
+    },
+  );
+};
 
 const ASSIGN_TEXTS = {
   noExaminer: 'Такого эксперта нет',
@@ -514,6 +558,7 @@ function toApiStatement(
   remarks: Statement['remarks'] = [],
   refusalGrounds: Statement['refusalGrounds'] = [],
   corrections: Statement['corrections'] = [],
+  appeals: Pick<Statement, 'appeals' | 'appealSubjects'> = { appeals: [], appealSubjects: [] },
 ): Statement {
   const examiner =
     row.examiner_id === null
@@ -552,8 +597,8 @@ function toApiStatement(
     remarks,
     refusalGrounds,
     corrections,
-    appeals: [],
-    appealSubjects: [],
+    appeals: appeals.appeals,
+    appealSubjects: appeals.appealSubjects,
   };
 }
 
@@ -625,14 +670,16 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
       byCommittee: byCommittee(entry.from_status, entry.to_status),
       term: entry.term_due_date === null ? null : { dueDate: entry.term_due_date, onTime: Boolean(entry.term_on_time) },
       // The head's comment is for the committee: the applicant's side sees whom, not why.
-      ...(entry.assignee_id === null
-        ? {}
-        : {
-            assignment: {
-              examiner: entry.assignee_name,
-              comment: draftsOf === null ? null : entry.assign_comment,
-            },
-          }),
+      ...(entry.appeal_id !== null
+        ? { appeal: { appealId: entry.appeal_id, examiner: entry.assignee_name } }
+        : entry.assignee_id === null
+          ? {}
+          : {
+              assignment: {
+                examiner: entry.assignee_name,
+                comment: draftsOf === null ? null : entry.assign_comment,
+              },
+            }),
     })),
     await remarksOf(db, row.id, draftsOf),
     (await listStatementRefusalGrounds(db, row.id)).map((ground) => ({
@@ -641,6 +688,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
       legalBasis: ground.legal_basis,
     })),
     await correctionsOf(ctx, row.id, draftsOf, clock),
+    await statementAppeals(ctx, row.id, draftsOf === null, clock),
   );
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import { registerNotImplemented } from '../contract-stubs.ts';
 import adminRoutes from './admin/index.ts';
+import { companyAppeals, instanceAppeals } from './appeals/index.ts';
 import authenticationRoutes from './authentication/index.ts';
 import catalogRoutes from './catalogs/index.ts';
 import companyRoutes from './companies/index.ts';
@@ -34,10 +35,12 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
     behind('authenticate', [userRoutes, catalogRoutes, prefileRoutes, fileRoutes, notificationRoutes, eventRoutes], {
       tags: ['users', 'catalogs', 'notifications', 'prefiles', 'files', 'events'],
       inner: [
-        behind('requireCompanyUser', [statementRoutes, employeeRoutes, companyRoutes], {
+        behind('requireCompanyUser', [statementRoutes, employeeRoutes, companyRoutes, companyAppeals], {
           tags: ['statements', 'employees', 'companies'],
         }),
-        behind('requireExaminer', [instanceRoutes, teamRoutes, remarkTemplateRoutes], { tags: ['instance'] }),
+        behind('requireExaminer', [instanceRoutes, teamRoutes, instanceAppeals, remarkTemplateRoutes], {
+          tags: ['instance'],
+        }),
         // The committee's administration (docs/product.md «Administration»): heads only.
         behind('requireHead', [adminRoutes], { tags: ['administration'] }),
       ],
