@@ -183,6 +183,17 @@ describe('a detached GOST signature of an applicant document', () => {
     expect(direct.output).toMatch(/verification failure/);
   });
 
+  it('a document the store fails to read is an error, not a verdict on the bytes that came', async () => {
+    const signature = await ca.sign(document, 'director256');
+    const failing = (async function* () {
+      yield new Uint8Array(await readFile(document)).subarray(0, 100);
+      throw new Error('хранилище недоступно');
+    })();
+    await expect(
+      verifyDetachedSignature({ document: { stream: failing }, signature, trust, expectOrganization: null }),
+    ).rejects.toThrow('хранилище недоступно');
+  });
+
   it('a signature of another file: invalid, whether the document comes as a path, bytes or a stream', async () => {
     const signature = await ca.sign(otherDocument, 'director256');
     const bytes = new Uint8Array(await readFile(document));
@@ -386,9 +397,33 @@ describe('files that are no signature at all', () => {
     }
   });
 
-  it('a check out of time is killed and says so, and leaves nothing behind', async () => {
+  it('a check out of time is killed and says so, whether OpenSSL reads a file or a stream', async () => {
     const signature = await ca.sign(document, 'director256');
     expect(await unreadable(signature, 1)).toBe('timeout');
+    const bytes = new Uint8Array(await readFile(document));
+    for (const limit of [1, 20, 60]) {
+      for (const input of [
+        { bytes },
+        {
+          stream: (async function* () {
+            yield bytes;
+          })(),
+        },
+      ]) {
+        const outcome = await verifyDetachedSignature({
+          document: input,
+          signature,
+          trust,
+          expectOrganization: null,
+          timeLimitMs: limit,
+        }).then(
+          (verdict) => verdict.status,
+          (error: unknown) => (error as UnreadableSignatureError).reason,
+        );
+        // A fast machine may finish within 60 ms; whatever comes, it is one of these and it comes at once.
+        expect(['timeout', 'valid']).toContain(outcome);
+      }
+    }
     expect(unreadableSignatureMessage('Фасад.pdf.sig', 'timeout')).toMatch(/не удалось проверить за отведённое время/);
   });
 });

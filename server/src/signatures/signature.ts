@@ -1,8 +1,8 @@
 // Detached electronic signatures (CMS, CAdES-BES, GOST R 34.10-2012 with GOST R 34.11-2012) checked against the
 // committee's trusted authorities (docs/product.md «Signatures»; why OpenSSL: docs/decisions.md).
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -75,16 +75,25 @@ const systemProgram = (name: string) =>
   ['/usr/bin', '/bin', '/usr/local/bin'].map((dir) => path.join(dir, name)).find((file) => existsSync(file)) ?? name;
 const PRLIMIT = systemProgram('prlimit');
 const OPENSSL = systemProgram('openssl');
+const MKFIFO = systemProgram('mkfifo');
 
 interface OpensslRun {
   code: number | null;
   output: string;
 }
 
-/** Runs `openssl args` under prlimit; kills it at `deadline` (UnreadableSignatureError 'timeout'). */
-function openssl(args: readonly string[], deadline: number): Promise<OpensslRun> {
+/**
+ * Runs `openssl args` (or another system program) under prlimit; kills it at `deadline` (UnreadableSignatureError
+ * 'timeout').
+ */
+function openssl(
+  args: readonly string[],
+  deadline: number,
+  other?: { program: string; args: readonly string[] },
+): Promise<OpensslRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(PRLIMIT, [`--as=${MEMORY_LIMIT_BYTES}`, '--', OPENSSL, ...args], {
+    const command = other ? [other.program, ...other.args] : [OPENSSL, ...args];
+    const child = spawn(PRLIMIT, [`--as=${MEMORY_LIMIT_BYTES}`, '--', ...command], {
       env: { OPENSSL_CONF },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -114,13 +123,57 @@ function openssl(args: readonly string[], deadline: number): Promise<OpensslRun>
   });
 }
 
-/** The document as a file OpenSSL can read: a stored file as it is, bytes and streams written into `work`. */
-async function documentFile(document: SignedDocument, work: string): Promise<string> {
-  if ('path' in document) return document.path;
-  const file = path.join(work, 'document');
+/**
+ * Runs `openssl args` with the document where `{document}` stands: a stored file's path as it is; bytes and streams
+ * through a named pipe in `work`, so a 100 MB document is never copied to disk nor held in memory (a child's stdin
+ * from Node is a socket, which OpenSSL cannot open as a file).
+ */
+async function opensslOnDocument(
+  args: readonly string[],
+  document: SignedDocument,
+  work: string,
+  deadline: number,
+): Promise<OpensslRun> {
+  if ('path' in document)
+    return openssl(
+      args.map((arg) => (arg === '{document}' ? document.path : arg)),
+      deadline,
+    );
+  const fifo = path.join(work, 'document.fifo');
+  const made = await openssl([], deadline, { program: MKFIFO, args: ['-m', '600', fifo] });
+  if (made.code !== 0) throw new Error(`mkfifo: ${made.output}`);
   const source = 'bytes' in document ? Readable.from([document.bytes]) : Readable.from(document.stream);
-  await pipeline(source, createWriteStream(file));
-  return file;
+  // A document that cannot be read (the store failed) is an error, never a verdict on the bytes that came.
+  let unreadable: unknown = null;
+  source.once('error', (error) => {
+    unreadable = error;
+  });
+  // Opening a pipe for writing waits for its reader; OpenSSL opens it as it starts reading the content.
+  const feeding = (async () => {
+    const handle = await open(fifo, 'w');
+    try {
+      await pipeline(source, handle.createWriteStream());
+    } catch {
+      // OpenSSL stopped reading (a verdict, or killed at the limit): its own exit says what happened.
+    } finally {
+      await handle.close().catch(() => {});
+    }
+  })();
+  try {
+    const run = await openssl(
+      args.map((arg) => (arg === '{document}' ? fifo : arg)),
+      deadline,
+    );
+    await feeding;
+    if (unreadable) throw unreadable;
+    return run;
+  } finally {
+    // If OpenSSL never opened the pipe, a reader of our own releases the waiting writer, which then fails at once.
+    const release = await open(fifo, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => null);
+    await release?.close();
+    await feeding;
+    source.destroy();
+  }
 }
 
 // ——— Reading structures (pkijs): certificates, CRLs, the signature ———
@@ -453,8 +506,7 @@ export async function verifyDetachedSignature(input: VerifyDetachedSignatureInpu
     const signatureFile = path.join(work, 'signature.p7s');
     await writeFile(signatureFile, parsed.der);
     // 1. The signature and its digest over exactly these bytes, whoever signed (the chain is step 2).
-    const content = await documentFile(input.document, work);
-    const crypto = await openssl(
+    const crypto = await opensslOnDocument(
       [
         'cms',
         '-verify',
@@ -464,11 +516,13 @@ export async function verifyDetachedSignature(input: VerifyDetachedSignatureInpu
         '-in',
         signatureFile,
         '-content',
-        content,
+        '{document}',
         '-noverify',
         '-out',
         '/dev/null',
       ],
+      input.document,
+      work,
       deadline,
     );
     if (crypto.code !== 0) {
