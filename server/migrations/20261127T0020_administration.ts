@@ -38,7 +38,6 @@ export async function up(db: Db): Promise<void> {
     .addColumn('subject', 'text', (col) => col.notNull())
     .addColumn('details', 'text', (col) => col.notNull())
     .execute();
-  await db.schema.createIndex('admin_log_newest_idx').on('admin_log').columns(['at', 'id']).execute();
 }
 
 export async function down(db: Db): Promise<void> {

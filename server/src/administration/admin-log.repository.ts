@@ -25,12 +25,14 @@ export async function insertLogEntry(db: Db, entry: NewLogEntry): Promise<void> 
     .execute();
 }
 
-/** One page of the log, newest first. */
+/**
+ * One page of the log, newest first: in the order the changes were written (the id), which no clock of another API
+ * process or of the console can reorder.
+ */
 export function listLogPage(db: Db, offset: number, limit: number) {
   return db
     .selectFrom('admin_log')
     .select(['id', 'at', 'actor_id', 'actor_name', 'action', 'subject', 'details'])
-    .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .offset(offset)
     .limit(limit)
