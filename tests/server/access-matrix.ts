@@ -327,6 +327,23 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { accept: false, note: 'Ошибки нет', prefileIds: [] },
     expect: examiners(404),
   },
+  // Appeals (docs/product.md «Appeals»): statement 1 is `sent` with its terms running, so nothing is appealable (400
+  // naming `subject`); appeal 999999 is missing. The register and decisions are the head's.
+  {
+    method: 'POST',
+    route: '/api/statements/:id/appeals',
+    url: '/api/statements/1/appeals',
+    body: { subject: 'decision_refusal', text: 'Не согласны с отказом', prefileIds: [] },
+    expect: company(400, 404),
+  },
+  { method: 'GET', route: '/api/instance/appeals', url: '/api/instance/appeals', expect: heads(200) },
+  {
+    method: 'POST',
+    route: '/api/instance/appeals/:id/decision',
+    url: '/api/instance/appeals/999999/decision',
+    body: { upheld: false, text: 'Отказ обоснован' },
+    expect: heads(404),
+  },
   {
     method: 'POST',
     route: '/api/instance/StartWorkOnStatement',
@@ -594,6 +611,15 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     mutates: true,
     // Only the statement's examiner answers; there is a correction to answer only once approved.
     expect: (status) => (status === 'approved' ? assignedExaminer(200, 403) : examiners(404)),
+  },
+  {
+    method: 'POST',
+    route: '/api/statements/:id/appeals',
+    url: (o) => `/api/statements/${o.id}/appeals`,
+    body: () => ({ subject: 'other', text: 'Не согласны с решением', prefileIds: [] }),
+    mutates: true,
+    // 'Иное' has a ground once the statement is refused or refused acceptance (its terms run fresh here).
+    expect: (status) => company(status === 'rejected' || status === 'not_accepted' ? 201 : 400, 404),
   },
   {
     method: 'GET',

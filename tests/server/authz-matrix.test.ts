@@ -336,6 +336,12 @@ describe('authorization matrix on the real app', () => {
         `/api/statements/${missing}/corrections`,
         async () => ({ text: 'Опечатка' }),
       ],
+      [
+        'POST',
+        `/api/statements/${shared.get('rejected')?.id}/appeals`,
+        `/api/statements/${missing}/appeals`,
+        async () => ({ subject: 'decision_refusal', text: 'Чужая жалоба', prefileIds: [] }),
+      ],
       ['GET', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, undefined],
       ['PUT', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, async () => ({ fio: 'Чужой Сотрудник' })],
       ['DELETE', `/api/employees/${aEmployee}`, `/api/employees/${missing}`, undefined],
