@@ -75,8 +75,10 @@ for (const width of [1400, 576]) {
     await tabTo(page, submit);
     await page.keyboard.press('Enter');
     const text = dialog.getByRole('textbox', { name: 'Текст жалобы' });
+    await expect(dialog.getByText(/Выберите, на что вы жалуетесь$/)).toBeVisible();
     await expect(dialog.getByText(/Опишите, с чем вы не согласны$/)).toBeVisible();
-    await subjects.getByRole('radio', { name: 'Отказ в согласовании' }).focus();
+    // The first field in error takes the focus: the keyboard user lands on what to fix.
+    await expect(subjects.getByRole('radio', { name: 'Отказ в согласовании' })).toBeFocused();
     await page.keyboard.press('Space');
     await expect(subjects.getByRole('radio', { name: 'Отказ в согласовании' })).toBeChecked();
     await tabTo(page, text);
@@ -84,6 +86,7 @@ for (const width of [1400, 576]) {
     await page.keyboard.type(reason);
     await expect(dialog.getByText(`${reason.length} из 10 000 символов`)).toBeVisible();
     await expect(dialog.getByText(/Опишите, с чем вы не согласны$/)).toBeHidden();
+    await expect(dialog.getByText(/Выберите, на что вы жалуетесь$/)).toBeHidden();
     const files = new UploadField(dialog, 'Файлы');
     await files.upload([pdf('Заключение охраны наследия.pdf')]);
     await expectWellLaidOut(page, `the appeal dialog at ${width} px`);

@@ -1,6 +1,4 @@
-import type { SubmitEvent } from 'react';
-import Button from '#components/ui/Button.tsx';
-import Dialog from '#components/ui/Dialog.tsx';
+import FormDialog from '#components/ui/FormDialog.tsx';
 import { APPEAL_SUBJECT_LABELS } from '#domain/appeals.ts';
 import { useStore } from '#stores/prerendered.ts';
 import ExaminerPicker from '../statements/ExaminerPicker.tsx';
@@ -30,56 +28,40 @@ export default function AppealDecisionDialog({ decision, fallbackFocus }: Appeal
   const status = useStore(decision.form.$status);
   const errors = useStore(decision.$fieldErrors);
   const asksExaminer = useStore(decision.$asksExaminer);
-
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!(await decision.send())) form.querySelector<HTMLElement>('[aria-invalid="true"]:not(:disabled)')?.focus();
-  };
-
   return (
-    <Dialog
+    <FormDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) decision.close();
-      }}
+      close={decision.close}
       title={texts.title}
       description={target ? texts.intro(target.visibleId, APPEAL_SUBJECT_LABELS[target.appeal.subject]) : undefined}
+      formId="appeal-decision-form"
+      submitLabel={texts.submit}
+      cancelLabel={texts.cancel}
+      busy={status.busy}
+      send={decision.send}
       fallbackFocus={fallbackFocus}
-      actions={
-        <>
-          <Button type="submit" form="appeal-decision-form" busy={status.busy}>
-            {texts.submit}
-          </Button>
-          <Button variant="secondary" disabled={status.busy} onClick={decision.close}>
-            {texts.cancel}
-          </Button>
-        </>
-      }
     >
-      <form id="appeal-decision-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        {target && <p className="appeal__text dialog__note">{target.appeal.text}</p>}
-        <RadioChoice
-          form={decision.form}
-          name="outcome"
-          legend={texts.outcomeLegend}
-          options={OUTCOMES}
-          error={errors.outcome}
-        />
-        {asksExaminer && (
-          <>
-            <p className="field__hint">{texts.examinerHint}</p>
-            <ExaminerPicker
-              choice={decision.examiners}
-              name="appeal-examiner"
-              current={target?.examinerId}
-              currentNote={texts.decidedBy}
-              keepCurrent
-            />
-          </>
-        )}
-        <AppealText form={decision.form} label={texts.text} hint={texts.textHint} error={errors.text} />
-      </form>
-    </Dialog>
+      {target && <p className="appeal__text dialog__note">{target.appeal.text}</p>}
+      <RadioChoice
+        form={decision.form}
+        name="outcome"
+        legend={texts.outcomeLegend}
+        options={OUTCOMES}
+        error={errors.outcome}
+      />
+      {asksExaminer && (
+        <>
+          <p className="field__hint">{texts.examinerHint}</p>
+          <ExaminerPicker
+            choice={decision.examiners}
+            name="appeal-examiner"
+            current={target?.examinerId}
+            currentNote={texts.decidedBy}
+            keepCurrent
+          />
+        </>
+      )}
+      <AppealText form={decision.form} label={texts.text} hint={texts.textHint} error={errors.text} />
+    </FormDialog>
   );
 }

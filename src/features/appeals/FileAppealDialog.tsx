@@ -1,7 +1,5 @@
-import type { SubmitEvent } from 'react';
-import Button from '#components/ui/Button.tsx';
-import Dialog from '#components/ui/Dialog.tsx';
 import FileUpload from '#components/ui/FileUpload.tsx';
+import FormDialog from '#components/ui/FormDialog.tsx';
 import { APPEAL_SUBJECT_LABELS } from '#domain/appeals.ts';
 import { useStore } from '#stores/prerendered.ts';
 import AppealText from './components/AppealText.tsx';
@@ -27,44 +25,28 @@ export default function FileAppealDialog({ filing, visibleId, fallbackFocus }: F
   const status = useStore(filing.form.$status);
   const errors = useStore(filing.$fieldErrors);
   const filesError = useStore(filing.$filesError);
-
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!(await filing.send())) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
-
   return (
-    <Dialog
+    <FormDialog
       open={subjects !== null}
-      onOpenChange={(open) => {
-        if (!open) filing.close();
-      }}
+      close={filing.close}
       title={texts.title}
       description={texts.intro(visibleId)}
+      formId="appeal-form"
+      submitLabel={texts.submit}
+      cancelLabel={texts.cancel}
+      busy={status.busy}
+      send={filing.send}
       fallbackFocus={fallbackFocus}
-      actions={
-        <>
-          <Button type="submit" form="appeal-form" busy={status.busy}>
-            {texts.submit}
-          </Button>
-          <Button variant="secondary" disabled={status.busy} onClick={filing.close}>
-            {texts.cancel}
-          </Button>
-        </>
-      }
     >
-      <form id="appeal-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <RadioChoice
-          form={filing.form}
-          name="subject"
-          legend={texts.subjectLegend}
-          options={(subjects ?? []).map((subject) => ({ value: subject, label: APPEAL_SUBJECT_LABELS[subject] }))}
-          error={errors.subject}
-        />
-        <AppealText form={filing.form} label={texts.text} error={errors.text} />
-        <FileUpload list={filing.uploads} label={texts.files} error={filesError} />
-      </form>
-    </Dialog>
+      <RadioChoice
+        form={filing.form}
+        name="subject"
+        legend={texts.subjectLegend}
+        options={(subjects ?? []).map((subject) => ({ value: subject, label: APPEAL_SUBJECT_LABELS[subject] }))}
+        error={errors.subject}
+      />
+      <AppealText form={filing.form} label={texts.text} error={errors.text} />
+      <FileUpload list={filing.uploads} label={texts.files} error={filesError} />
+    </FormDialog>
   );
 }

@@ -163,7 +163,7 @@ describe("the company's 'Подать жалобу'", () => {
     expect(appeal.$filesError.get()).toBe(refusal);
   });
 
-  it('closes and reads the statement again when the same appeal was filed meanwhile (409)', async () => {
+  it('reads the statement again behind the dialog when the same appeal was filed meanwhile (409), keeping the text', async () => {
     const { appeal, reload } = companyFiling();
     appeal.open(['other']);
     appeal.form.setValue('text', 'Не согласны');
@@ -171,8 +171,9 @@ describe("the company's 'Подать жалобу'", () => {
     api.POST.mockResolvedValue(reply(409, errorBody('invalid_transition', refusal)));
     expect(await appeal.send()).toBe(false);
     expect(toastTexts()).toEqual([['error', refusal]]);
-    expect(appeal.$subjects.get()).toBeNull();
     expect(reload).toHaveBeenCalledOnce();
+    expect(appeal.$subjects.get()).toEqual(['other']);
+    expect(appeal.form.$values.get().text).toBe('Не согласны');
   });
 
   it('deletes the uploaded files when the dialog is closed without sending', async () => {

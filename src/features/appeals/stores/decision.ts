@@ -6,10 +6,10 @@ import { createForm, type Form } from '#stores/form.ts';
 import { computed } from '#stores/prerendered.ts';
 import { createServerFeedback } from '#stores/server-feedback.ts';
 import { submit } from '#stores/submit.ts';
-import { announceStatementChange } from '../../live/changes.ts';
 import { createExaminerChoice, type ExaminerChoiceStore } from '../../statements/examiner-choice.ts';
 import { asksExaminer, type DecisionValues, validateDecision } from '../lib/appeal-rules.ts';
 import { decisionTexts as texts } from '../texts.ts';
+import { endAppealDialog } from './dialog-end.ts';
 
 /** The appeal the head answers, with the statement it is about. */
 export interface DecisionTarget {
@@ -89,23 +89,10 @@ export function createAppealDecision(screen: AppealDecisionScreen): AppealDecisi
     if (!result.ok) {
       feedback.remember(result.failure);
       if (result.failure.body?.field === 'examinerId') examiners.refuse(result.text);
-      if (result.failure.status === 409) {
-        $target.set(null);
-        await screen.reload();
-      }
-      return false;
+    } else {
+      form.reset();
     }
-    form.reset();
-    announceStatementChange();
-    // The detail changes under the open dialog (the button goes, the answer shows), still busy; then it closes.
-    form.$status.setKey('busy', true);
-    try {
-      await screen.reload();
-    } finally {
-      form.$status.setKey('busy', false);
-      $target.set(null);
-    }
-    return true;
+    return endAppealDialog(result, { $status: form.$status, close: () => $target.set(null), reload: screen.reload });
   }
 
   return {

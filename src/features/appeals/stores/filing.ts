@@ -1,5 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import type { AppealFiled, AppealSubject } from '#domain/contract.ts';
+import type { AppealSubject } from '#domain/contract.ts';
 import type { FieldErrors } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm, type Form } from '#stores/form.ts';
@@ -8,9 +8,9 @@ import { createServerFeedback } from '#stores/server-feedback.ts';
 import { submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { createUploadList, type UploadList } from '#stores/uploads.ts';
-import { announceStatementChange } from '../../live/changes.ts';
 import { type FilingValues, validateFiling } from '../lib/appeal-rules.ts';
 import { filingTexts as texts } from '../texts.ts';
+import { endAppealDialog } from './dialog-end.ts';
 
 /** What the company's detail gives its 'Подать жалобу'. */
 export interface AppealFilingScreen {
@@ -38,8 +38,8 @@ export interface AppealFiling {
   close: () => void;
   /**
    * Files the appeal (POST /api/statements/{id}/appeals); true when it went through. A 400 shows beside the field it
-   * names; a 409 (the same subject filed meanwhile, or no longer allowed) closes the dialog and reads the statement
-   * again. The success toast names the answer's due date; the detail then shows the appeal.
+   * names; after a 409 (the same subject filed meanwhile) the statement is read again behind the dialog, which keeps
+   * what was typed. The success toast names the answer's due date; the detail then shows the appeal.
    */
   send: () => Promise<boolean>;
 }
@@ -90,30 +90,20 @@ export function createAppealFiling(screen: AppealFilingScreen): AppealFiling {
     );
     if (!result.ok) {
       feedback.remember(result.failure);
-      const body = result.failure.body;
-      if (body?.field === 'prefileIds' || body?.error === 'invalid_prefiles') {
+      const refusal = result.failure.body;
+      if (refusal?.field === 'prefileIds' || refusal?.error === 'invalid_prefiles') {
         $filesRefusal.set({ message: result.text, ids: prefileIds });
       }
-      if (result.failure.status === 409) {
-        $subjects.set(null);
-        await screen.reload();
-      }
+      // Filed by a colleague meanwhile, or no longer allowed: the detail reads again behind the dialog, which keeps
+      // what was typed and uploaded.
+      if (result.failure.status === 409) await screen.reload();
       return false;
     }
-    const filed: AppealFiled = result.data;
-    showToast('success', texts.filed(filed.dueDate));
+    showToast('success', texts.filed(result.data.dueDate));
     // The files now belong to the appeal: nothing to delete, nothing to ask about.
     uploads.reset();
     form.reset();
-    announceStatementChange();
-    form.$status.setKey('busy', true);
-    try {
-      await screen.reload();
-    } finally {
-      form.$status.setKey('busy', false);
-      $subjects.set(null);
-    }
-    return true;
+    return endAppealDialog(result, { $status: form.$status, close: () => $subjects.set(null), reload: screen.reload });
   }
 
   return {
