@@ -289,7 +289,8 @@ export interface paths {
          *     within 3 working days (0 ≤ `workingDaysLeft` ≤ 3), `decidedThisMonth` the decisions they made in the
          *     current month of the committee's time zone, `onTimeShare` the share of their decisions of the last 90 days
          *     that came within the term (the history's term outcome), null when they decided none. Below, `unassigned`:
-         *     the `sent` statements with their intake term, as the news page lists them.
+         *     the `sent` statements with their intake term, as the news page lists them, and the statements in work
+         *     (`under_review`, `has_comments`) whose examiner was deactivated, waiting for the head to hand them to someone.
          */
         get: operations["getInstanceTeam"];
         put?: never;
@@ -2375,7 +2376,10 @@ export interface components {
         /** @description The team's workload (see `getInstanceTeam`). */
         TeamWorkload: {
             examiners: components["schemas"]["ExaminerWorkload"][];
-            /** @description The `sent` statements (no examiner yet), oldest submission first, each with `intakeDeadline`. */
+            /**
+             * @description The statements without an examiner, oldest submission first: the `sent` ones (each with
+             *     `intakeDeadline`), and those in work whose examiner was deactivated (docs/product.md «Administration»).
+             */
             unassigned: components["schemas"]["StatementListItem"][];
         };
         /** @description One examiner's figures on the team's workload. */

@@ -117,12 +117,11 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     } catch {
       throw new UsageError(`Не удалось прочитать файл ${file}`);
     }
-    const { year: loaded, terms } = await importCalendarYear(ctx, null, year, text);
+    const { year: loaded } = await importCalendarYear(ctx, null, year, text);
     console.log(
       `Производственный календарь ${year} года загружен. Нерабочих будних дней: ${loaded.nonWorking.length}, ` +
         `рабочих выходных: ${loaded.working.length}, рабочих дней в году: ${loaded.workingDays}`,
     );
-    if (terms.length > 0) console.log(`Сроков рассмотрения сдвинулось: ${terms.length}`);
   },
   async 'review-term'(ctx, values) {
     const days = optional(values, 'days');

@@ -16,6 +16,7 @@ import {
 } from '../statements/statements.service.ts';
 import type { UserRow } from '../users/user.ts';
 import { createExaminer, findUserById } from '../users/users.service.ts';
+import { seedRemarkTemplates } from './remark-templates.ts';
 import { anyUserExists, findStatementFiles } from './seed.repository.ts';
 
 export const DEMO_ACCOUNTS = [
@@ -247,7 +248,7 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
     position: 'Главный архитектор проекта',
   });
   // The head first: a committee's first examiner becomes its head when none is named (createExaminer).
-  await createExaminer(ctx, {
+  const { userId: headId } = await createExaminer(ctx, {
     email: 'head@demo.example',
     fio: 'Орлова Елена Викторовна',
     phone: '+7 (495) 765-43-20',
@@ -343,5 +344,6 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
       await requestCorrection(ctx, owner, id, { text: CORRECTION_TEXT });
     }
   }
+  await seedRemarkTemplates(ctx, await user(headId));
   return true;
 }
