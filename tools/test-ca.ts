@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import * as asn1js from 'asn1js';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
 import { DEMO_COMMITTEE } from '../server/src/signatures/demo-trust.ts';
 
@@ -74,6 +75,8 @@ export interface TestAuthority {
 export interface SignOptions {
   /** Without signed attributes: no signingTime, so the check takes its own time. */
   withoutAttributes?: boolean;
+  /** The signingTime the signature claims (1950–2049), instead of now: the attributes are signed again. */
+  signingTime?: Date;
 }
 
 const CONFIG = `openssl_conf = openssl_init
@@ -172,6 +175,35 @@ function subjectLine(subject: Subject): string {
     .join('');
 }
 
+/** Where a DER CMS's first SignerInfo keeps its signed attributes (whole element) and its signature (contents). */
+function signerInfoSpans(der: Uint8Array): {
+  attributes: { start: number; end: number };
+  signature: { start: number; end: number };
+} {
+  const copy = new Uint8Array(der);
+  const parsed = asn1js.fromBER(copy);
+  const child = (block: asn1js.AsnType, index: number) =>
+    (block as asn1js.Constructed).valueBlock.value.at(index) as asn1js.AsnType & {
+      valueBeforeDecodeView: Uint8Array;
+      valueBlock: { valueHexView?: Uint8Array };
+    };
+  const signedData = child(child(parsed.result, 1), 0);
+  const signerInfo = child(child(signedData, -1), 0);
+  const items = (signerInfo as unknown as asn1js.Constructed).valueBlock.value;
+  const attributesIndex = items.findIndex((item) => item.idBlock.tagClass === 3 && item.idBlock.tagNumber === 0);
+  const attributes = child(signerInfo, attributesIndex).valueBeforeDecodeView;
+  const signatureBlock = child(signerInfo, attributesIndex + 2);
+  const value = signatureBlock.valueBlock.valueHexView ?? new Uint8Array();
+  const header = signatureBlock.valueBeforeDecodeView.length - value.length;
+  return {
+    attributes: { start: attributes.byteOffset, end: attributes.byteOffset + attributes.length },
+    signature: {
+      start: signatureBlock.valueBeforeDecodeView.byteOffset + header,
+      end: signatureBlock.valueBeforeDecodeView.byteOffset + signatureBlock.valueBeforeDecodeView.length,
+    },
+  };
+}
+
 /** OpenSSL's time form: 20260101000000Z. */
 const asn1Time = (date: Date) => `${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`;
 
@@ -212,26 +244,50 @@ export async function makeTestAuthority(
     await writeFile(path.join(caDir, 'crlnumber'), '1000\n');
     return caDir;
   };
+  // Authorities are valid from 2019 (before the expired signer's 2020) to a year after their signers.
+  const caValidity = {
+    from: new Date(Math.min(from.getTime(), Date.parse('2019-01-01T00:00:00Z'))),
+    to: new Date(to.getTime() + 365 * 24 * 60 * 60 * 1000),
+  };
   const selfSignedRoot = async (name: string, kind: KeyKind, commonName: string) => {
     const keyPath = await key(name, kind);
-    const days = String(Math.ceil((to.getTime() - Date.now()) / 86_400_000) + 365);
+    const caDir = await caDirOf(name);
+    const subject = { commonName, organization: { legalEntity: 'Тестовый удостоверяющий центр', innLe: '', ogrn: '' } };
     await openssl([
       'req',
       '-new',
-      '-x509',
       '-key',
       keyPath,
       '-out',
-      file(`${name}.pem`),
-      '-days',
-      days,
+      file(`${name}.csr`),
       '-utf8',
       '-subj',
-      subjectLine({ commonName, organization: { legalEntity: 'Тестовый удостоверяющий центр', innLe: '', ogrn: '' } }),
-      '-extensions',
-      'v3_ca',
+      subjectLine(subject),
     ]);
-    return { certificate: file(`${name}.pem`), key: keyPath, caDir: await caDirOf(name) };
+    await openssl(
+      [
+        'ca',
+        '-batch',
+        '-notext',
+        '-selfsign',
+        '-preserveDN',
+        '-utf8',
+        '-keyfile',
+        keyPath,
+        '-in',
+        file(`${name}.csr`),
+        '-out',
+        file(`${name}.pem`),
+        '-extensions',
+        'v3_ca',
+        '-startdate',
+        asn1Time(caValidity.from),
+        '-enddate',
+        asn1Time(caValidity.to),
+      ],
+      caDir,
+    );
+    return { certificate: file(`${name}.pem`), key: keyPath, caDir };
   };
   type Ca = Awaited<ReturnType<typeof selfSignedRoot>>;
   const issue = async (
@@ -283,7 +339,14 @@ export async function makeTestAuthority(
   };
 
   const root = await selfSignedRoot('root', 'gost256', 'Тестовый корневой УЦ портала');
-  const intermediate = await issue(root, 'intermediate', 'gost256', { commonName: 'Тестовый УЦ портала' }, 'v3_ca');
+  const intermediate = await issue(
+    root,
+    'intermediate',
+    'gost256',
+    { commonName: 'Тестовый УЦ портала' },
+    'v3_ca',
+    caValidity,
+  );
   const stranger = await selfSignedRoot('stranger-root', 'gost256', 'Недоверенный УЦ');
   const rsaRoot = await selfSignedRoot('rsa-root', 'rsa', 'Тестовый УЦ RSA');
 
@@ -311,7 +374,10 @@ export async function makeTestAuthority(
       fio: subject.fio ?? subject.commonName ?? '',
       organization: subject.organization ?? { legalEntity: '', innLe: '', ogrn: '' },
     };
+    digests[name] = kind === 'gost512' ? '-md_gost12_512' : kind === 'gost256' ? '-md_gost12_256' : '-sha256';
   };
+  /** The digest `openssl cms -sign` uses for each signer's key, to sign attributes again. */
+  const digests = {} as Record<TestSignerName, string>;
   await add('director256', intermediate, 'gost256', director);
   await add('director512', intermediate, 'gost512', director);
   await add('otherDirector', intermediate, 'gost256', {
@@ -350,8 +416,8 @@ export async function makeTestAuthority(
   // Two authorities that certify each other: A by B, B by A; the signer's certificate is A's.
   const loopA = await selfSignedRoot('loop-a0', 'gost256', 'Петля А');
   const loopB = await selfSignedRoot('loop-b0', 'gost256', 'Петля Б');
-  const crossA = await issue(loopB, 'loop-a', 'gost256', { commonName: 'Петля А' }, 'v3_ca', undefined, loopA.key);
-  const crossB = await issue(loopA, 'loop-b', 'gost256', { commonName: 'Петля Б' }, 'v3_ca', undefined, loopB.key);
+  const crossA = await issue(loopB, 'loop-a', 'gost256', { commonName: 'Петля А' }, 'v3_ca', caValidity, loopA.key);
+  const crossB = await issue(loopA, 'loop-b', 'gost256', { commonName: 'Петля Б' }, 'v3_ca', caValidity, loopB.key);
   await add('looped', crossA, 'gost256', director);
   const loopFile = file('loop-chain.pem');
   await writeFile(
@@ -414,7 +480,24 @@ export async function makeTestAuthority(
         ...(options.withoutAttributes ? ['-noattr'] : []),
         ...(signer.extraCertificatesPath ? ['-certfile', signer.extraCertificatesPath] : []),
       ]);
-      return new Uint8Array(await readFile(out));
+      const der = new Uint8Array(await readFile(out));
+      if (!options.signingTime) return der;
+      // Another signingTime of the same length, and the signed attributes signed again by OpenSSL with the same key.
+      const { attributes, signature } = signerInfoSpans(der);
+      const time = Buffer.from(asn1Time(options.signingTime).slice(2), 'latin1');
+      const at = Buffer.from(der.subarray(attributes.start, attributes.end)).indexOf(Buffer.from([0x17, 0x0d]));
+      if (at < 0 || time.length !== 13) throw new Error('signingTime: a UTCTime of 1950–2049 is needed');
+      der.set(time, attributes.start + at + 2);
+      const toSign = Uint8Array.from(der.subarray(attributes.start, attributes.end));
+      toSign[0] = 0x31; // [0] IMPLICIT SET OF is signed as the SET OF itself (RFC 5652, 5.4)
+      const attributesFile = file(`attributes-${signatures}.der`);
+      const signed = file(`attributes-${signatures}.sig`);
+      await writeFile(attributesFile, toSign);
+      await openssl(['dgst', digests[name], '-sign', signer.keyPath, '-out', signed, attributesFile]);
+      const value = new Uint8Array(await readFile(signed));
+      if (value.length !== signature.end - signature.start) throw new Error('signature of another length');
+      der.set(value, signature.start);
+      return der;
     },
   };
 }

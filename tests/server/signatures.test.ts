@@ -229,6 +229,34 @@ describe('a detached GOST signature of an applicant document', () => {
     expect((await opensslVerdict(signature, document, { attime: later })).output).toMatch(/certificate has expired/);
   });
 
+  it('judged at the claimed signing time: an expired certificate signing in its time is valid, a new one is not', async () => {
+    const mid2020 = new Date('2020-06-01T10:00:00Z');
+    const verdict = async (signer: TestSignerName, signingTime: Date) => {
+      const signature = await ca.sign(document, signer, { signingTime });
+      const result = await verifyDetachedSignature({
+        document: { path: document },
+        signature,
+        trust,
+        expectOrganization: TEST_COMPANY,
+      });
+      return { signature, result };
+    };
+    const old = await verdict('expired', mid2020);
+    expect(old.result).toMatchObject({ status: 'valid', signedAt: mid2020.toISOString() });
+    // Without the CRL: it was published in 2026, so OpenSSL finds it not yet valid in 2020.
+    expect(await opensslVerdict(old.signature, document, { attime: mid2020 })).toMatchObject({ ok: true });
+    const early = await verdict('director512', mid2020);
+    expect(early.result.status).toBe('expired');
+    expect((await opensslVerdict(early.signature, document, { attime: mid2020 })).output).toMatch(/not yet valid/);
+    // A time later than the check is no one's to claim: judged now.
+    const future = new Date('2049-01-01T00:00:00Z');
+    expect((await verdict('expired', future)).result.status).toBe('expired');
+    expect((await verdict('director256', future)).result).toMatchObject({
+      status: 'valid',
+      signedAt: future.toISOString(),
+    });
+  });
+
   it('without a signing time, the certificate is judged now', async () => {
     const signature = await ca.sign(document, 'director256', { withoutAttributes: true });
     const now = await verifyDetachedSignature({
