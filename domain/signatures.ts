@@ -65,7 +65,7 @@ export const MAX_SIGNATURE_SIZE = 1_048_576;
 
 const UNREADABLE_TEXTS: Readonly<Record<UnreadableSignatureReason, string>> = {
   not_cms: 'повреждён или не является подписью',
-  too_large: 'слишком велик для файла подписи (не больше 1 МБ)',
+  too_large: 'больше 1 МБ и не может быть подписью',
   attached: 'содержит документ внутри себя; нужна отсоединённая подпись (.sig, .p7s) к файлу документа',
   no_certificate: 'не содержит сертификата подписанта',
   timeout: 'не удалось проверить за отведённое время; попробуйте ещё раз',

@@ -275,12 +275,15 @@ const isSelfIssued = (certificate: pkijs.Certificate) => nameKey(certificate.iss
 
 // ——— The trust store ———
 
+/** The directory's regular files (links followed), hidden ones and subdirectories left out. */
 async function trustFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  return entries
-    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && !entry.name.startsWith('.'))
-    .map((entry) => path.join(dir, entry.name))
-    .sort();
+  const names = (await readdir(dir)).filter((name) => !name.startsWith('.')).sort();
+  const files: string[] = [];
+  for (const name of names) {
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info?.isFile()) files.push(path.join(dir, name));
+  }
+  return files;
 }
 
 /** Fails loudly when OpenSSL, its GOST engine or prlimit is missing: then no signature could be checked at all. */
