@@ -458,3 +458,21 @@ describe("the head's decision", () => {
     }
   });
 });
+
+describe('the demo', () => {
+  it('has an appeal filed, one upheld and one dismissed, each decided one with its letter', async () => {
+    const register = (await call('head', 'GET', '/api/instance/appeals')).json() as AppealsRegister;
+    const demo = register.items.filter((item) =>
+      ['Административное здание', 'Многоквартирный жилой дом на ул. Заречной'].includes(item.objectName),
+    );
+    expect(demo.map((item) => `${item.subject} ${item.status}`).sort()).toEqual([
+      'acceptance_refusal filed',
+      'decision_refusal dismissed',
+      'other upheld',
+    ]);
+    const refused = demo.find((item) => item.status === 'dismissed')?.statementId ?? 0;
+    const statement = await companyDetail(refused);
+    expect(statement.status).toBe('rejected');
+    for (const appeal of statement.appeals) expect(appeal.decision?.letter.fileName).toMatch(/^Ответ_на_жалобу_/);
+  });
+});

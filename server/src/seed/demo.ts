@@ -1,4 +1,5 @@
 import type { StatementStatus } from '#domain/contract.ts';
+import { decideAppeal, fileAppeal } from '../appeals/appeals.service.ts';
 import { catalogIds, ensureCatalogues, refusalGrounds } from '../catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
@@ -8,6 +9,7 @@ import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, resolveRemark } from '../remarks/remarks.service.ts';
 import {
   refuseAcceptance,
+  reopenByAppeal,
   replyToStatement,
   submitNewVersion,
   submitStatement,
@@ -15,7 +17,7 @@ import {
   withdrawStatement,
 } from '../statements/statements.service.ts';
 import type { UserRow } from '../users/user.ts';
-import { createExaminer, findUserById } from '../users/users.service.ts';
+import { createExaminer, findUserByEmail, findUserById } from '../users/users.service.ts';
 import { seedRemarkTemplates } from './remark-templates.ts';
 import { anyUserExists, findStatementFiles } from './seed.repository.ts';
 
@@ -26,6 +28,40 @@ export const DEMO_ACCOUNTS = [
   { email: 'examiner2@demo.example', who: 'эксперт комитета' },
   { email: 'head@demo.example', who: 'руководитель отдела (эксперт, назначает заявления)' },
 ] as const;
+
+/** The demo's decided appeals on its refused statement, with when they were filed and answered. */
+const DEMO_APPEALS = [
+  {
+    filed: {
+      subject: 'decision_refusal',
+      text: 'Считаем отказ необоснованным: фасады выполнены в материалах, согласованных для исторической части города.',
+    },
+    filedDaysAgo: 35,
+    decision: {
+      upheld: false,
+      text: 'Отказ обоснован: высота здания превышает предельную для квартала, что отмечено в основании отказа.',
+    },
+    decidedDaysAgo: 28,
+  },
+  {
+    filed: {
+      subject: 'other',
+      text: 'Эксперт не разъяснил по телефону, какие именно требования к застройке нарушены.',
+    },
+    filedDaysAgo: 34,
+    decision: {
+      upheld: true,
+      text: 'Жалоба обоснована: эксперту указано давать разъяснения по запросу заявителя. Решение по заявлению не меняется.',
+    },
+    decidedDaysAgo: 27,
+  },
+] as const;
+
+/** The demo's appeal still waiting for the head's answer (on its statement refused acceptance). */
+const OPEN_APPEAL = {
+  subject: 'acceptance_refusal',
+  text: 'Раздел с фасадами был приложен к заявлению в составе альбома; просим принять документы.',
+} as const;
 
 /** The demo's refusal to accept names the intake catalogue's first two grounds. */
 async function firstIntakeGrounds(ctx: ServiceContext): Promise<number[]> {
@@ -342,6 +378,22 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
     if (demo.status === 'approved') {
       clock.at = now - 2 * day;
       await requestCorrection(ctx, owner, id, { text: CORRECTION_TEXT });
+    }
+    // Appeals (docs/product.md «Appeals»): against the refusal, dismissed, and about the examiner's explanations,
+    // upheld (the statement stays refused); against the refusal to accept, still waiting for the head's answer.
+    if (demo.status === 'rejected') {
+      const head = await findUserByEmail(base.db, 'head@demo.example');
+      if (!head) throw new Error('demo head is missing');
+      for (const appeal of DEMO_APPEALS) {
+        clock.at = now - appeal.filedDaysAgo * day;
+        const { id: appealId } = await fileAppeal(ctx, owner, id, { ...appeal.filed, prefileIds: [] });
+        clock.at = now - appeal.decidedDaysAgo * day;
+        await decideAppeal(ctx, head, appealId, appeal.decision, reopenByAppeal);
+      }
+    }
+    if (demo.status === 'not_accepted') {
+      clock.at = now - 2 * day;
+      await fileAppeal(ctx, employee, id, { ...OPEN_APPEAL, prefileIds: [] });
     }
   }
   await seedRemarkTemplates(ctx, await user(headId));
