@@ -98,7 +98,8 @@ for (const width of [1400, 576]) {
 
     // The appeal on the applicant's detail: subject, status, text, file and its due date.
     const appeals = detail.block('Жалобы');
-    const appeal = appeals.getByTestId('appeal');
+    // The demo's refusal may carry answered appeals already: this one is told by its text.
+    const appeal = appeals.getByTestId('appeal').filter({ hasText: reason });
     await expect(appeal).toHaveCount(1);
     await expect(appeal).toContainText('Отказ в согласовании');
     await expect(appeal).toContainText('На рассмотрении');
@@ -126,7 +127,8 @@ for (const width of [1400, 576]) {
       .getByRole('list', { name: 'Жалобы' })
       .getByTestId('appeal-row')
       .filter({ hasText: `№ ${refused.visibleId}` })
-      .filter({ hasText: 'Отказ в согласовании' });
+      .filter({ hasText: 'Отказ в согласовании' })
+      .filter({ hasText: 'На рассмотрении' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(`Ответить до ${dueDay}`);
     await expect(row).toContainText('На рассмотрении');
@@ -137,7 +139,7 @@ for (const width of [1400, 576]) {
 
     // 'Рассмотреть жалобу' by keyboard: uphold, the examiner who reviews again, the answer.
     const review = new ReviewPage(head);
-    const headAppeal = review.block('Жалобы').getByTestId('appeal');
+    const headAppeal = review.block('Жалобы').getByTestId('appeal').filter({ hasText: reason });
     const decide = headAppeal.getByRole('button', { name: 'Рассмотреть жалобу' });
     await decide.focus();
     await head.keyboard.press('Enter');
