@@ -46,6 +46,8 @@ export type TestSignerName =
   | 'untrusted'
   /** The demo company's director with an RSA key, from an RSA root in the trust directory. */
   | 'rsa'
+  /** The demo company's director with an ECDSA P-256 key, from the same RSA root. */
+  | 'ecdsa'
   /** A GOST certificate of the trusted intermediate without СНИЛС, ИНН ЮЛ and ОГРН. */
   | 'unqualified'
   /** A certificate whose issuers certify each other in a circle. */
@@ -135,12 +137,13 @@ subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid
 `;
 
-type KeyKind = 'gost256' | 'gost512' | 'rsa';
+type KeyKind = 'gost256' | 'gost512' | 'rsa' | 'ecdsa';
 
 const GENPKEY: Record<KeyKind, string[]> = {
   gost256: ['-algorithm', 'gost2012_256', '-pkeyopt', 'paramset:A'],
   gost512: ['-algorithm', 'gost2012_512', '-pkeyopt', 'paramset:A'],
   rsa: ['-algorithm', 'RSA', '-pkeyopt', 'rsa_keygen_bits:2048'],
+  ecdsa: ['-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256'],
 };
 
 interface Subject {
@@ -408,6 +411,7 @@ export async function makeTestAuthority(
   await add('revoked', intermediate, 'gost256', director);
   await add('untrusted', stranger, 'gost256', director);
   await add('rsa', rsaRoot, 'rsa', director);
+  await add('ecdsa', rsaRoot, 'ecdsa', director);
   await add('unqualified', intermediate, 'gost256', {
     fio: 'Иванов Иван Иванович',
     commonName: 'Иванов Иван Иванович',
