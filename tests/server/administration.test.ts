@@ -702,6 +702,40 @@ describe('a second API process on the same database', () => {
   });
 });
 
+describe('two heads unmaking or deactivating each other at once', () => {
+  it('leaves the committee a head: one of the two is refused', async () => {
+    const other = await ok<AdminExaminer>(head(), 'POST', '/api/admin/examiners', {
+      email: 'co-head@committee.example',
+      fio: 'Соруководитель',
+      isHead: true,
+    });
+    const otherToken = await signAccessToken(portal.config.jwtSecret, other.id);
+    for (const [first, second] of [
+      [`/api/admin/examiners/${other.id}`, `/api/admin/examiners/${users.head.id}`],
+      [`/api/admin/examiners/${other.id}/deactivate`, `/api/admin/examiners/${users.head.id}/deactivate`],
+    ] as const) {
+      const unmake = first.endsWith('/deactivate') ? 'POST' : 'PATCH';
+      const body = unmake === 'PATCH' ? { isHead: false } : undefined;
+      const answers = await Promise.all([call(head(), unmake, first, body), call(otherToken, unmake, second, body)]);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses, answers.map((answer) => answer.body).join('\n')).toEqual([200, 409]);
+      // Whichever head remains reads the list (the other may be deactivated).
+      const reader = (await call(head(), 'GET', '/api/admin/examiners')).statusCode === 200 ? head() : otherToken;
+      const heads = (await ok<AdminExaminer[]>(reader, 'GET', '/api/admin/examiners')).filter(
+        (row) => row.isHead && row.active,
+      );
+      expect(heads).toHaveLength(1);
+      // Back to two heads for the next round.
+      const remaining = heads[0] as AdminExaminer;
+      const token = remaining.id === users.head.id ? head() : otherToken;
+      const gone = remaining.id === users.head.id ? other.id : users.head.id;
+      if (unmake === 'POST') await ok(token, 'POST', `/api/admin/examiners/${gone}/reactivate`);
+      await ok(token, 'PATCH', `/api/admin/examiners/${gone}`, { isHead: true });
+    }
+    await ok(head(), 'POST', `/api/admin/examiners/${other.id}/deactivate`);
+  });
+});
+
 describe('deactivating an examiner while they reply', () => {
   it('either the reply lands first and the statement is handed over in its new status, or the reply is refused', async () => {
     const outcomes = new Set<string>();
