@@ -107,28 +107,6 @@ export async function findLastStageId(db: Db, statementId: number): Promise<numb
   return row?.id ?? null;
 }
 
-/** Names the appeal on the files just attached to `stageId` from these prefiles. */
-export async function markAppealFiles(
-  db: Db,
-  appealId: number,
-  stageId: number,
-  prefileIds: readonly number[],
-): Promise<void> {
-  if (prefileIds.length === 0) return;
-  await db
-    .updateTable('files')
-    .set({ appeal_id: appealId })
-    .where('stage_id', '=', stageId)
-    .where('appeal_id', 'is', null)
-    .where('storage_key', 'in', (eb) =>
-      eb
-        .selectFrom('prefiles')
-        .select('storage_key')
-        .where('id', 'in', [...prefileIds]),
-    )
-    .execute();
-}
-
 /** An appeal with the statement it is about. */
 export function findAppeal(db: Db, id: number) {
   return db

@@ -20,12 +20,7 @@ import { reopenCorrection } from '../corrections/corrections.service.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock, intakeDeadlineOf, isOverdue } from '../deadlines/deadlines.service.ts';
 import { apiError, fieldError } from '../errors.ts';
-import {
-  type Announcement,
-  notify,
-  sendAnnouncement,
-  statementMailText,
-} from '../notifications/notifications.service.ts';
+import { type Announcement, announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireHead, seesCompany } from '../users/guards.ts';
@@ -47,7 +42,6 @@ import {
   listAppeals,
   listOpenAppeals,
   listRegister,
-  markAppealFiles,
 } from './appeals.repository.ts';
 
 // Pre-trial appeals (docs/product.md «Appeals», Федеральный закон № 210-ФЗ, глава 2.1): a user of the company appeals
@@ -138,8 +132,7 @@ export async function fileAppeal(
       });
       const stageId = await findLastStageId(trx, statementId);
       if (stageId === null) throw apiError('not_found', NOT_FOUND);
-      await attachToStage(trx, actor.id, input.prefileIds, stageId, at);
-      await markAppealFiles(trx, id, stageId, input.prefileIds);
+      await attachToStage(trx, actor.id, input.prefileIds, stageId, at, { appeal_id: id });
       const heads = (await listExaminers(trx)).filter((user) => user.is_head);
       const label = APPEAL_SUBJECT_LABELS[input.subject];
       const message = `Жалоба по заявлению № ${statement.visible_id} «${statement.object_name}»: ${label}`;
@@ -151,7 +144,7 @@ export async function fileAppeal(
         text,
       ];
       const route = routes.examinerStatementInfo(statementId);
-      return { id, announcement: await announce(ctx, trx, heads, route, message, lines, at) };
+      return { id, announcement: await announceTo(ctx, trx, heads, route, message, lines, at) };
     })
     .catch(async (error: unknown) => {
       // Two users filing the same subject at once: the open-appeal index lets one in; the other is the same 409.
@@ -168,24 +161,6 @@ export async function fileAppeal(
 function formatDate(date: string): string {
   const [year, month, day] = date.split('-');
   return `${day}.${month}.${year}`;
-}
-
-/** Records the notifications in the caller's transaction and returns the mail to send once it commits. */
-async function announce(
-  ctx: ServiceContext,
-  db: Db,
-  people: readonly UserRow[],
-  route: string,
-  message: string,
-  lines: readonly string[],
-  at: string,
-): Promise<Announcement> {
-  await notify(db, { userIds: people.map((user) => user.id), message, route, at });
-  return {
-    to: people.flatMap((user) => (user.email ? [user.email] : [])),
-    subject: message,
-    text: statementMailText(ctx, route, lines),
-  };
 }
 
 /**
@@ -282,7 +257,7 @@ async function recordDecision(
     `${APPEAL_TEXTS.letterTitle} приложен к заявлению.`,
   ];
   const people = await listCompanyUsers(db, statement.company_id);
-  return announce(ctx, db, people, routes.statementInfo(statement.id), message, lines, decision.at);
+  return announceTo(ctx, db, people, routes.statementInfo(statement.id), message, lines, decision.at);
 }
 
 function toStageFile(file: Awaited<ReturnType<typeof listAppealFiles>>[number]): StageFile {

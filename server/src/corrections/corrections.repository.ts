@@ -144,28 +144,6 @@ export async function answerCorrection(db: Db, id: number, answer: Answer): Prom
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Names the correction of files just attached to a stage from these prefiles (they show with the correction). */
-export async function markCorrectionFiles(
-  db: Db,
-  correctionId: number,
-  stageId: number,
-  prefileIds: readonly number[],
-): Promise<void> {
-  if (prefileIds.length === 0) return;
-  await db
-    .updateTable('files')
-    .set({ correction_id: correctionId })
-    .where('stage_id', '=', stageId)
-    .where('correction_id', 'is', null)
-    .where('storage_key', 'in', (eb) =>
-      eb
-        .selectFrom('prefiles')
-        .select('storage_key')
-        .where('id', 'in', [...prefileIds]),
-    )
-    .execute();
-}
-
 /** When each correction still waiting for its answer was asked for (the metrics count the overdue ones). */
 export function listRequestedCorrections(db: Db) {
   return db.selectFrom('corrections').select('requested_at').where('status', '=', 'requested').execute();
@@ -180,6 +158,24 @@ export function findCorrectionByCheckToken(db: Db, token: string) {
     .select(['s.visible_id', 's.status as statement_status'])
     .where('k.check_token', '=', token)
     .executeTakeFirst();
+}
+
+/** A declined correction `requested` again from `at` with a new due date (an upheld appeal); false when not declined. */
+export async function reopenDeclinedCorrection(db: Db, id: number, at: string, dueDate: string): Promise<boolean> {
+  const result = await db
+    .updateTable('corrections')
+    .set({
+      status: 'requested',
+      requested_at: at,
+      due_date: dueDate,
+      answer: null,
+      answered_by: null,
+      answered_at: null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'declined')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** A declined correction `requested` again from `at` with a new due date (an upheld appeal); false when not declined. */

@@ -14,10 +14,8 @@ import { nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.service.ts';
 import { apiError, fieldError } from '../errors.ts';
 import {
-  type Announcement,
-  notify,
+  announceTo,
   sendAnnouncement,
-  statementMailText,
 } from '../notifications/notifications.service.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { optionalText } from '../text.ts';
@@ -37,7 +35,7 @@ import {
   listCorrectionFiles,
   listCorrections,
   listRequestedCorrections,
-  markCorrectionFiles,
+  reopenDeclinedCorrection,
   reopenDeclinedCorrection,
 } from './corrections.repository.ts';
 
@@ -83,27 +81,9 @@ export async function requestCorrection(
     );
     const route = routes.examinerStatementInfo(statementId);
     const message = `По заявлению № ${statement.visible_id} «${statement.object_name}» запрошено исправление опечатки в свидетельстве`;
-    return announce(ctx, trx, examiners, route, message, [`${message}.`, '', text], at);
+    return announceTo(ctx, trx, examiners, route, message, [`${message}.`, '', text], at);
   });
   sendAnnouncement(ctx, announcement);
-}
-
-/** Records the notifications in the caller's transaction and returns the mail to send once it commits. */
-async function announce(
-  ctx: ServiceContext,
-  db: ServiceContext['db'],
-  people: readonly UserRow[],
-  route: string,
-  message: string,
-  lines: readonly string[],
-  at: string,
-): Promise<Announcement> {
-  await notify(db, { userIds: people.map((user) => user.id), message, route, at });
-  return {
-    to: people.flatMap((user) => (user.email ? [user.email] : [])),
-    subject: message,
-    text: statementMailText(ctx, route, lines),
-  };
 }
 
 /**
@@ -155,8 +135,7 @@ export async function decideCorrection(
     });
     if (!answered) throw apiError('invalid_transition', CORRECTION_TEXTS.alreadyAnswered);
     if (stageId !== null) {
-      await attachToStage(trx, actor.id, input.prefileIds, stageId, at);
-      await markCorrectionFiles(trx, correctionId, stageId, input.prefileIds);
+      await attachToStage(trx, actor.id, input.prefileIds, stageId, at, { correction_id: correctionId });
     }
     const what = `№ ${found.visible_id} «${found.statement_object_name}»`;
     const message = input.accept
@@ -168,7 +147,7 @@ export async function decideCorrection(
     const notified = input.accept ? message : `${message}. Причина: ${note}`;
     const people = await listCompanyUsers(trx, found.company_id);
     const route = routes.statementInfo(statementId);
-    const mail = await announce(ctx, trx, people, route, notified, lines, at);
+    const mail = await announceTo(ctx, trx, people, route, notified, lines, at);
     return { ...mail, subject: message };
   });
   sendAnnouncement(ctx, announcement);
@@ -349,6 +328,22 @@ export async function correctedCertificate(ctx: ServiceContext, token: string) {
     replaces: linkTo(ctx, certificates[index - 1]),
     replacedBy: linkTo(ctx, certificates[index + 1]),
   };
+}
+
+/**
+ * An upheld appeal against a declined correction (docs/product.md «Appeals») reopens it in the appeal's transaction:
+ * `requested` again from `at`, with a new 5-working-day term, its decline's note cleared; the statement's examiner
+ * answers it as any requested correction. A correction no longer declined is left as it is.
+ */
+export async function reopenCorrection(
+  db: ServiceContext['db'],
+  correctionId: number,
+  at: string,
+  /** The term engine's clock, read before the transaction. */
+  clock: DeadlineClock,
+): Promise<void> {
+  const { dueDate } = clock.deadline({ start: at, days: CORRECTION_TERM_DAYS });
+  await reopenDeclinedCorrection(db, correctionId, at, dueDate);
 }
 
 /**

@@ -70,6 +70,8 @@ function eventMessage(event: StatementEvent, statement: AnnouncedStatement): str
       return `Заявление ${what} отозвано заявителем`;
     case 'appeal_upheld':
       return `Заявление ${what} возвращено на рассмотрение по жалобе`;
+    case 'appeal_upheld':
+      return `Заявление ${what} возвращено на рассмотрение по жалобе`;
     case 'assigned':
       return event.previousExaminerId === null
         ? `Заявление ${what} взято в работу`
@@ -208,6 +210,27 @@ function reasonLines(event: StatementEvent): string[] {
 /** One in-app notification per recipient, in the caller's transaction. */
 export function notify(db: Db, notification: NewNotification): Promise<void> {
   return insertNotifications(db, notification);
+}
+
+/**
+ * Notifies these people about a statement in the caller's transaction and returns the mail to send them once it
+ * commits (`sendAnnouncement`): the message is the notification and the subject, the lines the mail's body.
+ */
+export async function announceTo(
+  ctx: ServiceContext,
+  db: Db,
+  people: readonly UserRow[],
+  route: string,
+  message: string,
+  lines: readonly string[],
+  at: string,
+): Promise<Announcement> {
+  await insertNotifications(db, { userIds: people.map((user) => user.id), message, route, at });
+  return {
+    to: people.flatMap((user) => (user.email ? [user.email] : [])),
+    subject: message,
+    text: statementMailText(ctx, route, lines),
+  };
 }
 
 /** The text of a mail about a statement: the greeting, these lines, the link to its page, the signature. */

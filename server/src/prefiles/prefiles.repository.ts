@@ -70,6 +70,30 @@ export async function attachPrefiles(
   return true;
 }
 
+/** What an attached file belongs to besides its round: a correction's certificate, or an appeal's file. */
+export type AttachedFileOwner = { correction_id: number } | { appeal_id: number };
+
+/** Names the owner on the files just attached to `stageId` from these prefiles. */
+export async function markAttachedFiles(
+  db: Db,
+  stageId: number,
+  prefileIds: readonly number[],
+  owner: AttachedFileOwner,
+): Promise<void> {
+  if (prefileIds.length === 0) return;
+  await db
+    .updateTable('files')
+    .set(owner)
+    .where('stage_id', '=', stageId)
+    .where('storage_key', 'in', (eb) =>
+      eb
+        .selectFrom('prefiles')
+        .select('storage_key')
+        .where('id', 'in', [...prefileIds]),
+    )
+    .execute();
+}
+
 /** Forgets the prefile rows behind these storage keys (their statement is gone). */
 export async function deletePrefilesByKeys(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;

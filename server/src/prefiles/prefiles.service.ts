@@ -13,12 +13,14 @@ import { type Db, nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { FileTooLargeError } from '../storage/file-store.ts';
 import {
+  type AttachedFileOwner,
   attachPrefiles,
   deletePrefilesByKeys,
   deleteUnattachedPrefile,
   findOwnPrefile,
   insertPrefile,
   listStalePrefiles,
+  markAttachedFiles,
 } from './prefiles.repository.ts';
 
 /**
@@ -133,8 +135,11 @@ export async function attachToStage(
   prefileIds: readonly number[],
   stageId: number,
   at: string,
+  /** Whose files they are besides the round's (shown with a correction or an appeal, not among the round's). */
+  owner?: AttachedFileOwner,
 ): Promise<void> {
   if (!(await attachPrefiles(db, ownerId, prefileIds, stageId, at))) throw apiError('invalid_prefiles');
+  if (owner) await markAttachedFiles(db, stageId, prefileIds, owner);
 }
 
 /** Forgets the uploads behind these stored files, in the transaction that deletes their statement. */
