@@ -177,21 +177,3 @@ export async function reopenDeclinedCorrection(db: Db, id: number, at: string, d
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-/** A declined correction `requested` again from `at` with a new due date (an upheld appeal); false when not declined. */
-export async function reopenDeclinedCorrection(db: Db, id: number, at: string, dueDate: string): Promise<boolean> {
-  const result = await db
-    .updateTable('corrections')
-    .set({
-      status: 'requested',
-      requested_at: at,
-      due_date: dueDate,
-      answer: null,
-      answered_by: null,
-      answered_at: null,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'declined')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}

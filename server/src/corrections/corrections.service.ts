@@ -13,10 +13,7 @@ import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.service.ts';
 import { apiError, fieldError } from '../errors.ts';
-import {
-  announceTo,
-  sendAnnouncement,
-} from '../notifications/notifications.service.ts';
+import { announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
@@ -35,7 +32,6 @@ import {
   listCorrectionFiles,
   listCorrections,
   listRequestedCorrections,
-  reopenDeclinedCorrection,
   reopenDeclinedCorrection,
 } from './corrections.repository.ts';
 
@@ -328,22 +324,6 @@ export async function correctedCertificate(ctx: ServiceContext, token: string) {
     replaces: linkTo(ctx, certificates[index - 1]),
     replacedBy: linkTo(ctx, certificates[index + 1]),
   };
-}
-
-/**
- * An upheld appeal against a declined correction (docs/product.md «Appeals») reopens it in the appeal's transaction:
- * `requested` again from `at`, with a new 5-working-day term, its decline's note cleared; the statement's examiner
- * answers it as any requested correction. A correction no longer declined is left as it is.
- */
-export async function reopenCorrection(
-  db: ServiceContext['db'],
-  correctionId: number,
-  at: string,
-  /** The term engine's clock, read before the transaction. */
-  clock: DeadlineClock,
-): Promise<void> {
-  const { dueDate } = clock.deadline({ start: at, days: CORRECTION_TERM_DAYS });
-  await reopenDeclinedCorrection(db, correctionId, at, dueDate);
 }
 
 /**

@@ -70,8 +70,6 @@ function eventMessage(event: StatementEvent, statement: AnnouncedStatement): str
       return `Заявление ${what} отозвано заявителем`;
     case 'appeal_upheld':
       return `Заявление ${what} возвращено на рассмотрение по жалобе`;
-    case 'appeal_upheld':
-      return `Заявление ${what} возвращено на рассмотрение по жалобе`;
     case 'assigned':
       return event.previousExaminerId === null
         ? `Заявление ${what} взято в работу`
