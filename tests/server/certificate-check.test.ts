@@ -174,10 +174,13 @@ describe('GET /api/public/certificates/{token}', () => {
         'objectName',
         'replacedBy',
         'replaces',
+        'signature',
         'status',
         'visibleId',
       ].sort(),
     );
+    // No signed certificate was filed with this approval (signed-uploads.test.ts files one).
+    expect(body.signature).toBeNull();
     const text = response.body;
     for (const secret of [
       'Внутренний',

@@ -409,3 +409,20 @@ describe('signatures on decisions', () => {
     }
   });
 });
+
+describe('the demo', () => {
+  const { call } = signaturePortal({ SIGNATURE_TRUST_DIR: '' });
+
+  it("ships albums signed by its own authority: the company's director's, and another company's director's", async () => {
+    const listed = (await call('owner', 'GET', '/api/statements')).json() as Array<{ id: number; title: string }>;
+    const verdicts = new Map<string, string | undefined>();
+    for (const item of listed) {
+      const statement = (await call('owner', 'GET', `/api/statements/${item.id}`)).json() as Statement;
+      const album = (statement.stages[0] as Stage).files.find((file) => file.fileName === 'Альбом АГР.pdf');
+      verdicts.set(statement.title, album?.signature?.status);
+    }
+    expect(verdicts.get('Жилой комплекс «Северный»')).toBe('valid');
+    expect(verdicts.get('Торговый центр «Квартал»')).toBe('foreign_organization');
+    expect(verdicts.get('Гостиница «Волга»')).toBeUndefined();
+  });
+});

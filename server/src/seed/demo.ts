@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { StatementStatus } from '#domain/contract.ts';
 import { decideAppeal, fileAppeal } from '../appeals/appeals.service.ts';
 import { catalogIds, ensureCatalogues, refusalGrounds } from '../catalogs/catalogs.service.ts';
@@ -7,6 +9,7 @@ import { requestCorrection } from '../corrections/corrections.service.ts';
 import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, resolveRemark } from '../remarks/remarks.service.ts';
+import { DEMO_SIGNATURES_DIR } from '../signatures/demo-trust.ts';
 import {
   refuseAcceptance,
   reopenByAppeal,
@@ -306,6 +309,27 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
   const workTypes = await catalogIds(base, 'catalog_work_types');
   const upload = async (by: UserRow, fileName: string) =>
     (await storePrefile(ctx, by.id, { fileName, contentType: 'application/pdf', source: DEMO_PDF })).id;
+  /**
+   * The album's detached signature by the demo's authority (docs/product.md «Signatures»): the company's director on
+   * the first statements', another company's director on the one returned for rework; the rest come unsigned.
+   */
+  const SIGNED_ALBUMS: Readonly<Record<number, string>> = {
+    0: 'demo-document.director.sig',
+    1: 'demo-document.director.sig',
+    2: 'demo-document.other-director.sig',
+    3: 'demo-document.director.sig',
+  };
+  const albumSignature = async (by: UserRow, index: number): Promise<number[]> => {
+    const file = SIGNED_ALBUMS[index];
+    if (!file) return [];
+    const source = await readFile(path.join(DEMO_SIGNATURES_DIR, file));
+    const stored = await storePrefile(ctx, by.id, {
+      fileName: 'Альбом АГР.pdf.sig',
+      contentType: 'application/pkcs7-signature',
+      source,
+    });
+    return [stored.id];
+  };
   const day = 24 * 60 * 60 * 1000;
   const now = clock.at;
 
@@ -322,7 +346,7 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
       categoryObjectId: categories.get(demo.category) ?? null,
       catalogWorkTypeId: workTypes.get(demo.workType) ?? null,
       comment: 'Направляем проект на согласование.',
-      prefileIds: [await upload(applicant, 'Альбом АГР.pdf')],
+      prefileIds: [await upload(applicant, 'Альбом АГР.pdf'), ...(await albumSignature(applicant, index))],
     });
     const path = PATHS[demo.status];
     const album = (await findStatementFiles(base.db, id))[0];

@@ -1,8 +1,9 @@
 import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import type { PublicCertificate } from '#domain/contract.ts';
+import type { PublicCertificate, PublicDecisionSignature } from '#domain/contract.ts';
 import { replacedLine } from '#domain/corrections.ts';
 import { certificateDate } from '#domain/pdf/page.ts';
 import { orDash } from '#domain/russian.ts';
+import { certificateDay } from '#domain/signatures.ts';
 import { currentPath } from '#lib/browser.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { formatFileSize } from '#lib/file-size.ts';
@@ -110,6 +111,41 @@ function CompareFile({ certificate }: { certificate: PublicCertificate }) {
   );
 }
 
+/** Who signed the approval's certificate and its files for the visitor's own verification. */
+function SignedCertificate({ signature }: { signature: PublicDecisionSignature }) {
+  const token = checkTokenFromPath(currentPath()) ?? '';
+  const file = (part: 'document' | 'signature') =>
+    `/api/public/certificates/${encodeURIComponent(token)}/signed/${part}`;
+  return (
+    <section className="card check-block" aria-labelledby="check-signature">
+      <h2 className="detail-block__title" id="check-signature">
+        {t.signatureTitle}
+      </h2>
+      <p className="check-signature">
+        {t.signedBy(
+          signature.fio,
+          signature.serialNumber,
+          certificateDay(signature.validFrom),
+          certificateDay(signature.validTo),
+        )}
+      </p>
+      <p className="text-secondary">{t.signatureHint}</p>
+      <ul className="check-signature__files">
+        <li>
+          <a href={file('document')} download={signature.documentName}>
+            {t.downloadDocument(signature.documentName)}
+          </a>
+        </li>
+        <li>
+          <a href={file('signature')} download={signature.signatureName}>
+            {t.downloadSignature(signature.signatureName)}
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
 /** The public check page's island: the committee's answer about the certificate of the address. */
 export default function CertificateCheck() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -168,6 +204,8 @@ export default function CertificateCheck() {
           )}
         </div>
       )}
+
+      {valid && certificate.signature && <SignedCertificate signature={certificate.signature} />}
 
       <section className="card check-block" aria-labelledby="check-fields">
         <h2 className="detail-block__title" id="check-fields">

@@ -53,5 +53,13 @@ export const checkTexts = {
     'Файл не совпадает ни с одним согласованным документом: он отличается от согласованного или это другой файл.',
   hashFailed: 'Не удалось прочитать файл.',
   yourHash: 'Отпечаток выбранного файла',
+  /** The approval's signed certificate (docs/product.md «Signatures»). */
+  signatureTitle: 'Электронная подпись',
+  signedBy: (fio: string, serial: string, from: string, to: string) =>
+    `Подписано усиленной квалифицированной электронной подписью: ${fio}, сертификат ${serial}, действителен с ${from} по ${to}`,
+  signatureHint:
+    'Скачайте свидетельство и файл подписи, чтобы проверить подпись своей программой (например, КриптоАРМ или КриптоПро).',
+  downloadDocument: (name: string) => `Скачать свидетельство «${name}»`,
+  downloadSignature: (name: string) => `Скачать файл подписи «${name}»`,
   dash: '—',
 } as const;

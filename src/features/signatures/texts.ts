@@ -2,5 +2,5 @@
 // (domain/signatures.ts), shared with the API.
 export const signatureTexts = {
   downloadSignature: 'Скачать подпись', // e2e
-  downloadSignatureOf: (name: string) => `Скачать файл подписи «${name}»`, // e2e
+  downloadSignatureOf: (name: string) => `Скачать подпись «${name}»`, // e2e
 } as const;

@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
+import { blockingViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
+import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
+import { StatementPage } from './pages/statement-page.ts';
+
+// Signed documents and a signed decision (docs/product.md «Signatures»): the applicant files a drawing with its
+// detached signature, both details say who signed it, the examiner approves with the certificate signed by them,
+// and the public check page shows the signature and offers both files. A test authority made here is the one the
+// portal trusts.
+const caDir = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-signatures-')), 'ca');
+// Made while the file loads: the portal's start (a test fixture) already needs its trust directory.
+const ca: TestAuthority = await makeTestAuthority(caDir);
+
+test.use({
+  role: 'owner',
+  serverEnv: { SIGNATURE_TRUST_DIR: path.join(caDir, 'trust'), COMMITTEE_INN: TEST_COMMITTEE.innLe },
+});
+
+/** The detached signature of `bytes` by one of the authority's signers. */
+async function sign(bytes: Buffer, signer: TestSignerName): Promise<Buffer> {
+  const file = path.join(caDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.bin`);
+  writeFileSync(file, bytes);
+  return Buffer.from(await ca.sign(file, signer));
+}
+
+const SIGNED_BY_DIRECTOR = /^Подписан: Иванов Иван Иванович, ООО «СтройПроект», сертификат до \d{2}\.\d{2}\.\d{4}$/;
+
+for (const width of [1400, 576]) {
+  test(`a signed drawing shows who signed it on both details, and a signed certificate on the public check (${width} px)`, async ({
+    page,
+    pageAs,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+
+    // The owner files a drawing with its .sig.
+    const drawing = pdf('Фасады.pdf');
+    const signature = {
+      name: 'Фасады.sig',
+      mimeType: 'application/octet-stream',
+      buffer: await sign(drawing.buffer, 'director256'),
+    };
+    const create = new CreateStatementPage(page);
+    await create.goto();
+    await create.fill({ objectName: `Дом с подписью ${width}` });
+    await create.documents.upload([drawing, signature]);
+    const { id, visibleId } = await create.create();
+
+    const detail = new StatementPage(page);
+    await detail.goto(id);
+    const documents = detail.round('Документы');
+    await expect(documents.getByText(SIGNED_BY_DIRECTOR)).toBeVisible();
+    // The .sig is beside its drawing, not a document of its own.
+    await expect(documents.getByRole('button', { name: 'Скачать «Фасады.sig»' })).toHaveCount(0);
+    const sigDownload = page.waitForEvent('download');
+    await documents.getByRole('button', { name: 'Скачать подпись «Фасады.sig»' }).click();
+    expect(readFileSync(await (await sigDownload).path()).equals(signature.buffer)).toBe(true);
+    await page.screenshot({ path: `/tmp/signatures-company-${width}.png`, fullPage: true });
+    expect(await blockingViolations(page)).toEqual([]);
+
+    // The viewer's title says it too.
+    await documents.getByRole('button', { name: 'Просмотр «Фасады.pdf»' }).click();
+    await expect(page.getByRole('dialog').getByText(SIGNED_BY_DIRECTOR)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The examiner sees the same, takes it into work and approves with the certificate they signed.
+    const examiner = await pageAs('examiner1');
+    await examiner.setViewportSize({ width, height: 900 });
+    const news = new NewsPage(examiner);
+    await news.goto();
+    await news.takeButton(visibleId).click();
+    await news.confirmDialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(examiner.getByText('Заявление взято в работу')).toBeVisible();
+    const review = new ReviewPage(examiner);
+    await review.goto(id);
+    await expect(review.round('Документы').getByText(SIGNED_BY_DIRECTOR)).toBeVisible();
+    await examiner.screenshot({ path: `/tmp/signatures-examiner-${width}.png`, fullPage: true });
+
+    const certificateDownload = examiner.waitForEvent('download');
+    await review.choose('Согласовать');
+    const certificate = await certificateDownload;
+    const certificatePath = await certificate.path();
+    const certificateBytes = readFileSync(certificatePath);
+    // 'Свидетельство_N.sig' signs 'Свидетельство_N.pdf' (the other way of naming a signature).
+    const signatureName = certificate.suggestedFilename().replace(/\.pdf$/, '.sig');
+    await expect(review.replyDialog).toBeVisible();
+    await review.replyFiles.upload([
+      { name: certificate.suggestedFilename(), mimeType: 'application/pdf', buffer: certificateBytes },
+      {
+        name: signatureName,
+        mimeType: 'application/octet-stream',
+        buffer: await sign(certificateBytes, 'examiner'),
+      },
+    ]);
+    const sent = examiner.waitForResponse((response) =>
+      /\/api\/instance\/\d+\/stages$/.test(new URL(response.url()).pathname),
+    );
+    await review.replySubmit.click();
+    expect((await sent).status()).toBe(201);
+    await expect(review.replyDialog).toBeHidden();
+
+    // Anyone, without logging in, reads who signed the certificate and takes both files.
+    const checkUrl = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', certificatePath, '-'], {
+      encoding: 'utf8',
+    }).match(/https?:\/\/\S+\/check\/[A-Za-z0-9_-]+/)?.[0];
+    if (!checkUrl) throw new Error('no check address in the certificate');
+    const visitor = await browser.newContext({ viewport: { width, height: 900 } });
+    const check = await visitor.newPage();
+    await check.goto(checkUrl);
+    await expect(check.getByText('Свидетельство действительно')).toBeVisible();
+    const signed = check.getByRole('region', { name: 'Электронная подпись' });
+    await expect(signed).toContainText(
+      /Подписано усиленной квалифицированной электронной подписью: Смирнов Алексей Петрович, сертификат [0-9A-F]+, действителен с \d{2}\.\d{2}\.\d{4} по \d{2}\.\d{2}\.\d{4}/,
+    );
+    const documentLink = signed.getByRole('link', {
+      name: `Скачать свидетельство «${certificate.suggestedFilename()}»`,
+    });
+    const signatureLink = signed.getByRole('link', {
+      name: `Скачать файл подписи «${signatureName}»`,
+    });
+    const fetched = await check.request.get(await documentLink.getAttribute('href').then((href) => href ?? ''));
+    expect(Buffer.from(await fetched.body()).equals(certificateBytes)).toBe(true);
+    await expect(signatureLink).toBeVisible();
+    await check.screenshot({ path: `/tmp/signatures-check-${width}.png`, fullPage: true });
+    expect(await blockingViolations(check)).toEqual([]);
+    await visitor.close();
+  });
+}
