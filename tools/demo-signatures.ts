@@ -16,7 +16,8 @@ try {
     validYears: 20,
   });
   const out = DEMO_SIGNATURES_DIR;
-  await rm(out, { recursive: true, force: true });
+  // Everything but the folder's README is remade.
+  await rm(path.join(out, 'trust'), { recursive: true, force: true });
   await mkdir(path.join(out, 'trust'), { recursive: true });
   await copyFile(path.join(ca.trustDir, 'root.pem'), path.join(out, 'trust', 'root.pem'));
   await copyFile(path.join(ca.dir, 'intermediate.pem'), path.join(out, 'trust', 'intermediate.pem'));
@@ -32,8 +33,17 @@ try {
     await copyFile(ca.signers[signer].certificatePath, path.join(out, `${name}.pem`));
     await copyFile(ca.signers[signer].keyPath, path.join(out, `${name}.key`));
   }
-  await writeFile(path.join(out, 'demo-document.director.sig'), await ca.sign(document, 'director256'));
-  await writeFile(path.join(out, 'demo-document.other-director.sig'), await ca.sign(document, 'otherDirector'));
+  // Signed on a fixed day early in the certificates' life, so the demo seed's clock, set back to each demo date, is
+  // never before the signing time: a signature claiming a time after the check would be judged at the check.
+  const signingTime = new Date('2026-01-15T09:00:00Z');
+  await writeFile(
+    path.join(out, 'demo-document.director.sig'),
+    await ca.sign(document, 'director256', { signingTime }),
+  );
+  await writeFile(
+    path.join(out, 'demo-document.other-director.sig'),
+    await ca.sign(document, 'otherDirector', { signingTime }),
+  );
   console.log(
     `demo signatures in ${out}: ${(await readFile(path.join(out, 'trust', 'root.pem'), 'utf8')).length} B root`,
   );
