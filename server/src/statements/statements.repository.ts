@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { StatementStatus } from '#domain/contract.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, isPostgres } from '../db/database.ts';
 import { DECISION_FACTS } from '../db/decision-snapshot.ts';
 
 /**
@@ -166,8 +166,26 @@ export interface StatusMove {
   reviewBy?: number;
 }
 
+/**
+ * Whether an examiner given a statement is still active, their row locked for the caller's transaction on PostgreSQL
+ * (shared): a deactivation (docs/product.md «Administration») either committed first, and the statement is not given
+ * to them, or waits for this change and then hands the statement to the head's queue with their others.
+ */
+async function examinerStillActive(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .$if(isPostgres(db), (query) => query.forShare())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The one conditional status change: true when the statement was in `from` (and matched) and moved. */
 export async function moveStatus(db: Db, move: StatusMove): Promise<boolean> {
+  const given = move.assignExaminerId ?? move.handOverTo ?? move.reviewBy;
+  if (given !== undefined && !(await examinerStillActive(db, given))) return false;
   let query = db
     .updateTable('statements')
     .set({
