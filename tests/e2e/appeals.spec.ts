@@ -52,6 +52,8 @@ for (const width of [1400, 576]) {
     page,
     pageAs,
   }) => {
+    // Two people, two dialogs, an upload and two letters read back: a long story on a loaded machine.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     const refused = (await listedWhile(page, '/api/statements', () => page.goto('/company/filter/rejected'))).find(
       (statement) => statement.status === 'rejected',
@@ -197,3 +199,17 @@ for (const width of [1400, 576]) {
     await page.screenshot({ path: `/tmp/appeals-company-answered-${width}.png`, fullPage: true });
   });
 }
+
+test.describe('an examiner who is not the head', () => {
+  test.use({ role: 'examiner1', freshServer: false });
+
+  test("has no 'Жалобы' in the sidebar, and the register refuses them", async ({ page }) => {
+    await page.goto('/instance/news');
+    const menu = page.getByRole('navigation', { name: 'Меню инстанции' });
+    await expect(menu.getByRole('link', { name: 'Настройки' })).toBeAttached();
+    await expect(menu.getByRole('link', { name: /^Жалобы/ })).toHaveCount(0);
+    await page.goto('/instance/appeals');
+    await expect(page.getByText('Раздел доступен только руководителю отдела.')).toBeVisible();
+    await expect(page.getByTestId('appeal-row')).toHaveCount(0);
+  });
+});
