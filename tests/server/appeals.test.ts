@@ -252,6 +252,27 @@ describe('filing an appeal', () => {
   });
 });
 
+describe('the live portal', () => {
+  it('counts filing and deciding as changes of the statement, so both details, the register and its counter follow', async () => {
+    const id = await rejected();
+    const changes = async () =>
+      (
+        await portal.db
+          .selectFrom('changes')
+          .select('seq')
+          .where('kind', '=', 'statement')
+          .where('statement_id', '=', id)
+          .execute()
+      ).length;
+    const before = await changes();
+    const { id: appealId } = (await file(id, { subject: 'other', text: 'Жалоба' })).json() as AppealFiled;
+    const filed = await changes();
+    expect(filed).toBeGreaterThan(before);
+    expect((await decide(appealId, { upheld: false, text: 'Нет оснований' })).statusCode).toBe(200);
+    expect(await changes()).toBeGreaterThan(filed);
+  });
+});
+
 describe('the answer term on the production calendar', () => {
   it('runs past the New Year holidays for an appeal filed on 30.12.2026: 15 working days, 5 against a refusal to accept', async () => {
     const refused = await rejected();
