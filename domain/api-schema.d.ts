@@ -669,14 +669,14 @@ export interface paths {
         put?: never;
         /**
          * File a pre-trial appeal (досудебная жалоба, Федеральный закон № 210-ФЗ, глава 2.1)
-         * @description Any user of the statement's company (owner or employee; 404 for another company and for examiners' ids of
-         *     no statement). `subject` must be one of the statement's `appealSubjects` now (400 naming `subject`
+         * @description Any user of the statement's company, owner or employee (examiners 403; another company's statement answers
+         *     404 as a missing one does). `subject` must be one of the statement's `appealSubjects` now (400 naming `subject`
          *     otherwise): `decision_refusal` while `rejected`, `acceptance_refusal` while `not_accepted`, `missed_term`
          *     while the review or intake term is overdue or when the decision came after its term (the history's term
          *     outcome), `correction_refusal` when a correction of it was declined, `other` whenever any of those holds.
          *     `text` is required, up to 10,000 characters (400 naming `text`). Files by `prefileIds` with the rules of a
          *     stage (`invalid_prefiles` for ids that are not the caller's unattached uploads). A second open (`filed`)
-         *     appeal on the same statement and subject: 409. `dueDate` is 15 working days on the production calendar,
+         *     appeal on the same statement and subject: 409 `invalid_transition`. `dueDate` is 15 working days on the production calendar,
          *     5 for `acceptance_refusal` and `correction_refusal`. Every head of the committee is told by notification and
          *     mail. Stores nothing when refused.
          */
