@@ -2,7 +2,7 @@
 // engine; every verdict is cross-checked by `openssl cms -verify` run directly. No database: the check is pure.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -468,6 +468,43 @@ describe('the trust directory', () => {
     await mkdir(junk, { recursive: true });
     await writeFile(path.join(junk, 'notes.txt'), 'это не сертификат');
     await expect(loadTrustStore(junk)).rejects.toThrow(/notes\.txt/);
+  });
+
+  it("reads an accredited authority's size of CRL (20 000 entries) quickly, and still finds the revoked one", async () => {
+    const caDir = path.join(dir, 'big-crl.ca');
+    await cp(path.join(ca.dir, 'intermediate.ca'), caDir, { recursive: true });
+    const lines = Array.from({ length: 20_000 }, (_, i) => {
+      const serial = (0x10_0000_0000 + i).toString(16).toUpperCase().padStart(16, '0');
+      return `R\t301231235959Z\t250101000000Z,keyCompromise\t${serial}\tunknown\t/CN=x${i}\n`;
+    });
+    await appendFile(path.join(caDir, 'index.txt'), lines.join(''));
+    const big = path.join(dir, 'big-crl-trust');
+    await mkdir(big, { recursive: true });
+    await writeFile(path.join(big, 'root.pem'), await readFile(path.join(ca.dir, 'root.pem')));
+    await writeFile(path.join(big, 'intermediate.pem'), await readFile(path.join(ca.dir, 'intermediate.pem')));
+    const crlArgs = [
+      'ca',
+      '-gencrl',
+      '-cert',
+      path.join(ca.dir, 'intermediate.pem'),
+      '-keyfile',
+      path.join(ca.dir, 'intermediate.key'),
+    ];
+    await run('openssl', [...crlArgs, '-out', path.join(big, 'intermediate.crl')], {
+      env: { ...ca.opensslEnv, CA_DIR: caDir },
+    });
+    const started = Date.now();
+    const store = await loadTrustStore(big);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect([...store.revoked.values()][0]?.size).toBe(20_001);
+    const signature = await ca.sign(document, 'revoked');
+    const verdict = await verifyDetachedSignature({
+      document: { path: document },
+      signature,
+      trust: store,
+      expectOrganization: TEST_COMPANY,
+    });
+    expect(verdict.status).toBe('revoked');
   });
 
   it('reads PEM and DER: the intermediate is DER, its CRL PEM, and the revoked serial comes from the CRL', async () => {

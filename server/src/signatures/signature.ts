@@ -90,10 +90,11 @@ function openssl(
   args: readonly string[],
   deadline: number,
   other?: { program: string; args: readonly string[] },
+  memoryBytes = MEMORY_LIMIT_BYTES,
 ): Promise<OpensslRun> {
   return new Promise((resolve, reject) => {
     const command = other ? [other.program, ...other.args] : [OPENSSL, ...args];
-    const child = spawn(PRLIMIT, [`--as=${MEMORY_LIMIT_BYTES}`, '--', ...command], {
+    const child = spawn(PRLIMIT, [`--as=${memoryBytes}`, '--', ...command], {
       env: { OPENSSL_CONF },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -229,11 +230,72 @@ function certificateOf(der: Uint8Array): pkijs.Certificate | null {
   }
 }
 
-function crlOf(der: Uint8Array): pkijs.CertificateRevocationList | null {
-  const object = berObject(der);
-  if (!object) return null;
+/** One DER element at `offset`: its tag, where its contents start and where it ends; null when it does not fit. */
+function derElement(
+  bytes: Uint8Array,
+  offset: number,
+  end: number,
+): { tag: number; start: number; end: number } | null {
+  if (offset + 2 > end) return null;
+  const tag = bytes[offset] as number;
+  let length = bytes[offset + 1] as number;
+  let start = offset + 2;
+  if (length & 0x80) {
+    const octets = length & 0x7f;
+    if (octets === 0 || octets > 4 || start + octets > end) return null;
+    length = 0;
+    for (let i = 0; i < octets; i++) length = length * 256 + (bytes[start + i] as number);
+    start += octets;
+  }
+  return start + length <= end ? { tag, start, end: start + length } : null;
+}
+
+/** Every element inside `parent`, or null when they do not fill it exactly. */
+function derChildren(bytes: Uint8Array, parent: { start: number; end: number }) {
+  const children: { tag: number; start: number; end: number; offset: number }[] = [];
+  for (let at = parent.start; at < parent.end; ) {
+    const child = derElement(bytes, at, parent.end);
+    if (!child) return null;
+    children.push({ ...child, offset: at });
+    at = child.end;
+  }
+  return children;
+}
+
+/**
+ * A CRL's issuer and revoked serial numbers, read by walking its DER (RFC 5280, 5.1), or null when it is no CRL. An
+ * accredited authority's CRL runs to hundreds of thousands of entries: a tree of JavaScript objects for each (pkijs)
+ * would take seconds and gigabytes, the walk takes milliseconds. Only the issuer's name is parsed by pkijs.
+ */
+function crlOf(der: Uint8Array): { issuer: pkijs.RelativeDistinguishedNames; serials: string[] } | null {
+  const SEQUENCE = 0x30;
+  const INTEGER = 0x02;
+  const TIMES = new Set([0x17, 0x18]);
+  const list = derElement(der, 0, der.length);
+  if (!list || list.tag !== SEQUENCE || list.end !== der.length) return null;
+  const [tbs] = derChildren(der, list) ?? [];
+  if (!tbs || tbs.tag !== SEQUENCE) return null;
+  const fields = derChildren(der, tbs) ?? [];
+  let index = fields[0]?.tag === INTEGER ? 1 : 0;
+  const algorithm = fields[index++];
+  const issuer = fields[index++];
+  const thisUpdate = fields[index++];
+  if (algorithm?.tag !== SEQUENCE || issuer?.tag !== SEQUENCE || !thisUpdate || !TIMES.has(thisUpdate.tag)) return null;
+  if (fields[index] && TIMES.has(fields[index]?.tag as number)) index++;
+  const serials: string[] = [];
+  const revoked = fields[index];
+  if (revoked?.tag === SEQUENCE) {
+    for (const entry of derChildren(der, revoked) ?? []) {
+      const serial = entry.tag === SEQUENCE ? derChildren(der, entry)?.[0] : undefined;
+      if (serial?.tag !== INTEGER) return null;
+      const hex = Buffer.from(der.subarray(serial.start, serial.end)).toString('hex').toUpperCase();
+      serials.push(hex.replace(/^(00)+(?=..)/, ''));
+    }
+  }
+  const name = berObject(der.subarray(issuer.offset, issuer.end));
+  if (!name) return null;
   try {
-    return new pkijs.CertificateRevocationList({ schema: object });
+    return { issuer: new pkijs.RelativeDistinguishedNames({ schema: name }), serials };
   } catch {
     return null;
   }
@@ -275,6 +337,9 @@ const isSelfIssued = (certificate: pkijs.Certificate) => nameKey(certificate.iss
 
 // ——— The trust store ———
 
+/** Largest file of the trust directory: an accredited authority's CRL can run to tens of megabytes. */
+const MAX_TRUST_FILE = 256 * 1024 * 1024;
+
 /** The directory's regular files (links followed), hidden ones and subdirectories left out. */
 async function trustFiles(dir: string): Promise<string[]> {
   const names = (await readdir(dir)).filter((name) => !name.startsWith('.')).sort();
@@ -314,16 +379,16 @@ async function checkTools(): Promise<void> {
 export async function loadTrustStore(dir: string | null): Promise<TrustStore> {
   await checkTools();
   const certificates: pkijs.Certificate[] = [];
-  const crls: { file: string; der: Uint8Array; crl: pkijs.CertificateRevocationList }[] = [];
+  const crls: { file: string; der: Uint8Array; crl: NonNullable<ReturnType<typeof crlOf>> }[] = [];
   for (const file of dir ? await trustFiles(dir) : []) {
-    if ((await stat(file)).size > 16 * 1024 * 1024) throw new Error(`SIGNATURE_TRUST_DIR: файл ${file} больше 16 МБ`);
+    if ((await stat(file)).size > MAX_TRUST_FILE) throw new Error(`SIGNATURE_TRUST_DIR: файл ${file} больше 256 МБ`);
     const objects = derObjects(new Uint8Array(await readFile(file)));
     if (objects.length === 0) throw new Error(`SIGNATURE_TRUST_DIR: в файле ${file} нет сертификата или CRL`);
     for (const der of objects) {
-      const crl = crlOf(der);
-      const certificate = crl ? null : certificateOf(der);
-      if (crl) crls.push({ file, der, crl });
-      else if (certificate) certificates.push(certificate);
+      const certificate = certificateOf(der);
+      const crl = certificate ? null : crlOf(der);
+      if (certificate) certificates.push(certificate);
+      else if (crl) crls.push({ file, der, crl });
       else throw new Error(`SIGNATURE_TRUST_DIR: файл ${file} — не сертификат X.509 и не список отзыва (CRL)`);
     }
   }
@@ -339,7 +404,10 @@ export async function loadTrustStore(dir: string | null): Promise<TrustStore> {
         await writeFile(crlFile, der);
         const run = await openssl(
           ['crl', '-inform', 'DER', '-in', crlFile, '-CAfile', bundle, '-noout'],
-          Date.now() + 10_000,
+          Date.now() + 60_000,
+          undefined,
+          // A CRL of hundreds of thousands of entries is read whole: more room than a signature's check, once.
+          4 * MEMORY_LIMIT_BYTES,
         );
         if (run.code !== 0 || !/verify OK/.test(run.output)) {
           throw new Error(
@@ -348,7 +416,7 @@ export async function loadTrustStore(dir: string | null): Promise<TrustStore> {
         }
         const issuer = nameKey(crl.issuer);
         const serials = revoked.get(issuer) ?? new Set<string>();
-        for (const entry of crl.revokedCertificates ?? []) serials.add(serialHex(entry.userCertificate));
+        for (const serial of crl.serials) serials.add(serial);
         revoked.set(issuer, serials);
       }
     } finally {
