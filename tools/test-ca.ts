@@ -79,6 +79,8 @@ export interface SignOptions {
   withoutAttributes?: boolean;
   /** The signingTime the signature claims (1950–2049), instead of now: the attributes are signed again. */
   signingTime?: Date;
+  /** Name the signer by its key identifier rather than issuer and serial (`-keyid`). */
+  byKeyId?: boolean;
 }
 
 const CONFIG = `openssl_conf = openssl_init
@@ -482,6 +484,7 @@ export async function makeTestAuthority(
         out,
         '-nosmimecap',
         ...(options.withoutAttributes ? ['-noattr'] : []),
+        ...(options.byKeyId ? ['-keyid'] : []),
         ...(signer.extraCertificatesPath ? ['-certfile', signer.extraCertificatesPath] : []),
       ]);
       const der = new Uint8Array(await readFile(out));

@@ -279,6 +279,13 @@ describe('a detached GOST signature of an applicant document', () => {
     expect((await opensslVerdict(signature, document)).ok).toBe(true);
   });
 
+  it('a signer named by its key identifier rather than issuer and serial', async () => {
+    const signature = await ca.sign(document, 'director512', { byKeyId: true });
+    const check = { document: { path: document }, signature, trust, expectOrganization: TEST_COMPANY };
+    expect((await verifyDetachedSignature(check)).status).toBe('valid');
+    expect(await opensslVerdict(signature, document, { crl: true })).toMatchObject({ ok: true });
+  });
+
   it('with no trusted authority configured, nothing is valid', async () => {
     const nobody = await loadTrustStore(null);
     const signature = await ca.sign(document, 'director256');

@@ -468,9 +468,7 @@ function parseSignature(bytes: Uint8Array): ParsedSignature {
       );
     }
     const keyId = (info.sid as { valueBlock?: { valueHexView?: Uint8Array } }).valueBlock?.valueHexView;
-    const extension = certificate.extensions?.find((item) => item.extnID === '2.5.29.14');
-    const own = (extension?.parsedValue as asn1js.OctetString | undefined)?.valueBlock.valueHexView;
-    return Boolean(keyId && own && Buffer.from(keyId).equals(Buffer.from(own)));
+    return Boolean(keyId && Buffer.from(keyId).toString('hex') === subjectKeyId(certificate));
   });
   if (!signer) throw new UnreadableSignatureError('no_certificate', 'signer certificate absent');
   const time = info.signedAttrs?.attributes.find((item) => item.type === OID.signingTime)?.values[0];
@@ -541,12 +539,33 @@ function chainOf(
   // A chain longer than this is no authority's; the walk also ends at a loop.
   while (chain.length < 10 && !isSelfIssued(current)) {
     const issuer = nameKey(current.issuer);
-    const next = trust.bySubject.get(issuer)?.[0] ?? carried.find((item) => nameKey(item.subject) === issuer);
+    const named = [
+      ...(trust.bySubject.get(issuer) ?? []),
+      ...carried.filter((item) => nameKey(item.subject) === issuer),
+    ];
+    // An authority re-keyed under the same name: the certificate whose key identifier the child names.
+    const wanted = authorityKeyId(current);
+    const next = named.find((item) => wanted !== null && subjectKeyId(item) === wanted) ?? named[0];
     if (!next || chain.includes(next)) break;
     chain.push(next);
     current = next;
   }
   return chain;
+}
+
+/** A certificate's own key identifier (extension 2.5.29.14), hex, or null. */
+function subjectKeyId(certificate: pkijs.Certificate): string | null {
+  const extension = certificate.extensions?.find((item) => item.extnID === '2.5.29.14');
+  const value = (extension?.parsedValue as asn1js.OctetString | undefined)?.valueBlock?.valueHexView;
+  return value ? Buffer.from(value).toString('hex') : null;
+}
+
+/** The key identifier of a certificate's issuer (extension 2.5.29.35), hex, or null. */
+function authorityKeyId(certificate: pkijs.Certificate): string | null {
+  const extension = certificate.extensions?.find((item) => item.extnID === '2.5.29.35');
+  const value = (extension?.parsedValue as pkijs.AuthorityKeyIdentifier | undefined)?.keyIdentifier?.valueBlock
+    ?.valueHexView;
+  return value ? Buffer.from(value).toString('hex') : null;
 }
 
 const isRevoked = (certificate: pkijs.Certificate, trust: TrustStore) =>
