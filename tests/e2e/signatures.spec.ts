@@ -5,6 +5,7 @@ import path from 'node:path';
 import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
 import { blockingViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { statementUnderReview } from './listed.ts';
 import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
 import { StatementPage } from './pages/statement-page.ts';
@@ -23,7 +24,7 @@ test.use({
 });
 
 /** The detached signature of `bytes` by one of the authority's signers. */
-async function sign(bytes: Buffer, signer: TestSignerName): Promise<Buffer> {
+async function signed(bytes: Buffer, signer: TestSignerName): Promise<Buffer> {
   const file = path.join(caDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.bin`);
   writeFileSync(file, bytes);
   return Buffer.from(await ca.sign(file, signer));
@@ -45,7 +46,7 @@ for (const width of [1400, 576]) {
     const signature = {
       name: 'Фасады.sig',
       mimeType: 'application/octet-stream',
-      buffer: await sign(drawing.buffer, 'director256'),
+      buffer: await signed(drawing.buffer, 'director256'),
     };
     const create = new CreateStatementPage(page);
     await create.goto();
@@ -96,7 +97,7 @@ for (const width of [1400, 576]) {
       {
         name: signatureName,
         mimeType: 'application/octet-stream',
-        buffer: await sign(certificateBytes, 'examiner'),
+        buffer: await signed(certificateBytes, 'examiner'),
       },
     ]);
     const sent = examiner.waitForResponse((response) =>
@@ -115,14 +116,14 @@ for (const width of [1400, 576]) {
     const check = await visitor.newPage();
     await check.goto(checkUrl);
     await expect(check.getByText('Свидетельство действительно')).toBeVisible();
-    const signed = check.getByRole('region', { name: 'Электронная подпись' });
-    await expect(signed).toContainText(
+    const signedBlock = check.getByRole('region', { name: 'Электронная подпись' });
+    await expect(signedBlock).toContainText(
       /Подписано усиленной квалифицированной электронной подписью: Смирнов Алексей Петрович, сертификат [0-9A-F]+, действителен с \d{2}\.\d{2}\.\d{4} по \d{2}\.\d{2}\.\d{4}/,
     );
-    const documentLink = signed.getByRole('link', {
+    const documentLink = signedBlock.getByRole('link', {
       name: `Скачать свидетельство «${certificate.suggestedFilename()}»`,
     });
-    const signatureLink = signed.getByRole('link', {
+    const signatureLink = signedBlock.getByRole('link', {
       name: `Скачать файл подписи «${signatureName}»`,
     });
     const fetched = await check.request.get(await documentLink.getAttribute('href').then((href) => href ?? ''));
@@ -133,3 +134,51 @@ for (const width of [1400, 576]) {
     await visitor.close();
   });
 }
+
+test("the examiner signs a stored refusal letter later with 'Подписать решение'", async ({ pageAs }) => {
+  test.setTimeout(120_000);
+  const page = await pageAs('examiner1');
+  await page.setViewportSize({ width: 576, height: 900 });
+  const review = new ReviewPage(page);
+  const statement = await statementUnderReview(page);
+  await review.goto(statement.id);
+  await review.choose('Отклонить');
+  await review.replyComment.fill('Решение не соответствует регламенту.');
+  await review.tickGrounds('Архитектурно-градостроительный облик не соответствует');
+  await review.replySubmit.click();
+  await expect(review.replyDialog).toBeHidden();
+
+  // The letter the portal made: downloaded, signed in the examiner's own tool, its .sig filed.
+  const sign = page.getByRole('button', { name: /^Подписать решение «/ });
+  await expect(sign).toHaveCount(1);
+  const letterName = ((await sign.getAttribute('aria-label')) ?? '').replace(/^Подписать решение «(.*)»$/, '$1');
+  const letterDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Скачать «${letterName}»` }).click();
+  const letter = readFileSync(await (await letterDownload).path());
+  await sign.click();
+  const dialog = page.getByRole('dialog', { name: 'Подписать решение' });
+  const picker = dialog.getByLabel('Файл подписи');
+  // Another document's signature is refused with the reason, and nothing is filed.
+  await picker.setInputFiles({
+    name: 'Письмо.sig',
+    mimeType: 'application/octet-stream',
+    buffer: await signed(Buffer.from('другой документ'), 'examiner'),
+  });
+  await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Подпись «Письмо.sig» не принята: Подпись недействительна: документ изменён после подписания',
+  );
+  expect(await blockingViolations(page)).toEqual([]);
+  await picker.setInputFiles({
+    name: 'Письмо.sig',
+    mimeType: 'application/octet-stream',
+    buffer: await signed(letter, 'examiner'),
+  });
+  await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(/^Подписан: Смирнов Алексей Петрович, .*сертификат до \d{2}\.\d{2}\.\d{4}$/),
+  ).toBeVisible();
+  await expect(sign).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/signatures-sign-decision-576.png', fullPage: true });
+});

@@ -3,4 +3,14 @@
 export const signatureTexts = {
   downloadSignature: 'Скачать подпись', // e2e
   downloadSignatureOf: (name: string) => `Скачать подпись «${name}»`, // e2e
+  sign: 'Подписать решение', // e2e
+  signOf: (name: string) => `Подписать решение «${name}»`, // e2e
+  signTitle: 'Подписать решение',
+  signIntro: (name: string) =>
+    `Скачайте «${name}», подпишите его своей усиленной квалифицированной электронной подписью в своей программе и приложите файл подписи (.sig или .p7s).`,
+  signatureLabel: 'Файл подписи', // e2e
+  signSubmit: 'Подписать', // e2e
+  cancel: 'Отмена',
+  chooseSignature: 'Выберите файл подписи (.sig или .p7s)',
+  failed: 'Не удалось подписать решение. Попробуйте ещё раз.',
 } as const;

@@ -7,11 +7,14 @@ import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { COMPANY_FIELDS } from '#lib/statement.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { $user } from '#stores/session.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { decisionTexts } from '../appeals/appeals.ts';
 import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
 import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
+import { SignDecisionButton, SignDecisionDialog } from '../signatures/SignDecision.tsx';
+import { canSignDecision } from '../signatures/sign-decision.ts';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
 import CorrectionAnswerDialog from './components/detail/CorrectionAnswerDialog.tsx';
 import { CorrectionsBlock } from './components/detail/CorrectionsBlock.tsx';
@@ -40,6 +43,7 @@ import {
   appealDecision,
   assigning,
   rejectionGrounds,
+  reloadExaminerStatement,
   remarkEditing,
   reply,
   sendReply,
@@ -96,6 +100,7 @@ export default function ExaminerStatementDetail() {
   const [confirmApproval, setConfirmApproval] = useState<number | null>(null);
   const canAnswerCorrections = useStore($canAnswerCorrections);
   const canDecideAppeals = useStore($canDecideAppeals);
+  const user = useStore($user);
 
   const refuse = canRefuseAcceptance && statement && (
     <Button
@@ -231,7 +236,11 @@ export default function ExaminerStatementDetail() {
         view="examiner"
         repliesLabel={examinerDetailTexts.committeeComments}
         approvedMark={statement.status === 'approved' ? examinerDetailTexts.approvedRound : null}
+        replyFileAction={(stage, file) =>
+          canSignDecision(stage, file, user?.id) ? <SignDecisionButton statementId={statement.id} file={file} /> : null
+        }
       />
+      <SignDecisionDialog onSigned={() => reloadExaminerStatement()} />
 
       <StageDialog
         draft={reply}

@@ -62,6 +62,53 @@ describe('StageFiles', () => {
     expect(within(screen.getByRole('listitem')).getByText('не представлен')).toBeTruthy();
   });
 
+  it('says who signed a document, or why its signature is not valid, and offers its signature file', () => {
+    const verdict = (status: NonNullable<StageFile['signature']>['status']) => ({
+      status,
+      signer: {
+        fio: 'Иванов Иван Иванович',
+        title: 'Генеральный директор',
+        organization: 'ООО «СтройПроект»',
+        inn: null,
+        innLe: '7701234560',
+        ogrn: '1027700123450',
+        snils: '12345678901',
+      },
+      certificate: {
+        serialNumber: '0A1B',
+        issuer: 'Тестовый УЦ',
+        validFrom: '2026-01-01T00:00:00Z',
+        validTo: '2029-11-25T12:00:00Z',
+      },
+      signedAt: null,
+      checkedAt: '2026-11-27T00:00:00Z',
+    });
+    const sigOf = (id: number, fileName: string) => ({ id, url: `sig-${id}`, fileName, size: 1500, sha256: null });
+    render(
+      <StageFiles
+        files={[
+          { ...file(1, 'Фасады.pdf', null), signature: verdict('valid'), signatureFile: sigOf(11, 'Фасады.pdf.sig') },
+          {
+            ...file(2, 'Разрез.pdf', null),
+            signature: verdict('foreign_organization'),
+            signatureFile: sigOf(12, 'Разрез.sig'),
+          },
+          file(3, 'Записка.pdf', null),
+        ]}
+      />,
+    );
+    const [signed, foreign, unsigned] = screen.getAllByRole('listitem');
+    expect(signed?.textContent).toContain(
+      'Подписан: Иванов Иван Иванович, ООО «СтройПроект», сертификат до 25.11.2029',
+    );
+    expect(foreign?.textContent).toContain('Подпись принадлежит другой организации');
+    expect(foreign?.textContent).not.toContain('Подписан:');
+    expect(unsigned?.textContent).not.toMatch(/Подпис/);
+    expect(
+      screen.getAllByRole('button', { name: /^Скачать подпись «/ }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Скачать подпись «Фасады.pdf.sig»', 'Скачать подпись «Разрез.sig»']);
+  });
+
   it('opens the viewer on the file, or on the comparison', () => {
     const changed = file(1, 'Фасады.pdf', 'changed', 'old-1');
     render(<StageFiles files={[changed]} />);

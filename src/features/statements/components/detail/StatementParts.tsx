@@ -106,7 +106,16 @@ export function ProjectBlock({ statement, companyLabel }: { statement: Statement
  * 'Сравнить с предыдущей версией'. `absent` lists a previous
  * submission's files this round does not present again ('не представлен').
  */
-export function StageFiles({ files, absent = false }: { files: StageFile[]; absent?: boolean }) {
+export function StageFiles({
+  files,
+  absent = false,
+  action,
+}: {
+  files: StageFile[];
+  absent?: boolean;
+  /** What the reader may do with a file besides viewing it (the examiner's 'Подписать решение'). */
+  action?: (file: StageFile) => ReactNode;
+}) {
   const downloading = useStore($downloading);
   if (files.length === 0) return <p className="text-secondary">{texts.noFiles}</p>;
   return (
@@ -140,6 +149,7 @@ export function StageFiles({ files, absent = false }: { files: StageFile[]; abse
               </Button>
             )}
             <SignatureDownload file={file.signatureFile} />
+            {action?.(file)}
           </span>
         </li>
       ))}
@@ -147,12 +157,16 @@ export function StageFiles({ files, absent = false }: { files: StageFile[]; abse
   );
 }
 
+/** What a reader may do with one file of a committee's reply, drawn beside 'Просмотр' (or nothing). */
+export type RoundFileAction = (stage: Stage, file: StageFile) => ReactNode;
+
 /** One reply of the committee under the round it answers, its status labelled for the viewer. */
 function StageComment({
   stage,
   view,
   remarks = [],
   files = [],
+  fileAction,
 }: {
   stage: Stage;
   view: StatusView;
@@ -160,6 +174,8 @@ function StageComment({
   remarks?: readonly Remark[];
   /** The files the remarks may be pinned to (the round's submission). */
   files?: readonly StageFile[];
+  /** What the reader may do with a file of this reply (RoundFileAction). */
+  fileAction?: RoundFileAction;
 }) {
   return (
     <li className={stage.status ? `comment comment--${stage.status}` : 'comment'}>
@@ -170,7 +186,9 @@ function StageComment({
       </p>
       {stage.comment && <p className="comment__text">{stage.comment}</p>}
       <ReplyRemarks remarks={remarks} files={files} />
-      {stage.files.length > 0 && <StageFiles files={stage.files} />}
+      {stage.files.length > 0 && (
+        <StageFiles files={stage.files} action={fileAction && ((file) => fileAction(stage, file))} />
+      )}
     </li>
   );
 }
@@ -184,12 +202,15 @@ export function RoundBody({
   view,
   repliesLabel,
   remarks = [],
+  fileAction,
 }: {
   round: SubmissionRound;
   view: StatusView;
   repliesLabel: string;
   /** The statement's remarks: each reply lists those it published. */
   remarks?: readonly Remark[];
+  /** What the reader may do with a file of a committee's reply. */
+  fileAction?: RoundFileAction;
 }) {
   return (
     <>
@@ -220,6 +241,7 @@ export function RoundBody({
                 stage={stage}
                 remarks={remarks.filter((remark) => remark.round === stage.n && remark.status !== 'draft')}
                 files={round.base.files}
+                fileAction={fileAction}
               />
             ))}
           </ul>

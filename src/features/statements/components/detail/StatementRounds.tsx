@@ -5,7 +5,7 @@ import { roundTitle, type SubmissionRound } from '#lib/statement.ts';
 import ViewerHost from '../../../documents/ViewerHost.tsx';
 import { StatementHistory } from '../StatementTimeline.tsx';
 import { statementDetailTexts } from '../texts.ts';
-import { RoundBody } from './StatementParts.tsx';
+import { RoundBody, type RoundFileAction } from './StatementParts.tsx';
 
 /** Props of StatementRounds. */
 export interface StatementRoundsProps {
@@ -24,6 +24,8 @@ export interface StatementRoundsProps {
   roundActions?: (index: number) => ReactNode;
   /** Set on the last round's title: focus moves there after a new version. */
   lastTitleRef?: RefObject<HTMLHeadingElement | null>;
+  /** What the reader may do with a file of a committee's reply (the examiner's 'Подписать решение'). */
+  replyFileAction?: RoundFileAction;
 }
 
 /** 'История', then 'Ход рассмотрения': every submission round with its comment, files and the committee's replies. */
@@ -36,6 +38,7 @@ export default function StatementRounds({
   approvedMark,
   roundActions,
   lastTitleRef,
+  replyFileAction,
 }: StatementRoundsProps) {
   return (
     <>
@@ -63,7 +66,13 @@ export default function StatementRounds({
                 )}
                 {title}
               </h3>
-              <RoundBody round={round} view={view} repliesLabel={repliesLabel} remarks={remarks} />
+              <RoundBody
+                round={round}
+                view={view}
+                repliesLabel={repliesLabel}
+                remarks={remarks}
+                fileAction={replyFileAction}
+              />
               {actions && <div className="round__actions">{actions}</div>}
             </section>
           );
