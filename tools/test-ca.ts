@@ -254,45 +254,30 @@ export async function makeTestAuthority(
     from: new Date(Math.min(from.getTime(), Date.parse('2019-01-01T00:00:00Z'))),
     to: new Date(to.getTime() + 365 * 24 * 60 * 60 * 1000),
   };
+  /** A request for `subject` with the key, certified by `ca` (or by itself) for `validity` by `openssl ca`. */
+  const certify = async (
+    name: string,
+    keyPath: string,
+    subject: Subject,
+    extensions: 'v3_ca' | 'v3_signer',
+    validity: { from: Date; to: Date },
+    ca: { certificate: string; key: string; caDir: string } | 'self',
+    caDir: string,
+  ) => {
+    const csr = file(`${name}.csr`);
+    await openssl(['req', '-new', '-key', keyPath, '-out', csr, '-utf8', '-subj', subjectLine(subject)]);
+    const issuer = ca === 'self' ? ['-selfsign', '-keyfile', keyPath] : ['-cert', ca.certificate, '-keyfile', ca.key];
+    const dates = ['-startdate', asn1Time(validity.from), '-enddate', asn1Time(validity.to)];
+    const out = ['-in', csr, '-out', file(`${name}.pem`), '-extensions', extensions];
+    await openssl(['ca', '-batch', '-notext', '-preserveDN', '-utf8', ...issuer, ...out, ...dates], caDir);
+    return file(`${name}.pem`);
+  };
   const selfSignedRoot = async (name: string, kind: KeyKind, commonName: string) => {
     const keyPath = await key(name, kind);
     const caDir = await caDirOf(name);
     const subject = { commonName, organization: { legalEntity: 'Тестовый удостоверяющий центр', innLe: '', ogrn: '' } };
-    await openssl([
-      'req',
-      '-new',
-      '-key',
-      keyPath,
-      '-out',
-      file(`${name}.csr`),
-      '-utf8',
-      '-subj',
-      subjectLine(subject),
-    ]);
-    await openssl(
-      [
-        'ca',
-        '-batch',
-        '-notext',
-        '-selfsign',
-        '-preserveDN',
-        '-utf8',
-        '-keyfile',
-        keyPath,
-        '-in',
-        file(`${name}.csr`),
-        '-out',
-        file(`${name}.pem`),
-        '-extensions',
-        'v3_ca',
-        '-startdate',
-        asn1Time(caValidity.from),
-        '-enddate',
-        asn1Time(caValidity.to),
-      ],
-      caDir,
-    );
-    return { certificate: file(`${name}.pem`), key: keyPath, caDir };
+    const certificate = await certify(name, keyPath, subject, 'v3_ca', caValidity, 'self', caDir);
+    return { certificate, key: keyPath, caDir };
   };
   type Ca = Awaited<ReturnType<typeof selfSignedRoot>>;
   const issue = async (
@@ -305,42 +290,8 @@ export async function makeTestAuthority(
     existingKey?: string,
   ) => {
     const keyPath = existingKey ?? (await key(name, kind));
-    await openssl([
-      'req',
-      '-new',
-      '-key',
-      keyPath,
-      '-out',
-      file(`${name}.csr`),
-      '-utf8',
-      '-subj',
-      subjectLine(subject),
-    ]);
-    await openssl(
-      [
-        'ca',
-        '-batch',
-        '-notext',
-        '-preserveDN',
-        '-utf8',
-        '-cert',
-        ca.certificate,
-        '-keyfile',
-        ca.key,
-        '-in',
-        file(`${name}.csr`),
-        '-out',
-        file(`${name}.pem`),
-        '-extensions',
-        extensions,
-        '-startdate',
-        asn1Time(validity.from),
-        '-enddate',
-        asn1Time(validity.to),
-      ],
-      ca.caDir,
-    );
-    return { certificate: file(`${name}.pem`), key: keyPath, caDir: extensions === 'v3_ca' ? await caDirOf(name) : '' };
+    const certificate = await certify(name, keyPath, subject, extensions, validity, ca, ca.caDir);
+    return { certificate, key: keyPath, caDir: extensions === 'v3_ca' ? await caDirOf(name) : '' };
   };
 
   const root = await selfSignedRoot('root', 'gost256', 'Тестовый корневой УЦ портала');
