@@ -12,6 +12,8 @@ export interface FormDialogProps {
   /** The form's id, one per dialog on a page (its submit button sits in the dialog's actions). */
   formId: string;
   submitLabel: string;
+  /** The submit refuses or ends something ('Отклонить'): drawn as a dangerous action. */
+  danger?: boolean;
   cancelLabel: string;
   busy: boolean;
   /** Sends the form; false when it was refused (its own checks or the server's). */
@@ -43,7 +45,12 @@ export default function FormDialog(props: FormDialogProps) {
       fallbackFocus={props.fallbackFocus}
       actions={
         <>
-          <Button type="submit" form={props.formId} busy={props.busy}>
+          <Button
+            type="submit"
+            form={props.formId}
+            busy={props.busy}
+            className={props.danger ? 'button--danger' : undefined}
+          >
             {props.submitLabel}
           </Button>
           <Button variant="secondary" disabled={props.busy} onClick={props.close}>
