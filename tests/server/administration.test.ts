@@ -1,6 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminCalendar,
@@ -26,13 +23,19 @@ import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { answersOk } from '../../tools/http.ts';
 import { logInByCode } from '../../tools/login.ts';
-import { login, refreshLogin, startApiProcess, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
+import {
+  adminCli,
+  login,
+  refreshLogin,
+  startApiProcess,
+  startTestPortal,
+  type TestPortal,
+  usingPostgres,
+} from './helpers.ts';
 
 // The committee's administration (docs/product.md «Administration»): examiners, catalogues, remark templates, the
 // production calendar and the administration log, through the API as a head uses them, and the admin CLI through the
 // same services.
-
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 let portal: TestPortal;
 type Who = 'head' | 'examiner1' | 'examiner2' | 'owner';
@@ -603,16 +606,7 @@ describe('the administration log', () => {
   });
 });
 
-function admin(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: portal.config.dataDir, NODE_ENV: 'test' };
-  if (usingPostgres) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-  else delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, [path.join(rootDir, 'server/src/cli.ts'), ...args], {
-    env,
-    encoding: 'utf8',
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const admin = (...args: string[]) => adminCli(portal, ...args);
 
 describe('the admin CLI', () => {
   it('shares the services: its changes follow the same rules and are logged with the console as the actor', async () => {

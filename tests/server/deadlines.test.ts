@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,7 @@ import {
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
+import { adminCli, groundsFor, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 
 let portal: TestPortal;
 let ctx: ServiceContext;
@@ -485,16 +485,7 @@ describe('deadline reminders', () => {
 });
 
 /** Runs the admin CLI on the portal's database; returns its exit code and output. */
-function admin(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: portal.config.dataDir, NODE_ENV: 'test' };
-  if (usingPostgres) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-  else delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, [path.join(rootDir, 'server/src/cli.ts'), ...args], {
-    env,
-    encoding: 'utf8',
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const admin = (...args: string[]) => adminCli(portal, ...args);
 
 describe('the review term configuration', () => {
   it('sets the portal term and a category term; running terms keep the length they started with', async () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
-import { type Config, loadConfig } from '../../server/src/config.ts';
+import { type Config, loadConfig, rootDir } from '../../server/src/config.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { createDatabase, type DatabaseOptions, type Db, migrateToLatest } from '../../server/src/db/database.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
@@ -247,4 +248,16 @@ export async function groundsFor(ctx: ServiceContext, status: string): Promise<{
   const [first] = await refusalGrounds(ctx, 'decision');
   if (!first) throw new Error('no ground of refusal in the catalogue');
   return { refusalGroundIds: [first.id] };
+}
+
+/** Runs the admin CLI (`npm run admin -- …`) on the portal's database; its exit code and output. */
+export function adminCli(portal: Pick<TestPortal, 'config'>, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: portal.config.dataDir, NODE_ENV: 'test' };
+  if (usingPostgres) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  else delete env.DATABASE_URL;
+  const result = spawnSync(process.execPath, [path.join(rootDir, 'server/src/cli.ts'), ...args], {
+    env,
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
