@@ -1630,6 +1630,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/registry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public register of decisions (one page)
+         * @description No login. Rate-limited per client address (429 with `Retry-After`). Every decision of the committee
+         *     (approved, rejected, not accepted; a withdrawal decides nothing) once `REGISTRY_DELAY_DAYS` working days
+         *     of the production calendar have passed since it, with the values of its decision snapshot (for a corrected
+         *     certificate, the corrected values and the corrected certificate's check token). Nothing personal: no
+         *     people, phones, e-mails, files or remarks. `query` matches the registration number, the address, the
+         *     cadastral number, the company's name and its ИНН (case-insensitive substring); `from`/`to` are decision
+         *     days `YYYY-MM-DD` of the committee's calendar, both included. `total` is exact. A bad parameter is 400
+         *     naming the field.
+         */
+        get: operations["getPublicRegistry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/registry/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the register can be filtered by, and its data passport
+         * @description No login. Rate-limited per client address. The years, object categories and work types that occur among
+         *     the published entries, the number of entries, when the set last changed, and the data passport (licence,
+         *     publication delay, update frequency, the fields and their meaning).
+         */
+        get: operations["getPublicRegistryFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/registry.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole public register as CSV (open data)
+         * @description No login. Rate-limited per client address. Every published entry (the fields of `RegistryEntry`, newest
+         *     first), streamed; UTF-8 with BOM, `;`-separated, formulas neutralized. `ETag` and `Last-Modified` change
+         *     when a decision is published or corrected; a conditional request (`If-None-Match`/`If-Modified-Since`)
+         *     for an unchanged set is 304 without a body.
+         */
+        get: operations["downloadPublicRegistryCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/registry.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole public register as JSON (open data)
+         * @description No login. Rate-limited per client address. Every published entry as one JSON array of `RegistryEntry`,
+         *     newest first, streamed. `ETag`/`Last-Modified` and 304 as for the CSV.
+         */
+        get: operations["downloadPublicRegistryJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/statement-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A statement's status by its number and its company's ИНН (public)
+         * @description No login. Whoever knows both sees the current status label, the day of submission, the due day of the term
+         *     that runs now and whether it is overdue; nothing else. A wrong pair and a nonexistent number answer the
+         *     same 404 ('Заявление с таким номером и ИНН не найдено'). Rate-limited per client address and per
+         *     registration number (429 with `Retry-After`).
+         */
+        post: operations["checkPublicStatementStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1742,6 +1858,85 @@ export interface components {
             size: number;
             /** @description Lowercase hex SHA-256 computed when the file was uploaded (null for files older than that). */
             sha256: string | null;
+        };
+        /**
+         * @description A decision: approved ('Согласовано'), rejected ('Отказано'), refused acceptance ('Отказано в приёме').
+         * @enum {string}
+         */
+        RegistryOutcome: "approved" | "rejected" | "not_accepted";
+        /** @description One decision in the public register, as its decision snapshot keeps it (nothing personal). */
+        RegistryEntry: {
+            /** @description The registration number ('№ {visibleId}'). */
+            visibleId: number;
+            /** @description The decision day `YYYY-MM-DD` in the committee's time zone. */
+            decidedAt: string;
+            outcome: components["schemas"]["RegistryOutcome"];
+            objectName: string;
+            address: string | null;
+            cadastralNumber: string | null;
+            objectCategory: string | null;
+            workType: string | null;
+            companyName: string;
+            companyInn: string | null;
+            /** @description For approvals, the token of the certificate's check page `/check/{token}`; null otherwise. */
+            checkToken: string | null;
+        };
+        RegistryPage: {
+            items: components["schemas"]["RegistryEntry"][];
+            /** @description The exact number of entries matching the query and filters. */
+            total: number;
+            page: number;
+            pageSize: number;
+        };
+        RegistryFacetOption: {
+            id: number;
+            name: string;
+        };
+        RegistryField: {
+            /** @description The field's name in the JSON and the CSV header's column. */
+            name: string;
+            /** @description Its title in Russian. */
+            title: string;
+            /** @description What it means, in Russian. */
+            description: string;
+        };
+        RegistryFacets: {
+            /** @description Years with published decisions, newest first. */
+            years: number[];
+            categories: components["schemas"]["RegistryFacetOption"][];
+            workTypes: components["schemas"]["RegistryFacetOption"][];
+            /** @description Published entries. */
+            total: number;
+            /** @description When the published set last changed (ISO time). */
+            updatedAt: string | null;
+            passport: {
+                title: string;
+                /** @description The committee (the instance's name). */
+                publisher: string;
+                /** @description The licence of the open data (`REGISTRY_LICENCE`). */
+                licence: string;
+                /** @description Working days between a decision and its publication. */
+                delayDays: number;
+                updateFrequency: string;
+                fields: components["schemas"]["RegistryField"][];
+            };
+        };
+        StatementStatusQuery: {
+            /** @description The statement's registration number. */
+            visibleId: number;
+            /** @description The applicant company's ИНН (10 or 12 digits). */
+            inn: string;
+        };
+        PublicStatementStatus: {
+            status: components["schemas"]["StatementStatus"];
+            /** @description The company view's label ('На рассмотрении', 'Согласовано', ...). */
+            statusLabel: string;
+            /** @description When the statement was submitted (ISO time). */
+            submittedAt: string;
+            /** @description The last working day `YYYY-MM-DD` of the term that runs now; null when none runs. */
+            dueDate: string | null;
+            /** @description Whether that term has passed without an answer. */
+            overdue: boolean;
         };
         /**
          * @description Once approved, the object, address, cadastral number, company (with its ИНН and ОГРН), committee and examiner are those of
@@ -5353,6 +5548,156 @@ export interface operations {
                     "application/json": components["schemas"]["PublicCertificate"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicRegistry: {
+        parameters: {
+            query?: {
+                query?: string;
+                outcome?: components["schemas"]["RegistryOutcome"];
+                year?: number;
+                categoryId?: number;
+                workTypeId?: number;
+                /** @description A day `YYYY-MM-DD`. */
+                from?: string;
+                /** @description A day `YYYY-MM-DD`. */
+                to?: string;
+                /** @description By decision date, newest first (`date_desc`, the default) or oldest first (`date_asc`). */
+                sort?: "date_desc" | "date_asc";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the register. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicRegistryFacets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The register's filters and passport. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryFacets"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadPublicRegistryCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The register as a CSV file. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified since the copy the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadPublicRegistryJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The register as a JSON array. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistryEntry"][];
+                };
+            };
+            /** @description Not modified since the copy the client holds. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    checkPublicStatementStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatementStatusQuery"];
+            };
+        };
+        responses: {
+            /** @description The statement's status. */
+            200: {
+                headers: {
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStatementStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];

@@ -1,5 +1,5 @@
 // Names for the generated contract types the site and the server use; never retype a schema by hand.
-import type { components } from './api-schema.d.ts';
+import type { components, operations } from './api-schema.d.ts';
 
 type Schemas = components['schemas'];
 
@@ -151,5 +151,20 @@ export type CertificateCheckToken = Schemas['CertificateCheckToken'];
 export type PublicCertificate = Schemas['PublicCertificate'];
 /** An approved document of the public check, with the SHA-256 a visitor's file is compared with. */
 export type PublicCertificateDocument = Schemas['PublicCertificateDocument'];
+/** A decision in the public register (GET /api/public/registry): its snapshot's values, nothing personal. */
+export type RegistryEntry = Schemas['RegistryEntry'];
+export type RegistryOutcome = Schemas['RegistryOutcome'];
+/** One page of the public register, with the exact total. */
+export type RegistryPage = Schemas['RegistryPage'];
+/** The register's filters (years, categories, work types) and its data passport. */
+export type RegistryFacets = Schemas['RegistryFacets'];
+export type RegistryFacetOption = Schemas['RegistryFacetOption'];
+export type RegistryField = Schemas['RegistryField'];
+/** The query string of GET /api/public/registry. */
+export type RegistryQuery = NonNullable<operations['getPublicRegistry']['parameters']['query']>;
+/** The body of POST /api/public/statement-status. */
+export type StatementStatusQuery = Schemas['StatementStatusQuery'];
+/** What the public status check shows: the status, the submission, the running term's due day. */
+export type PublicStatementStatus = Schemas['PublicStatementStatus'];
 /** One message of the live stream (GET /api/events): what changed that the reader may see. */
 export type LiveEvent = Schemas['LiveEvent'];
