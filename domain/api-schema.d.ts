@@ -2404,6 +2404,13 @@ export interface components {
              *     replies. Their `change` and `previousUrl` are null.
              */
             absentFiles: components["schemas"]["StageFile"][];
+            /**
+             * @description Present and true on a committee's decision (`approved`, `rejected`, `not_accepted`) while `decisions` is
+             *     in `SIGNATURES_REQUIRED` and the decision has no document, or a document without a valid signature of
+             *     the committee: 'Ожидает подписи'. The company's users then get the reply without its `files` (the
+             *     decision's documents reach them once signed); examiners get them, to sign (docs/product.md «Signatures»).
+             */
+            awaitingSignature?: boolean;
         };
         /** @description The applicant company's name, requisites and head when the statement was submitted. */
         CompanyAtSubmission: {

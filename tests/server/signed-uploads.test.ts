@@ -426,3 +426,61 @@ describe('the demo', () => {
     expect(verdicts.get('Гостиница «Волга»')).toBeUndefined();
   });
 });
+
+describe('SIGNATURES_REQUIRED=decisions', () => {
+  const { portal, call, upload, submit } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
+
+  it('holds an unsigned decision as awaiting its signature, its documents kept from the company until signed', async () => {
+    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const { id } = created.json();
+    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
+    const rejected = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'rejected',
+      comment: '',
+      prefileIds: [],
+      ...(await groundsFor(portal().ctx, 'rejected')),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(201);
+    const decision = async (as: string) => {
+      const url = as === 'owner' ? `/api/statements/${id}` : `/api/instance/statements/${id}`;
+      return ((await call(as, 'GET', url)).json() as Statement).stages.at(-1) as Stage;
+    };
+    const letter = (await decision('examiner1')).files[0] as StageFile;
+    expect(await decision('examiner1')).toMatchObject({ awaitingSignature: true, files: [{ id: letter.id }] });
+    expect(await decision('owner')).toMatchObject({ awaitingSignature: true, files: [] });
+
+    const bytes = (await call('examiner1', 'GET', `/api/files?path=${letter.url}`)).rawPayload;
+    const signedLetter = await call(
+      'examiner1',
+      'POST',
+      `/api/instance/statements/${id}/files/${letter.id}/signature`,
+      {
+        prefileId: await upload('examiner1', 'Письмо.sig', await signed(bytes, 'examiner')),
+      },
+    );
+    expect(signedLetter.statusCode, signedLetter.body).toBe(200);
+    const reached = await decision('owner');
+    expect(reached.awaitingSignature).toBeUndefined();
+    expect(reached.files.map((file) => [file.id, file.signature?.status])).toEqual([[letter.id, 'valid']]);
+  });
+
+  it('lets a decision filed with its signed certificate reach the company at once', async () => {
+    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const { id } = created.json();
+    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
+    const certificate = await pdf('Свидетельство.pdf');
+    const approved = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'approved',
+      comment: '',
+      prefileIds: [
+        await upload('examiner1', certificate.name, certificate.bytes),
+        await upload('examiner1', 'Свидетельство.sig', await signed(certificate.bytes, 'examiner')),
+      ],
+    });
+    expect(approved.statusCode, approved.body).toBe(201);
+    const statement = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
+    const decision = statement.stages.at(-1) as Stage;
+    expect(decision.awaitingSignature).toBeUndefined();
+    expect(decision.files.map((file) => file.fileName)).toEqual(['Свидетельство.pdf']);
+  });
+});

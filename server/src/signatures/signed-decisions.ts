@@ -1,7 +1,7 @@
 // Signatures on the committee's decisions (docs/product.md «Signatures»): a decision document kept as a file of its
 // round is signed later by the examiner who decided ('Подписать решение'), and the public check shows the signed
 // certificate of an approval.
-import type { DocumentSignature, PublicDecisionSignature, SignDecisionInput } from '#domain/contract.ts';
+import type { DocumentSignature, PublicDecisionSignature, SignDecisionInput, Stage } from '#domain/contract.ts';
 import { isSignatureName } from '#domain/files.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
@@ -78,6 +78,19 @@ export async function signDecision(
       if (await hasSignature(ctx.db, document.id)) throw apiError('invalid_transition', SIGN_TEXTS.alreadySigned);
       throw error;
     });
+}
+
+/**
+ * A decision as its reader gets it while `decisions` is in SIGNATURES_REQUIRED (docs/product.md «Signatures»): one
+ * without a document, or with a document not validly signed, is 'Ожидает подписи', and the company's users get it
+ * without its documents until it is signed; examiners get them, to sign. Anything else stays as it is.
+ */
+export function withDecisionSignatures(ctx: ServiceContext, stage: Stage, reader: 'company' | 'committee'): Stage {
+  if (!ctx.config.signatures.required.has('decisions')) return stage;
+  if (!stage.isGovernmentAgency || !(DECISIONS as readonly string[]).includes(stage.status ?? '')) return stage;
+  const signed = stage.files.length > 0 && stage.files.every((file) => file.signature?.status === 'valid');
+  if (signed) return stage;
+  return { ...stage, awaitingSignature: true, ...(reader === 'company' ? { files: [] } : {}) };
 }
 
 /** The signed certificate of an approval: its stored document and signature, and what the public may read of it. */

@@ -48,6 +48,7 @@ import {
   publishWithRework,
   remarksOf,
 } from '../remarks/remarks.service.ts';
+import { withDecisionSignatures } from '../signatures/signed-decisions.ts';
 import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, requireHead, seesCompany } from '../users/guards.ts';
@@ -171,7 +172,9 @@ async function changeStatus(
       ...(move.assignment ? { assignment: move.assignment } : {}),
       ...(move.appeal ? { appeal: move.appeal } : {}),
     });
-    if (move.to === 'approved') await saveDecisionSnapshot(trx, move.id, at);
+    if (move.to === 'approved' || move.to === 'rejected' || move.to === 'not_accepted') {
+      await saveDecisionSnapshot(trx, move.id, move.to, at);
+    }
     let round = 0;
     let stageId: number | null = null;
     if (stage) {
@@ -662,7 +665,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
         dateCreate: stage.date_create,
         files: documentsOf(files.filter((file) => file.stage_id === stage.id)),
       })),
-    ),
+    ).map((stage) => withDecisionSignatures(ctx, stage, draftsOf === null ? 'company' : 'committee')),
     history.map((entry) => ({
       status: entry.to_status,
       at: entry.changed_at,

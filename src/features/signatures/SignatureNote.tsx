@@ -20,6 +20,12 @@ export function SignatureNote({ signature }: { signature: DocumentSignature | nu
   );
 }
 
+/** 'Ожидает подписи': a decision not yet signed while the committee requires its decisions signed. */
+export function AwaitingSignatureMark({ awaiting }: { awaiting: boolean | undefined }) {
+  if (!awaiting) return null;
+  return <span className="file-mark signature-awaiting">{signatureTexts.awaiting}</span>;
+}
+
 /** 'Скачать подпись': the document's `.sig` as it was filed, for the reader's own check. */
 export function SignatureDownload({ file }: { file: SignatureFile | null }) {
   const downloading = useStore($downloading);

@@ -15,7 +15,7 @@ import { viewerTexts } from '../../../documents/texts.ts';
 import { openViewer } from '../../../documents/viewer.ts';
 import { canCompare } from '../../../documents/viewer-rules.ts';
 import { ReplyRemarks } from '../../../remarks/RemarksSection.tsx';
-import { SignatureDownload, SignatureNote } from '../../../signatures/SignatureNote.tsx';
+import { AwaitingSignatureMark, SignatureDownload, SignatureNote } from '../../../signatures/SignatureNote.tsx';
 import { statementDetailTexts } from '../texts.ts';
 
 const texts = {
@@ -182,6 +182,7 @@ function StageComment({
       <p className="comment__meta">
         <span className="comment__author">{orDash(stage.applicant)}</span>
         {stage.status && <StatusBadge status={stage.status} view={view} />}
+        <AwaitingSignatureMark awaiting={stage.awaitingSignature} />
         <time dateTime={stage.dateCreate}>{formatDateTime(stage.dateCreate)}</time>
       </p>
       {stage.comment && <p className="comment__text">{stage.comment}</p>}
