@@ -1,6 +1,4 @@
-import type { SubmitEvent } from 'react';
-import Button from '#components/ui/Button.tsx';
-import Dialog from '#components/ui/Dialog.tsx';
+import FormDialog from '#components/ui/FormDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useStore } from '#stores/prerendered.ts';
 import type { AcceptanceRefusal } from '../../stores/acceptance-refusal.ts';
@@ -19,41 +17,27 @@ export default function AcceptanceRefusalDialog({ refusal, fallbackFocus }: Acce
   const target = useStore(refusal.$target);
   const status = useStore(refusal.form.$status);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!(await refusal.send())) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
-
   return (
-    <Dialog
+    <FormDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) refusal.close();
-      }}
+      close={refusal.close}
       title={texts.title}
       description={target ? texts.intro(target.visibleId) : undefined}
+      formId="acceptance-refusal-form"
+      submitLabel={texts.submit}
+      danger
+      cancelLabel={texts.cancel}
+      busy={status.busy}
+      send={refusal.send}
       fallbackFocus={fallbackFocus}
-      actions={
-        <>
-          <Button type="submit" form="acceptance-refusal-form" className="button--danger" busy={status.busy}>
-            {texts.submit}
-          </Button>
-          <Button variant="secondary" disabled={status.busy} onClick={refusal.close}>
-            {texts.cancel}
-          </Button>
-        </>
-      }
     >
-      <form id="acceptance-refusal-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <GroundsPicker
-          legend={texts.groundsLegend}
-          catalog={refusal.catalog}
-          loadingText={texts.groundsLoading}
-          choice={refusal.grounds}
-        />
-        <FormField form={refusal.form} name="comment" label={texts.comment} optional rows={3} />
-      </form>
-    </Dialog>
+      <GroundsPicker
+        legend={texts.groundsLegend}
+        catalog={refusal.catalog}
+        loadingText={texts.groundsLoading}
+        choice={refusal.grounds}
+      />
+      <FormField form={refusal.form} name="comment" label={texts.comment} optional rows={3} />
+    </FormDialog>
   );
 }

@@ -1,6 +1,4 @@
-import type { SubmitEvent } from 'react';
-import Button from '#components/ui/Button.tsx';
-import Dialog from '#components/ui/Dialog.tsx';
+import FormDialog from '#components/ui/FormDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useStore } from '#stores/prerendered.ts';
 import ExaminerPicker from '../../ExaminerPicker.tsx';
@@ -23,43 +21,28 @@ export default function AssignDialog({ assigning, fallbackFocus }: AssignDialogP
   const status = useStore(assigning.form.$status);
   const handOver = target ? isHandOver(target) : false;
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (!(await assigning.send())) form.querySelector<HTMLElement>('[aria-invalid="true"]:not(:disabled)')?.focus();
-  };
-
   return (
-    <Dialog
+    <FormDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) assigning.close();
-      }}
+      close={assigning.close}
       title={handOver ? texts.reassign : texts.assign}
       description={target ? texts.intro(target.visibleId, handOver) : undefined}
+      formId="assign-form"
+      submitLabel={handOver ? texts.submitReassign : texts.submitAssign}
+      cancelLabel={texts.cancel}
+      busy={status.busy}
+      send={assigning.send}
       fallbackFocus={fallbackFocus}
-      actions={
-        <>
-          <Button type="submit" form="assign-form" busy={status.busy}>
-            {handOver ? texts.submitReassign : texts.submitAssign}
-          </Button>
-          <Button variant="secondary" disabled={status.busy} onClick={assigning.close}>
-            {texts.cancel}
-          </Button>
-        </>
-      }
     >
-      <form id="assign-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <ExaminerPicker choice={assigning} name="assign-examiner" current={target?.examinerId} />
-        <FormField
-          form={assigning.form}
-          name="comment"
-          label={texts.comment}
-          hint={texts.commentHint}
-          optional
-          rows={3}
-        />
-      </form>
-    </Dialog>
+      <ExaminerPicker choice={assigning} name="assign-examiner" current={target?.examinerId} />
+      <FormField
+        form={assigning.form}
+        name="comment"
+        label={texts.comment}
+        hint={texts.commentHint}
+        optional
+        rows={3}
+      />
+    </FormDialog>
   );
 }
