@@ -54,6 +54,10 @@ export const routes = {
   examinerAdminLog: '/instance/admin/log',
   /** The public certificate check (no login): the address printed on the certificate and in its QR code. */
   certificateCheck: (token: string) => `/check/${token}`,
+  /** The public register of decisions (no login); a query string (without '?') carries a shared search. */
+  registry: (search?: string) => (search ? `/registry?${search}` : '/registry'),
+  /** The public status check of a statement by its number and the company's ИНН (no login). */
+  statementStatus: '/status',
 } as const;
 
 /** Start page of a company user (the entry redirect). */
