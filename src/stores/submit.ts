@@ -36,6 +36,15 @@ export interface CallResult<T> {
   response: { ok: boolean; status: number };
 }
 
+/**
+ * The server's own text when it found the request as a whole invalid (400 `validation_error` naming no field): a file
+ * it would not file, such as a signature of no document (docs/product.md «Signatures»); null otherwise.
+ */
+export function requestRefusal(failure: ApiFailure): string | null {
+  const body = failure.body;
+  return failure.status === 400 && body?.error === 'validation_error' && !body.field ? body.message : null;
+}
+
 /** True for a body of the contract's Error shape. */
 function isApiErrorBody(body: unknown): body is ApiErrorBody {
   return (

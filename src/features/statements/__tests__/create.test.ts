@@ -123,6 +123,16 @@ describe('createStatement', () => {
     expect(api.POST.mock.calls[0]?.[1]).toMatchObject({ body: { cadastralNumber: '77:01:0001001:1234' } });
   });
 
+  it("shows the server's own reason when it refuses the files as a whole (a signature of no document)", async () => {
+    const text = 'Файл подписи «Разрез.pdf.sig» не относится ни к одному документу';
+    api.POST.mockResolvedValue(reply(400, errorBody('validation_error', text)));
+    await uploadFiles(11);
+    create.statementForm.setValue('objectName', 'Школа');
+    expect(await create.createStatement()).toBe('failed');
+    expect(toastTexts()).toEqual([['error', text]]);
+    expect(create.statementUploads.$prefileIds.get()).toEqual([11]);
+  });
+
   it('keeps the form and toasts the failure when the server refuses', async () => {
     api.POST.mockResolvedValue(reply(400, errorBody('invalid_prefiles', 'Файлы уже прикреплены')));
     await uploadFiles(11);

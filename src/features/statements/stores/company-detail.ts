@@ -8,7 +8,7 @@ import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
-import { type SubmitState, submit } from '#stores/submit.ts';
+import { requestRefusal, type SubmitState, submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
 import { createAppealFiling } from '../../appeals/appeals.ts';
 import { announceStatementChange } from '../../live/changes.ts';
@@ -176,7 +176,7 @@ export async function submitVersion(): Promise<boolean> {
       failureText: detailTexts.versionFailed,
       successText: detailTexts.versionAdded,
       // The server's own word on the answers ('Ответьте на замечание № n': a remark published meanwhile).
-      describe: (failure) => (failure.body?.field === 'answers' ? failure.body.message : null),
+      describe: (failure) => (failure.body?.field === 'answers' ? failure.body.message : requestRefusal(failure)),
     },
   );
   if (!result.ok) {

@@ -7,7 +7,7 @@ import { orNull, validateStatement, validateStatementFiles, validationTexts } fr
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
 import { computed } from '#stores/prerendered.ts';
-import { submit } from '#stores/submit.ts';
+import { requestRefusal, submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
 import { createUploadList } from '#stores/uploads.ts';
 import { createTexts } from '../texts/create.ts';
@@ -102,6 +102,7 @@ export async function createStatement(): Promise<CreateOutcome> {
   const body = statementPayload(statementForm.$values.get(), statementUploads.$prefileIds.get());
   const result = await submit(statementForm.$status, () => api.POST('/api/statements', { body }), {
     failureText: createTexts.createFailed,
+    describe: requestRefusal,
   });
   if (!result.ok) return 'failed';
   statementUploads.reset();

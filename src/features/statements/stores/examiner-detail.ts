@@ -7,7 +7,7 @@ import { isExaminer, isHeadUser } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
-import { submit } from '#stores/submit.ts';
+import { requestRefusal, submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { createAppealDecision } from '../../appeals/appeals.ts';
 import { certificateData } from '../../certificates/certificate.ts';
@@ -190,7 +190,7 @@ export async function sendReply(): Promise<boolean> {
   const result = await submit(
     reply.form.$status,
     () => api.POST('/api/instance/{id}/stages', { params: { path: { id } }, body }),
-    { failureText: examinerDetailTexts.replyFailed },
+    { failureText: examinerDetailTexts.replyFailed, describe: requestRefusal },
   );
   if (!result.ok) return false;
   // The answer's statement first, so the menu is gone when the dialog closes and focus moves on, not to a removed menu.
