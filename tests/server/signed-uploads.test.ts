@@ -1,9 +1,11 @@
 // Signatures filed with a statement's documents and the committee's decisions (docs/product.md «Signatures»), on a
 // real database, with real GOST signatures of a test authority made here.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stage, StageFile, Statement } from '#domain/contract.ts';
 import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
@@ -327,6 +329,33 @@ describe('signatures on decisions', () => {
     const sig = await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}/signed/signature` });
     expect(sig.statusCode).toBe(200);
     expect(sig.rawPayload.equals(signature)).toBe(true);
+
+    // Anyone's own check: `openssl cms -verify` with the GOST engine confirms the downloaded .sig over the downloaded PDF.
+    const downloaded = path.join(dir, `check-${id}.pdf`);
+    const downloadedSig = path.join(dir, `check-${id}.sig`);
+    const bundle = path.join(dir, `bundle-${id}.pem`);
+    await writeFile(downloaded, document.rawPayload);
+    await writeFile(downloadedSig, sig.rawPayload);
+    const roots = ['root.pem', 'intermediate.pem'].map((name) => readFile(path.join(ca.dir, name), 'utf8'));
+    await writeFile(bundle, (await Promise.all(roots)).join(''));
+    const verified = await promisify(execFile)(
+      'openssl',
+      [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        downloadedSig,
+        '-content',
+        downloaded,
+        '-CAfile',
+        bundle,
+      ].concat(['-purpose', 'any', '-out', '/dev/null']),
+      { env: ca.opensslEnv },
+    );
+    expect(`${verified.stdout}${verified.stderr}`).toContain('Verification successful');
   });
 
   it('shows no signature and offers no file for an approval without one', async () => {
