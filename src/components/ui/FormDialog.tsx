@@ -14,6 +14,8 @@ export interface FormDialogProps {
   submitLabel: string;
   /** The submit refuses or ends something ('Отклонить'): drawn as a dangerous action. */
   danger?: boolean;
+  /** Holds the submit back (files still on their way, where the dialog says so instead of telling after a click). */
+  submitDisabled?: boolean;
   cancelLabel: string;
   busy: boolean;
   /** Sends the form; false when it was refused (its own checks or the server's). */
@@ -49,6 +51,7 @@ export default function FormDialog(props: FormDialogProps) {
             type="submit"
             form={props.formId}
             busy={props.busy}
+            disabled={props.submitDisabled}
             className={props.danger ? 'button--danger' : undefined}
           >
             {props.submitLabel}

@@ -1,7 +1,6 @@
-import type { ReactNode, SubmitEvent } from 'react';
-import Button from '#components/ui/Button.tsx';
-import Dialog from '#components/ui/Dialog.tsx';
+import type { ReactNode } from 'react';
 import FileUpload from '#components/ui/FileUpload.tsx';
+import FormDialog from '#components/ui/FormDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useStore } from '#stores/prerendered.ts';
 import type { StageDraft } from '../../stores/stage-draft.ts';
@@ -42,45 +41,29 @@ export default function StageDialog<K>(props: StageDialogProps<K>) {
   const status = useStore(draft.form.$status);
   const uploading = useStore(draft.uploads.$uploading);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (await props.send()) props.onSent?.();
-    else form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
-
   const files = <FileUpload list={draft.uploads} label={props.filesLabel} error={props.filesError ?? null} />;
   return (
-    <Dialog
+    <FormDialog
       open={open !== null}
-      onOpenChange={(next) => {
-        if (!next) draft.close();
-      }}
+      close={draft.close}
       title={props.title}
       description={props.description}
+      formId={formId}
+      submitLabel={props.submitLabel}
+      submitDisabled={props.blockWhileUploading ? uploading : undefined}
+      cancelLabel={statementDetailTexts.cancel}
+      busy={status.busy}
+      send={async () => {
+        const sent = await props.send();
+        if (sent) props.onSent?.();
+        return sent;
+      }}
       fallbackFocus={props.fallbackFocus}
-      actions={
-        <>
-          <Button
-            type="submit"
-            form={formId}
-            busy={status.busy}
-            disabled={props.blockWhileUploading ? uploading : undefined}
-          >
-            {props.submitLabel}
-          </Button>
-          <Button variant="secondary" disabled={status.busy} onClick={draft.close}>
-            {statementDetailTexts.cancel}
-          </Button>
-        </>
-      }
     >
-      <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
-        {props.children}
-        {filesFirst && files}
-        <FormField form={draft.form} name="comment" label={props.commentLabel} rows={props.commentRows} touchOnBlur />
-        {!filesFirst && files}
-      </form>
-    </Dialog>
+      {props.children}
+      {filesFirst && files}
+      <FormField form={draft.form} name="comment" label={props.commentLabel} rows={props.commentRows} touchOnBlur />
+      {!filesFirst && files}
+    </FormDialog>
   );
 }
