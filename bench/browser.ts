@@ -333,7 +333,10 @@ interface LighthouseResult {
   };
 }
 
-/** Figure 2: Lighthouse (mobile preset) on the login page, the company list and detail, the examiner table. */
+/**
+ * Figure 2: Lighthouse (mobile preset) on the login page, the company list and detail, the examiner table and the public
+ * register (no login).
+ */
 export async function lighthouseFigures(portal: BenchPortal): Promise<Figure[]> {
   const lighthouse = (await import('lighthouse')).default as unknown as (
     url: string,
@@ -350,6 +353,7 @@ export async function lighthouseFigures(portal: BenchPortal): Promise<Figure[]> 
     { name: 'company list /company', path: '/company', cookie: owner.cookie },
     { name: 'company detail /statement/info/{id}', path: `/statement/info/${detailId}`, cookie: owner.cookie },
     { name: 'examiner table /instance/all', path: '/instance/all', cookie: examiner.cookie },
+    { name: 'public register /registry', path: '/registry', cookie: null },
   ];
   const figures: Figure[] = [];
   // Lighthouse drives a browser over CDP; a persistent Playwright context is that browser's default context, so the

@@ -72,3 +72,18 @@ describe('the login page initial imports', () => {
     expect([...packages]).toContain('openapi-fetch');
   });
 });
+
+// The public register and the status check have the login page's budget too (no login, like it).
+describe('the public pages initial imports', () => {
+  it.each(['src/features/registry/components/RegistryPage.tsx', 'src/features/registry/components/StatusCheck.tsx'])(
+    '%s reaches neither the typed client, the session, date-fns nor the open data section',
+    (entry) => {
+      const { files, packages } = staticGraph(entry);
+      expect(rel(files)).not.toContain('src/lib/api/client.ts');
+      expect(rel(files)).not.toContain('src/stores/session.ts');
+      expect(rel(files)).not.toContain('src/features/registry/components/OpenData.tsx');
+      expect([...packages]).not.toContain('openapi-fetch');
+      expect([...packages]).not.toContain('date-fns');
+    },
+  );
+});

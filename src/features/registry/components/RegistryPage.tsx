@@ -1,8 +1,7 @@
-import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import Button from '#components/ui/Button.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import type { RegistryEntry, RegistryFacets } from '#domain/contract.ts';
-import { certificateDate } from '#domain/pdf/page.ts';
 import { routes } from '#domain/routes.ts';
 import { formatNumericDay, orDash } from '#domain/russian.ts';
 import { useStore } from '#stores/prerendered.ts';
@@ -12,8 +11,6 @@ import {
   $registryQuery,
   changeRegistryQuery,
   loadRegistry,
-  REGISTRY_CSV,
-  REGISTRY_JSON,
   startRegistry,
 } from '../stores/registry.ts';
 import {
@@ -27,7 +24,12 @@ import {
   type RegistrySort,
   registrySearch,
 } from '../stores/registry-query.ts';
-import { registryTexts as t } from '../texts.ts';
+import { registryTexts as t } from '../texts/registry.ts';
+
+// Below the first screen: the downloads and the passport load after the page's own code (the initial JS budget).
+// Rendered only once the facets answered (never in the prerendered HTML): no streaming scripts for Suspense inline.
+const OpenData = lazy(() => import('./OpenData.tsx'));
+const OPEN_DATA_PENDING = <section className="card registry-block registry-open-data--pending" aria-busy="true" />;
 
 /** A select's value as a number, or null for «all». */
 const idOrNull = (value: string): number | null => (value === '' ? null : Number(value));
@@ -296,93 +298,12 @@ function Pager({ query, total }: { query: RegistryQuery; total: number }) {
   );
 }
 
-/** The open data: the whole set as CSV and JSON, and its passport (fields, update frequency, licence). */
-function OpenData({ facets }: { facets: RegistryFacets | null }) {
-  const passport = facets?.passport;
-  return (
-    <section className="card registry-block" aria-labelledby="registry-open-data">
-      <h2 className="detail-block__title" id="registry-open-data">
-        {t.openData}
-      </h2>
-      <p>{t.openDataText}</p>
-      <ul className="registry-downloads">
-        <li>
-          <a href={REGISTRY_CSV} download>
-            {t.downloadCsv}
-          </a>
-        </li>
-        <li>
-          <a href={REGISTRY_JSON} download>
-            {t.downloadJson}
-          </a>
-        </li>
-      </ul>
-      <h3 className="registry-passport__title">{t.passport}</h3>
-      {passport ? (
-        <>
-          <dl className="details">
-            <div className="details__item">
-              <dt>{t.passportName}</dt>
-              <dd>{passport.title}</dd>
-            </div>
-            <div className="details__item">
-              <dt>{t.publisher}</dt>
-              <dd>{passport.publisher}</dd>
-            </div>
-            <div className="details__item">
-              <dt>{t.updateFrequency}</dt>
-              <dd>
-                {passport.updateFrequency}
-                {passport.delayDays > 0 && ` ${t.delay(passport.delayDays)}`}
-              </dd>
-            </div>
-            <div className="details__item">
-              <dt>{t.updatedAt}</dt>
-              <dd>{facets.updatedAt ? certificateDate(new Date(facets.updatedAt)) : t.dash}</dd>
-            </div>
-            <div className="details__item">
-              <dt>{t.entries}</dt>
-              <dd>{facets.total}</dd>
-            </div>
-            <div className="details__item">
-              <dt>{t.licence}</dt>
-              <dd>{passport.licence}</dd>
-            </div>
-          </dl>
-          <table className="registry-fields">
-            <caption className="registry-fields__caption">{t.fields}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.fieldName}</th>
-                <th scope="col">{t.fieldTitle}</th>
-                <th scope="col">{t.fieldMeaning}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {passport.fields.map((field) => (
-                <tr key={field.name}>
-                  <th scope="row">
-                    <code>{field.name}</code>
-                  </th>
-                  <td>{field.title}</td>
-                  <td>{field.description}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      ) : (
-        <p className="text-secondary">{t.passportLoading}</p>
-      )}
-    </section>
-  );
-}
-
 /** The public register's island: search, filters, the decisions of the page, paging. */
 export default function RegistryPage() {
   const query = useStore($registryQuery);
   const load = useStore($registry);
-  const facets = useStore($registryFacets);
+  const facetsLoad = useStore($registryFacets);
+  const facets = facetsLoad === 'failed' ? null : facetsLoad;
   useEffect(() => startRegistry(), []);
 
   const page = load.status === 'ready' ? load.page : load.status === 'loading' ? load.previous : null;
@@ -419,7 +340,13 @@ export default function RegistryPage() {
           )}
         </div>
       )}
-      <OpenData facets={facets} />
+      {facetsLoad ? (
+        <Suspense fallback={OPEN_DATA_PENDING}>
+          <OpenData facets={facets} />
+        </Suspense>
+      ) : (
+        OPEN_DATA_PENDING
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { certificateDate } from '#domain/pdf/page.ts';
 import { formatNumericDay } from '#domain/russian.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $statusAnswer, checkStatus, statusCheckForm as form, type StatusCheckAnswer } from '../stores/status-check.ts';
-import { statusTexts as t } from '../texts.ts';
+import { statusTexts as t } from '../texts/status.ts';
 
 function Found({ status }: { status: PublicStatementStatus }) {
   return (

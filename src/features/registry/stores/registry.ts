@@ -20,8 +20,11 @@ export const REGISTRY_JSON = '/api/public/registry.json';
 export const $registryQuery = atom<RegistryQuery>(EMPTY_QUERY);
 /** The current page of decisions. */
 export const $registry = atom<RegistryLoad>({ status: 'loading', previous: null });
-/** Years, categories and work types the filters offer; null until known (the filters offer «all» only). */
-export const $registryFacets = atom<RegistryFacets | null>(null);
+/**
+ * Years, categories and work types the filters offer, and the data passport; null until known and 'failed' when the
+ * API did not answer (the filters offer «all» only).
+ */
+export const $registryFacets = atom<RegistryFacets | 'failed' | null>(null);
 
 let controller: AbortController | null = null;
 
@@ -56,10 +59,15 @@ export async function loadRegistry(): Promise<void> {
 export async function loadRegistryFacets(): Promise<void> {
   try {
     const response = await fetch(REGISTRY_FACETS_API, requestInit);
-    if (response.ok) $registryFacets.set((await response.json()) as RegistryFacets);
+    if (response.ok) {
+      $registryFacets.set((await response.json()) as RegistryFacets);
+      return;
+    }
   } catch {
-    // the filters keep offering «all»; the list itself reports its own failures
+    // reported below like any other failure
   }
+  // The filters keep offering «all»; the list reports its own failures, the passport says it is unavailable.
+  $registryFacets.set('failed');
 }
 
 /** The address of the register for a query (the page's own path and the query string). */

@@ -5,7 +5,7 @@ import type { PublicStatementStatus } from '#domain/contract.ts';
 import { innProblem } from '#domain/requisites.ts';
 import { createForm } from '#stores/form.ts';
 import type { FieldErrors } from '../../../lib/validators.ts';
-import { statusTexts as t } from '../texts.ts';
+import { statusTexts as t } from '../texts/status.ts';
 
 export interface StatusCheckValues extends Record<string, string> {
   visibleId: string;

@@ -1,5 +1,4 @@
-import { workingDays } from '#domain/russian.ts';
-import type { DecisionOutcome } from './stores/registry-query.ts';
+import type { DecisionOutcome } from '../stores/registry-query.ts';
 
 /** Texts of the public register of decisions (/registry) and the status check (/status). */
 export const registryTexts = {
@@ -55,52 +54,7 @@ export const registryTexts = {
   previous: 'Предыдущая',
   next: 'Следующая',
   pageOf: (page: number, pages: number) => `Страница ${page} из ${pages}`,
-  openData: 'Открытые данные',
-  openDataText: 'Весь реестр одним файлом, без учёта поиска и фильтров:',
-  downloadCsv: 'Скачать CSV',
-  downloadJson: 'Скачать JSON',
   statusLink: 'Проверить статус заявления',
   /** The links to the public pages under the login form and the certificate check. */
   publicPages: 'Без входа на портал',
-  passport: 'Паспорт набора данных',
-  passportLoading: 'Загружаем паспорт набора данных…',
-  passportName: 'Наименование набора',
-  publisher: 'Владелец набора',
-  updateFrequency: 'Периодичность обновления',
-  delay: (days: number) => `Решение публикуется через ${workingDays(days)} после его принятия.`,
-  updatedAt: 'Последнее изменение',
-  entries: 'Записей в наборе',
-  licence: 'Лицензия',
-  fields: 'Поля набора',
-  fieldName: 'Поле',
-  fieldTitle: 'Название',
-  fieldMeaning: 'Значение',
-} as const;
-
-/** Texts of the status check (/status). */
-export const statusTexts = {
-  pageTitle: 'Проверить статус заявления',
-  heading: 'Проверить статус заявления',
-  intro:
-    'Укажите регистрационный номер заявления и ИНН организации-заявителя: портал покажет только статус заявления и его сроки.',
-  number: 'Регистрационный номер',
-  numberHint: 'Только цифры, как в уведомлении о регистрации',
-  numberRequired: 'Укажите регистрационный номер',
-  numberDigits: 'Номер состоит только из цифр',
-  inn: 'ИНН организации',
-  innHint: '10 или 12 цифр',
-  innRequired: 'Укажите ИНН организации',
-  submit: 'Проверить',
-  checking: 'Проверяем…',
-  result: 'Статус заявления',
-  status: 'Статус',
-  submittedAt: 'Дата подачи',
-  dueDate: 'Срок текущего этапа',
-  noDueDate: 'Срок не установлен',
-  overdue: 'Срок истёк',
-  inTime: 'Срок не истёк',
-  notFound: 'Заявление с таким номером и ИНН не найдено',
-  tooMany: 'Слишком много проверок с вашего адреса. Подождите несколько минут и попробуйте ещё раз.',
-  failed: 'Не удалось проверить статус. Проверьте подключение и попробуйте ещё раз.',
-  registryLink: 'Реестр решений',
 } as const;
