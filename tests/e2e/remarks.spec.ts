@@ -89,12 +89,12 @@ test('a remark pinned on page 2 reaches the applicant at the same place, is answ
   await examinerPage.mouse.click(box.x + box.width * SPOT.x, box.y + box.height * SPOT.y);
   const editor = examinerPage.getByRole('dialog', { name: 'Новое замечание' });
   await expect(editor).toContainText('Место: Фасады.pdf, стр. 2');
-  await editor.getByRole('button', { name: 'Сохранить' }).click();
+  await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(editor.getByRole('textbox', { name: 'Текст замечания' })).toHaveAccessibleDescription(
     /Введите текст замечания/,
   );
   await editor.getByRole('textbox', { name: 'Текст замечания' }).fill('Отметка карниза не совпадает с разрезом 1-1');
-  await editor.getByRole('button', { name: 'Сохранить' }).click();
+  await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(editor).toBeHidden();
   const examinerPin = viewer.dialog.getByRole('button', { name: /^Замечание Черновик, обязательное/ });
   await expect(examinerPin).toBeVisible();
@@ -109,7 +109,7 @@ test('a remark pinned on page 2 reaches the applicant at the same place, is answ
   await examinerRemarks.section.getByRole('button', { name: 'Добавить замечание' }).click();
   await editor.getByRole('textbox', { name: 'Текст замечания' }).fill('Рекомендуем светлый тон штукатурки');
   await editor.getByRole('radio', { name: 'Рекомендация' }).check();
-  await editor.getByRole('button', { name: 'Сохранить' }).click();
+  await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(editor).toBeHidden();
   await expect(examinerRemarks.section.getByRole('article')).toHaveCount(2);
   await review.choose('На доработку');
@@ -171,7 +171,7 @@ test('a remark pinned on page 2 reaches the applicant at the same place, is answ
   // 'Не снято' asks what is still wrong: saved empty, the field says so and takes the focus; 'Отмена' changes nothing.
   await answered.getByRole('button', { name: 'Не снято' }).click();
   const keepOpen = examinerPage.getByRole('dialog', { name: 'Замечание № 1 не снято' });
-  await keepOpen.getByRole('button', { name: 'Сохранить' }).click();
+  await keepOpen.getByRole('button', { name: 'Сохранить', exact: true }).click();
   const note = keepOpen.getByRole('textbox', { name: 'Что осталось не исправлено' });
   await expect(note).toBeFocused();
   await expect(note).toHaveAttribute('aria-invalid', 'true');
@@ -243,7 +243,11 @@ test('the examiner places a remark on the sheet by keyboard alone, on a phone-si
   await examinerPage.keyboard.press('Enter');
   const editor = examinerPage.getByRole('dialog', { name: 'Новое замечание' });
   await expect(editor).toContainText('Место: Фасады.pdf, стр. 2');
-  // The dialog opens on its close button, as every dialog does; Tab goes to the text, then to the kind.
+  // The dialog opens on its close button, as every dialog does; Tab goes past 'Из шаблона' and 'Сохранить как
+  // шаблон' to the text, then to the kind.
+  await examinerPage.keyboard.press('Tab');
+  await expect(editor.getByRole('button', { name: 'Из шаблона' })).toBeFocused();
+  await examinerPage.keyboard.press('Tab');
   await examinerPage.keyboard.press('Tab');
   await expect(editor.getByRole('textbox', { name: 'Текст замечания' })).toBeFocused();
   await examinerPage.keyboard.type('Покажите узел примыкания');
@@ -251,7 +255,7 @@ test('the examiner places a remark on the sheet by keyboard alone, on a phone-si
   await examinerPage.keyboard.press('ArrowDown');
   await expect(editor.getByRole('radio', { name: 'Рекомендация' })).toBeChecked();
   await examinerPage.keyboard.press('Tab');
-  await expect(editor.getByRole('button', { name: 'Сохранить' })).toBeFocused();
+  await expect(editor.getByRole('button', { name: 'Сохранить', exact: true })).toBeFocused();
   await examinerPage.keyboard.press('Enter');
   await expect(editor).toBeHidden();
   const pin = viewer.dialog.getByRole('button', { name: /^Замечание Черновик, рекомендация: Покажите узел/ });
@@ -300,7 +304,7 @@ test('an area of an image is pinned as on a PDF page', async ({ page, pageAs, cr
   const editor = examinerPage.getByRole('dialog', { name: 'Новое замечание' });
   await expect(editor).toContainText('Место: Генплан.png, стр. 1');
   await editor.getByRole('textbox', { name: 'Текст замечания' }).fill('Покажите границы благоустройства');
-  await editor.getByRole('button', { name: 'Сохранить' }).click();
+  await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(editor).toBeHidden();
   const area = viewer.dialog.getByRole('button', { name: /^Замечание Черновик, обязательное: Покажите границы/ });
   const pinBox = await area.boundingBox();

@@ -18,6 +18,7 @@ export default function DropdownMenu(props: DropdownMenuProps) {
           type="button"
           className="button button--secondary dropdown__trigger"
           aria-haspopup="menu"
+          aria-label={props.ariaLabel}
           aria-busy="true"
           disabled
         >

@@ -11,6 +11,8 @@ interface MenuItem {
 export interface DropdownMenuProps {
   /** The button's text (e.g. 'Предоставить ответ'). */
   label: string;
+  /** The button's name when its text alone is not enough (one menu per row: 'Действия: Реконструкция'). */
+  ariaLabel?: string;
   items: readonly MenuItem[];
   /** Which edge of the button the menu lines up with. */
   align?: 'start' | 'end';

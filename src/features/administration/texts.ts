@@ -23,6 +23,8 @@ export const adminTexts = {
   loading: 'Загрузка…',
   retry: 'Повторить',
   edit: 'Изменить', // e2e
+  /** The menu of a row's other actions. */
+  more: 'Действия', // e2e
   /** A row's button names its item, so a list of them can be told apart. */
   actionLabel: (action: string, item: string) => `${action}: ${item}`,
   save: 'Сохранить', // e2e
@@ -177,6 +179,8 @@ export const calendarTexts = {
   loadIntro:
     'Файл в формате команды calendar-import: строки «нерабочие:» и «рабочие:» с датами ГГГГ-ММ-ДД или диапазонами ГГГГ-ММ-ДД..ГГГГ-ММ-ДД. Сначала портал покажет, что изменится.',
   file: 'Файл календаря', // e2e
+  chooseFile: 'Выбрать файл',
+  noFile: 'файл не выбран',
   fileRequired: 'Выберите файл календаря',
   fileUnreadable: 'Не удалось прочитать файл',
   check: 'Проверить', // e2e

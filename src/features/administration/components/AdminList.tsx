@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
+import DropdownMenu from '#components/ui/DropdownMenu.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import type { FormValues } from '#stores/form.ts';
@@ -16,7 +17,7 @@ export interface AdminListProps<T extends { id: number }, V extends FormValues, 
   level?: 2 | 3;
 }
 
-/** A table of items: one row each, the columns' values (cards below 768 px), 'Изменить' and the row's actions. */
+/** A table of items: one row each, the columns' values (cards below 768 px), 'Изменить' and the menu of the row's actions. */
 function ItemTable<T extends { id: number }, V extends FormValues, B extends object>({
   list,
   items,
@@ -48,6 +49,7 @@ function ItemTable<T extends { id: number }, V extends FormValues, B extends obj
         {items.map((item) => {
           const name = spec.name(item);
           const tag = first?.tag?.(item);
+          const shown = spec.actions.filter((action) => action.shown(item));
           return (
             <tr key={item.id}>
               {first && (
@@ -57,32 +59,35 @@ function ItemTable<T extends { id: number }, V extends FormValues, B extends obj
                 </th>
               )}
               {rest.map((column) => (
-                <td key={column.label} data-label={column.label}>
+                <td
+                  key={column.label}
+                  data-label={column.label}
+                  className={column.nowrap ? 'admin-table__nowrap' : undefined}
+                >
                   {column.value(item)}
                 </td>
               ))}
               <td className="admin-table__actions">
-                <Button
-                  variant="secondary"
-                  aria-label={adminTexts.actionLabel(adminTexts.edit, name)}
-                  onClick={() => list.startEdit(item)}
-                >
-                  {adminTexts.edit}
-                </Button>
-                {spec.actions
-                  .filter((action) => action.shown(item))
-                  .map((action) => (
-                    <Button
-                      key={action.label}
-                      variant="secondary"
-                      className={action.danger ? 'button--danger-outline' : undefined}
-                      aria-label={adminTexts.actionLabel(action.label, name)}
-                      disabled={acting.busy}
-                      onClick={() => void list.request(action, item)}
-                    >
-                      {action.label}
-                    </Button>
-                  ))}
+                <div className="admin-table__buttons">
+                  <Button
+                    variant="secondary"
+                    aria-label={adminTexts.actionLabel(adminTexts.edit, name)}
+                    onClick={() => list.startEdit(item)}
+                  >
+                    {adminTexts.edit}
+                  </Button>
+                  {shown.length > 0 && (
+                    <DropdownMenu
+                      label={adminTexts.more}
+                      ariaLabel={adminTexts.actionLabel(adminTexts.more, name)}
+                      items={shown.map((action) => ({
+                        label: action.label,
+                        disabled: acting.busy,
+                        onSelect: () => void list.request(action, item),
+                      }))}
+                    />
+                  )}
+                </div>
               </td>
             </tr>
           );

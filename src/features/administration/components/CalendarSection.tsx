@@ -170,6 +170,7 @@ function Preview({ preview }: { preview: CalendarImportPreview }) {
 function ImportDialog() {
   const formId = useId();
   const year = useStore($importYear);
+  const { fileName } = useStore(importForm.$values);
   const errors = useStore($importErrors);
   const alert = useStore($importAlert);
   const preview = useStore($importPreview);
@@ -214,13 +215,22 @@ function ImportDialog() {
         <div className="admin-file">
           <Field label={t.file} error={errors.text ?? null}>
             {(control) => (
-              <input
-                {...control}
-                type="file"
-                className="input"
-                accept=".txt,text/plain"
-                onChange={(event) => void chooseFile(event.currentTarget.files?.[0] ?? null)}
-              />
+              <div className="dropzone">
+                <input
+                  {...control}
+                  type="file"
+                  className="dropzone__input"
+                  accept=".txt,text/plain"
+                  onChange={(event) => void chooseFile(event.currentTarget.files?.[0] ?? null)}
+                />
+                {/* The browser's own caption follows its UI language; this one is always Russian. */}
+                <span className="dropzone__button" aria-hidden="true">
+                  {t.chooseFile}
+                </span>
+                <span className="dropzone__text" aria-hidden="true">
+                  {fileName || t.noFile}
+                </span>
+              </div>
             )}
           </Field>
         </div>

@@ -17,6 +17,8 @@ export interface ListColumn<T> {
   value: (item: T) => string;
   /** A short mark after the value ('руководитель'). */
   tag?: (item: T) => string | null;
+  /** Kept on one line (a phone number). */
+  nowrap?: boolean;
 }
 
 /** A button of a row besides 'Изменить': shown for some items, maybe asked about first, then one call. */

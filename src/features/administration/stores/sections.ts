@@ -26,6 +26,12 @@ function dayOf(at: string): string {
   return moment ? formatDay(moment.day) : at;
 }
 
+/** A long text as a button's name or a question quotes it: its first 60 characters. */
+function shortened(text: string): string {
+  const chars = [...text];
+  return chars.length > 60 ? `${chars.slice(0, 60).join('').trimEnd()}…` : text;
+}
+
 // ——— Examiners ———
 
 interface ExaminerValues extends Record<string, string> {
@@ -54,7 +60,7 @@ export const examinersList = createAdminList({
       tag: (examiner) => (examiner.isHead ? examinerTexts.head : null),
     },
     { label: examinerTexts.email, value: (examiner) => orDash(examiner.email) },
-    { label: examinerTexts.phone, value: (examiner) => orDash(examiner.phone) },
+    { label: examinerTexts.phone, value: (examiner) => orDash(examiner.phone), nowrap: true },
     { label: examinerTexts.position, value: (examiner) => orDash(examiner.position) },
     {
       label: examinerTexts.state,
@@ -289,7 +295,7 @@ export const templatesList = createAdminList({
   empty: templateTexts.empty,
   apartTitle: adminTexts.retiredTitle,
   loadFailed: templateTexts.loadFailed,
-  name: (template: RemarkTemplate) => template.text,
+  name: (template: RemarkTemplate) => shortened(template.text),
   columns: [
     { label: templateTexts.text, value: (template) => template.text },
     { label: templateTexts.severity, value: (template) => severityLabels[template.severity] },
@@ -333,7 +339,7 @@ export const templatesList = createAdminList({
   created: templateTexts.created,
   createFailed: templateTexts.createFailed,
   actions: retirement(
-    (template: RemarkTemplate) => template.text,
+    (template: RemarkTemplate) => shortened(template.text),
     (template) => api.POST('/api/admin/remark-templates/{id}/retire', { params: { path: { id: template.id } } }),
     (template) => api.POST('/api/admin/remark-templates/{id}/restore', { params: { path: { id: template.id } } }),
   ),
