@@ -29,3 +29,16 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly st
   // Every line ends with CRLF, the last one too (papaparse ends the header line itself when there are no rows).
   return `${BOM}${text}${text.endsWith('\r\n') ? '' : '\r\n'}`;
 }
+
+/**
+ * Rows only (no BOM, no header), each line ending with CRLF, formulas neutralized as in `toCsv`: the batches of a
+ * streamed export that began with `toCsv(header, firstRows)`.
+ */
+export function csvLines(rows: ReadonlyArray<readonly string[]>): string {
+  if (rows.length === 0) return '';
+  const text = Papa.unparse(
+    rows.map((row) => [...row]),
+    { delimiter: CSV_DELIMITER, newline: '\r\n', quotes: false, escapeFormulae: FORMULA_START },
+  );
+  return `${text}\r\n`;
+}

@@ -23,6 +23,7 @@ import * as assignmentHistory from './20261126T2330_assignment_history.ts';
 import * as appeals from './20261127T0010_appeals.ts';
 import * as administration from './20261127T0020_administration.ts';
 import * as signatures from './20261127T0040_signatures.ts';
+import * as registry from './20261127T0100_registry.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0010_appeals': appeals,
   '20261127T0020_administration': administration,
   '20261127T0040_signatures': signatures,
+  '20261127T0100_registry': registry,
 };

@@ -47,6 +47,12 @@ export interface Config {
   intakeTermDays: number;
   /** The committee's time zone (`TZ`, default Europe/Moscow): review terms count its calendar days. */
   timeZone: string;
+  /**
+   * The public register of decisions (docs/product.md «The public register»): a decision is published once
+   * `REGISTRY_DELAY_DAYS` working days (production calendar, default 0) have passed since it; `REGISTRY_LICENCE`
+   * is the open data's licence in its passport (default 'CC BY 4.0').
+   */
+  registry: { delayDays: number; licence: string };
   /** The version `/version.json` answers when `distDir` has no version.json (APP_VERSION or package.json). */
   appVersion: string;
   /** The built site `npm start` and `start:nginx` serve: `DIST_DIR`, default ./dist (built there when stale). */
@@ -102,6 +108,13 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} должен быть положительным целым числом`);
+  return parsed;
+}
+
+function nonNegativeInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} должен быть целым числом не меньше нуля`);
   return parsed;
 }
 
@@ -252,6 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     intakeTermDays: positiveInt(env.INTAKE_TERM_DAYS, 3, 'INTAKE_TERM_DAYS'),
     timeZone: timeZone(env.TZ),
+    registry: {
+      delayDays: nonNegativeInt(env.REGISTRY_DELAY_DAYS, 0, 'REGISTRY_DELAY_DAYS'),
+      licence: env.REGISTRY_LICENCE?.trim() || 'CC BY 4.0',
+    },
     appVersion: env.APP_VERSION || readVersion(),
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),
     s3: loadS3Config(env),

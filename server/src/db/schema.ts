@@ -295,6 +295,13 @@ export interface DecisionSnapshotTable {
   committee: string | null;
   /** Migration 20261126T1700. */
   cadastral_number: string | null;
+  /** The decision (20261127T0100_registry): the public register lists a snapshot while its statement is in it. */
+  outcome: 'approved' | 'rejected' | 'not_accepted';
+  /** The object's category and work type as they were decided (ids for the filters, names as worded then). */
+  category_object_id: number | null;
+  category_name: string | null;
+  work_type_id: number | null;
+  work_type_name: string | null;
 }
 
 /** The applicant company as it was when the statement was submitted (both details show later changes): 20261125T1100. */

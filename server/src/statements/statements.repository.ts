@@ -90,15 +90,46 @@ export async function saveSubmissionSnapshot(db: Db, statementId: number, at: st
 }
 
 /**
- * Keeps what an approval was about as it is now, in the approving transaction: the object, the company with its
- * requisites, the examiner and the committee (the public check shows these, never later edits).
+ * Keeps what a decision (an approval, a refusal or a refusal to accept) was about as it is now, in the deciding
+ * transaction: the object with its category and work type, the company with its requisites, the examiner and the
+ * committee (the public check and the public register show these, never later edits). A refusal reversed by an upheld
+ * appeal is decided anew: its snapshot is replaced.
  */
-export async function saveDecisionSnapshot(db: Db, statementId: number, at: string): Promise<void> {
+export async function saveDecisionSnapshot(
+  db: Db,
+  statementId: number,
+  outcome: 'approved' | 'rejected' | 'not_accepted',
+  at: string,
+): Promise<void> {
+  const columns = [
+    ...DECISION_FACTS,
+    'category_object_id',
+    'category_name',
+    'work_type_id',
+    'work_type_name',
+    'outcome',
+    'decided_at',
+  ] as const;
   await db
     .insertInto('decision_snapshots')
-    .columns([...DECISION_FACTS, 'decided_at'])
-    .expression((eb) => decisionFacts(db, statementId).select(eb.val(at).as('decided_at')))
-    .onConflict((oc) => oc.column('statement_id').doNothing())
+    .columns(columns)
+    .expression((eb) =>
+      decisionFacts(db, statementId).select([
+        's.category_object_id',
+        'category.name as category_name',
+        's.work_type_id',
+        'work.name as work_type_name',
+        eb.val(outcome).as('outcome'),
+        eb.val(at).as('decided_at'),
+      ]),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('statement_id')
+        .doUpdateSet((eb) =>
+          Object.fromEntries(columns.filter((c) => c !== 'statement_id').map((c) => [c, eb.ref(`excluded.${c}`)])),
+        ),
+    )
     .execute();
 }
 

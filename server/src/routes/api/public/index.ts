@@ -5,9 +5,22 @@ import type { Config } from '../../../config.ts';
 import { ApiError } from '../../../errors.ts';
 import { sendStoredFile } from '../../../files/files.service.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
+import { limitRegistry, limitStatusCheck } from '../../../registry/public-limits.ts';
+import {
+  exportValidators,
+  notModified,
+  publicStatementStatus,
+  registryCsv,
+  registryFacets,
+  registryJson,
+  registryPage,
+} from '../../../registry/registry.service.ts';
 import { contractRoute } from '../../contract-route.ts';
 
-/** The only public data endpoint: the certificate check (registered outside the signed-in scope). */
+/**
+ * The public data endpoints, registered outside the signed-in scope: the certificate check, the register of decisions
+ * with its open data, and the status check by number and ИНН (docs/product.md «The public register»).
+ */
 const publicRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const { ctx } = app;
 
@@ -32,6 +45,53 @@ const publicRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { confi
     await limitChecks(request);
     const file = await publicSignedFile(ctx, request.params.token, request.params.part);
     return sendStoredFile(ctx, file, reply);
+  });
+
+  const tooMany = (retryAfter: number, message: string) =>
+    new ApiError('too_many_requests', { message, headers: { 'Retry-After': String(retryAfter) } });
+  const limitRegistryRequests = async (request: FastifyRequest) => {
+    const retryAfter = await limitRegistry(ctx, clientIp(request, config.trustProxy));
+    if (retryAfter > 0)
+      throw tooMany(retryAfter, 'Слишком много запросов к реестру с вашего адреса. Попробуйте через минуту.');
+  };
+  // nginx may keep these for a minute (nginx.conf); browsers revalidate.
+  const PUBLIC_CACHE = 'public, max-age=60';
+
+  contractRoute(app, 'getPublicRegistry', {}, async (request, reply) => {
+    await limitRegistryRequests(request);
+    reply.header('Cache-Control', PUBLIC_CACHE);
+    return registryPage(ctx, config.registry, request.query);
+  });
+
+  contractRoute(app, 'getPublicRegistryFacets', {}, async (request, reply) => {
+    await limitRegistryRequests(request);
+    reply.header('Cache-Control', PUBLIC_CACHE);
+    return registryFacets(ctx, config.registry);
+  });
+
+  const exportRoute = (operationId: 'downloadPublicRegistryCsv' | 'downloadPublicRegistryJson') =>
+    contractRoute(app, operationId, {}, async (request, reply) => {
+      await limitRegistryRequests(request);
+      const validators = await exportValidators(ctx, config.registry);
+      reply.header('ETag', validators.etag).header('Cache-Control', `${PUBLIC_CACHE}, must-revalidate`);
+      if (validators.lastModified) reply.header('Last-Modified', new Date(validators.lastModified).toUTCString());
+      const ifNoneMatch = request.headers['if-none-match'];
+      const ifModifiedSince = request.headers['if-modified-since'];
+      if (notModified(validators, ifNoneMatch, ifModifiedSince)) return reply.code(304).send();
+      const csv = operationId === 'downloadPublicRegistryCsv';
+      return reply
+        .header('Content-Type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="registry.${csv ? 'csv' : 'json'}"`)
+        .send(csv ? registryCsv(ctx, validators.before) : registryJson(ctx, validators.before));
+    });
+  exportRoute('downloadPublicRegistryCsv');
+  exportRoute('downloadPublicRegistryJson');
+
+  contractRoute(app, 'checkPublicStatementStatus', {}, async (request, reply) => {
+    const retryAfter = await limitStatusCheck(ctx, clientIp(request, config.trustProxy), request.body.visibleId);
+    if (retryAfter > 0) throw tooMany(retryAfter, 'Слишком много проверок. Попробуйте позже.');
+    reply.header('Cache-Control', 'private, no-store');
+    return publicStatementStatus(ctx, request.body);
   });
 };
 

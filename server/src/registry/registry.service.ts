@@ -1,0 +1,328 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type {
+  PublicStatementStatus,
+  RegistryEntry,
+  RegistryFacets,
+  RegistryPage,
+  RegistryQuery,
+  StatementStatusQuery,
+} from '#domain/contract.ts';
+import { csvLines, toCsv } from '#domain/csv.ts';
+import { REGISTRY_FIELDS, REGISTRY_OUTCOME_LABELS } from '#domain/registry.ts';
+import { statusLabel } from '#domain/statuses.ts';
+import { checkUrl } from '../certificates/certificates.service.ts';
+import type { ServiceContext } from '../context.ts';
+import { nowIso } from '../db/database.ts';
+import { addDays, isIsoDate, localDate, type WorkingCalendar } from '../deadlines/calendar.ts';
+import { loadCalendar } from '../deadlines/deadlines.service.ts';
+import { intakeTerm, reviewDeadline, runningTerm } from '../deadlines/term.ts';
+import { apiError, fieldError } from '../errors.ts';
+import { dayStart } from '../reports/reports.service.ts';
+import {
+  countRegistry,
+  findPublisher,
+  findStatusByNumberAndInn,
+  listRegistryBatch,
+  listRegistryFacets,
+  listRegistryPage,
+  listSearchable,
+  type RegistryFilter,
+  type RegistryRow,
+  registryVersion,
+} from './registry.repository.ts';
+
+// The public register of decisions, its open data and the status check without logging in (docs/product.md «The
+// public register»). Nothing personal leaves here: the rows carry the snapshot's object and company only.
+
+/** The register's settings (config.ts `registry`): the publication delay in working days and the data's licence. */
+export interface RegistrySettings {
+  delayDays: number;
+  licence: string;
+}
+
+/** How many rows an export reads at a time: the stream never holds more. */
+const EXPORT_BATCH = 500;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+const MAX_QUERY_LENGTH = 200;
+
+/**
+ * The instant before which decisions are published: now without a delay; with one, the start of the day after the
+ * last decision day that `delayDays` working days (production calendar) have already followed.
+ */
+export function publicationCutoff(calendar: WorkingCalendar, now: Date, timeZone: string, delayDays: number): string {
+  if (delayDays === 0) return nowIso(new Date(now.getTime() + 1));
+  const today = localDate(now, timeZone);
+  let day = today;
+  while (calendar.addWorkingDays(day, delayDays) > today) day = addDays(day, -1);
+  return dayStart(addDays(day, 1), timeZone);
+}
+
+async function cutoff(ctx: ServiceContext, settings: RegistrySettings): Promise<string> {
+  const calendar = await loadCalendar(ctx.db);
+  return publicationCutoff(calendar, ctx.now(), ctx.config.timeZone, settings.delayDays);
+}
+
+/** Lower case, ё as е, single spaces: how the search compares text. */
+function folded(text: string): string {
+  return text.toLocaleLowerCase('ru-RU').replaceAll('ё', 'е').replace(/\s+/gu, ' ').trim();
+}
+
+function entry(row: RegistryRow, timeZone: string): RegistryEntry {
+  return {
+    visibleId: row.visible_id,
+    decidedAt: localDate(new Date(row.decided_at), timeZone),
+    outcome: row.outcome,
+    objectName: row.object_name,
+    address: row.address,
+    cadastralNumber: row.cadastral_number,
+    objectCategory: row.category_name,
+    workType: row.work_type_name,
+    companyName: row.company_name,
+    companyInn: row.company_inn,
+    checkToken: row.check_token,
+  };
+}
+
+/** The query's filters, checked: 400 naming the field for a bad day, a reversed range or an overlong search. */
+function filterOf(query: RegistryQuery, before: string, timeZone: string): RegistryFilter {
+  const filter: RegistryFilter = { before };
+  if (query.outcome) filter.outcome = query.outcome;
+  if (query.categoryId !== undefined) filter.categoryId = query.categoryId;
+  if (query.workTypeId !== undefined) filter.workTypeId = query.workTypeId;
+  if (query.from !== undefined && query.from !== '' && !isIsoDate(query.from)) {
+    throw fieldError('from', 'Укажите дату начала периода в виде ГГГГ-ММ-ДД');
+  }
+  if (query.to !== undefined && query.to !== '' && !isIsoDate(query.to)) {
+    throw fieldError('to', 'Укажите дату окончания периода в виде ГГГГ-ММ-ДД');
+  }
+  if (query.from && query.to && query.to < query.from) {
+    throw fieldError('to', 'Дата окончания периода раньше даты начала');
+  }
+  const starts: string[] = [];
+  const ends: string[] = [];
+  if (query.year !== undefined) {
+    starts.push(`${query.year}-01-01`);
+    ends.push(`${query.year + 1}-01-01`);
+  }
+  if (query.from) starts.push(query.from);
+  if (query.to) ends.push(addDays(query.to, 1));
+  const start = starts.sort().at(-1);
+  const end = ends.sort().at(0);
+  if (start) filter.from = dayStart(start, timeZone);
+  if (end) filter.to = dayStart(end, timeZone);
+  return filter;
+}
+
+/** The statements whose number, address, cadastral number, company or ИНН contain the search text. */
+async function searchMatches(ctx: ServiceContext, filter: RegistryFilter, text: string): Promise<number[]> {
+  const needle = folded(text);
+  const rows = await listSearchable(ctx.db, filter);
+  return rows
+    .filter((row) =>
+      [String(row.visible_id), row.address, row.cadastral_number, row.company_name, row.company_inn].some(
+        (value) => value !== null && folded(value).includes(needle),
+      ),
+    )
+    .map((row) => row.statement_id);
+}
+
+/** One page of the register (GET /api/public/registry). */
+export async function registryPage(
+  ctx: ServiceContext,
+  settings: RegistrySettings,
+  query: RegistryQuery,
+): Promise<RegistryPage> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(page) || page < 1) throw fieldError('page', 'Номер страницы — целое число от 1');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw fieldError('pageSize', `На странице — от 1 до ${MAX_PAGE_SIZE} записей`);
+  }
+  const text = query.query?.trim() ?? '';
+  if (text.length > MAX_QUERY_LENGTH) {
+    throw fieldError('query', `Строка поиска — не длиннее ${MAX_QUERY_LENGTH} символов`);
+  }
+  const filter = filterOf(query, await cutoff(ctx, settings), ctx.config.timeZone);
+  if (text !== '') filter.statementIds = await searchMatches(ctx, filter, text);
+  const order = query.sort === 'date_asc' ? 'asc' : 'desc';
+  const [rows, total] = await Promise.all([
+    listRegistryPage(ctx.db, filter, order, pageSize, (page - 1) * pageSize),
+    filter.statementIds ? Promise.resolve(filter.statementIds.length) : countRegistry(ctx.db, filter),
+  ]);
+  return { items: rows.map((row) => entry(row, ctx.config.timeZone)), total, page, pageSize };
+}
+
+/** The register's filters and data passport (GET /api/public/registry/facets). */
+export async function registryFacets(ctx: ServiceContext, settings: RegistrySettings): Promise<RegistryFacets> {
+  const before = await cutoff(ctx, settings);
+  const [facets, version, publisher] = await Promise.all([
+    listRegistryFacets(ctx.db, before),
+    registryVersion(ctx.db, before),
+    findPublisher(ctx.db),
+  ]);
+  const years: number[] = [];
+  if (facets.first && facets.last) {
+    const first = Number(localDate(new Date(facets.first), ctx.config.timeZone).slice(0, 4));
+    const last = Number(localDate(new Date(facets.last), ctx.config.timeZone).slice(0, 4));
+    for (let year = last; year >= first; year--) years.push(year);
+  }
+  const byName = (a: { name: string | null }, b: { name: string | null }) =>
+    (a.name ?? '').localeCompare(b.name ?? '', 'ru');
+  const options = (rows: ReadonlyArray<{ id: number | null; name: string | null }>) =>
+    [...rows].sort(byName).map((row) => ({ id: Number(row.id), name: row.name ?? '' }));
+  return {
+    years,
+    categories: options(facets.categories),
+    workTypes: options(facets.workTypes),
+    total: version.count,
+    updatedAt: lastModified(version),
+    passport: {
+      title: 'Реестр решений комитета по согласованию архитектурно-градостроительного облика',
+      publisher: publisher ?? 'Комитет по архитектуре',
+      licence: settings.licence,
+      delayDays: settings.delayDays,
+      updateFrequency:
+        settings.delayDays === 0
+          ? 'Постоянно: решение появляется в реестре сразу после его принятия'
+          : `Ежедневно: решение появляется в реестре через ${settings.delayDays} раб. дн. после его принятия`,
+      fields: REGISTRY_FIELDS.map(({ name, title, description }) => ({ name, title, description })),
+    },
+  };
+}
+
+type Version = Awaited<ReturnType<typeof registryVersion>>;
+
+function lastModified(version: Version): string | null {
+  const latest = [version.decided, version.corrected]
+    .filter((at): at is string => at !== null)
+    .sort()
+    .at(-1);
+  return latest ?? null;
+}
+
+/** The export's validators: an entity tag of the published set's state and the time it last changed. */
+export interface ExportValidators {
+  etag: string;
+  lastModified: string | null;
+  before: string;
+}
+
+/** The current validators of the published set (one aggregate query). */
+export async function exportValidators(ctx: ServiceContext, settings: RegistrySettings): Promise<ExportValidators> {
+  const before = await cutoff(ctx, settings);
+  const version = await registryVersion(ctx.db, before);
+  const hash = createHash('sha256')
+    .update(JSON.stringify([version.count, version.ids, version.decided, version.corrected, version.correction]))
+    .digest('base64url')
+    .slice(0, 27);
+  return { etag: `"${hash}"`, lastModified: lastModified(version), before };
+}
+
+/**
+ * Whether a conditional request already holds this state: `If-None-Match` decides when sent (any of its tags, weak
+ * or strong), otherwise `If-Modified-Since` (to the second).
+ */
+export function notModified(
+  validators: ExportValidators,
+  ifNoneMatch: string | undefined,
+  ifModifiedSince: string | undefined,
+): boolean {
+  if (ifNoneMatch !== undefined) {
+    if (ifNoneMatch.trim() === '*') return true;
+    return ifNoneMatch
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//u, ''))
+      .includes(validators.etag);
+  }
+  if (ifModifiedSince === undefined || validators.lastModified === null) return false;
+  const since = Date.parse(ifModifiedSince);
+  if (Number.isNaN(since)) return false;
+  return Math.floor(Date.parse(validators.lastModified) / 1000) * 1000 <= since;
+}
+
+/** Every published entry, newest first, batch by batch. */
+async function* entries(ctx: ServiceContext, before: string): AsyncGenerator<RegistryEntry[]> {
+  let after: { decidedAt: string; statementId: number } | null = null;
+  for (;;) {
+    const rows = await listRegistryBatch(ctx.db, before, after, EXPORT_BATCH);
+    if (rows.length === 0) return;
+    yield rows.map((row) => entry(row, ctx.config.timeZone));
+    const last = rows.at(-1) as RegistryRow;
+    after = { decidedAt: last.decided_at, statementId: last.statement_id };
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+function csvRow(item: RegistryEntry, publicOrigin: string | null): string[] {
+  return [
+    String(item.visibleId),
+    item.decidedAt,
+    REGISTRY_OUTCOME_LABELS[item.outcome],
+    item.objectName,
+    item.address ?? '',
+    item.cadastralNumber ?? '',
+    item.objectCategory ?? '',
+    item.workType ?? '',
+    item.companyName,
+    item.companyInn ?? '',
+    item.checkToken ? checkUrl(publicOrigin, item.checkToken) : '',
+  ];
+}
+
+/** The whole register as a CSV stream: BOM and header first, then the rows batch by batch (formulas neutralized). */
+export function registryCsv(ctx: ServiceContext, before: string): Readable {
+  const header = REGISTRY_FIELDS.map((field) => field.title);
+  return Readable.from(
+    (async function* () {
+      yield toCsv(header, []);
+      for await (const batch of entries(ctx, before))
+        yield csvLines(batch.map((item) => csvRow(item, ctx.config.publicOrigin)));
+    })(),
+  );
+}
+
+/** The whole register as a JSON array, streamed batch by batch. */
+export function registryJson(ctx: ServiceContext, before: string): Readable {
+  return Readable.from(
+    (async function* () {
+      yield '[';
+      let first = true;
+      for await (const batch of entries(ctx, before)) {
+        const text = batch.map((item) => JSON.stringify(item)).join(',\n');
+        yield first ? `\n${text}` : `,\n${text}`;
+        first = false;
+      }
+      yield '\n]\n';
+    })(),
+  );
+}
+
+const NOT_FOUND = 'Заявление с таким номером и ИНН не найдено';
+
+/**
+ * A statement's status for whoever knows its number and its company's ИНН (POST /api/public/statement-status). A
+ * wrong pair and an absent number run the same query and the same calendar load and answer one identical 404.
+ */
+export async function publicStatementStatus(
+  ctx: ServiceContext,
+  input: StatementStatusQuery,
+): Promise<PublicStatementStatus> {
+  const inn = input.inn.trim();
+  if (!/^(\d{10}|\d{12})$/u.test(inn)) throw fieldError('inn', 'ИНН — 10 или 12 цифр');
+  const [row, calendar] = await Promise.all([
+    findStatusByNumberAndInn(ctx.db, input.visibleId, inn),
+    loadCalendar(ctx.db),
+  ]);
+  if (!row) throw apiError('not_found', NOT_FOUND);
+  const term = intakeTerm(row, ctx.config.intakeTermDays) ?? runningTerm(row);
+  const deadline = term ? reviewDeadline(calendar, term, ctx.now(), ctx.config.timeZone) : null;
+  return {
+    status: row.status,
+    statusLabel: statusLabel(row.status, 'company'),
+    submittedAt: new Date(row.date_create).toISOString(),
+    dueDate: deadline?.dueDate ?? null,
+    overdue: deadline !== null && deadline.workingDaysLeft < 0,
+  };
+}
