@@ -75,7 +75,7 @@ describe('the login page initial imports', () => {
 
 // The public register and the status check have the login page's budget too (no login, like it).
 describe('the public pages initial imports', () => {
-  it.each(['src/features/registry/components/RegistryPage.tsx', 'src/features/registry/components/StatusCheck.tsx'])(
+  it.each(['src/features/registry/RegistryPage.tsx', 'src/features/registry/StatusCheck.tsx'])(
     '%s reaches neither the typed client, the session, date-fns nor the open data section',
     (entry) => {
       const { files, packages } = staticGraph(entry);

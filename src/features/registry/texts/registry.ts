@@ -2,10 +2,6 @@ import type { DecisionOutcome } from '../stores/registry-query.ts';
 
 /** Texts of the public register of decisions (/registry) and the status check (/status). */
 export const registryTexts = {
-  pageTitle: 'Реестр решений',
-  heading: 'Реестр решений',
-  intro:
-    'Решения комитета по заявлениям о согласовании архитектурно-градостроительного решения: согласования, отказы и отказы в приёме документов.',
   caption: 'Решения комитета',
   number: 'Номер',
   numberValue: (visibleId: string | number) => `№ ${visibleId}`,
@@ -41,7 +37,6 @@ export const registryTexts = {
   sort: 'Сортировка',
   newestFirst: 'Сначала новые',
   oldestFirst: 'Сначала старые',
-  reset: 'Сбросить',
   found: (total: number) => `Найдено: ${total}`,
   loading: 'Загружаем решения…',
   empty: 'Решений не найдено',
@@ -54,6 +49,14 @@ export const registryTexts = {
   previous: 'Предыдущая',
   next: 'Следующая',
   pageOf: (page: number, pages: number) => `Страница ${page} из ${pages}`,
+} as const;
+
+/** Texts of the register's page around its island (the page's HTML, no JavaScript). */
+export const registryPageTexts = {
+  pageTitle: 'Реестр решений',
+  heading: 'Реестр решений',
+  intro:
+    'Решения комитета по заявлениям о согласовании архитектурно-градостроительного решения: согласования, отказы и отказы в приёме документов.',
   statusLink: 'Проверить статус заявления',
   /** The links to the public pages under the login form and the certificate check. */
   publicPages: 'Без входа на портал',

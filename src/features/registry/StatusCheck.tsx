@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import Button from '#components/ui/Button.tsx';
 import Field from '#components/ui/Field.tsx';
+import { committeeTime } from '#domain/committee-time.ts';
 import type { PublicStatementStatus } from '#domain/contract.ts';
-import { certificateDate } from '#domain/pdf/page.ts';
 import { formatNumericDay } from '#domain/russian.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { $statusAnswer, checkStatus, statusCheckForm as form, type StatusCheckAnswer } from '../stores/status-check.ts';
-import { statusTexts as t } from '../texts/status.ts';
+import { $statusAnswer, checkStatus, statusCheckForm as form, type StatusCheckAnswer } from './stores/status-check.ts';
+import { statusTexts as t } from './texts/status.ts';
 
 function Found({ status }: { status: PublicStatementStatus }) {
   return (
@@ -21,7 +21,7 @@ function Found({ status }: { status: PublicStatementStatus }) {
         </div>
         <div className="details__item">
           <dt>{t.submittedAt}</dt>
-          <dd>{certificateDate(new Date(status.submittedAt))}</dd>
+          <dd>{formatNumericDay(committeeTime(status.submittedAt)?.day ?? status.submittedAt)}</dd>
         </div>
         <div className="details__item">
           <dt>{t.dueDate}</dt>

@@ -12,7 +12,7 @@ import {
   changeRegistryQuery,
   loadRegistry,
   startRegistry,
-} from '../stores/registry.ts';
+} from './stores/registry.ts';
 import {
   changedQuery,
   DECISION_OUTCOMES,
@@ -23,12 +23,12 @@ import {
   type RegistryQuery,
   type RegistrySort,
   registrySearch,
-} from '../stores/registry-query.ts';
-import { registryTexts as t } from '../texts/registry.ts';
+} from './stores/registry-query.ts';
+import { registryTexts as t } from './texts/registry.ts';
 
 // Below the first screen: the downloads and the passport load after the page's own code (the initial JS budget).
 // Rendered only once the facets answered (never in the prerendered HTML): no streaming scripts for Suspense inline.
-const OpenData = lazy(() => import('./OpenData.tsx'));
+const OpenData = lazy(() => import('./components/OpenData.tsx'));
 const OPEN_DATA_PENDING = <section className="card registry-block registry-open-data--pending" aria-busy="true" />;
 
 /** A select's value as a number, or null for «all». */
