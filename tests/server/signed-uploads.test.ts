@@ -373,6 +373,37 @@ describe('signatures on decisions', () => {
     expect(document.json().message).toBe('Свидетельство не найдено');
   });
 
+  it('signs a corrected certificate later; its own public check shows the signature and serves both files', async () => {
+    const id = await underReview();
+    expect((await reply(id, 'approved', [])).statusCode).toBe(201);
+    const asked = await call('owner', 'POST', `/api/statements/${id}/corrections`, { text: 'Опечатка в адресе' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const correctionId = (asked.json() as Statement).corrections[0]?.id as number;
+    const corrected = await pdf('Свидетельство_исправленное.pdf');
+    const decided = await call('examiner1', 'POST', `/api/instance/corrections/${correctionId}/decision`, {
+      accept: true,
+      note: null,
+      prefileIds: [await upload('examiner1', corrected.name, corrected.bytes)],
+      requisites: { objectName: 'Дом с подписями', address: 'ул. Верная, 1', cadastralNumber: null },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const correction = (decided.json() as Statement).corrections[0];
+    const file = correction?.files[0] as StageFile;
+    const signature = await signed(corrected.bytes, 'examiner');
+    const signedFile = await call('examiner1', 'POST', `/api/instance/statements/${id}/files/${file.id}/signature`, {
+      prefileId: await upload('examiner1', 'Свидетельство_исправленное.pdf.sig', signature),
+    });
+    expect(signedFile.statusCode, signedFile.body).toBe(200);
+    const shown = ((await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement).corrections[0];
+    expect(shown?.files.map((f) => [f.fileName, f.signature?.status])).toEqual([[corrected.name, 'valid']]);
+
+    const token = correction?.checkUrl?.split('/check/')[1] as string;
+    const check = (await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}` })).json();
+    expect(check.signature).toMatchObject({ fio: 'Смирнов Алексей Петрович', documentName: corrected.name });
+    const sig = await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}/signed/signature` });
+    expect(sig.rawPayload.equals(signature)).toBe(true);
+  });
+
   it('signs a stored refusal letter later, only by the examiner who decided, only once, only over its bytes', async () => {
     const id = await underReview();
     const rejected = await reply(id, 'rejected', [], await groundsFor(portal().ctx, 'rejected'));

@@ -118,10 +118,18 @@ export async function publicSignedFile(
   part: 'document' | 'signature',
 ): Promise<SignedApproval['document']> {
   if (!CHECK_TOKEN_PATTERN.test(token)) throw apiError('not_found', UNKNOWN);
-  const row = await findStatementByCheckToken(ctx.db, token);
-  const signed = row?.status === 'approved' ? await signedApproval(ctx, row.id) : null;
+  const signed = await signedCertificateOf(ctx, token);
   if (!signed) throw apiError('not_found', UNKNOWN);
   return signed[part];
+}
+
+/** The signed certificate a check token is about: an approval's, or a corrected certificate's; null unless approved. */
+async function signedCertificateOf(ctx: ServiceContext, token: string): Promise<SignedApproval | null> {
+  const row = await findStatementByCheckToken(ctx.db, token);
+  if (row) return row.status === 'approved' ? signedApproval(ctx, row.id) : null;
+  const corrected = await correctedCertificate(ctx, token);
+  if (corrected?.status !== 'approved') return null;
+  return signedApproval(ctx, corrected.statementId, corrected.correctionId);
 }
 
 /** The approval's date and the files of the company submission it answered (none before an approval). */
@@ -165,6 +173,8 @@ async function correctedPublicCertificate(ctx: ServiceContext, token: string): P
     documents: approved?.documents ?? [],
     replaces: corrected.replaces,
     replacedBy: corrected.replacedBy,
-    signature: null,
+    signature: approved
+      ? ((await signedApproval(ctx, corrected.statementId, corrected.correctionId))?.shown ?? null)
+      : null,
   };
 }

@@ -77,7 +77,7 @@ export function listCorrectionFiles(db: Db, correctionIds: readonly number[]) {
   if (correctionIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('files')
-    .select(['id', 'correction_id', 'storage_key', 'file_name', 'size', 'sha256'])
+    .select(['id', 'correction_id', 'storage_key', 'file_name', 'size', 'sha256', 'signs_file_id', 'signature_check'])
     .where('correction_id', 'in', [...correctionIds])
     .orderBy('id')
     .execute();

@@ -15,6 +15,7 @@ import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.servic
 import { apiError, fieldError } from '../errors.ts';
 import { announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
+import { documentsOf } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
@@ -262,21 +263,10 @@ export async function correctionsOf(
         row.status === 'corrected' && row.object_name !== null
           ? { objectName: row.object_name, address: row.address, cadastralNumber: row.cadastral_number }
           : null,
-      files: files
-        .filter((file) => file.correction_id === row.id)
-        .map(
-          (file): StageFile => ({
-            id: file.id,
-            url: file.storage_key,
-            fileName: file.file_name,
-            size: Number(file.size),
-            sha256: file.sha256,
-            change: null,
-            previousUrl: null,
-            signature: null,
-            signatureFile: null,
-          }),
-        ),
+      // The corrected certificate with its signature, once the examiner signed it (docs/product.md «Signatures»).
+      files: documentsOf(files.filter((file) => file.correction_id === row.id)).map(
+        (file): StageFile => ({ ...file, change: null, previousUrl: null }),
+      ),
     };
   });
 }
@@ -316,6 +306,7 @@ export async function correctedCertificate(ctx: ServiceContext, token: string) {
   const certificates = await issuedCertificates(ctx.db, row.statement_id);
   const index = certificates.findIndex((certificate) => certificate.correctionId === row.id);
   return {
+    correctionId: row.id,
     statementId: row.statement_id,
     visibleId: row.visible_id,
     status: row.statement_status,

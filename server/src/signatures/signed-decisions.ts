@@ -104,8 +104,13 @@ export interface SignedApproval {
  * The statement's last approval's document signed with a valid signature (docs/product.md «Signatures»), or null:
  * the public check shows the signer's ФИО, the certificate's serial number and validity, nothing else of them.
  */
-export async function signedApproval(ctx: ServiceContext, statementId: number): Promise<SignedApproval | null> {
-  for (const row of await findSignedApproval(ctx.db, statementId)) {
+export async function signedApproval(
+  ctx: ServiceContext,
+  statementId: number,
+  /** A corrected certificate's correction, for its own check; the approval's certificate by default. */
+  correctionId: number | null = null,
+): Promise<SignedApproval | null> {
+  for (const row of await findSignedApproval(ctx.db, statementId, correctionId)) {
     if (!row.signature_check) continue;
     const check = JSON.parse(row.signature_check) as DocumentSignature;
     if (check.status !== 'valid') continue;

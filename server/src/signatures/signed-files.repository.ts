@@ -127,11 +127,11 @@ export async function fileSignature(
 }
 
 /**
- * The signed document of a statement's last approval round and its signature (the signature's verdict valid),
- * undefined when there is none.
+ * The signed documents of a statement's approval rounds, last round first, with their signatures: the approval's
+ * certificate (`correctionId` null) or a corrected certificate (its correction's id).
  */
-export function findSignedApproval(db: Db, statementId: number) {
-  return db
+export function findSignedApproval(db: Db, statementId: number, correctionId: number | null = null) {
+  const query = db
     .selectFrom('files as signature')
     .innerJoin('files as document', 'document.id', 'signature.signs_file_id')
     .innerJoin('stages', 'stages.id', 'document.stage_id')
@@ -147,8 +147,11 @@ export function findSignedApproval(db: Db, statementId: number) {
     .where('stages.statement_id', '=', statementId)
     .where('stages.status', '=', 'approved')
     .where('stages.is_government_agency', '=', true)
-    .where('document.correction_id', 'is', null)
     .orderBy('stages.n', 'desc')
-    .orderBy('document.id')
-    .execute();
+    .orderBy('document.id');
+  return (
+    correctionId === null
+      ? query.where('document.correction_id', 'is', null)
+      : query.where('document.correction_id', '=', correctionId)
+  ).execute();
 }
