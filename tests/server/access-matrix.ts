@@ -410,6 +410,19 @@ export const ACCESS_MATRIX: AccessRow[] = [
     url: '/api/public/certificates/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     expect: all(404, 404),
   },
+  // The public register of decisions and its open data: the same for everyone, signed in or not.
+  { method: 'GET', route: '/api/public/registry', url: '/api/public/registry?pageSize=5', expect: all(200, 200) },
+  { method: 'GET', route: '/api/public/registry/facets', url: '/api/public/registry/facets', expect: all(200, 200) },
+  { method: 'GET', route: '/api/public/registry.csv', url: '/api/public/registry.csv', expect: all(200, 200) },
+  { method: 'GET', route: '/api/public/registry.json', url: '/api/public/registry.json', expect: all(200, 200) },
+  // The status check by number and ИНН: an absent number is the same 404 for everyone (8 callers, under its limits).
+  {
+    method: 'POST',
+    route: '/api/public/statement-status',
+    url: '/api/public/statement-status',
+    body: { visibleId: 987654321, inn: '7700000000' },
+    expect: all(404, 404),
+  },
   // The signed certificate's files: only a signed approval's, the same 404 as an unknown token otherwise.
   {
     method: 'GET',
