@@ -194,6 +194,15 @@ export default function ExaminerStatementDetail() {
 
       <CorrectionsBlock
         corrections={statement.corrections}
+        fileAction={(file) => {
+          // A corrected certificate is signed by the examiner of the approval it corrects.
+          const approval = statement.stages.findLast(
+            (stage) => stage.isGovernmentAgency && stage.status === 'approved',
+          );
+          return approval && canSignDecision(approval, file, user?.id) ? (
+            <SignDecisionButton statementId={statement.id} file={file} />
+          ) : null;
+        }}
         actions={(correction) =>
           canAnswerCorrections && (
             <div className="correction__actions">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Correction } from '#domain/contract.ts';
+import type { Correction, StageFile } from '#domain/contract.ts';
 import { CORRECTION_STATUS_LABELS } from '#domain/corrections.ts';
 import { certificateDate } from '#domain/pdf/page.ts';
 import { correctionTermLine } from '#lib/deadline.ts';
@@ -10,14 +10,17 @@ import { DetailBlock, StageFiles } from './StatementParts.tsx';
 /**
  * 'Исправление опечаток в свидетельстве' on both details: each request with its status, its term (overdue shown as
  * the review term's is) and the committee's answer; the corrected certificate's file and check page once corrected.
- * `actions`: the examiner's buttons for a requested one.
+ * `actions`: the examiner's buttons for a requested one; `fileAction`: what the reader may do with a corrected
+ * certificate's file (the examiner's 'Подписать решение').
  */
 export function CorrectionsBlock({
   corrections,
   actions,
+  fileAction,
 }: {
   corrections: readonly Correction[];
   actions?: (correction: Correction) => ReactNode;
+  fileAction?: (file: StageFile) => ReactNode;
 }) {
   if (corrections.length === 0) return null;
   return (
@@ -47,7 +50,7 @@ export function CorrectionsBlock({
                   <p className="correction__label">
                     {texts.correctedCertificate(certificateDate(new Date(correction.answeredAt)))}
                   </p>
-                  {correction.files.length > 0 && <StageFiles files={correction.files} />}
+                  {correction.files.length > 0 && <StageFiles files={correction.files} action={fileAction} />}
                   {correction.checkUrl && <a href={correction.checkUrl}>{texts.check}</a>}
                 </div>
               )}
