@@ -1,7 +1,7 @@
-import { type ReactNode, type SubmitEvent, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import Button from '#components/ui/Button.tsx';
-import Dialog from '#components/ui/Dialog.tsx';
 import Field from '#components/ui/Field.tsx';
+import FormDialog from '#components/ui/FormDialog.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import type { CalendarImportPreview, CalendarYearInfo } from '#domain/contract.ts';
@@ -176,67 +176,49 @@ function ImportDialog() {
   const preview = useStore($importPreview);
   const status = useStore(importForm.$status);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    if (preview) {
-      await applyImport();
-      return;
-    }
-    if ((await checkImport()) !== 'saved') element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
-
   return (
-    <Dialog
+    <FormDialog
       open={year !== null}
-      onOpenChange={(open) => {
-        if (!open) closeImport();
-      }}
+      close={closeImport}
       title={year === null ? t.load : t.loadTitle(year)}
       description={t.loadIntro}
-      actions={
-        <>
-          <Button type="submit" form={formId} busy={status.busy}>
-            {preview ? t.apply : t.check}
-          </Button>
-          <Button variant="secondary" disabled={status.busy} onClick={closeImport}>
-            {adminTexts.cancel}
-          </Button>
-        </>
-      }
+      formId={formId}
+      submitLabel={preview ? t.apply : t.check}
+      cancelLabel={adminTexts.cancel}
+      busy={status.busy}
+      // 'Проверить' first; once the preview is shown, 'Применить' loads that same file.
+      send={async () => (preview ? applyImport() : (await checkImport()) === 'saved')}
     >
-      <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)}>
-        {alert && (
-          <div className="alert alert--error" role="alert">
-            <p>{alert}</p>
-          </div>
-        )}
-        {/* The API lists every problem of a file, one per line. */}
-        <div className="admin-file">
-          <Field label={t.file} error={errors.text ?? null}>
-            {(control) => (
-              <div className="dropzone">
-                <input
-                  {...control}
-                  type="file"
-                  className="dropzone__input"
-                  accept=".txt,text/plain"
-                  onChange={(event) => void chooseFile(event.currentTarget.files?.[0] ?? null)}
-                />
-                {/* The browser's own caption follows its UI language; this one is always Russian. */}
-                <span className="dropzone__button" aria-hidden="true">
-                  {t.chooseFile}
-                </span>
-                <span className="dropzone__text" aria-hidden="true">
-                  {fileName || t.noFile}
-                </span>
-              </div>
-            )}
-          </Field>
+      {alert && (
+        <div className="alert alert--error" role="alert">
+          <p>{alert}</p>
         </div>
-        {preview && <Preview preview={preview} />}
-      </form>
-    </Dialog>
+      )}
+      {/* The API lists every problem of a file, one per line. */}
+      <div className="admin-file">
+        <Field label={t.file} error={errors.text ?? null}>
+          {(control) => (
+            <div className="dropzone">
+              <input
+                {...control}
+                type="file"
+                className="dropzone__input"
+                accept=".txt,text/plain"
+                onChange={(event) => void chooseFile(event.currentTarget.files?.[0] ?? null)}
+              />
+              {/* The browser's own caption follows its UI language; this one is always Russian. */}
+              <span className="dropzone__button" aria-hidden="true">
+                {t.chooseFile}
+              </span>
+              <span className="dropzone__text" aria-hidden="true">
+                {fileName || t.noFile}
+              </span>
+            </div>
+          )}
+        </Field>
+      </div>
+      {preview && <Preview preview={preview} />}
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,6 @@
-import { type SubmitEvent, useId } from 'react';
-import Button from '#components/ui/Button.tsx';
-import Dialog from '#components/ui/Dialog.tsx';
+import { useId } from 'react';
 import Field, { FieldError } from '#components/ui/Field.tsx';
+import FormDialog from '#components/ui/FormDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useFormField } from '#components/ui/form.ts';
 import type { Form, FormValues } from '#stores/form.ts';
@@ -137,45 +136,27 @@ export default function ItemDialog<T extends { id: number }, V extends FormValue
   const status = useStore(form.$status);
   const adding = editor?.mode === 'add';
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    const outcome = await list.save();
-    if (outcome !== 'saved') element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
-
   return (
-    <Dialog
+    <FormDialog
       open={editor !== null}
-      onOpenChange={(open) => {
-        if (!open) list.closeEditor();
-      }}
+      close={list.closeEditor}
       title={adding ? spec.addTitle : spec.editTitle}
       description={adding ? spec.addNote : editor ? spec.editNote?.(editor.item) : undefined}
-      actions={
-        <>
-          <Button type="submit" form={formId} busy={status.busy}>
-            {adminTexts.save}
-          </Button>
-          <Button variant="secondary" disabled={status.busy} onClick={list.closeEditor}>
-            {adminTexts.cancel}
-          </Button>
-        </>
-      }
+      formId={formId}
+      submitLabel={adminTexts.save}
+      cancelLabel={adminTexts.cancel}
+      busy={status.busy}
+      send={async () => (await list.save()) === 'saved'}
     >
-      <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)}>
-        {alert && (
-          <div className="alert alert--error" role="alert">
-            <p>{alert}</p>
-          </div>
-        )}
-        {editor !== null &&
-          list
-            .fieldsShown()
-            .map((field) => (
-              <SpecField key={field.name} form={form} field={field} error={errors[field.name] ?? null} />
-            ))}
-      </form>
-    </Dialog>
+      {alert && (
+        <div className="alert alert--error" role="alert">
+          <p>{alert}</p>
+        </div>
+      )}
+      {editor !== null &&
+        list
+          .fieldsShown()
+          .map((field) => <SpecField key={field.name} form={form} field={field} error={errors[field.name] ?? null} />)}
+    </FormDialog>
   );
 }
