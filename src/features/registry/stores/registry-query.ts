@@ -1,5 +1,5 @@
 // The register's search as the address holds it: parsed from and written to the query string, so a link shares the
-// search and Back/Forward return to it (docs/product.md «The public register»).
+// search and Back/Forward return to it (docs/product.md «The public register: what the site shows»).
 
 import type { RegistryQuery as RegistryApiQuery, RegistryOutcome } from '#domain/contract.ts';
 

@@ -1,5 +1,5 @@
 // The public status check (/status): a statement's registration number and its company's ИНН, answered with the
-// status, the submission date and the current term only (docs/product.md «The public register»).
+// status, the submission date and the current term only (docs/product.md «The public register: what the site shows»).
 import { atom } from 'nanostores';
 import type { PublicStatementStatus } from '#domain/contract.ts';
 import { innProblem } from '#domain/requisites.ts';
