@@ -75,7 +75,8 @@ describe('fileProblem: the product texts', () => {
 
 describe('the picker offers the allowed file types', () => {
   it('lists them as an accept attribute', () => {
-    expect(FILE_ACCEPT).toBe('.doc,.docx,.pdf,.png,.jpg,.jpeg,.gif');
+    // The documents, and their detached signatures (docs/product.md «Signatures»).
+    expect(FILE_ACCEPT).toBe('.doc,.docx,.pdf,.png,.jpg,.jpeg,.gif,.sig,.p7s');
   });
 });
 

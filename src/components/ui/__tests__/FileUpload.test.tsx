@@ -33,7 +33,7 @@ describe('FileUpload', () => {
     const { input } = setup();
     expect(input.type).toBe('file');
     expect(input.multiple).toBe(true);
-    expect(input.accept).toBe('.doc,.docx,.pdf,.png,.jpg,.jpeg,.gif');
+    expect(input.accept).toBe('.doc,.docx,.pdf,.png,.jpg,.jpeg,.gif,.sig,.p7s');
   });
 
   it('shows each file with its size and progress, then Загружен or Ошибка', async () => {
