@@ -146,6 +146,8 @@ export const templateTexts = {
   workType: 'Вид работ', // e2e
   workTypeHint: 'Шаблон с видом работ предлагается первым в заявлениях этого вида',
   anyWorkType: 'Для всех видов работ',
+  /** A retired work type a template still names, in the select. */
+  retiredWorkType: (name: string) => `${name} (выведен из употребления)`,
   author: 'Автор',
   empty: 'Шаблонов пока нет',
   loadFailed: 'Не удалось загрузить шаблоны замечаний',

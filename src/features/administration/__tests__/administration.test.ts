@@ -306,7 +306,7 @@ describe('remark templates', () => {
     expect(field.options.get()).toEqual([
       { value: '', label: 'Для всех видов работ' },
       { value: '3', label: 'Реконструкция', disabled: false },
-      { value: '4', label: 'Снос (выведено из употребления)', disabled: true },
+      { value: '4', label: 'Снос (выведен из употребления)', disabled: true },
     ]);
   });
 

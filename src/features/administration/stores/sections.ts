@@ -281,7 +281,7 @@ const $workTypeOptions: ReadableAtom<readonly FieldOption[]> = computed(catalogL
   { value: '', label: templateTexts.anyWorkType },
   ...list.items.map((item) => ({
     value: String(item.id),
-    label: item.retiredAt ? `${item.name} (${adminTexts.retired.toLowerCase()})` : item.name,
+    label: item.retiredAt ? templateTexts.retiredWorkType(item.name) : item.name,
     disabled: item.retiredAt !== null,
   })),
 ]);
