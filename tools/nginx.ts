@@ -58,6 +58,9 @@ export function rewriteNginxConf(conf: string, options: NginxOptions): string {
         const sub = directive.replace(/_temp_path$/, '');
         return `${indent}${directive} ${path.join(prefix, 'tmp', sub)};`;
       }
+      case 'cache_path':
+        // Only the path changes: the zone, its size and lifetimes stay.
+        return line.replace(/proxy_cache_path\s+\S+/, `proxy_cache_path ${path.join(prefix, 'cache', 'registry')}`);
       case 'listen':
         return `${indent}listen ${listenAddress(options.host)}:${options.port} default_server;`;
       case 'root':
@@ -108,6 +111,7 @@ export async function startNginx(options: Omit<NginxOptions, 'prefix'>): Promise
   await chmod(prefix, 0o755);
   await mkdir(path.join(prefix, 'logs'));
   await mkdir(path.join(prefix, 'tmp'));
+  await mkdir(path.join(prefix, 'cache'));
   const conf = rewriteNginxConf(await readFile(path.join(repoRoot, 'nginx.conf'), 'utf8'), { ...options, prefix });
   const confPath = path.join(prefix, 'nginx.conf');
   await writeFile(confPath, conf);

@@ -255,6 +255,40 @@ test.describe('nginx.conf in front of the portal', () => {
     expectSecurityHeaders(version);
   });
 
+  test('the public register is cached by nginx for a minute by its URI, never with a cookie or a session', async ({
+    request,
+  }) => {
+    // A URI no other test asks for, so the first answer is the API's own.
+    const url = `/api/public/registry?pageSize=3&query=${Date.now()}`;
+    const first = await request.get(url);
+    expect(first.status()).toBe(200);
+    expect(first.headers()['x-cache-status']).toBe('MISS');
+    expectSecurityHeaders(first);
+    const second = await request.get(url);
+    expect(second.headers()['x-cache-status']).toBe('HIT');
+    expect(await second.json()).toEqual(await first.json());
+    expectSecurityHeaders(second);
+    expect((await request.get(url, { headers: { cookie: 'a=b' } })).headers()['x-cache-status']).toBe('BYPASS');
+    expect((await request.get(url, { headers: { authorization: 'Bearer x' } })).headers()['x-cache-status']).toBe(
+      'BYPASS',
+    );
+
+    // The open data: a scraper's conditional request is a 304 from the cache.
+    const csv = await request.get('/api/public/registry.csv');
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
+    const etag = csv.headers().etag as string;
+    const again = await request.get('/api/public/registry.csv', { headers: { 'if-none-match': etag } });
+    expect(again.status()).toBe(304);
+
+    // The status check is never cached.
+    const status = await request.post('/api/public/statement-status', {
+      data: { visibleId: 987654321, inn: '7700000000' },
+    });
+    expect(status.status()).toBe(404);
+    expect(status.headers()['x-cache-status']).toBeUndefined();
+  });
+
   test('one request id from nginx’s log to the API’s answer; the metrics are on their own listener, never through nginx', async ({
     request,
     proxied,
