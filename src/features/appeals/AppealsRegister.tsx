@@ -1,3 +1,4 @@
+import AccessRefused from '#components/ui/AccessRefused.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { APPEAL_STATUS_LABELS, APPEAL_SUBJECT_LABELS } from '#domain/appeals.ts';
@@ -62,15 +63,7 @@ export default function AppealsRegister() {
 
   if (access === 'checking') return <Spinner label={texts.loading} />;
   if (access === 'refused') {
-    return (
-      <div className="alert alert--error">
-        <p className="alert__title">{texts.refusedTitle}</p>
-        <p>{texts.refused}</p>
-        <p>
-          <a href={EXAMINER_HOME}>{texts.toStatements}</a>
-        </p>
-      </div>
-    );
+    return <AccessRefused texts={texts} home={EXAMINER_HOME} />;
   }
   return (
     <>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import AccessRefused from '#components/ui/AccessRefused.tsx';
 import Button from '#components/ui/Button.tsx';
 import DateRangePicker from '#components/ui/DateRangePicker.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
@@ -175,15 +176,7 @@ export default function TermsReportScreen() {
 
   if (session.status !== 'authenticated') return <Spinner label={t.loading} />;
   if (!isHead || state.status === 'refused') {
-    return (
-      <div className="alert alert--error">
-        <p className="alert__title">{t.refusedTitle}</p>
-        <p>{t.refused}</p>
-        <p>
-          <a href={EXAMINER_HOME}>{t.toStatements}</a>
-        </p>
-      </div>
-    );
+    return <AccessRefused texts={t} home={EXAMINER_HOME} />;
   }
 
   return (

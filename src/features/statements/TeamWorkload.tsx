@@ -1,3 +1,4 @@
+import AccessRefused from '#components/ui/AccessRefused.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import StatusBadge from '#components/ui/StatusBadge.tsx';
@@ -82,15 +83,7 @@ export default function TeamWorkload() {
 
   if (access === 'checking') return <Spinner label={teamTexts.loading} />;
   if (access === 'refused') {
-    return (
-      <div className="alert alert--error">
-        <p className="alert__title">{teamTexts.refusedTitle}</p>
-        <p>{teamTexts.refused}</p>
-        <p>
-          <a href={EXAMINER_HOME}>{teamTexts.toStatements}</a>
-        </p>
-      </div>
-    );
+    return <AccessRefused texts={teamTexts} home={EXAMINER_HOME} />;
   }
 
   const team = state.team;

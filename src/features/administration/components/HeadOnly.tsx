@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import AccessRefused from '#components/ui/AccessRefused.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { EXAMINER_HOME } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
@@ -10,15 +11,7 @@ export default function HeadOnly({ children }: { children: ReactNode }) {
   const access = useStore($adminAccess);
   if (access === 'checking') return <Spinner label={t.loading} />;
   if (access === 'refused') {
-    return (
-      <div className="alert alert--error">
-        <p className="alert__title">{t.refusedTitle}</p>
-        <p>{t.refused}</p>
-        <p>
-          <a href={EXAMINER_HOME}>{t.toStatements}</a>
-        </p>
-      </div>
-    );
+    return <AccessRefused texts={t} home={EXAMINER_HOME} />;
   }
   return <>{children}</>;
 }

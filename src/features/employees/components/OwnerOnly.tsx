@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import AccessRefused from '#components/ui/AccessRefused.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { COMPANY_HOME } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
@@ -13,15 +14,7 @@ export default function OwnerOnly({ children }: { children: ReactNode }) {
   const access = useStore($employeesAccess);
   if (access === 'checking') return <Spinner label={employeesTexts.loading} />;
   if (access === 'refused') {
-    return (
-      <div className="alert alert--error">
-        <p className="alert__title">{employeesTexts.refusedTitle}</p>
-        <p>{employeesTexts.refused}</p>
-        <p>
-          <a href={COMPANY_HOME}>{employeesTexts.toStatements}</a>
-        </p>
-      </div>
-    );
+    return <AccessRefused texts={employeesTexts} home={COMPANY_HOME} />;
   }
   return children;
 }
