@@ -13,6 +13,7 @@ import { explainQueries } from './explain.ts';
 import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
 import { closingNote, type Figure, failed, formatTable } from './lib/table.ts';
 import { liveFigures } from './live.ts';
+import { registryFigures } from './registry.ts';
 import { signatureFigures } from './signatures.ts';
 
 const began = performance.now();
@@ -125,6 +126,8 @@ log('live events');
 figures.push(...(await liveFigures(process.env.BENCH_DATABASE_URL ?? null)));
 log('signature check');
 figures.push(...(await signatureFigures().catch((error: unknown) => [failed(11, 'signature check', error)])));
+log('the public register');
+figures.push(...(await registryFigures(process.env.BENCH_DATABASE_URL ?? null)));
 figures.sort((a, b) => a.group - b.group);
 
 const machine = {

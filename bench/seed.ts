@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { StatementStatus } from '#domain/contract.ts';
 import { catalogIdsByValue } from '../server/src/catalogs/catalogs.repository.ts';
 import { ensureCatalogues } from '../server/src/catalogs/catalogs.service.ts';
@@ -29,6 +29,8 @@ export interface BenchSeedOptions {
   /** PRNG seed: the same seed gives the same texts and statuses. */
   seed?: number;
   now?: Date;
+  /** Every statement ends in a decision (approved or rejected): the public register's figures over 10,000 of them. */
+  decisionsOnly?: boolean;
 }
 
 export interface BenchSeedResult {
@@ -233,10 +235,13 @@ export async function seedBench(ctx: ServiceContext, options: BenchSeedOptions):
   for (let i = 0; i < mainCount; i++) owners.push(mainCompany.id);
   for (const company of others) for (let i = 0; i < perOther; i++) owners.push(company.id);
 
-  const totalWeight = PATHS.reduce((sum, entry) => sum + entry.weight, 0);
+  const paths = options.decisionsOnly
+    ? PATHS.filter((entry) => ['approved', 'rejected'].includes(entry.path.at(-1) ?? ''))
+    : PATHS;
+  const totalWeight = paths.reduce((sum, entry) => sum + entry.weight, 0);
   const pickPath = () => {
     let roll = random() * totalWeight;
-    for (const entry of PATHS) {
+    for (const entry of paths) {
       roll -= entry.weight;
       if (roll < 0) return entry.path;
     }
@@ -383,6 +388,24 @@ export async function seedBench(ctx: ServiceContext, options: BenchSeedOptions):
       await trx.insertInto('status_history').values(chunk).execute();
     });
     historyCount = history.length;
+    // Every decision keeps its snapshot, as the deciding transaction writes it (the public register reads these).
+    await sql`
+      insert into decision_snapshots (statement_id, decided_at, object_name, address, cadastral_number, company_name,
+        company_inn, company_kpp, company_ogrn, examiner_fio, committee, outcome, category_object_id, category_name,
+        work_type_id, work_type_name)
+      select s.id,
+        (select max(h.changed_at) from status_history h where h.statement_id = s.id and h.to_status = s.status),
+        s.object_name, s.address, s.cadastral_number, c.legal_entity, c.inn, c.kpp, c.ogrn, u.fio, i.name, s.status,
+        s.category_object_id, o.name, s.work_type_id, w.name
+      from statements s
+      join companies c on c.id = s.company_id
+      left join users u on u.id = s.examiner_id
+      left join instances i on i.id = u.instance_id
+      left join catalog_object_types o on o.id = s.category_object_id
+      left join catalog_work_types w on w.id = s.work_type_id
+      where s.status in ('approved', 'rejected', 'not_accepted')
+        and not exists (select 1 from decision_snapshots d where d.statement_id = s.id)
+    `.execute(trx);
 
     const stageIds = new Map<string, number>();
     await insertChunks(stages, async (chunk) => {
@@ -474,6 +497,7 @@ export async function seedDatabase(options: {
   databaseUrl?: string | null;
   statements: number;
   fileBytes?: boolean;
+  decisionsOnly?: boolean;
 }): Promise<BenchSeedResult> {
   const config = loadConfig({
     ...process.env,
@@ -493,6 +517,7 @@ export async function seedDatabase(options: {
     return await seedBench(ctx, {
       statements: options.statements,
       filesDir: options.fileBytes === false ? null : config.filesDir,
+      decisionsOnly: options.decisionsOnly ?? false,
     });
   } finally {
     await db.destroy();

@@ -29,6 +29,8 @@ export interface BenchPortalOptions {
   /** PostgreSQL: the server to create a throwaway database on (dropped on stop). */
   databaseUrl?: string | null;
   env?: Record<string, string>;
+  /** Every seeded statement ends in a decision (bench/seed.ts `decisionsOnly`). */
+  decisionsOnly?: boolean;
 }
 
 /** The same server's URL for another database. */
@@ -65,7 +67,12 @@ export async function startBenchPortal(options: BenchPortalOptions): Promise<Ben
   }
   let seed: BenchSeedResult;
   try {
-    seed = await seedDatabase({ dataDir, databaseUrl, statements: options.statements });
+    seed = await seedDatabase({
+      dataDir,
+      databaseUrl,
+      statements: options.statements,
+      ...(options.decisionsOnly ? { decisionsOnly: true, fileBytes: false } : {}),
+    });
   } catch (error) {
     await dropDatabase();
     await rm(dataDir, { recursive: true, force: true });
