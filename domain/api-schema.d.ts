@@ -1553,7 +1553,7 @@ export interface paths {
             path: {
                 /** @description Entity id. */
                 id: components["parameters"]["IdPath"];
-                /** @description The decision document (a file of the committee's decision round) to sign. */
+                /** @description The decision document (a file of the committee's decision round, or an appeal's answer letter) to sign. */
                 fileId: number;
             };
             cookie?: never;
@@ -1568,7 +1568,8 @@ export interface paths {
          *     (400 `invalid_prefiles` otherwise; 400 when it is not a signature file). The signature must cover exactly the
          *     stored document's bytes and be a valid qualified signature of the committee (`COMMITTEE_INN` as the signer's
          *     ИНН ЮЛ) by the examiner who decided (by ФИО): 400 with the reason otherwise, nothing stored
-         *     (docs/product.md «Signatures»). Answers the statement as the examiner sees it.
+         *     (docs/product.md «Signatures»). An appeal's answer letter is signed the same way by the head who decided the
+         *     appeal (403 for anyone else; any other file of an appeal is 409). Answers the statement as the examiner sees it.
          */
         post: operations["signDecision"];
         delete?: never;
@@ -5485,7 +5486,7 @@ export interface operations {
             path: {
                 /** @description Entity id. */
                 id: components["parameters"]["IdPath"];
-                /** @description The decision document (a file of the committee's decision round) to sign. */
+                /** @description The decision document (a file of the committee's decision round, or an appeal's answer letter) to sign. */
                 fileId: number;
             };
             cookie?: never;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stage, StageFile, Statement } from '#domain/contract.ts';
+import type { Appeal, Stage, StageFile, Statement } from '#domain/contract.ts';
 import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
@@ -47,7 +47,7 @@ function signaturePortal(env: Record<string, string> = {}) {
       COMMITTEE_INN: TEST_COMMITTEE.innLe,
       ...env,
     });
-    for (const role of ['owner', 'examiner1', 'examiner2'] as const) {
+    for (const role of ['owner', 'examiner1', 'examiner2', 'head'] as const) {
       state.tokens[role] = (await login(state.portal, demoUsers[role].email)).accessToken;
     }
   }, 120_000);
@@ -466,6 +466,98 @@ describe('signatures on decisions', () => {
         .set({ fio: demoUsers.examiner1.fio })
         .where('email', '=', demoUsers.examiner1.email)
         .execute();
+    }
+  });
+});
+
+describe("signatures on appeals' answers", () => {
+  const { portal, call, upload, submit } = signaturePortal();
+
+  it('signs the answer letter later, only by the head who decided the appeal, under their name, only once', async () => {
+    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const { id } = created.json();
+    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
+    const rejected = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'rejected',
+      comment: '',
+      prefileIds: [],
+      ...(await groundsFor(portal().ctx, 'rejected')),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(201);
+    const filed = await call('owner', 'POST', `/api/statements/${id}/appeals`, {
+      subject: 'decision_refusal',
+      text: 'Фасады в альбоме есть',
+      prefileIds: [],
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const decided = await call('head', 'POST', `/api/instance/appeals/${filed.json().id}/decision`, {
+      upheld: false,
+      text: 'Фасадов в альбоме нет',
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const letter = (decided.json() as Appeal).decision?.letter as StageFile;
+    const bytes = (await call('head', 'GET', `/api/files?path=${letter.url}`)).rawPayload;
+    const sign = (as: string, prefileId: number) =>
+      call(as, 'POST', `/api/instance/statements/${id}/files/${letter.id}/signature`, { prefileId });
+    const answerOf = (statement: Statement) => statement.appeals[0]?.decision?.letter;
+
+    const other = await sign(
+      'head',
+      await upload('head', 'Ответ.pdf.sig', await signed(Buffer.from('не то'), 'examiner')),
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe(`Подпись «Ответ.pdf.sig» не принята: ${SIGNATURE_FAILURE_TEXTS.invalid}`);
+
+    // The examiner who refused decided the round the letter is kept in, not the appeal: their signature is not taken.
+    const byExaminer = await sign(
+      'examiner1',
+      await upload('examiner1', 'Ответ.pdf.sig', await signed(bytes, 'examiner')),
+    );
+    expect(byExaminer.statusCode).toBe(403);
+    expect(byExaminer.json().message).toBe('Подписать ответ на жалобу может только руководитель, рассмотревший жалобу');
+
+    const otherName = await sign('head', await upload('head', 'Ответ.pdf.sig', await signed(bytes, 'examiner')));
+    expect(otherName.statusCode).toBe(400);
+    expect(otherName.json().message).toBe(
+      `Подпись «Ответ.pdf.sig» не принята: документ подписал Смирнов Алексей Петрович, а решение принял ${demoUsers.head.fio}`,
+    );
+    expect(answerOf((await call('owner', 'GET', `/api/statements/${id}`)).json())?.signature).toBeNull();
+
+    // The head bearing the name of the test authority's committee signer.
+    const renamed = (fio: string) =>
+      portal().db.updateTable('users').set({ fio }).where('email', '=', demoUsers.head.email).execute();
+    await renamed('Смирнов Алексей Петрович');
+    try {
+      const signature = await signed(bytes, 'examiner');
+      const good = await sign('head', await upload('head', 'Ответ.pdf.sig', signature));
+      expect(good.statusCode, good.body).toBe(200);
+      for (const [as, url] of [
+        ['head', `/api/instance/statements/${id}`],
+        ['examiner1', `/api/instance/statements/${id}`],
+        ['owner', `/api/statements/${id}`],
+      ] as const) {
+        const answer = answerOf((await call(as, 'GET', url)).json());
+        expect(answer?.signature?.status, as).toBe('valid');
+        expect(answer?.signature?.signer).toMatchObject({
+          fio: 'Смирнов Алексей Петрович',
+          innLe: TEST_COMMITTEE.innLe,
+        });
+        expect(answer?.signatureFile?.fileName).toBe('Ответ.pdf.sig');
+        const download = await call(as, 'GET', `/api/files?path=${answer?.signatureFile?.url}`);
+        expect(download.rawPayload.equals(signature)).toBe(true);
+      }
+      // The signature is the letter's, not a file of the appeal nor of the round.
+      const company = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
+      expect(company.appeals[0]?.files).toEqual([]);
+      expect(company.stages.flatMap((stage) => stage.files).map((file) => file.fileName)).not.toContain(
+        'Ответ.pdf.sig',
+      );
+
+      const again = await sign('head', await upload('head', 'Ответ.pdf.sig', await signed(bytes, 'examiner')));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('Решение уже подписано');
+    } finally {
+      await renamed(demoUsers.head.fio);
     }
   });
 });

@@ -170,12 +170,12 @@ export function findAppealRow(db: Db, id: number) {
   return db.selectFrom('appeals').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The files of these appeals (filed ones and answer letters), in upload order. */
+/** The files of these appeals (filed ones, answer letters and their signatures), in upload order. */
 export function listAppealFiles(db: Db, appealIds: readonly number[]) {
   if (appealIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('files')
-    .select(['id', 'appeal_id', 'storage_key', 'file_name', 'size', 'sha256'])
+    .select(['id', 'appeal_id', 'storage_key', 'file_name', 'size', 'sha256', 'signs_file_id', 'signature_check'])
     .where('appeal_id', 'in', [...appealIds])
     .orderBy('id')
     .execute();

@@ -22,6 +22,7 @@ import { type DeadlineClock, deadlineClock, intakeDeadlineOf, isOverdue } from '
 import { apiError, fieldError } from '../errors.ts';
 import { type Announcement, announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
+import { documentsOf } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireHead, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
@@ -260,18 +261,9 @@ async function recordDecision(
   return announceTo(ctx, db, people, routes.statementInfo(statement.id), message, lines, decision.at);
 }
 
-function toStageFile(file: Awaited<ReturnType<typeof listAppealFiles>>[number]): StageFile {
-  return {
-    id: file.id,
-    url: file.storage_key,
-    fileName: file.file_name,
-    size: Number(file.size),
-    sha256: file.sha256,
-    change: null,
-    previousUrl: null,
-    signature: null,
-    signatureFile: null,
-  };
+/** An appeal's files as shown: its answer letter with the head's signature, once signed (docs/product.md «Signatures»). */
+function appealDocuments(files: Awaited<ReturnType<typeof listAppealFiles>>): StageFile[] {
+  return documentsOf(files).map((file) => ({ ...file, change: null, previousUrl: null }));
 }
 
 /** A statement's appeals as both sides see them, oldest first. */
@@ -284,13 +276,13 @@ export async function appealsOf(ctx: ServiceContext, statementId: number, clock?
   );
   const times = clock ?? (await deadlineClock(ctx));
   return rows.map((row): Appeal => {
-    const own = files.filter((file) => file.appeal_id === row.id);
-    const letter = own.find((file) => file.storage_key === row.letter_key);
+    const own = appealDocuments(files.filter((file) => file.appeal_id === row.id));
+    const letter = own.find((file) => file.url === row.letter_key);
     return {
       id: row.id,
       subject: row.subject,
       text: row.text,
-      files: own.filter((file) => file !== letter).map(toStageFile),
+      files: own.filter((file) => file !== letter),
       filedAt: row.filed_at,
       filedBy: row.filer_name,
       dueDate: row.due_date,
@@ -304,7 +296,7 @@ export async function appealsOf(ctx: ServiceContext, statementId: number, clock?
               text: row.decision_text ?? '',
               decidedAt: row.decided_at,
               decidedBy: row.decider_name,
-              letter: toStageFile(letter),
+              letter,
             },
     };
   });

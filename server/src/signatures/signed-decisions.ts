@@ -25,12 +25,30 @@ const SIGN_TEXTS = {
   noFile: 'Документ не найден',
   notDecision: 'Подписать можно только документ решения комитета',
   notDecider: 'Подписать решение может только эксперт, принявший его',
+  notAppealDecider: 'Подписать ответ на жалобу может только руководитель, рассмотревший жалобу',
   alreadySigned: 'Решение уже подписано',
   notSignatureFile: 'Приложите файл подписи (.sig или .p7s)',
 } as const;
 
+type RoundFile = NonNullable<Awaited<ReturnType<typeof findRoundFile>>>;
+
 /**
- * The examiner who decided signs a decision document of the statement with their detached signature: it must be a
+ * The deciding official of a committee's document, whose signature it takes (docs/product.md «Signatures»): the
+ * examiner whose round decided, for a decision's document; the head who decided the appeal, for its answer letter;
+ * null for any other file (the company's documents, an appeal's filed files).
+ */
+function deciderOf(document: RoundFile): { id: number | null; refusal: string } | null {
+  if (document.appeal_id !== null) {
+    if (document.appeal_letter_key === null || document.storage_key !== document.appeal_letter_key) return null;
+    return { id: document.appeal_decided_by, refusal: SIGN_TEXTS.notAppealDecider };
+  }
+  const decision = (DECISIONS as readonly string[]).includes(document.status ?? '');
+  if (!document.is_government_agency || !decision) return null;
+  return { id: document.applicant_id, refusal: SIGN_TEXTS.notDecider };
+}
+
+/**
+ * The official who decided (the examiner of a decision, the head of an appeal's answer) signs a decision document of the statement with their detached signature: it must be a
  * valid qualified signature of the committee by them over exactly the stored bytes; refused with the reason and
  * nothing stored otherwise. Of two signatures of one document at once, one is kept and the other is 409.
  */
@@ -44,9 +62,9 @@ export async function signDecision(
   requireExaminer(actor);
   const document = await findRoundFile(ctx.db, statementId, fileId);
   if (!document || document.signs_file_id !== null) throw apiError('not_found', SIGN_TEXTS.noFile);
-  const decision = (DECISIONS as readonly string[]).includes(document.status ?? '');
-  if (!document.is_government_agency || !decision) throw apiError('invalid_transition', SIGN_TEXTS.notDecision);
-  if (document.applicant_id !== actor.id) throw apiError('forbidden', SIGN_TEXTS.notDecider);
+  const decider = deciderOf(document);
+  if (!decider) throw apiError('invalid_transition', SIGN_TEXTS.notDecision);
+  if (decider.id !== actor.id) throw apiError('forbidden', decider.refusal);
   if (await hasSignature(ctx.db, document.id)) throw apiError('invalid_transition', SIGN_TEXTS.alreadySigned);
   const upload = await findPendingUpload(ctx.db, actor.id, input.prefileId);
   if (!upload) throw apiError('invalid_prefiles');

@@ -42,11 +42,15 @@ export async function linkSignature(
     .execute();
 }
 
-/** A stored file of a statement's round, with what its round decided and who made it; undefined when not there. */
+/**
+ * A stored file of a statement's round, with what its round decided and who made it, and for an appeal's file who
+ * decided the appeal and which file is its answer letter; undefined when not there.
+ */
 export function findRoundFile(db: Db, statementId: number, fileId: number) {
   return db
     .selectFrom('files')
     .innerJoin('stages', 'stages.id', 'files.stage_id')
+    .leftJoin('appeals', 'appeals.id', 'files.appeal_id')
     .select([
       'files.id',
       'files.stage_id',
@@ -54,9 +58,12 @@ export function findRoundFile(db: Db, statementId: number, fileId: number) {
       'files.file_name',
       'files.signs_file_id',
       'files.correction_id',
+      'files.appeal_id',
       'stages.status',
       'stages.is_government_agency',
       'stages.applicant_id',
+      'appeals.decided_by as appeal_decided_by',
+      'appeals.letter_key as appeal_letter_key',
     ])
     .where('files.id', '=', fileId)
     .where('stages.statement_id', '=', statementId)
@@ -89,7 +96,7 @@ export async function fileSignature(
   input: {
     ownerId: number;
     prefileId: number;
-    document: { id: number; stage_id: number; correction_id: number | null };
+    document: { id: number; stage_id: number; correction_id: number | null; appeal_id: number | null };
     check: string;
     at: string;
   },
@@ -119,6 +126,7 @@ export async function fileSignature(
       created_at: input.at,
       page_count: null,
       correction_id: input.document.correction_id,
+      appeal_id: input.document.appeal_id,
       signs_file_id: input.document.id,
       signature_check: input.check,
     })
