@@ -307,6 +307,38 @@ describe('the register', () => {
   });
 });
 
+describe('a refusal reversed by an upheld appeal', () => {
+  it('leaves the register until decided again, then shows the new decision', async () => {
+    const head = await userByEmail(portal, demoUsers.head.email);
+    const as = async (who: UserRow) => `Bearer ${await signAccessToken(portal.config.jwtSecret, who.id)}`;
+    const filed = await portal.app.inject({
+      method: 'POST',
+      url: `/api/statements/${refusal.id}/appeals`,
+      headers: { authorization: await as(users.owner) },
+      payload: { subject: 'acceptance_refusal', text: 'Документы были полными', prefileIds: [] },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const decided = await portal.app.inject({
+      method: 'POST',
+      url: `/api/instance/appeals/${filed.json().id}/decision`,
+      headers: { authorization: await as(head) },
+      payload: { upheld: true, text: 'Приняты', examinerId: users.examiner1.id },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const search = `query=${refusal.visibleId}&pageSize=100`;
+    expect(byNumber((await page(search)).items, refusal.visibleId)).toBeUndefined();
+
+    portal.clock.advance(1000);
+    await replyToStatement(ctx, users.examiner1, refusal.id, {
+      status: 'rejected',
+      comment: 'Внутренний комментарий эксперта',
+      prefileIds: [],
+      ...(await groundsFor(ctx, 'rejected')),
+    });
+    expect(byNumber((await page(search)).items, refusal.visibleId)).toMatchObject({ outcome: 'rejected' });
+  });
+});
+
 describe('the open data exports', () => {
   it('streams CSV with BOM, the header and formula-safe cells', async () => {
     const response = await get('/api/public/registry.csv');
