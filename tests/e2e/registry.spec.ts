@@ -211,7 +211,10 @@ for (const { width, height, wide } of WIDTHS) {
       page,
     }) => {
       await page.goto('/registry?outcome=approved');
-      const number = (await entries(page, wide).first().textContent())?.match(/№ (\d+)/)?.[1];
+      // The number cell of a row (at 1400 px), the title of a card (at 576 px).
+      const first = entries(page, wide).first();
+      const title = wide ? first.getByRole('rowheader') : first.getByRole('heading');
+      const number = (await title.textContent())?.match(/№ (\d+)/)?.[1];
       if (!number) throw new Error('no approved entry in the register');
       await page.getByRole('link', { name: 'Проверить статус заявления' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Проверить статус заявления' })).toBeVisible();
