@@ -2948,7 +2948,9 @@ export interface components {
             decidedAt: string;
             /** @description The head's name as it was then. */
             decidedBy: string | null;
-            /** @description The answer letter 'Ответ на жалобу' (PDF), made once with the decision; the same bytes on every download. */
+            /** @description The head who decided, the one who may sign the answer letter ('Подписать решение'). */
+            deciderId?: number | null;
+            /** @description The answer letter 'Ответ на жалобу' (PDF), made once with the decision; the same bytes on every download; with the head's signature once signed. */
             letter: components["schemas"]["StageFile"];
         };
         /** @description A pre-trial appeal against a statement's refusal, missed term or declined correction, and its answer. */

@@ -495,6 +495,12 @@ describe("signatures on appeals' answers", () => {
       text: 'Фасадов в альбоме нет',
     });
     expect(decided.statusCode, decided.body).toBe(200);
+    const head = await portal()
+      .db.selectFrom('users')
+      .select('id')
+      .where('email', '=', demoUsers.head.email)
+      .executeTakeFirstOrThrow();
+    expect((decided.json() as Appeal).decision?.deciderId).toBe(head.id);
     const letter = (decided.json() as Appeal).decision?.letter as StageFile;
     const bytes = (await call('head', 'GET', `/api/files?path=${letter.url}`)).rawPayload;
     const sign = (as: string, prefileId: number) =>

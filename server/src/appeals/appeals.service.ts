@@ -296,6 +296,7 @@ export async function appealsOf(ctx: ServiceContext, statementId: number, clock?
               text: row.decision_text ?? '',
               decidedAt: row.decided_at,
               decidedBy: row.decider_name,
+              deciderId: row.decided_by,
               letter,
             },
     };

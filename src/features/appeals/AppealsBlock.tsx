@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { APPEAL_STATUS_LABELS, APPEAL_SUBJECT_LABELS } from '#domain/appeals.ts';
 import { committeeTime } from '#domain/committee-time.ts';
-import type { Appeal } from '#domain/contract.ts';
+import type { Appeal, StageFile } from '#domain/contract.ts';
 import { formatDateTime } from '#lib/statement.ts';
 import { DetailBlock, StageFiles, TermNote } from '../statements/detail-parts.ts';
 import { appealTermLine } from './lib/appeal-rules.ts';
@@ -12,13 +12,15 @@ export interface AppealsBlockProps {
   appeals: readonly Appeal[];
   /** The head's 'Рассмотреть жалобу' under an open appeal (the examiner's detail); nothing on the company's. */
   actions?: (appeal: Appeal) => ReactNode;
+  /** What the reader may do with an answer letter ('Подписать решение' for the head who decided); nothing by default. */
+  letterAction?: (appeal: Appeal, file: StageFile) => ReactNode;
 }
 
 /**
  * 'Жалобы' on both details: each appeal with its subject, status, text, files and term (overdue marked as every term
  * is), and once answered the head's answer with its letter 'Ответ на жалобу'.
  */
-export default function AppealsBlock({ appeals, actions }: AppealsBlockProps) {
+export default function AppealsBlock({ appeals, actions, letterAction }: AppealsBlockProps) {
   if (appeals.length === 0) return null;
   const today = committeeTime(new Date())?.day ?? null;
   return (
@@ -52,7 +54,10 @@ export default function AppealsBlock({ appeals, actions }: AppealsBlockProps) {
                   </p>
                   <p className="appeal__text">{appeal.decision.text}</p>
                   <p className="appeal__label">{texts.letter}</p>
-                  <StageFiles files={[appeal.decision.letter]} />
+                  <StageFiles
+                    files={[appeal.decision.letter]}
+                    action={letterAction && ((file) => letterAction(appeal, file))}
+                  />
                 </div>
               )}
               {appeal.status === 'filed' && actions?.(appeal)}

@@ -1,7 +1,7 @@
 // 'Подписать решение' (docs/product.md «Signatures»): the examiner who decided files the detached signature of a
 // decision document the portal keeps, made in their own tool.
 import { atom } from 'nanostores';
-import type { Stage, StageFile } from '#domain/contract.ts';
+import type { Appeal, Stage, StageFile } from '#domain/contract.ts';
 import { isSignatureName } from '#domain/files.ts';
 import { api, uploadPrefile } from '#stores/api.ts';
 import { signatureTexts } from './texts.ts';
@@ -17,6 +17,12 @@ export function canSignDecision(stage: Stage, file: StageFile, userId: number | 
     stage.applicantId === userId &&
     file.signatureFile === null
   );
+}
+
+/** Whether `userId` may sign an appeal's answer letter: the head who decided the appeal, the letter not yet signed. */
+export function canSignAppealAnswer(appeal: Appeal, userId: number | null | undefined): boolean {
+  const decision = appeal.decision;
+  return decision !== null && userId != null && decision.deciderId === userId && decision.letter.signatureFile === null;
 }
 
 /** The document being signed, with its statement; null while the dialog is closed. */

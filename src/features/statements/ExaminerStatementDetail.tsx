@@ -14,7 +14,7 @@ import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
 import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
 import { SignDecisionButton, SignDecisionDialog } from '../signatures/SignDecision.tsx';
-import { canSignDecision } from '../signatures/sign-decision.ts';
+import { canSignAppealAnswer, canSignDecision } from '../signatures/sign-decision.ts';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
 import CorrectionAnswerDialog from './components/detail/CorrectionAnswerDialog.tsx';
 import { CorrectionsBlock } from './components/detail/CorrectionsBlock.tsx';
@@ -221,6 +221,9 @@ export default function ExaminerStatementDetail() {
 
       <AppealsBlock
         appeals={statement.appeals}
+        letterAction={(appeal, file) =>
+          canSignAppealAnswer(appeal, user?.id) ? <SignDecisionButton statementId={statement.id} file={file} /> : null
+        }
         actions={(appeal) =>
           canDecideAppeals && (
             <div className="appeal__actions">
