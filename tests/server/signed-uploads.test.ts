@@ -90,7 +90,21 @@ function signaturePortal(env: Record<string, string> = {}) {
       ).n,
     ),
   });
-  return { portal, call, upload, submit, counts };
+  /** A statement the owner filed and examiner 1 refused (with grounds, the letter kept unsigned). */
+  const refused = async (): Promise<number> => {
+    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const { id } = created.json();
+    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
+    const rejected = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'rejected',
+      comment: '',
+      prefileIds: [],
+      ...(await groundsFor(portal().ctx, 'rejected')),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(201);
+    return id as number;
+  };
+  return { portal, call, upload, submit, counts, refused };
 }
 
 const byName = (files: readonly StageFile[]) => new Map(files.map((file) => [file.fileName, file]));
@@ -471,19 +485,10 @@ describe('signatures on decisions', () => {
 });
 
 describe("signatures on appeals' answers", () => {
-  const { portal, call, upload, submit } = signaturePortal();
+  const { portal, call, upload, refused } = signaturePortal();
 
   it('signs the answer letter later, only by the head who decided the appeal, under their name, only once', async () => {
-    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
-    const { id } = created.json();
-    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
-    const rejected = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
-      status: 'rejected',
-      comment: '',
-      prefileIds: [],
-      ...(await groundsFor(portal().ctx, 'rejected')),
-    });
-    expect(rejected.statusCode, rejected.body).toBe(201);
+    const id = await refused();
     const filed = await call('owner', 'POST', `/api/statements/${id}/appeals`, {
       subject: 'decision_refusal',
       text: 'Фасады в альбоме есть',
@@ -586,19 +591,10 @@ describe('the demo', () => {
 });
 
 describe('SIGNATURES_REQUIRED=decisions', () => {
-  const { portal, call, upload, submit } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
+  const { call, upload, submit, refused } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
 
   it('holds an unsigned decision as awaiting its signature, its documents kept from the company until signed', async () => {
-    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
-    const { id } = created.json();
-    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
-    const rejected = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
-      status: 'rejected',
-      comment: '',
-      prefileIds: [],
-      ...(await groundsFor(portal().ctx, 'rejected')),
-    });
-    expect(rejected.statusCode, rejected.body).toBe(201);
+    const id = await refused();
     const decision = async (as: string) => {
       const url = as === 'owner' ? `/api/statements/${id}` : `/api/instance/statements/${id}`;
       return ((await call(as, 'GET', url)).json() as Statement).stages.at(-1) as Stage;
