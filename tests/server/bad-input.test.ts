@@ -476,6 +476,12 @@ describe('bad input to every operation of openapi.yaml', () => {
       { url: '/api/instance/StartWorkOnStatement', headers: examiner, payload: { id: 2 ** 31 } },
       { url: '/api/instance/StartWorkOnStatement', headers: examiner, payload: { id: 2 ** 53 + 2 } },
       { url: '/api/statements', headers: owner, payload: { objectName: 'Дом', prefileIds: [2 ** 40] } },
+      // A nullable id (`[integer, 'null']`) is held to the range too.
+      {
+        url: '/api/instance/remark-templates',
+        headers: examiner,
+        payload: { text: 'Текст', severity: 'required', workTypeId: 2 ** 40 },
+      },
     ];
     for (const { url, headers, payload } of cases) {
       const answer = await portal.app.inject({ method: 'POST', url, headers, payload });

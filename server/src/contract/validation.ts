@@ -41,7 +41,8 @@ function bounded(schema: unknown): object {
     if (node === null || typeof node !== 'object') return node;
     const result: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) result[key] = copy(value);
-    if (result.type === 'integer') {
+    // `[integer, 'null']` too: a nullable id beyond the range is no id of ours either.
+    if (result.type === 'integer' || (Array.isArray(result.type) && result.type.includes('integer'))) {
       result.minimum ??= INT_MIN;
       result.maximum ??= INT_MAX;
     }
