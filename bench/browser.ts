@@ -299,7 +299,7 @@ export async function listFigures(portal: BenchPortal): Promise<Figure[]> {
         figures.push(...(await measureList(page, spec)).figures);
         figures.push(...(await repeatVisit(page, spec)));
         const opened = await apiCallsToOpen(await context.newPage(), spec.path, open.link);
-        // A full page navigation with the token in memory only (the rule) starts with the session refresh;
+        // A full page navigation with the access token in memory only starts with the session refresh;
         // the budget counts the calls for the page's data after it.
         const dataCalls = opened.calls.filter((call) => call !== 'POST /api/authentication/refresh');
         figures.push({
