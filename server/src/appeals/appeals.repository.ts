@@ -1,5 +1,6 @@
 import type { AppealStatus, AppealSubject } from '#domain/contract.ts';
 import type { Db } from '../db/database.ts';
+import { FILE_COLUMNS } from '../db/file-columns.ts';
 
 /** The statement an appeal is about: what the rules need (company, status, terms, examiner) and what mail names. */
 export function findAppealedStatement(db: Db, statementId: number) {
@@ -175,7 +176,7 @@ export function listAppealFiles(db: Db, appealIds: readonly number[]) {
   if (appealIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('files')
-    .select(['id', 'appeal_id', 'storage_key', 'file_name', 'size', 'sha256', 'signs_file_id', 'signature_check'])
+    .select(['appeal_id', ...FILE_COLUMNS])
     .where('appeal_id', 'in', [...appealIds])
     .orderBy('id')
     .execute();

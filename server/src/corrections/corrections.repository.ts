@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { DECISION_FACTS } from '../db/decision-snapshot.ts';
+import { FILE_COLUMNS } from '../db/file-columns.ts';
 import type { CorrectionStatus } from '../db/schema.ts';
 
 /** The statement a correction is about: what the rules need (company, status, examiner) and what mail names. */
@@ -77,7 +78,7 @@ export function listCorrectionFiles(db: Db, correctionIds: readonly number[]) {
   if (correctionIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('files')
-    .select(['id', 'correction_id', 'storage_key', 'file_name', 'size', 'sha256', 'signs_file_id', 'signature_check'])
+    .select(['correction_id', ...FILE_COLUMNS])
     .where('correction_id', 'in', [...correctionIds])
     .orderBy('id')
     .execute();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { StatementStatus } from '#domain/contract.ts';
 import { type Db, isPostgres } from '../db/database.ts';
 import { DECISION_FACTS } from '../db/decision-snapshot.ts';
+import { FILE_COLUMNS } from '../db/file-columns.ts';
 
 /**
  * The next registration number, from the counter row, in the caller's transaction. The row lock (PostgreSQL) or
@@ -464,7 +465,7 @@ export function listStageFiles(db: Db, stageIds: readonly number[]) {
   return (
     db
       .selectFrom('files')
-      .select(['id', 'stage_id', 'storage_key', 'file_name', 'size', 'sha256', 'signs_file_id', 'signature_check'])
+      .select(['stage_id', ...FILE_COLUMNS])
       .where('stage_id', 'in', [...stageIds])
       // A corrected certificate shows with its correction (docs/product.md «The regulation's procedures»), an
       // appeal's files and answer with the appeal («Appeals»).
