@@ -34,8 +34,13 @@ export const $appealsRegister: ReadableAtom<RegisterState> = $state;
 /** The register's rows: open appeals first by due date, then the answered ones. */
 export const $registerRows: ReadableAtom<AppealsRegisterItem[]> = computed($state, (state) => openFirst(state.items));
 
-/** The count of open appeals beside the sidebar's 'Жалобы'. */
-export const $openAppeals: ReadableAtom<number> = computed($state, (state) => state.open);
+/**
+ * The count of open appeals beside the sidebar's 'Жалобы': none until the register has answered, so the sidebar
+ * never shows a '0' it does not know.
+ */
+export const $openAppeals: ReadableAtom<number | undefined> = computed($state, (state) =>
+  state.status === 'ready' ? state.open : undefined,
+);
 
 /** Loads the register again, keeping the one on screen meanwhile. */
 export const reloadAppealsRegister = latestRun(async () => {
