@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../server/src/context.ts';
 import { nowIso } from '../../server/src/db/database.ts';
 import { WorkingCalendar } from '../../server/src/deadlines/calendar.ts';
 import { STATUS_ADDRESS_LIMIT, STATUS_NUMBER_LIMIT } from '../../server/src/registry/public-limits.ts';
-import { publicationCutoff, registryPage } from '../../server/src/registry/registry.service.ts';
+import { publicationCutoff, publishedAt, registryPage } from '../../server/src/registry/registry.service.ts';
 import {
   refuseAcceptance,
   replyToStatement,
@@ -166,6 +166,16 @@ describe('the register', () => {
     expect(byNumber(items, withdrawn.visibleId)).toBeUndefined();
   });
 
+  it("lists the demo's approval, found by its street, with the link to its certificate's working check", async () => {
+    const street = await page(`query=${encodeURIComponent('гагарина')}`);
+    expect(street.total).toBe(1);
+    const [demo] = street.items;
+    expect(demo).toMatchObject({ outcome: 'approved', address: 'ул. Гагарина, 27', checkToken: expect.any(String) });
+    const check = await get(`/api/public/certificates/${demo?.checkToken}`);
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json()).toMatchObject({ visibleId: demo?.visibleId, status: 'approved', address: 'ул. Гагарина, 27' });
+  });
+
   it('never carries people, contacts, files, comments or undecided statements, in the page or either export', async () => {
     const examiner = await ctx.db
       .selectFrom('users')
@@ -295,6 +305,10 @@ describe('the register', () => {
     const zone = 'Europe/Moscow';
     expect(publicationCutoff(calendar, new Date('2026-01-13T09:00:00Z'), zone, 2)).toBe('2026-01-11T21:00:00.000Z');
     expect(publicationCutoff(calendar, new Date('2026-01-12T09:00:00Z'), zone, 2)).toBe('2026-01-08T21:00:00.000Z');
+    // Friday's decision was published at Tuesday's start (the time its export's Last-Modified shows), not Friday.
+    const tuesday = new Date('2026-01-14T09:00:00Z');
+    expect(publishedAt(calendar, '2026-01-09T10:00:00.000Z', tuesday, zone, 2)).toBe('2026-01-12T21:00:00.000Z');
+    expect(publishedAt(calendar, '2026-01-09T10:00:00.000Z', tuesday, zone, 0)).toBe('2026-01-09T10:00:00.000Z');
     // Through the service: today's decisions wait for a delay of 1 and appear a working day later.
     const settings = { delayDays: 1, licence: 'CC BY 4.0' };
     const now = ctx.now();
@@ -310,6 +324,18 @@ describe('the register', () => {
 describe('a refusal reversed by an upheld appeal', () => {
   it('leaves the register until decided again, then shows the new decision', async () => {
     const head = await userByEmail(portal, demoUsers.head.email);
+    // The exports as a scraper last downloaded them, with the refusal in.
+    const exported: Record<string, { etag: string; lastModified: string }> = {};
+    for (const url of ['/api/public/registry.csv', '/api/public/registry.json']) {
+      const response = await get(url);
+      expect(response.body).toContain('Реестровый склад');
+      exported[url] = {
+        etag: response.headers.etag as string,
+        lastModified: response.headers['last-modified'] as string,
+      };
+    }
+    // Last-Modified counts whole seconds: the appeal is decided in a later one.
+    portal.clock.advance(2000);
     const as = async (who: UserRow) => `Bearer ${await signAccessToken(portal.config.jwtSecret, who.id)}`;
     const filed = await portal.app.inject({
       method: 'POST',
@@ -327,6 +353,17 @@ describe('a refusal reversed by an upheld appeal', () => {
     expect(decided.statusCode, decided.body).toBe(200);
     const search = `query=${refusal.visibleId}&pageSize=100`;
     expect(byNumber((await page(search)).items, refusal.visibleId)).toBeUndefined();
+    // Both validators of the exports moved: a scraper asking since the last download gets the smaller set.
+    for (const url of ['/api/public/registry.csv', '/api/public/registry.json']) {
+      const now = await get(url);
+      expect(now.headers.etag).not.toBe(exported[url]?.etag);
+      expect(Date.parse(now.headers['last-modified'] as string)).toBeGreaterThan(
+        Date.parse(exported[url]?.lastModified as string),
+      );
+      const since = await get(url, { 'if-modified-since': exported[url]?.lastModified as string });
+      expect(since.statusCode).toBe(200);
+      expect(since.body).not.toContain('Реестровый склад');
+    }
 
     portal.clock.advance(1000);
     await replyToStatement(ctx, users.examiner1, refusal.id, {

@@ -156,6 +156,20 @@ export async function registryVersion(db: Db, before: string) {
   };
 }
 
+/**
+ * When an entry last left the register: the latest move of a statement away from a decision (an upheld appeal takes a
+ * refusal back under review). A decision not yet published that moves away counts too; the time only moves later.
+ */
+export async function lastLeftAt(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('status_history')
+    .select((eb) => eb.fn.max('changed_at').as('at'))
+    .where('from_status', 'in', ['approved', 'rejected', 'not_accepted'])
+    .whereRef('to_status', '<>', 'from_status')
+    .executeTakeFirst();
+  return (row?.at as string | null | undefined) ?? null;
+}
+
 /** The filters' options among the published entries: decision instants (for the years), categories, work types. */
 export async function listRegistryFacets(db: Db, before: string) {
   const [categories, workTypes, span] = await Promise.all([

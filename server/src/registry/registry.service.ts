@@ -23,6 +23,7 @@ import {
   countRegistry,
   findPublisher,
   findStatusByNumberAndInn,
+  lastLeftAt,
   listRegistryBatch,
   listRegistryFacets,
   listRegistryPage,
@@ -53,15 +54,65 @@ const MAX_QUERY_LENGTH = 200;
  */
 export function publicationCutoff(calendar: WorkingCalendar, now: Date, timeZone: string, delayDays: number): string {
   if (delayDays === 0) return nowIso(new Date(now.getTime() + 1));
-  const today = localDate(now, timeZone);
+  return dayCutoff(calendar, localDate(now, timeZone), timeZone, delayDays);
+}
+
+/** The cut-off in force all through the local day `today` (a delay of at least one working day). */
+function dayCutoff(calendar: WorkingCalendar, today: string, timeZone: string, delayDays: number): string {
   let day = today;
   while (calendar.addWorkingDays(day, delayDays) > today) day = addDays(day, -1);
   return dayStart(addDays(day, 1), timeZone);
 }
 
+/**
+ * When a decision taken at `decidedAt` was published: at once without a delay, with one the start of the first day
+ * whose cut-off passes it (never later than now's day, as only published decisions are asked about).
+ */
+export function publishedAt(
+  calendar: WorkingCalendar,
+  decidedAt: string,
+  now: Date,
+  timeZone: string,
+  delayDays: number,
+): string {
+  if (delayDays === 0) return decidedAt;
+  const today = localDate(now, timeZone);
+  let day = localDate(new Date(decidedAt), timeZone);
+  while (day < today && dayCutoff(calendar, day, timeZone, delayDays) <= decidedAt) day = addDays(day, 1);
+  return dayStart(day, timeZone);
+}
+
 async function cutoff(ctx: ServiceContext, settings: RegistrySettings): Promise<string> {
   const calendar = await loadCalendar(ctx.db);
   return publicationCutoff(calendar, ctx.now(), ctx.config.timeZone, settings.delayDays);
+}
+
+/** What the published set's validators are made of: its state, and when it last changed. */
+interface SetState {
+  before: string;
+  version: Awaited<ReturnType<typeof registryVersion>>;
+  /** The latest publication, correction or departure of an entry. */
+  lastModified: string | null;
+}
+
+/**
+ * The published set's state. It last changed at the latest of: the newest entry's publication (its decision, or the
+ * day the delay let it in), a correction, and an entry leaving the register.
+ */
+async function setState(ctx: ServiceContext, settings: RegistrySettings): Promise<SetState> {
+  const calendar = await loadCalendar(ctx.db);
+  const now = ctx.now();
+  const { timeZone } = ctx.config;
+  const before = publicationCutoff(calendar, now, timeZone, settings.delayDays);
+  const [version, left] = await Promise.all([registryVersion(ctx.db, before), lastLeftAt(ctx.db)]);
+  const published =
+    version.decided === null ? null : publishedAt(calendar, version.decided, now, timeZone, settings.delayDays);
+  const lastModified =
+    [published, version.corrected, left]
+      .filter((at): at is string => at !== null)
+      .sort()
+      .at(-1) ?? null;
+  return { before, version, lastModified };
 }
 
 /** Lower case, ё as е, single spaces: how the search compares text. */
@@ -156,12 +207,8 @@ export async function registryPage(
 
 /** The register's filters and data passport (GET /api/public/registry/facets). */
 export async function registryFacets(ctx: ServiceContext, settings: RegistrySettings): Promise<RegistryFacets> {
-  const before = await cutoff(ctx, settings);
-  const [facets, version, publisher] = await Promise.all([
-    listRegistryFacets(ctx.db, before),
-    registryVersion(ctx.db, before),
-    findPublisher(ctx.db),
-  ]);
+  const { before, version, lastModified } = await setState(ctx, settings);
+  const [facets, publisher] = await Promise.all([listRegistryFacets(ctx.db, before), findPublisher(ctx.db)]);
   const years: number[] = [];
   if (facets.first && facets.last) {
     const first = Number(localDate(new Date(facets.first), ctx.config.timeZone).slice(0, 4));
@@ -177,7 +224,7 @@ export async function registryFacets(ctx: ServiceContext, settings: RegistrySett
     categories: options(facets.categories),
     workTypes: options(facets.workTypes),
     total: version.count,
-    updatedAt: lastModified(version),
+    updatedAt: lastModified,
     passport: {
       title: 'Реестр решений комитета по согласованию архитектурно-градостроительного облика',
       publisher: publisher ?? 'Комитет по архитектуре',
@@ -192,16 +239,6 @@ export async function registryFacets(ctx: ServiceContext, settings: RegistrySett
   };
 }
 
-type Version = Awaited<ReturnType<typeof registryVersion>>;
-
-function lastModified(version: Version): string | null {
-  const latest = [version.decided, version.corrected]
-    .filter((at): at is string => at !== null)
-    .sort()
-    .at(-1);
-  return latest ?? null;
-}
-
 /** The export's validators: an entity tag of the published set's state and the time it last changed. */
 export interface ExportValidators {
   etag: string;
@@ -211,13 +248,21 @@ export interface ExportValidators {
 
 /** The current validators of the published set (one aggregate query). */
 export async function exportValidators(ctx: ServiceContext, settings: RegistrySettings): Promise<ExportValidators> {
-  const before = await cutoff(ctx, settings);
-  const version = await registryVersion(ctx.db, before);
+  const { before, version, lastModified } = await setState(ctx, settings);
   const hash = createHash('sha256')
-    .update(JSON.stringify([version.count, version.ids, version.decided, version.corrected, version.correction]))
+    .update(
+      JSON.stringify([
+        version.count,
+        version.ids,
+        version.decided,
+        version.corrected,
+        version.correction,
+        lastModified,
+      ]),
+    )
     .digest('base64url')
     .slice(0, 27);
-  return { etag: `"${hash}"`, lastModified: lastModified(version), before };
+  return { etag: `"${hash}"`, lastModified, before };
 }
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { StatementStatus } from '#domain/contract.ts';
 import { decideAppeal, fileAppeal } from '../appeals/appeals.service.ts';
 import { catalogIds, ensureCatalogues, refusalGrounds } from '../catalogs/catalogs.service.ts';
+import { issueCheckToken } from '../certificates/certificates.service.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { requestCorrection } from '../corrections/corrections.service.ts';
@@ -390,6 +391,9 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
         }
       } else if (status === 'has_comments' || status === 'approved' || status === 'rejected') {
         const last = position === path.length - 1;
+        // As the examiner's 'Согласовать' does: the certificate's check token first, then the approval, so the
+        // register and the certificate link to a working check page (docs/product.md «Certificate and public check»).
+        if (status === 'approved') await issueCheckToken(ctx, examiner, id);
         await replyToStatement(ctx, examiner, id, {
           status,
           isInstance: true,
