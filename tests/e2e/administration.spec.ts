@@ -213,6 +213,8 @@ test('the head adds an examiner, a work type and a template; they are used at on
 test('the sections at 1400 and 576 px: axe nothing serious, the calendar marks a preliminary year', async ({
   page,
 }) => {
+  // Ten pages read by axe at two widths: a long walk on a loaded machine.
+  test.slow();
   const admin = new AdminPage(page);
   for (const width of [1400, 576]) {
     await page.setViewportSize({ width, height: 900 });

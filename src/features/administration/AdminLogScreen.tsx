@@ -24,7 +24,7 @@ function LogTable() {
   const pages = pageCount(log);
   return (
     <>
-      <table className="admin-table admin-log" aria-busy={state.status === 'loading' || undefined}>
+      <table className="card-table admin-table admin-log" aria-busy={state.status === 'loading' || undefined}>
         <caption className="visually-hidden">{t.caption}</caption>
         <thead>
           <tr>

@@ -22,7 +22,8 @@ function EmployeeRow({ employee, isSelf }: { employee: Employee; isSelf: boolean
   return (
     // The link in the name cell is the row's keyboard and screen-reader way in; the row click only widens the target.
     <tr className={employee.isVerify ? 'employee-row' : 'employee-row employee-row--pending'} onClick={open}>
-      <td data-label={employeesTexts.name}>
+      {/* The name is the card's title below 768 px: no label above it. */}
+      <td>
         <a className="employee-row__link" href={href}>
           {orDash(employee.fio)}
           {!employee.isVerify && <span className="visually-hidden">, {employeesTexts.notVerifiedHint}</span>}
@@ -74,7 +75,7 @@ export default function EmployeeList() {
           </section>
         )}
         {list.status === 'ready' && list.items.length > 0 && (
-          <table className="data-table employee-table">
+          <table className="card-table employee-table">
             <caption className="visually-hidden">{employeesTexts.tableCaption}</caption>
             <thead>
               <tr>

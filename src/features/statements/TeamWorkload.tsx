@@ -100,7 +100,7 @@ export default function TeamWorkload() {
       {team && (
         <>
           <div className="team-table__frame">
-            <table className="team-table">
+            <table className="card-table team-table">
               <caption className="visually-hidden">{teamTexts.tableCaption}</caption>
               <thead>
                 <tr>

@@ -31,7 +31,7 @@ function ItemTable<T extends { id: number }, V extends FormValues, B extends obj
   const acting = useStore(list.$actionState);
   const [first, ...rest] = spec.columns;
   return (
-    <table className="admin-table">
+    <table className="card-table admin-table">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

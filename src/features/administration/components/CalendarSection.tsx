@@ -47,7 +47,7 @@ function Days({ label, days }: { label: string; days: readonly string[] }) {
 /** The years: official or 'предварительный', their working and non-working days, where from; a file for each. */
 function YearsTable({ years }: { years: readonly CalendarYearInfo[] }) {
   return (
-    <table className="admin-table">
+    <table className="card-table admin-table">
       <caption className="visually-hidden">{t.caption}</caption>
       <thead>
         <tr>
