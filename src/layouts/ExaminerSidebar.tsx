@@ -63,18 +63,18 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
           })}
           <li>
             <p
-              className={overdue > 0 ? 'side-nav__note side-nav__note--alert' : 'side-nav__note'}
+              className={overdue ? 'side-nav__note side-nav__note--alert' : 'side-nav__note'}
               title={overdueTexts.hint}
             >
               <span>
-                {overdue > 0 && (
+                {!!overdue && (
                   <span className="side-nav__alert-icon" aria-hidden="true">
                     !
                   </span>
                 )}
                 {overdueTexts.label}
               </span>
-              <span className="side-nav__count">{overdue}</span>
+              {overdue !== undefined && <span className="side-nav__count">{overdue}</span>}
             </p>
           </li>
         </NavGroup>

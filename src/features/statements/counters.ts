@@ -26,7 +26,8 @@ const ZERO: StatementCounters = {
  */
 const LOAD_FAILED = 'Could not load statements';
 
-const $counters = atom<StatementCounters>(ZERO);
+/** The counts, or null until they are known: a sidebar then shows no count rather than a '0' it does not know. */
+const $counters = atom<StatementCounters | null>(null);
 let loaded = false;
 let loading: Promise<void> | null = null;
 let again = false;
@@ -147,23 +148,28 @@ export function countFromList(items: ReadonlyArray<{ status: unknown } & Terms>)
 
 const statusCounters = ({ overdue: _overdue, ...counters }: StatementCounters) => counters satisfies StatusCounters;
 
-/**
- * A sidebar's statement counts per status and their total (docs/product.md «Counters»): the company's statements, or
- * the examiner's own; zeros until loaded or on failure.
- */
-export const $statusCounters = computed($counters, statusCounters);
+/** No count is known yet. */
+const UNKNOWN: Partial<StatusCounters> = {};
 
 /**
- * How many of the examiner's own statements are past their review term (docs/product.md «Deadlines and history»); zero
- * until loaded.
+ * A sidebar's statement counts per status and their total (docs/product.md «Counters»): the company's statements, or
+ * the examiner's own; none until loaded (and none after a failed first load).
  */
-export const $examinerOverdue = computed($counters, (counters) => counters.overdue);
+export const $statusCounters = computed($counters, (counters): Partial<StatusCounters> =>
+  counters ? statusCounters(counters) : UNKNOWN,
+);
+
+/**
+ * How many of the examiner's own statements are past their review term (docs/product.md «Deadlines and history»);
+ * undefined until loaded.
+ */
+export const $examinerOverdue = computed($counters, (counters) => counters?.overdue);
 
 /** Forgets the loaded counts (tests only). */
 export function resetCountersForTests(): void {
   loaded = false;
   again = false;
   countedFromListAt = Number.NEGATIVE_INFINITY;
-  $counters.set(ZERO);
+  $counters.set(null);
   storage()?.removeItem(COUNTERS_CACHE_KEY);
 }

@@ -144,6 +144,9 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     watch(counters.$statusCounters);
     await flush();
     expect(api.GET).not.toHaveBeenCalled();
+    // Not known yet: no count at all rather than zeros.
+    expect(counters.$statusCounters.get()).toEqual({});
+    expect(counters.$examinerOverdue.get()).toBeUndefined();
     await signIn(demoOwner);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/users/me/counters', { headers: { 'x-quiet-errors': '1' } });
     expect(counters.$statusCounters.get()).toEqual({
@@ -267,10 +270,10 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     }
   });
 
-  it('stay zero and log on a failure, without a toast', async () => {
+  it('show none and log on a failure, without a toast', async () => {
     api.GET.mockResolvedValue(reply(500, errorBody('internal_error', 'Ошибка')));
     await openAs(demoOwner, counters.$statusCounters);
-    expect(counters.$statusCounters.get().sent).toBe(0);
+    expect(counters.$statusCounters.get()).toEqual({});
     expect(console.error).toHaveBeenCalledWith('Could not load statements', 500);
   });
 });
