@@ -24,6 +24,7 @@ import * as appeals from './20261127T0010_appeals.ts';
 import * as administration from './20261127T0020_administration.ts';
 import * as signatures from './20261127T0040_signatures.ts';
 import * as registry from './20261127T0100_registry.ts';
+import * as heldDecisions from './20261127T0200_held_decisions.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0020_administration': administration,
   '20261127T0040_signatures': signatures,
   '20261127T0100_registry': registry,
+  '20261127T0200_held_decisions': heldDecisions,
 };

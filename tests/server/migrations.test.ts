@@ -320,3 +320,44 @@ describe('the head role migration', () => {
     ]);
   });
 });
+
+describe('the held decisions migration', () => {
+  it('holds only a decision, and holding one is no news for the live streams while a status change still is', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, not today's
+    const db = (await databaseAt('20261127T0100_registry')) as any as import('kysely').Kysely<any>;
+    const at = '2026-11-01T10:00:00.000Z';
+    await db.insertInto('companies').values({ id: 1, legal_entity: 'ООО «А»', created_at: at }).execute();
+    await db
+      .insertInto('statements')
+      .values({
+        id: 1,
+        visible_id: 1,
+        company_id: 1,
+        status: 'under_review',
+        object_name: 'Школа',
+        date_create: at,
+        last_update: at,
+      })
+      .execute();
+
+    await migrateToLatest(db as unknown as Db);
+
+    const news = async () =>
+      (await db.selectFrom('changes').select('seq').where('statement_id', '=', 1).execute()).length;
+    const before = await news();
+    await db.updateTable('statements').set({ held_status: 'rejected' }).where('id', '=', 1).execute();
+    expect(await news()).toBe(before);
+    await db
+      .updateTable('statements')
+      .set({ status: 'rejected', held_status: null, last_update: '2026-11-02T10:00:00.000Z' })
+      .where('id', '=', 1)
+      .execute();
+    expect(await news()).toBe(before + 1);
+    await db.updateTable('statements').set({ object_name: 'Школа № 2' }).where('id', '=', 1).execute();
+    expect(await news()).toBe(before + 2);
+    await expect(
+      db.updateTable('statements').set({ held_status: 'has_comments' }).where('id', '=', 1).execute(),
+    ).rejects.toThrow();
+    await db.destroy();
+  });
+});

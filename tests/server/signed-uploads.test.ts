@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appeal, Stage, StageFile, Statement } from '#domain/contract.ts';
+import type { Appeal, Stage, StageFile, Statement, StatementListItem } from '#domain/contract.ts';
 import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
+import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
 import { groundsFor, login, startTestPortal, type TestPortal, uploadPrefile } from './helpers.ts';
@@ -58,7 +59,7 @@ function signaturePortal(env: Record<string, string> = {}) {
     if (!state.portal) throw new Error('portal not started');
     return state.portal;
   };
-  const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (as: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     portal().app.inject({
       method,
       url,
@@ -418,6 +419,47 @@ describe('signatures on decisions', () => {
     expect(sig.rawPayload.equals(signature)).toBe(true);
   });
 
+  it("pairs a corrected certificate with its signature sent in the correction's answer, as a reply does", async () => {
+    const id = await underReview();
+    expect((await reply(id, 'approved', [])).statusCode).toBe(201);
+    const ask = async () => {
+      const asked = await call('owner', 'POST', `/api/statements/${id}/corrections`, { text: 'Опечатка в адресе' });
+      expect(asked.statusCode, asked.body).toBe(201);
+      return (asked.json() as Statement).corrections.at(-1)?.id as number;
+    };
+    const correctionId = await ask();
+    const corrected = await pdf('Свидетельство_исправленное.pdf');
+    const decide = async (signature: Buffer) =>
+      call('examiner1', 'POST', `/api/instance/corrections/${correctionId}/decision`, {
+        accept: true,
+        note: null,
+        prefileIds: [
+          await upload('examiner1', corrected.name, corrected.bytes),
+          await upload('examiner1', `${corrected.name}.sig`, signature),
+        ],
+        requisites: { objectName: 'Дом с подписями', address: 'ул. Верная, 1', cadastralNumber: null },
+      });
+    // Another body's signature is refused with its reason, and nothing is answered.
+    const foreign = await decide(await signed(corrected.bytes, 'otherExaminer'));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(
+      `Подпись «${corrected.name}.sig» не принята: ${SIGNATURE_FAILURE_TEXTS.foreign_organization}`,
+    );
+    const waiting = ((await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement).corrections[0];
+    expect(waiting?.status).toBe('requested');
+
+    const signature = await signed(corrected.bytes, 'examiner');
+    const decided = await decide(signature);
+    expect(decided.statusCode, decided.body).toBe(200);
+    const shown = ((await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement).corrections[0];
+    expect(shown?.files.map((f) => [f.fileName, f.signature?.status, f.signatureFile?.fileName])).toEqual([
+      [corrected.name, 'valid', `${corrected.name}.sig`],
+    ]);
+    const token = shown?.checkUrl?.split('/check/')[1] as string;
+    const sig = await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}/signed/signature` });
+    expect(sig.rawPayload.equals(signature)).toBe(true);
+  });
+
   it('signs a stored refusal letter later, only by the examiner who decided, only once, only over its bytes', async () => {
     const id = await underReview();
     const rejected = await reply(id, 'rejected', [], await groundsFor(portal().ctx, 'rejected'));
@@ -591,31 +633,182 @@ describe('the demo', () => {
 });
 
 describe('SIGNATURES_REQUIRED=decisions', () => {
-  const { call, upload, submit, refused } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
+  const { portal, call, upload, submit } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
 
-  it('holds an unsigned decision as awaiting its signature, its documents kept from the company until signed', async () => {
-    const id = await refused();
-    const decision = async (as: string) => {
-      const url = as === 'owner' ? `/api/statements/${id}` : `/api/instance/statements/${id}`;
-      return ((await call(as, 'GET', url)).json() as Statement).stages.at(-1) as Stage;
-    };
-    const letter = (await decision('examiner1')).files[0] as StageFile;
-    expect(await decision('examiner1')).toMatchObject({ awaitingSignature: true, files: [{ id: letter.id }] });
-    expect(await decision('owner')).toMatchObject({ awaitingSignature: true, files: [] });
-
-    const bytes = (await call('examiner1', 'GET', `/api/files?path=${letter.url}`)).rawPayload;
-    const signedLetter = await call(
-      'examiner1',
-      'POST',
-      `/api/instance/statements/${id}/files/${letter.id}/signature`,
-      {
-        prefileId: await upload('examiner1', 'Письмо.sig', await signed(bytes, 'examiner')),
-      },
+  const statementAs = async (as: string, id: number) =>
+    (
+      await call(as, 'GET', as === 'owner' ? `/api/statements/${id}` : `/api/instance/statements/${id}`)
+    ).json() as Statement;
+  const sign = async (as: string, id: number, file: StageFile) => {
+    const bytes = (await call(as, 'GET', `/api/files?path=${file.url}`)).rawPayload;
+    return call(as, 'POST', `/api/instance/statements/${id}/files/${file.id}/signature`, {
+      prefileId: await upload(as, `${file.fileName}.sig`, await signed(bytes, 'examiner')),
+    });
+  };
+  /** Everything the company and the public read of a statement, to compare before and after a decision is held. */
+  const companyView = async (id: number) => {
+    const statement = await statementAs('owner', id);
+    const item = ((await call('owner', 'GET', '/api/statements')).json() as StatementListItem[]).find(
+      (entry) => entry.id === id,
     );
+    const registry = (
+      await portal().app.inject({
+        method: 'GET',
+        url: `/api/public/registry?query=${statement.visibleId}&pageSize=100`,
+      })
+    ).json() as { items: Array<{ visibleId: number }> };
+    const status = await portal().app.inject({
+      method: 'POST',
+      url: '/api/public/statement-status',
+      payload: { visibleId: statement.visibleId, inn: statement.companyInn },
+    });
+    return {
+      status: statement.status,
+      stages: statement.stages.length,
+      history: statement.history.map((entry) => entry.status),
+      refusalGrounds: statement.refusalGrounds,
+      remarks: statement.remarks.map((remark) => remark.status),
+      listed: item && { status: item.status, lastUpdate: item.lastUpdate },
+      counters: (await call('owner', 'GET', '/api/users/me/counters')).json(),
+      notifications: ((await call('owner', 'GET', '/api/notifications')).json() as unknown[]).length,
+      mails: portal().mailbox.messagesTo(demoUsers.owner.email).length,
+      registered: registry.items.some((entry) => entry.visibleId === statement.visibleId),
+      publicStatus: status.json().status,
+    };
+  };
+  /** The live stream's news of the statement for its company (the change log the streams read). */
+  const news = async (id: number) =>
+    Number(
+      (
+        await portal()
+          .db.selectFrom('changes')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('statement_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('holds an unsigned refusal from the company and the public until it is signed, then issues it once', async () => {
+    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const { id } = created.json();
+    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
+    const before = await companyView(id);
+    const newsBefore = await news(id);
+
+    const rejected = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'rejected',
+      comment: 'Не соответствует',
+      prefileIds: [],
+      ...(await groundsFor(portal().ctx, 'rejected')),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(201);
+    // The committee sees the decision awaiting its signature, the letter to sign.
+    const committee = rejected.json() as Statement;
+    const decision = committee.stages.at(-1) as Stage;
+    expect(decision).toMatchObject({ status: 'rejected', awaitingSignature: true });
+    const letter = decision.files[0] as StageFile;
+    expect(letter.signature).toBeNull();
+    // The company, the public check of the status, the register and the live stream see nothing yet.
+    expect(await companyView(id)).toEqual(before);
+    expect(before).toMatchObject({ status: 'under_review', registered: false, publicStatus: 'under_review' });
+    expect(await news(id)).toBe(newsBefore);
+
+    // Nobody answers it again meanwhile; the company can no longer withdraw it.
+    const again = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'has_comments',
+      comment: 'Ещё',
+      prefileIds: [],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^Решение по заявлению ожидает подписи/);
+    const withdrawn = await call('owner', 'POST', `/api/statements/${id}/withdraw`, { reason: 'Передумали' });
+    expect(withdrawn.statusCode).toBe(409);
+    expect(withdrawn.json().message).toBe('Заявление уже нельзя отозвать: рассмотрение завершено');
+    expect(await companyView(id)).toEqual(before);
+
+    // Signed: the decision reaches the company, with one notification and one mail, and the public.
+    const signedLetter = await sign('examiner1', id, letter);
     expect(signedLetter.statusCode, signedLetter.body).toBe(200);
-    const reached = await decision('owner');
+    expect((signedLetter.json() as Statement).stages.at(-1)?.awaitingSignature).toBeUndefined();
+    const after = await companyView(id);
+    expect(after).toMatchObject({
+      status: 'rejected',
+      stages: before.stages + 1,
+      history: [...before.history, 'rejected'],
+      listed: { status: 'rejected' },
+      counters: { rejected: before.counters.rejected + 1, under_review: before.counters.under_review - 1 },
+      notifications: before.notifications + 1,
+      registered: true,
+      publicStatus: 'rejected',
+    });
+    expect(after.refusalGrounds.length).toBeGreaterThan(0);
+    expect(await news(id)).toBeGreaterThan(newsBefore);
+    await expect
+      .poll(() => portal().mailbox.messagesTo(demoUsers.owner.email).length, { timeout: 5000 })
+      .toBe(before.mails + 1);
+    const reached = (await statementAs('owner', id)).stages.at(-1) as Stage;
     expect(reached.awaitingSignature).toBeUndefined();
     expect(reached.files.map((file) => [file.id, file.signature?.status])).toEqual([[letter.id, 'valid']]);
+  });
+
+  it('holds an approval with an unsigned certificate; the check page answers it only once signed', async () => {
+    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const statementId = created.json().id as number;
+    expect(
+      (await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id: statementId })).statusCode,
+    ).toBe(200);
+    const token = (await call('examiner1', 'POST', `/api/instance/statements/${statementId}/certificate`)).json().token;
+    const bare = await call('examiner1', 'POST', `/api/instance/${statementId}/stages`, {
+      status: 'approved',
+      comment: '',
+      prefileIds: [],
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toBe(
+      'Приложите документ решения: решение выдаётся подписанным, а без документа подписывать нечего',
+    );
+    const certificate = await pdf('Свидетельство.pdf');
+    const approved = await call('examiner1', 'POST', `/api/instance/${statementId}/stages`, {
+      status: 'approved',
+      comment: '',
+      prefileIds: [await upload('examiner1', certificate.name, certificate.bytes)],
+    });
+    expect(approved.statusCode, approved.body).toBe(201);
+    const check = async () =>
+      (await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}` })).json();
+    expect(await check()).toMatchObject({ status: 'under_review', decisionDate: null, signature: null });
+    expect((await statementAs('owner', statementId)).status).toBe('under_review');
+
+    const file = (await statementAs('examiner1', statementId)).stages.at(-1)?.files[0] as StageFile;
+    expect((await sign('examiner1', statementId, file)).statusCode).toBe(200);
+    expect(await check()).toMatchObject({ status: 'approved', signature: { fio: 'Смирнов Алексей Петрович' } });
+    expect((await statementAs('owner', statementId)).status).toBe('approved');
+  });
+
+  it('holds a refusal to accept in `sent`: nobody takes the statement meanwhile, and its signer becomes its examiner', async () => {
+    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const { id } = created.json();
+    const [ground] = await refusalGrounds(portal().ctx, 'intake');
+    const refusal = await call('examiner1', 'POST', `/api/instance/statements/${id}/refuse-acceptance`, {
+      comment: '',
+      groundIds: [ground?.id],
+    });
+    expect(refusal.statusCode, refusal.body).toBe(200);
+    const decision = (refusal.json() as Statement).stages.at(-1) as Stage;
+    expect(decision).toMatchObject({ status: 'not_accepted', awaitingSignature: true });
+    const owner = await statementAs('owner', id);
+    expect(owner).toMatchObject({ status: 'sent', examiner: null });
+    expect(owner.stages.map((stage) => stage.status)).toEqual(['sent']);
+    const taken = await call('examiner2', 'POST', '/api/instance/StartWorkOnStatement', { id });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toMatch(/^Решение по заявлению ожидает подписи/);
+    expect((await call('owner', 'DELETE', `/api/statements/${id}`)).statusCode).toBe(409);
+    expect(await statementAs('owner', id)).toMatchObject({ status: 'sent' });
+
+    expect((await sign('examiner1', id, decision.files[0] as StageFile)).statusCode).toBe(200);
+    const issued = await statementAs('owner', id);
+    expect(issued.status).toBe('not_accepted');
+    expect(issued.examiner?.fio).toBe(demoUsers.examiner1.fio);
   });
 
   it('lets a decision filed with its signed certificate reach the company at once', async () => {

@@ -15,7 +15,7 @@ import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.servic
 import { apiError, fieldError } from '../errors.ts';
 import { announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
-import { documentsOf } from '../signatures/signed-uploads.ts';
+import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
@@ -107,6 +107,8 @@ export async function decideCorrection(
     throw fieldError('prefileIds', CORRECTION_TEXTS.fileRequired);
   }
   const requisites = input.accept ? correctedRequisites(input.requisites ?? null) : null;
+  // The corrected certificate may come with its signature, paired and checked as a reply's certificate is.
+  const signatures = await checkRoundSignatures(ctx, actor, { committeeExaminer: actor }, input.prefileIds);
   const at = nowIso(ctx.now());
   const statementId = found.statement_id;
   const announcement = await ctx.db.transaction().execute(async (trx) => {
@@ -133,6 +135,7 @@ export async function decideCorrection(
     if (!answered) throw apiError('invalid_transition', CORRECTION_TEXTS.alreadyAnswered);
     if (stageId !== null) {
       await attachToStage(trx, actor.id, input.prefileIds, stageId, at, { correction_id: correctionId });
+      await recordRoundSignatures(trx, stageId, signatures);
     }
     const what = `№ ${found.visible_id} «${found.statement_object_name}»`;
     const message = input.accept

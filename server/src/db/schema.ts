@@ -82,6 +82,8 @@ export interface StatementTable {
   term_start: Timestamp | null;
   /** The term's length in working days, as configured at that receipt. */
   term_days: number | null;
+  /** A decision its last round records awaiting its signature, the status staying as it was (20261127T0200). */
+  held_status: Generated<'approved' | 'rejected' | 'not_accepted' | null>;
 }
 
 export interface StageTable {

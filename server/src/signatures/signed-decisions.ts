@@ -1,7 +1,13 @@
 // Signatures on the committee's decisions (docs/product.md «Signatures»): a decision document kept as a file of its
 // round is signed later by the examiner who decided ('Подписать решение'), and the public check shows the signed
 // certificate of an approval.
-import type { DocumentSignature, PublicDecisionSignature, SignDecisionInput, Stage } from '#domain/contract.ts';
+import type {
+  DocumentSignature,
+  PublicDecisionSignature,
+  SignDecisionInput,
+  Stage,
+  StageFile,
+} from '#domain/contract.ts';
 import { isSignatureName } from '#domain/files.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
@@ -14,6 +20,7 @@ import {
   findRoundFile,
   findSignedApproval,
   hasSignature,
+  listPendingUploads,
 } from './signed-files.repository.ts';
 import { decisionSignatureProblem, signatureTexts } from './signed-uploads.ts';
 import { checkSignature } from './stored-signature.ts';
@@ -28,6 +35,7 @@ const SIGN_TEXTS = {
   notAppealDecider: 'Подписать ответ на жалобу может только руководитель, рассмотревший жалобу',
   alreadySigned: 'Решение уже подписано',
   notSignatureFile: 'Приложите файл подписи (.sig или .p7s)',
+  noDecisionDocument: 'Приложите документ решения: решение выдаётся подписанным, а без документа подписывать нечего',
 } as const;
 
 type RoundFile = NonNullable<Awaited<ReturnType<typeof findRoundFile>>>;
@@ -99,16 +107,38 @@ export async function signDecision(
 }
 
 /**
- * A decision as its reader gets it while `decisions` is in SIGNATURES_REQUIRED (docs/product.md «Signatures»): one
- * without a document, or with a document not validly signed, is 'Ожидает подписи', and the company's users get it
- * without its documents until it is signed; examiners get them, to sign. Anything else stays as it is.
+ * Whether a decision the committee makes now waits for its signature before it reaches the applicant
+ * (docs/product.md «Signatures», `decisions` in SIGNATURES_REQUIRED): a refusal always does (its letter is the
+ * portal's, signed afterwards); an approval unless every document it brings comes with its signature (`signed`,
+ * each already found valid). An approval with no document at all could never be signed: 400.
  */
-export function withDecisionSignatures(ctx: ServiceContext, stage: Stage, reader: 'company' | 'committee'): Stage {
-  if (!ctx.config.signatures.required.has('decisions')) return stage;
-  if (!stage.isGovernmentAgency || !(DECISIONS as readonly string[]).includes(stage.status ?? '')) return stage;
-  const signed = stage.files.length > 0 && stage.files.every((file) => file.signature?.status === 'valid');
-  if (signed) return stage;
-  return { ...stage, awaitingSignature: true, ...(reader === 'company' ? { files: [] } : {}) };
+export async function holdsDecision(
+  ctx: ServiceContext,
+  actor: { id: number },
+  status: string,
+  prefileIds: readonly number[],
+  signed: number,
+): Promise<boolean> {
+  if (!ctx.config.signatures.required.has('decisions')) return false;
+  if (!(DECISIONS as readonly string[]).includes(status)) return false;
+  if (status !== 'approved') return true;
+  const uploads = await listPendingUploads(ctx.db, actor.id, prefileIds);
+  const documents = uploads.filter((upload) => !isSignatureName(upload.name)).length;
+  if (documents === 0) throw apiError('validation_error', SIGN_TEXTS.noDecisionDocument);
+  return signed < documents;
+}
+
+/** Whether every document of a decision's round is validly signed: a held decision is then released. */
+export function decisionSigned(documents: ReadonlyArray<Pick<StageFile, 'signature'>>): boolean {
+  return documents.length > 0 && documents.every((file) => file.signature?.status === 'valid');
+}
+
+/**
+ * A held decision's round as its reader gets it (docs/product.md «Signatures»): 'Ожидает подписи' for the
+ * committee, with its documents to sign; nothing at all for the company, which the decision has not reached.
+ */
+export function heldRound(stage: Stage, reader: 'company' | 'committee'): Stage | null {
+  return reader === 'company' ? null : { ...stage, awaitingSignature: true };
 }
 
 /** The signed certificate of an approval: its stored document and signature, and what the public may read of it. */

@@ -178,6 +178,7 @@ export function findStatementRow(db: Db, id: number) {
       'category_object_id',
       'term_start',
       'term_days',
+      'held_status',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -196,6 +197,12 @@ export interface StatusMove {
   handOverTo?: number;
   /** Give the statement to this examiner whoever had it (an upheld appeal returns a refusal for review). */
   reviewBy?: number;
+  /**
+   * A decision awaiting its signature (docs/product.md «Signatures»): `hold` records `to` as held and moves nothing
+   * the company reads (the status, the last update and the examiner stay); `release` moves to the held `to`. Any
+   * other move waits for a held decision's release.
+   */
+  held?: 'hold' | 'release';
 }
 
 /**
@@ -218,17 +225,24 @@ async function examinerStillActive(db: Db, id: number): Promise<boolean> {
 export async function moveStatus(db: Db, move: StatusMove): Promise<boolean> {
   const given = move.assignExaminerId ?? move.handOverTo ?? move.reviewBy;
   if (given !== undefined && !(await examinerStillActive(db, given))) return false;
+  const decision = move.to as 'approved' | 'rejected' | 'not_accepted';
   let query = db
     .updateTable('statements')
-    .set({
-      status: move.to,
-      last_update: move.at,
-      ...(move.assignExaminerId === undefined ? {} : { examiner_id: move.assignExaminerId }),
-      ...(move.handOverTo === undefined ? {} : { examiner_id: move.handOverTo }),
-      ...(move.reviewBy === undefined ? {} : { examiner_id: move.reviewBy }),
-    })
+    .set(
+      move.held === 'hold'
+        ? { held_status: decision }
+        : {
+            status: move.to,
+            last_update: move.at,
+            held_status: null,
+            ...(move.assignExaminerId === undefined ? {} : { examiner_id: move.assignExaminerId }),
+            ...(move.handOverTo === undefined ? {} : { examiner_id: move.handOverTo }),
+            ...(move.reviewBy === undefined ? {} : { examiner_id: move.reviewBy }),
+          },
+    )
     .where('id', '=', move.id)
     .where('status', '=', move.from);
+  query = move.held === 'release' ? query.where('held_status', '=', decision) : query.where('held_status', 'is', null);
   if (move.examinerId === null) query = query.where('examiner_id', 'is', null);
   else if (move.examinerId !== undefined) query = query.where('examiner_id', '=', move.examinerId);
   if (move.assignExaminerId !== undefined) query = query.where('examiner_id', 'is', null);
@@ -503,6 +517,7 @@ export async function deleteSentStatement(db: Db, id: number): Promise<string[] 
     .where('id', '=', id)
     .where('status', '=', 'sent')
     .where('examiner_id', 'is', null)
+    .where('held_status', 'is', null)
     .executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) return null;
   return keys.map((row) => row.storage_key);

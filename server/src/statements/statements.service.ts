@@ -5,6 +5,7 @@ import type {
   ExaminerStageInput,
   RefusalGround,
   RefuseAcceptanceInput,
+  SignDecisionInput,
   Stage,
   Statement,
   StatementCounters,
@@ -48,7 +49,7 @@ import {
   publishWithRework,
   remarksOf,
 } from '../remarks/remarks.service.ts';
-import { withDecisionSignatures } from '../signatures/signed-decisions.ts';
+import { decisionSigned, heldRound, holdsDecision, signDecision } from '../signatures/signed-decisions.ts';
 import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, requireHead, seesCompany } from '../users/guards.ts';
@@ -114,6 +115,7 @@ export const TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly StatementStatus[]; to: readonly StatementStatus[]; by: string }>;
 
 const MOVED = 'Статус заявления уже изменился. Обновите страницу.';
+const AWAITING_SIGNATURE = 'Решение по заявлению ожидает подписи: сначала его подписывает принявший его эксперт';
 const NOT_WITHDRAWABLE = 'Заявление уже нельзя отозвать: рассмотрение завершено';
 const NOT_WITHDRAWER = 'Отозвать заявление может только подавший его сотрудник или владелец компании';
 
@@ -148,10 +150,21 @@ async function changeStatus(
   ) => Promise<Partial<StatementEvent> | undefined>,
 ): Promise<void> {
   const at = nowIso(ctx.now());
-  const announcement = await ctx.db.transaction().execute(async (trx): Promise<Announcement> => {
-    if (!(await moveStatus(trx, { ...move, at }))) await explainFailure(trx);
+  const holding = move.held === 'hold';
+  const announcement = await ctx.db.transaction().execute(async (trx): Promise<Announcement | null> => {
+    if (!(await moveStatus(trx, { ...move, at }))) {
+      if (move.held !== 'release' && (await findStatementRow(trx, move.id))?.held_status) {
+        throw apiError('invalid_transition', AWAITING_SIGNATURE);
+      }
+      await explainFailure(trx);
+    }
     const row = await findStatementRow(trx, move.id);
     if (!row) throw apiError('not_found', 'Заявление не найдено');
+    if (holding) {
+      // Held for its signature: only the round and what comes with it are kept; the rest moves on release.
+      await keepRound(trx, actor, move, stage, at, alongside);
+      return null;
+    }
     const before = { ...row, status: move.from };
     const answered =
       move.to === 'withdrawn'
@@ -175,25 +188,37 @@ async function changeStatus(
     if (move.to === 'approved' || move.to === 'rejected' || move.to === 'not_accepted') {
       await saveDecisionSnapshot(trx, move.id, move.to, at);
     }
-    let round = 0;
-    let stageId: number | null = null;
-    if (stage) {
-      const inserted = await insertStage(trx, {
-        statementId: move.id,
-        author: author(actor),
-        byCommittee: stage.byCommittee,
-        status: move.to,
-        comment: optionalText(stage.comment),
-        at,
-      });
-      round = inserted.n;
-      stageId = inserted.id;
-      await attachToStage(trx, actor.id, stage.prefileIds, inserted.id, at);
-    }
-    const more = alongside ? await alongside(trx, round, at, stageId) : undefined;
+    const more = await keepRound(trx, actor, move, stage, at, alongside);
     return recordStatementEvent(withDb(ctx, trx), { ...event, ...more } as StatementEvent, announced(row), at);
   });
-  sendAnnouncement(ctx, announcement);
+  if (announcement) sendAnnouncement(ctx, announcement);
+}
+
+/** The change's round with its files, and what else moves with it (changeStatus's `stage` and `alongside`). */
+async function keepRound(
+  trx: Db,
+  actor: UserRow,
+  move: { id: number; to: StatementStatus },
+  stage: Parameters<typeof changeStatus>[5],
+  at: string,
+  alongside: Parameters<typeof changeStatus>[6],
+): Promise<Partial<StatementEvent> | undefined> {
+  let round = 0;
+  let stageId: number | null = null;
+  if (stage) {
+    const inserted = await insertStage(trx, {
+      statementId: move.id,
+      author: author(actor),
+      byCommittee: stage.byCommittee,
+      status: move.to,
+      comment: optionalText(stage.comment),
+      at,
+    });
+    round = inserted.n;
+    stageId = inserted.id;
+    await attachToStage(trx, actor.id, stage.prefileIds, inserted.id, at);
+  }
+  return alongside ? await alongside(trx, round, at, stageId) : undefined;
 }
 
 function announced(row: { id: number; visible_id: number; company_id: number; object_name: string }) {
@@ -396,10 +421,11 @@ export async function replyToStatement(
   if (!(to as readonly StatementStatus[]).includes(input.status)) throw apiError('validation_error');
   const grounds = await replyGrounds(ctx, input);
   const signatures = await checkRoundSignatures(ctx, actor, { committeeExaminer: actor }, input.prefileIds);
+  const held = await holdsDecision(ctx, actor, input.status, input.prefileIds, signatures.length);
   await changeStatus(
     ctx,
     actor,
-    { id: statementId, from: from[0], to: input.status, examinerId: actor.id },
+    { id: statementId, from: from[0], to: input.status, examinerId: actor.id, ...(held ? { held: 'hold' } : {}) },
     { kind: 'replied', status: input.status, grounds },
     async (db) => {
       const row = await findStatementRow(db, statementId);
@@ -415,7 +441,8 @@ export async function replyToStatement(
         await storeRefusalLetter(db, ctx, { statementId, stageId, kind: 'decision', at });
       }
       if (input.status !== 'has_comments') {
-        await closeRemarksWithDecision(db, statementId, actor, at);
+        // A held decision closes the remarks when it is released: until then the company sees them as they were.
+        if (!held) await closeRemarksWithDecision(db, statementId, actor, at);
         return undefined;
       }
       return { remarks: await publishWithRework(db, statementId, round, actor, at) };
@@ -456,10 +483,11 @@ export async function refuseAcceptance(
   const grounds = await groundsByIds(ctx, 'intake', input.groundIds);
   if (!grounds) throw fieldError('groundIds', REFUSAL_TEXTS.unknownGround);
   const { from, to } = TRANSITIONS.refuseAcceptance;
+  const held = await holdsDecision(ctx, actor, to[0], [], 0);
   await changeStatus(
     ctx,
     actor,
-    { id: statementId, from: from[0], to: to[0], assignExaminerId: actor.id },
+    { id: statementId, from: from[0], to: to[0], assignExaminerId: actor.id, ...(held ? { held: 'hold' } : {}) },
     { kind: 'not_accepted', grounds },
     async (db) => {
       if (!(await findStatementRow(db, statementId))) throw apiError('not_found', 'Заявление не найдено');
@@ -490,7 +518,8 @@ export async function withdrawStatement(
   const row = await findStatementFor(ctx.db, actor, statementId);
   await requireApplicantOrOwner(ctx.db, actor, statementId, NOT_WITHDRAWER);
   const { from, to } = TRANSITIONS.withdraw;
-  if (!(from as readonly StatementStatus[]).includes(row.status)) {
+  // A decision awaiting its signature is made: the review is over, though it has not reached the company yet.
+  if (!(from as readonly StatementStatus[]).includes(row.status) || row.held_status !== null) {
     throw apiError('invalid_transition', NOT_WITHDRAWABLE);
   }
   const reason = optionalText(input.reason);
@@ -642,6 +671,9 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
   const { db } = ctx;
   const stages = await listStages(db, row.id);
   const history = await listHistory(db, row.id);
+  // A decision awaiting its signature is its last round's; the company sees the statement as it was before it.
+  const held = (await findStatementRow(db, row.id))?.held_status ?? null;
+  const heldStageId = held === null ? null : (stages.at(-1)?.id ?? null);
   const files = await listStageFiles(
     db,
     stages.map((stage) => stage.id),
@@ -665,7 +697,9 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
         dateCreate: stage.date_create,
         files: documentsOf(files.filter((file) => file.stage_id === stage.id)),
       })),
-    ).map((stage) => withDecisionSignatures(ctx, stage, draftsOf === null ? 'company' : 'committee')),
+    ).flatMap((stage) =>
+      stage.id === heldStageId ? (heldRound(stage, draftsOf === null ? 'company' : 'committee') ?? []) : [stage],
+    ),
     history.map((entry) => ({
       status: entry.to_status,
       at: entry.changed_at,
@@ -685,14 +719,65 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
             }),
     })),
     await remarksOf(db, row.id, draftsOf),
-    (await listStatementRefusalGrounds(db, row.id)).map((ground) => ({
-      id: ground.ground_id,
-      name: ground.name,
-      legalBasis: ground.legal_basis,
-    })),
+    held !== null && draftsOf === null ? [] : await refusalGroundsOf(db, row.id),
     await correctionsOf(ctx, row.id, draftsOf, clock),
     await statementAppeals(ctx, row.id, draftsOf === null, clock),
   );
+}
+
+/** The grounds of the statement's refusal, as worded when it was refused. */
+async function refusalGroundsOf(db: Db, statementId: number): Promise<RefusalGround[]> {
+  return (await listStatementRefusalGrounds(db, statementId)).map((ground) => ({
+    id: ground.ground_id,
+    name: ground.name,
+    legalBasis: ground.legal_basis,
+  }));
+}
+
+/**
+ * 'Подписать решение': the deciding official signs a decision document (signed-decisions.ts), and a decision that
+ * awaited its signature is released once every document of its round is validly signed (docs/product.md
+ * «Signatures»): the status moves to it then, with its history, the register's snapshot, the notification and the
+ * mail, exactly once.
+ */
+export async function signDecisionDocument(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  fileId: number,
+  input: SignDecisionInput,
+): Promise<void> {
+  await signDecision(ctx, actor, statementId, fileId, input);
+  const row = await findStatementRow(ctx.db, statementId);
+  const to = row?.held_status;
+  const decision = (await listStages(ctx.db, statementId)).at(-1);
+  if (!row || !to || !decision) return;
+  if (!decisionSigned(documentsOf(await listStageFiles(ctx.db, [decision.id])))) return;
+  const grounds = to === 'approved' ? [] : await refusalGroundsOf(ctx.db, statementId);
+  const released = Symbol('released');
+  await changeStatus(
+    ctx,
+    actor,
+    {
+      id: statementId,
+      from: row.status,
+      to,
+      held: 'release',
+      ...(to === 'not_accepted' ? { assignExaminerId: actor.id } : {}),
+    },
+    to === 'not_accepted' ? { kind: 'not_accepted', grounds } : { kind: 'replied', status: to, grounds },
+    async () => {
+      // Its other document's signature released it meanwhile.
+      throw released;
+    },
+    undefined,
+    async (db, _round, at) => {
+      if (to !== 'not_accepted') await closeRemarksWithDecision(db, statementId, actor, at);
+      return undefined;
+    },
+  ).catch((error: unknown) => {
+    if (error !== released) throw error;
+  });
 }
 
 /** One statement of the caller's company with its stages; another company's is as missing as a wrong id. */

@@ -14,7 +14,7 @@ import { certificateData } from '../../certificates/certificate.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { createRemarkEditing } from '../../remarks/editing.ts';
 import { statementDetailTexts } from '../components/texts.ts';
-import { canRefuseAcceptance, canReply, type ReplyStatus } from '../lib/examiner-reply.ts';
+import { awaitsSignature, canRefuseAcceptance, canReply, type ReplyStatus } from '../lib/examiner-reply.ts';
 import { examinerDetailTexts } from '../texts/examiner-detail.ts';
 import { createAcceptanceRefusal } from './acceptance-refusal.ts';
 import { canBeAssigned, createAssigning } from './assigning.ts';
@@ -66,7 +66,11 @@ export const $canRefuseAcceptance: ReadableAtom<boolean> = computed([detail.$det
 /** True when the caller is the committee's head and the statement may be assigned or handed over now. */
 export const $canAssign: ReadableAtom<boolean> = computed(
   [detail.$detail, $user],
-  (shown, user) => isHeadUser(user) && shown.statement !== null && canBeAssigned(shown.statement.status),
+  (shown, user) =>
+    isHeadUser(user) &&
+    shown.statement !== null &&
+    canBeAssigned(shown.statement.status) &&
+    !awaitsSignature(shown.statement),
 );
 
 /** 'Отказать в приёме' on this detail: the answer is shown at once, then read again with its round's notice. */

@@ -12,13 +12,13 @@ import {
   updateRemark,
 } from '../../../remarks/remarks.service.ts';
 import { termsReport } from '../../../reports/reports.service.ts';
-import { signDecision } from '../../../signatures/signed-decisions.ts';
 import {
   assignStatement,
   examinerStatement,
   listScope,
   refuseAcceptance,
   replyToStatement,
+  signDecisionDocument,
   takeIntoWork,
 } from '../../../statements/statements.service.ts';
 import { examinerProfile, updateExaminerProfile } from '../../../users/users.service.ts';
@@ -64,7 +64,7 @@ const instance: FastifyPluginAsync = async (app) => {
 
   contractRoute(app, 'signDecision', {}, async (request) => {
     const user = currentUser(request);
-    await signDecision(ctx, user, request.params.id, request.params.fileId, request.body);
+    await signDecisionDocument(ctx, user, request.params.id, request.params.fileId, request.body);
     return examinerStatement(ctx, user, request.params.id);
   });
 
