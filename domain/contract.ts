@@ -23,6 +23,10 @@ export type RemarkResolutionInput = Schemas['RemarkResolutionInput'];
 export type RemarkAnswerInput = Schemas['RemarkAnswerInput'];
 /** A statement as the list endpoints send it: what lists show and search. */
 export type StatementListItem = Schemas['StatementListItem'];
+/** A whole list column by column (`Accept: application/vnd.portal.list-columns+json`; domain/list-columns.ts). */
+export type StatementListColumns = Schemas['StatementListColumns'];
+/** One text field of every row of `StatementListColumns`. */
+export type StatementListTextColumn = Schemas['StatementListTextColumn'];
 /** What changed in a list since the revision the client holds (`?since=`). */
 export type StatementListDelta = Schemas['StatementListDelta'];
 /** The sidebar's counts (GET /api/users/me/counters). */

@@ -96,8 +96,17 @@ function responseSchemas(document: JsonObject, responses: JsonObject): Record<st
     const response = (
       typeof (item as JsonObject).$ref === 'string' ? resolve(document, (item as JsonObject).$ref as string) : item
     ) as JsonObject;
-    const json = ((response.content ?? {}) as JsonObject)['application/json'] as JsonObject | undefined;
-    if (json?.schema) result[status] = toJsonSchema(document, json.schema) as JsonObject;
+    const content = (response.content ?? {}) as JsonObject;
+    const json = content['application/json'] as JsonObject | undefined;
+    const types = Object.entries(content).filter(([, media]) => (media as JsonObject).schema);
+    // More than one media type (a list's columns beside its array): each reply is checked by its Content-Type.
+    if (types.length > 1) {
+      result[status] = {
+        content: Object.fromEntries(
+          types.map(([type, media]) => [type, { schema: toJsonSchema(document, (media as JsonObject).schema ?? {}) }]),
+        ),
+      };
+    } else if (json?.schema) result[status] = toJsonSchema(document, json.schema) as JsonObject;
   }
   return result;
 }

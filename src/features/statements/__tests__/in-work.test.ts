@@ -14,7 +14,10 @@ const { tables, changes } = freshStores({
 });
 silenceConsoleErrors();
 
-const quiet = { headers: { 'x-quiet-errors': '1' } };
+// Quiet, and asking for the list's columns (the decoder's own tests: domain/__tests__/list-columns.test.ts).
+const quiet = {
+  headers: { 'x-quiet-errors': '1', accept: 'application/vnd.portal.list-columns+json, application/json;q=0.9' },
+};
 
 const statement = (id: number, status: string, dateCreate: string, title = `Объект ${id}`) => ({
   ...demoStatement,

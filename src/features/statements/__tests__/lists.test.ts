@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeListColumns } from '#domain/list-columns.ts';
 import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 import {
   $session,
@@ -42,6 +43,12 @@ const { lists, counters, changes } = freshStores({
 });
 silenceConsoleErrors();
 
+/** A list call: quiet, and asking for the list's columns. */
+const listHeaders = {
+  'x-quiet-errors': '1',
+  accept: 'application/vnd.portal.list-columns+json, application/json;q=0.9',
+};
+
 describe('company statement list', () => {
   it('waits for the session, then loads once on mount; later subscribers share it', async () => {
     api.GET.mockResolvedValue(
@@ -52,13 +59,24 @@ describe('company statement list', () => {
     expect(api.GET).not.toHaveBeenCalled();
 
     await signIn(demoOwner);
-    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', { headers: { 'x-quiet-errors': '1' } });
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', { headers: listHeaders });
     expect(lists.$companyStatements.get().status).toBe('ready');
     expect(lists.$companyStatements.get().items).toHaveLength(3);
 
     watch(lists.$companyStatements);
     await flush();
     expect(api.GET).toHaveBeenCalledOnce();
+  });
+
+  it('reads a list the server answered in columns as the same items', async () => {
+    const items = [demoStatement, { ...demoStatement, id: 2, status: 'approved' as const, title: 'Другой объект' }];
+    api.GET.mockResolvedValue(reply(200, encodeListColumns(items)));
+    await openAs(demoOwner, lists.$companyStatements);
+    const shown = lists.$companyStatements.get();
+    expect(shown.status).toBe('ready');
+    const seen = ({ id, status, title, dateCreate, companyName }: (typeof items)[number]) =>
+      JSON.stringify({ id, status, title, dateCreate, companyName });
+    expect(shown.items.map(seen)).toEqual(items.map(seen));
   });
 
   it('is quiet about a failed load: error state, a log line and no toast', async () => {
@@ -104,7 +122,7 @@ describe('company statement list', () => {
     await vi.waitFor(() => expect(lists.$companyStatements.get().items.map((item) => item.id)).toEqual([2, 1]));
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', {
       params: { query: { since: '10.0.20261125' } },
-      headers: { 'x-quiet-errors': '1' },
+      headers: listHeaders,
     });
     const third = { ...demoStatement, id: 3, dateCreate: '2026-11-25T10:00:00.000Z' };
     answer(reply(200, { revision: '12.0.20261125', changed: [third], removed: [1] }));

@@ -33,7 +33,7 @@ describe('new statements', () => {
     // Only the sent ones are asked for; a statement of another status in the answer would still be left out.
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/all/statements', {
       params: { query: { status: 'sent' } },
-      headers: { 'x-quiet-errors': '1' },
+      headers: { 'x-quiet-errors': '1', accept: 'application/vnd.portal.list-columns+json, application/json;q=0.9' },
     });
     expect(news.$newStatements.get()).toEqual({ status: 'ready', items: [sent] });
   });

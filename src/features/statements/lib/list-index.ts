@@ -2,12 +2,14 @@
 // index built once.
 import type { Virtualizer } from '@tanstack/react-virtual';
 import type { StatementListItem, StatementStatus } from '#domain/contract.ts';
+import { decodeListColumns, isListColumns } from '#domain/list-columns.ts';
 import { dayKey, parseDate } from '#lib/dates.ts';
 import { type DateRange, dayBounds, defaultRange, isDayInBounds } from './date-range.ts';
 import { matchesQuery, normalizeQuery, type Searchable, searchKey } from './search.ts';
 
-/** The statements of a list response; a body that is not an array is none. */
+/** The statements of a list response (the array, or its columns); any other body is none. */
 export function statementsOf(data: unknown): StatementListItem[] {
+  if (isListColumns(data)) return decodeListColumns(data);
   return Array.isArray(data) ? (data as StatementListItem[]) : [];
 }
 

@@ -1,6 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
-import { QUIET } from '#lib/api/client.ts';
 import { isExaminer } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
 import { showToast } from '#stores/toasts.ts';
@@ -22,6 +21,7 @@ import {
 import {
   createListFilters,
   createStatementList,
+  LIST_HEADERS,
   type ListFilters,
   type StatementList,
   sinceParams,
@@ -101,14 +101,14 @@ function createTable(
 /** Every statement in work (GET /api/instance/all/statements without the sent ones): /instance/all. */
 export const inWorkTable = createTable(
   'instance-all',
-  (since) => api.GET('/api/instance/all/statements', { ...sinceParams(since), headers: QUIET }),
+  (since) => api.GET('/api/instance/all/statements', { ...sinceParams(since), headers: LIST_HEADERS }),
   statementsInWork,
 );
 
 /** The statements assigned to the signed-in examiner (GET /api/instance/me/statements): /instance/filter/{filter}. */
 export const myStatementsTable = createTable(
   'instance-mine',
-  (since) => api.GET('/api/instance/me/statements', { ...sinceParams(since), headers: QUIET }),
+  (since) => api.GET('/api/instance/me/statements', { ...sinceParams(since), headers: LIST_HEADERS }),
   statementsOf,
   // The examiner's whole own list is the sidebar's scope: its counts come with it.
   countFromList,

@@ -1,14 +1,19 @@
-import { QUIET } from '#lib/api/client.ts';
 import { isCompanyUser } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
 import { countFromList, reloadStatementCounters } from '../counters.ts';
 import { DEFAULT_SORT_ORDER, type SortOrder } from '../lib/list-index.ts';
-import { createListFilters, createStatementList, type StatementList, sinceParams } from './statement-list.ts';
+import {
+  createListFilters,
+  createStatementList,
+  LIST_HEADERS,
+  type StatementList,
+  sinceParams,
+} from './statement-list.ts';
 
 export type { StatementList };
 
 const company = createStatementList({
-  load: (since) => api.GET('/api/statements', { ...sinceParams(since), headers: QUIET }),
+  load: (since) => api.GET('/api/statements', { ...sinceParams(since), headers: LIST_HEADERS }),
   isFor: isCompanyUser,
   keep: 'company',
   // The company's whole list is the company sidebar's scope: its counts come with it.

@@ -11,7 +11,7 @@ import { statementsOf } from '../lib/list-index.ts';
 import { newsTexts } from '../texts/news.ts';
 import { createAcceptanceRefusal } from './acceptance-refusal.ts';
 import { createAssigning } from './assigning.ts';
-import { createStatementList, type StatementList, sinceParams } from './statement-list.ts';
+import { createStatementList, LIST_HEADERS, type StatementList, sinceParams } from './statement-list.ts';
 
 /** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */
 export type NewStatements = StatementList;
@@ -59,7 +59,10 @@ function noticeGone(items: StatementListItem[], kept: boolean): void {
 // Only the sent ones are asked for (`?status=sent`): the news does not load every statement to show the new few.
 const news = createStatementList({
   load: (since) =>
-    api.GET('/api/instance/all/statements', { ...sinceParams(since, { status: 'sent' as const }), headers: QUIET }),
+    api.GET('/api/instance/all/statements', {
+      ...sinceParams(since, { status: 'sent' as const }),
+      headers: LIST_HEADERS,
+    }),
   isFor: isExaminer,
   keep: 'instance-news',
   pick: newStatementsOf,

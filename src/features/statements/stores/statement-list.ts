@@ -1,5 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListDelta, StatementListItem, User } from '#domain/contract.ts';
+import { LIST_COLUMNS_TYPE } from '#domain/list-columns.ts';
+import { QUIET } from '#lib/api/client.ts';
 import { keepList, readKeptList } from '#stores/list-keep.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { computed } from '#stores/prerendered.ts';
@@ -46,6 +48,15 @@ export function sinceParams<Q extends object>(since: string | undefined, query?:
   const merged = { ...query, ...(since === undefined ? {} : { since }) };
   return Object.keys(merged).length === 0 ? {} : { params: { query: merged } };
 }
+
+/**
+ * The headers of a list call: quiet (its failure is only logged), and asking for the list's columns, a fraction of
+ * the array's bytes (docs/decisions.md «Compact list columns»); `statementsOf` reads either.
+ */
+export const LIST_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...QUIET,
+  accept: `${LIST_COLUMNS_TYPE}, application/json;q=0.9`,
+});
 
 /** This failure is only logged (docs/product.md «Failures that are only logged»). */
 const LOAD_FAILED = 'Could not load statements';
