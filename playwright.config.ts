@@ -10,9 +10,6 @@ const ci = Boolean(process.env.CI);
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // The nginx pass leaves out the accessibility sweep (a third of a pass): axe reads the built pages in the browser,
-  // which are the same bytes whichever server sends them; every flow, header and CSP check runs through nginx too.
-  testIgnore: process.env.E2E_SERVE === 'nginx' ? ['**/a11y.spec.ts'] : [],
   // One folder per stage, so the nginx pass does not replace the first pass's screenshots and traces of a failure.
   outputDir: process.env.E2E_SERVE === 'nginx' ? 'test-results/e2e-nginx' : 'test-results/e2e',
   globalSetup: './tests/e2e/global-setup.ts',

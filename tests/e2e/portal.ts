@@ -24,7 +24,8 @@ export interface PortalOptions {
 
 /**
  * `E2E_SERVE=nginx` runs every browser test through `npm run start:nginx` (real nginx with this repository's
- * nginx.conf in front of the API server) instead of `npm start` (dist/ and the API on one port); CI runs both.
+ * nginx.conf in front of the API server) instead of `npm start` (dist/ and the API on one port). CI runs the whole
+ * suite through nginx and, under `npm start`, the specs about what differs there (E2E_NPM_START_SPECS, scripts/test.sh).
  */
 export const servedThroughNginx = process.env.E2E_SERVE === 'nginx';
 
