@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StatementListItem } from '#domain/contract.ts';
 import { encodeListColumns } from '#domain/list-columns.ts';
 import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 import {
@@ -74,7 +75,7 @@ describe('company statement list', () => {
     await openAs(demoOwner, lists.$companyStatements);
     const shown = lists.$companyStatements.get();
     expect(shown.status).toBe('ready');
-    const seen = ({ id, status, title, dateCreate, companyName }: (typeof items)[number]) =>
+    const seen = ({ id, status, title, dateCreate, companyName }: StatementListItem) =>
       JSON.stringify({ id, status, title, dateCreate, companyName });
     expect(shown.items.map(seen)).toEqual(items.map(seen));
   });
