@@ -51,6 +51,8 @@ test('a submission reaches both examiners’ news, a take leaves the other’s, 
   const underReview = page.getByRole('navigation', { name: 'Меню компании' }).getByRole('link', {
     name: /^На рассмотрении/,
   });
+  // A count is drawn only once known: wait for it before reading it.
+  await expect(underReview).toHaveText(/\d+$/);
   const before = Number(((await underReview.textContent()) ?? '').replace(/\D+/g, ''));
 
   // Examiner 1 takes it; it leaves examiner 2's news with a polite word in the status region.

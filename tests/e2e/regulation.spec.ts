@@ -127,6 +127,7 @@ test('an applicant withdraws a statement under review; it leaves the examiner’
   const withdrawnLink = examiner.getByRole('navigation', { name: 'Меню инстанции' }).getByRole('link', {
     name: /^Отозвано/,
   });
+  await expect(withdrawnLink).toHaveText(/\d+$/);
   const before = Number(((await withdrawnLink.textContent()) ?? '').replace(/\D+/g, ''));
 
   // The applicant withdraws it, with a reason, from the keyboard.

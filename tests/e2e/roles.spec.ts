@@ -65,7 +65,7 @@ test.describe('an island whose script arrives after the session', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/instance/all');
     const approved = sidebar.examinerMenu.getByRole('link', { name: /^Согласовано/ });
-    // The counts have come and this tab keeps them (the prerendered page says 0 until they do).
+    // The counts have come and this tab keeps them (the prerendered page shows no count until they do).
     const kept = () =>
       page.evaluate(
         (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null') as { counters?: { approved?: number } } | null,
