@@ -36,6 +36,8 @@ export type TestSignerName =
   | 'otherDirector'
   /** An examiner of the committee (Смирнов Алексей Петрович, the demo's examiner1). */
   | 'examiner'
+  /** The committee's head (Орлова Елена Викторовна, the demo's head), who answers appeals. */
+  | 'head'
   /** An official of another public body. */
   | 'otherExaminer'
   /** The demo company's director, with a certificate that ended in 2021. */
@@ -349,6 +351,13 @@ export async function makeTestAuthority(
     organization: TEST_COMMITTEE,
     inn: '770300003334',
     snils: '33445566702',
+  });
+  await add('head', intermediate, 'gost256', {
+    fio: 'Орлова Елена Викторовна',
+    title: 'Председатель комитета',
+    organization: TEST_COMMITTEE,
+    inn: '770300003451',
+    snils: '33445566803',
   });
   await add('otherExaminer', intermediate, 'gost256', {
     fio: 'Волкова Ольга Андреевна',

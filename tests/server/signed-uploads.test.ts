@@ -576,42 +576,30 @@ describe("signatures on appeals' answers", () => {
     );
     expect(answerOf((await call('owner', 'GET', `/api/statements/${id}`)).json())?.signature).toBeNull();
 
-    // The head bearing the name of the test authority's committee signer.
-    const renamed = (fio: string) =>
-      portal().db.updateTable('users').set({ fio }).where('email', '=', demoUsers.head.email).execute();
-    await renamed('Смирнов Алексей Петрович');
-    try {
-      const signature = await signed(bytes, 'examiner');
-      const good = await sign('head', await upload('head', 'Ответ.pdf.sig', signature));
-      expect(good.statusCode, good.body).toBe(200);
-      for (const [as, url] of [
-        ['head', `/api/instance/statements/${id}`],
-        ['examiner1', `/api/instance/statements/${id}`],
-        ['owner', `/api/statements/${id}`],
-      ] as const) {
-        const answer = answerOf((await call(as, 'GET', url)).json());
-        expect(answer?.signature?.status, as).toBe('valid');
-        expect(answer?.signature?.signer).toMatchObject({
-          fio: 'Смирнов Алексей Петрович',
-          innLe: TEST_COMMITTEE.innLe,
-        });
-        expect(answer?.signatureFile?.fileName).toBe('Ответ.pdf.sig');
-        const download = await call(as, 'GET', `/api/files?path=${answer?.signatureFile?.url}`);
-        expect(download.rawPayload.equals(signature)).toBe(true);
-      }
-      // The signature is the letter's, not a file of the appeal nor of the round.
-      const company = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
-      expect(company.appeals[0]?.files).toEqual([]);
-      expect(company.stages.flatMap((stage) => stage.files).map((file) => file.fileName)).not.toContain(
-        'Ответ.pdf.sig',
-      );
-
-      const again = await sign('head', await upload('head', 'Ответ.pdf.sig', await signed(bytes, 'examiner')));
-      expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe('Решение уже подписано');
-    } finally {
-      await renamed(demoUsers.head.fio);
+    // The head's own certificate of the committee.
+    const signature = await signed(bytes, 'head');
+    const good = await sign('head', await upload('head', 'Ответ.pdf.sig', signature));
+    expect(good.statusCode, good.body).toBe(200);
+    for (const [as, url] of [
+      ['head', `/api/instance/statements/${id}`],
+      ['examiner1', `/api/instance/statements/${id}`],
+      ['owner', `/api/statements/${id}`],
+    ] as const) {
+      const answer = answerOf((await call(as, 'GET', url)).json());
+      expect(answer?.signature?.status, as).toBe('valid');
+      expect(answer?.signature?.signer).toMatchObject({ fio: demoUsers.head.fio, innLe: TEST_COMMITTEE.innLe });
+      expect(answer?.signatureFile?.fileName).toBe('Ответ.pdf.sig');
+      const download = await call(as, 'GET', `/api/files?path=${answer?.signatureFile?.url}`);
+      expect(download.rawPayload.equals(signature)).toBe(true);
     }
+    // The signature is the letter's, not a file of the appeal nor of the round.
+    const company = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
+    expect(company.appeals[0]?.files).toEqual([]);
+    expect(company.stages.flatMap((stage) => stage.files).map((file) => file.fileName)).not.toContain('Ответ.pdf.sig');
+
+    const again = await sign('head', await upload('head', 'Ответ.pdf.sig', await signed(bytes, 'head')));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Решение уже подписано');
   });
 });
 
