@@ -101,6 +101,48 @@ async function startBareFastify(): Promise<{ url: string; sink: string; pid: num
   };
 }
 
+/**
+ * GET /api/users/me against a bare Fastify hello in its own process: three interleaved rounds (hello, then me), so
+ * both see the same load on the shared machine; the ratio is the median of the rounds' ratios. The servers' CPU time
+ * per request is the anchor: it drifts far less with load.
+ */
+export async function meVsBare(options: {
+  portal: BenchPortal;
+  auth: Record<string, string>;
+  bare: { url: string; pid: number };
+  label: string;
+  seconds: number;
+}): Promise<{ figure: Figure; hello: { rps: number; cpuUs: number } }> {
+  const { portal, auth, bare, label } = options;
+  const rounds: Array<{ hello: Awaited<ReturnType<typeof cannon>>; me: Awaited<ReturnType<typeof cannon>> }> = [];
+  for (let round = 0; round < 3; round++) {
+    const hello = await cannon(bare.url, {}, options.seconds, bare.pid);
+    const me = await cannon(`${portal.url}/api/users/me`, auth, options.seconds, portal.pid);
+    if (me.bad > 0) throw new Error(`/api/users/me: ${me.bad} failed requests under load`);
+    rounds.push({ hello, me });
+  }
+  const hello = { rps: median(rounds.map((r) => r.hello.rps)), cpuUs: median(rounds.map((r) => r.hello.cpuUs)) };
+  const me = { rps: median(rounds.map((r) => r.me.rps)), cpuUs: median(rounds.map((r) => r.me.cpuUs)) };
+  const figure = atLeast(
+    {
+      group: 4,
+      name: `${label}: GET /api/users/me vs bare Fastify hello (autocannon, 10 conn, median of 3 rounds)`,
+      budget: '≥ 0.5',
+      anchor:
+        `bare ${hello.rps.toFixed(0)} req/s, me ${me.rps.toFixed(0)} req/s; server CPU per request ` +
+        `${hello.cpuUs.toFixed(0)} µs bare, ${me.cpuUs.toFixed(0)} µs me (ratio ${(hello.cpuUs / me.cpuUs).toFixed(2)}); ` +
+        `round ratios ${rounds.map((r) => (r.me.rps / r.hello.rps).toFixed(2)).join(', ')}; load ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+    },
+    median(rounds.map((r) => r.me.rps / r.hello.rps)),
+    0.5,
+    ratio,
+  );
+  return { figure, hello };
+}
+
 /** Figure 4 for one database: the examiner's list (size, p50) and throughput ratios. */
 export async function apiFigures(options: {
   big: BenchPortal;
@@ -203,33 +245,8 @@ export async function apiFigures(options: {
 
   const bare = await startBareFastify();
   try {
-    // Three interleaved rounds (hello, then me), so both see the same load on the shared machine; the ratio is the
-    // median of the rounds' ratios. The servers' CPU time per request is the anchor: it drifts far less with load.
-    const rounds: Array<{ hello: Awaited<ReturnType<typeof cannon>>; me: Awaited<ReturnType<typeof cannon>> }> = [];
-    for (let round = 0; round < 3; round++) {
-      const hello = await cannon(bare.url, {}, options.seconds, bare.pid);
-      const me = await cannon(`${big.url}/api/users/me`, auth, options.seconds, big.pid);
-      if (me.bad > 0) throw new Error(`/api/users/me: ${me.bad} failed requests under load`);
-      rounds.push({ hello, me });
-    }
-    const hello = { rps: median(rounds.map((r) => r.hello.rps)), cpuUs: median(rounds.map((r) => r.hello.cpuUs)) };
-    const me = { rps: median(rounds.map((r) => r.me.rps)), cpuUs: median(rounds.map((r) => r.me.cpuUs)) };
-    figures.push(
-      atLeast(
-        {
-          group: 4,
-          name: `${label}: GET /api/users/me vs bare Fastify hello (autocannon, 10 conn, median of 3 rounds)`,
-          budget: '≥ 0.5',
-          anchor:
-            `bare ${hello.rps.toFixed(0)} req/s, me ${me.rps.toFixed(0)} req/s; server CPU per request ` +
-            `${hello.cpuUs.toFixed(0)} µs bare, ${me.cpuUs.toFixed(0)} µs me (ratio ${(hello.cpuUs / me.cpuUs).toFixed(2)}); ` +
-            `round ratios ${rounds.map((r) => (r.me.rps / r.hello.rps).toFixed(2)).join(', ')}`,
-        },
-        median(rounds.map((r) => r.me.rps / r.hello.rps)),
-        0.5,
-        ratio,
-      ),
-    );
+    const { figure, hello } = await meVsBare({ portal: big, auth, bare, label, seconds: options.seconds });
+    figures.push(figure);
     const owner = await small.logIn('owner@demo.example');
     const list = await cannon(
       `${small.url}/api/statements`,
@@ -513,4 +530,29 @@ export async function metricsCostFigure(options: {
     5,
     (value) => `${value.toFixed(1)} %`,
   );
+}
+
+// `node bench/api.ts`: the /api/users/me ratio alone, on SQLite with 10,000 statements (BENCH_SECONDS, default 5;
+// BENCH_API_NODE_OPTIONS is handed to the portal's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+if (import.meta.main) {
+  const { startBenchPortal } = await import('./lib/portal.ts');
+  const extra = process.env.BENCH_API_NODE_OPTIONS;
+  const portal = await startBenchPortal({
+    statements: 10_000,
+    ...(extra ? { env: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${extra}`.trim() } } : {}),
+  });
+  const bare = await startBareFastify();
+  try {
+    const examiner = await portal.logIn('examiner1@demo.example');
+    const auth = { authorization: `Bearer ${examiner.accessToken}` };
+    const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+    // Warmed alike (the JIT, prepared statements, the token cache) before anything is counted.
+    await cannon(bare.url, {}, 2);
+    await cannon(`${portal.url}/api/users/me`, auth, 2);
+    const { figure } = await meVsBare({ portal, auth, bare, label: 'SQLite', seconds });
+    console.log(`${figure.name} | ${figure.budget} | ${figure.anchor} | ${figure.measured} | ${figure.verdict}`);
+  } finally {
+    bare.stop();
+    await portal.stop();
+  }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
@@ -9,6 +8,7 @@ import compressionPlugin from './http/compression.ts';
 import { installContractHandling } from './http/contract-handling.ts';
 import { answerClientError, answerFrameworkError } from './http/errors.ts';
 import replyHeadersPlugin from './http/reply-headers.ts';
+import { attachRequestLog, requestLogFactory } from './http/request-log.ts';
 import slowBodiesPlugin from './http/slow-bodies.ts';
 import { sameAddress } from './limits/address-bucket.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -72,12 +72,13 @@ function requestIdFrom(trustProxy: string | null): (request: IncomingMessage) =>
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
+  const logger = options.logStream
+    ? { level: 'info', stream: options.logStream }
+    : options.logger
+      ? { level: config.production ? 'info' : 'warn' }
+      : false;
   const app = Fastify({
-    logger: options.logStream
-      ? { level: 'info', stream: options.logStream }
-      : options.logger
-        ? { level: config.production ? 'info' : 'warn' }
-        : false,
+    logger,
     // Requests are logged by nginx (log_format portal: time, upstream, upstream time); the API logs what went wrong,
     // not two lines per request (they cost every request in production).
     logController: new LogController({ disableRequestLogging: true }),
@@ -95,23 +96,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One id per request from nginx's `$request_id` (X-Request-Id) to the API's log lines and back in the answer;
     // a missing or malformed one is made here (docs/operations.md).
     genReqId: requestIdFrom(config.trustProxy),
+    // Every log line of a request names its id, route template and user (docs/operations.md); the logger that adds
+    // them is made only when a line is written (http/request-log.ts). Without a logger Fastify makes none.
+    ...(logger ? { childLoggerFactory: requestLogFactory } : {}),
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: synchronous, and every request passes them.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    // Every log line of the request names its route template beside its id (docs/operations.md).
-    request.log = request.log.child({ route: request.routeOptions.url ?? 'unmatched' });
+    attachRequestLog(request);
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      done(apiError('bad_request', 'В запросе нет заголовка Host'));
+      return;
+    }
+    done();
   });
   // A slow request is one warn line with its id, route, user, status and time, in every environment: the operator
   // finds it by the id nginx logged (docs/operations.md).
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (reply.elapsedTime >= config.slowRequestMs) {
       request.log.warn({ status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
     }
-  });
-  app.addHook('onRequest', async (request) => {
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      throw apiError('bad_request', 'В запросе нет заголовка Host');
-    }
+    done();
   });
   // Every route is listed for the access test, which fails on a route the authorization matrix lacks.
   const registered: Array<{ method: string; url: string }> = [];
@@ -127,7 +132,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(replyHeadersPlugin);
   await installContractHandling(app);
   await app.register(compressionPlugin);
-  await app.register(cookie);
   await app.register(databasePlugin, { db: options.db, destroyOnClose: false });
   await app.register(mailPlugin, { mailer: options.mailer });
   await app.register(contextPlugin, { config, now, files: options.files });

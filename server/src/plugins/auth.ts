@@ -47,9 +47,8 @@ export default fp<{ jwtSecret: string }>(
       // A removed user's token dies with them: findUserById sees active users only.
       const user = userId === null ? undefined : await findUserById(app.db, userId);
       if (!user) throw apiError('unauthorized');
+      // The request's log lines name who made it (http/request-log.ts, docs/operations.md); never the token.
       request.user = user;
-      // The request's log lines name who made it (docs/operations.md); never the token.
-      request.log = request.log.child({ userId: user.id });
     });
     app.decorate('requireCompanyUser', guardHook(requireCompanyUser));
     app.decorate('requireOwner', guardHook(requireOwner));

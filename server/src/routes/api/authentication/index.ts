@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_LIFETIME_MS, startEmailLogin, verifyEmailLogin } from '../../../auth/login.service.ts';
 import { closeSession, openSession, rotateSession } from '../../../auth/session.service.ts';
@@ -27,6 +28,8 @@ export function loginAttemptCookieName(production: boolean): string {
 }
 
 const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
+  // Cookies are read and set by these calls only: the parser's hooks run in this scope, not on every request.
+  await app.register(cookie);
   const cookieName = refreshCookieName(config.production);
   const attemptCookie = loginAttemptCookieName(config.production);
   const { ctx } = app;
