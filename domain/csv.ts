@@ -18,14 +18,21 @@ const FORMULA_START =
   /^[\s\u00a0\u1680\u180e\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/u;
 
 /**
- * The CSV text of a header and rows: BOM, ';', CRLF, fields with ';', quotes or line breaks quoted (quotes doubled),
- * and a field a spreadsheet would run as a formula (FORMULA_START) quoted and prefixed with an apostrophe.
+ * How a field is written: ';' between fields, CRLF lines, a field with ';', quotes or line breaks quoted (quotes
+ * doubled), a field with a comma quoted too (a program that guesses the separator, as Gnumeric and LibreOffice do,
+ * would otherwise split 'ул. Гагарина, 27' on it), and a field a spreadsheet would run as a formula (FORMULA_START)
+ * quoted and prefixed with an apostrophe.
  */
+const UNPARSE: Papa.UnparseConfig = {
+  delimiter: CSV_DELIMITER,
+  newline: '\r\n',
+  quotes: (value: unknown) => String(value).includes(','),
+  escapeFormulae: FORMULA_START,
+};
+
+/** The CSV text of a header and rows: BOM, then the fields as UNPARSE writes them. */
 export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const text = Papa.unparse(
-    { fields: [...header], data: rows.map((row) => [...row]) },
-    { delimiter: CSV_DELIMITER, newline: '\r\n', quotes: false, escapeFormulae: FORMULA_START },
-  );
+  const text = Papa.unparse({ fields: [...header], data: rows.map((row) => [...row]) }, UNPARSE);
   // Every line ends with CRLF, the last one too (papaparse ends the header line itself when there are no rows).
   return `${BOM}${text}${text.endsWith('\r\n') ? '' : '\r\n'}`;
 }
@@ -38,7 +45,7 @@ export function csvLines(rows: ReadonlyArray<readonly string[]>): string {
   if (rows.length === 0) return '';
   const text = Papa.unparse(
     rows.map((row) => [...row]),
-    { delimiter: CSV_DELIMITER, newline: '\r\n', quotes: false, escapeFormulae: FORMULA_START },
+    UNPARSE,
   );
   return `${text}\r\n`;
 }

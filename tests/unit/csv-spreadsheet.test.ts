@@ -51,6 +51,15 @@ describe('the CSV export opened in a spreadsheet', () => {
     );
   });
 
+  it('keeps a value with a comma in its column, though the engine guesses the separator', () => {
+    const header = ['№', 'Адрес', 'Решение'];
+    const rows = [
+      ['4', 'ул. Гагарина, 27', 'Согласовано'],
+      ['5', 'наб. Речная, 8', 'Отказано'],
+    ];
+    expect(openInSpreadsheet(toCsv(header, rows))).toEqual([header, ...rows]);
+  });
+
   it('evaluates the same file with the apostrophes taken out: the engine really runs these formulas', () => {
     const rows = ATTACKS.map((value, index) => [String(index + 1), value]);
     const defused = toCsv(['№', 'Значение'], rows);

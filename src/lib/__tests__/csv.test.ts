@@ -8,7 +8,7 @@ describe('toCsv: a file Russian Excel opens as it is', () => {
   it('starts with the BOM, separates by ";", ends lines with CRLF and keeps Cyrillic as it is', () => {
     const csv = toCsv(header, [['1042', 'ООО «СтройПроект»', 'пр. Мира, 45', '3 раб. дн., до 04.12.2026']]);
     expect(csv).toBe(
-      `${BOM}ID;Компания;Адрес объекта;Срок\r\n1042;ООО «СтройПроект»;пр. Мира, 45;3 раб. дн., до 04.12.2026\r\n`,
+      `${BOM}ID;Компания;Адрес объекта;Срок\r\n1042;ООО «СтройПроект»;"пр. Мира, 45";"3 раб. дн., до 04.12.2026"\r\n`,
     );
     // The BOM is the three bytes EF BB BF once encoded.
     expect([...new TextEncoder().encode(csv).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -37,7 +37,7 @@ describe('toCsv: a file Russian Excel opens as it is', () => {
     ['a carriage return first', '\r=1+1', `"'\r=1+1"`],
     ['a full-width equals sign first', '\uff1d1+1', `"'\uff1d1+1"`],
     ['an equals sign inside stays', 'a=b', 'a=b'],
-    ['a comma needs no quotes', 'пр. Мира, 45', 'пр. Мира, 45'],
+    ['a comma is quoted (programs that guess the separator would split on it)', 'пр. Мира, 45', '"пр. Мира, 45"'],
   ])('%s', (_, value, field) => {
     const csv = toCsv(['A', 'B'], [['x', value]]);
     expect(csv).toBe(`${BOM}A;B\r\nx;${field}\r\n`);
