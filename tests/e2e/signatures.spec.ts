@@ -182,3 +182,90 @@ test("the examiner signs a stored refusal letter later with 'Подписать 
   await expect(sign).toHaveCount(0);
   await page.screenshot({ path: '/tmp/signatures-sign-decision-576.png', fullPage: true });
 });
+
+for (const width of [1400, 576]) {
+  test(`the head signs the answer to an appeal with 'Подписать решение', and the applicant sees it signed (${width} px)`, async ({
+    page,
+    pageAs,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const head = await pageAs('head');
+    await head.setViewportSize({ width, height: 900 });
+
+    // The demo's appeal waiting for the head: against a refusal to accept.
+    await head.goto('/instance/appeals');
+    const row = head
+      .getByRole('list', { name: 'Жалобы' })
+      .getByTestId('appeal-row')
+      .filter({ hasText: 'Отказ в приёме документов' })
+      .filter({ hasText: 'На рассмотрении' });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('link').click();
+    await expect(head).toHaveURL(/\/instance\/statement\/info\/\d+$/);
+    const statementId = Number(/(\d+)$/.exec(new URL(head.url()).pathname)?.[1]);
+
+    // The head dismisses it with an answer: the portal makes the answer letter.
+    const review = new ReviewPage(head);
+    const appeal = review.block('Жалобы').getByTestId('appeal').filter({ hasText: 'Отказ в приёме документов' });
+    await appeal.getByRole('button', { name: 'Рассмотреть жалобу' }).click();
+    const decision = head.getByRole('dialog', { name: 'Рассмотрение жалобы' });
+    await decision.getByRole('radio', { name: 'Отказать в удовлетворении' }).check();
+    await decision
+      .getByRole('textbox', { name: 'Ответ заявителю' })
+      .fill('Раздел с фасадами в альбоме не представлен: отказ в приёме обоснован.');
+    await decision.getByRole('button', { name: 'Отправить ответ' }).click();
+    await expect(decision).toBeHidden();
+    const answer = appeal.getByTestId('appeal-answer');
+
+    // Downloaded, signed in the head's own tool (the test authority's certificate of Орлова Елена Викторовна).
+    const sign = answer.getByRole('button', { name: /^Подписать решение «/ });
+    await expect(sign).toHaveCount(1);
+    const letterName = ((await sign.getAttribute('aria-label')) ?? '').replace(/^Подписать решение «(.*)»$/, '$1');
+    const letterDownload = head.waitForEvent('download');
+    await answer.getByRole('button', { name: `Скачать «${letterName}»` }).click();
+    const letter = readFileSync(await (await letterDownload).path());
+    const signatureName = `${letterName}.sig`;
+    await sign.focus();
+    await head.keyboard.press('Enter');
+    const dialog = head.getByRole('dialog', { name: 'Подписать решение' });
+    // An examiner's signature is not the head's: refused with the reason, nothing filed.
+    await dialog.getByLabel('Файл подписи').setInputFiles({
+      name: signatureName,
+      mimeType: 'application/octet-stream',
+      buffer: await signed(letter, 'examiner'),
+    });
+    await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText(`Подпись «${signatureName}» не принята: документ подписал`);
+    const headSignature = await signed(letter, 'head');
+    await dialog.getByLabel('Файл подписи').setInputFiles({
+      name: signatureName,
+      mimeType: 'application/octet-stream',
+      buffer: headSignature,
+    });
+    await head.screenshot({ path: `/tmp/signatures-appeal-dialog-${width}.png`, fullPage: true });
+    expect(await blockingViolations(head)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const signedByHead = /^Подписан: Орлова Елена Викторовна, .*сертификат до \d{2}\.\d{2}\.\d{4}$/;
+    await expect(answer.getByText(signedByHead)).toBeVisible();
+    await expect(sign).toHaveCount(0);
+    await head.screenshot({ path: `/tmp/signatures-appeal-head-${width}.png`, fullPage: true });
+    expect(await blockingViolations(head)).toEqual([]);
+
+    // The applicant reads the answer signed, and takes its signature.
+    const detail = new StatementPage(page);
+    await detail.goto(statementId);
+    const companyAnswer = detail
+      .block('Жалобы')
+      .getByTestId('appeal')
+      .filter({ hasText: 'Отказ в приёме документов' })
+      .getByTestId('appeal-answer');
+    await expect(companyAnswer.getByText(signedByHead)).toBeVisible();
+    const sigDownload = page.waitForEvent('download');
+    await companyAnswer.getByRole('button', { name: `Скачать подпись «${signatureName}»` }).click();
+    expect(readFileSync(await (await sigDownload).path()).equals(headSignature)).toBe(true);
+    await page.screenshot({ path: `/tmp/signatures-appeal-company-${width}.png`, fullPage: true });
+    expect(await blockingViolations(page)).toEqual([]);
+  });
+}
