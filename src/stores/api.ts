@@ -1,7 +1,9 @@
 // The app's API client and uploader on the page's session: what the client reports by itself goes to the toasts, and
 // whether it got an answer to the connection banner.
+
+import { API_BASE_URL } from '../lib/api/base.ts';
 import { type ApiClient, type ApiProblem, createApiClient } from '../lib/api/client.ts';
-import { API_BASE_URL, sessionCore } from '../lib/api/session-core.ts';
+import { sessionCore } from '../lib/api/session-core.ts';
 import { createUploader, type Uploader } from '../lib/api/upload.ts';
 import { reportApiAnswer } from './connection.ts';
 import { showToast } from './toasts.ts';

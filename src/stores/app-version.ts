@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../lib/api/session-core.ts';
+import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../lib/api/base.ts';
 
 /** The deployed version as /version.json said it (the sidebar's footer shows it), null until it answered. */
 export const $appVersion = atom<string | null>(null);

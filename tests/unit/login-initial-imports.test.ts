@@ -60,9 +60,10 @@ describe('the login page initial imports', () => {
     expect([...packages]).not.toContain('openapi-fetch');
   });
 
-  it('the version check of every page runs without the typed client', () => {
+  it('the version check of every page runs without the typed client and the session', () => {
     const { files, packages } = staticGraph('src/stores/app-version.ts');
     expect(rel(files)).not.toContain('src/lib/api/client.ts');
+    expect(rel(files)).not.toContain('src/lib/api/session-core.ts');
     expect([...packages]).not.toContain('openapi-fetch');
   });
 
@@ -76,12 +77,14 @@ describe('the login page initial imports', () => {
 // The public register and the status check have the login page's budget too (no login, like it).
 describe('the public pages initial imports', () => {
   it.each(['src/features/registry/RegistryPage.tsx', 'src/features/registry/StatusCheck.tsx'])(
-    '%s reaches neither the typed client, the session, date-fns nor the open data section',
+    '%s reaches neither the typed client, the session, date-fns nor the entries and open data sections',
     (entry) => {
       const { files, packages } = staticGraph(entry);
       expect(rel(files)).not.toContain('src/lib/api/client.ts');
       expect(rel(files)).not.toContain('src/stores/session.ts');
+      expect(rel(files)).not.toContain('src/lib/api/session-core.ts');
       expect(rel(files)).not.toContain('src/features/registry/components/OpenData.tsx');
+      expect(rel(files)).not.toContain('src/features/registry/components/RegistryResults.tsx');
       expect([...packages]).not.toContain('openapi-fetch');
       expect([...packages]).not.toContain('date-fns');
     },

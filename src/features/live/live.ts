@@ -1,6 +1,7 @@
 import type { LiveEvent } from '#domain/contract.ts';
+import { API_BASE_URL } from '#lib/api/base.ts';
 import { type EventStream, openEventStream } from '#lib/api/event-stream.ts';
-import { API_BASE_URL, getFreshAccessToken, refreshAccessToken } from '#lib/api/session-core.ts';
+import { getFreshAccessToken, refreshAccessToken } from '#lib/api/session-core.ts';
 import { forgetStream, reportStream } from '#stores/connection.ts';
 import { $session } from '#stores/session.ts';
 import { flushLiveChanges, forgetLiveChanges, lastLiveSeq, receiveLiveEvent } from './changes.ts';

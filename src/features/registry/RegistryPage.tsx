@@ -1,9 +1,8 @@
-import { type FormEvent, lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import Button from '#components/ui/Button.tsx';
+import LazyChunk, { chunk } from '#components/ui/LazyChunk.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
-import type { RegistryEntry, RegistryFacets } from '#domain/contract.ts';
-import { routes } from '#domain/routes.ts';
-import { formatNumericDay, orDash } from '#domain/russian.ts';
+import type { RegistryFacets } from '#domain/contract.ts';
 import { useStore } from '#stores/prerendered.ts';
 import {
   $registry,
@@ -14,130 +13,23 @@ import {
   startRegistry,
 } from './stores/registry.ts';
 import {
-  changedQuery,
   DECISION_OUTCOMES,
   type DecisionOutcome,
-  isNarrowed,
   MAX_QUERY_LENGTH,
-  pageCount,
   type RegistryQuery,
   type RegistrySort,
-  registrySearch,
 } from './stores/registry-query.ts';
 import { registryTexts as t } from './texts/registry.ts';
 
-// Below the first screen: the downloads and the passport load after the page's own code (the initial JS budget).
-// Rendered only once the facets answered (never in the prerendered HTML): no streaming scripts for Suspense inline.
-const OpenData = lazy(() => import('./components/OpenData.tsx'));
+// Loaded after the page's own code (the initial JS budget), and rendered only once their data answered (never in the
+// prerendered HTML: no streaming scripts for Suspense inline): the entries, whose code loads beside the first request,
+// and below them the downloads and the passport.
+const loadResults = chunk(() => import('./components/RegistryResults.tsx'));
+const loadOpenData = chunk(() => import('./components/OpenData.tsx'));
 const OPEN_DATA_PENDING = <section className="card registry-block registry-open-data--pending" aria-busy="true" />;
 
 /** A select's value as a number, or null for «all». */
 const idOrNull = (value: string): number | null => (value === '' ? null : Number(value));
-
-function CheckLink({ entry }: { entry: RegistryEntry }) {
-  if (entry.outcome !== 'approved' || !entry.checkToken) return <>{t.dash}</>;
-  return (
-    <a href={routes.certificateCheck(entry.checkToken)} aria-label={t.checkCertificateOf(entry.visibleId)}>
-      {t.checkCertificate}
-    </a>
-  );
-}
-
-function Outcome({ outcome }: { outcome: DecisionOutcome }) {
-  return <span className={`registry-outcome registry-outcome--${outcome}`}>{t.outcomes[outcome]}</span>;
-}
-
-/** Wide screens: a table with a caption and column headers. */
-function RegistryTable({ entries }: { entries: readonly RegistryEntry[] }) {
-  return (
-    <div className="registry-table">
-      <table className="registry-table__table">
-        <caption className="visually-hidden">{t.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.number}</th>
-            <th scope="col">{t.decidedAt}</th>
-            <th scope="col">{t.outcome}</th>
-            <th scope="col">{t.object}</th>
-            <th scope="col">{t.company}</th>
-            <th scope="col">{t.certificate}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.visibleId}>
-              <th scope="row" className="registry-table__number">
-                {t.numberValue(entry.visibleId)}
-              </th>
-              <td className="registry-table__date">{formatNumericDay(entry.decidedAt)}</td>
-              <td>
-                <Outcome outcome={entry.outcome} />
-              </td>
-              <td>
-                <span className="registry-table__name">{entry.objectName}</span>
-                <span className="registry-table__meta">{orDash(entry.address)}</span>
-                <span className="registry-table__meta">
-                  {t.cadastralNumber}: {orDash(entry.cadastralNumber)}
-                </span>
-                <span className="registry-table__meta">
-                  {orDash(entry.objectCategory)} · {orDash(entry.workType)}
-                </span>
-              </td>
-              <td>
-                <span className="registry-table__name">{entry.companyName}</span>
-                <span className="registry-table__meta">
-                  {t.companyInn} {orDash(entry.companyInn)}
-                </span>
-              </td>
-              <td>
-                <CheckLink entry={entry} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Item({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="registry-card__item">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-/** Narrow screens: a list of cards, each a titled description list. */
-function RegistryList({ entries }: { entries: readonly RegistryEntry[] }) {
-  return (
-    <ol className="registry-list" aria-label={t.caption}>
-      {entries.map((entry) => (
-        <li key={entry.visibleId} className="registry-card">
-          <h3 className="registry-card__title">
-            {t.numberValue(entry.visibleId)} <Outcome outcome={entry.outcome} />
-          </h3>
-          <dl className="registry-card__details">
-            <Item term={t.decidedAt}>{formatNumericDay(entry.decidedAt)}</Item>
-            <Item term={t.objectName}>{entry.objectName}</Item>
-            <Item term={t.address}>{orDash(entry.address)}</Item>
-            <Item term={t.cadastralNumber}>{orDash(entry.cadastralNumber)}</Item>
-            <Item term={t.category}>{orDash(entry.objectCategory)}</Item>
-            <Item term={t.workType}>{orDash(entry.workType)}</Item>
-            <Item term={t.company}>{entry.companyName}</Item>
-            <Item term={t.companyInn}>{orDash(entry.companyInn)}</Item>
-          </dl>
-          {entry.outcome === 'approved' && entry.checkToken && (
-            <p className="registry-card__check">
-              <CheckLink entry={entry} />
-            </p>
-          )}
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 /** A select of the filters; '' is «all». */
 function Filter({
@@ -267,44 +159,17 @@ function withCurrent(years: readonly number[], current: number | null): number[]
   return current === null || years.includes(current) ? [...years] : [current, ...years];
 }
 
-/** Previous and next page as links (a page has its own address), with «Страница X из Y». */
-function Pager({ query, total }: { query: RegistryQuery; total: number }) {
-  const pages = pageCount(total, query.pageSize);
-  if (pages <= 1) return null;
-  const link = (page: number, label: string, rel: 'prev' | 'next') => {
-    const target = changedQuery(query, { page });
-    const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
-      event.preventDefault();
-      changeRegistryQuery({ page });
-    };
-    return (
-      <a
-        className="button button--secondary"
-        href={routes.registry(registrySearch(target))}
-        rel={rel}
-        onClick={onClick}
-      >
-        {label}
-      </a>
-    );
-  };
-  return (
-    <nav className="registry-pager" aria-label={t.paging}>
-      {query.page > 1 ? link(Math.min(query.page - 1, pages), t.previous, 'prev') : <span />}
-      <span className="registry-pager__position">{t.pageOf(Math.min(query.page, pages), pages)}</span>
-      {query.page < pages ? link(query.page + 1, t.next, 'next') : <span />}
-    </nav>
-  );
-}
-
 /** The public register's island: search, filters, the decisions of the page, paging. */
 export default function RegistryPage() {
   const query = useStore($registryQuery);
   const load = useStore($registry);
   const facetsLoad = useStore($registryFacets);
   const facets = facetsLoad === 'failed' ? null : facetsLoad;
-  useEffect(() => startRegistry(), []);
+  useEffect(() => {
+    // The entries' code over the network beside the first page of them; a failure shows where they would be.
+    loadResults().catch(() => {});
+    return startRegistry();
+  }, []);
 
   const page = load.status === 'ready' ? load.page : load.status === 'loading' ? load.previous : null;
   const busy = load.status === 'loading';
@@ -325,25 +190,25 @@ export default function RegistryPage() {
         />
       ) : (
         <div className="registry-results" aria-busy={busy}>
-          {page && page.items.length > 0 && (
-            <>
-              <RegistryTable entries={page.items} />
-              <RegistryList entries={page.items} />
-              <Pager query={query} total={page.total} />
-            </>
-          )}
-          {page && page.items.length === 0 && (
-            <div className="empty-state">
-              <p className="empty-state__title">{isNarrowed(query) ? t.empty : t.emptyRegister}</p>
-              {isNarrowed(query) && <p>{t.emptyHint}</p>}
-            </div>
+          {page && (
+            <LazyChunk
+              load={loadResults}
+              props={{ query, page }}
+              fallback={null}
+              failedText={t.partFailed}
+              retryLabel={t.retry}
+            />
           )}
         </div>
       )}
       {facetsLoad ? (
-        <Suspense fallback={OPEN_DATA_PENDING}>
-          <OpenData facets={facets} />
-        </Suspense>
+        <LazyChunk
+          load={loadOpenData}
+          props={{ facets }}
+          fallback={OPEN_DATA_PENDING}
+          failedText={t.partFailed}
+          retryLabel={t.retry}
+        />
       ) : (
         OPEN_DATA_PENDING
       )}

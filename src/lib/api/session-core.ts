@@ -1,5 +1,6 @@
 import type { User } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
+import { defaultBaseUrl, REQUEST_TIMEOUT_MS } from './base.ts';
 
 // The session half of the API client (docs/product.md «Session behaviour on the site»): the in-memory access token, the
 // single-flight refresh under a lock shared by every tab, the logout broadcast. No openapi-fetch here, so a page that
@@ -10,8 +11,6 @@ import { routes } from '#domain/routes.ts';
 export const SESSION_CHANNEL_NAME = 'portal-session';
 /** Message posted on the session channel when a tab logs out or loses its session. */
 export const LOGOUT_MESSAGE = 'logout';
-/** Default per-call timeout in milliseconds (docs/product.md «Constants and limits»). */
-export const REQUEST_TIMEOUT_MS = 40_000;
 /**
  * The token is refreshed before a call when it expires within this many milliseconds (docs/product.md
  * «Constants and limits»).
@@ -103,12 +102,6 @@ export function tokenExpiresAt(token: string): number | null {
     // malformed token: treated as unknown expiry
   }
   return null;
-}
-
-function defaultBaseUrl(): string {
-  // Read statically, as Vite's dev server and build want it; outside Vite (the e2e helpers import this module under
-  // Node) there is no import.meta.env.
-  return import.meta.env?.PUBLIC_API_BASE ?? '';
 }
 
 function defaultNavigate(url: string): void {
@@ -252,9 +245,6 @@ export function createSessionCore(options: SessionCoreOptions = {}): SessionCore
     dispose: () => channel?.close?.(),
   };
 }
-
-/** The backend origin prefix of the default client ('' for the same origin), for calls made outside openapi-fetch. */
-export const API_BASE_URL = defaultBaseUrl().replace(/\/+$/, '');
 
 /** The session of this page, shared by the default typed client (client.ts). */
 export const sessionCore: SessionCore = createSessionCore();

@@ -45,6 +45,8 @@ export const registryTexts = {
   failed: 'Не удалось загрузить реестр. Проверьте подключение и попробуйте ещё раз.',
   tooMany: 'Слишком много запросов с вашего адреса. Подождите минуту и попробуйте ещё раз.',
   retry: 'Повторить',
+  /** A part of the page whose code did not load (offline, or a deploy replaced it). */
+  partFailed: 'Не удалось загрузить часть страницы. Проверьте подключение и попробуйте ещё раз.',
   paging: 'Страницы реестра',
   previous: 'Предыдущая',
   next: 'Следующая',

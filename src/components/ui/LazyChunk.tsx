@@ -1,0 +1,70 @@
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import LoadFailed from './LoadFailed.tsx';
+
+/**
+ * A module loaded on demand, once: every call answers the same promise, so a page can start the load early (beside
+ * its data) and render it later. A failed load is forgotten, so the next call (a retry) asks the network again.
+ */
+export function chunk<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+/** Shows `failed` instead of its children once a chunk under it failed to load. */
+class ChunkBoundary extends Component<{ children: ReactNode; failed: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  render(): ReactNode {
+    return this.state.failed ? this.props.failed : this.props.children;
+  }
+}
+
+/** Props of LazyChunk. */
+export interface LazyChunkProps<P> {
+  /** The component's module (made with `chunk`, so a retry loads it anew). */
+  load: () => Promise<{ default: ComponentType<P> }>;
+  props: P;
+  /** What stands in its place while it loads. */
+  fallback: ReactNode;
+  /** What the page says when it could not be loaded (offline, or a deploy replaced it), above 'Повторить'. */
+  failedText: string;
+  retryLabel: string;
+}
+
+/**
+ * A part of a page whose code loads after the page's own (the initial JS budget): its fallback while it loads, and a
+ * retry, not a blank island, when its chunk fails.
+ */
+export default function LazyChunk<P extends object>({
+  load,
+  props,
+  fallback,
+  failedText,
+  retryLabel,
+}: LazyChunkProps<P>) {
+  // A failed chunk stays failed in React.lazy: a retry makes a new lazy component (and a new boundary).
+  const [view, setView] = useState(() => ({ Lazy: lazy(load), attempt: 0 }));
+  const { Lazy, attempt } = view;
+  const retry = () => setView({ Lazy: lazy(load), attempt: attempt + 1 });
+  return (
+    <ChunkBoundary key={attempt} failed={<LoadFailed text={failedText} retryLabel={retryLabel} onRetry={retry} />}>
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    </ChunkBoundary>
+  );
+}
