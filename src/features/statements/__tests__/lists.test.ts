@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatementListItem } from '#domain/contract.ts';
-import { encodeListColumns } from '#domain/list-columns.ts';
+import { encodeListColumns, isListColumns } from '#domain/list-columns.ts';
 import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 import {
   $session,
@@ -141,6 +141,70 @@ describe('company statement list', () => {
     expect(tabStorage.has('portal-list:company')).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(tabStorage.has('portal-list:company')).toBe(false);
+  });
+});
+
+describe("the tab's copy of the company list", () => {
+  const withRevision = (answer: ReturnType<typeof reply>, revision: string) => ({
+    ...answer,
+    response: { ...answer.response, headers: new Headers({ 'x-list-revision': revision }) },
+  });
+  const kept = { ...demoStatement, id: 1, title: 'Объект из копии вкладки' };
+  const fresh = { ...demoStatement, id: 7, title: 'Объект с сервера' };
+  const ids = () => lists.$companyStatements.get().items.map((item) => item.id);
+
+  /** The owner's list kept in the tab, then the next page of the tab, watched before its session is known. */
+  async function keptThenNextPage() {
+    api.GET.mockResolvedValue(withRevision(reply(200, [kept]), '10.0.20261125'));
+    await openAs(demoOwner, lists.$companyStatements);
+    await vi.waitFor(() => expect(tabStorage.has('portal-list:company')).toBe(true));
+    await nextTabPage();
+    api.GET.mockResolvedValue(withRevision(reply(200, [fresh]), '11.0.20261125'));
+    $session.set({ status: 'loading', user: null });
+    watch(lists.$companyStatements);
+    await flush();
+    expect(api.GET).not.toHaveBeenCalled();
+  }
+
+  it('is kept in columns, read without unpacking', async () => {
+    api.GET.mockResolvedValue(withRevision(reply(200, [kept]), '10.0.20261125'));
+    await openAs(demoOwner, lists.$companyStatements);
+    await vi.waitFor(() => expect(tabStorage.has('portal-list:company')).toBe(true));
+    const stored = JSON.parse(tabStorage.get('portal-list:company') ?? '{}') as { userId: number; columns: unknown };
+    expect(stored.userId).toBe(demoOwner.id);
+    expect(isListColumns(stored.columns)).toBe(true);
+  });
+
+  it('is read before the session is known, and shown once it is its user', async () => {
+    await keptThenNextPage();
+    let answer: (value: unknown) => void = () => undefined;
+    api.GET.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    await signIn(demoOwner);
+    await vi.waitFor(() => expect(ids()).toEqual([1]));
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', {
+      params: { query: { since: '10.0.20261125' } },
+      headers: listHeaders,
+    });
+    answer(reply(200, { revision: '10.0.20261125', changed: [], removed: [] }));
+  });
+
+  it('is never shown to another user of the tab, though read before the session was known', async () => {
+    await keptThenNextPage();
+    const other = { ...demoOwner, id: 99, email: 'other@demo.example' };
+    await signIn(other);
+    await vi.waitFor(() => expect(lists.$companyStatements.get().status).toBe('ready'));
+    expect(ids()).toEqual([7]);
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', { headers: listHeaders });
+  });
+
+  it('is not shown when the session ended after it was read, even to the same user again', async () => {
+    await keptThenNextPage();
+    $session.set({ status: 'anonymous', user: null });
+    await flush();
+    await signIn(demoOwner);
+    await vi.waitFor(() => expect(lists.$companyStatements.get().status).toBe('ready'));
+    expect(ids()).toEqual([7]);
+    expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/statements', { headers: listHeaders });
   });
 });
 

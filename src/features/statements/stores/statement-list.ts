@@ -2,7 +2,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListDelta, StatementListItem, User } from '#domain/contract.ts';
 import { LIST_COLUMNS_TYPE } from '#domain/list-columns.ts';
 import { QUIET } from '#lib/api/client.ts';
-import { keepList, readKeptList } from '#stores/list-keep.ts';
+import { keepList, readKeptList, startReadingKeptList } from '#stores/list-keep.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
@@ -134,6 +134,8 @@ export function createStatementList(source: ListSource): {
   const reloadLatest = latestRun(fetchList);
 
   onMount($list, () => {
+    // The tab's copy is read while the session's refresh is on its way; shown only if it is the user's (firstLoad).
+    if (source.keep && held.revision === null && $list.get().status !== 'ready') startReadingKeptList(source.keep);
     const stopSession = $session.subscribe((session) => {
       if (session.status === 'authenticated' && source.isFor(session.user) && $list.get().status !== 'ready') {
         void load();
