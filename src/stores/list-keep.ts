@@ -102,13 +102,27 @@ export async function readKeptList(key: string, userId: number): Promise<KeptLis
 }
 
 /**
- * Keeps a list as read, in columns; gzipped when the tab's storage will not take them plain. A full or disabled
- * storage only costs a whole list on the next page.
+ * Resolves once the page is idle, at most `timeout` ms from now: the copy is written after the page's own work (the
+ * rows drawn), in a task of its own, not in the one that shows the list (a long task on a slow phone).
+ */
+function whenIdle(timeout = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout });
+    else setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * Keeps a list as read, in columns; gzipped when the tab's storage will not take them plain. Written when the page is
+ * idle. A full or disabled storage only costs a whole list on the next page.
  */
 export async function keepList(key: string, userId: number, list: KeptList): Promise<void> {
   const store = storage();
   if (!store) return;
   const started = generation;
+  await whenIdle();
+  // The session ended meanwhile (clearKeptLists): nothing of it stays in the tab.
+  if (generation !== started) return;
   try {
     const columns = encodeListColumns(list.items);
     try {
