@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import { test as base, expect } from './fixtures.ts';
-import { forgetKeptLists, wholeListUrl } from './listed.ts';
+import { forgetKeptLists, listItems, wholeListUrl } from './listed.ts';
 import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
@@ -30,7 +30,7 @@ async function companyStatements(page: Page): Promise<Array<{ id: number; title:
   const handler = async (route: Route) => {
     if (route.request().method() !== 'GET') return route.fallback();
     const response = await route.fetch({ url: wholeListUrl(route.request().url()) });
-    listed = await response.json();
+    listed = listItems(await response.json());
     return route.fulfill({ response });
   };
   // Matched by path: the call may carry `since` (forgetKeptLists drops it on its way).

@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { demoUsers } from '../../tools/demo.ts';
 import { waitForRequestsDone } from '../../tools/settle.ts';
 import { test as base, expect } from './fixtures.ts';
-import { wholeListUrl } from './listed.ts';
+import { listItems, rewriteList, wholeListUrl } from './listed.ts';
 import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { NewsPage, ReviewPage } from './pages/examiner-pages.ts';
 import { EXPORT_COLUMNS, ExaminerTablePage, TABLE_COLUMNS } from './pages/examiner-table-page.ts';
@@ -49,7 +49,8 @@ async function answerOf<T>(page: Page, pathname: string, action: () => Promise<u
     if (route.request().method() !== 'GET') return route.fallback();
     // A page that kept its list asks only for what changed (`since`): the spec reads the whole list.
     const response = await route.fetch({ url: wholeListUrl(route.request().url()) });
-    body ??= (await response.json()) as T;
+    const json: unknown = await response.json();
+    body ??= (pathname.endsWith('/statements') ? listItems(json) : json) as T;
     return route.fulfill({ response });
   };
   await page.route(matches, handler);
@@ -307,14 +308,16 @@ test.describe('overdue statements', () => {
     let madeOverdue = 0;
     await page.route('**/api/instance/me/statements', async (route) => {
       const response = await route.fetch();
-      const items = (await response.json()) as Answered[];
-      madeOverdue = items.filter((item) => item.status === 'under_review').length;
-      const overdue = items.map((item) =>
-        item.status === 'under_review'
-          ? { ...item, reviewDeadline: { dueDate: '2026-11-18', workingDaysLeft: -2, provisional: false } }
-          : item,
-      );
-      await route.fulfill({ response, json: overdue });
+      const overdue = rewriteList(await response.json(), (items) => {
+        madeOverdue = items.filter((item) => item.status === 'under_review').length;
+        return items.map((item) =>
+          item.status === 'under_review'
+            ? { ...item, reviewDeadline: { dueDate: '2026-11-18', workingDaysLeft: -2, provisional: false } }
+            : item,
+        );
+      });
+      // The answer's own Content-Type stays: it names the form the list is in.
+      await route.fulfill({ response, body: JSON.stringify(overdue) });
     });
     await examinerTable.goto('/instance/filter/all');
     const row = examinerTable.row('пр. Мира, 45');

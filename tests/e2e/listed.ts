@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { StatementListItem } from '../../domain/contract.ts';
+import { decodeListColumns, encodeListColumns, isListColumns } from '../../domain/list-columns.ts';
 
 /** A statement as the list endpoints send it, as far as the specs read it. */
 export interface Listed {
@@ -6,6 +8,20 @@ export interface Listed {
   visibleId: number;
   title: string;
   status: string;
+}
+
+/**
+ * A list endpoint's answer as the statements it stands for, in whichever form the site asked for it: the site asks for
+ * columns (domain/list-columns.ts), another client gets the array.
+ */
+export function listItems<T = Listed>(body: unknown): T[] {
+  return (isListColumns(body) ? decodeListColumns(body) : body) as T[];
+}
+
+/** A list answer with its statements changed by `change`, in the form it came in. */
+export function rewriteList(body: unknown, change: (items: StatementListItem[]) => StatementListItem[]): unknown {
+  if (isListColumns(body)) return encodeListColumns(change(decodeListColumns(body)));
+  return change(body as StatementListItem[]);
 }
 
 /** A list call's URL without `since`: the server answers it with the whole list. */
@@ -46,7 +62,7 @@ export async function listedWhile(page: Page, apiPath: string, open: () => Promi
   await forgetKeptLists(page);
   const listed = page.waitForResponse((response) => new URL(response.url()).pathname === apiPath);
   await open();
-  return (await (await listed).json()) as Listed[];
+  return listItems(await (await listed).json());
 }
 
 /** The first statement under review in examiner1's own list, as /instance/filter/under_review loads it. */

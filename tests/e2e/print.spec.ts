@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { listItems } from './listed.ts';
 import { ReviewPage } from './pages/examiner-pages.ts';
 import { StatementDetailPage } from './pages/statement-page.ts';
 
@@ -50,7 +51,7 @@ const LEFT_OFF = ['Меню', 'Выйти', 'Просмотр', 'Показат�
 async function approvedId(page: Page, listPath: string, apiPath: string): Promise<number> {
   const listed = page.waitForResponse((response) => new URL(response.url()).pathname === apiPath && response.ok());
   await page.goto(listPath);
-  const items = (await (await listed).json()) as Array<{ id: number; title: string }>;
+  const items = listItems(await (await listed).json());
   const approved = items.find((item) => item.title === 'Поликлиника на 300 посещений');
   if (!approved) throw new Error('the seeded approved statement is not listed');
   return approved.id;
