@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useSyncExternalStore } from 'react';
 import type { RegistryEntry, RegistryPage } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { formatNumericDay, orDash } from '#domain/russian.ts';
@@ -153,8 +153,28 @@ function Pager({ query, total }: { query: RegistryQuery; total: number }) {
   );
 }
 
+/** Where the cards replace the table (registry.css holds the same width). */
+const NARROW = '(max-width: 767.98px)';
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const media = window.matchMedia(NARROW);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+/** True on a narrow screen, following the window as it is resized. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
+}
+
 /** The entries of the answered page with its paging, or what the empty answer means. */
 export default function RegistryResults({ query, page }: { query: RegistryQuery; page: RegistryPage }) {
+  // Only the form this width shows is made: half the page's work on a phone.
+  const narrow = useNarrow();
   if (page.items.length === 0) {
     return (
       <div className="empty-state">
@@ -165,8 +185,7 @@ export default function RegistryResults({ query, page }: { query: RegistryQuery;
   }
   return (
     <>
-      <RegistryTable entries={page.items} />
-      <RegistryList entries={page.items} />
+      {narrow ? <RegistryList entries={page.items} /> : <RegistryTable entries={page.items} />}
       <Pager query={query} total={page.total} />
     </>
   );
