@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEAL_HISTORY_LABEL, APPEAL_TEXTS } from '#domain/appeals.ts';
 import type { Appeal, AppealFiled, AppealsRegister, Statement } from '#domain/contract.ts';
-import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
@@ -18,7 +17,7 @@ import {
 } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
+import { groundsFor, signedIn, startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
 
 // Pre-trial appeals (docs/product.md «Appeals»): who may file what and when, the answer's term on the production
 // calendar, the head's decision and what it changes, the answer letter, who is told.
@@ -35,18 +34,16 @@ beforeAll(async () => {
   portal = await startTestPortal({ PUBLIC_ORIGIN: 'https://agr.example.ru', METRICS_PORT: '9464' });
   ctx = portal.ctx;
   await createCompanyWithOwner(ctx, { email: B_OWNER, legalEntity: 'ООО «Б»' });
-  for (const [key, email] of [
-    ['owner', demoUsers.owner.email],
-    ['employee', demoUsers.employee.email],
-    ['examiner1', demoUsers.examiner1.email],
-    ['examiner2', demoUsers.examiner2.email],
-    ['head', demoUsers.head.email],
-    ['ownerB', B_OWNER],
-  ] as const) {
-    const row = await userByEmail(portal, email);
-    users[key] = row;
-    bearer[key] = `Bearer ${await signAccessToken(portal.config.jwtSecret, row.id)}`;
-  }
+  const people = await signedIn(portal, {
+    owner: demoUsers.owner.email,
+    employee: demoUsers.employee.email,
+    examiner1: demoUsers.examiner1.email,
+    examiner2: demoUsers.examiner2.email,
+    head: demoUsers.head.email,
+    ownerB: B_OWNER,
+  } satisfies Record<Who, string>);
+  Object.assign(users, people.users);
+  Object.assign(bearer, people.bearer);
 });
 afterAll(async () => {
   await portal.close();

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { newCheckToken, surnameWithInitials } from '../../server/src/certificates/certificates.service.ts';
 import { CHECK_LIMIT } from '../../server/src/certificates/check-limit.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
@@ -13,7 +12,7 @@ import {
 } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
+import { groundsFor, signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;
 let ctx: ServiceContext;
@@ -23,15 +22,13 @@ const bearer = {} as Record<'owner' | 'examiner1' | 'examiner2', string>;
 beforeAll(async () => {
   portal = await startTestPortal({ PUBLIC_ORIGIN: 'https://agr.example.ru/' });
   ctx = portal.ctx;
-  for (const [key, email] of [
-    ['owner', demoUsers.owner.email],
-    ['examiner1', demoUsers.examiner1.email],
-    ['examiner2', demoUsers.examiner2.email],
-  ] as const) {
-    const row = await userByEmail(portal, email);
-    users[key] = row;
-    bearer[key] = `Bearer ${await signAccessToken(portal.config.jwtSecret, row.id)}`;
-  }
+  const people = await signedIn(portal, {
+    owner: demoUsers.owner.email,
+    examiner1: demoUsers.examiner1.email,
+    examiner2: demoUsers.examiner2.email,
+  });
+  Object.assign(users, people.users);
+  Object.assign(bearer, people.bearer);
 });
 afterAll(async () => {
   await portal.close();

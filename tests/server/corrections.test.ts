@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
 import { CORRECTION_TEXTS } from '#domain/corrections.ts';
-import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
+import { signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
 
 // The correction of errors in an issued certificate (docs/product.md «The regulation's procedures»).
 
@@ -23,16 +22,14 @@ beforeAll(async () => {
   portal = await startTestPortal({ PUBLIC_ORIGIN: 'https://agr.example.ru', METRICS_PORT: '9464' });
   ctx = portal.ctx;
   await createCompanyWithOwner(ctx, { email: B_OWNER, legalEntity: 'ООО «Б»' });
-  for (const [key, email] of [
-    ['owner', demoUsers.owner.email],
-    ['examiner1', demoUsers.examiner1.email],
-    ['examiner2', demoUsers.examiner2.email],
-    ['ownerB', B_OWNER],
-  ] as const) {
-    const row = await userByEmail(portal, email);
-    users[key] = row;
-    bearer[key] = `Bearer ${await signAccessToken(portal.config.jwtSecret, row.id)}`;
-  }
+  const people = await signedIn(portal, {
+    owner: demoUsers.owner.email,
+    examiner1: demoUsers.examiner1.email,
+    examiner2: demoUsers.examiner2.email,
+    ownerB: B_OWNER,
+  } satisfies Record<Who, string>);
+  Object.assign(users, people.users);
+  Object.assign(bearer, people.bearer);
 });
 afterAll(async () => {
   await portal.close();

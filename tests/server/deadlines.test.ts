@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
 import { STATEMENT_STATUSES } from '#domain/statuses.ts';
-import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { catalogIdsByValue } from '../../server/src/catalogs/catalogs.repository.ts';
 import { rootDir } from '../../server/src/config.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
@@ -22,9 +21,8 @@ import {
   takeIntoWork,
 } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
-import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { adminCli, groundsFor, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
+import { adminCli, groundsFor, signedIn, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 
 let portal: TestPortal;
 let ctx: ServiceContext;
@@ -35,12 +33,13 @@ const bearer = {} as Record<'owner' | 'examiner1' | 'examiner2', string>;
 beforeAll(async () => {
   portal = await startTestPortal();
   ctx = portal.ctx;
-  for (const key of ['owner', 'examiner1', 'examiner2'] as const) {
-    const row = await findUserByEmail(portal.db, demoUsers[key].email);
-    if (!row) throw new Error(`no user ${key}`);
-    users[key] = row;
-    bearer[key] = `Bearer ${await signAccessToken(portal.config.jwtSecret, row.id)}`;
-  }
+  const people = await signedIn(portal, {
+    owner: demoUsers.owner.email,
+    examiner1: demoUsers.examiner1.email,
+    examiner2: demoUsers.examiner2.email,
+  });
+  Object.assign(users, people.users);
+  Object.assign(bearer, people.bearer);
   categories = await catalogIdsByValue(portal.db, 'catalog_object_types');
 });
 afterAll(async () => {

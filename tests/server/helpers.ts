@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
+import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { type Config, loadConfig, rootDir } from '../../server/src/config.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
@@ -204,6 +205,20 @@ export async function userByEmail(portal: TestPortal, email: string): Promise<Us
   const row = await findUserByEmail(portal.db, email);
   if (!row) throw new Error(`no user ${email}`);
   return row;
+}
+
+/** A test's people by e-mail: each one's user row and the `Bearer …` header that signs them in. */
+export async function signedIn<K extends string>(
+  portal: TestPortal,
+  emails: Record<K, string>,
+): Promise<{ users: Record<K, UserRow>; bearer: Record<K, string> }> {
+  const users = {} as Record<K, UserRow>;
+  const bearer = {} as Record<K, string>;
+  for (const [key, email] of Object.entries(emails) as Array<[K, string]>) {
+    users[key] = await userByEmail(portal, email);
+    bearer[key] = `Bearer ${await signAccessToken(portal.config.jwtSecret, users[key].id)}`;
+  }
+  return { users, bearer };
 }
 
 /** A PDF stored as a prefile straight through the service, as an upload leaves it: its id. */

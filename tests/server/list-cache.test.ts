@@ -2,15 +2,13 @@ import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementListItem } from '#domain/contract.ts';
-import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { readListRevision } from '../../server/src/db/list-revision.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
-import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { startTestPortal, type TestPortal } from './helpers.ts';
+import { signedIn, startTestPortal, type TestPortal } from './helpers.ts';
 
 // Lists are answered from a cache (docs/decisions.md «Statement lists are loaded whole, and cached on the server»)
 // while nothing they show has changed. Every kind of write a list item reflects must reach the next list, through the
@@ -23,13 +21,14 @@ const bearer = {} as Record<keyof typeof users, string>;
 beforeAll(async () => {
   portal = await startTestPortal();
   await createCompanyWithOwner(portal.ctx, { email: 'owner-b@cache.example', legalEntity: 'ООО «Другая»' });
-  const emails = { ...demoUsers, ownerB: { email: 'owner-b@cache.example' } };
-  for (const key of ['owner', 'examiner1', 'examiner2', 'ownerB'] as const) {
-    const row = await findUserByEmail(portal.db, emails[key].email);
-    if (!row) throw new Error(`no user ${key}`);
-    users[key] = row;
-    bearer[key] = `Bearer ${await signAccessToken(portal.config.jwtSecret, row.id)}`;
-  }
+  const people = await signedIn(portal, {
+    owner: demoUsers.owner.email,
+    examiner1: demoUsers.examiner1.email,
+    examiner2: demoUsers.examiner2.email,
+    ownerB: 'owner-b@cache.example',
+  });
+  Object.assign(users, people.users);
+  Object.assign(bearer, people.bearer);
 });
 afterAll(async () => {
   await portal.close();

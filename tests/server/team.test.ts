@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExaminerWorkload, StatementCounters, StatementListItem, TeamWorkload } from '#domain/contract.ts';
-import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
-import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { createExaminer } from '../../server/src/users/users.service.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, startTestPortal, type TestPortal } from './helpers.ts';
+import { groundsFor, signedIn, startTestPortal, type TestPortal } from './helpers.ts';
 
 // GET /api/instance/team (docs/product.md «Team workload»): the head's figures equal each examiner's own counters and
 // list, and a seeded set of a new examiner gives known answers.
@@ -30,12 +28,9 @@ beforeAll(async () => {
     owner: demoUsers.owner.email,
     fresh: 'fresh@demo.example',
   };
-  for (const [key, email] of Object.entries(emails) as Array<[Who, string]>) {
-    const row = await findUserByEmail(portal.db, email);
-    if (!row) throw new Error(`no user ${key}`);
-    users[key] = row;
-    bearer[key] = `Bearer ${await signAccessToken(portal.config.jwtSecret, row.id)}`;
-  }
+  const people = await signedIn(portal, emails);
+  Object.assign(users, people.users);
+  Object.assign(bearer, people.bearer);
 });
 afterAll(async () => {
   await portal?.close();
