@@ -58,11 +58,11 @@ export interface Listable extends Searchable {
   dateCreate: string;
 }
 
-/** A statement with what the filters compare, computed once when the list loads. */
+/** A statement with what the filters compare, computed once when the list loads (the search text when first needed). */
 export interface ListEntry<T> {
   item: T;
   /** Lower-cased search text (`searchKey`). */
-  key: string;
+  readonly key: string;
   /** Creation date. */
   date: Date;
   /** Local calendar day of the creation date (`dayKey`). */
@@ -85,9 +85,43 @@ export function indexStatements<T extends Listable>(items: readonly T[]): ListEn
   const entries: ListEntry<T>[] = [];
   for (const item of items) {
     const date = parseDate(item.dateCreate);
-    if (date) entries.push({ item, key: searchKey(item), date, day: dayKey(date) });
+    if (date) entries.push(new Entry(item, date, dayKey(date)));
   }
   return entries.sort((a, b) => b.date.getTime() - a.date.getTime() || b.item.id - a.item.id);
+}
+
+/** An index entry whose search text is made when first read: the list draws before 10,000 of them are lower-cased. */
+class Entry<T extends Listable> implements ListEntry<T> {
+  readonly item: T;
+  readonly date: Date;
+  readonly day: number;
+  #key: string | undefined;
+  constructor(item: T, date: Date, day: number) {
+    this.item = item;
+    this.date = date;
+    this.day = day;
+  }
+  get key(): string {
+    this.#key ??= searchKey(this.item);
+    return this.#key;
+  }
+}
+
+const whenIdle = (work: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 0);
+
+/**
+ * Makes the index's search texts a slice at a time while the page is idle, after the list is drawn, so the first
+ * keystroke of a search finds them made. An index replaced meanwhile is simply finished or left.
+ */
+export function prepareSearch(entries: ReadonlyArray<ListEntry<unknown>>, slice = 1000): void {
+  let next = 0;
+  const step = () => {
+    const end = Math.min(entries.length, next + slice);
+    for (; next < end; next++) void entries[next]?.key;
+    if (next < entries.length) whenIdle(step);
+  };
+  if (entries.length > 0) whenIdle(step);
 }
 
 /** The default date range of an index (earliest and latest creation days). */
@@ -105,7 +139,7 @@ export function selectStatements<T extends Listable>(entries: ReadonlyArray<List
   for (const entry of entries) {
     if (query.status !== 'all' && entry.item.status !== query.status) continue;
     if (!isDayInBounds(entry.day, bounds)) continue;
-    if (!matchesQuery(entry.key, search)) continue;
+    if (search !== '' && !matchesQuery(entry.key, search)) continue;
     selected.push(entry.item);
   }
   return query.order === 'newest' ? selected : selected.reverse();

@@ -12,6 +12,7 @@ import {
   applyListDelta,
   indexRange,
   indexStatements,
+  prepareSearch,
   type SortOrder,
   type StatusFilter,
   selectStatements,
@@ -200,7 +201,11 @@ export interface ListFilters<S> {
  * The index (search keys, days, order) is rebuilt only when the list loads, never per keystroke.
  */
 export function createListFilters<S>($list: ReadableAtom<StatementList>, sorting: ListSorting<S>): ListFilters<S> {
-  const $index = computed($list, (list) => indexStatements(list.items));
+  const $index = computed($list, (list) => {
+    const index = indexStatements(list.items);
+    prepareSearch(index);
+    return index;
+  });
   const $status = atom<StatusFilter>('all');
   const $choice = atom<RangeChoice>({});
   const $search = atom('');
