@@ -12,6 +12,7 @@ import { apiFigures, metricsCostFigure, uploadFigures } from './api.ts';
 import { explainQueries } from './explain.ts';
 import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
 import { closingNote, type Figure, failed, formatTable } from './lib/table.ts';
+import { listWireFigures } from './list-wire.ts';
 import { liveFigures } from './live.ts';
 import { registryFigures } from './registry.ts';
 import { signatureFigures } from './signatures.ts';
@@ -75,6 +76,7 @@ async function apiPhase(label: string, databaseUrl: string | null): Promise<Figu
     });
     log(`${label}: API figures`);
     result.push(...(await apiFigures({ big, small, label, seconds })));
+    result.push(...(await listWireFigures({ big, label })));
     log(`${label}: EXPLAIN`);
     const plans = await explainQueries({ dataDir: big.dataDir, databaseUrl: big.databaseUrl });
     const bad = plans.filter((plan) => plan.problems.length > 0);
