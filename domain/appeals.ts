@@ -41,7 +41,10 @@ export const APPEAL_HISTORY_LABEL = 'Решение отменено по жал
 export const APPEAL_TEXTS = {
   /** An appeal without its text (the dialog and the API's 400 naming `text`). */
   textRequired: 'Опишите, с чем вы не согласны',
-  textTooLong: `Не больше ${APPEAL_TEXT_MAX.toLocaleString('ru-RU')} символов`,
+  /** Worded when first read: a page's first `toLocaleString` loads the locale's data, a long task at load. */
+  get textTooLong() {
+    return `Не больше ${APPEAL_TEXT_MAX.toLocaleString('ru-RU')} символов`;
+  },
   /** A subject the statement gives no ground for now (the API's 400 naming `subject`). */
   subjectNotAllowed: 'По этому заявлению сейчас нельзя подать жалобу на это',
   /** A second open appeal on the same subject (the API's 409). */

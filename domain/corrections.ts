@@ -18,7 +18,10 @@ export const CORRECTION_STATUS_LABELS: Record<Correction['status'], string> = {
 export const CORRECTION_TEXTS = {
   /** A request without a description (the dialog and the API's 400 naming `text`). */
   textRequired: 'Опишите ошибку',
-  textTooLong: `Не больше ${CORRECTION_TEXT_MAX.toLocaleString('ru-RU')} символов`,
+  /** Worded when first read: a page's first `toLocaleString` loads the locale's data, a long task at load. */
+  get textTooLong() {
+    return `Не больше ${CORRECTION_TEXT_MAX.toLocaleString('ru-RU')} символов`;
+  },
   /** A request for a statement that is not approved (the API's 409). */
   notApproved: 'Исправить опечатку можно только в выданном свидетельстве: заявление не согласовано',
   /** A decision on a correction already answered (the API's 409). */

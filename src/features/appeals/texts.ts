@@ -5,7 +5,8 @@
 import { APPEAL_TEXT_MAX } from '#domain/appeals.ts';
 import { formatDay, pluralForm } from '#domain/russian.ts';
 
-const max = APPEAL_TEXT_MAX.toLocaleString('ru-RU');
+/** Formatted when first needed: a page's first `toLocaleString` loads the locale's data (a long task at load). */
+const max = () => APPEAL_TEXT_MAX.toLocaleString('ru-RU');
 
 /** 'Подать жалобу': the company's dialog. */
 export const filingTexts = {
@@ -17,7 +18,7 @@ export const filingTexts = {
   subjectRequired: 'Выберите, на что вы жалуетесь',
   text: 'Текст жалобы', // e2e
   /** The count under the text: '125 из 10 000 символов'. */
-  count: (length: number) => `${length.toLocaleString('ru-RU')} из ${max} символов`,
+  count: (length: number) => `${length.toLocaleString('ru-RU')} из ${max()} символов`,
   files: 'Файлы', // e2e
   submit: 'Подать жалобу', // e2e
   cancel: 'Отмена',
