@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { REGISTRY_FIELDS } from '../../domain/registry.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { blockingViolations, focusedElement } from './axe.ts';
 import { expect, test } from './fixtures.ts';
@@ -205,6 +208,54 @@ for (const { width, height, wide } of WIDTHS) {
       await page.reload();
       await expect(page.getByText(`Страница 2 из ${pages}`)).toBeVisible();
       expect(sessionCalls).toEqual([]);
+    });
+
+    test("a visitor finds the demo's approval by its street, opens its certificate's check and takes the register as CSV", async ({
+      page,
+    }) => {
+      await page.goto('/registry');
+      await hydrated(page);
+      const search = page.getByRole('searchbox', { name: 'Поиск' });
+      await search.fill('Гагарина');
+      await search.press('Enter');
+      await expect(page).toHaveURL(/[?&]query=/);
+      await expect.poll(() => foundCount(page)).toBe(1);
+      const rows = entries(page, wide);
+      await expect(rows).toHaveCount(1);
+      const demo = rows.first();
+      await expect(demo).toContainText('Поликлиника на 300 посещений');
+      await expect(demo).toContainText('ул. Гагарина, 27');
+      await expect(demo).toContainText('Согласовано');
+      const check = demo.getByRole('link', { name: /^Проверить свидетельство № \d+$/ });
+      const number = (await check.getAttribute('aria-label'))?.match(/\d+$/)?.[0];
+      const href = await check.getAttribute('href');
+      if (!number || !href) throw new Error('the demo approval has no check link');
+
+      // Its certificate's check page confirms it.
+      await check.click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.getByText('Свидетельство действительно')).toBeVisible();
+      await expect(page.getByText(`№ ${number}`)).toBeVisible();
+      await expect(page.getByText('Поликлиника на 300 посещений')).toBeVisible();
+      await page.goBack();
+      await expect(search).toHaveValue('Гагарина');
+
+      // The whole register as CSV, read as a spreadsheet reads it: BOM, ';', the header, the entry with its check.
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Скачать CSV' }).click();
+      const bytes = readFileSync(await (await download).path());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = bytes.toString('utf8').slice(1);
+      const { data, meta, errors } = Papa.parse<string[]>(text, { skipEmptyLines: true });
+      expect(errors).toEqual([]);
+      expect(meta.delimiter).toBe(';');
+      expect(data[0]).toEqual(REGISTRY_FIELDS.map((field) => field.title));
+      const row = data.find((cells) => cells[0] === number);
+      expect(row).toEqual(
+        expect.arrayContaining(['Согласовано', 'Поликлиника на 300 посещений', 'ул. Гагарина, 27', DEMO_INN]),
+      );
+      expect(row?.at(-1)).toMatch(new RegExp(`${href}$`));
+      for (const value of PRIVATE) expect(text, `the CSV holds «${value}»`).not.toContain(value);
     });
 
     test('the status check answers the right pair with the status and a wrong one with one neutral text', async ({
