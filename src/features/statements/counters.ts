@@ -155,8 +155,9 @@ const UNKNOWN: Partial<StatusCounters> = {};
  * A sidebar's statement counts per status and their total (docs/product.md «Counters»): the company's statements, or
  * the examiner's own; none until loaded (and none after a failed first load).
  */
-export const $statusCounters = computed($counters, (counters): Partial<StatusCounters> =>
-  counters ? statusCounters(counters) : UNKNOWN,
+export const $statusCounters = computed(
+  $counters,
+  (counters): Partial<StatusCounters> => (counters ? statusCounters(counters) : UNKNOWN),
 );
 
 /**
