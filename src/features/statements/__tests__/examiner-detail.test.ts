@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { Stage } from '#domain/contract.ts';
 import { demoExaminer, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 import { freshStores, signIn, silenceConsoleErrors, toastTexts } from '../../../test-support/store-test.ts';
 
@@ -133,6 +134,34 @@ describe('examiner statement detail', () => {
     expect(detail.$examinerStatement.get().statement?.status).toBe('has_comments');
     expect(changes.$liveChange.get()?.own).toBe(true);
     expect(toastTexts()).toEqual([['info', 'Ответ на заявление был отправлен']]);
+  });
+
+  it('says a decision held for its signature has not reached the applicant yet', async () => {
+    await open(inReview);
+    await detail.startReply('has_comments');
+    const decision: Stage = {
+      id: 99,
+      n: 2,
+      applicantId: demoExaminer.id,
+      applicant: null,
+      applicantPhone: null,
+      applicantPosition: null,
+      applicantMail: null,
+      isGovernmentAgency: true,
+      status: 'rejected',
+      comment: null,
+      dateCreate: '2024-05-06T09:00:00.000Z',
+      files: [],
+      absentFiles: [],
+      awaitingSignature: true,
+    };
+    const held = { ...inReview, stages: [decision] };
+    api.POST.mockResolvedValue(reply(201, held));
+    api.GET.mockResolvedValue(reply(200, held));
+    expect(await detail.sendReply()).toBe(true);
+    expect(toastTexts()).toEqual([
+      ['info', 'Решение записано и ожидает подписи: заявитель получит его, когда вы подпишете документ решения'],
+    ]);
   });
 
   it('keeps the dialog open with the product text when the answer fails', async () => {

@@ -175,7 +175,8 @@ export async function startReply(status: ReplyStatus): Promise<void> {
 
 /**
  * Sends the answer (POST /api/instance/{id}/stages), then closes the dialog, reloads the statement and the counters,
- * and shows 'Ответ на заявление был отправлен'; a failure says 'Не удалось предоставить ответ'.
+ * and shows 'Ответ на заявление был отправлен' (or, for a decision held for its signature, that it waits for it); a
+ * failure says 'Не удалось предоставить ответ'.
  */
 export async function sendReply(): Promise<boolean> {
   const id = detail.$id.get();
@@ -201,7 +202,10 @@ export async function sendReply(): Promise<boolean> {
   detail.show(result.data);
   reply.finish();
   announceStatementChange();
-  showToast('info', examinerDetailTexts.replySent);
+  showToast(
+    'info',
+    awaitsSignature(result.data) ? examinerDetailTexts.replyAwaitsSignature : examinerDetailTexts.replySent,
+  );
   await detail.reload();
   return true;
 }

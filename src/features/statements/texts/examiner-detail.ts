@@ -24,6 +24,9 @@ export const examinerDetailTexts = {
   replyFiles: 'Файлы', // e2e
   replySubmit: 'Отправить ответ', // e2e
   replySent: 'Ответ на заявление был отправлен',
+  /** A decision held for its signature (SIGNATURES_REQUIRED=decisions): it has not reached the applicant yet. */
+  replyAwaitsSignature:
+    'Решение записано и ожидает подписи: заявитель получит его, когда вы подпишете документ решения',
   replyFailed: 'Не удалось предоставить ответ',
   certificateFailed: 'Не удалось сформировать свидетельство',
   certificateBusy: 'Формируем свидетельство…',
