@@ -1,5 +1,7 @@
 import type { StatementListItem } from '#domain/contract.ts';
 import { decodeListColumns, encodeListColumns, isListColumns } from '#domain/list-columns.ts';
+import { $session } from '#stores/session.ts';
+import { KEPT_LIST_PREFIX as PREFIX, removeKeptLists, keptListStorage as storage } from './kept-lists.ts';
 
 /**
  * Statement lists kept for the tab's life (docs/product.md «Live updates»): each list as last read, with the revision
@@ -13,18 +15,8 @@ export interface KeptList {
   items: StatementListItem[];
 }
 
-const PREFIX = 'portal-list:';
-
 /** Bumped when the kept lists are forgotten: a copy still being compressed then is not written after it. */
 let generation = 0;
-
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 const canCompress = () => typeof CompressionStream !== 'undefined' && typeof DecompressionStream !== 'undefined';
 
@@ -148,10 +140,11 @@ export async function keepList(key: string, userId: number, list: KeptList): Pro
 export function clearKeptLists(): void {
   generation++;
   reads.clear();
-  const store = storage();
-  if (!store) return;
-  for (let i = store.length - 1; i >= 0; i--) {
-    const key = store.key(i);
-    if (key?.startsWith(PREFIX)) store.removeItem(key);
-  }
+  removeKeptLists();
 }
+
+// Nobody signed in (logout in any tab, an expired session): reads and copies on their way are dropped too (the session
+// itself removes the stored copies, on pages without a list as well).
+$session.listen((session) => {
+  if (session.status === 'anonymous') clearKeptLists();
+});

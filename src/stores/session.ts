@@ -3,8 +3,7 @@ import type { User } from '#domain/contract.ts';
 import { computed } from '#stores/prerendered.ts';
 import { logout, refreshAccessToken, refreshedUser } from '../lib/api/session-core.ts';
 import { isHeadUser, isOwnerUser } from '../lib/roles.ts';
-import { clearKeptLists } from './list-keep.ts';
-import { showToast } from './toasts.ts';
+import { removeKeptLists } from './kept-lists.ts';
 
 /** Where the session stands: not checked yet, being checked, known user, nobody, or the profile failed to load. */
 export type SessionStatus = 'idle' | 'loading' | 'authenticated' | 'anonymous' | 'error';
@@ -21,9 +20,10 @@ const PROFILE_LOAD_FAILED = 'Не удалось загрузить данные
 /** Session of the current page: status and the signed-in user. */
 export const $session = atom<Session>({ status: 'idle', user: null });
 
-// Nobody signed in (logout in any tab, an expired session): the lists this tab kept go with the session.
+// Nobody signed in (logout in any tab, an expired session): the lists this tab kept go with the session. Only their
+// storage here: list-keep.ts (with the columns codec, loaded with a list) drops its reads and pending copies itself.
 $session.listen((session) => {
-  if (session.status === 'anonymous') clearKeptLists();
+  if (session.status === 'anonymous') removeKeptLists();
 });
 
 /** The signed-in user, or null. */
@@ -88,7 +88,20 @@ export async function loadCurrentUser(): Promise<void> {
     // network failure or timeout: reported below like any other failure
   }
   $session.set({ status: 'error', user: null });
-  showToast('error', PROFILE_LOAD_FAILED);
+  await showToastLater('error', PROFILE_LOAD_FAILED);
+}
+
+/**
+ * showToast of toasts.ts, loaded when first needed: the session's start-up check shows a toast only when it fails, and
+ * the login page (its initial JS budget) has no other use for the toasts store; on a cabinet page it is already loaded.
+ */
+async function showToastLater(kind: 'error', text: string): Promise<void> {
+  try {
+    const { showToast } = await import('./toasts.ts');
+    showToast(kind, text);
+  } catch (error) {
+    console.error(text, error);
+  }
 }
 
 /**

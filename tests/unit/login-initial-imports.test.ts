@@ -60,6 +60,15 @@ describe('the login page initial imports', () => {
     expect([...packages]).not.toContain('openapi-fetch');
   });
 
+  it('the session reaches neither the kept lists with their columns codec nor the toasts store', () => {
+    // list-keep.ts shares a chunk with whatever imports it: from the session, the codec came into the login page.
+    const { files } = staticGraph('src/features/auth/components/LoginForm.tsx');
+    expect(rel(files)).toContain('src/stores/kept-lists.ts');
+    expect(rel(files)).not.toContain('src/stores/list-keep.ts');
+    expect(rel(files)).not.toContain('domain/list-columns.ts');
+    expect(rel(files)).not.toContain('src/stores/toasts.ts');
+  });
+
   it('the version check of every page runs without the typed client and the session', () => {
     const { files, packages } = staticGraph('src/stores/app-version.ts');
     expect(rel(files)).not.toContain('src/lib/api/client.ts');
