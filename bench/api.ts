@@ -170,19 +170,17 @@ export async function apiFigures(options: {
     await new Promise((resolve) => setTimeout(resolve, 200));
     wire = await rawGet(listUrl, { ...auth, 'accept-encoding': 'br, gzip' });
   }
-  figures.push(
-    atMost(
-      {
-        group: 4,
-        name: `${label}: examiner list of ${count} on the wire (${wire.encoding})`,
-        budget: '≤ 100 KB',
-        anchor: `first reply after a write ${kb(first.wireBytes)}, uncompressed ${kb(plain.wireBytes)}`,
-      },
-      wire.wireBytes,
-      100 * 1024,
-      kb,
-    ),
-  );
+  // The array is what a client that does not ask for columns gets; the budget is held by the site's form
+  // (bench/list-wire.ts), so this one is reported beside it.
+  figures.push({
+    group: 4,
+    name: `${label}: examiner list of ${count} on the wire as a JSON array (${wire.encoding})`,
+    budget: 'reported',
+    anchor: `first reply after a write ${kb(first.wireBytes)}, uncompressed ${kb(plain.wireBytes)}; the site's columns: list-wire`,
+    measured: kb(wire.wireBytes),
+    value: wire.wireBytes,
+    verdict: 'info',
+  });
   figures.push(
     atMost(
       { group: 4, name: `${label}: examiner list of ${count}, p50 (21 sequential)`, budget: '≤ 50 ms', anchor: '' },
