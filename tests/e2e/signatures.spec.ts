@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
 import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
 import { blockingViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
@@ -28,6 +29,34 @@ async function signed(bytes: Buffer, signer: TestSignerName): Promise<Buffer> {
   const file = path.join(caDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.bin`);
   writeFileSync(file, bytes);
   return Buffer.from(await ca.sign(file, signer));
+}
+
+/**
+ * The decision document behind a 'Подписать решение «…»' button, downloaded with 'Скачать «…»' from `scope` as the
+ * signer does before signing it in their own tool: its name and bytes.
+ */
+async function documentToSign(
+  page: Page,
+  scope: Page | Locator,
+  sign: Locator,
+): Promise<{ name: string; bytes: Buffer }> {
+  const name = ((await sign.getAttribute('aria-label')) ?? '').replace(/^Подписать решение «(.*)»$/, '$1');
+  const download = page.waitForEvent('download');
+  await scope.getByRole('button', { name: `Скачать «${name}»` }).click();
+  return { name, bytes: readFileSync(await (await download).path()) };
+}
+
+/** Examiner 1 rejects the first statement under review in their list, with a ground of refusal. */
+async function rejectUnderReview(page: Page): Promise<{ review: ReviewPage; id: number }> {
+  const review = new ReviewPage(page);
+  const statement = await statementUnderReview(page);
+  await review.goto(statement.id);
+  await review.choose('Отклонить');
+  await review.replyComment.fill('Решение не соответствует регламенту.');
+  await review.tickGrounds('Архитектурно-градостроительный облик не соответствует');
+  await review.replySubmit.click();
+  await expect(review.replyDialog).toBeHidden();
+  return { review, id: statement.id };
 }
 
 const SIGNED_BY_DIRECTOR = /^Подписан: Иванов Иван Иванович, ООО «СтройПроект», сертификат до \d{2}\.\d{2}\.\d{4}$/;
@@ -139,22 +168,12 @@ test("the examiner signs a stored refusal letter later with 'Подписать 
   test.setTimeout(120_000);
   const page = await pageAs('examiner1');
   await page.setViewportSize({ width: 576, height: 900 });
-  const review = new ReviewPage(page);
-  const statement = await statementUnderReview(page);
-  await review.goto(statement.id);
-  await review.choose('Отклонить');
-  await review.replyComment.fill('Решение не соответствует регламенту.');
-  await review.tickGrounds('Архитектурно-градостроительный облик не соответствует');
-  await review.replySubmit.click();
-  await expect(review.replyDialog).toBeHidden();
+  await rejectUnderReview(page);
 
   // The letter the portal made: downloaded, signed in the examiner's own tool, its .sig filed.
   const sign = page.getByRole('button', { name: /^Подписать решение «/ });
   await expect(sign).toHaveCount(1);
-  const letterName = ((await sign.getAttribute('aria-label')) ?? '').replace(/^Подписать решение «(.*)»$/, '$1');
-  const letterDownload = page.waitForEvent('download');
-  await page.getByRole('button', { name: `Скачать «${letterName}»` }).click();
-  const letter = readFileSync(await (await letterDownload).path());
+  const { bytes: letter } = await documentToSign(page, page, sign);
   await sign.click();
   const dialog = page.getByRole('dialog', { name: 'Подписать решение' });
   const picker = dialog.getByLabel('Файл подписи');
@@ -221,10 +240,7 @@ for (const width of [1400, 576]) {
     // Downloaded, signed in the head's own tool (the test authority's certificate of Орлова Елена Викторовна).
     const sign = answer.getByRole('button', { name: /^Подписать решение «/ });
     await expect(sign).toHaveCount(1);
-    const letterName = ((await sign.getAttribute('aria-label')) ?? '').replace(/^Подписать решение «(.*)»$/, '$1');
-    const letterDownload = head.waitForEvent('download');
-    await answer.getByRole('button', { name: `Скачать «${letterName}»` }).click();
-    const letter = readFileSync(await (await letterDownload).path());
+    const { name: letterName, bytes: letter } = await documentToSign(head, answer, sign);
     const signatureName = `${letterName}.sig`;
     await sign.focus();
     await head.keyboard.press('Enter');
@@ -269,3 +285,68 @@ for (const width of [1400, 576]) {
     expect(await blockingViolations(page)).toEqual([]);
   });
 }
+
+test.describe('with SIGNATURES_REQUIRED=decisions', () => {
+  test.use({
+    serverEnv: {
+      SIGNATURE_TRUST_DIR: path.join(caDir, 'trust'),
+      COMMITTEE_INN: TEST_COMMITTEE.innLe,
+      SIGNATURES_REQUIRED: 'decisions',
+    },
+  });
+
+  for (const width of [1400, 576]) {
+    test(`a refusal waits as 'Ожидает подписи' for the examiner and reaches the company once signed (${width} px)`, async ({
+      page,
+      pageAs,
+    }) => {
+      test.setTimeout(120_000);
+      const examiner = await pageAs('examiner1');
+      await examiner.setViewportSize({ width, height: 900 });
+      await page.setViewportSize({ width, height: 900 });
+      const { review, id } = await rejectUnderReview(examiner);
+
+      // The examiner: the refusal is recorded and waits for the signature; the statement is still under review and
+      // nobody answers it again meanwhile.
+      const header = (on: typeof page) => on.locator('.detail-header');
+      await expect(examiner.getByText('Ожидает подписи', { exact: true })).toBeVisible();
+      await expect(header(examiner).getByText('На рассмотрении', { exact: true })).toBeVisible();
+      await expect(review.replyMenu).toHaveCount(0);
+      const sign = examiner.getByRole('button', { name: /^Подписать решение «/ });
+      await expect(sign).toHaveCount(1);
+      await examiner.screenshot({ path: `/tmp/signatures-held-examiner-${width}.png`, fullPage: true });
+      expect(await blockingViolations(examiner)).toEqual([]);
+
+      // The company sees nothing of it yet.
+      const detail = new StatementPage(page);
+      await detail.goto(id);
+      await expect(header(page).getByText('На рассмотрении', { exact: true })).toBeVisible();
+      await expect(page.getByText('Ожидает подписи', { exact: true })).toHaveCount(0);
+      await expect(page.locator('.rounds').getByText('Отклонено', { exact: true })).toHaveCount(0);
+      await expect(detail.historyEntries.filter({ hasText: 'Отклонено' })).toHaveCount(0);
+      await page.screenshot({ path: `/tmp/signatures-held-company-${width}.png`, fullPage: true });
+
+      // Signed: the refusal is issued.
+      const { name: letterName, bytes: letter } = await documentToSign(examiner, examiner, sign);
+      await sign.click();
+      const dialog = examiner.getByRole('dialog', { name: 'Подписать решение' });
+      await dialog.getByLabel('Файл подписи').setInputFiles({
+        name: `${letterName}.sig`,
+        mimeType: 'application/octet-stream',
+        buffer: await signed(letter, 'examiner'),
+      });
+      await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(header(examiner).getByText('Отклонено', { exact: true })).toBeVisible();
+      await expect(examiner.getByText('Ожидает подписи', { exact: true })).toHaveCount(0);
+
+      // The company's open detail follows on the live stream: the refusal with its signed letter.
+      await expect(header(page).getByText('Отклонено', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(/^Подписан: Смирнов Алексей Петрович, .*сертификат до \d{2}\.\d{2}\.\d{4}$/),
+      ).toBeVisible();
+      await page.screenshot({ path: `/tmp/signatures-held-company-signed-${width}.png`, fullPage: true });
+      expect(await blockingViolations(page)).toEqual([]);
+    });
+  }
+});
