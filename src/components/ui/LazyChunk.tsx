@@ -1,5 +1,5 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import LoadFailed from './LoadFailed.tsx';
+import LoadFailed, { type LoadFailedProps } from './LoadFailed.tsx';
 
 /**
  * A module loaded on demand, once: every call answers the same promise, so a page can start the load early (beside
@@ -43,6 +43,8 @@ export interface LazyChunkProps<P> {
   /** What the page says when it could not be loaded (offline, or a deploy replaced it), above 'Повторить'. */
   failedText: string;
   retryLabel: string;
+  /** LoadFailed's look: an alert by default, or the empty state where the part would be. */
+  look?: LoadFailedProps['look'];
 }
 
 /**
@@ -55,13 +57,17 @@ export default function LazyChunk<P extends object>({
   fallback,
   failedText,
   retryLabel,
+  look,
 }: LazyChunkProps<P>) {
   // A failed chunk stays failed in React.lazy: a retry makes a new lazy component (and a new boundary).
   const [view, setView] = useState(() => ({ Lazy: lazy(load), attempt: 0 }));
   const { Lazy, attempt } = view;
   const retry = () => setView({ Lazy: lazy(load), attempt: attempt + 1 });
   return (
-    <ChunkBoundary key={attempt} failed={<LoadFailed text={failedText} retryLabel={retryLabel} onRetry={retry} />}>
+    <ChunkBoundary
+      key={attempt}
+      failed={<LoadFailed text={failedText} retryLabel={retryLabel} onRetry={retry} look={look} />}
+    >
       <Suspense fallback={fallback}>
         <Lazy {...props} />
       </Suspense>
