@@ -1,59 +1,32 @@
-import type { ReactNode } from 'react';
-import Dialog from '#components/ui/Dialog.tsx';
-import Spinner from '#components/ui/Spinner.tsx';
-import type { Notification } from '#domain/contract.ts';
-import { notificationPath } from '#domain/routes.ts';
-import { formatNotificationDate } from '#lib/dates.ts';
-import { $notificationsDrawerOpen, setNotificationsDrawerOpen } from '#stores/drawer.ts';
+import { useEffect, useState } from 'react';
+import LazyChunk, { chunk } from '#components/ui/LazyChunk.tsx';
+import { $notificationsDrawerOpen } from '#stores/drawer.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $notifications } from './stores/notifications.ts';
 import { notificationTexts } from './texts.ts';
 
-/** One notification: message and date; a link to its route (click or Enter), plain text when it has none. */
-function NotificationCard({ notification }: { notification: Notification }) {
-  const path = notificationPath(notification.route);
-  const content = (
-    <>
-      <span className="notification__message">{notification.message}</span>
-      <time className="notification__date" dateTime={notification.dateCreate}>
-        {formatNotificationDate(notification.dateCreate)}
-      </time>
-    </>
-  );
-  return path ? (
-    <a className="notification notification--link" href={path}>
-      {content}
-    </a>
-  ) : (
-    <div className="notification">{content}</div>
-  );
-}
+const loadSheet = chunk(() => import('./NotificationsSheet.tsx'));
 
 /**
- * The notifications drawer (docs/product.md «Notifications drawer»): from the right, 360 px, opened by the bell through
- * the drawer store.
+ * The notifications drawer (docs/product.md «Notifications drawer»). At load it only watches the notifications, which
+ * loads them and keeps the bell's count; the sheet (the dialog and its cards) loads when the drawer is first opened,
+ * out of the page's initial JS.
  */
 export default function NotificationsDrawer() {
   const open = useStore($notificationsDrawerOpen);
-  const { status, items } = useStore($notifications);
-
-  let body: ReactNode;
-  if (status === 'loading') body = <Spinner label={notificationTexts.loading} />;
-  else if (items.length === 0) body = <p className="notifications__empty">{notificationTexts.empty}</p>;
-  else
-    body = (
-      <ul className="notifications">
-        {items.map((notification) => (
-          <li key={notification.id}>
-            <NotificationCard notification={notification} />
-          </li>
-        ))}
-      </ul>
-    );
-
+  useStore($notifications);
+  const [opened, setOpened] = useState(open);
+  useEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
+  if (!opened) return null;
   return (
-    <Dialog variant="sheet" open={open} onOpenChange={setNotificationsDrawerOpen} title={notificationTexts.title}>
-      {body}
-    </Dialog>
+    <LazyChunk
+      load={loadSheet}
+      props={{}}
+      fallback={null}
+      failedText={notificationTexts.sheetFailed}
+      retryLabel={notificationTexts.retry}
+    />
   );
 }

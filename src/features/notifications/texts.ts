@@ -5,4 +5,7 @@ export const notificationTexts = {
   loading: 'Загрузка…',
   /** Recorded when the load fails; not displayed. */
   loadFailed: 'Не удалось загрузить уведомления',
+  /** Shown when the drawer's own code could not be loaded, above 'Повторить'. */
+  sheetFailed: 'Не удалось открыть уведомления. Проверьте подключение и попробуйте ещё раз.',
+  retry: 'Повторить',
 } as const;

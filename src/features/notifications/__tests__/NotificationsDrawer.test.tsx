@@ -36,7 +36,8 @@ describe('NotificationsDrawer', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(async () => openNotificationsDrawer());
 
-    const drawer = screen.getByRole('dialog', { name: 'Уведомления' });
+    // The sheet's code loads on this first opening (a cold transform under vitest).
+    const drawer = await screen.findByRole('dialog', { name: 'Уведомления' }, { timeout: 10_000 });
     expect(drawer.className).toContain('dialog--sheet');
     const link = screen.getByRole('link', { name: /взято в работу/ });
     expect(link.getAttribute('href')).toBe('/statement/info/7');
@@ -56,7 +57,7 @@ describe('NotificationsDrawer', () => {
     const { default: FreshDrawer } = await import('../NotificationsDrawer.tsx');
     render(<FreshDrawer />);
     await act(async () => drawer.openNotificationsDrawer());
-    expect(await screen.findByText('Пока нет уведомлений')).toBeTruthy();
+    expect(await screen.findByText('Пока нет уведомлений', {}, { timeout: 10_000 })).toBeTruthy();
     act(() => drawer.setNotificationsDrawerOpen(false));
   });
 });
