@@ -39,8 +39,8 @@ total_stages=11
 n=0
 pg_url=""
 
-# Scratch space for every stage (TMPDIR): the tests' SQLite files, file stores, throwaway PostgreSQL clusters, nginx
-# and browser data. On a RAM-backed tmpfs with room to spare (/dev/shm on Debian: half the memory) when there is one:
+# Scratch space (TMPDIR) for the stages up to the build: the tests' SQLite files, file stores, throwaway PostgreSQL
+# clusters, nginx. On a RAM-backed tmpfs with room to spare (/dev/shm on Debian: half the memory) when there is one:
 # the code still fsyncs every commit, but the run no longer waits on the disk for it (login-abuse.test.ts, a fresh
 # seeded portal per test: 243 s on disk, 141 s on tmpfs, on one loaded machine). No test depends on the disk: the crash
 # test kills the process, not the machine.
@@ -54,6 +54,9 @@ scratch_base() {
   fi
   echo "${TMPDIR:-/tmp}"
 }
+# The browser stages keep the caller's TMPDIR: version.spec.ts builds a second dist/ there, and astro build moves its
+# files from the checkout with rename(), which fails across file systems (EXDEV).
+outer_tmp="${TMPDIR:-/tmp}"
 tmp_dir="$(mktemp -d "$(scratch_base)/portal-test.XXXXXX")"
 # Like /tmp: the PostgreSQL cluster's own user and nginx's workers make their directories in it too.
 chmod 1777 "$tmp_dir"
@@ -198,7 +201,7 @@ e2e() {
     echo "the build failed; not running e2e against a stale dist/" >&2
     return 1
   fi
-  npm run test:e2e -- "${E2E_NPM_START_SPECS[@]}"
+  TMPDIR="$outer_tmp" npm run test:e2e -- "${E2E_NPM_START_SPECS[@]}"
 }
 
 e2e_nginx() {
@@ -209,7 +212,7 @@ e2e_nginx() {
   # The live spec runs two API processes behind nginx on PostgreSQL (a throwaway cluster of its own).
   local status=0
   pg_url="$(bash "$ROOT/scripts/pg-throwaway.sh" start)" || return 1
-  E2E_SERVE=nginx E2E_DATABASE_URL="$pg_url" npm run test:e2e || status=$?
+  TMPDIR="$outer_tmp" E2E_SERVE=nginx E2E_DATABASE_URL="$pg_url" npm run test:e2e || status=$?
   bash "$ROOT/scripts/pg-throwaway.sh" stop "$pg_url" || true
   pg_url=""
   return "$status"
