@@ -1,4 +1,4 @@
-// Texts of the shared dialog (docs/product.md «Dialogs load when first opened»).
+// Texts of the shared dialog (the close button; a dialog whose code could not be loaded).
 export const dialogTexts = {
   close: 'Закрыть',
   /** Shown in place of a dialog whose code could not be loaded, above 'Повторить'. */
