@@ -34,24 +34,14 @@ describe('Field', () => {
 });
 
 function Confirm({ onConfirm }: { onConfirm: () => unknown }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" onClick={() => setOpen(true)}>
-        Удалить
-      </button>
-      <ConfirmDialog open={open} onOpenChange={setOpen} question="Удалить заявление?" onConfirm={onConfirm} />
-    </>
-  );
+  const [open, setOpen] = useState(true);
+  return <ConfirmDialog open={open} onOpenChange={setOpen} question="Удалить заявление?" onConfirm={onConfirm} />;
 }
 
 describe('ConfirmDialog', () => {
   it('asks with the product defaults and runs the action on confirm, then closes', async () => {
     const onConfirm = vi.fn(async () => {});
     render(<Confirm onConfirm={onConfirm} />);
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Удалить' }));
-    });
     // The dialog's code loads when a dialog first opens (a cold transform under vitest).
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirmation' }, { timeout: 10_000 });
     expect(dialog.textContent).toContain('Удалить заявление?');
@@ -66,9 +56,6 @@ describe('ConfirmDialog', () => {
   it('closes on cancel without running the action', async () => {
     const onConfirm = vi.fn();
     render(<Confirm onConfirm={onConfirm} />);
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Удалить' }));
-    });
     const cancel = await screen.findByRole('button', { name: 'Cancel' }, { timeout: 10_000 });
     await act(async () => {
       fireEvent.click(cancel);
