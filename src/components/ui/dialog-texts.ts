@@ -1,4 +1,4 @@
-// Texts of the shared dialog (the close button; a dialog whose code could not be loaded).
+// Texts of the shared dialog (docs/product.md «Dialogs load when first opened»).
 export const dialogTexts = {
   close: 'Закрыть',
   /** Shown in place of a dialog whose code could not be loaded, above 'Повторить'. */
