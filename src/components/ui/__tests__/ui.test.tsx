@@ -42,8 +42,7 @@ describe('ConfirmDialog', () => {
   it('asks with the product defaults and runs the action on confirm, then closes', async () => {
     const onConfirm = vi.fn(async () => {});
     render(<Confirm onConfirm={onConfirm} />);
-    // The dialog's code loads when a dialog first opens (a cold transform under vitest).
-    const dialog = await screen.findByRole('alertdialog', { name: 'Confirmation' }, { timeout: 10_000 });
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirmation' });
     expect(dialog.textContent).toContain('Удалить заявление?');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     await act(async () => {
@@ -56,9 +55,8 @@ describe('ConfirmDialog', () => {
   it('closes on cancel without running the action', async () => {
     const onConfirm = vi.fn();
     render(<Confirm onConfirm={onConfirm} />);
-    const cancel = await screen.findByRole('button', { name: 'Cancel' }, { timeout: 10_000 });
     await act(async () => {
-      fireEvent.click(cancel);
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     });
     expect(onConfirm).not.toHaveBeenCalled();
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -94,14 +92,12 @@ function Drawer() {
 describe('Dialog', () => {
   it('opened from state, gives the focus back to its opener on Escape; the sheet variant is marked', async () => {
     render(<Drawer />);
-    // Closed and never opened: nothing rendered (its code loads on the first opening).
-    expect(screen.queryByRole('button', { name: 'Заявление' })).toBeNull();
     const opener = screen.getByRole('button', { name: 'Открыть' });
     opener.focus();
     await act(async () => {
       fireEvent.click(opener);
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Уведомления' }, { timeout: 10_000 });
+    const dialog = screen.getByRole('dialog', { name: 'Уведомления' });
     expect(dialog.className).toBe('dialog dialog--sheet');
     expect(dialog.contains(document.activeElement)).toBe(true);
     await act(async () => {
