@@ -386,6 +386,7 @@ function selectStatements(db: Db) {
       's.company_id',
       's.category_object_id',
       's.work_type_id',
+      's.held_status',
       'c.inn as company_inn',
       'c.kpp as company_kpp',
       'c.ogrn as company_ogrn',

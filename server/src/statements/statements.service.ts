@@ -672,7 +672,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
   const stages = await listStages(db, row.id);
   const history = await listHistory(db, row.id);
   // A decision awaiting its signature is its last round's; the company sees the statement as it was before it.
-  const held = (await findStatementRow(db, row.id))?.held_status ?? null;
+  const held = row.held_status;
   const heldStageId = held === null ? null : (stages.at(-1)?.id ?? null);
   const files = await listStageFiles(
     db,
