@@ -1,6 +1,6 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
-import { CloseIcon } from './icons.tsx';
+import { type ReactNode, useEffect, useState } from 'react';
+import { dialogTexts } from './dialog-texts.ts';
+import LazyChunk, { chunk } from './LazyChunk.tsx';
 
 /** Props of Dialog. */
 export interface DialogProps {
@@ -26,60 +26,27 @@ export interface DialogProps {
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
 }
 
-const dialogTexts = { close: 'Закрыть' } as const;
+const loadBox = chunk(() => import('./DialogBox.tsx'));
 
 /**
- * A modal dialog: focus kept inside, Escape and the backdrop close it, focus returns to the opener.
- * The only place the site uses Radix Dialog; features use this component.
+ * A modal dialog: focus kept inside, Escape and the backdrop close it, focus returns to the opener. Its code (Radix
+ * Dialog, DialogBox.tsx) loads when a dialog is first opened, not with the page (the initial JS budget); until then a
+ * closed dialog renders nothing. Features use this component.
  */
-export default function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  actions,
-  role,
-  variant = 'centered',
-  fallbackFocus,
-  onEscapeKeyDown,
-}: DialogProps) {
-  // Radix returns focus only to its own Trigger; our dialogs open from state, so remember the opener ourselves.
-  const openerRef = useRef<HTMLElement | null>(null);
+export default function Dialog(props: DialogProps) {
+  const [used, setUsed] = useState(props.open);
+  useEffect(() => {
+    if (props.open) setUsed(true);
+  }, [props.open]);
+  // Once opened it stays mounted, so Radix plays its closing and returns focus.
+  if (!used && !props.open) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content
-          className={variant === 'centered' ? 'dialog' : `dialog dialog--${variant}`}
-          onEscapeKeyDown={onEscapeKeyDown}
-          onOpenAutoFocus={() => {
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            const opener = openerRef.current;
-            openerRef.current = null;
-            const target = opener?.isConnected ? opener : (fallbackFocus?.() ?? null);
-            if (!target) return;
-            event.preventDefault();
-            target.focus();
-          }}
-          // Radix sets role="dialog" itself; pass a role only to change it, and opt out of aria-describedby
-          // when there is no description (Radix would otherwise point it at nothing).
-          {...(role ? { role } : {})}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="dialog__head">
-            <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="icon-button" aria-label={dialogTexts.close}>
-              <CloseIcon />
-            </RadixDialog.Close>
-          </div>
-          {description && <RadixDialog.Description className="dialog__text">{description}</RadixDialog.Description>}
-          {children}
-          {actions && <div className="dialog__actions">{actions}</div>}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <LazyChunk
+      load={loadBox}
+      props={props}
+      fallback={null}
+      failedText={dialogTexts.loadFailed}
+      retryLabel={dialogTexts.retry}
+    />
   );
 }

@@ -1,4 +1,12 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import {
+  Component,
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
 import LoadFailed, { type LoadFailedProps } from './LoadFailed.tsx';
 
 /**
@@ -14,6 +22,32 @@ export function chunk<T>(load: () => Promise<T>): () => Promise<T> {
     });
     return loading;
   };
+}
+
+type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
+
+/** The lazy component of each loader, shared by every LazyChunk that shows it (see lazyOf). */
+const lazies = new WeakMap<object, unknown>();
+
+/**
+ * One lazy component per loader: once its module has loaded, every later LazyChunk of it (a second dialog, the same
+ * dialog mounted again) renders the module at once instead of suspending. A fresh `lazy` around the loader's already
+ * fulfilled promise would suspend on a promise React has marked fulfilled, and React replays such a promise at once
+ * rather than waiting for it; the new lazy only learns of the module in a microtask, so a render that never yields to
+ * microtasks (inside `act` under jsdom) replays it forever. A lazy whose load failed is dropped, so a retry makes a new
+ * one (React.lazy keeps its failure).
+ */
+function lazyOf<P>(load: Loader<P>): LazyExoticComponent<ComponentType<P>> {
+  const known = lazies.get(load) as LazyExoticComponent<ComponentType<P>> | undefined;
+  if (known) return known;
+  const made = lazy(() =>
+    load().catch((error: unknown) => {
+      if (lazies.get(load) === made) lazies.delete(load);
+      throw error;
+    }),
+  );
+  lazies.set(load, made);
+  return made;
 }
 
 /** Shows `failed` instead of its children once a chunk under it failed to load. */
@@ -36,7 +70,7 @@ class ChunkBoundary extends Component<{ children: ReactNode; failed: ReactNode }
 /** Props of LazyChunk. */
 export interface LazyChunkProps<P> {
   /** The component's module (made with `chunk`, so a retry loads it anew). */
-  load: () => Promise<{ default: ComponentType<P> }>;
+  load: Loader<P>;
   props: P;
   /** What stands in its place while it loads. */
   fallback: ReactNode;
@@ -59,10 +93,10 @@ export default function LazyChunk<P extends object>({
   retryLabel,
   look,
 }: LazyChunkProps<P>) {
-  // A failed chunk stays failed in React.lazy: a retry makes a new lazy component (and a new boundary).
-  const [view, setView] = useState(() => ({ Lazy: lazy(load), attempt: 0 }));
+  // A failed chunk stays failed in React.lazy: a retry takes a new lazy component (and a new boundary).
+  const [view, setView] = useState(() => ({ Lazy: lazyOf(load), attempt: 0 }));
   const { Lazy, attempt } = view;
-  const retry = () => setView({ Lazy: lazy(load), attempt: attempt + 1 });
+  const retry = () => setView({ Lazy: lazyOf(load), attempt: attempt + 1 });
   return (
     <ChunkBoundary
       key={attempt}

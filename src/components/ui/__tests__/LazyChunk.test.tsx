@@ -38,6 +38,20 @@ describe('LazyChunk', () => {
     expect(loads).toBe(2);
   });
 
+  it('a part mounted after its chunk has loaded shows at once, not its stand-in', async () => {
+    const load = chunk(async () => ({ default: Part }));
+    const part = (text: string) => (
+      <LazyChunk load={load} props={{ text }} fallback={<p>Загрузка</p>} failedText="Ошибка" retryLabel="Повторить" />
+    );
+    render(part('Первое окно'));
+    await screen.findByText('Первое окно');
+    cleanup();
+    // A new lazy around the loaded (React-marked) promise suspended again and, inside act, replayed it forever.
+    render(part('Второе окно'));
+    expect(screen.getByText('Второе окно')).toBeTruthy();
+    expect(screen.queryByText('Загрузка')).toBeNull();
+  });
+
   it('loads a chunk once for every caller', async () => {
     let loads = 0;
     const load = chunk(async () => {

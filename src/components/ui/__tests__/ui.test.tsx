@@ -42,7 +42,8 @@ describe('ConfirmDialog', () => {
   it('asks with the product defaults and runs the action on confirm, then closes', async () => {
     const onConfirm = vi.fn(async () => {});
     render(<Confirm onConfirm={onConfirm} />);
-    const dialog = screen.getByRole('alertdialog', { name: 'Confirmation' });
+    // The dialog's code loads when a dialog first opens (a cold transform under vitest).
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirmation' }, { timeout: 10_000 });
     expect(dialog.textContent).toContain('Удалить заявление?');
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
     await act(async () => {
@@ -54,6 +55,7 @@ describe('ConfirmDialog', () => {
 
   it('closes on cancel without running the action', async () => {
     const onConfirm = vi.fn();
+    // Mounted open after the first case loaded the dialog's code: it shows at once.
     render(<Confirm onConfirm={onConfirm} />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -92,12 +94,14 @@ function Drawer() {
 describe('Dialog', () => {
   it('opened from state, gives the focus back to its opener on Escape; the sheet variant is marked', async () => {
     render(<Drawer />);
+    // Closed and never opened: nothing rendered (its code loads on the first opening).
+    expect(screen.queryByRole('button', { name: 'Заявление' })).toBeNull();
     const opener = screen.getByRole('button', { name: 'Открыть' });
     opener.focus();
     await act(async () => {
       fireEvent.click(opener);
     });
-    const dialog = screen.getByRole('dialog', { name: 'Уведомления' });
+    const dialog = await screen.findByRole('dialog', { name: 'Уведомления' }, { timeout: 10_000 });
     expect(dialog.className).toBe('dialog dialog--sheet');
     expect(dialog.contains(document.activeElement)).toBe(true);
     await act(async () => {
@@ -106,5 +110,80 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     // Radix moves the focus on unmount in a timeout.
     await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+});
+
+function TwoDialogs() {
+  const [open, setOpen] = useState<'question' | 'letter' | null>(null);
+  const toggle = (which: 'question' | 'letter') => (next: boolean) => setOpen(next ? which : null);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen('question')}>
+        Спросить
+      </button>
+      <button type="button" onClick={() => setOpen('letter')}>
+        Письмо
+      </button>
+      <ConfirmDialog
+        open={open === 'question'}
+        onOpenChange={toggle('question')}
+        question="Принять в работу?"
+        onConfirm={() => {}}
+      />
+      <Dialog open={open === 'letter'} onOpenChange={toggle('letter')} title="Письмо заявителю">
+        <p>Текст письма</p>
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog, loaded when first opened', () => {
+  it('opens and closes twice, and again when mounted anew', async () => {
+    for (let mount = 1; mount <= 2; mount += 1) {
+      render(<Drawer />);
+      for (let time = 1; time <= 2; time += 1) {
+        await act(async () => {
+          fireEvent.click(screen.getByRole('button', { name: 'Открыть' }));
+        });
+        const dialog = await screen.findByRole('dialog', { name: 'Уведомления' }, { timeout: 10_000 });
+        await act(async () => {
+          fireEvent.keyDown(dialog, { key: 'Escape' });
+        });
+        expect(screen.queryByRole('dialog')).toBeNull();
+      }
+      cleanup();
+    }
+  });
+
+  it('opens two different dialogs one after another', async () => {
+    render(<TwoDialogs />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Спросить' }));
+    });
+    const question = await screen.findByRole('alertdialog', { name: 'Confirmation' }, { timeout: 10_000 });
+    expect(question.textContent).toContain('Принять в работу?');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Письмо' }));
+    });
+    const letter = await screen.findByRole('dialog', { name: 'Письмо заявителю' }, { timeout: 10_000 });
+    expect(letter.textContent).toContain('Текст письма');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await act(async () => {
+      fireEvent.keyDown(letter, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a dialog mounted open after the code has loaded shows at once', async () => {
+    render(<Confirm onConfirm={() => {}} />);
+    await screen.findByRole('alertdialog', {}, { timeout: 10_000 });
+    cleanup();
+    // A second mount of an opened dialog once the code is loaded: it used to suspend on the loaded module forever.
+    render(<Confirm onConfirm={() => {}} />);
+    expect(screen.getByRole('alertdialog', { name: 'Confirmation' }).textContent).toContain('Удалить заявление?');
   });
 });
