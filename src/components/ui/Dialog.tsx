@@ -26,7 +26,11 @@ export interface DialogProps {
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
 }
 
-const loadBox = chunk(() => import('./DialogBox.tsx'));
+/**
+ * The dialogs' code (Radix Dialog, DialogBox.tsx), loaded once. A part whose whole use is a dialog (the notifications
+ * sheet) loads it beside its own chunk, so its first opening does not wait for two loads one after the other.
+ */
+export const loadDialog = chunk(() => import('./DialogBox.tsx'));
 
 /**
  * A modal dialog: focus kept inside, Escape and the backdrop close it, focus returns to the opener. Its code (Radix
@@ -42,7 +46,7 @@ export default function Dialog(props: DialogProps) {
   if (!used && !props.open) return null;
   return (
     <LazyChunk
-      load={loadBox}
+      load={loadDialog}
       props={props}
       fallback={null}
       failedText={dialogTexts.loadFailed}

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
+import { loadDialog } from '#components/ui/Dialog.tsx';
 import LazyChunk, { chunk } from '#components/ui/LazyChunk.tsx';
 import { $notificationsDrawerOpen } from '#stores/drawer.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $notifications } from './stores/notifications.ts';
 import { notificationTexts } from './texts.ts';
 
-const loadSheet = chunk(() => import('./NotificationsSheet.tsx'));
+// The sheet is a dialog: the dialogs' code loads beside it, not after it.
+const loadSheet = chunk(() => Promise.all([import('./NotificationsSheet.tsx'), loadDialog()]).then(([sheet]) => sheet));
 
 /**
  * The notifications drawer (docs/product.md «Notifications drawer»). At load it only watches the notifications, which
