@@ -1,6 +1,6 @@
 // Dates as the site shows and compares them: ru-RU, local calendar days (docs/product.md «Constants and limits»).
 import { format, isValid, parseISO } from 'date-fns';
-import { ru } from 'date-fns/locale';
+import { ru } from 'date-fns/locale/ru';
 
 /** The list date format ('5 мая, 2024'). */
 const LIST_DATE_FORMAT = 'd MMMM, yyyy';

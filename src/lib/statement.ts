@@ -1,7 +1,7 @@
 // Pure rules of the statement detail (docs/product.md «Permissions»): rounds of submission, the heading, who may delete,
 // withdraw or add a version.
 import { format } from 'date-fns';
-import { ru } from 'date-fns/locale';
+import { ru } from 'date-fns/locale/ru';
 import type { Stage, Statement } from '#domain/contract.ts';
 import { formatListDate, parseDate } from './dates.ts';
 import { isOwnerUser, type UserRoles } from './roles.ts';
