@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
@@ -49,6 +50,149 @@ export interface TestPortal {
   close(): Promise<void>;
 }
 
+const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** The settings of a test portal on `dataDir`, mailing `smtpUrl`, with `env` over the tests' defaults. */
+function testConfig(dataDir: string, smtpUrl: string, env: Record<string, string>): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    SMTP_URL: smtpUrl,
+    NODE_ENV: 'test',
+    // Tests upload many files a minute as one user; attack-findings.test.ts sets the real limits where it tests them.
+    UPLOAD_RATE_LIMIT: '10000',
+    ...env,
+  });
+}
+
+/**
+ * The seeded demo, kept per test file (this process) and per environment of the portal: the demo is written once
+ * through the services (seedDemo: about 3 s of PDF parsers and OpenSSL runs on a loaded CI machine) and each further
+ * portal with the same environment starts on a copy of it: of the SQLite file and the files directory, or on
+ * PostgreSQL a database made from the seeded one (CREATE DATABASE … TEMPLATE). The copy is what a fresh seed would
+ * write but for the times, which are those of the file's first such portal (at most the file's run earlier); the app
+ * itself starts on the copy as on a fresh database, as a restarted server does. Not with S3 storage, a FILES_DIR or
+ * DATA_DIR of the test's own, or metrics on (they would miss the seed's queries).
+ */
+interface SeededTemplate {
+  /** Its data directory: the SQLite file (not on PostgreSQL) and the files. */
+  dataDir: string;
+  /** On PostgreSQL, the database the test database is made from. */
+  database: string | null;
+}
+
+const seededTemplates = new Map<string, Promise<SeededTemplate | null>>();
+const templateDatabases: string[] = [];
+
+function templateKey(env: Record<string, string>, options: { fileStore?: 'directory' | 's3' }): string | null {
+  if (options.fileStore === 's3') return null;
+  if (Object.keys(env).some((name) => name === 'FILES_DIR' || name === 'DATA_DIR' || name.startsWith('S3_'))) {
+    return null;
+  }
+  if (env.METRICS_PORT !== undefined) return null;
+  return JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** `TEST_DATABASE_URL` with another database name. */
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** Runs `statement` on the PostgreSQL server of TEST_DATABASE_URL, connected to its `postgres` database. */
+async function onPostgresServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL as string, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const testDatabaseName = () =>
+  decodeURIComponent(new URL(process.env.TEST_DATABASE_URL as string).pathname.slice(1)) || 'postgres';
+
+/** Seeds a template for `env`: a portal of its own, seeded and closed. Null where PostgreSQL refuses a database. */
+async function makeSeededTemplate(env: Record<string, string>): Promise<SeededTemplate | null> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-seed-'));
+  let database: string | null = null;
+  let databaseUrl: string | null = null;
+  if (usingPostgres) {
+    database = `${testDatabaseName()}_seed_${process.pid}_${templateDatabases.length}`;
+    try {
+      await onPostgresServer(`drop database if exists ${quoteIdent(database)}`);
+      await onPostgresServer(`create database ${quoteIdent(database)}`);
+    } catch {
+      rmSync(dataDir, { recursive: true, force: true });
+      return null;
+    }
+    templateDatabases.push(database);
+    databaseUrl = withDatabase(process.env.TEST_DATABASE_URL as string, database);
+  }
+  const mailbox = await startSmtpSink();
+  const config = testConfig(dataDir, mailbox.smtpUrl, env);
+  const db = createDatabase({ databaseUrl, dataDir });
+  try {
+    await migrateToLatest(db);
+    const app = await buildApp({ config, db, mailer: createMailer(config.smtpUrl, config.mailFrom) });
+    await app.ready();
+    await seedDemo(app.ctx);
+    await app.close();
+  } finally {
+    await db.destroy();
+    await mailbox.close();
+  }
+  return { dataDir, database };
+}
+
+/** A fresh database with the demo for a portal of `env` on `dataDir`, or null when it has to be seeded there. */
+async function seededCopy(
+  dataDir: string,
+  env: Record<string, string>,
+  options: { fileStore?: 'directory' | 's3' },
+  onQuery?: DatabaseOptions['onQuery'],
+): Promise<Db | null> {
+  const key = templateKey(env, options);
+  if (key === null) return null;
+  let template = seededTemplates.get(key);
+  if (!template) {
+    template = makeSeededTemplate(env);
+    seededTemplates.set(key, template);
+  }
+  const seeded = await template;
+  if (!seeded) return null;
+  if (seeded.database) {
+    const test = quoteIdent(testDatabaseName());
+    // Refused while anything is connected to the test database (a portal the test has not closed yet): then it is
+    // wiped and seeded in place, as always.
+    try {
+      await onPostgresServer(`drop database if exists ${test}`);
+    } catch {
+      return null;
+    }
+    await onPostgresServer(`create database ${test} template ${quoteIdent(seeded.database)}`);
+  }
+  cpSync(seeded.dataDir, dataDir, { recursive: true });
+  const db = createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL ?? null, dataDir, onQuery });
+  // Nothing to do on the copy: it is at the latest migration already.
+  await migrateToLatest(db);
+  return db;
+}
+
+afterAll(async () => {
+  for (const template of seededTemplates.values()) {
+    const seeded = await template.catch(() => null);
+    if (seeded) rmSync(seeded.dataDir, { recursive: true, force: true });
+  }
+  seededTemplates.clear();
+  for (const database of templateDatabases.splice(0)) {
+    await onPostgresServer(`drop database if exists ${quoteIdent(database)}`).catch(() => {});
+  }
+});
+
 /**
  * The real app on a real database with demo data, sending mail over SMTP to an in-process sink; files in a temporary
  * FILES_DIR, or with `fileStore: 's3'` in a bucket of a real S3-compatible server (s3rver) on loopback.
@@ -60,19 +204,11 @@ export async function startTestPortal(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const mailbox = await startSmtpSink();
   const s3 = options.fileStore === 's3' ? await startTestS3() : null;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    SMTP_URL: mailbox.smtpUrl,
-    NODE_ENV: 'test',
-    // Tests upload many files a minute as one user; attack-findings.test.ts sets the real limits where it tests them.
-    UPLOAD_RATE_LIMIT: '10000',
-    ...s3?.env,
-    ...env,
-  });
+  const config = testConfig(dataDir, mailbox.smtpUrl, { ...s3?.env, ...env });
   // With METRICS_PORT the app collects metrics, the database's query times among them (as runtime.ts does).
   const metrics = createMetrics();
-  const db = await createTestDatabase(dataDir, config.metrics ? metrics.observeQuery : undefined);
+  const onQuery = config.metrics ? metrics.observeQuery : undefined;
+  const db = (await seededCopy(dataDir, env, options, onQuery)) ?? (await createTestDatabase(dataDir, onQuery));
   const clock = {
     now: Date.now(),
     advance(ms: number) {
@@ -82,6 +218,7 @@ export async function startTestPortal(
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const app = await buildApp({ config, db, mailer, metrics, now: () => new Date(clock.now) });
   await app.ready();
+  // On a seeded copy only the catalogues are checked: the demo is there.
   await seedDemo(app.ctx);
   return {
     app,
