@@ -3,7 +3,7 @@
 #
 #   deps           Debian packages (chromium, nginx, postgresql, poppler-utils), installed when missing
 #   contract       domain/api-schema.d.ts is what openapi-typescript generates from openapi.yaml
-#   typecheck      tsc --noEmit
+#   typecheck      tsc --noEmit and astro check, side by side (scripts/typecheck.sh)
 #   lint           biome, the architecture rules on the import graph (scripts/check-architecture.ts), redocly
 #   unit           vitest, project unit
 #   server-sqlite  vitest, project server, on SQLite
