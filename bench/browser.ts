@@ -239,10 +239,13 @@ const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * of the previous page and the driver's polling). Medians of REPEAT_ROUNDS.
  */
 async function repeatVisit(page: Page, spec: ListSpec): Promise<Figure[]> {
-  // The copy is written once the first visit's list arrived (compressed off the main path): give it a moment.
-  await page.waitForFunction(() => Object.keys(sessionStorage).some((key) => key.startsWith('portal-list:')), null, {
-    timeout: 30_000,
-  });
+  // The copy is written when the page is idle after the first visit's list arrived (its first screen apart, under
+  // 'portal-list:<list>#first:<view>'): wait for the whole copy.
+  await page.waitForFunction(
+    () => Object.keys(sessionStorage).some((key) => key.startsWith('portal-list:') && !key.includes('#')),
+    null,
+    { timeout: 30_000 },
+  );
   await page.addInitScript(WATCH_CONTENT, spec.plain.selector);
   let bytes = Number.NaN;
   const list = { goto: [] as number[], clock: [] as number[] };

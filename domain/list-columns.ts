@@ -136,6 +136,19 @@ function decodeDate(value: number | string | undefined, base: number): string {
 
 /** The items of a list in columns; throws on columns that do not fit together. */
 export function decodeListColumns(columns: StatementListColumns): StatementListItem[] {
+  const steps = decodeListColumnsInSlices(columns, Number.POSITIVE_INFINITY);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * `decodeListColumns` a slice of `slice` rows at a time: the generator pauses after each slice, and returns the items.
+ * The site unpacks the tab's copy of a list this way, giving the page its turn between slices (the session's refresh
+ * goes out in the middle of it instead of after it).
+ */
+export function* decodeListColumnsInSlices(
+  columns: StatementListColumns,
+  slice: number,
+): Generator<void, StatementListItem[], void> {
   const count = columns.count;
   const ids = column(columns.id, count, 'id');
   const visibleIds = column(columns.visibleId, count, 'visibleId');
@@ -155,6 +168,7 @@ export function decodeListColumns(columns: StatementListColumns): StatementListI
   let id = 0;
   let lastCreated = 0;
   for (let row = 0; row < count; row++) {
+    if (row > 0 && row % slice === 0) yield;
     id += ids[row] ?? 0;
     const createdValue = created[row];
     if (typeof createdValue === 'number') lastCreated += createdValue;

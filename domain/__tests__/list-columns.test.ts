@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatementListColumns, StatementListItem } from '../contract.ts';
-import { decodeListColumns, encodeListColumns, isListColumns } from '../list-columns.ts';
+import { decodeListColumns, decodeListColumnsInSlices, encodeListColumns, isListColumns } from '../list-columns.ts';
 
 const item = (id: number, over: Partial<StatementListItem> = {}): StatementListItem => ({
   id,
@@ -88,5 +88,17 @@ describe('list columns', () => {
     };
     expect(() => decodeListColumns(broken)).toThrow();
     expect(() => decodeListColumns({ ...columns, text: columns.text.slice(1) })).toThrow();
+  });
+  it('unpack a slice of rows at a time, pausing between slices, into the same items', () => {
+    const items = Array.from({ length: 7 }, (_, i) => item(100 - i, { dateCreate: `2026-11-2${i}T10:00:00.000Z` }));
+    const columns = JSON.parse(JSON.stringify(encodeListColumns(items))) as StatementListColumns;
+    const steps = decodeListColumnsInSlices(columns, 3);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    // 7 rows in slices of 3: a pause after the first 3 and after the next 3.
+    expect(pauses).toBe(2);
+    expect(step.value).toEqual(items);
+    expect(decodeListColumns(columns)).toEqual(items);
   });
 });

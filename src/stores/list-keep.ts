@@ -1,5 +1,5 @@
 import type { StatementListItem } from '#domain/contract.ts';
-import { decodeListColumns, encodeListColumns, isListColumns } from '#domain/list-columns.ts';
+import { decodeListColumnsInSlices, encodeListColumns, isListColumns } from '#domain/list-columns.ts';
 import { $session } from '#stores/session.ts';
 import { KEPT_LIST_PREFIX as PREFIX, removeKeptLists, keptListStorage as storage } from './kept-lists.ts';
 
@@ -52,6 +52,38 @@ async function gunzip(base64: string): Promise<string> {
   return new Response(stream).text();
 }
 
+/** Rows unpacked between two turns of the page (a few milliseconds on a slow phone). */
+const SLICE = 500;
+
+/**
+ * Gives the page its turn: the tasks waiting (the session's refresh going and coming back, islands hydrating, the first
+ * screen drawn) run before the next slice. A background task where the browser has them (`scheduler.yield` would not
+ * do: its continuation goes before every waiting task), else a message to this window; not a timer, which nested
+ * timers clamp to 4 ms.
+ */
+function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, options: object) => unknown } })
+    .scheduler;
+  return new Promise((resolve) => {
+    if (typeof scheduler?.postTask === 'function') {
+      scheduler.postTask(resolve, { priority: 'background' });
+      return;
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/** A kept list's items from its columns, a slice at a time: unpacking 10,000 rows holds up nothing else on the page. */
+async function unpack(columns: Parameters<typeof decodeListColumnsInSlices>[0]): Promise<StatementListItem[]> {
+  const steps = decodeListColumnsInSlices(columns, SLICE);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await yieldToPage();
+  }
+}
+
 /** Reads begun before the user was known (`startReadingKeptList`), each taken once. */
 const reads = new Map<string, Promise<Read | null>>();
 
@@ -60,13 +92,15 @@ async function readStored(key: string): Promise<Read | null> {
   const raw = storage()?.getItem(PREFIX + key);
   if (!raw) return null;
   try {
+    // Parsed and unpacked after what the page has to do first (its refresh, its first screen).
+    await yieldToPage();
     const stored = JSON.parse(raw) as Stored;
     if (typeof stored.userId !== 'number' || typeof stored.revision !== 'string') return null;
     let body = stored.columns;
     if (body === undefined && typeof stored.data === 'string' && canCompress())
       body = JSON.parse(await gunzip(stored.data)) as unknown;
     // An array: kept before lists were kept in columns.
-    const items = isListColumns(body) ? decodeListColumns(body) : Array.isArray(body) ? body : null;
+    const items = isListColumns(body) ? await unpack(body) : Array.isArray(body) ? body : null;
     return items ? { userId: stored.userId, list: { revision: stored.revision, items }, generation: began } : null;
   } catch {
     return null;
@@ -75,10 +109,14 @@ async function readStored(key: string): Promise<Read | null> {
 
 /**
  * Starts reading the list kept under `key` while the session's refresh is still on its way: the page draws the rows
- * as soon as it knows the user, instead of reading them only then. `readKeptList` decides whether they may be shown.
+ * as soon as it knows the user, instead of reading them only then. `readKeptList` decides whether they may be shown;
+ * `prepare` is given the rows once unpacked, before that, for work that shows nothing (an index of them).
  */
-export function startReadingKeptList(key: string): void {
-  if (!reads.has(key)) reads.set(key, readStored(key));
+export function startReadingKeptList(key: string, prepare?: (items: StatementListItem[]) => void): void {
+  if (reads.has(key)) return;
+  const read = readStored(key);
+  reads.set(key, read);
+  if (prepare) void read.then((found) => found && yieldToPage().then(() => prepare(found.list.items)));
 }
 
 /**
@@ -136,10 +174,67 @@ export async function keepList(key: string, userId: number, list: KeptList): Pro
   }
 }
 
+/** What follows a kept list's key for the first screen of one of its views. */
+const FIRST_SCREEN = '#first:';
+
+/** A view's first screen as stored: whose, and its rows. */
+interface StoredFirstScreen {
+  userId: number;
+  rows: StatementListItem[];
+}
+
+/** First screens waiting for the page to be idle, by storage key: the newest rows of each win. */
+const firstScreens = new Map<string, StoredFirstScreen>();
+let firstScreensDue = false;
+
+/**
+ * Keeps the first rows a list screen showed in the view a page opens with (`view`: its route's status, its first
+ * order), apart from the whole list: the next page draws them from a few kilobytes while the whole copy is still being
+ * unpacked (docs/product.md «Live updates»). Written when the page is idle; the newest rows win.
+ */
+export function keepFirstScreen(key: string, view: string, userId: number, rows: StatementListItem[]): void {
+  if (!storage()) return;
+  firstScreens.set(PREFIX + key + FIRST_SCREEN + view, { userId, rows });
+  if (firstScreensDue) return;
+  firstScreensDue = true;
+  const started = generation;
+  void whenIdle().then(() => {
+    firstScreensDue = false;
+    const due = [...firstScreens];
+    firstScreens.clear();
+    // The session ended meanwhile (clearKeptLists): nothing of it stays in the tab.
+    if (generation !== started) return;
+    const store = storage();
+    for (const [name, screen] of due) {
+      try {
+        store?.setItem(name, JSON.stringify(screen));
+      } catch {
+        store?.removeItem(name);
+      }
+    }
+  });
+}
+
+/**
+ * The first screen kept for `view` of the list kept under `key`, if it is this user's: shown, once the session knows
+ * the user, until the whole copy is read.
+ */
+export function readFirstScreen(key: string, view: string, userId: number): StatementListItem[] | null {
+  try {
+    const raw = storage()?.getItem(PREFIX + key + FIRST_SCREEN + view);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as StoredFirstScreen;
+    return stored.userId === userId && Array.isArray(stored.rows) && stored.rows.length > 0 ? stored.rows : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Forgets every kept list (the session ended). */
 export function clearKeptLists(): void {
   generation++;
   reads.clear();
+  firstScreens.clear();
   removeKeptLists();
 }
 

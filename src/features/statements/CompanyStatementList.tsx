@@ -1,4 +1,4 @@
-import { useDeferredValue, useLayoutEffect, useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { BellIcon } from '#components/ui/icons.tsx';
 import { type CompanyFilter, routes } from '#domain/routes.ts';
 import { countByStatus } from '#domain/statuses.ts';
@@ -7,6 +7,7 @@ import { useStore } from '#stores/prerendered.ts';
 import ListBody from './components/list/ListBody.tsx';
 import ListToolbar from './components/list/ListToolbar.tsx';
 import { listTexts } from './components/list/texts.ts';
+import { useListRows } from './components/list/use-list-rows.ts';
 import VirtualStatementList from './components/list/VirtualStatementList.tsx';
 import {
   $companyStatements,
@@ -28,7 +29,7 @@ export default function CompanyStatementList({ filter }: CompanyStatementListPro
   // The empty state counts the list on screen, not the sidebar's counts, which load apart and may differ for a moment.
   const counts = useMemo(() => countByStatus(list.items), [list.items]);
   // Typing stays immediate; the list follows when React has time (10,000 statements).
-  const visible = useDeferredValue(useStore($visibleCompanyStatements));
+  const visible = useListRows(useStore($visibleCompanyStatements));
   const unread = useStore($unreadNotifications);
   const inFilter = filter === 'all' ? list.items.length : counts[filter];
 

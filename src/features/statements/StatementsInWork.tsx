@@ -1,7 +1,8 @@
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { type ExaminerFilter, routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
 import ListBody from './components/list/ListBody.tsx';
+import { useListRows } from './components/list/use-list-rows.ts';
 import TableToolbar from './components/table/TableToolbar.tsx';
 import { tableTexts } from './components/table/texts.ts';
 import VirtualTable from './components/table/VirtualTable.tsx';
@@ -52,9 +53,7 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
     const at = new Date(now);
     return current.filter((item) => matchesTeamFilter(item, teamFilter, at));
   }, [current, teamFilter, now]);
-  const visible = useDeferredValue(narrowed);
-  // Rows just loaded but not yet rendered are still loading, not 'Ничего не найдено'.
-  const rendering = visible.length === 0 && narrowed.length > 0;
+  const visible = useListRows(narrowed);
 
   return (
     <>
@@ -71,7 +70,7 @@ export default function StatementsInWork({ source, filter }: StatementsInWorkPro
       </p>
       <ListBody
         failed={list.status === 'error'}
-        loading={(list.status === 'loading' && list.items.length === 0) || rendering}
+        loading={list.status === 'loading' && list.items.length === 0}
         nothingFound={visible.length === 0}
         texts={tableTexts}
         onRetry={() => void table.reload()}

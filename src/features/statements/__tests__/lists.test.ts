@@ -208,6 +208,79 @@ describe("the tab's copy of the company list", () => {
   });
 });
 
+describe("the first screen of the company list, kept apart from the tab's copy", () => {
+  const withRevision = (answer: ReturnType<typeof reply>, revision: string) => ({
+    ...answer,
+    response: { ...answer.response, headers: new Headers({ 'x-list-revision': revision }) },
+  });
+  // 45 statements, newest first: more than a first screen keeps.
+  const many = Array.from({ length: 45 }, (_, i) => ({
+    ...demoStatement,
+    id: 100 - i,
+    dateCreate: new Date(Date.UTC(2026, 10, 25, 10) - i * 3_600_000).toISOString(),
+  }));
+  const visibleIds = () => lists.$visibleCompanyStatements.get().map((item) => item.id);
+  const FIRST = 'portal-list:company#first:all';
+
+  /** The owner's list read whole on one page, its copy and first screen kept; then the tab's next page. */
+  async function keptThenNextPage() {
+    api.GET.mockResolvedValue(withRevision(reply(200, many), '10.0.20261125'));
+    await openAs(demoOwner, lists.$visibleCompanyStatements);
+    await vi.waitFor(() => expect(tabStorage.has(FIRST) && tabStorage.has('portal-list:company')).toBe(true));
+    await nextTabPage();
+    api.GET.mockReturnValue(new Promise(() => undefined));
+    $session.set({ status: 'loading', user: null });
+    watch(lists.$visibleCompanyStatements);
+    await flush();
+  }
+
+  it('keeps the first rows of the view a page opens with', async () => {
+    await keptThenNextPage();
+    const stored = JSON.parse(tabStorage.get(FIRST) ?? '{}') as { userId: number; rows: StatementListItem[] };
+    expect(stored.userId).toBe(demoOwner.id);
+    expect(stored.rows.map((item) => item.id)).toEqual(many.slice(0, 40).map((item) => item.id));
+  });
+
+  it('shows them as soon as the session knows its user, before the whole copy is read, which then replaces them', async () => {
+    await keptThenNextPage();
+    expect(visibleIds()).toEqual([]);
+    $session.set({ status: 'authenticated', user: demoOwner });
+    // At once: the whole copy is unpacked in tasks of its own, after this one.
+    expect(lists.$companyStatements.get()).toMatchObject({ status: 'loading', firstScreen: true });
+    expect(visibleIds()).toEqual(many.slice(0, 40).map((item) => item.id));
+    // A first screen's days are not the list's: the range stays open.
+    expect(lists.$companyDateRange.get()).toEqual({ start: null, end: null });
+    await vi.waitFor(() => expect(visibleIds()).toHaveLength(45));
+    expect(lists.$companyStatements.get().firstScreen).toBeUndefined();
+  });
+
+  it('is never shown to another user of the tab', async () => {
+    await keptThenNextPage();
+    $session.set({ status: 'authenticated', user: { ...demoOwner, id: 99, email: 'other@demo.example' } });
+    expect(lists.$companyStatements.get()).toEqual({ status: 'loading', items: [] });
+    expect(visibleIds()).toEqual([]);
+  });
+
+  it('is gone when the session ends', async () => {
+    await keptThenNextPage();
+    $session.set({ status: 'anonymous', user: null });
+    expect(tabStorage.has(FIRST)).toBe(false);
+  });
+
+  it('leaves the rows on screen as they are when the server says nothing changed', async () => {
+    await keptThenNextPage();
+    let answer: (value: unknown) => void = () => undefined;
+    api.GET.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    await signIn(demoOwner);
+    await vi.waitFor(() => expect(visibleIds()).toHaveLength(45));
+    const before = lists.$visibleCompanyStatements.get();
+    answer(withRevision(reply(200, { revision: '10.0.20261125', changed: [], removed: [] }), '10.0.20261125'));
+    await vi.waitFor(() => expect(lists.$companyStatements.get().status).toBe('ready'));
+    await flush();
+    expect(lists.$visibleCompanyStatements.get()).toBe(before);
+  });
+});
+
 describe('sidebar counters (GET /api/users/me/counters)', () => {
   const counts = {
     sent: 2,

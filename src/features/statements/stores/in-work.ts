@@ -54,7 +54,7 @@ function createTable(
   onLoaded?: (items: StatementListItem[]) => void,
 ): StatementTable {
   // Loaded when first watched and an examiner is signed in; again after the user changes a statement here.
-  const { $list, reload } = createStatementList({
+  const list = createStatementList({
     load,
     isFor: isExaminer,
     pick,
@@ -63,7 +63,8 @@ function createTable(
     keep,
   });
 
-  const filters = createListFilters($list, {
+  const { $list, reload } = list;
+  const filters = createListFilters(list, {
     initial: DEFAULT_TABLE_SORT,
     order: creationOrder,
     arrange: sortStatements,

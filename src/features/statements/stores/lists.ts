@@ -26,7 +26,7 @@ export const $companyStatements = company.$list;
 export const reloadCompanyStatements = (): Promise<unknown> =>
   Promise.all([company.reload(), reloadStatementCounters()]);
 
-const companyView = createListFilters(company.$list, {
+const companyView = createListFilters(company, {
   initial: DEFAULT_SORT_ORDER as SortOrder,
   order: (order) => order,
 });

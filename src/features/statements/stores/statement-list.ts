@@ -2,7 +2,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListDelta, StatementListItem, User } from '#domain/contract.ts';
 import { LIST_COLUMNS_TYPE } from '#domain/list-columns.ts';
 import { QUIET } from '#lib/api/client.ts';
-import { keepList, readKeptList, startReadingKeptList } from '#stores/list-keep.ts';
+import { keepFirstScreen, keepList, readFirstScreen, readKeptList, startReadingKeptList } from '#stores/list-keep.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
@@ -12,6 +12,7 @@ import {
   applyListDelta,
   indexRange,
   indexStatements,
+  type ListEntry,
   prepareSearch,
   type SortOrder,
   type StatusFilter,
@@ -23,6 +24,11 @@ import {
 export interface StatementList {
   status: 'loading' | 'error' | 'ready';
   items: StatementListItem[];
+  /**
+   * While loading: `items` are only the first screen of the tab's copy (`showFirstScreen`), drawn before the whole
+   * copy is unpacked; not the list's counts, nor its range of days.
+   */
+  firstScreen?: true;
 }
 
 /** Where a list comes from, who may load it, and what else follows a load. */
@@ -42,6 +48,19 @@ export interface ListSource {
   reloadOnOwnChange?: boolean;
   /** Kept for the tab's life under this name (list-keep.ts): the next page shows it at once and asks what changed. */
   keep?: string;
+}
+
+/** A list store (`createStatementList`). */
+export interface StatementListStore {
+  $list: ReadableAtom<StatementList>;
+  reload: () => Promise<void>;
+  /** The name the list is kept under in the tab (`ListSource.keep`). */
+  keep?: string;
+  /**
+   * Shows the first screen of a view, kept apart from the tab's copy (list-keep.ts `readFirstScreen`), while no whole
+   * list is shown yet; the whole list replaces it.
+   */
+  showFirstScreen: (rows: StatementListItem[]) => void;
 }
 
 /** The query of a list call: `since` when a list is held (openapi-fetch's `params`), nothing otherwise. */
@@ -78,20 +97,24 @@ function isDelta(data: unknown): data is StatementListDelta {
  * share the loaded items until `reload` (concurrent reloads share one request). A list kept in this tab shows at
  * once, and every later read asks only for what changed (docs/product.md «Live updates»).
  */
-export function createStatementList(source: ListSource): {
-  $list: ReadableAtom<StatementList>;
-  reload: () => Promise<void>;
-} {
+export function createStatementList(source: ListSource): StatementListStore {
   const $list = atom<StatementList>({ status: 'loading', items: [] });
   const pick = source.pick ?? ((items: StatementListItem[]) => items);
   /** The whole list as the server has it, and its revision (null until a whole list came). */
   let held: { revision: string | null; items: StatementListItem[] } = { revision: null, items: [] };
+  /** The rows `pick` chose of a whole list, kept for the same list again. */
+  let picked: { from: StatementListItem[]; rows: StatementListItem[] } | null = null;
+  /** The rows a screen shows of a whole list: picked once per list (the same list comes again when nothing changed). */
+  function rowsOf(items: StatementListItem[]): StatementListItem[] {
+    if (picked?.from !== items) picked = { from: items, rows: pick(items) };
+    return picked.rows;
+  }
 
   /** Shows a whole list: from this tab's copy (`kept`), or from the server (kept again when it changed: `store`). */
   function show(items: StatementListItem[], revision: string | null, how: { kept: boolean; store: boolean }): void {
     const keep = how.store;
     held = { revision, items };
-    const shown = pick(items);
+    const shown = rowsOf(items);
     $list.set({ status: 'ready', items: shown });
     source.onLoaded?.(shown, how.kept);
     const userId = $session.get().user?.id;
@@ -100,7 +123,7 @@ export function createStatementList(source: ListSource): {
   }
 
   async function fetchList(): Promise<void> {
-    $list.set({ status: 'loading', items: $list.get().items });
+    $list.set({ ...$list.get(), status: 'loading' });
     try {
       const { data, response } = await source.load(held.revision ?? undefined);
       if (response.ok) {
@@ -136,7 +159,10 @@ export function createStatementList(source: ListSource): {
 
   onMount($list, () => {
     // The tab's copy is read while the session's refresh is on its way; shown only if it is the user's (firstLoad).
-    if (source.keep && held.revision === null && $list.get().status !== 'ready') startReadingKeptList(source.keep);
+    // Unpacked and indexed in background tasks, after the page's own work (nothing is shown before firstLoad knows
+    // the user).
+    if (source.keep && held.revision === null && $list.get().status !== 'ready')
+      startReadingKeptList(source.keep, (items) => void indexOf(rowsOf(items)));
     const stopSession = $session.subscribe((session) => {
       if (session.status === 'authenticated' && source.isFor(session.user) && $list.get().status !== 'ready') {
         void load();
@@ -160,7 +186,37 @@ export function createStatementList(source: ListSource): {
     };
   });
 
-  return { $list, reload };
+  function showFirstScreen(rows: StatementListItem[]): void {
+    const list = $list.get();
+    if (held.revision !== null || list.status !== 'loading' || list.items.length > 0) return;
+    $list.set({ status: 'loading', items: rows, firstScreen: true });
+  }
+
+  return { $list, reload, keep: source.keep, showFirstScreen };
+}
+
+/** Rows kept of a view's first screen: more than a tall window shows of the table or the cards. */
+const FIRST_SCREEN_ROWS = 40;
+
+/** No day chosen and none known: every day. */
+const OPEN_RANGE: DateRange = { start: null, end: null };
+
+/** The index of each list of rows shown (`indexOf`). */
+const indexes = new WeakMap<readonly StatementListItem[], ListEntry<StatementListItem>[]>();
+
+/**
+ * The index of a list of rows, made once per list: a status change alone (loading while the tab's copy is checked,
+ * ready again when nothing changed) keeps the same rows, and the tab's copy is indexed while the session's refresh is
+ * on its way (`createStatementList`), not after it.
+ */
+function indexOf(items: readonly StatementListItem[]): ListEntry<StatementListItem>[] {
+  let index = indexes.get(items);
+  if (!index) {
+    index = indexStatements(items);
+    prepareSearch(index);
+    indexes.set(items, index);
+  }
+  return index;
 }
 
 /** How a list screen orders its rows: the sort it opens with, and how a sort maps to the creation-date order. */
@@ -200,22 +256,54 @@ export interface ListFilters<S> {
  * Status, date range, search and order over a list store, for the company's list and the examiner's tables alike.
  * The index (search keys, days, order) is rebuilt only when the list loads, never per keystroke.
  */
-export function createListFilters<S>($list: ReadableAtom<StatementList>, sorting: ListSorting<S>): ListFilters<S> {
-  const $index = computed($list, (list) => {
-    const index = indexStatements(list.items);
-    prepareSearch(index);
-    return index;
-  });
+export function createListFilters<S>(list: StatementListStore, sorting: ListSorting<S>): ListFilters<S> {
+  const { $list } = list;
+  const $index = computed($list, (shown) => indexOf(shown.items));
   const $status = atom<StatusFilter>('all');
   const $choice = atom<RangeChoice>({});
   const $search = atom('');
   const $sort = atom<S>(sorting.initial);
-  const $defaultRange = computed($index, indexRange);
+  // A first screen's days are not the list's: the range stays open until the whole list is shown.
+  const $firstScreen = computed($list, (shown) => shown.firstScreen === true);
+  const $defaultRange = computed([$firstScreen, $index], (first, index) => (first ? OPEN_RANGE : indexRange(index)));
   const $range = computed([$choice, $defaultRange], resolveRange);
   const $visible = computed([$index, $status, $range, $search, $sort], (index, status, range, search, sort) => {
     const items = selectStatements(index, { status, range, search, order: sorting.order(sort) });
     return sorting.arrange ? sorting.arrange(items, sort) : items;
   });
+
+  /** The view a page opens with (its route's status, the first order, no search, every day), else null. */
+  const openingView = (): string | null =>
+    $search.get() === '' &&
+    $choice.get().start === undefined &&
+    $choice.get().end === undefined &&
+    JSON.stringify($sort.get()) === JSON.stringify(sorting.initial)
+      ? $status.get()
+      : null;
+
+  // The first screen of the view a page opens with is kept apart from the tab's copy of the list, and shown as soon as
+  // the session knows the user, before the whole copy is unpacked (docs/product.md «Live updates»).
+  onMount($visible, () => {
+    const keep = list.keep;
+    if (!keep) return;
+    const stopSession = $session.subscribe((session) => {
+      const view = openingView();
+      if (session.status !== 'authenticated' || !session.user || view === null) return;
+      const rows = readFirstScreen(keep, view, session.user.id);
+      if (rows) list.showFirstScreen(rows);
+    });
+    const stopRows = $visible.listen((rows) => {
+      const view = openingView();
+      const userId = $session.get().user?.id;
+      if ($list.get().status === 'ready' && view !== null && userId !== undefined)
+        keepFirstScreen(keep, view, userId, rows.slice(0, FIRST_SCREEN_ROWS));
+    });
+    return () => {
+      stopSession();
+      stopRows();
+    };
+  });
+
   return {
     $status,
     $range,
