@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { expectAccessible } from './axe.ts';
 import { test as base, expect } from './fixtures.ts';
 import { listedWhile, statementUnderReview } from './listed.ts';
 import { pdf } from './pages/create-statement-page.ts';
@@ -154,6 +155,68 @@ test('examiner1 approves the seeded statement under review: the certificate down
   await expect(review.title).toBeFocused();
   await expect(page.getByText('Согласовано без замечаний.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Согласовано по этой подаче' })).toBeVisible();
+});
+
+test('examiner1 on the detail: a dialog whose code failed to load offers a retry; one dialog closes, another opens', async ({
+  page,
+}) => {
+  const review = new ReviewPage(page);
+  const statement = await statementUnderReview(page);
+  // The dialogs' code loads when a dialog first opens (not with the page): the first load of it fails, as offline.
+  const dialogCode = /\/_astro\/DialogBox\.[\w-]+\.js$/;
+  let failed = 0;
+  await page.route(dialogCode, async (route) => {
+    failed += 1;
+    await route.abort('internetdisconnected');
+  });
+  await review.goto(statement.id);
+  const addRemark = page
+    .getByRole('region', { name: 'Замечания', exact: true })
+    .getByRole('button', { name: 'Добавить замечание' });
+  const editor = page.getByRole('dialog', { name: 'Новое замечание' });
+
+  await addRemark.click();
+  // In its place a window with the dialog's title, where the user looks, says so and offers 'Повторить'.
+  const failure = editor.getByRole('alert');
+  await expect(failure).toHaveText(/^Не удалось открыть окно\. Проверьте подключение и попробуйте ещё раз\./);
+  await expect(editor.getByRole('textbox', { name: 'Текст замечания' })).toHaveCount(0);
+  expect(failed).toBeGreaterThan(0);
+  for (const width of [1400, 576]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(failure.getByRole('button', { name: 'Повторить' })).toBeInViewport();
+    await page.screenshot({ path: `/tmp/e2e-dialog-failed-${width}.png` });
+  }
+  await expectAccessible(page, 'a dialog whose code failed to load');
+  await editor.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(addRemark).toBeFocused();
+
+  // Back online: opened again, 'Повторить' opens the dialog that was asked for.
+  await page.unroute(dialogCode);
+  await page.keyboard.press('Enter');
+  await failure.getByRole('button', { name: 'Повторить' }).click();
+  await expect(editor.getByRole('textbox', { name: 'Текст замечания' })).toBeVisible();
+  await expect(failure).toHaveCount(0);
+  await expect(editor.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  await expect(addRemark).toBeFocused();
+
+  // Another dialog after it: the reply, then the first one again; each closes, and the focus is not lost.
+  await review.choose('На доработку');
+  await expect(review.replyDialog).toContainText('На доработку');
+  await page.screenshot({ path: '/tmp/e2e-dialog-reply-576.png' });
+  await page.keyboard.press('Escape');
+  await expect(review.replyDialog).toBeHidden();
+  // The menu item that opened it is gone: the focus waits on the heading.
+  await expect(review.title).toBeFocused();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await addRemark.click();
+  await expect(editor).toBeVisible();
+  await page.screenshot({ path: '/tmp/e2e-dialog-again-1400.png' });
+  await editor.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(editor).toBeHidden();
+  await expect(addRemark).toBeFocused();
 });
 
 test('examiner2 sees no answer menu on a statement assigned to examiner1', async ({ pageAs }) => {

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { dialogTexts } from './dialog-texts.ts';
+import { CloseIcon } from './icons.tsx';
 import LazyChunk, { chunk } from './LazyChunk.tsx';
 
 /** Props of Dialog. */
@@ -51,6 +52,72 @@ export default function Dialog(props: DialogProps) {
       fallback={null}
       failedText={dialogTexts.loadFailed}
       retryLabel={dialogTexts.retry}
+      frame={(failure) =>
+        props.open && (
+          <DialogLoadFailed
+            title={props.title}
+            onClose={() => props.onOpenChange(false)}
+            fallbackFocus={props.fallbackFocus}
+          >
+            {failure}
+          </DialogLoadFailed>
+        )
+      }
     />
+  );
+}
+
+/**
+ * In place of a dialog whose code could not be loaded (offline, or a deploy replaced it): a window with the dialog's
+ * title, the failure and 'Повторить', over the page where the user looks, not somewhere down the page. A native modal
+ * <dialog>: the page behind is inert, Escape and 'Закрыть' close it, and the focus goes back to the opener.
+ */
+function DialogLoadFailed({
+  title,
+  onClose,
+  fallbackFocus,
+  children,
+}: {
+  title: ReactNode;
+  onClose: () => void;
+  fallbackFocus: DialogProps['fallbackFocus'];
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const fallback = useRef(fallbackFocus);
+  fallback.current = fallbackFocus;
+  useEffect(() => {
+    const dialog = box.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // jsdom has no showModal: there the window is only shown.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    return () => {
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      (opener?.isConnected ? opener : (fallback.current?.() ?? null))?.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={box}
+      className="dialog dialog--failed"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="dialog__head">
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        <button type="button" className="icon-button" aria-label={dialogTexts.close} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      {children}
+    </dialog>
   );
 }

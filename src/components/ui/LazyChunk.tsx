@@ -79,6 +79,8 @@ export interface LazyChunkProps<P> {
   retryLabel: string;
   /** LoadFailed's look: an alert by default, or the empty state where the part would be. */
   look?: LoadFailedProps['look'];
+  /** Where the failure shows, around it (a dialog's: a window of its own); by default in the part's place. */
+  frame?: (failure: ReactNode) => ReactNode;
 }
 
 /**
@@ -92,16 +94,15 @@ export default function LazyChunk<P extends object>({
   failedText,
   retryLabel,
   look,
+  frame,
 }: LazyChunkProps<P>) {
   // A failed chunk stays failed in React.lazy: a retry takes a new lazy component (and a new boundary).
   const [view, setView] = useState(() => ({ Lazy: lazyOf(load), attempt: 0 }));
   const { Lazy, attempt } = view;
   const retry = () => setView({ Lazy: lazyOf(load), attempt: attempt + 1 });
+  const failure = <LoadFailed text={failedText} retryLabel={retryLabel} onRetry={retry} look={look} />;
   return (
-    <ChunkBoundary
-      key={attempt}
-      failed={<LoadFailed text={failedText} retryLabel={retryLabel} onRetry={retry} look={look} />}
-    >
+    <ChunkBoundary key={attempt} failed={frame ? frame(failure) : failure}>
       <Suspense fallback={fallback}>
         <Lazy {...props} />
       </Suspense>
