@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
-import { loadDialog } from '#components/ui/Dialog.tsx';
 import LazyChunk, { chunk } from '#components/ui/LazyChunk.tsx';
 import { $notificationsDrawerOpen } from '#stores/drawer.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $notifications } from './stores/notifications.ts';
 import { notificationTexts } from './texts.ts';
 
-// The sheet is a dialog: the dialogs' code loads beside it, not after it.
-const loadSheet = chunk(() => Promise.all([import('./NotificationsSheet.tsx'), loadDialog()]).then(([sheet]) => sheet));
+// The sheet is a dialog: the dialogs' code loads beside it, not after it (Dialog too is imported here only on demand,
+// so the page does not carry it).
+const loadSheet = chunk(() =>
+  Promise.all([
+    import('./NotificationsSheet.tsx'),
+    import('#components/ui/Dialog.tsx').then((dialog) => dialog.loadDialog()),
+  ]).then(([sheet]) => sheet),
+);
 
 /**
  * The notifications drawer (docs/product.md «Notifications drawer»). At load it only watches the notifications, which
