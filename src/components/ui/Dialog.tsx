@@ -1,31 +1,10 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { DialogProps } from './DialogBox.tsx';
 import { dialogTexts } from './dialog-texts.ts';
 import { CloseIcon } from './icons.tsx';
 import LazyChunk, { chunk } from './LazyChunk.tsx';
 
-/** Props of Dialog. */
-export interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  /** A sentence under the title, read out when the dialog opens. */
-  description?: ReactNode;
-  /** The dialog's body (a form, a file list). */
-  children?: ReactNode;
-  /** The buttons at the bottom, primary action first. */
-  actions?: ReactNode;
-  /** alertdialog for questions that need an answer (ConfirmDialog). */
-  role?: 'dialog' | 'alertdialog';
-  /**
-   * centered (default): a box in the middle; sheet: a full-height panel sliding in from the right (drawers);
-   * viewer: the whole window (the document viewer).
-   */
-  variant?: 'centered' | 'sheet' | 'viewer';
-  /** Where focus goes on close when the opener is gone (a row taken into work, a menu answered): e.g. the heading. */
-  fallbackFocus?: () => HTMLElement | null;
-  /** Escape before the dialog closes: `event.preventDefault()` keeps it open (the viewer leaving remark placing). */
-  onEscapeKeyDown?: (event: KeyboardEvent) => void;
-}
+export type { DialogProps };
 
 /**
  * The dialogs' code (Radix Dialog, DialogBox.tsx), loaded once. A part whose whole use is a dialog (the notifications
