@@ -56,3 +56,23 @@ export function saveBlob(blob: Blob, fileName: string): void {
   // The download has taken the bytes once click() returns; a delay keeps older engines safe.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * Gives the page its turn before long work goes on: the tasks waiting (a request going out or its answer, an island
+ * hydrating, rows drawn and painted) run first. A background task where the browser has them (`scheduler.yield` would
+ * not do: its continuation goes before every waiting task), else a message to this window; not a timer, which nested
+ * timers clamp to 4 ms.
+ */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, options: object) => unknown } })
+    .scheduler;
+  return new Promise((resolve) => {
+    if (typeof scheduler?.postTask === 'function') {
+      scheduler.postTask(resolve, { priority: 'background' });
+      return;
+    }
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}

@@ -1,5 +1,6 @@
 import type { StatementListItem } from '#domain/contract.ts';
 import { decodeListColumnsInSlices, encodeListColumns, isListColumns } from '#domain/list-columns.ts';
+import { yieldToPage } from '#lib/browser.ts';
 import { $session } from '#stores/session.ts';
 import { KEPT_LIST_PREFIX as PREFIX, removeKeptLists, keptListStorage as storage } from './kept-lists.ts';
 
@@ -54,26 +55,6 @@ async function gunzip(base64: string): Promise<string> {
 
 /** Rows unpacked between two turns of the page (a few milliseconds on a slow phone). */
 const SLICE = 500;
-
-/**
- * Gives the page its turn: the tasks waiting (the session's refresh going and coming back, islands hydrating, the first
- * screen drawn) run before the next slice. A background task where the browser has them (`scheduler.yield` would not
- * do: its continuation goes before every waiting task), else a message to this window; not a timer, which nested
- * timers clamp to 4 ms.
- */
-function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, options: object) => unknown } })
-    .scheduler;
-  return new Promise((resolve) => {
-    if (typeof scheduler?.postTask === 'function') {
-      scheduler.postTask(resolve, { priority: 'background' });
-      return;
-    }
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 /** A kept list's items from its columns, a slice at a time: unpacking 10,000 rows holds up nothing else on the page. */
 async function unpack(columns: Parameters<typeof decodeListColumnsInSlices>[0]): Promise<StatementListItem[]> {

@@ -2,6 +2,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListDelta, StatementListItem, User } from '#domain/contract.ts';
 import { LIST_COLUMNS_TYPE } from '#domain/list-columns.ts';
 import { QUIET } from '#lib/api/client.ts';
+import { yieldToPage } from '#lib/browser.ts';
 import { keepFirstScreen, keepList, readFirstScreen, readKeptList, startReadingKeptList } from '#stores/list-keep.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { computed } from '#stores/prerendered.ts';
@@ -148,7 +149,15 @@ export function createStatementList(source: ListSource): StatementListStore {
     const userId = $session.get().user?.id;
     if (source.keep && userId !== undefined && held.revision === null) {
       const kept = await readKeptList(source.keep, userId);
-      if (kept) show(kept.items, kept.revision, { kept: true, store: false });
+      if (kept && $list.get().firstScreen) {
+        // The first screen is on screen: the whole list is indexed, then shown, each in a task of its own after the
+        // first screen is painted, rather than in one long task.
+        await yieldToPage();
+        indexOf(rowsOf(kept.items));
+        await yieldToPage();
+      }
+      // The session may have ended meanwhile: nothing kept is shown after it.
+      if (kept && $session.get().user?.id === userId) show(kept.items, kept.revision, { kept: true, store: false });
     }
     await fetchList();
   }
