@@ -1,4 +1,4 @@
-import type { StatementListItem } from '#domain/contract.ts';
+import type { StatementListColumns, StatementListItem } from '#domain/contract.ts';
 import { decodeListColumnsInSlices, encodeListColumns, isListColumns } from '#domain/list-columns.ts';
 import { yieldToPage } from '#lib/browser.ts';
 import { $session } from '#stores/session.ts';
@@ -124,10 +124,16 @@ function whenIdle(timeout = 2000): Promise<void> {
 }
 
 /**
- * Keeps a list as read, in columns; gzipped when the tab's storage will not take them plain. Written when the page is
- * idle. A full or disabled storage only costs a whole list on the next page.
+ * Keeps a list as read, in columns (`columns`: as the server sent them for these very items, else encoded here); gzipped
+ * when the tab's storage will not take them plain. Written when the page is idle. A full or disabled storage only costs
+ * a whole list on the next page.
  */
-export async function keepList(key: string, userId: number, list: KeptList): Promise<void> {
+export async function keepList(
+  key: string,
+  userId: number,
+  list: KeptList,
+  columns?: StatementListColumns,
+): Promise<void> {
   const store = storage();
   if (!store) return;
   const started = generation;
@@ -135,9 +141,10 @@ export async function keepList(key: string, userId: number, list: KeptList): Pro
   // The session ended meanwhile (clearKeptLists): nothing of it stays in the tab.
   if (generation !== started) return;
   try {
-    const columns = encodeListColumns(list.items);
+    // The columns the server sent, when the list came so: not encoded again (~60 ms for 10,000 rows).
+    const body = columns ?? encodeListColumns(list.items);
     try {
-      store.setItem(PREFIX + key, JSON.stringify({ userId, revision: list.revision, columns } satisfies Stored));
+      store.setItem(PREFIX + key, JSON.stringify({ userId, revision: list.revision, columns: body } satisfies Stored));
       return;
     } catch {
       // Over the tab's quota: gzipped below.
@@ -146,7 +153,7 @@ export async function keepList(key: string, userId: number, list: KeptList): Pro
       store.removeItem(PREFIX + key);
       return;
     }
-    const data = await gzip(JSON.stringify(columns));
+    const data = await gzip(JSON.stringify(body));
     // The session ended meanwhile (clearKeptLists): nothing of it stays in the tab.
     if (generation !== started) return;
     store.setItem(PREFIX + key, JSON.stringify({ userId, revision: list.revision, data } satisfies Stored));

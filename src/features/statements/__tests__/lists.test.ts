@@ -175,6 +175,22 @@ describe("the tab's copy of the company list", () => {
     expect(isListColumns(stored.columns)).toBe(true);
   });
 
+  it('is kept in the columns the server sent, not encoded again', async () => {
+    const columns = encodeListColumns([kept, { ...kept, id: 2 }]);
+    // The same title sent twice instead of referred back to: columns this site's encoder would not write.
+    const sent = {
+      ...columns,
+      text: columns.text.map((text) =>
+        text.field === 'title' ? { ...text, values: [kept.title, kept.title], refs: [0, 0] } : text,
+      ),
+    };
+    api.GET.mockResolvedValue(withRevision(reply(200, sent), '10.0.20261125'));
+    await openAs(demoOwner, lists.$companyStatements);
+    await vi.waitFor(() => expect(tabStorage.has('portal-list:company')).toBe(true));
+    expect(ids()).toEqual([1, 2]);
+    expect((JSON.parse(tabStorage.get('portal-list:company') ?? '{}') as { columns: unknown }).columns).toEqual(sent);
+  });
+
   it('is read before the session is known, and shown once it is its user', async () => {
     await keptThenNextPage();
     let answer: (value: unknown) => void = () => undefined;

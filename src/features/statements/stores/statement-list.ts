@@ -1,6 +1,6 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import type { StatementListDelta, StatementListItem, User } from '#domain/contract.ts';
-import { LIST_COLUMNS_TYPE } from '#domain/list-columns.ts';
+import type { StatementListColumns, StatementListDelta, StatementListItem, User } from '#domain/contract.ts';
+import { isListColumns, LIST_COLUMNS_TYPE } from '#domain/list-columns.ts';
 import { QUIET } from '#lib/api/client.ts';
 import { yieldToPage } from '#lib/browser.ts';
 import { keepFirstScreen, keepList, readFirstScreen, readKeptList, startReadingKeptList } from '#stores/list-keep.ts';
@@ -111,8 +111,15 @@ export function createStatementList(source: ListSource): StatementListStore {
     return picked.rows;
   }
 
-  /** Shows a whole list: from this tab's copy (`kept`), or from the server (kept again when it changed: `store`). */
-  function show(items: StatementListItem[], revision: string | null, how: { kept: boolean; store: boolean }): void {
+  /**
+   * Shows a whole list: from this tab's copy (`kept`), or from the server (kept again when it changed: `store`, in the
+   * `columns` the server sent for these items when it sent columns).
+   */
+  function show(
+    items: StatementListItem[],
+    revision: string | null,
+    how: { kept: boolean; store: boolean; columns?: StatementListColumns },
+  ): void {
     const keep = how.store;
     held = { revision, items };
     const shown = rowsOf(items);
@@ -120,7 +127,7 @@ export function createStatementList(source: ListSource): StatementListStore {
     source.onLoaded?.(shown, how.kept);
     const userId = $session.get().user?.id;
     if (keep && source.keep && revision && userId !== undefined)
-      void keepList(source.keep, userId, { revision, items });
+      void keepList(source.keep, userId, { revision, items }, how.columns);
   }
 
   async function fetchList(): Promise<void> {
@@ -134,7 +141,12 @@ export function createStatementList(source: ListSource): StatementListStore {
           const unchanged = data.changed.length === 0 && data.removed.length === 0;
           const items = unchanged ? held.items : applyListDelta(held.items, data);
           show(items, data.revision, { kept: false, store: !unchanged });
-        } else show(statementsOf(data), revision, { kept: false, store: true });
+        } else
+          show(statementsOf(data), revision, {
+            kept: false,
+            store: true,
+            columns: isListColumns(data) ? data : undefined,
+          });
         return;
       }
       console.error(LOAD_FAILED, response.status);
