@@ -56,8 +56,10 @@ async function gunzip(base64: string): Promise<string> {
 /** Rows unpacked between two turns of the page (a few milliseconds on a slow phone). */
 const SLICE = 500;
 
-/** A kept list's items from its columns, a slice at a time: unpacking 10,000 rows holds up nothing else on the page. */
-async function unpack(columns: Parameters<typeof decodeListColumnsInSlices>[0]): Promise<StatementListItem[]> {
+/** A list's items from its columns, a slice at a time: unpacking 10,000 rows holds up nothing else on the page. */
+export async function unpackListColumns(
+  columns: Parameters<typeof decodeListColumnsInSlices>[0],
+): Promise<StatementListItem[]> {
   const steps = decodeListColumnsInSlices(columns, SLICE);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
@@ -81,7 +83,7 @@ async function readStored(key: string): Promise<Read | null> {
     if (body === undefined && typeof stored.data === 'string' && canCompress())
       body = JSON.parse(await gunzip(stored.data)) as unknown;
     // An array: kept before lists were kept in columns.
-    const items = isListColumns(body) ? await unpack(body) : Array.isArray(body) ? body : null;
+    const items = isListColumns(body) ? await unpackListColumns(body) : Array.isArray(body) ? body : null;
     return items ? { userId: stored.userId, list: { revision: stored.revision, items }, generation: began } : null;
   } catch {
     return null;

@@ -80,6 +80,35 @@ describe('company statement list', () => {
     expect(shown.items.map(seen)).toEqual(items.map(seen));
   });
 
+  it('unpacks a long list in tasks of its own, and shows none read before a later read began', async () => {
+    const long = Array.from({ length: 1200 }, (_, i) => ({ ...demoStatement, id: i + 1 }));
+    const later = { ...demoStatement, id: 5000, title: 'Прочитано позже' };
+    const answers: Array<(value: unknown) => void> = [];
+    api.GET.mockImplementation((path: string) =>
+      path === '/api/statements' ? new Promise((resolve) => answers.push(resolve)) : Promise.resolve(reply(500, {})),
+    );
+    const lengths: number[] = [];
+    watch(lists.$companyStatements);
+    lists.$companyStatements.listen((list) => lengths.push(list.items.length));
+    await signIn(demoOwner);
+    answers[0]?.(reply(200, encodeListColumns(long)));
+    // Unpacked a slice at a time: the answer is not shown in the task it came in.
+    await flush();
+    expect(lists.$companyStatements.get().status).toBe('loading');
+    await vi.waitFor(() => expect(lists.$companyStatements.get().items).toHaveLength(1200));
+
+    // A change told by the stream reads the list again; a reload by hand begins another read meanwhile: the first
+    // read's answer is never shown, the later one is.
+    changes.receiveLiveEvent({ seq: 1, statements: [1], notifications: false, lists: false, reset: false });
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    void lists.reloadCompanyStatements();
+    answers[1]?.(reply(200, encodeListColumns(long.slice(0, 900))));
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    answers[2]?.(reply(200, [later]));
+    await vi.waitFor(() => expect(lists.$companyStatements.get().items.map((item) => item.id)).toEqual([5000]));
+    expect(lengths).not.toContain(900);
+  });
+
   it('is quiet about a failed load: error state, a log line and no toast', async () => {
     api.GET.mockResolvedValue(reply(501, errorBody('not_implemented', 'Не реализовано')));
     await openAs(demoOwner, lists.$companyStatements);

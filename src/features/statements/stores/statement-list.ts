@@ -3,7 +3,14 @@ import type { StatementListColumns, StatementListDelta, StatementListItem, User 
 import { isListColumns, LIST_COLUMNS_TYPE } from '#domain/list-columns.ts';
 import { QUIET } from '#lib/api/client.ts';
 import { yieldToPage } from '#lib/browser.ts';
-import { keepFirstScreen, keepList, readFirstScreen, readKeptList, startReadingKeptList } from '#stores/list-keep.ts';
+import {
+  keepFirstScreen,
+  keepList,
+  readFirstScreen,
+  readKeptList,
+  startReadingKeptList,
+  unpackListColumns,
+} from '#stores/list-keep.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
@@ -79,6 +86,9 @@ export const LIST_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   accept: `${LIST_COLUMNS_TYPE}, application/json;q=0.9`,
 });
 
+/** Rows from which a list is unpacked, indexed and shown in tasks of their own (list-keep.ts unpacks 500 at a time). */
+const LONG_LIST = 500;
+
 /** This failure is only logged (docs/product.md «Failures that are only logged»). */
 const LOAD_FAILED = 'Could not load statements';
 
@@ -130,7 +140,11 @@ export function createStatementList(source: ListSource): StatementListStore {
       void keepList(source.keep, userId, { revision, items }, how.columns);
   }
 
+  /** Reads begun: a read's whole list is not shown once a later read has begun (it asked with an older `since`). */
+  let fetches = 0;
+
   async function fetchList(): Promise<void> {
+    const asked = ++fetches;
     $list.set({ ...$list.get(), status: 'loading' });
     try {
       const { data, response } = await source.load(held.revision ?? undefined);
@@ -141,12 +155,19 @@ export function createStatementList(source: ListSource): StatementListStore {
           const unchanged = data.changed.length === 0 && data.removed.length === 0;
           const items = unchanged ? held.items : applyListDelta(held.items, data);
           show(items, data.revision, { kept: false, store: !unchanged });
-        } else
-          show(statementsOf(data), revision, {
-            kept: false,
-            store: true,
-            columns: isListColumns(data) ? data : undefined,
-          });
+        } else {
+          // A long whole list is unpacked, indexed and shown in tasks of their own (one long task else: 1,000 rows
+          // are ~240 ms on a slow phone); a short one at once.
+          const items = isListColumns(data) ? await unpackListColumns(data) : statementsOf(data);
+          if (items.length > LONG_LIST) {
+            await yieldToPage();
+            if (asked !== fetches) return;
+            indexOf(rowsOf(items));
+            await yieldToPage();
+            if (asked !== fetches) return;
+          }
+          show(items, revision, { kept: false, store: true, columns: isListColumns(data) ? data : undefined });
+        }
         return;
       }
       console.error(LOAD_FAILED, response.status);
