@@ -26,12 +26,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
-          // One process runs the files one after another, on its loaded modules: a fresh process per file paid again
-          // for importing the server and compiling the contract's validators (ajv) on its first app, ~4 s a file on
-          // a loaded 2-core machine. The server keeps no state a file could leave to the next (several API processes
-          // share one database): its module-level caches are keyed by database or by the token's exact text.
-          isolate: false,
-          setupFiles: ['tests/server/setup.ts'],
         },
       },
     ],

@@ -66,7 +66,7 @@ function testConfig(dataDir: string, smtpUrl: string, env: Record<string, string
 }
 
 /**
- * The seeded demo, kept per test file (dropped after it: tests/server/setup.ts) and per environment of the portal: the demo is written once
+ * The seeded demo, kept per test file (this process) and per environment of the portal: the demo is written once
  * through the services (seedDemo: about 3 s of PDF parsers and OpenSSL runs on a loaded CI machine) and each further
  * portal with the same environment starts on a copy of it: of the SQLite file and the files directory, or on
  * PostgreSQL a database made from the seeded one (CREATE DATABASE … TEMPLATE). The copy is what a fresh seed would
@@ -83,8 +83,6 @@ interface SeededTemplate {
 
 const seededTemplates = new Map<string, Promise<SeededTemplate | null>>();
 const templateDatabases: string[] = [];
-/** Whether this process has dropped the template databases an earlier run left (it stopped before its cleanup). */
-let swept = false;
 
 function templateKey(env: Record<string, string>, options: { fileStore?: 'directory' | 's3' }): string | null {
   if (options.fileStore === 's3') return null;
@@ -102,16 +100,12 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/**
- * Runs `statement` on the PostgreSQL server of TEST_DATABASE_URL, connected to its `postgres` database; the first
- * column of the rows it returns.
- */
-async function onPostgresServer(statement: string): Promise<string[]> {
+/** Runs `statement` on the PostgreSQL server of TEST_DATABASE_URL, connected to its `postgres` database. */
+async function onPostgresServer(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: withDatabase(process.env.TEST_DATABASE_URL as string, 'postgres') });
   await client.connect();
   try {
-    const result = await client.query({ text: statement, rowMode: 'array' });
-    return result.rows.map((row: unknown[]) => String(row[0]));
+    await client.query(statement);
   } finally {
     await client.end();
   }
@@ -127,16 +121,8 @@ async function makeSeededTemplate(env: Record<string, string>): Promise<SeededTe
   let database: string | null = null;
   let databaseUrl: string | null = null;
   if (usingPostgres) {
-    const prefix = `${testDatabaseName()}_seed_`;
-    database = `${prefix}${process.pid}_${templateDatabases.length}`;
+    database = `${testDatabaseName()}_seed_${process.pid}_${templateDatabases.length}`;
     try {
-      if (!swept) {
-        swept = true;
-        const left = await onPostgresServer(
-          `select datname from pg_database where starts_with(datname, '${prefix.replaceAll("'", "''")}')`,
-        );
-        for (const name of left) await onPostgresServer(`drop database if exists ${quoteIdent(name)}`);
-      }
       await onPostgresServer(`drop database if exists ${quoteIdent(database)}`);
       await onPostgresServer(`create database ${quoteIdent(database)}`);
     } catch {
@@ -196,18 +182,16 @@ async function seededCopy(
   return db;
 }
 
-/** Drops the kept templates: after each test file (tests/server/setup.ts), so a file's templates serve it only. */
-export async function dropSeededTemplates(): Promise<void> {
-  const kept = [...seededTemplates.values()];
-  seededTemplates.clear();
-  for (const template of kept) {
+afterAll(async () => {
+  for (const template of seededTemplates.values()) {
     const seeded = await template.catch(() => null);
     if (seeded) rmSync(seeded.dataDir, { recursive: true, force: true });
   }
+  seededTemplates.clear();
   for (const database of templateDatabases.splice(0)) {
     await onPostgresServer(`drop database if exists ${quoteIdent(database)}`).catch(() => {});
   }
-}
+});
 
 /**
  * The real app on a real database with demo data, sending mail over SMTP to an in-process sink; files in a temporary
