@@ -330,7 +330,8 @@ export function createListFilters<S>(list: StatementListStore, sorting: ListSort
     if (!keep) return;
     const stopSession = $session.subscribe((session) => {
       const view = openingView();
-      if (session.status !== 'authenticated' || !session.user || view === null) return;
+      const shown = $list.get();
+      if (session.status !== 'authenticated' || !session.user || view === null || shown.items.length > 0) return;
       const rows = readFirstScreen(keep, view, session.user.id);
       if (rows) list.showFirstScreen(rows);
     });
