@@ -4,21 +4,14 @@
  * initial JS budget), while the codec loads only with a list.
  */
 
+import { tabStorage } from '#lib/tab-storage.ts';
+
 /** Prefix of a kept list's key in the tab's sessionStorage. */
 export const KEPT_LIST_PREFIX = 'portal-list:';
 
-/** The tab's sessionStorage, or null where there is none (or it is refused). */
-export function keptListStorage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /** Removes every kept list from the tab's storage (the session ended). */
 export function removeKeptLists(): void {
-  const store = keptListStorage();
+  const store = tabStorage();
   if (!store) return;
   for (let i = store.length - 1; i >= 0; i--) {
     const key = store.key(i);

@@ -1,8 +1,9 @@
 import type { StatementListColumns, StatementListItem } from '#domain/contract.ts';
 import { decodeListColumnsInSlices, encodeListColumns, isListColumns } from '#domain/list-columns.ts';
 import { yieldToPage } from '#lib/browser.ts';
+import { tabStorage as storage } from '#lib/tab-storage.ts';
 import { $session } from '#stores/session.ts';
-import { KEPT_LIST_PREFIX as PREFIX, removeKeptLists, keptListStorage as storage } from './kept-lists.ts';
+import { KEPT_LIST_PREFIX as PREFIX, removeKeptLists } from './kept-lists.ts';
 
 /**
  * Statement lists kept for the tab's life (docs/product.md «Live updates»): each list as last read, with the revision
@@ -57,9 +58,7 @@ async function gunzip(base64: string): Promise<string> {
 const SLICE = 500;
 
 /** A list's items from its columns, a slice at a time: unpacking 10,000 rows holds up nothing else on the page. */
-export async function unpackListColumns(
-  columns: Parameters<typeof decodeListColumnsInSlices>[0],
-): Promise<StatementListItem[]> {
+export async function unpackListColumns(columns: StatementListColumns): Promise<StatementListItem[]> {
   const steps = decodeListColumnsInSlices(columns, SLICE);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;

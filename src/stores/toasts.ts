@@ -1,4 +1,5 @@
 import { atom, onMount } from 'nanostores';
+import { tabStorage } from '#lib/tab-storage.ts';
 
 /** How a toast looks: neutral information, success, or an error. */
 export type ToastKind = 'info' | 'success' | 'error';
@@ -99,14 +100,6 @@ const CARRIED_KEY = 'portal-carried-toasts';
 /** The part of sessionStorage the carried toasts use (injectable for tests). */
 export type ToastStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-function sessionStore(): ToastStorage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * This page load, as carried toasts name it: a toast carried from here waits for the next page even when this page's
  * toast region hydrates after the carrying (it hydrates when the browser is idle).
@@ -127,7 +120,7 @@ function isCarried(value: unknown): value is Carried {
 }
 
 /** Shows a toast on the next page this tab opens ('Заявление создано', then the list); shown now without storage. */
-export function carryToast(kind: ToastKind, text: string, storage: ToastStorage | null = sessionStore()): void {
+export function carryToast(kind: ToastKind, text: string, storage: ToastStorage | null = tabStorage()): void {
   if (!storage) {
     showToast(kind, text);
     return;
@@ -146,7 +139,7 @@ export function carryToast(kind: ToastKind, text: string, storage: ToastStorage 
  * Shows the toasts carried from an earlier page once, and forgets them; the ones this page carried (it is leaving)
  * stay for the next. `page` names this page load (tests).
  */
-export function showCarriedToasts(storage: ToastStorage | null = sessionStore(), page: string = PAGE): void {
+export function showCarriedToasts(storage: ToastStorage | null = tabStorage(), page: string = PAGE): void {
   if (!storage) return;
   try {
     const parsed: unknown = JSON.parse(storage.getItem(CARRIED_KEY) ?? '[]');

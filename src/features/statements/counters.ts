@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import type { StatementCounters } from '#domain/contract.ts';
 import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
 import { QUIET } from '#lib/api/client.ts';
+import { tabStorage } from '#lib/tab-storage.ts';
 import { api } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
@@ -46,17 +47,9 @@ interface CachedCounters {
   counters: StatementCounters;
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 function readCache(userId: number): StatementCounters | null {
   try {
-    const cached = JSON.parse(storage()?.getItem(COUNTERS_CACHE_KEY) ?? 'null') as CachedCounters | null;
+    const cached = JSON.parse(tabStorage()?.getItem(COUNTERS_CACHE_KEY) ?? 'null') as CachedCounters | null;
     const age = cached ? Date.now() - cached.at : Number.POSITIVE_INFINITY;
     return cached?.userId === userId && age >= 0 && age < CACHE_MAX_AGE_MS ? { ...ZERO, ...cached.counters } : null;
   } catch {
@@ -70,7 +63,7 @@ function keep(counters: StatementCounters): void {
   const userId = $session.get().user?.id;
   if (userId === undefined) return;
   try {
-    storage()?.setItem(
+    tabStorage()?.setItem(
       COUNTERS_CACHE_KEY,
       JSON.stringify({ userId, at: Date.now(), counters } satisfies CachedCounters),
     );
@@ -172,5 +165,5 @@ export function resetCountersForTests(): void {
   again = false;
   countedFromListAt = Number.NEGATIVE_INFINITY;
   $counters.set(null);
-  storage()?.removeItem(COUNTERS_CACHE_KEY);
+  tabStorage()?.removeItem(COUNTERS_CACHE_KEY);
 }

@@ -140,6 +140,18 @@ export function createStatementList(source: ListSource): StatementListStore {
       void keepList(source.keep, userId, { revision, items }, how.columns);
   }
 
+  /**
+   * Indexes a whole list in a task of its own, between the page's tasks (`indexOf`: the list shown next finds its
+   * index made). False when the list is no longer wanted meanwhile (`wanted`), and nothing more is to be done with it.
+   */
+  async function indexApart(items: StatementListItem[], wanted: () => boolean = () => true): Promise<boolean> {
+    await yieldToPage();
+    if (!wanted()) return false;
+    indexOf(rowsOf(items));
+    await yieldToPage();
+    return wanted();
+  }
+
   /** Reads begun: a read's whole list is not shown once a later read has begun (it asked with an older `since`). */
   let fetches = 0;
 
@@ -158,15 +170,10 @@ export function createStatementList(source: ListSource): StatementListStore {
         } else {
           // A long whole list is unpacked, indexed and shown in tasks of their own (one long task else: 1,000 rows
           // are ~240 ms on a slow phone); a short one at once.
-          const items = isListColumns(data) ? await unpackListColumns(data) : statementsOf(data);
-          if (items.length > LONG_LIST) {
-            await yieldToPage();
-            if (asked !== fetches) return;
-            indexOf(rowsOf(items));
-            await yieldToPage();
-            if (asked !== fetches) return;
-          }
-          show(items, revision, { kept: false, store: true, columns: isListColumns(data) ? data : undefined });
+          const columns = isListColumns(data) ? data : undefined;
+          const items = columns ? await unpackListColumns(columns) : statementsOf(data);
+          if (items.length > LONG_LIST && !(await indexApart(items, () => asked === fetches))) return;
+          show(items, revision, { kept: false, store: true, columns });
         }
         return;
       }
@@ -182,13 +189,9 @@ export function createStatementList(source: ListSource): StatementListStore {
     const userId = $session.get().user?.id;
     if (source.keep && userId !== undefined && held.revision === null) {
       const kept = await readKeptList(source.keep, userId);
-      if (kept && $list.get().firstScreen) {
-        // The first screen is on screen: the whole list is indexed, then shown, each in a task of its own after the
-        // first screen is painted, rather than in one long task.
-        await yieldToPage();
-        indexOf(rowsOf(kept.items));
-        await yieldToPage();
-      }
+      // The first screen is on screen: the whole list is indexed, then shown, each in a task of its own after the
+      // first screen is painted, rather than in one long task.
+      if (kept && $list.get().firstScreen) await indexApart(kept.items);
       // The session may have ended meanwhile: nothing kept is shown after it.
       if (kept && $session.get().user?.id === userId) show(kept.items, kept.revision, { kept: true, store: false });
     }
