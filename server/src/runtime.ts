@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ensureCatalogues } from './catalogs/catalogs.service.ts';
 import type { Config } from './config.ts';
+import { compileValidatorsAhead } from './contract/validation.ts';
 import { createDatabase, migrateToLatest, withStartLock } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
@@ -70,6 +71,9 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  // The contract's validators are compiled at their first call (contract/validation.ts); the rest now, between
+  // requests, so no later request waits for its route's.
+  compileValidatorsAhead().catch((error: unknown) => app.log.error({ err: error }, 'contract validators'));
   return app;
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { rootDir } from '../../server/src/config.ts';
 import { loadContract } from '../../server/src/contract/openapi.ts';
+import { compileValidatorsAhead, validatorsNotCompiled } from '../../server/src/contract/validation.ts';
 import { ERRORS } from '../../server/src/errors.ts';
 import { installContractHandling } from '../../server/src/http/contract-handling.ts';
 import { contractRoute } from '../../server/src/routes/contract-route.ts';
@@ -110,6 +111,21 @@ describe('requests are validated as the contract says', () => {
       payload: { prefileIds: [], status: 'under_review' },
     });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('the contract’s validators', () => {
+  it('are compiled at their first call, and every one compiles when a listening server compiles the rest', async () => {
+    // A portal's app makes a request and a reply validator for each operation; the tests above called a few.
+    expect(validatorsNotCompiled()).toBeGreaterThan(100);
+    await compileValidatorsAhead();
+    expect(validatorsNotCompiled()).toBe(0);
+    // Compiled ahead, they still refuse what the contract refuses.
+    const code = await post(
+      '/api/authentication/verify-email-login',
+      JSON.stringify({ email: 'owner@demo.example', code: 123456 }),
+    );
+    expect(code.json()).toMatchObject({ error: 'validation_error' });
   });
 });
 

@@ -5,6 +5,57 @@ import { ApiError } from '../errors.ts';
 
 const AJV_OPTIONS = { removeAdditional: false, useDefaults: false, allErrors: false, strict: false } as const;
 
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** Each Ajv's schemas whose validators were made but not compiled yet (`lazily`). */
+const uncompiled = new Map<Ajv, Set<object>>();
+/** Each Ajv's own `compile`: the reply validator's is replaced by `lazily` (`@fastify/response-validation` calls it). */
+const compilers = new Map<Ajv, (schema: object) => Validator>();
+
+function compileNow(ajv: Ajv, schema: object): Validator {
+  uncompiled.get(ajv)?.delete(schema);
+  return (compilers.get(ajv) as (schema: object) => Validator)(schema);
+}
+
+/**
+ * A validator of `schema` compiled at its first call, not when its route is made: compiling the contract's ~300
+ * request and reply schemas took ~2 s of CPU at every start (a first `npm start`, each server test's app, each API
+ * process), and most routes are not called soon after. `compileValidatorsAhead` compiles the rest once a server
+ * listens.
+ */
+function lazily(ajv: Ajv, schema: object): Validator {
+  let compiled: Validator | undefined;
+  uncompiled.get(ajv)?.add(schema);
+  const validate: Validator = (data) => {
+    compiled ??= compileNow(ajv, schema);
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  return validate;
+}
+
+/** How many schemas wait for their validator's first call or `compileValidatorsAhead`. */
+export function validatorsNotCompiled(): number {
+  let count = 0;
+  for (const schemas of uncompiled.values()) count += schemas.size;
+  return count;
+}
+
+/**
+ * Compiles every validator not yet called, one per turn of the event loop (requests are answered between them), so
+ * that no request of a started server waits for its route's compiling. Ajv caches what it compiled by schema, and the
+ * contract's schemas are loaded once per process: a schema is compiled once whichever app made it.
+ */
+export async function compileValidatorsAhead(): Promise<void> {
+  for (const [ajv, schemas] of uncompiled) {
+    for (const schema of schemas) {
+      compileNow(ajv, schema);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
 /**
  * Requests are validated as the contract says: bodies without type coercion (`{"code": 123456}` is not a string);
  * path and query parameters, which are text in a URL, are read as the declared type. One set of Ajv instances per
@@ -15,11 +66,15 @@ const validators = (() => {
   const make = (coerceTypes: boolean, allErrors: boolean, formats: 'full' | 'fast') => {
     const ajv = new Ajv({ ...AJV_OPTIONS, coerceTypes, allErrors });
     addFormats.default(ajv, { mode: formats });
+    compilers.set(ajv, ajv.compile.bind(ajv) as (schema: object) => Validator);
+    uncompiled.set(ajv, new Set());
     return ajv;
   };
   // Replies are our own output: their formats are checked by pattern only ('fast'), which halves validating the
   // 10,000-statement list; types, required and additional properties are checked as strictly as ever.
-  return { body: make(false, false, 'full'), url: make(true, false, 'full'), reply: make(false, true, 'fast') };
+  const reply = make(false, true, 'fast');
+  reply.compile = ((schema: object) => lazily(reply, schema)) as typeof reply.compile;
+  return { body: make(false, false, 'full'), url: make(true, false, 'full'), reply };
 })();
 
 /** The range of the databases' integer columns (PostgreSQL `integer`): an id beyond it is no id of ours. */
@@ -53,8 +108,6 @@ function bounded(schema: unknown): object {
   return result;
 }
 
-type UrlValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
-
 /** An integer as a URL writes it: digits, an optional minus, no leading zeros, spaces, `+`, `0x` or exponent. */
 const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
 
@@ -62,14 +115,14 @@ const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
  * Path and query parameters are read as the declared type (Ajv's coercion), but an integer must be written as one:
  * ` 1`, `1 `, `+1`, `01`, `1e0`, `0x1` and `1.0` are not the id 1 (coercion alone would take each for it).
  */
-function strictUrlIntegers(validate: UrlValidator, schema: unknown): UrlValidator {
+function strictUrlIntegers(validate: Validator, schema: unknown): Validator {
   const properties = ((schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {}) as Record<
     string,
     { type?: unknown }
   >;
   const integers = Object.keys(properties).filter((name) => properties[name]?.type === 'integer');
   if (integers.length === 0) return validate;
-  const strict: UrlValidator = (data) => {
+  const strict: Validator = (data) => {
     const values = (data ?? {}) as Record<string, unknown>;
     const wrong = integers.find((name) => typeof values[name] === 'string' && !CANONICAL_INTEGER.test(values[name]));
     if (wrong !== undefined) {
@@ -94,8 +147,8 @@ function strictUrlIntegers(validate: UrlValidator, schema: unknown): UrlValidato
 /** The request validator of a route: bodies as they are, path and query parameters read as the declared type. */
 export const compileRequestValidator: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   httpPart === 'body'
-    ? validators.body.compile(bounded(schema))
-    : strictUrlIntegers(validators.url.compile(bounded(schema)), schema);
+    ? lazily(validators.body, bounded(schema))
+    : strictUrlIntegers(lazily(validators.url, bounded(schema)), schema);
 
 /** The Ajv instance replies are checked with (by @fastify/response-validation). */
 export const replyValidator = validators.reply;

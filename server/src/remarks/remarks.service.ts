@@ -126,6 +126,14 @@ export async function companyRemarks(ctx: ServiceContext, actor: UserRow, statem
 }
 
 /**
+ * Keeps the page count of a file whose pages are known without parsing it (the demo's own one-page PDF), as
+ * `checkedFields` keeps a parse's answer: the first pin on it then forks no parser.
+ */
+export async function keepKnownPageCount(ctx: ServiceContext, fileId: number, pages: number): Promise<void> {
+  await savePageCount(ctx.db, fileId, pages);
+}
+
+/**
  * The text, severity and pin of a remark as they will be stored, or a 400 naming the field: the text not blank, the
  * pin on a PDF or an image of this statement, on a page it has, its rectangle on the page. A PDF's pages are read
  * once, off the event loop (remarks/page-count.ts), and kept with the file, a failure too.
