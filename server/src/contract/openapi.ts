@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { rootDir } from '../config.ts';
 
 type JsonObject = { [key: string]: unknown };
@@ -116,7 +116,8 @@ let cached: ContractOperation[] | null = null;
 /** Every operation of openapi.yaml, with the request schemas the server validates against. */
 export function loadContract(file = path.join(rootDir, 'openapi.yaml')): ContractOperation[] {
   if (cached && file === path.join(rootDir, 'openapi.yaml')) return cached;
-  const document = parse(readFileSync(file, 'utf8')) as JsonObject;
+  // js-yaml with YAML 1.2's core schema (what `yaml` reads too: no timestamps): a third of `yaml`'s time, at every start.
+  const document = load(readFileSync(file, 'utf8'), { schema: CORE_SCHEMA }) as JsonObject;
   const globalSecurity = (document.security as unknown[] | undefined) ?? [];
   const operations: ContractOperation[] = [];
   for (const [contractPath, item] of Object.entries(document.paths as JsonObject)) {
