@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { apiFigures, metricsCostFigure, uploadFigures } from './api.ts';
 import { explainQueries } from './explain.ts';
 import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
+import { withCauses } from './lib/short.ts';
 import { closingNote, type Figure, failed, formatTable } from './lib/table.ts';
 import { listWireFigures } from './list-wire.ts';
 import { liveFigures } from './live.ts';
@@ -146,7 +147,7 @@ const machine = {
 const minutes = (performance.now() - began) / 60_000;
 console.log(formatTable(figures));
 console.log('');
-console.log(closingNote(figures));
+console.log(closingNote(withCauses(figures)));
 console.log(
   `\nMachine: ${machine.cpus}, ${machine.memory}, Node ${machine.node}; load average ${machine.loadBefore} before, ` +
     `${machine.loadAfter} after (shared machine: compare ratios, not absolute times). ${minutes.toFixed(1)} min.`,
