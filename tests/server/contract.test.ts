@@ -127,6 +127,24 @@ describe('the contract’s validators', () => {
     );
     expect(code.json()).toMatchObject({ error: 'validation_error' });
   });
+
+  it('are all compiled when one schema does not compile, and the failure says how many', async () => {
+    const app = Fastify();
+    await installContractHandling(app);
+    app.post('/broken', { schema: { body: { type: 'no-such-type' } } }, async () => ({}));
+    app.post(
+      '/fine',
+      { schema: { body: { type: 'object', properties: { a: { type: 'integer' } } } } },
+      async () => ({}),
+    );
+    await app.ready();
+    expect(validatorsNotCompiled()).toBe(2);
+    await expect(compileValidatorsAhead()).rejects.toThrow('1 contract schemas do not compile');
+    expect(validatorsNotCompiled()).toBe(0);
+    const fine = await app.inject({ method: 'POST', url: '/fine', payload: { a: 'x' } });
+    expect(fine.statusCode).toBe(400);
+    await app.close();
+  });
 });
 
 describe('the error catalogue', () => {

@@ -7,14 +7,20 @@ const AJV_OPTIONS = { removeAdditional: false, useDefaults: false, allErrors: fa
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
+type Compile = (schema: object, meta?: boolean) => Validator;
+
 /** Each Ajv's schemas whose validators were made but not compiled yet (`lazily`). */
 const uncompiled = new Map<Ajv, Set<object>>();
+/** Each Ajv's schemas compiled once: a later app's validator of one is not waiting for anything. */
+const compiledOnce = new Map<Ajv, WeakSet<object>>();
 /** Each Ajv's own `compile`: the reply validator's is replaced by `lazily` (`@fastify/response-validation` calls it). */
-const compilers = new Map<Ajv, (schema: object) => Validator>();
+const compilers = new Map<Ajv, Compile>();
 
 function compileNow(ajv: Ajv, schema: object): Validator {
   uncompiled.get(ajv)?.delete(schema);
-  return (compilers.get(ajv) as (schema: object) => Validator)(schema);
+  const validate = (compilers.get(ajv) as Compile)(schema);
+  compiledOnce.get(ajv)?.add(schema);
+  return validate;
 }
 
 /**
@@ -25,7 +31,7 @@ function compileNow(ajv: Ajv, schema: object): Validator {
  */
 function lazily(ajv: Ajv, schema: object): Validator {
   let compiled: Validator | undefined;
-  uncompiled.get(ajv)?.add(schema);
+  if (!compiledOnce.get(ajv)?.has(schema)) uncompiled.get(ajv)?.add(schema);
   const validate: Validator = (data) => {
     compiled ??= compileNow(ajv, schema);
     const valid = compiled(data);
@@ -48,12 +54,19 @@ export function validatorsNotCompiled(): number {
  * contract's schemas are loaded once per process: a schema is compiled once whichever app made it.
  */
 export async function compileValidatorsAhead(): Promise<void> {
+  const failures: unknown[] = [];
   for (const [ajv, schemas] of uncompiled) {
     for (const schema of schemas) {
-      compileNow(ajv, schema);
+      try {
+        compileNow(ajv, schema);
+      } catch (error) {
+        // One schema that does not compile leaves its route answering 500 (logged); the rest are compiled still.
+        failures.push(error);
+      }
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} contract schemas do not compile`);
 }
 
 /**
@@ -66,14 +79,17 @@ const validators = (() => {
   const make = (coerceTypes: boolean, allErrors: boolean, formats: 'full' | 'fast') => {
     const ajv = new Ajv({ ...AJV_OPTIONS, coerceTypes, allErrors });
     addFormats.default(ajv, { mode: formats });
-    compilers.set(ajv, ajv.compile.bind(ajv) as (schema: object) => Validator);
+    compilers.set(ajv, ajv.compile.bind(ajv) as Compile);
     uncompiled.set(ajv, new Set());
+    compiledOnce.set(ajv, new WeakSet());
     return ajv;
   };
   // Replies are our own output: their formats are checked by pattern only ('fast'), which halves validating the
   // 10,000-statement list; types, required and additional properties are checked as strictly as ever.
   const reply = make(false, true, 'fast');
-  reply.compile = ((schema: object) => lazily(reply, schema)) as typeof reply.compile;
+  // Ajv itself compiles a keyword's metaschema through `compile(schema, true)`: that one at once, as Ajv asks.
+  reply.compile = ((schema: object, meta?: boolean) =>
+    meta ? (compilers.get(reply) as Compile)(schema, meta) : lazily(reply, schema)) as typeof reply.compile;
   return { body: make(false, false, 'full'), url: make(true, false, 'full'), reply };
 })();
 
