@@ -9,17 +9,22 @@ type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null 
 
 type Compile = (schema: object, meta?: boolean) => Validator;
 
-/** Each Ajv's schemas whose validators were made but not compiled yet (`lazily`). */
-const uncompiled = new Map<Ajv, Set<object>>();
-/** Each Ajv's schemas compiled once: a later app's validator of one is not waiting for anything. */
-const compiledOnce = new Map<Ajv, WeakSet<object>>();
-/** Each Ajv's own `compile`: the reply validator's is replaced by `lazily` (`@fastify/response-validation` calls it). */
-const compilers = new Map<Ajv, Compile>();
+/** What one Ajv instance has compiled and what waits (`lazily`). */
+interface Compiler {
+  /** The instance's own `compile` (the reply validator's is replaced: `@fastify/response-validation` calls it). */
+  compile: Compile;
+  /** Schemas whose validators were made but not compiled yet. */
+  waiting: Set<object>;
+  /** Schemas compiled once: a later app's validator of one waits for nothing. */
+  compiled: WeakSet<object>;
+}
 
-function compileNow(ajv: Ajv, schema: object): Validator {
-  uncompiled.get(ajv)?.delete(schema);
-  const validate = (compilers.get(ajv) as Compile)(schema);
-  compiledOnce.get(ajv)?.add(schema);
+const compilers = new Set<Compiler>();
+
+function compileNow(compiler: Compiler, schema: object): Validator {
+  compiler.waiting.delete(schema);
+  const validate = compiler.compile(schema);
+  compiler.compiled.add(schema);
   return validate;
 }
 
@@ -29,11 +34,11 @@ function compileNow(ajv: Ajv, schema: object): Validator {
  * process), and most routes are not called soon after. `compileValidatorsAhead` compiles the rest once a server
  * listens.
  */
-function lazily(ajv: Ajv, schema: object): Validator {
+function lazily(compiler: Compiler, schema: object): Validator {
   let compiled: Validator | undefined;
-  if (!compiledOnce.get(ajv)?.has(schema)) uncompiled.get(ajv)?.add(schema);
+  if (!compiler.compiled.has(schema)) compiler.waiting.add(schema);
   const validate: Validator = (data) => {
-    compiled ??= compileNow(ajv, schema);
+    compiled ??= compileNow(compiler, schema);
     const valid = compiled(data);
     validate.errors = compiled.errors;
     return valid;
@@ -44,7 +49,7 @@ function lazily(ajv: Ajv, schema: object): Validator {
 /** How many schemas wait for their validator's first call or `compileValidatorsAhead`. */
 export function validatorsNotCompiled(): number {
   let count = 0;
-  for (const schemas of uncompiled.values()) count += schemas.size;
+  for (const compiler of compilers) count += compiler.waiting.size;
   return count;
 }
 
@@ -55,10 +60,10 @@ export function validatorsNotCompiled(): number {
  */
 export async function compileValidatorsAhead(): Promise<void> {
   const failures: unknown[] = [];
-  for (const [ajv, schemas] of uncompiled) {
-    for (const schema of schemas) {
+  for (const compiler of compilers) {
+    for (const schema of compiler.waiting) {
       try {
-        compileNow(ajv, schema);
+        compileNow(compiler, schema);
       } catch (error) {
         // One schema that does not compile leaves its route answering 500 (logged); the rest are compiled still.
         failures.push(error);
@@ -79,18 +84,21 @@ const validators = (() => {
   const make = (coerceTypes: boolean, allErrors: boolean, formats: 'full' | 'fast') => {
     const ajv = new Ajv({ ...AJV_OPTIONS, coerceTypes, allErrors });
     addFormats.default(ajv, { mode: formats });
-    compilers.set(ajv, ajv.compile.bind(ajv) as Compile);
-    uncompiled.set(ajv, new Set());
-    compiledOnce.set(ajv, new WeakSet());
-    return ajv;
+    const compiler: Compiler = {
+      compile: ajv.compile.bind(ajv) as Compile,
+      waiting: new Set(),
+      compiled: new WeakSet(),
+    };
+    compilers.add(compiler);
+    return { ajv, compiler };
   };
   // Replies are our own output: their formats are checked by pattern only ('fast'), which halves validating the
   // 10,000-statement list; types, required and additional properties are checked as strictly as ever.
   const reply = make(false, true, 'fast');
   // Ajv itself compiles a keyword's metaschema through `compile(schema, true)`: that one at once, as Ajv asks.
-  reply.compile = ((schema: object, meta?: boolean) =>
-    meta ? (compilers.get(reply) as Compile)(schema, meta) : lazily(reply, schema)) as typeof reply.compile;
-  return { body: make(false, false, 'full'), url: make(true, false, 'full'), reply };
+  reply.ajv.compile = ((schema: object, meta?: boolean) =>
+    meta ? reply.compiler.compile(schema, meta) : lazily(reply.compiler, schema)) as typeof reply.ajv.compile;
+  return { body: make(false, false, 'full').compiler, url: make(true, false, 'full').compiler, reply: reply.ajv };
 })();
 
 /** The range of the databases' integer columns (PostgreSQL `integer`): an id beyond it is no id of ours. */
