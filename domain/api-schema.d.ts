@@ -1779,7 +1779,9 @@ export interface paths {
          * Readiness of one API instance
          * @description Checks the database (a trivial query) and the file store (a small probe written and removed), each within a
          *     few seconds. 503 `service_unavailable` while either fails or after shutdown has begun: nginx or a load
-         *     balancer sends no new requests to this instance then.
+         *     balancer sends no new requests to this instance then. An instance whose OpenSSL verifies no GOST signature
+         *     (outside production, where it may start so) serves everything else: 200 with `status: degraded`, naming the
+         *     signature check in `unavailable`.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -2033,6 +2035,19 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok";
+        };
+        Readiness: {
+            /**
+             * @description `degraded`: the instance serves, but not what `unavailable` names.
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+            unavailable: {
+                /** @enum {string} */
+                check: "signatures";
+                /** @example Проверка электронных подписей недоступна: у OpenSSL нет движка ГОСТ (libengine-gost-openssl) */
+                message: string;
+            }[];
         };
         Version: {
             /** @example 0.1.0+20240505T120000Z */
@@ -5786,13 +5801,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The database and the file store answer. */
+            /** @description The database and the file store answer; `unavailable` names what this instance cannot do. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];

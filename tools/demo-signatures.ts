@@ -1,16 +1,26 @@
 // `node tools/demo-signatures.ts`: remakes server/src/signatures/demo/, the demo's trust directory, the demo
-// signers' certificates and keys, and signatures of the demo document (docs/product.md «Signatures»), with the test
-// authority of tools/test-ca.ts. Committed once and valid until 2046, so `npm start` shows signatures at once and a
-// fresh data directory costs no OpenSSL runs. For demonstration only.
+// signers' certificates and keys, the demo document and its signatures, and the verdicts OpenSSL reaches on them
+// (docs/product.md «Signatures»), with the test authority of tools/test-ca.ts. Committed once and valid until 2046, so
+// `npm start` shows signatures at once and a fresh data directory runs no OpenSSL at all: the seed files the shipped
+// verdicts. `--verdicts` remakes only the verdicts, from the committed signatures. For demonstration only.
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_PDF } from '../server/src/seed/demo.ts';
-import { DEMO_SIGNATURES_DIR } from '../server/src/signatures/demo-trust.ts';
+import { demoVerdicts } from '../server/src/seed/demo-signatures.ts';
+import { DEMO_SIGNATURES_DIR, DEMO_VERDICTS_FILE } from '../server/src/signatures/demo-trust.ts';
 import { makeTestAuthority, type TestSignerName } from './test-ca.ts';
 
 const work = await mkdtemp(path.join(tmpdir(), 'demo-signatures-'));
 try {
+  if (!process.argv.includes('--verdicts')) await remakeAuthority();
+  await writeFile(DEMO_VERDICTS_FILE, `${JSON.stringify(await demoVerdicts(), null, 2)}\n`);
+  console.log(`demo verdicts in ${DEMO_VERDICTS_FILE}`);
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+async function remakeAuthority() {
   const ca = await makeTestAuthority(path.join(work, 'ca'), {
     validFrom: new Date('2026-01-01T00:00:00Z'),
     validYears: 20,
@@ -27,7 +37,7 @@ try {
     'other-director': 'otherDirector',
     examiner: 'examiner',
   };
-  const document = path.join(work, 'demo.pdf');
+  const document = path.join(out, 'demo-document.pdf');
   await writeFile(document, DEMO_PDF);
   for (const [name, signer] of Object.entries(signers)) {
     await copyFile(ca.signers[signer].certificatePath, path.join(out, `${name}.pem`));
@@ -47,6 +57,4 @@ try {
   console.log(
     `demo signatures in ${out}: ${(await readFile(path.join(out, 'trust', 'root.pem'), 'utf8')).length} B root`,
   );
-} finally {
-  await rm(work, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@ import { apiError } from './errors.ts';
 import compressionPlugin from './http/compression.ts';
 import { installContractHandling } from './http/contract-handling.ts';
 import { answerClientError, answerFrameworkError } from './http/errors.ts';
+import lingeringClosePlugin from './http/lingering-close.ts';
 import replyHeadersPlugin from './http/reply-headers.ts';
 import { attachRequestLog, requestLogFactory } from './http/request-log.ts';
 import slowBodiesPlugin from './http/slow-bodies.ts';
@@ -25,6 +26,7 @@ import noNulPlugin from './plugins/no-nul.ts';
 import proxyWarningPlugin from './plugins/proxy-warning.ts';
 import apiRoutes from './routes/api/index.ts';
 import { contractRoute } from './routes/contract-route.ts';
+import type { SignatureChecker } from './signatures/checker.ts';
 import { deployedVersion } from './site/version.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -48,6 +50,8 @@ export interface AppOptions {
   housekeeping?: boolean;
   /** Where the app's metrics are recorded (a registry of its own by default). */
   metrics?: PortalMetrics;
+  /** Who checks signatures (the start's `openSignatureChecker`); by default one reading the trust store when first asked. */
+  signatures?: SignatureChecker;
   /** Registered last, e.g. the static site for `npm start`. */
   extra?: (app: FastifyInstance) => Promise<void>;
 }
@@ -129,12 +133,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Collected only where something scrapes them (METRICS_PORT): otherwise no per-request work at all.
   await app.register(metricsPlugin, { metrics: options.metrics ?? createMetrics(), collect: config.metrics !== null });
   await app.register(slowBodiesPlugin);
+  await app.register(lingeringClosePlugin);
   await app.register(replyHeadersPlugin);
   await installContractHandling(app);
   await app.register(compressionPlugin);
   await app.register(databasePlugin, { db: options.db, destroyOnClose: false });
   await app.register(mailPlugin, { mailer: options.mailer });
-  await app.register(contextPlugin, { config, now, files: options.files });
+  await app.register(contextPlugin, { config, now, files: options.files, signatures: options.signatures });
   await app.register(listCachePlugin);
   await app.register(liveEventsPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });

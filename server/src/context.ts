@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { checkerOf, type SignatureChecker } from './signatures/checker.ts';
 import { createFileStore } from './storage/create-file-store.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -28,6 +29,8 @@ export interface ServiceContext {
   >;
   /** Failures of work done after answering (mail): logged, never thrown at the caller. */
   logError: (error: unknown, what: string) => void;
+  /** Who checks signatures: OpenSSL with the trust store read at start (the demo's past: its shipped verdicts). */
+  signatures: SignatureChecker;
 }
 
 /** The context of a process (the API, the admin CLI): files where the config says (FILES_DIR or S3) unless given. */
@@ -38,6 +41,8 @@ export function createServiceContext(options: {
   files?: FileStore;
   now?: () => Date;
   logError: ServiceContext['logError'];
+  /** The checker the start read (`openSignatureChecker`); else one that reads the trust store at its first check. */
+  signatures?: SignatureChecker;
 }): ServiceContext {
   return {
     db: options.db,
@@ -46,6 +51,7 @@ export function createServiceContext(options: {
     files: options.files ?? createFileStore(options.config),
     config: options.config,
     logError: options.logError,
+    signatures: options.signatures ?? checkerOf(options.config.signatures),
   };
 }
 

@@ -7,13 +7,18 @@ import { createDatabase, migrateToLatest, withStartLock } from './db/database.ts
 import { createMailer } from './mail/mailer.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
+import { openSignatureChecker } from './signatures/checker.ts';
 import { serveSite } from './site/static.ts';
 import { findUsersByEmails } from './users/users.service.ts';
 
 /** Opens the database, migrates, seeds outside production and builds the app; `withSite` also serves dist/. */
 export async function startRuntime(config: Config, withSite: boolean): Promise<FastifyInstance> {
+  // Signatures first: a trust directory with a wrong file, or no GOST where signatures are a must, stops the start
+  // before anything is opened.
+  const signatures = await openSignatureChecker(config.signatures, config.production);
   // Queries are timed only where metrics are collected (METRICS_PORT).
   const metrics = createMetrics();
+  metrics.signatureCheck.available = signatures.state.available;
   const db = createDatabase({ ...config, onQuery: config.metrics ? metrics.observeQuery : undefined });
   await migrateToLatest(db);
   // The catalogues and the demo seed are written under the migrations' lock: API processes starting at once on one empty
@@ -27,6 +32,7 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     logger: true,
     housekeeping: true,
     metrics,
+    signatures: signatures.checker,
     extra: withSite ? (app) => serveSite(app, config.distDir) : undefined,
   });
   app.addHook('onClose', async () => db.destroy());
@@ -36,6 +42,8 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     app.log.info({ metrics: `http://${config.metrics.host}:${config.metrics.port}/metrics` }, 'metrics listener');
   }
   app.log.info({ files: app.ctx.files.description }, 'file store');
+  if (signatures.state.available) app.log.info({ signatures: signatures.state }, signatures.line);
+  else console.warn(signatures.line);
   if (!config.production) {
     const seeded = await withStartLock(db, () => seedDemo(app.ctx));
     const present = await findUsersByEmails(

@@ -23,7 +23,7 @@ describe('health', () => {
     expect(live.headers['cache-control']).toBe('no-store');
     const ready = await get(portal.app, '/api/health/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', unavailable: [] });
   });
 
   it('is not ready (503 service_unavailable) while the database or the file store fails, yet stays alive', async () => {

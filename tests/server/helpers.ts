@@ -17,6 +17,7 @@ import { createMetrics } from '../../server/src/metrics/metrics.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { loginAttemptCookieName } from '../../server/src/routes/api/authentication/index.ts';
 import { seedDemo } from '../../server/src/seed/demo.ts';
+import type { SignatureChecker } from '../../server/src/signatures/checker.ts';
 import { normalizeEmail, type UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import type { Child } from '../../tools/child.ts';
@@ -199,7 +200,7 @@ afterAll(async () => {
  */
 export async function startTestPortal(
   env: Record<string, string> = {},
-  options: { fileStore?: 'directory' | 's3' } = {},
+  options: { fileStore?: 'directory' | 's3'; signatures?: SignatureChecker } = {},
 ): Promise<TestPortal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const mailbox = await startSmtpSink();
@@ -216,7 +217,14 @@ export async function startTestPortal(
     },
   };
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
-  const app = await buildApp({ config, db, mailer, metrics, now: () => new Date(clock.now) });
+  const app = await buildApp({
+    config,
+    db,
+    mailer,
+    metrics,
+    now: () => new Date(clock.now),
+    signatures: options.signatures,
+  });
   await app.ready();
   // On a seeded copy only the catalogues are checked: the demo is there.
   await seedDemo(app.ctx);

@@ -11,7 +11,14 @@ import type { SignatureStatus } from '#domain/contract.ts';
 import { MAX_SIGNATURE_SIZE, signatureSummary, unreadableSignatureMessage } from '#domain/signatures.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { DEMO_PDF } from '../../server/src/seed/demo.ts';
-import { DEMO_COMMITTEE, DEMO_SIGNATURES_DIR, DEMO_TRUST_DIR } from '../../server/src/signatures/demo-trust.ts';
+import { demoVerdicts, shippedDemoVerdicts } from '../../server/src/seed/demo-signatures.ts';
+import {
+  DEMO_COMMITTEE,
+  DEMO_DOCUMENT_FILE,
+  DEMO_SIGNATURES_DIR,
+  DEMO_TRUST_DIR,
+} from '../../server/src/signatures/demo-trust.ts';
+import { probeGost } from '../../server/src/signatures/openssl.ts';
 import {
   type ExpectedOrganization,
   loadTrustStore,
@@ -569,6 +576,37 @@ describe("the demo's authority", () => {
       );
     }
     expect(verdicts).toEqual(['valid', 'foreign_organization']);
+  });
+
+  it('ships with its verdicts: the seed files exactly what OpenSSL says now, over the very document signed', async () => {
+    // The probe's sample and the seed's album are the same bytes.
+    expect(await readFile(DEMO_DOCUMENT_FILE, 'utf8')).toBe(DEMO_PDF);
+    const shipped = await shippedDemoVerdicts();
+    expect(Object.values(shipped).map((verdict) => verdict.status)).toEqual(['valid', 'foreign_organization']);
+    expect(await demoVerdicts()).toEqual(shipped);
+  });
+
+  it("the start's probe finds how this machine's OpenSSL verifies GOST, and the check uses it", async () => {
+    const gost = await probeGost();
+    // Debian's libengine-gost-openssl on OpenSSL 3: its provider has no GOST keys, so the engine verifies.
+    expect(gost.source).toBe('engine');
+    // With no engine and no provider where OpenSSL looks, neither verifies: the portal then says so (no-gost.test.ts).
+    const empty = path.join(dir, 'no-engines');
+    await mkdir(empty, { recursive: true });
+    const saved = { engines: process.env.OPENSSL_ENGINES, modules: process.env.OPENSSL_MODULES };
+    process.env.OPENSSL_ENGINES = empty;
+    process.env.OPENSSL_MODULES = empty;
+    try {
+      expect(await probeGost()).toEqual({ source: null, detail: expect.stringMatching(/не проверяет подпись ГОСТ/) });
+    } finally {
+      for (const [name, value] of [
+        ['OPENSSL_ENGINES', saved.engines],
+        ['OPENSSL_MODULES', saved.modules],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it('is what a portal outside production trusts by default, with the demo committee; production refuses it', () => {

@@ -1,14 +1,20 @@
 // An upload declaring more than a 100 MB file with its multipart framing (101 MiB, nginx's limit on
-// /api/prefiles) is refused from its Content-Length, before its body is read, and the connection is closed.
+// /api/prefiles) is refused from its Content-Length, before its body is read; the rest of the body is then read and
+// dropped within a bound, so a client that sends it all reads the 413 (http/lingering-close.ts).
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINGER } from '../../server/src/http/lingering-close.ts';
 import { MAX_UPLOAD_REQUEST_BYTES } from '../../server/src/prefiles/prefiles.service.ts';
 import { isPartialName } from '../../server/src/storage/file-store.ts';
+import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { answersOk } from '../../tools/http.ts';
 import { multipartFile } from '../../tools/multipart.ts';
-import { login, startTestPortal, type TestPortal } from './helpers.ts';
+import { login, startApiProcess, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 
 let portal: TestPortal;
 let token: string;
@@ -41,7 +47,8 @@ const partialBytes = () =>
  */
 function partialUpload(declared: number) {
   const form = multipartFile('огромный.pdf');
-  const socket = net.connect(port, '127.0.0.1');
+  // Half-open allowed: the client's side stays open after the server's FIN, as a client still sending keeps it.
+  const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true });
   const upload = { answer: '', closed: false, error: null as Error | null, socket };
   socket.on('data', (chunk) => {
     upload.answer += chunk.toString('utf8');
@@ -52,6 +59,7 @@ function partialUpload(declared: number) {
   socket.on('error', (error) => {
     upload.error = error;
   });
+
   socket.write(
     'POST /api/prefiles HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
       `Authorization: Bearer ${token}\r\n` +
@@ -63,21 +71,29 @@ function partialUpload(declared: number) {
   return upload;
 }
 
-it('refuses an upload declaring more than 101 MiB from its Content-Length, with 413, closing the connection', async () => {
+it('refuses an upload declaring more than 101 MiB from its Content-Length at once, with 413; a client that then stops sending is cut', async () => {
   const before = storedFiles();
   const rows = (await portal.db.selectFrom('prefiles').select('id').execute()).length;
   const upload = partialUpload(MAX_UPLOAD_REQUEST_BYTES + 1);
   try {
-    await expect.poll(() => upload.closed || upload.error !== null, { timeout: 5_000 }).toBe(true);
+    // Answered with only 64 KB of the body sent: the refusal does not wait for the body.
+    await expect.poll(() => upload.answer.includes('\r\n\r\n{'), { timeout: 5_000 }).toBe(true);
+    const { answer } = upload;
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+    expect(body).toEqual({ error: 'file_too_large', message: 'Файл больше 100 МБ' });
+    // The answer ends our side (FIN); the rest of the body is awaited only while it comes: a client that sends nothing
+    // more is cut.
+    await expect.poll(() => upload.closed, { timeout: 5_000 }).toBe(true);
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        portal.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    expect(await connections()).toBe(1);
+    await expect.poll(connections, { timeout: LINGER.idleMs + 5_000 }).toBe(0);
   } finally {
     upload.socket.destroy();
   }
-  expect(upload.error).toBeNull();
-  const { answer } = upload;
-  expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-  expect(answer.toLowerCase()).toContain('connection: close');
-  const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
-  expect(body).toEqual({ error: 'file_too_large', message: 'Файл больше 100 МБ' });
   expect(storedFiles()).toBe(before);
   expect((await portal.db.selectFrom('prefiles').select('id').execute()).length).toBe(rows);
 }, 30_000);
@@ -96,3 +112,79 @@ it('reads an upload declaring up to 101 MiB (a 100 MB file with its framing) ins
     upload.socket.destroy();
   }
 }, 30_000);
+
+/**
+ * Sends an upload of `total` bytes (its multipart head, then filler) to `url` as a plain HTTP client does, writing until
+ * the answer has been read; a write that breaks off (EPIPE) or a reset before that rejects.
+ */
+function sendWhole(url: string, total: number): Promise<{ status: number; body: string }> {
+  const form = multipartFile('огромный.pdf');
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${url}/api/prefiles`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType, 'content-length': total },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, body });
+          request.destroy();
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.write(form.head);
+    const block = Buffer.alloc(1024 * 1024, 1);
+    let sent = form.head.length;
+    const pump = () => {
+      while (sent < total && !request.destroyed) {
+        const size = Math.min(block.length, total - sent);
+        sent += size;
+        if (!request.write(size === block.length ? block : block.subarray(0, size))) {
+          request.once('drain', pump);
+          return;
+        }
+      }
+      if (!request.destroyed) request.end();
+    };
+    pump();
+  });
+}
+
+describe('an API process of its own, as npm start runs it', () => {
+  let child: Child | undefined;
+  let url = '';
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    child = startApiProcess(port, {
+      DATA_DIR: portal.config.dataDir,
+      DATABASE_URL: usingPostgres ? process.env.TEST_DATABASE_URL : undefined,
+      JWT_SECRET: portal.config.jwtSecret,
+      SMTP_URL: portal.mailbox.smtpUrl,
+      NODE_ENV: 'test',
+      FILES_DIR: undefined,
+      METRICS_PORT: undefined,
+    });
+    await child.waitForStart({ name: url, ready: () => answersOk(`${url}/api/health/ready`), timeoutMs: 60_000 });
+  }, 90_000);
+  afterAll(async () => {
+    await child?.stop({ graceMs: Infinity });
+  });
+
+  it('twenty clients sending 101 MiB and a byte straight to the API all read the 413 (never write EPIPE)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const answer = await sendWhole(url, MAX_UPLOAD_REQUEST_BYTES + 1);
+      expect(answer.status, `upload ${round + 1}`).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ error: 'file_too_large', message: 'Файл больше 100 МБ' });
+    }
+  }, 240_000);
+});

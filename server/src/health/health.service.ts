@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context.ts';
+import { GOST_PACKAGE } from '../signatures/openssl.ts';
 import { pingDatabase } from './health.repository.ts';
 
 /** Each check answers within this or counts as failed (a pool waiting for a dead database never answers). */
@@ -34,4 +35,16 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** What this instance serves without: the signature check when its OpenSSL verifies no GOST (docs/operations.md). */
+export async function unavailableChecks(ctx: ServiceContext): Promise<{ check: 'signatures'; message: string }[]> {
+  const state = await ctx.signatures.state().catch((error: unknown) => ({ available: false, detail: String(error) }));
+  if (state.available) return [];
+  return [
+    {
+      check: 'signatures',
+      message: `Проверка электронных подписей недоступна: у OpenSSL нет движка ГОСТ (${GOST_PACKAGE})`,
+    },
+  ];
 }

@@ -16,6 +16,8 @@ export interface PortalMetrics {
   mails: Counter<'outcome'>;
   /** Mails queued and not handed over yet, and since when the oldest of them waits. */
   mailOutbox: { pending: Set<{ since: number }> };
+  /** Whether this process checks signatures, as its start found (null until then). */
+  signatureCheck: { available: boolean | null };
   /** Runs of the scheduled work (housekeeping.ts), by job and outcome. */
   jobs: Counter<'task' | 'outcome'>;
   /** Times one database query (the database's `onQuery`, given only where metrics are collected). */
@@ -59,6 +61,15 @@ export function createMetrics(): PortalMetrics {
       this.set(Number.isFinite(oldest) ? (Date.now() - oldest) / 1000 : 0);
     },
   });
+  const signatureCheck: PortalMetrics['signatureCheck'] = { available: null };
+  new Gauge({
+    name: 'portal_signature_check_available',
+    help: 'Whether this API process can check GOST signatures (1), or answers 503 to every signature file (0)',
+    registers: [registry],
+    collect() {
+      if (signatureCheck.available !== null) this.set(signatureCheck.available ? 1 : 0);
+    },
+  });
   const queries = new InPlaceHistogram<'outcome'>(registry, {
     name: 'portal_db_query_duration_seconds',
     help: 'Database queries by outcome (ok or error) and their duration',
@@ -83,6 +94,7 @@ export function createMetrics(): PortalMetrics {
       registers: [registry],
     }),
     mailOutbox: outbox,
+    signatureCheck,
   };
 }
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createServiceContext, type ServiceContext } from '../context.ts';
+import type { SignatureChecker } from '../signatures/checker.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 declare module 'fastify' {
@@ -11,8 +12,8 @@ declare module 'fastify' {
 }
 
 /** Builds the service context from the shared plugins (database, mail) and the file store. */
-export default fp<{ config: Config; files?: FileStore; now: () => Date }>(
-  async (app, { config, files, now }) => {
+export default fp<{ config: Config; files?: FileStore; now: () => Date; signatures?: SignatureChecker }>(
+  async (app, { config, files, now, signatures }) => {
     app.decorate(
       'ctx',
       createServiceContext({
@@ -21,6 +22,7 @@ export default fp<{ config: Config; files?: FileStore; now: () => Date }>(
         mailer: app.mailer,
         files,
         now,
+        signatures,
         logError: (error, what) => app.log.error({ err: error }, what),
       }),
     );

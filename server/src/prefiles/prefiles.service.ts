@@ -37,13 +37,13 @@ const PREFILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const MAX_UPLOAD_REQUEST_BYTES = 101 * 1024 * 1024;
 
 /**
- * The refusal of an upload whose declared length is over the limit, or null: a 413 with `Connection: close`, so the
- * rest of the body is never read (Node would otherwise read and discard it to keep the connection).
+ * The refusal of an upload whose declared length is over the limit, or null: a 413 before the body is read; the rest
+ * of the body is then read and dropped within a bound, so the client reads the answer (http/lingering-close.ts).
  */
 export function oversizedUploadError(contentLength: string | undefined): ApiError | null {
   if (contentLength === undefined || !/^[0-9]+$/.test(contentLength)) return null;
   if (Number(contentLength) <= MAX_UPLOAD_REQUEST_BYTES) return null;
-  return new ApiError('file_too_large', { headers: { Connection: 'close' } });
+  return new ApiError('file_too_large');
 }
 
 /**

@@ -7,10 +7,12 @@ import { issueCheckToken } from '../certificates/certificates.service.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { requestCorrection } from '../corrections/corrections.service.ts';
+import { inOneTransaction } from '../db/one-transaction.ts';
 import { createEmployee } from '../employees/employees.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, keepKnownPageCount, resolveRemark } from '../remarks/remarks.service.ts';
-import { DEMO_SIGNATURES_DIR } from '../signatures/demo-trust.ts';
+import { shippedVerdicts } from '../signatures/checker.ts';
+import { DEMO_COMPANY, DEMO_SIGNATURES_DIR } from '../signatures/demo-trust.ts';
 import {
   refuseAcceptance,
   reopenByAppeal,
@@ -20,8 +22,10 @@ import {
   takeIntoWork,
   withdrawStatement,
 } from '../statements/statements.service.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import type { UserRow } from '../users/user.ts';
 import { createExaminer, findUserByEmail, findUserById } from '../users/users.service.ts';
+import { type DemoSignatureFile, shippedDemoVerdicts } from './demo-signatures.ts';
 import { seedRemarkTemplates } from './remark-templates.ts';
 import { anyUserExists, findStatementFiles } from './seed.repository.ts';
 
@@ -252,11 +256,39 @@ const CORRECTION_TEXT =
 /**
  * Fills an empty database with demo users and statements in every status (never in production). Everything goes
  * through the same services as the API, on a clock set back to each demo date, so the seed can never write a state
- * the rules forbid.
+ * the rules forbid. All or nothing: the whole demo is one transaction, and the files it stored are removed if it fails,
+ * so a failed start leaves an empty database that the next start seeds again. Its signatures are filed with the
+ * verdicts shipped beside them (demo-signatures.ts): the seed runs no OpenSSL.
  */
 export async function seedDemo(base: ServiceContext): Promise<boolean> {
   await ensureCatalogues(base.db);
   if (await anyUserExists(base.db)) return false;
+  const stored = new Set<string>();
+  const store = base.files;
+  const files: FileStore = {
+    description: store.description,
+    put: async (key, source, maxBytes) => {
+      stored.add(key);
+      return store.put(key, source, maxBytes);
+    },
+    get: (key, range) => store.get(key, range),
+    remove: (key) => store.remove(key),
+    list: () => store.list(),
+    exists: (key) => store.exists(key),
+    ready: () => store.ready(),
+  };
+  const signatures = shippedVerdicts(await shippedDemoVerdicts());
+  try {
+    await inOneTransaction(base.db, (db) => seedDemoData({ ...base, db, files, signatures }));
+  } catch (error) {
+    for (const key of stored) await base.files.remove(key).catch(() => {});
+    throw error;
+  }
+  return true;
+}
+
+/** The demo itself, on `base`'s handle (one transaction). */
+async function seedDemoData(base: ServiceContext): Promise<void> {
   const clock = { at: base.now().getTime() };
   // The demo's past is recorded (notifications included) but mails nobody.
   const ctx: ServiceContext = {
@@ -276,9 +308,9 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
     email: 'owner@demo.example',
     legalEntity: 'ООО «СтройПроект»',
     fio: 'Иванов Иван Иванович',
-    inn: '7701234560',
+    inn: DEMO_COMPANY.innLe,
     kpp: '770101001',
-    ogrn: '1027700123450',
+    ogrn: DEMO_COMPANY.ogrn,
     legalAddress: 'г. Москва, ул. Строителей, д. 1',
     phone: '+7 (495) 123-45-67',
   });
@@ -315,7 +347,7 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
    * The album's detached signature by the demo's authority (docs/product.md «Signatures»): the company's director on
    * the first statements', another company's director on the one returned for rework; the rest come unsigned.
    */
-  const SIGNED_ALBUMS: Readonly<Record<number, string>> = {
+  const SIGNED_ALBUMS: Readonly<Record<number, DemoSignatureFile>> = {
     0: 'demo-document.director.sig',
     1: 'demo-document.director.sig',
     2: 'demo-document.other-director.sig',
@@ -428,5 +460,4 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
     }
   }
   await seedRemarkTemplates(ctx, await user(headId));
-  return true;
 }

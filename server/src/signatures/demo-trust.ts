@@ -7,6 +7,12 @@ import path from 'node:path';
 export const DEMO_SIGNATURES_DIR = path.join(import.meta.dirname, 'demo');
 /** The demo's trust directory: its root, intermediate and the intermediate's CRL. */
 export const DEMO_TRUST_DIR = path.join(DEMO_SIGNATURES_DIR, 'trust');
+/** The verdicts OpenSSL reached on the demo's signatures, shipped with them: the seed files these, running no OpenSSL. */
+export const DEMO_VERDICTS_FILE = path.join(DEMO_SIGNATURES_DIR, 'verdicts.json');
+/** The demo document the demo's signatures sign (`DEMO_PDF` of the seed), and the signature probe's sample. */
+export const DEMO_DOCUMENT_FILE = path.join(DEMO_SIGNATURES_DIR, 'demo-document.pdf');
+/** The demo company's ИНН and ОГРН, in its director's certificate. */
+export const DEMO_COMPANY = { innLe: '7701234560', ogrn: '1027700123450' } as const;
 /** The demo committee's ИНН and ОГРН, in the demo examiner's certificate (the default COMMITTEE_INN outside production). */
 export const DEMO_COMMITTEE = { innLe: '7705000010', ogrn: '1027700500002' } as const;
 

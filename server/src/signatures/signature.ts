@@ -1,16 +1,25 @@
 // Detached electronic signatures (CMS, CAdES-BES, GOST R 34.10-2012 with GOST R 34.11-2012) checked against the
 // committee's trusted authorities (docs/product.md «Signatures»; why OpenSSL: docs/decisions.md).
-import { spawn } from 'node:child_process';
-import { constants, existsSync } from 'node:fs';
-import { mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { DocumentSignature } from '#domain/contract.ts';
-import { MAX_SIGNATURE_SIZE, type UnreadableSignatureReason } from '#domain/signatures.ts';
+import { MAX_SIGNATURE_SIZE } from '#domain/signatures.ts';
+import { SignaturesUnavailableError, UnreadableSignatureError } from './errors.ts';
+import {
+  type Gost,
+  gostOfThisProcess,
+  MEMORY_LIMIT_BYTES,
+  type NoGost,
+  openssl,
+  opensslOnDocument,
+  type SignedDocument,
+} from './openssl.ts';
+
+export { SignaturesUnavailableError, UnreadableSignatureError } from './errors.ts';
+export type { SignedDocument } from './openssl.ts';
 
 /** The verdict on one signature: the contract's `DocumentSignature`. */
 export type SignatureCheck = DocumentSignature;
@@ -28,10 +37,9 @@ export interface TrustStore {
   readonly revoked: ReadonlyMap<string, ReadonlySet<string>>;
   /** The trusted certificates by subject (`nameKey`), to walk a chain for its revocation. */
   readonly bySubject: ReadonlyMap<string, readonly pkijs.Certificate[]>;
+  /** How OpenSSL verifies GOST here; `source: null` when it cannot, and then every check is refused unanswered. */
+  readonly gost: Gost | NoGost;
 }
-
-/** The document a signature claims to cover: a stored file, bytes in memory, or a stream read once. */
-export type SignedDocument = { path: string } | { bytes: Uint8Array } | { stream: AsyncIterable<Uint8Array> };
 
 /** The organisation the signer must belong to (its ИНН ЮЛ or ОГРН), or null when any organisation will do. */
 export type ExpectedOrganization = { innLe?: string | null; ogrn?: string | null } | null;
@@ -48,134 +56,8 @@ export interface VerifyDetachedSignatureInput {
   timeLimitMs?: number;
 }
 
-/**
- * The file offered as a signature is no signature at all, or could not be checked in time: no verdict. Callers answer
- * 400 with `unreadableSignatureMessage(fileName, error.reason)` (domain/signatures.ts).
- */
-export class UnreadableSignatureError extends Error {
-  readonly reason: UnreadableSignatureReason;
-  constructor(reason: UnreadableSignatureReason, detail?: string) {
-    super(detail ? `unreadable signature (${reason}): ${detail}` : `unreadable signature (${reason})`);
-    this.name = 'UnreadableSignatureError';
-    this.reason = reason;
-  }
-}
-
-// ——— OpenSSL, run without a shell, under a time and memory limit ———
-
 /** The whole check's time: a request that carries a signature answers within 5 s. */
 const TIME_LIMIT_MS = 4000;
-/** Address space one OpenSSL run may take (prlimit --as): it streams the document, so a few MB of it is used. */
-const MEMORY_LIMIT_BYTES = 256 * 1024 * 1024;
-/** What is kept of an OpenSSL run's output: error lines and `verify`'s verdict, never the document. */
-const OUTPUT_LIMIT = 64 * 1024;
-const OPENSSL_CONF = path.join(import.meta.dirname, 'openssl-gost.cnf');
-/** The system's programs by their full paths: the child gets no PATH of ours to look them up by. */
-const systemProgram = (name: string) =>
-  ['/usr/bin', '/bin', '/usr/local/bin'].map((dir) => path.join(dir, name)).find((file) => existsSync(file)) ?? name;
-const PRLIMIT = systemProgram('prlimit');
-const OPENSSL = systemProgram('openssl');
-const MKFIFO = systemProgram('mkfifo');
-
-interface OpensslRun {
-  code: number | null;
-  output: string;
-}
-
-/**
- * Runs `openssl args` (or another system program) under prlimit; kills it at `deadline` (UnreadableSignatureError
- * 'timeout').
- */
-function openssl(
-  args: readonly string[],
-  deadline: number,
-  other?: { program: string; args: readonly string[] },
-  memoryBytes = MEMORY_LIMIT_BYTES,
-): Promise<OpensslRun> {
-  return new Promise((resolve, reject) => {
-    const command = other ? [other.program, ...other.args] : [OPENSSL, ...args];
-    const child = spawn(PRLIMIT, [`--as=${memoryBytes}`, '--', ...command], {
-      env: { OPENSSL_CONF },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      if (output.length < OUTPUT_LIMIT) output += chunk.toString('utf8').slice(0, OUTPUT_LIMIT - output.length);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    let timedOut = false;
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      },
-      Math.max(0, deadline - Date.now()),
-    );
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (timedOut) reject(new UnreadableSignatureError('timeout', `openssl ${args[0]}`));
-      else resolve({ code, output });
-    });
-  });
-}
-
-/**
- * Runs `openssl args` with the document where `{document}` stands: a stored file's path as it is; bytes and streams
- * through a named pipe in `work`, so a 100 MB document is never copied to disk nor held in memory (a child's stdin
- * from Node is a socket, which OpenSSL cannot open as a file).
- */
-async function opensslOnDocument(
-  args: readonly string[],
-  document: SignedDocument,
-  work: string,
-  deadline: number,
-): Promise<OpensslRun> {
-  if ('path' in document)
-    return openssl(
-      args.map((arg) => (arg === '{document}' ? document.path : arg)),
-      deadline,
-    );
-  const fifo = path.join(work, 'document.fifo');
-  const made = await openssl([], deadline, { program: MKFIFO, args: ['-m', '600', fifo] });
-  if (made.code !== 0) throw new Error(`mkfifo: ${made.output}`);
-  const source = 'bytes' in document ? Readable.from([document.bytes]) : Readable.from(document.stream);
-  // A document that cannot be read (the store failed) is an error, never a verdict on the bytes that came.
-  let unreadable: unknown = null;
-  source.once('error', (error) => {
-    unreadable = error;
-  });
-  // Opening a pipe for writing waits for its reader; OpenSSL opens it as it starts reading the content.
-  const feeding = (async () => {
-    const handle = await open(fifo, 'w');
-    try {
-      await pipeline(source, handle.createWriteStream());
-    } catch {
-      // OpenSSL stopped reading (a verdict, or killed at the limit): its own exit says what happened.
-    } finally {
-      await handle.close().catch(() => {});
-    }
-  })();
-  try {
-    const run = await openssl(
-      args.map((arg) => (arg === '{document}' ? fifo : arg)),
-      deadline,
-    );
-    await feeding;
-    if (unreadable) throw unreadable;
-    return run;
-  } finally {
-    // If OpenSSL never opened the pipe, a reader of our own releases the waiting writer, which then fails at once.
-    const release = await open(fifo, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => null);
-    await release?.close();
-    await feeding;
-    source.destroy();
-  }
-}
 
 // ——— Reading structures (pkijs): certificates, CRLs, the signature ———
 
@@ -351,33 +233,18 @@ async function trustFiles(dir: string): Promise<string[]> {
   return files;
 }
 
-/** Fails loudly when OpenSSL, its GOST engine or prlimit is missing: then no signature could be checked at all. */
-async function checkTools(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let run: OpensslRun;
-  try {
-    run = await openssl(['engine', 'gost', '-t'], deadline);
-  } catch (error) {
-    throw new Error(
-      `Проверка электронных подписей невозможна: не запускается openssl под prlimit (${String(error)}); ` +
-        'установите openssl, util-linux и libengine-gost-openssl (scripts/ensure-system-deps.sh)',
-    );
-  }
-  if (run.code !== 0 || !run.output.includes('available')) {
-    throw new Error(
-      'Проверка электронных подписей невозможна: у OpenSSL нет движка ГОСТ; установите libengine-gost-openssl ' +
-        `(scripts/ensure-system-deps.sh). OpenSSL ответил: ${run.output.trim().slice(0, 300)}`,
-    );
-  }
-}
-
 /**
- * Reads the trusted certificates and CRLs of `dir` (every regular file: PEM blocks or one DER object), keeps the CRLs
- * a trusted certificate signed, and checks that OpenSSL's GOST engine is there. Throws with a Russian message naming
- * the file when something cannot be read: a committee that configured trust must not silently trust nothing.
+ * Reads the trusted certificates and CRLs of `dir` (every regular file: PEM blocks or one DER object) and keeps the
+ * CRLs a trusted certificate signed, checked by OpenSSL with `gost` (this process's probe unless given). Throws with a
+ * Russian message naming the file when something cannot be read: a committee that configured trust must not silently
+ * trust nothing. Where OpenSSL verifies no GOST, the files are still read (a wrong one still stops the start), but no
+ * CRL can be checked and no signature either (`gost.source` null).
  */
-export async function loadTrustStore(dir: string | null): Promise<TrustStore> {
-  await checkTools();
+export async function loadTrustStore(
+  dir: string | null,
+  gost: Gost | NoGost | Promise<Gost | NoGost> = gostOfThisProcess(),
+): Promise<TrustStore> {
+  const verifier = await gost;
   const certificates: pkijs.Certificate[] = [];
   const crls: { file: string; der: Uint8Array; crl: NonNullable<ReturnType<typeof crlOf>> }[] = [];
   for (const file of dir ? await trustFiles(dir) : []) {
@@ -394,7 +261,7 @@ export async function loadTrustStore(dir: string | null): Promise<TrustStore> {
   }
   const certificatesPem = certificates.map(pem);
   const revoked = new Map<string, Set<string>>();
-  if (crls.length > 0) {
+  if (crls.length > 0 && verifier.source !== null) {
     const work = await mkdtemp(path.join(tmpdir(), 'portal-trust-'));
     try {
       const bundle = path.join(work, 'trusted.pem');
@@ -403,6 +270,7 @@ export async function loadTrustStore(dir: string | null): Promise<TrustStore> {
         const crlFile = path.join(work, `${index}.crl`);
         await writeFile(crlFile, der);
         const run = await openssl(
+          verifier,
           ['crl', '-inform', 'DER', '-in', crlFile, '-CAfile', bundle, '-noout'],
           Date.now() + 60_000,
           undefined,
@@ -428,7 +296,7 @@ export async function loadTrustStore(dir: string | null): Promise<TrustStore> {
     const key = nameKey(certificate.subject);
     bySubject.set(key, [...(bySubject.get(key) ?? []), certificate]);
   }
-  return { dir, certificatesPem, revoked, bySubject };
+  return { dir, certificatesPem, revoked, bySubject, gost: verifier };
 }
 
 // ——— The signature ———
@@ -584,6 +452,8 @@ export async function verifyDetachedSignature(input: VerifyDetachedSignatureInpu
   const deadline = Date.now() + (input.timeLimitMs ?? TIME_LIMIT_MS);
   const now = input.now ?? new Date();
   const parsed = parseSignature(input.signature);
+  const gost = input.trust.gost;
+  if (gost.source === null) throw new SignaturesUnavailableError(gost.detail);
   const described = certificateFields(parsed.signer);
   const verdict = (status: SignatureCheck['status']): SignatureCheck => ({
     status,
@@ -597,6 +467,7 @@ export async function verifyDetachedSignature(input: VerifyDetachedSignatureInpu
     await writeFile(signatureFile, parsed.der);
     // 1. The signature and its digest over exactly these bytes, whoever signed (the chain is step 2).
     const crypto = await opensslOnDocument(
+      gost,
       [
         'cms',
         '-verify',
@@ -635,6 +506,7 @@ export async function verifyDetachedSignature(input: VerifyDetachedSignatureInpu
     if (carried) await writeFile(carried, parsed.others.map(pem).join(''));
     const at = parsed.signedAt && parsed.signedAt <= now ? parsed.signedAt : now;
     const chain = await openssl(
+      gost,
       [
         'verify',
         '-CAfile',

@@ -1,24 +1,11 @@
 // The check of a detached signature whose document and signature are both in the file store (an upload about to
-// be filed, a decision's stored letter), with the process's trust store.
+// be filed, a decision's stored letter), by the context's checker.
 import type { DocumentSignature } from '#domain/contract.ts';
 import { MAX_SIGNATURE_SIZE, unreadableSignatureMessage } from '#domain/signatures.ts';
 import type { ServiceContext } from '../context.ts';
 import { apiError } from '../errors.ts';
-import { loadTrustStore, type TrustStore, UnreadableSignatureError, verifyDetachedSignature } from './signature.ts';
-
-// One trust store per configuration (a process has one; tests build several): read once, as the config is.
-const trustStores = new WeakMap<object, Promise<TrustStore>>();
-
-/** The authorities this process trusts (`SIGNATURE_TRUST_DIR`), read on first use and kept for the process's life. */
-export function trustStoreOf(ctx: ServiceContext): Promise<TrustStore> {
-  const config = ctx.config.signatures;
-  const known = trustStores.get(config);
-  if (known) return known;
-  const store = loadTrustStore(config.trustDir);
-  store.catch(() => trustStores.delete(config));
-  trustStores.set(config, store);
-  return store;
-}
+import { SIGNATURES_UNAVAILABLE_MESSAGE } from './checker.ts';
+import { SignaturesUnavailableError, UnreadableSignatureError } from './errors.ts';
 
 async function readSmall(ctx: ServiceContext, key: string): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -28,7 +15,8 @@ async function readSmall(ctx: ServiceContext, key: string): Promise<Uint8Array> 
 
 /**
  * The verdict on the stored signature `signatureKey` of the stored document `documentKey`; 400 naming the file when
- * it is no signature at all (or larger than any signature), so nothing is filed.
+ * it is no signature at all (or larger than any signature), 503 when this server can check no signature: either way
+ * nothing is filed.
  */
 export async function checkSignature(
   ctx: ServiceContext,
@@ -43,11 +31,11 @@ export async function checkSignature(
   if (input.signatureSize > MAX_SIGNATURE_SIZE) {
     throw apiError('validation_error', unreadableSignatureMessage(input.signatureName, 'too_large'));
   }
+  const document = await ctx.files.get(input.documentKey);
   try {
-    return await verifyDetachedSignature({
-      document: { stream: await ctx.files.get(input.documentKey) },
+    return await ctx.signatures.check({
+      document: { stream: document },
       signature: await readSmall(ctx, input.signatureKey),
-      trust: await trustStoreOf(ctx),
       expectOrganization: input.organization,
       now: ctx.now(),
     });
@@ -55,6 +43,14 @@ export async function checkSignature(
     if (error instanceof UnreadableSignatureError) {
       throw apiError('validation_error', unreadableSignatureMessage(input.signatureName, error.reason));
     }
+    // Nothing is filed: the round's uploads stay pending, for the same filing without its signatures or later.
+    if (error instanceof SignaturesUnavailableError) {
+      ctx.logError(error, 'signature check unavailable');
+      throw apiError('service_unavailable', SIGNATURES_UNAVAILABLE_MESSAGE);
+    }
     throw error;
+  } finally {
+    // A checker that reads no document (the demo's shipped verdicts, a refusal before OpenSSL) leaves it open.
+    document.destroy();
   }
 }

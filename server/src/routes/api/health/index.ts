@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../../../errors.ts';
-import { checkReadiness } from '../../../health/health.service.ts';
+import { checkReadiness, unavailableChecks } from '../../../health/health.service.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 /**
@@ -15,7 +15,8 @@ const health: FastifyPluginAsync = async (app) => {
     if (failed.length > 0) {
       throw new ApiError('service_unavailable', { message: `Сервис не готов: не отвечает ${failed.join(', ')}.` });
     }
-    return { status: 'ok' as const };
+    const unavailable = await unavailableChecks(app.ctx);
+    return { status: unavailable.length > 0 ? ('degraded' as const) : ('ok' as const), unavailable };
   });
 };
 
