@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The production install as README says it, proven: the files a release carries (what git tracks of the API, the
-# kernel, the contract and the lock, plus the built dist/) in a fresh directory, `npm ci --omit=dev`, then
+# kernel, the contract and the lock, the script that installs the GOST engine at `npm ci`, plus the built dist/) in a fresh directory, `npm ci --omit=dev`, then
 # `npm start` with NODE_ENV=production and the system's Node on PATH; it must run on Node 24 from the install,
 # with no devDependency present, and answer /api/health/ready and the built site.
 set -euo pipefail
@@ -18,7 +18,7 @@ if [ ! -f "$ROOT/dist/index.html" ]; then
   echo "no dist/: run npm run build first" >&2
   exit 1
 fi
-(cd "$ROOT" && git ls-files -z -- package.json package-lock.json openapi.yaml server domain | xargs -0 cp --parents -t "$dir")
+(cd "$ROOT" && git ls-files -z -- package.json package-lock.json openapi.yaml server domain scripts/ensure-system-deps.sh | xargs -0 cp --parents -t "$dir")
 cp -r "$ROOT/dist" "$dir/dist"
 cd "$dir"
 # The fallback is .ci/run's: the registry here lacks some other-platform optional packages named in the lock.

@@ -12,6 +12,9 @@
 #   build          astro build -> dist/
 #   production-install  `npm ci --omit=dev` in a fresh directory, `npm start` on the built dist/ answers
 #                  /api/health/ready on Node 24 from the install, with no devDependency (scripts/production-install.sh)
+#   fresh-machine  README's two commands on a fresh clone: `npm ci`, then `npm start` where OpenSSL loads no GOST
+#                  (the whole demo, a 503 for a signature, production refusing) and the signature verdicts with GOST
+#                  (scripts/fresh-machine.ts)
 #   e2e            Playwright in Debian Chromium against dist/ and the real server as `npm start` serves it: the specs
 #                  about what differs under `npm start` (E2E_NPM_START_SPECS below)
 #   e2e-nginx      the whole browser suite through `npm run start:nginx` (real nginx with nginx.conf in front, the
@@ -35,7 +38,7 @@ failed=0
 failed_names=()
 summary=()
 skip=" ${SKIP_STAGES:-} "
-total_stages=11
+total_stages=12
 n=0
 pg_url=""
 
@@ -188,6 +191,14 @@ production_install() {
   bash scripts/production-install.sh
 }
 
+fresh_machine() {
+  if stage_failed build; then
+    echo "the build failed; no dist/ for the clone" >&2
+    return 1
+  fi
+  node scripts/fresh-machine.ts
+}
+
 # The browser suite runs whole once, through nginx (e2e-nginx: the production shape). Under `npm start` run the specs
 # about what differs there (docs/decisions.md «One browser pass through nginx»): nginx.spec.ts puts nginx in front of
 # `npm start` and compares the two; the live stream straight from the API on SQLite; the site when `npm start` goes
@@ -230,6 +241,7 @@ stage server-sqlite 'vitest run --project server (SQLite; server-pg runs beside 
 stage server-pg 'vitest run --project server (PostgreSQL, begun beside server-sqlite)' server_pg_result
 stage build 'npm run build' npm run build
 stage production-install 'npm ci --omit=dev in a fresh directory, then npm start (scripts/production-install.sh)' production_install
+stage fresh-machine "README's two commands on a fresh clone, with GOST and without (scripts/fresh-machine.ts)" fresh_machine
 stage e2e 'npm run test:e2e -- <the npm start specs> (Playwright, Chromium, npm start)' e2e
 stage e2e-nginx 'E2E_SERVE=nginx npm run test:e2e (Playwright, Chromium, npm run start:nginx)' e2e_nginx
 
