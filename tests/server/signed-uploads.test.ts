@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appeal, Stage, StageFile, Statement, StatementListItem } from '#domain/contract.ts';
-import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
+import { SIGNATURE_FAILURE_TEXTS, unreadableSignatureMessage } from '#domain/signatures.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
@@ -112,6 +112,23 @@ const byName = (files: readonly StageFile[]) => new Map(files.map((file) => [fil
 
 describe('signatures filed with documents', () => {
   const { call, upload, submit, counts } = signaturePortal();
+
+  it('refuses a megabyte of PEM BEGIN markers as no signature in one pass, and releases it: the round cannot be replayed', async () => {
+    const album = await upload('owner', 'Альбом.pdf', (await pdf('Альбом.pdf')).bytes);
+    const markers = Buffer.from('-----BEGIN A-----'.repeat(Math.floor(1_048_576 / 17)), 'latin1');
+    const bomb = await upload('owner', 'Альбом.pdf.sig', markers);
+    const before = await counts();
+    const refused = await submit([album, bomb]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(unreadableSignatureMessage('Альбом.pdf.sig', 'not_cms'));
+    // The same request again finds the file gone: another try takes another upload of it.
+    const again = await submit([album, bomb]);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('invalid_prefiles');
+    expect(await counts()).toEqual(before);
+    // The album is still the user's to file.
+    expect((await submit([album])).statusCode).toBe(201);
+  });
 
   it('pairs each signature with its document, keeps every verdict and shows it to both sides', async () => {
     const cases: Array<[string, TestSignerName | 'other-bytes', string]> = [

@@ -80,12 +80,42 @@ const OID = {
 /** The GOST R 34.10-2012 keys: the only ones a qualified signature is made with today. */
 const QUALIFIED_KEYS: ReadonlySet<string> = new Set([OID.gost2012_256, OID.gost2012_512]);
 
-/** DER of one PEM block, of base64 without armour (as some signing tools save it), or the bytes themselves. */
-function derObjects(bytes: Uint8Array): Uint8Array[] {
+/**
+ * The bodies of the PEM blocks in `text`, at most `limit` of them, found by one scan from left to right: each
+ * `-----BEGIN X-----` is closed by the next `-----END `, which must name the same X, else the armour is broken and the
+ * scan ends. No backtracking expression: a megabyte of BEGIN markers without an END costs one pass, not its square.
+ */
+function pemBodies(text: string, limit: number): string[] {
+  const BEGIN = '-----BEGIN ';
+  const END = '-----END ';
+  const DASHES = '-----';
+  const bodies: string[] = [];
+  let at = 0;
+  while (bodies.length < limit) {
+    const begin = text.indexOf(BEGIN, at);
+    if (begin < 0) break;
+    const labelEnd = text.indexOf(DASHES, begin + BEGIN.length);
+    if (labelEnd < 0) break;
+    const label = text.slice(begin + BEGIN.length, labelEnd);
+    const end = text.indexOf(END, labelEnd + DASHES.length);
+    if (end < 0 || !/^[A-Z0-9 ]{1,64}$/.test(label)) break;
+    const closing = `${END}${label}${DASHES}`;
+    if (text.slice(end, end + closing.length) !== closing) break;
+    bodies.push(text.slice(labelEnd + DASHES.length, end));
+    at = end + closing.length;
+  }
+  return bodies;
+}
+
+/**
+ * DER of the PEM blocks (at most `limit`), of base64 without armour (as some signing tools save it), or the bytes
+ * themselves.
+ */
+function derObjects(bytes: Uint8Array, limit = Number.POSITIVE_INFINITY): Uint8Array[] {
   if (bytes[0] === 0x30) return [bytes];
   const text = Buffer.from(bytes).toString('latin1');
-  const blocks = [...text.matchAll(/-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g)].map((m) => m[2] ?? '');
-  const bodies = blocks.length > 0 ? blocks : [text];
+  const blocks = pemBodies(text, limit);
+  const bodies = blocks.length > 0 ? blocks : text.includes('-----') ? [] : [text];
   return bodies
     .map((body) => body.replace(/\s+/g, ''))
     .filter((body) => /^[A-Za-z0-9+/]+=*$/.test(body))
@@ -311,7 +341,8 @@ interface ParsedSignature {
 /** The CMS SignedData of a detached signature and its signer, or UnreadableSignatureError. */
 function parseSignature(bytes: Uint8Array): ParsedSignature {
   if (bytes.byteLength > MAX_SIGNATURE_SIZE) throw new UnreadableSignatureError('too_large');
-  const [der] = derObjects(bytes);
+  // A signature is one object: the first PEM block is all that is read.
+  const [der] = derObjects(bytes, 1);
   const object = der ? berObject(der) : null;
   if (!der || !object) throw new UnreadableSignatureError('not_cms');
   let signed: pkijs.SignedData;

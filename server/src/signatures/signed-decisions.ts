@@ -22,7 +22,7 @@ import {
   hasSignature,
   listPendingUploads,
 } from './signed-files.repository.ts';
-import { decisionSignatureProblem, signatureTexts } from './signed-uploads.ts';
+import { decisionSignatureProblem, releaseUnreadable, signatureTexts } from './signed-uploads.ts';
 import { checkSignature } from './stored-signature.ts';
 
 /** The rounds whose files are decisions: what 'Подписать решение' signs. */
@@ -83,7 +83,7 @@ export async function signDecision(
     signatureName: upload.name,
     signatureSize: Number(upload.size),
     organization: { innLe: ctx.config.signatures.committeeInn, ogrn: null },
-  });
+  }).catch(releaseUnreadable(ctx, actor.id, upload.id));
   const problem = decisionSignatureProblem(check, actor.fio);
   if (problem) throw apiError('validation_error', signatureTexts.decisionRefused(upload.name, problem));
   const at = nowIso(ctx.now());

@@ -6,7 +6,8 @@ import { fileTexts, isSignatureName, signedDocumentOf } from '#domain/files.ts';
 import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { apiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
+import { removePrefile } from '../prefiles/prefiles.service.ts';
 import { findCompanyRequisites, linkSignature, listPendingUploads } from './signed-files.repository.ts';
 import { checkSignature } from './stored-signature.ts';
 
@@ -61,7 +62,7 @@ export async function checkRoundSignatures(
       signatureName: signature.name,
       signatureSize: Number(signature.size),
       organization,
-    });
+    }).catch(releaseUnreadable(ctx, actor.id, signature.id));
     if ('committeeExaminer' in signer) {
       const problem = decisionSignatureProblem(check, signer.committeeExaminer.fio);
       if (problem) throw apiError('validation_error', signatureTexts.decisionRefused(signature.name, problem));
@@ -74,6 +75,21 @@ export async function checkRoundSignatures(
     if (unsigned.length > 0) throw apiError('validation_error', fileTexts.unsigned(unsigned));
   }
   return links;
+}
+
+/**
+ * A file refused as no signature at all (400) is released with its bytes: sending the same round again takes a new
+ * upload, so a costly file cannot be replayed for free. Any other failure leaves the uploads to the user.
+ */
+export function releaseUnreadable(ctx: ServiceContext, ownerId: number, prefileId: number) {
+  return async (error: unknown): Promise<never> => {
+    if (error instanceof ApiError && error.code === 'validation_error') {
+      await removePrefile(ctx, ownerId, prefileId).catch((failure: unknown) =>
+        ctx.logError(failure, 'releasing an unreadable signature'),
+      );
+    }
+    throw error;
+  };
 }
 
 /** The organisation a round's signer must belong to: the company's ИНН ЮЛ or ОГРН, or the committee's ИНН. */
