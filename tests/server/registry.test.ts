@@ -290,12 +290,20 @@ describe('the register', () => {
       ['from=2026-13-01', 'from'],
       ['from=2026-05-02&to=2026-05-01', 'to'],
       [`query=${'я'.repeat(201)}`, 'query'],
+      // Days the time zone's arithmetic cannot take were 500s: outside 2000–2100 they are the field's 400.
+      ['from=0100-01-01', 'from'],
+      ['to=9999-12-31', 'to'],
     ] as const) {
       const response = await get(`/api/public/registry?${search}`);
       expect(response.statusCode, search).toBe(400);
       expect(response.body, search).toContain(field);
       expect(response.json().message, search).toMatch(/[а-яё]/iu);
+      // An error is never cacheable, though the register's answers are (nginx would keep it for a minute).
+      expect(response.headers['cache-control'], search).toBe('no-store');
     }
+    expect((await get('/api/public/registry?from=0100-01-01')).json().message).toBe(
+      'Дата начала периода должна быть с 2000 по 2100 год',
+    );
   });
 
   it('publishes a decision only once the configured working days have passed', async () => {

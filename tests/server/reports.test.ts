@@ -309,6 +309,8 @@ describe('the report on terms', () => {
       ['from=2026-04-01&to=2026-4-30', 'to'],
       ['from=2026-04-30&to=2026-04-01', 'to'],
       ['from=2000-01-01&to=2026-04-01', 'to'],
+      ['from=0100-01-01&to=2026-04-01', 'from'],
+      ['from=2026-04-01&to=9999-12-31', 'to'],
     ];
     for (const [query, field] of cases) {
       const response = await call('head', `/api/instance/reports?${query}`);

@@ -44,6 +44,23 @@ export function isIsoDate(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && fromUtc(toUtc(text)) === text;
 }
 
+/** The years a period asked of the portal may name (a register's or a report's): no decision lies outside them. */
+export const PERIOD_YEARS = { first: 2000, last: 2100 } as const;
+
+/**
+ * Why `day` cannot bound a period, in Russian, or null: it is no calendar day, or lies outside PERIOD_YEARS (a day
+ * in year 100 or 9999 would otherwise reach the time zone's arithmetic and fail there).
+ */
+export function periodDayProblem(day: string, end: 'start' | 'end'): string | null {
+  const which = end === 'start' ? 'начала' : 'окончания';
+  if (!isIsoDate(day)) return `Укажите дату ${which} периода в виде ГГГГ-ММ-ДД`;
+  const year = Number(day.slice(0, 4));
+  if (year < PERIOD_YEARS.first || year > PERIOD_YEARS.last) {
+    return `Дата ${which} периода должна быть с ${PERIOD_YEARS.first} по ${PERIOD_YEARS.last} год`;
+  }
+  return null;
+}
+
 /** Every day of a year, January 1 first. */
 export function daysOfYear(year: number): IsoDate[] {
   const days: IsoDate[] = [];

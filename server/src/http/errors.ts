@@ -62,6 +62,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
 
 /** The app's error handler: every error a route or hook throws, answered as the contract's `Error` with a code of the catalogue. */
 export function answerError(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) {
+  // An error is never kept by a cache, whatever the route set before it failed (the register's 60 s, nginx's cache).
+  reply.header('Cache-Control', 'no-store');
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return reply.code(error.statusCode).send(error.body);

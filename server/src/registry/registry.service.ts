@@ -14,7 +14,7 @@ import { statusLabel } from '#domain/statuses.ts';
 import { checkUrl } from '../certificates/certificates.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
-import { addDays, isIsoDate, localDate, type WorkingCalendar } from '../deadlines/calendar.ts';
+import { addDays, localDate, periodDayProblem, type WorkingCalendar } from '../deadlines/calendar.ts';
 import { loadCalendar } from '../deadlines/deadlines.service.ts';
 import { intakeTerm, reviewDeadline, runningTerm } from '../deadlines/term.ts';
 import { apiError, fieldError } from '../errors.ts';
@@ -136,17 +136,18 @@ function entry(row: RegistryRow, timeZone: string): RegistryEntry {
   };
 }
 
-/** The query's filters, checked: 400 naming the field for a bad day, a reversed range or an overlong search. */
+/** The query's filters, checked: 400 naming the field for a bad day (or one outside PERIOD_YEARS), a reversed range or an overlong search. */
 function filterOf(query: RegistryQuery, before: string, timeZone: string): RegistryFilter {
   const filter: RegistryFilter = { before };
   if (query.outcome) filter.outcome = query.outcome;
   if (query.categoryId !== undefined) filter.categoryId = query.categoryId;
   if (query.workTypeId !== undefined) filter.workTypeId = query.workTypeId;
-  if (query.from !== undefined && query.from !== '' && !isIsoDate(query.from)) {
-    throw fieldError('from', 'Укажите дату начала периода в виде ГГГГ-ММ-ДД');
-  }
-  if (query.to !== undefined && query.to !== '' && !isIsoDate(query.to)) {
-    throw fieldError('to', 'Укажите дату окончания периода в виде ГГГГ-ММ-ДД');
+  for (const [field, day, end] of [
+    ['from', query.from, 'start'],
+    ['to', query.to, 'end'],
+  ] as const) {
+    const problem = day !== undefined && day !== '' ? periodDayProblem(day, end) : null;
+    if (problem) throw fieldError(field, problem);
   }
   if (query.from && query.to && query.to < query.from) {
     throw fieldError('to', 'Дата окончания периода раньше даты начала');

@@ -1,6 +1,6 @@
 import type { TermsReport, TermsReportFigures } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
-import { addDays, isIsoDate, localDate, type WorkingCalendar } from '../deadlines/calendar.ts';
+import { addDays, localDate, periodDayProblem, type WorkingCalendar } from '../deadlines/calendar.ts';
 import { loadCalendar } from '../deadlines/deadlines.service.ts';
 import { fieldError } from '../errors.ts';
 import { requireHead } from '../users/guards.ts';
@@ -43,10 +43,12 @@ export function dayStart(day: string, timeZone: string): string {
   return new Date(at).toISOString();
 }
 
-/** The range's days, checked: 400 naming `from` or `to` for a day that does not exist or a reversed range. */
+/** The range's days, checked: 400 naming `from` or `to` for a day that does not exist, lies outside PERIOD_YEARS, or a reversed range. */
 function checkedRange(from: string, to: string): { from: string; to: string } {
-  if (!isIsoDate(from)) throw fieldError('from', 'Укажите дату начала периода в виде ГГГГ-ММ-ДД');
-  if (!isIsoDate(to)) throw fieldError('to', 'Укажите дату окончания периода в виде ГГГГ-ММ-ДД');
+  const fromProblem = periodDayProblem(from, 'start');
+  if (fromProblem) throw fieldError('from', fromProblem);
+  const toProblem = periodDayProblem(to, 'end');
+  if (toProblem) throw fieldError('to', toProblem);
   if (to < from) throw fieldError('to', 'Дата окончания периода раньше даты начала');
   if (addDays(from, MAX_RANGE_DAYS) < to) throw fieldError('to', 'Период отчёта — не больше пяти лет');
   return { from, to };
