@@ -23,7 +23,9 @@ const failures: string[] = [];
 const began = Date.now();
 const check = (ok: boolean, what: string, detail = '') => {
   const at = `${Math.round((Date.now() - began) / 1000)} s`.padStart(6);
-  console.log(`${at} ${ok ? 'ok  ' : 'FAIL'} ${what}${!ok && detail ? `\n     ${detail.replace(/\n/g, '\n     ')}` : ''}`);
+  console.log(
+    `${at} ${ok ? 'ok  ' : 'FAIL'} ${what}${!ok && detail ? `\n     ${detail.replace(/\n/g, '\n     ')}` : ''}`,
+  );
   if (!ok) failures.push(what);
 };
 const sh = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) => {
@@ -52,7 +54,11 @@ try {
   // As .ci/run: the registry here lacks some other-platform optional packages named in the lock.
   if (installed.code !== 0)
     installed = sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], clone, cloneEnv({}));
-  check(installed.code === 0, `npm install (${Math.round((Date.now() - installing) / 1000)} s)`, installed.out.slice(-2000));
+  check(
+    installed.code === 0,
+    `npm install (${Math.round((Date.now() - installing) / 1000)} s)`,
+    installed.out.slice(-2000),
+  );
   check(
     /ensure-system-deps: /.test(installed.out),
     "npm install runs the project's postinstall (ensure-system-deps --portal)",
