@@ -3,15 +3,16 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignatureStatus } from '#domain/contract.ts';
+import type { DocumentSignature, SignatureStatus } from '#domain/contract.ts';
 import { MAX_SIGNATURE_SIZE, signatureSummary, unreadableSignatureMessage } from '#domain/signatures.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { DEMO_PDF } from '../../server/src/seed/demo.ts';
 import { demoVerdicts, shippedDemoVerdicts } from '../../server/src/seed/demo-signatures.ts';
+import { CHECKS_AT_ONCE, trustedChecker } from '../../server/src/signatures/checker.ts';
 import {
   DEMO_COMMITTEE,
   DEMO_DOCUMENT_FILE,
@@ -24,6 +25,7 @@ import {
   loadTrustStore,
   type TrustStore,
   UnreadableSignatureError,
+  type VerifyDetachedSignatureInput,
   verifyDetachedSignature,
 } from '../../server/src/signatures/signature.ts';
 import {
@@ -468,6 +470,40 @@ describe('files that are no signature at all', () => {
       }
     }
     expect(unreadableSignatureMessage('Фасад.pdf.sig', 'timeout')).toMatch(/не удалось проверить за отведённое время/);
+  });
+});
+
+describe('checks at once', () => {
+  it('run at most one per core (or as set): the rest wait their turn, and each gets its verdict', async () => {
+    let running = 0;
+    let most = 0;
+    const started: Array<() => void> = [];
+    const verify = async (input: VerifyDetachedSignatureInput) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => started.push(resolve));
+      running -= 1;
+      return { status: 'valid', checkedAt: input.now?.toISOString() } as unknown as DocumentSignature;
+    };
+    const checker = trustedChecker(Promise.resolve(trust), { atOnce: 2, verify });
+    const input = {
+      document: { bytes: new Uint8Array([1]) },
+      signature: new Uint8Array([1]),
+      expectOrganization: null,
+    };
+    const checks = Array.from({ length: 6 }, (_, index) => checker.check({ ...input, now: new Date(index * 1000) }));
+    // Let the first two finish, then the next two, and so on: never more than two at once.
+    for (let round = 0; round < 3; round++) {
+      await expect.poll(() => started.length).toBe(2);
+      expect(running).toBe(2);
+      for (const release of started.splice(0)) release();
+    }
+    const verdicts = await Promise.all(checks);
+    expect(most).toBe(2);
+    expect(verdicts.map((verdict) => verdict.checkedAt)).toEqual(
+      Array.from({ length: 6 }, (_, index) => new Date(index * 1000).toISOString()),
+    );
+    expect(CHECKS_AT_ONCE).toBe(availableParallelism());
   });
 });
 

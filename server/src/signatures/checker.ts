@@ -2,6 +2,8 @@
 // past, the verdicts shipped with the demo's signatures. Read at start, with what the start says and refuses
 // (docs/product.md «Signatures», docs/operations.md «Signatures on a machine without GOST»).
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import type { DocumentSignature } from '#domain/contract.ts';
 import type { SignatureConfig } from '../config.ts';
 import { isDemoTrust } from './demo-trust.ts';
@@ -43,11 +45,24 @@ export const SIGNATURES_UNAVAILABLE_MESSAGE =
   'Ничего не сохранено. Отправьте документы без файлов подписи или повторите позже; администратору портала: ' +
   `установите ${GOST_PACKAGE}.`;
 
-/** The checker over one trust store: OpenSSL as the probe found it. */
-export function trustedChecker(trust: Promise<TrustStore>): SignatureChecker {
+/** How many signature checks OpenSSL runs at once in one process: one per core; the others wait their turn. */
+export const CHECKS_AT_ONCE = availableParallelism();
+
+/**
+ * The checker over one trust store: OpenSSL as the probe found it, at most `atOnce` checks at a time (a round of a
+ * hundred signatures, or many rounds at once, queue rather than fork a hundred OpenSSL processes); each check's time
+ * limit starts when its turn comes.
+ */
+export function trustedChecker(
+  trust: Promise<TrustStore>,
+  options: { atOnce?: number; verify?: typeof verifyDetachedSignature } = {},
+): SignatureChecker {
+  const turn = pLimit(options.atOnce ?? CHECKS_AT_ONCE);
+  const verify = options.verify ?? verifyDetachedSignature;
   return {
     async check(input) {
-      return verifyDetachedSignature({ ...input, trust: await trust });
+      const store = await trust;
+      return turn(() => verify({ ...input, trust: store }));
     },
     async state() {
       const { gost } = await trust;
