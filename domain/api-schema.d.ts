@@ -2342,7 +2342,9 @@ export interface components {
          *     signing time, not revoked, of the expected organisation), `invalid` (the signature does not match the
          *     document: changed after signing, or another file), `untrusted` (the chain does not end at a root of
          *     `SIGNATURE_TRUST_DIR`), `expired` (the certificate or its chain was not valid at `signedAt`, or at
-         *     `checkedAt` when the signature names no time), `revoked` (listed in a trusted CRL), `not_qualified` (no
+         *     `checkedAt` when the signature names no time), `revoked` (listed in a trusted CRL), `revocation_unknown` (the
+         *     issuing authority's CRL is not in `SIGNATURE_TRUST_DIR`, or its `nextUpdate` has passed: whether the
+         *     certificate was revoked cannot be told, so it is never `valid`), `not_qualified` (no
          *     qualified subject fields, or an RSA / ECDSA / other non-GOST key: kept, never shown as qualified),
          *     `foreign_organization` (the signer's ИНН ЮЛ and ОГРН are not the expected organisation's). Fields the
          *     certificate does not carry are null.
@@ -2387,7 +2389,7 @@ export interface components {
             checkedAt: string;
         };
         /** @enum {string} */
-        SignatureStatus: "valid" | "invalid" | "untrusted" | "expired" | "revoked" | "not_qualified" | "foreign_organization";
+        SignatureStatus: "valid" | "invalid" | "untrusted" | "expired" | "revoked" | "revocation_unknown" | "not_qualified" | "foreign_organization";
         /**
          * @description One submission (company) or reply (examiner, `isGovernmentAgency` true). The applicant fields describe the
          *     author at the time of the stage.

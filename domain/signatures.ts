@@ -11,6 +11,7 @@ export const SIGNATURE_STATUSES: readonly SignatureStatus[] = [
   'untrusted',
   'expired',
   'revoked',
+  'revocation_unknown',
   'not_qualified',
   'foreign_organization',
   'valid',
@@ -22,6 +23,7 @@ export const SIGNATURE_FAILURE_TEXTS: Readonly<Record<Exclude<SignatureStatus, '
   untrusted: 'Сертификат выдан не аккредитованным удостоверяющим центром',
   expired: 'Срок действия сертификата истёк',
   revoked: 'Сертификат отозван',
+  revocation_unknown: 'Не удалось проверить, не отозван ли сертификат: список отзыва устарел',
   not_qualified: 'Подпись не является квалифицированной',
   foreign_organization: 'Подпись принадлежит другой организации',
 };

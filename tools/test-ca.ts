@@ -83,6 +83,8 @@ export interface SignOptions {
   signingTime?: Date;
   /** Name the signer by its key identifier rather than issuer and serial (`-keyid`). */
   byKeyId?: boolean;
+  /** Carry the intermediate authority's certificate in the signature, as signing tools often do. */
+  withIntermediate?: boolean;
 }
 
 const CONFIG = `openssl_conf = openssl_init
@@ -446,6 +448,7 @@ export async function makeTestAuthority(
         ...(options.withoutAttributes ? ['-noattr'] : []),
         ...(options.byKeyId ? ['-keyid'] : []),
         ...(signer.extraCertificatesPath ? ['-certfile', signer.extraCertificatesPath] : []),
+        ...(options.withIntermediate ? ['-certfile', intermediate.certificate] : []),
       ]);
       const der = new Uint8Array(await readFile(out));
       if (!options.signingTime) return der;

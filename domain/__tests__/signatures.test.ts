@@ -47,6 +47,7 @@ describe('signature texts (docs/product.md «Signatures»)', () => {
     ['untrusted', 'Сертификат выдан не аккредитованным удостоверяющим центром'],
     ['expired', 'Срок действия сертификата истёк'],
     ['revoked', 'Сертификат отозван'],
+    ['revocation_unknown', 'Не удалось проверить, не отозван ли сертификат: список отзыва устарел'],
     ['not_qualified', 'Подпись не является квалифицированной'],
     ['foreign_organization', 'Подпись принадлежит другой организации'],
   ] as const)('%s reads “%s”', (status, text) => {
@@ -55,9 +56,18 @@ describe('signature texts (docs/product.md «Signatures»)', () => {
 
   it('every status has its place and every failure its text', () => {
     expect([...SIGNATURE_STATUSES].sort()).toEqual(
-      ['expired', 'foreign_organization', 'invalid', 'not_qualified', 'revoked', 'untrusted', 'valid'].sort(),
+      [
+        'expired',
+        'foreign_organization',
+        'invalid',
+        'not_qualified',
+        'revocation_unknown',
+        'revoked',
+        'untrusted',
+        'valid',
+      ].sort(),
     );
-    expect(Object.keys(SIGNATURE_FAILURE_TEXTS)).toHaveLength(6);
+    expect(Object.keys(SIGNATURE_FAILURE_TEXTS)).toHaveLength(7);
   });
 
   it('a file that is no signature names itself', () => {

@@ -473,6 +473,48 @@ describe('files that are no signature at all', () => {
   });
 });
 
+describe('revocation that cannot be told', () => {
+  it("an issuing authority's CRL past its nextUpdate: revocation_unknown, never valid; a revoked signer stays revoked", async () => {
+    const pdf = path.join(dir, 'stale.pdf');
+    await writeFile(pdf, '%PDF-1.4 stale');
+    const nextUpdate = [...trust.crlUntil.values()].find((until) => until !== null) as Date;
+    const later = new Date(nextUpdate.getTime() + 24 * 60 * 60 * 1000);
+    for (const [signer, status] of [
+      ['director256', 'revocation_unknown'],
+      ['revoked', 'revoked'],
+    ] as const) {
+      const signature = await ca.sign(pdf, signer);
+      const check = { document: { path: pdf }, signature, trust, expectOrganization: TEST_COMPANY };
+      expect((await verifyDetachedSignature({ ...check, now: new Date() })).status, signer).toBe(
+        signer === 'revoked' ? 'revoked' : 'valid',
+      );
+      expect((await verifyDetachedSignature({ ...check, now: later })).status, signer).toBe(status);
+    }
+  });
+
+  it('a folder with the root alone: a signer whose intermediate comes in the signature is never valid', async () => {
+    const rootOnly = path.join(dir, 'root-only');
+    await mkdir(rootOnly, { recursive: true });
+    await cp(path.join(ca.trustDir, 'root.pem'), path.join(rootOnly, 'root.pem'));
+    const store = await loadTrustStore(rootOnly);
+    const pdf = path.join(dir, 'root-only.pdf');
+    await writeFile(pdf, '%PDF-1.4 root only');
+    for (const signer of ['director256', 'revoked'] as const) {
+      const signature = await ca.sign(pdf, signer, { withIntermediate: true });
+      const check = { document: { path: pdf }, signature, trust: store, expectOrganization: TEST_COMPANY };
+      expect((await verifyDetachedSignature(check)).status, signer).toBe('revocation_unknown');
+    }
+  });
+
+  it('refuses a trust folder with an intermediate authority but not its CRL, naming the certificate', async () => {
+    const noCrl = path.join(dir, 'no-crl');
+    await mkdir(noCrl, { recursive: true });
+    await cp(path.join(ca.trustDir, 'root.pem'), path.join(noCrl, 'root.pem'));
+    await cp(path.join(ca.trustDir, 'intermediate.cer'), path.join(noCrl, 'intermediate.cer'));
+    await expect(loadTrustStore(noCrl)).rejects.toThrow(/нет списка отзыва \(CRL\) центра .*intermediate\.cer/);
+  });
+});
+
 describe('checks at once', () => {
   it('run at most one per core (or as set): the rest wait their turn, and each gets its verdict', async () => {
     let running = 0;

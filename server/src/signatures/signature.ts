@@ -35,6 +35,8 @@ export interface TrustStore {
   readonly certificatesPem: readonly string[];
   /** The revoked serial numbers (upper-case hex) per issuer, from CRLs whose signature a trusted certificate verified. */
   readonly revoked: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The issuers (`nameKey`) with a verified CRL, and until when the newest of them is current (null: not said). */
+  readonly crlUntil: ReadonlyMap<string, Date | null>;
   /** The trusted certificates by subject (`nameKey`), to walk a chain for its revocation. */
   readonly bySubject: ReadonlyMap<string, readonly pkijs.Certificate[]>;
   /** How OpenSSL verifies GOST here; `source: null` when it cannot, and then every check is refused unanswered. */
@@ -179,7 +181,9 @@ function derChildren(bytes: Uint8Array, parent: { start: number; end: number }) 
  * accredited authority's CRL runs to hundreds of thousands of entries: a tree of JavaScript objects for each (pkijs)
  * would take seconds and gigabytes, the walk takes milliseconds. Only the issuer's name is parsed by pkijs.
  */
-function crlOf(der: Uint8Array): { issuer: pkijs.RelativeDistinguishedNames; serials: string[] } | null {
+function crlOf(
+  der: Uint8Array,
+): { issuer: pkijs.RelativeDistinguishedNames; serials: string[]; nextUpdate: Date | null } | null {
   const SEQUENCE = 0x30;
   const INTEGER = 0x02;
   const TIMES = new Set([0x17, 0x18]);
@@ -193,7 +197,15 @@ function crlOf(der: Uint8Array): { issuer: pkijs.RelativeDistinguishedNames; ser
   const issuer = fields[index++];
   const thisUpdate = fields[index++];
   if (algorithm?.tag !== SEQUENCE || issuer?.tag !== SEQUENCE || !thisUpdate || !TIMES.has(thisUpdate.tag)) return null;
-  if (fields[index] && TIMES.has(fields[index]?.tag as number)) index++;
+  let nextUpdate: Date | null = null;
+  const next = fields[index];
+  if (next && TIMES.has(next.tag)) {
+    const time = berObject(der.subarray(next.offset, next.end));
+    const date = time instanceof asn1js.UTCTime || time instanceof asn1js.GeneralizedTime ? time.toDate() : null;
+    if (!date || Number.isNaN(date.getTime())) return null;
+    nextUpdate = date;
+    index++;
+  }
   const serials: string[] = [];
   const revoked = fields[index];
   if (revoked?.tag === SEQUENCE) {
@@ -207,7 +219,7 @@ function crlOf(der: Uint8Array): { issuer: pkijs.RelativeDistinguishedNames; ser
   const name = berObject(der.subarray(issuer.offset, issuer.end));
   if (!name) return null;
   try {
-    return { issuer: new pkijs.RelativeDistinguishedNames({ schema: name }), serials };
+    return { issuer: new pkijs.RelativeDistinguishedNames({ schema: name }), serials, nextUpdate };
   } catch {
     return null;
   }
@@ -276,6 +288,7 @@ export async function loadTrustStore(
 ): Promise<TrustStore> {
   const verifier = await gost;
   const certificates: pkijs.Certificate[] = [];
+  const fileOf = new Map<pkijs.Certificate, string>();
   const crls: { file: string; der: Uint8Array; crl: NonNullable<ReturnType<typeof crlOf>> }[] = [];
   for (const file of dir ? await trustFiles(dir) : []) {
     if ((await stat(file)).size > MAX_TRUST_FILE) throw new Error(`SIGNATURE_TRUST_DIR: файл ${file} больше 256 МБ`);
@@ -284,13 +297,26 @@ export async function loadTrustStore(
     for (const der of objects) {
       const certificate = certificateOf(der);
       const crl = certificate ? null : crlOf(der);
-      if (certificate) certificates.push(certificate);
-      else if (crl) crls.push({ file, der, crl });
+      if (certificate) {
+        certificates.push(certificate);
+        fileOf.set(certificate, file);
+      } else if (crl) crls.push({ file, der, crl });
       else throw new Error(`SIGNATURE_TRUST_DIR: файл ${file} — не сертификат X.509 и не список отзыва (CRL)`);
     }
   }
+  // An authority below a root issues the signers' certificates: without its CRL none of them could be found revoked.
+  const withCrl = new Set(crls.map(({ crl }) => nameKey(crl.issuer)));
+  for (const certificate of certificates) {
+    if (isSelfIssued(certificate) || withCrl.has(nameKey(certificate.subject))) continue;
+    const name = attribute(certificate.subject, OID.commonName) ?? nameKey(certificate.subject);
+    throw new Error(
+      `SIGNATURE_TRUST_DIR: нет списка отзыва (CRL) центра «${name}» (${fileOf.get(certificate)}): ` +
+        'без него отзыв выданных им сертификатов не проверить; положите его CRL рядом',
+    );
+  }
   const certificatesPem = certificates.map(pem);
   const revoked = new Map<string, Set<string>>();
+  const crlUntil = new Map<string, Date | null>();
   if (crls.length > 0 && verifier.source !== null) {
     const work = await mkdtemp(path.join(tmpdir(), 'portal-trust-'));
     try {
@@ -313,6 +339,11 @@ export async function loadTrustStore(
           );
         }
         const issuer = nameKey(crl.issuer);
+        const until = crlUntil.get(issuer);
+        // Of two CRLs of one authority, the one current longest says until when its word holds.
+        if (until === undefined || (until !== null && (crl.nextUpdate === null || crl.nextUpdate > until))) {
+          crlUntil.set(issuer, crl.nextUpdate);
+        }
         const serials = revoked.get(issuer) ?? new Set<string>();
         for (const serial of crl.serials) serials.add(serial);
         revoked.set(issuer, serials);
@@ -326,7 +357,7 @@ export async function loadTrustStore(
     const key = nameKey(certificate.subject);
     bySubject.set(key, [...(bySubject.get(key) ?? []), certificate]);
   }
-  return { dir, certificatesPem, revoked, bySubject, gost: verifier };
+  return { dir, certificatesPem, revoked, crlUntil, bySubject, gost: verifier };
 }
 
 // ——— The signature ———
@@ -475,7 +506,7 @@ const TIME_ERRORS: ReadonlySet<number> = new Set([9, 10, 13, 14]);
 
 /**
  * The verdict on a detached signature of `document`: the first failing check of docs/product.md «Signatures»
- * (invalid, untrusted, expired, revoked, not_qualified, foreign_organization), else `valid`. Never hangs (OpenSSL
+ * (invalid, untrusted, expired, revoked, revocation_unknown, not_qualified, foreign_organization), else `valid`. Never hangs (OpenSSL
  * runs under a time and memory limit) and never throws for a bad signature: a file that is no signature at all, or a
  * check out of time, throws `UnreadableSignatureError`.
  */
@@ -559,6 +590,9 @@ export async function verifyDetachedSignature(input: VerifyDetachedSignatureInpu
     if (chainOf(parsed.signer, parsed.others, input.trust).some((item) => isRevoked(item, input.trust))) {
       return verdict('revoked');
     }
+    // Not listed is not enough: the issuer's CRL must be there and current, else revocation cannot be told.
+    const issuerCrl = input.trust.crlUntil.get(nameKey(parsed.signer.issuer));
+    if (issuerCrl === undefined || (issuerCrl !== null && issuerCrl < now)) return verdict('revocation_unknown');
     if (!isQualifiedSubject(described.signer)) return verdict('not_qualified');
     if (input.expectOrganization && !belongsTo(described.signer, input.expectOrganization)) {
       return verdict('foreign_organization');
