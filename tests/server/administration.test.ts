@@ -364,6 +364,16 @@ describe('catalogues', () => {
       field: 'name',
       message: 'Укажите наименование',
     });
+    // Controls, bidi overrides and a name of zero-width spaces alone: nothing a reader could see or tell apart.
+    for (const name of ['Снос\u0007', 'Снос\u001b[31m', '\u202eсонС', '\u200b\u200b', 'Сн\u200dос']) {
+      expect(
+        await refused(head(), 'POST', '/api/admin/catalogs/work-types', 400, { name }),
+        JSON.stringify(name),
+      ).toMatchObject({
+        field: 'name',
+        message: 'Наименование не должно содержать управляющих, невидимых символов и знаков направления письма',
+      });
+    }
     expect(
       await refused(head(), 'POST', '/api/admin/catalogs/work-types', 400, { name: 'Снос', legalBasis: 'Закон' }),
     ).toMatchObject({ field: 'legalBasis' });

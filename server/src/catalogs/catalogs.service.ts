@@ -104,6 +104,7 @@ export const ADMIN_CATALOGS: Record<AdminCatalogKind, { place: CatalogPlace; tit
 /** What the catalogue administration refuses with. */
 export const CATALOG_TEXTS = {
   nameRequired: 'Укажите наименование',
+  nameInvisible: 'Наименование не должно содержать управляющих, невидимых символов и знаков направления письма',
   nameTaken: 'Такой элемент уже есть в справочнике',
   nameTakenRetired: 'Такой элемент уже есть в справочнике среди выведенных из употребления: восстановите его',
   legalBasisRequired: 'Укажите правовое основание',
@@ -136,8 +137,15 @@ export async function adminCatalogItem(db: Db, kind: AdminCatalogKind, id: numbe
   return toAdminItem(row);
 }
 
-/** A name not blank and not another item's of the catalogue (compared trimmed, case and ё/е aside). */
+/** Characters a name never needs: controls (BEL, ESC…) and format marks (bidi overrides, zero-width, BOM). */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+
+/**
+ * A name not blank, with nothing invisible in it, and not another item's of the catalogue (compared trimmed, case and
+ * ё/е aside).
+ */
 async function checkedName(db: Db, kind: AdminCatalogKind, raw: string, exceptId: number | null): Promise<string> {
+  if (INVISIBLE.test(raw.replace(/[\t\n\r]/g, ' '))) throw fieldError('name', CATALOG_TEXTS.nameInvisible);
   const name = optionalText(raw);
   if (name === null) throw fieldError('name', CATALOG_TEXTS.nameRequired);
   const key = (text: string) => text.toLocaleLowerCase('ru').replaceAll('ё', 'е').replace(/\s+/g, ' ');
