@@ -226,6 +226,18 @@ describe('the calendar file', () => {
     expect(refuse(2027, text)).toEqual([problem]);
   });
 
+  it('names at most 20 problems and counts the rest, and refuses a file larger than 64 KB at once', () => {
+    // Each repeated whole-year range is 365 duplicates: a 100 KB file once made a 77 MB answer.
+    const repeated = `${year2027}${'нерабочие: 2027-01-01..2027-12-31\n'.repeat(300)}`;
+    const problems = refuse(2027, repeated);
+    expect(problems).toHaveLength(21);
+    expect(problems.at(-1)).toMatch(/^и ещё \d+$/);
+    expect(Number(problems.at(-1)?.slice('и ещё '.length))).toBeGreaterThan(100_000);
+    expect(refuse(2027, `${year2027}${'#'.repeat(65 * 1024)}\n`)).toEqual([
+      'Файл календаря больше 64 КБ: в нём должен быть один год',
+    ]);
+  });
+
   it('refuses a part of a year: every weekday holiday of art. 112 must be off', () => {
     const problems = refuse(2027, 'нерабочие: 2027-01-01..2027-01-08\n');
     expect(problems).toContain(

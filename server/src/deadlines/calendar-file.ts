@@ -13,7 +13,12 @@ import { addDays, type CalendarYear, FIXED_HOLIDAYS, type IsoDate, isIsoDate, is
  */
 const CALENDAR_FILE_KEYS = { nonWorking: 'нерабочие', working: 'рабочие' } as const;
 
-/** A file that is not one whole valid year: every problem found, in Russian, one per line. */
+/** The largest calendar file: a year's is well under a kilobyte, and each of its days is looked at once per mention. */
+export const MAX_CALENDAR_FILE_CHARS = 64 * 1024;
+/** Problems named one by one; the rest are counted in one line ('и ещё N'). */
+export const MAX_CALENDAR_PROBLEMS = 20;
+
+/** A file that is not one whole valid year: its problems in Russian, one per line, the first 20 and a count of the rest. */
 export class CalendarFileError extends Error {
   readonly problems: string[];
 
@@ -31,7 +36,23 @@ function weekdayName(date: IsoDate): string {
 
 /** Reads and checks a year's calendar file; throws CalendarFileError listing everything wrong with it. */
 export function parseCalendarFile(year: number, text: string): CalendarYear {
-  const problems: string[] = [];
+  if (text.length > MAX_CALENDAR_FILE_CHARS) {
+    throw new CalendarFileError([
+      `Файл календаря больше ${MAX_CALENDAR_FILE_CHARS / 1024} КБ: в нём должен быть один год`,
+    ]);
+  }
+  const named: string[] = [];
+  let unnamed = 0;
+  // A file of thousands of repeated ranges has millions of problems: the answer names the first few.
+  const problems = {
+    push(problem: string) {
+      if (named.length < MAX_CALENDAR_PROBLEMS) named.push(problem);
+      else unnamed += 1;
+    },
+    get length() {
+      return named.length + unnamed;
+    },
+  };
   const listed = new Map<IsoDate, number>();
   const nonWorking: IsoDate[] = [];
   const working: IsoDate[] = [];
@@ -104,7 +125,7 @@ export function parseCalendarFile(year: number, text: string): CalendarYear {
       );
     }
   }
-  if (problems.length > 0) throw new CalendarFileError(problems);
+  if (problems.length > 0) throw new CalendarFileError(unnamed > 0 ? [...named, `и ещё ${unnamed}`] : named);
   return { year, nonWorking: nonWorking.sort(), working: working.sort() };
 }
 
