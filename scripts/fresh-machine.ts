@@ -78,8 +78,10 @@ try {
   const port = await freePort();
   const metricsPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // A process group of its own: npm runs the portal under `sh -c`, which passes no signal on, so the stop goes to all.
   const portal = startChild('npm', ['start'], {
     cwd: clone,
+    detached: true,
     banner: 'Портал запущен',
     env: cloneEnv({
       PORT: String(port),
@@ -164,6 +166,7 @@ try {
     after.close();
     check(stored === demo.statements, 'and nothing is stored', `${stored} statements, ${demo.statements} before`);
   } finally {
+    if (portal.pid && portal.running()) process.kill(-portal.pid, 'SIGTERM');
     await portal.stop();
     await mailbox.close();
   }
