@@ -1,5 +1,6 @@
-// OpenSSL as the portal runs it for signatures (docs/decisions.md «Signatures: OpenSSL with GOST»): without a shell,
-// under a time and memory limit, with a configuration of our own that loads GOST, found once per process by a probe.
+// OpenSSL as the portal runs it for signatures (docs/decisions.md «Signatures: OpenSSL with the GOST engine, pkijs for
+// structure» and «Signatures: honestly unavailable»): without a shell, under a time and memory limit, with a
+// configuration of our own that loads GOST, found once per process by a probe.
 import { spawn } from 'node:child_process';
 import { constants, existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
