@@ -38,10 +38,13 @@ export interface CallResult<T> {
 
 /**
  * The server's own text when it found the request as a whole invalid (400 `validation_error` naming no field): a file
- * it would not file, such as a signature of no document (docs/product.md «Signatures»); null otherwise.
+ * it would not file, such as a signature of no document (docs/product.md «Signatures»); or when it cannot do what the
+ * request needs now and says why (503 `service_unavailable`: no signature can be checked on this server); null
+ * otherwise.
  */
 export function requestRefusal(failure: ApiFailure): string | null {
   const body = failure.body;
+  if (failure.status === 503 && body?.error === 'service_unavailable') return body.message;
   return failure.status === 400 && body?.error === 'validation_error' && !body.field ? body.message : null;
 }
 

@@ -1,7 +1,7 @@
 import { type MapStore, map } from 'nanostores';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, reply } from '../../test-support/api-replies.ts';
-import { type SubmitState, submit } from '../submit.ts';
+import { requestRefusal, type SubmitState, submit } from '../submit.ts';
 import { $toasts } from '../toasts.ts';
 
 const created = { id: 7 };
@@ -71,5 +71,23 @@ describe('submit', () => {
     expect(second.ok).toBe(false);
     finish(reply(201, created));
     expect((await first).ok).toBe(true);
+  });
+
+  it("shows the server's own text for a request refused as a whole, and for a signature this server cannot check", async () => {
+    const unavailable =
+      'Проверка электронных подписей на этом сервере сейчас недоступна: у OpenSSL нет движка ГОСТ. Ничего не сохранено.';
+    const result = await submit($state, async () => reply(503, errorBody('service_unavailable', unavailable)), {
+      ...options,
+      describe: requestRefusal,
+    });
+    expect(result).toMatchObject({ ok: false, text: unavailable });
+    expect($state.get().error).toBe(unavailable);
+    const orphan = 'Файл подписи «X.sig» не относится ни к одному документу';
+    expect(requestRefusal({ status: 400, body: { error: 'validation_error', message: orphan } })).toBe(orphan);
+    // A field's error is the field's; any other failure keeps the action's own text.
+    expect(
+      requestRefusal({ status: 400, body: { error: 'validation_error', message: 'x', field: 'cipher' } }),
+    ).toBeNull();
+    expect(requestRefusal({ status: 500, body: { error: 'internal_error', message: 'Внутренняя ошибка' } })).toBeNull();
   });
 });
