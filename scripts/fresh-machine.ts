@@ -109,7 +109,14 @@ try {
       JSON.stringify(readiness),
     );
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    check(/^portal_signature_check_available 0$/m.test(metrics), 'the metric portal_signature_check_available is 0');
+    check(
+      /^portal_signature_check_available\{source="none"\} 0$/m.test(metrics),
+      'the metric portal_signature_check_available is 0',
+      metrics
+        .split('\n')
+        .filter((line) => line.includes('signature'))
+        .join('\n'),
+    );
     const db = new DatabaseSync(path.join(dataDir, 'portal.sqlite'), { readOnly: true });
     const count = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n);
     const verdicts = (

@@ -19,6 +19,10 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
   // Queries are timed only where metrics are collected (METRICS_PORT).
   const metrics = createMetrics();
   metrics.signatureCheck.available = signatures.state.available;
+  if (signatures.state.available) {
+    metrics.signatureCheck.source = signatures.state.source;
+    metrics.signatureCheck.crls = signatures.state.crls;
+  }
   const db = createDatabase({ ...config, onQuery: config.metrics ? metrics.observeQuery : undefined });
   await migrateToLatest(db);
   // The catalogues and the demo seed are written under the migrations' lock: API processes starting at once on one empty

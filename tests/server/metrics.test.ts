@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_STATUSES } from '#domain/statuses.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
-import { startMetricsServer } from '../../server/src/metrics/metrics.ts';
+import { createMetrics, startMetricsServer } from '../../server/src/metrics/metrics.ts';
 import { runHousekeeping } from '../../server/src/plugins/housekeeping.ts';
 import { isPartialName } from '../../server/src/storage/file-store.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
@@ -246,5 +246,33 @@ describe('the API’s log lines', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the signature check in the metrics', () => {
+  it("say whether it is available, and each trusted authority's CRL's time left (negative once past)", async () => {
+    const metrics = createMetrics();
+    const text = async () => metrics.registry.metrics();
+    // Before the start has read the trust directory nothing is said.
+    expect(await text()).not.toMatch(/^portal_signature_check_available\{/m);
+    const day = 24 * 60 * 60 * 1000;
+    metrics.signatureCheck.available = true;
+    metrics.signatureCheck.source = 'engine';
+    metrics.signatureCheck.crls = [
+      { issuer: 'Тестовый УЦ портала', nextUpdate: new Date(Date.now() + 10 * day) },
+      { issuer: 'Старый УЦ', nextUpdate: new Date(Date.now() - day) },
+      { issuer: 'УЦ без срока', nextUpdate: null },
+    ];
+    const scraped = await text();
+    expect(scraped).toMatch(/^portal_signature_check_available\{source="engine"\} 1$/m);
+    const left = (issuer: string) =>
+      Number(
+        new RegExp(`^portal_signature_crl_next_update_seconds\\{issuer="${issuer}"\\} (-?\\d+)$`, 'm').exec(
+          scraped,
+        )?.[1],
+      );
+    expect(left('Тестовый УЦ портала')).toBeGreaterThan(9 * 86_400);
+    expect(left('Старый УЦ')).toBeLessThan(0);
+    expect(scraped).not.toContain('УЦ без срока');
   });
 });

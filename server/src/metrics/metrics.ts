@@ -16,8 +16,16 @@ export interface PortalMetrics {
   mails: Counter<'outcome'>;
   /** Mails queued and not handed over yet, and since when the oldest of them waits. */
   mailOutbox: { pending: Set<{ since: number }> };
-  /** Whether this process checks signatures, as its start found (null until then). */
-  signatureCheck: { available: boolean | null };
+  /**
+   * Whether this process checks signatures, as its start found (null until then), and the trusted authorities' CRLs
+   * with until when each is current.
+   */
+  signatureCheck: {
+    available: boolean | null;
+    /** How OpenSSL verifies GOST here: `provider`, `engine`, or `none`. */
+    source: string;
+    crls: readonly { issuer: string; nextUpdate: Date | null }[];
+  };
   /** Runs of the scheduled work (housekeeping.ts), by job and outcome. */
   jobs: Counter<'task' | 'outcome'>;
   /** Times one database query (the database's `onQuery`, given only where metrics are collected). */
@@ -61,13 +69,28 @@ export function createMetrics(): PortalMetrics {
       this.set(Number.isFinite(oldest) ? (Date.now() - oldest) / 1000 : 0);
     },
   });
-  const signatureCheck: PortalMetrics['signatureCheck'] = { available: null };
+  const signatureCheck: PortalMetrics['signatureCheck'] = { available: null, source: 'none', crls: [] };
   new Gauge({
     name: 'portal_signature_check_available',
-    help: 'Whether this API process can check GOST signatures (1), or answers 503 to every signature file (0)',
+    help: 'Whether this API process can check GOST signatures (1), or answers 503 to every signature file (0), by how',
+    labelNames: ['source'],
     registers: [registry],
     collect() {
-      if (signatureCheck.available !== null) this.set(signatureCheck.available ? 1 : 0);
+      this.reset();
+      if (signatureCheck.available !== null)
+        this.set({ source: signatureCheck.source }, signatureCheck.available ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'portal_signature_crl_next_update_seconds',
+    help: "Seconds until a trusted authority's CRL is past its nextUpdate (negative once past: its signers get revocation_unknown)",
+    labelNames: ['issuer'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { issuer, nextUpdate } of signatureCheck.crls) {
+        if (nextUpdate) this.set({ issuer }, Math.round((nextUpdate.getTime() - Date.now()) / 1000));
+      }
     },
   });
   const queries = new InPlaceHistogram<'outcome'>(registry, {

@@ -36,7 +36,13 @@ export interface SignatureChecker {
 }
 
 export type SignatureCheckState =
-  | { available: true; source: 'provider' | 'engine'; openssl: string }
+  | {
+      available: true;
+      source: 'provider' | 'engine';
+      openssl: string;
+      /** Each trusted authority's CRL and until when it is current. */
+      crls: readonly { issuer: string; nextUpdate: Date | null }[];
+    }
   | { available: false; detail: string };
 
 /** The Russian answer to a signature this server cannot check (503): what is missing, and that nothing was stored. */
@@ -65,10 +71,10 @@ export function trustedChecker(
       return turn(() => verify({ ...input, trust: store }));
     },
     async state() {
-      const { gost } = await trust;
+      const { gost, crls } = await trust;
       return gost.source === null
         ? { available: false, detail: gost.detail }
-        : { available: true, source: gost.source, openssl: gost.version };
+        : { available: true, source: gost.source, openssl: gost.version, crls };
     },
   };
 }

@@ -37,6 +37,8 @@ export interface TrustStore {
   readonly revoked: ReadonlyMap<string, ReadonlySet<string>>;
   /** The issuers (`nameKey`) with a verified CRL, and until when the newest of them is current (null: not said). */
   readonly crlUntil: ReadonlyMap<string, Date | null>;
+  /** The same, by the issuer's name as people read it (its CN), for the metric of each CRL's time left. */
+  readonly crls: readonly { issuer: string; nextUpdate: Date | null }[];
   /** The trusted certificates by subject (`nameKey`), to walk a chain for its revocation. */
   readonly bySubject: ReadonlyMap<string, readonly pkijs.Certificate[]>;
   /** How OpenSSL verifies GOST here; `source: null` when it cannot, and then every check is refused unanswered. */
@@ -352,12 +354,14 @@ export async function loadTrustStore(
       await rm(work, { recursive: true, force: true });
     }
   }
+  const names = new Map(crls.map(({ crl }) => [nameKey(crl.issuer), attribute(crl.issuer, OID.commonName)]));
+  const crlList = [...crlUntil].map(([key, nextUpdate]) => ({ issuer: names.get(key) ?? key, nextUpdate }));
   const bySubject = new Map<string, pkijs.Certificate[]>();
   for (const certificate of certificates) {
     const key = nameKey(certificate.subject);
     bySubject.set(key, [...(bySubject.get(key) ?? []), certificate]);
   }
-  return { dir, certificatesPem, revoked, crlUntil, bySubject, gost: verifier };
+  return { dir, certificatesPem, revoked, crlUntil, crls: crlList, bySubject, gost: verifier };
 }
 
 // ——— The signature ———
