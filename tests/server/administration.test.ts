@@ -20,18 +20,8 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail, findUserById } from '../../server/src/users/users.repository.ts';
 import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { freePort } from '../../tools/free-port.ts';
-import { answersOk } from '../../tools/http.ts';
 import { logInByCode } from '../../tools/login.ts';
-import {
-  adminCli,
-  login,
-  refreshLogin,
-  startApiProcess,
-  startTestPortal,
-  type TestPortal,
-  usingPostgres,
-} from './helpers.ts';
+import { adminCli, login, refreshLogin, startSecondApiProcess, startTestPortal, type TestPortal } from './helpers.ts';
 
 // The committee's administration (docs/product.md «Administration»): examiners, catalogues, remark templates, the
 // production calendar and the administration log, through the API as a head uses them, and the admin CLI through the
@@ -653,19 +643,7 @@ describe('a second API process on the same database', () => {
   let child: Child | undefined;
   let url = '';
   beforeAll(async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      DATA_DIR: portal.config.dataDir,
-      DATABASE_URL: usingPostgres ? process.env.TEST_DATABASE_URL : undefined,
-      JWT_SECRET: portal.config.jwtSecret,
-      SMTP_URL: portal.mailbox.smtpUrl,
-      NODE_ENV: 'test',
-      FILES_DIR: undefined,
-      METRICS_PORT: undefined,
-    };
-    child = startApiProcess(port, env);
-    await child.waitForStart({ name: url, ready: () => answersOk(`${url}/api/health/ready`), timeoutMs: 60_000 });
+    ({ child, url } = await startSecondApiProcess(portal));
   }, 90_000);
   afterAll(async () => {
     await child?.stop({ graceMs: Infinity });

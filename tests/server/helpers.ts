@@ -21,6 +21,8 @@ import type { SignatureChecker } from '../../server/src/signatures/checker.ts';
 import { normalizeEmail, type UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import type { Child } from '../../tools/child.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { answersOk } from '../../tools/http.ts';
 import { startPortalProcess } from '../../tools/portal-process.ts';
 import { startTestS3, type TestS3 } from '../../tools/s3.ts';
 import { type SmtpSink, startSmtpSink } from '../../tools/smtp-sink.ts';
@@ -392,6 +394,26 @@ export async function serverProcessEnv(dataDir: string, smtpUrl: string): Promis
     DATABASE_URL: usingPostgres ? process.env.TEST_DATABASE_URL : undefined,
     FILES_DIR: undefined,
   };
+}
+
+/**
+ * A second API process, as `npm run serve:api` runs it, on `portal`'s database, files and JWT secret (so the portal's
+ * tokens hold there), up and ready; its address, and the child to stop.
+ */
+export async function startSecondApiProcess(portal: TestPortal): Promise<{ child: Child; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startApiProcess(port, {
+    DATA_DIR: portal.config.dataDir,
+    DATABASE_URL: usingPostgres ? process.env.TEST_DATABASE_URL : undefined,
+    JWT_SECRET: portal.config.jwtSecret,
+    SMTP_URL: portal.mailbox.smtpUrl,
+    NODE_ENV: 'test',
+    FILES_DIR: undefined,
+    METRICS_PORT: undefined,
+  });
+  await child.waitForStart({ name: url, ready: () => answersOk(`${url}/api/health/ready`), timeoutMs: 60_000 });
+  return { child, url };
 }
 
 /** `node server/src/server.ts` (the API alone) on 127.0.0.1:`port`, with `env` over this process's environment. */

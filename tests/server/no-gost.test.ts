@@ -21,7 +21,7 @@ import { DEMO_SIGNATURES_DIR, DEMO_TRUST_DIR } from '../../server/src/signatures
 import type { NoGost } from '../../server/src/signatures/openssl.ts';
 import { loadTrustStore } from '../../server/src/signatures/signature.ts';
 import { createFileStore } from '../../server/src/storage/create-file-store.ts';
-import type { FileStore } from '../../server/src/storage/file-store.ts';
+import { type FileStore, withPut } from '../../server/src/storage/file-store.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import {
@@ -173,19 +173,11 @@ describe('the demo seed', () => {
       const store = createFileStore(config);
       let puts = 0;
       // The disk fills up at the demo's tenth file.
-      const failing: FileStore = {
-        description: store.description,
-        put: async (key, source, maxBytes) => {
-          puts += 1;
-          if (puts === 10) throw new Error('ENOSPC: no space left on device');
-          return store.put(key, source, maxBytes);
-        },
-        get: (key, range) => store.get(key, range),
-        remove: (key) => store.remove(key),
-        list: () => store.list(),
-        exists: (key) => store.exists(key),
-        ready: () => store.ready(),
-      };
+      const failing = withPut(store, async (key, source, maxBytes) => {
+        puts += 1;
+        if (puts === 10) throw new Error('ENOSPC: no space left on device');
+        return store.put(key, source, maxBytes);
+      });
       const context = (files: FileStore) =>
         createServiceContext({
           config,

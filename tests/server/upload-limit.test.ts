@@ -11,10 +11,8 @@ import { MAX_UPLOAD_REQUEST_BYTES } from '../../server/src/prefiles/prefiles.ser
 import { isPartialName } from '../../server/src/storage/file-store.ts';
 import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { freePort } from '../../tools/free-port.ts';
-import { answersOk } from '../../tools/http.ts';
 import { multipartFile } from '../../tools/multipart.ts';
-import { login, startApiProcess, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
+import { login, startSecondApiProcess, startTestPortal, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;
 let token: string;
@@ -163,18 +161,7 @@ describe('an API process of its own, as npm start runs it', () => {
   let child: Child | undefined;
   let url = '';
   beforeAll(async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    child = startApiProcess(port, {
-      DATA_DIR: portal.config.dataDir,
-      DATABASE_URL: usingPostgres ? process.env.TEST_DATABASE_URL : undefined,
-      JWT_SECRET: portal.config.jwtSecret,
-      SMTP_URL: portal.mailbox.smtpUrl,
-      NODE_ENV: 'test',
-      FILES_DIR: undefined,
-      METRICS_PORT: undefined,
-    });
-    await child.waitForStart({ name: url, ready: () => answersOk(`${url}/api/health/ready`), timeoutMs: 60_000 });
+    ({ child, url } = await startSecondApiProcess(portal));
   }, 90_000);
   afterAll(async () => {
     await child?.stop({ graceMs: Infinity });

@@ -22,7 +22,7 @@ import {
   takeIntoWork,
   withdrawStatement,
 } from '../statements/statements.service.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import { withPut } from '../storage/file-store.ts';
 import type { UserRow } from '../users/user.ts';
 import { createExaminer, findUserByEmail, findUserById } from '../users/users.service.ts';
 import { type DemoSignatureFile, shippedDemoVerdicts } from './demo-signatures.ts';
@@ -264,19 +264,10 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
   await ensureCatalogues(base.db);
   if (await anyUserExists(base.db)) return false;
   const stored = new Set<string>();
-  const store = base.files;
-  const files: FileStore = {
-    description: store.description,
-    put: async (key, source, maxBytes) => {
-      stored.add(key);
-      return store.put(key, source, maxBytes);
-    },
-    get: (key, range) => store.get(key, range),
-    remove: (key) => store.remove(key),
-    list: () => store.list(),
-    exists: (key) => store.exists(key),
-    ready: () => store.ready(),
-  };
+  const files = withPut(base.files, async (key, source, maxBytes) => {
+    stored.add(key);
+    return base.files.put(key, source, maxBytes);
+  });
   const signatures = shippedVerdicts(await shippedDemoVerdicts());
   try {
     await inOneTransaction(base.db, (db) => seedDemoData({ ...base, db, files, signatures }));

@@ -38,6 +38,19 @@ export interface FileStore {
   ready(): Promise<void>;
 }
 
+/** `store` with another `put` (one that records what it stores, or fails), everything else the store's own. */
+export function withPut(store: FileStore, put: FileStore['put']): FileStore {
+  return {
+    description: store.description,
+    put,
+    get: (key, range) => store.get(key, range),
+    remove: (key) => store.remove(key),
+    list: () => store.list(),
+    exists: (key) => store.exists(key),
+    ready: () => store.ready(),
+  };
+}
+
 /** Bytes `start`..`end` of a file, both inclusive (as in HTTP's `Range: bytes=start-end`). */
 export interface ByteRange {
   start: number;
