@@ -18,6 +18,7 @@ import type { Db } from '../server/src/db/database.ts';
 import { readListRevision } from '../server/src/db/list-revision.ts';
 import { openNodeSqlite } from '../server/src/db/node-sqlite.ts';
 import type { Database } from '../server/src/db/schema.ts';
+import { findFileByKey } from '../server/src/files/files.repository.ts';
 import { listNotifications } from '../server/src/notifications/notifications.repository.ts';
 import { findOwnPrefile, listStalePrefiles } from '../server/src/prefiles/prefiles.repository.ts';
 import {
@@ -28,17 +29,18 @@ import {
 } from '../server/src/reports/reports.repository.ts';
 import {
   countStatementsByStatus,
-  findFileByKey,
-  findFirstApplicantId,
   findStatement,
-  listHistory,
-  listStageFiles,
-  listStages,
   listStatements,
   listTerms,
 } from '../server/src/statements/statements.repository.ts';
 import { listAssignedTerms, listDecisionsSince } from '../server/src/statements/team.repository.ts';
 import { findUserByEmail, findUserById, listCompanyUsers } from '../server/src/users/users.repository.ts';
+import {
+  findFirstApplicantId,
+  listHistory,
+  listStageFiles,
+  listStages,
+} from '../server/src/workflow/workflow.repository.ts';
 
 /** Tables that grow with use; a scan of a catalogue or of the companies is fine. */
 const GROWING = [

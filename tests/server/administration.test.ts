@@ -15,9 +15,10 @@ import type {
 } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail, findUserById } from '../../server/src/users/users.repository.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { logInByCode } from '../../tools/login.ts';

@@ -9,13 +9,10 @@ import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { decideCorrection, requestCorrection } from '../../server/src/corrections/corrections.service.ts';
-import {
-  refuseAcceptance,
-  replyToStatement,
-  submitStatement,
-  takeIntoWork,
-} from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
+import { refuseAcceptance, takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { groundsFor, signedIn, startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
 

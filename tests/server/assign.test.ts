@@ -8,14 +8,12 @@ import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { nowIso } from '../../server/src/db/database.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { createRemark } from '../../server/src/remarks/remarks.service.ts';
-import {
-  replyToStatement,
-  submitStatement,
-  takeIntoWork,
-  withdrawStatement,
-} from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { createExaminer, markUserRemoved } from '../../server/src/users/users.service.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
+import { withdrawStatement } from '../../server/src/workflow/withdrawal.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { groundsFor, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 

@@ -8,8 +8,10 @@ import { issueCheckToken } from '../../server/src/certificates/certificates.serv
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { BODY_RATE_WINDOW_MS } from '../../server/src/http/slow-bodies.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import { isPartialName } from '../../server/src/storage/file-store.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers, wrongCode } from '../../tools/demo.ts';
 import { freePort } from '../../tools/free-port.ts';
 import { logInByCode } from '../../tools/login.ts';

@@ -8,17 +8,12 @@ import { requestCorrection } from '../../server/src/corrections/corrections.serv
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { createRemark } from '../../server/src/remarks/remarks.service.ts';
-import {
-  companyStatement,
-  refuseAcceptance,
-  replyToStatement,
-  submitNewVersion,
-  submitStatement,
-  takeIntoWork,
-  withdrawStatement,
-} from '../../server/src/statements/statements.service.ts';
+import { companyStatement, submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail, findUserById } from '../../server/src/users/users.repository.ts';
+import { refuseAcceptance, takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
+import { withdrawStatement } from '../../server/src/workflow/withdrawal.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
   ACCESS_MATRIX,

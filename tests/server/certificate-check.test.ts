@@ -4,13 +4,10 @@ import { newCheckToken, surnameWithInitials } from '../../server/src/certificate
 import { CHECK_LIMIT } from '../../server/src/certificates/check-limit.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { SHELL_FALLBACKS } from '../../server/src/site/fallbacks.ts';
-import {
-  replyToStatement,
-  submitNewVersion,
-  submitStatement,
-  takeIntoWork,
-} from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { groundsFor, signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
 

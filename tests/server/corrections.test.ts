@@ -3,8 +3,10 @@ import type { Statement } from '#domain/contract.ts';
 import { CORRECTION_TEXTS } from '#domain/corrections.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
-import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
 

@@ -14,13 +14,10 @@ import {
   setReviewTerm,
 } from '../../server/src/deadlines/deadlines.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import {
-  replyToStatement,
-  submitNewVersion,
-  submitStatement,
-  takeIntoWork,
-} from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { adminCli, groundsFor, signedIn, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 

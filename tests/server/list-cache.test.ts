@@ -5,8 +5,9 @@ import type { StatementListItem } from '#domain/contract.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { readListRevision } from '../../server/src/db/list-revision.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { signedIn, startTestPortal, type TestPortal } from './helpers.ts';
 

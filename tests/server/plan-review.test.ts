@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
-import { compareRounds, type StoredStage } from '../../server/src/statements/round-changes.ts';
-import { replyToStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
+import { compareRounds, type StoredStage } from '../../server/src/workflow/round-changes.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { login, startTestPortal, uploadPrefile, userByEmail } from './helpers.ts';
 

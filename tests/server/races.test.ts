@@ -3,15 +3,12 @@ import type { StatementStatus } from '#domain/contract.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import {
-  refuseAcceptance,
-  replyToStatement,
-  submitStatement,
-  takeIntoWork,
-  withdrawStatement,
-} from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
+import { refuseAcceptance, takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
+import { withdrawStatement } from '../../server/src/workflow/withdrawal.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { groundsFor, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 

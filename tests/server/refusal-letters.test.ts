@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefusalGround, Statement } from '#domain/contract.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import { submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { login, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 

@@ -8,14 +8,11 @@ import { nowIso } from '../../server/src/db/database.ts';
 import { WorkingCalendar } from '../../server/src/deadlines/calendar.ts';
 import { STATUS_ADDRESS_LIMIT, STATUS_NUMBER_LIMIT } from '../../server/src/registry/public-limits.ts';
 import { publicationCutoff, publishedAt, registryPage } from '../../server/src/registry/registry.service.ts';
-import {
-  refuseAcceptance,
-  replyToStatement,
-  submitStatement,
-  takeIntoWork,
-  withdrawStatement,
-} from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
+import { refuseAcceptance, takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
+import { withdrawStatement } from '../../server/src/workflow/withdrawal.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { groundsFor, startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
 

@@ -18,13 +18,10 @@ import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { createRemark } from '../../server/src/remarks/remarks.service.ts';
-import {
-  replyToStatement,
-  submitNewVersion,
-  submitStatement,
-  takeIntoWork,
-} from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { groundsFor, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 

@@ -3,8 +3,9 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { MAX_FILE_BYTES, removeStalePrefiles } from '../../server/src/prefiles/prefiles.service.ts';
-import { replyToStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { login, startTestPortal, type TestPortal, uploadPrefile, userByEmail } from './helpers.ts';
 

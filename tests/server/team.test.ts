@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExaminerWorkload, StatementCounters, StatementListItem, TeamWorkload } from '#domain/contract.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
-import { replyToStatement, submitStatement, takeIntoWork } from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { createExaminer } from '../../server/src/users/users.service.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { groundsFor, signedIn, startTestPortal, type TestPortal } from './helpers.ts';
 

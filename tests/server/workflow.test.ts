@@ -5,19 +5,12 @@ import type { ServiceContext } from '../../server/src/context.ts';
 import { createEmployee, removeEmployee } from '../../server/src/employees/employees.service.ts';
 import { ApiError } from '../../server/src/errors.ts';
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
-import {
-  listHistory,
-  listStages,
-  listStatementRefusalGrounds,
-} from '../../server/src/statements/statements.repository.ts';
-import {
-  replyToStatement,
-  submitNewVersion,
-  submitStatement,
-  takeIntoWork,
-} from '../../server/src/statements/statements.service.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { listCompanyUsers } from '../../server/src/users/users.repository.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
+import { listHistory, listStages, listStatementRefusalGrounds } from '../../server/src/workflow/workflow.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
   groundsFor,

@@ -8,7 +8,6 @@ import { revokeUserSessions } from '../auth/session.service.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError, apiError, fieldError } from '../errors.ts';
-import { handOverToHead } from '../statements/team.service.ts';
 import { optionalText } from '../text.ts';
 import {
   findExaminer,
@@ -20,6 +19,7 @@ import {
   markUserRemoved,
   updateExaminer as updateExaminerRow,
 } from '../users/users.service.ts';
+import { handOverToHead } from '../workflow/assigning.ts';
 import { type Actor, inAdminTransaction, recordChange } from './admin-log.ts';
 
 // The committee's examiners (docs/product.md «Administration»): added, edited, made or unmade head, deactivated and

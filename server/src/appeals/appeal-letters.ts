@@ -5,14 +5,9 @@ import { appealAnswerTexts, renderAppealAnswerLetter } from '#domain/pdf/appeal-
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { keepStageFile } from '../files/files.service.ts';
 import { committeeFonts, keepLetter } from '../letters/letters.ts';
-import {
-  type AppealedStatement,
-  findAppealedStatement,
-  findAppealRow,
-  findLastStageId,
-  insertLetterFile,
-} from './appeals.repository.ts';
+import { type AppealedStatement, findAppealedStatement, findAppealRow, findLastStageId } from './appeals.repository.ts';
 
 /**
  * Claims the appeal for a decision with `claim` (given the letter's storage key; false when another head decided it
@@ -58,11 +53,12 @@ export async function storeAppealAnswer(
     ctx,
     pdf,
     (stored) =>
-      insertLetterFile(db, {
+      keepStageFile(db, {
         stageId,
         appealId,
         storageKey: stored.key,
         fileName: appealAnswerTexts.fileName(statement.visible_id),
+        contentType: 'application/pdf',
         size: stored.size,
         sha256: stored.sha256,
         at,

@@ -207,30 +207,3 @@ export function listRegister(db: Db) {
 export function listOpenAppeals(db: Db) {
   return db.selectFrom('appeals').select(['id', 'subject', 'filed_at']).where('status', '=', 'filed').execute();
 }
-
-interface NewLetterFile {
-  stageId: number;
-  appealId: number;
-  storageKey: string;
-  fileName: string;
-  size: number;
-  sha256: string;
-  at: string;
-}
-
-/** The answer letter, kept as a file of the appeal (in the statement's last round). */
-export async function insertLetterFile(db: Db, file: NewLetterFile): Promise<void> {
-  await db
-    .insertInto('files')
-    .values({
-      stage_id: file.stageId,
-      appeal_id: file.appealId,
-      storage_key: file.storageKey,
-      file_name: file.fileName,
-      content_type: 'application/pdf',
-      size: file.size,
-      sha256: file.sha256,
-      created_at: file.at,
-    })
-    .execute();
-}

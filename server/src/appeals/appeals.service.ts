@@ -27,6 +27,7 @@ import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireHead, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { listCompanyUsers, listExaminers } from '../users/users.service.ts';
+import { reopenByAppeal } from '../workflow/reopening.ts';
 import { storeAppealAnswer } from './appeal-letters.ts';
 import {
   type AppealedStatement,
@@ -47,27 +48,11 @@ import {
 
 // Pre-trial appeals (docs/product.md «Appeals», Федеральный закон № 210-ФЗ, глава 2.1): a user of the company appeals
 // a refusal, a refusal to accept, a missed term or a declined correction; the committee's head upholds or dismisses it
-// within 15 working days (5 for a refusal to accept or a declined correction), with the answer letter made once. The
-// statement's own status moves only through statements.service (the route hands its `reopenByAppeal` in), so this
-// area never imports the statements area, which reads the appeals for its detail.
+// within 15 working days (5 for a refusal to accept or a declined correction), with the answer letter made once. An
+// upheld appeal against a refusal moves the statement through workflow's reopening (workflow/reopening.ts); this area
+// never imports the statements area, which reads the appeals for its detail.
 
 const NOT_FOUND = 'Заявление не найдено';
-
-/** What an upheld appeal against a refusal asks of the statements area: back to `under_review`, in one transaction. */
-export type ReopenByAppeal = (
-  ctx: ServiceContext,
-  actor: UserRow,
-  reopen: {
-    statementId: number;
-    from: 'rejected' | 'not_accepted';
-    examiner: { id: number; fio: string | null };
-    appealId: number;
-  },
-  /** Written in the status change's transaction at its moment (the decision and its letter). */
-  alongside: (db: Db, at: string) => Promise<void>,
-  /** Why the status did not move (read in the failed transaction): always throws. */
-  explainFailure: (db: Db) => Promise<never>,
-) => Promise<void>;
 
 /**
  * What the company may appeal now (docs/product.md «Appeals»): a rejection, a refusal to accept, a term overdue now or
@@ -167,7 +152,7 @@ function formatDate(date: string): string {
 /**
  * The committee's head upholds or dismisses a filed appeal (docs/product.md «Appeals»): an upheld appeal against a
  * refusal returns the statement to `under_review` with a new term and an examiner (through `reopen`, the statements
- * area's status change), against a declined correction reopens it; otherwise the decision is recorded and the
+ * workflow's reopening), against a declined correction reopens it; otherwise the decision is recorded and the
  * statement stays. The answer letter is made in the decision's transaction. Of two heads at once exactly one wins.
  */
 export async function decideAppeal(
@@ -175,7 +160,6 @@ export async function decideAppeal(
   actor: UserRow,
   appealId: number,
   input: AppealDecisionInput,
-  reopen: ReopenByAppeal,
 ): Promise<Appeal> {
   requireHead(actor);
   const text = optionalText(input.text);
@@ -197,18 +181,19 @@ export async function decideAppeal(
     const examiner = (await listExaminers(ctx.db)).find((user) => user.id === examinerId);
     if (!examiner) throw fieldError('examinerId', APPEAL_TEXTS.noSuchExaminer);
     const from = found.subject === 'decision_refusal' ? 'rejected' : 'not_accepted';
-    await reopen(
-      ctx,
-      actor,
-      { statementId: found.statement_id, from, examiner: { id: examiner.id, fio: examiner.fio }, appealId },
-      record,
-      async (db) => {
+    await reopenByAppeal(ctx, actor, {
+      statementId: found.statement_id,
+      from,
+      examiner: { id: examiner.id, fio: examiner.fio },
+      appealId,
+      alongside: record,
+      explainFailure: async (db) => {
         const now = await findAppeal(db, appealId);
         if (!now) throw apiError('not_found', APPEAL_TEXTS.notFound);
         if (now.status !== 'filed') throw decided();
         throw apiError('invalid_transition', 'Статус заявления уже изменился. Обновите страницу.');
       },
-    );
+    });
   } else {
     const clock = await deadlineClock(ctx);
     await ctx.db.transaction().execute(async (trx) => {

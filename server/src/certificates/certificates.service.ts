@@ -4,9 +4,9 @@ import type { ServiceContext } from '../context.ts';
 import { approvalReplacement, correctedCertificate } from '../corrections/corrections.service.ts';
 import { apiError } from '../errors.ts';
 import { type SignedApproval, signedApproval } from '../signatures/signed-decisions.ts';
-import { decisionFacts, findStatementFor } from '../statements/statement-access.ts';
 import { requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
+import { decisionFacts, findStatementFor } from '../workflow/statement-access.ts';
 import {
   findStatementByCheckToken,
   listDocuments,

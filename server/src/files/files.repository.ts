@@ -48,3 +48,49 @@ export async function knownStorageKeys(db: Db, keys: readonly string[]): Promise
     .execute();
   return new Set(rows.map((row) => row.storage_key));
 }
+
+/** The statement a stored file belongs to (for the download's access check), by its storage key. */
+export function findFileByKey(db: Db, key: string) {
+  return db
+    .selectFrom('files')
+    .innerJoin('stages', 'stages.id', 'files.stage_id')
+    .innerJoin('statements', 'statements.id', 'stages.statement_id')
+    .select([
+      'files.storage_key',
+      'files.file_name',
+      'files.size',
+      'statements.company_id',
+      'statements.id as statement_id',
+    ])
+    .where('files.storage_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** A file the committee made itself (a decision letter, an appeal's answer), as a file of its round. */
+export interface NewStageFile {
+  stageId: number;
+  /** The appeal it answers: shown with the appeal, not with the round's documents. */
+  appealId?: number;
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  at: string;
+}
+
+export async function insertStageFile(db: Db, file: NewStageFile): Promise<void> {
+  await db
+    .insertInto('files')
+    .values({
+      stage_id: file.stageId,
+      appeal_id: file.appealId ?? null,
+      storage_key: file.storageKey,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+      created_at: file.at,
+    })
+    .execute();
+}

@@ -1,11 +1,26 @@
 import type { FastifyReply } from 'fastify';
 import parseRange from 'range-parser';
 import type { ServiceContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
-import { findStatementFileFor } from '../statements/statement-access.ts';
 import { type ByteRange, FileNotFoundError, isPartialName, isStorageKey } from '../storage/file-store.ts';
+import { seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
-import { knownStorageKeys } from './files.repository.ts';
+import { findFileByKey, insertStageFile, knownStorageKeys, type NewStageFile } from './files.repository.ts';
+
+/**
+ * Keeps a file the committee made (a refusal letter, an appeal's answer) as a file of its round, in the caller's
+ * transaction: the one way a file of the committee enters the `files` table.
+ */
+export function keepStageFile(db: Db, file: NewStageFile): Promise<void> {
+  return insertStageFile(db, file);
+}
+
+/** A stored file of a statement the actor may see, by its storage key; undefined for any other key. */
+async function findStatementFileFor(db: Db, actor: UserRow, key: string) {
+  const file = await findFileByKey(db, key);
+  return file && seesCompany(actor, file.company_id) ? file : undefined;
+}
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name, UTF-8 and percent-encoded, for the rest. */
 function contentDisposition(fileName: string): string {

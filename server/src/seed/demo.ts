@@ -13,18 +13,13 @@ import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, keepKnownPageCount, resolveRemark } from '../remarks/remarks.service.ts';
 import { shippedVerdicts } from '../signatures/checker.ts';
 import { DEMO_COMPANY, DEMO_SIGNATURES_DIR } from '../signatures/demo-trust.ts';
-import {
-  refuseAcceptance,
-  reopenByAppeal,
-  replyToStatement,
-  submitNewVersion,
-  submitStatement,
-  takeIntoWork,
-  withdrawStatement,
-} from '../statements/statements.service.ts';
+import { submitStatement } from '../statements/statements.service.ts';
 import { withPut } from '../storage/file-store.ts';
 import type { UserRow } from '../users/user.ts';
 import { createExaminer, findUserByEmail, findUserById } from '../users/users.service.ts';
+import { refuseAcceptance, takeIntoWork } from '../workflow/intake.ts';
+import { replyToStatement, submitNewVersion } from '../workflow/review.ts';
+import { withdrawStatement } from '../workflow/withdrawal.ts';
 import { type DemoSignatureFile, shippedDemoVerdicts } from './demo-signatures.ts';
 import { seedRemarkTemplates } from './remark-templates.ts';
 import { anyUserExists, findStatementFiles } from './seed.repository.ts';
@@ -442,7 +437,7 @@ async function seedDemoData(base: ServiceContext): Promise<void> {
         clock.at = now - appeal.filedDaysAgo * day;
         const { id: appealId } = await fileAppeal(ctx, owner, id, { ...appeal.filed, prefileIds: [] });
         clock.at = now - appeal.decidedDaysAgo * day;
-        await decideAppeal(ctx, head, appealId, appeal.decision, reopenByAppeal);
+        await decideAppeal(ctx, head, appealId, appeal.decision);
       }
     }
     if (demo.status === 'not_accepted') {

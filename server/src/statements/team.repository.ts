@@ -37,24 +37,3 @@ export async function listDecisionsSince(db: Db, decisions: readonly StatementSt
     onTime: row.term_on_time === null ? null : Boolean(row.term_on_time),
   }));
 }
-
-/**
- * A deactivated examiner's statements in work (these statuses) lose their examiner: they wait in the head's queue
- * for reassignment. Returns their ids. On PostgreSQL a reply racing with it either committed first (the statement
- * is handed over in its new status, or kept by a decision) or finds no longer its examiner and is refused.
- */
-export async function releaseExaminerStatements(
-  db: Db,
-  examinerId: number,
-  statuses: readonly StatementStatus[],
-  at: string,
-): Promise<number[]> {
-  const rows = await db
-    .updateTable('statements')
-    .set({ examiner_id: null, last_update: at })
-    .where('examiner_id', '=', examinerId)
-    .where('status', 'in', [...statuses])
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id).sort((a, b) => a - b);
-}

@@ -1,6 +1,5 @@
 import type { ExaminerWorkload, ReviewDeadline, StatementStatus, TeamWorkload } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
 import { localDate } from '../deadlines/calendar.ts';
 import { deadlineClock, deadlineOf, intakeDeadlineOf, isOverdue } from '../deadlines/deadlines.service.ts';
 import { TERM_RUNS_IN } from '../deadlines/term.ts';
@@ -8,7 +7,7 @@ import { requireHead } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { listExaminers } from '../users/users.service.ts';
 import { listItems } from './statements.service.ts';
-import { listAssignedTerms, listDecisionsSince, releaseExaminerStatements } from './team.repository.ts';
+import { listAssignedTerms, listDecisionsSince } from './team.repository.ts';
 
 /** 'Скоро срок': a running term that ends within this many working days (and is not over). */
 export const DUE_SOON_DAYS = 3;
@@ -92,14 +91,3 @@ export async function teamWorkload(ctx: ServiceContext, actor: UserRow): Promise
  * work whose examiner was deactivated (docs/product.md «Administration»), until the head reassigns them.
  */
 const WAITING_FOR_HEAD: readonly StatementStatus[] = ['sent', ...OPEN.filter((status) => status !== 'sent')];
-
-/**
- * Hands a deactivated examiner's statements in work (`under_review`, `has_comments`) to the head's queue, in the
- * caller's transaction: their examiner is cleared and they are listed as unassigned for reassignment. Their ids.
- */
-export function handOverToHead(db: Db, examinerId: number, at: string): Promise<number[]> {
-  return releaseExaminerStatements(db, examinerId, IN_WORK, at);
-}
-
-/** The statuses of a statement in an examiner's work: their turn, or the applicant's. */
-const IN_WORK: readonly StatementStatus[] = ['under_review', 'has_comments'];

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { appealsRegister, decideAppeal, fileAppeal } from '../../../appeals/appeals.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
-import { reopenByAppeal } from '../../../statements/statements.service.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 /** Filing an appeal (registered behind `requireCompanyUser`). */
@@ -11,13 +10,10 @@ export const companyAppeals: FastifyPluginAsync = async (app) => {
   );
 };
 
-/**
- * The head's register and decisions (registered behind `requireExaminer`; the service asks for the head). The status
- * change of an upheld appeal is the statements area's, handed in here so neither area imports the other both ways.
- */
+/** The head's register and decisions (registered behind `requireExaminer`; the service asks for the head). */
 export const instanceAppeals: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'getAppealsRegister', {}, async (request) => appealsRegister(app.ctx, currentUser(request)));
   contractRoute(app, 'decideAppeal', {}, async (request) =>
-    decideAppeal(app.ctx, currentUser(request), request.params.id, request.body, reopenByAppeal),
+    decideAppeal(app.ctx, currentUser(request), request.params.id, request.body),
   );
 };

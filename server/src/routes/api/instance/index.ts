@@ -12,16 +12,11 @@ import {
   updateRemark,
 } from '../../../remarks/remarks.service.ts';
 import { termsReport } from '../../../reports/reports.service.ts';
-import {
-  assignStatement,
-  examinerStatement,
-  listScope,
-  refuseAcceptance,
-  replyToStatement,
-  signDecisionDocument,
-  takeIntoWork,
-} from '../../../statements/statements.service.ts';
+import { examinerStatement, listScope } from '../../../statements/statements.service.ts';
 import { examinerProfile, updateExaminerProfile } from '../../../users/users.service.ts';
+import { assignStatement } from '../../../workflow/assigning.ts';
+import { refuseAcceptance, takeIntoWork } from '../../../workflow/intake.ts';
+import { replyToStatement, signDecisionDocument } from '../../../workflow/review.ts';
 import { contractRoute, type QueryParams } from '../../contract-route.ts';
 import { statementListRoute } from '../statement-lists.ts';
 

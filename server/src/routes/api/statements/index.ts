@@ -6,10 +6,10 @@ import {
   companyStatement,
   deleteStatement,
   listScope,
-  submitNewVersion,
   submitStatement,
-  withdrawStatement,
 } from '../../../statements/statements.service.ts';
+import { submitNewVersion } from '../../../workflow/review.ts';
+import { withdrawStatement } from '../../../workflow/withdrawal.ts';
 import { contractRoute } from '../../contract-route.ts';
 import { statementListRoute } from '../statement-lists.ts';
 

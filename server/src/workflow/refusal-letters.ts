@@ -6,9 +6,14 @@ import { REFUSAL_LETTERS, type RefusalLetterKind, renderRefusalLetter } from '#d
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { apiError } from '../errors.ts';
+import { keepStageFile } from '../files/files.service.ts';
 import { committeeFonts, keepLetter } from '../letters/letters.ts';
-import { findRefusalStage, insertStageFile } from './refusal-letters.repository.ts';
-import { findStatement, listStatementRefusalGrounds } from './statements.repository.ts';
+import {
+  findDecisionFacts,
+  findRefusalStage,
+  findStatementRow,
+  listStatementRefusalGrounds,
+} from './workflow.repository.ts';
 
 /** A refusal whose letter is to be made: the statement, the round the refusal created, which refusal, and when. */
 export interface Refusal {
@@ -27,8 +32,9 @@ export interface Refusal {
  * unreferenced, and the orphan sweep removes them (letters.ts:keepLetter).
  */
 export async function storeRefusalLetter(db: Db, ctx: ServiceContext, refusal: Refusal): Promise<void> {
-  const row = await findStatement(db, refusal.statementId);
-  if (!row) throw apiError('not_found', 'Заявление не найдено');
+  const row = await findStatementRow(db, refusal.statementId);
+  const facts = await findDecisionFacts(db, refusal.statementId, false);
+  if (!row || !facts) throw apiError('not_found', 'Заявление не найдено');
   const stage = await findRefusalStage(db, refusal.stageId);
   if (!stage || stage.statement_id !== refusal.statementId) {
     throw new Error(`stage ${refusal.stageId} is not a round of statement ${refusal.statementId}`);
@@ -40,13 +46,13 @@ export async function storeRefusalLetter(db: Db, ctx: ServiceContext, refusal: R
       visibleId: row.visible_id,
       submittedAt: new Date(row.date_create),
       refusedAt: new Date(refusal.at),
-      objectName: row.object_name,
-      address: row.address,
-      cadastralNumber: row.cadastral_number,
-      companyName: row.company_name,
-      companyInn: row.company_inn,
-      companyKpp: row.company_kpp,
-      companyOgrn: row.company_ogrn,
+      objectName: facts.object_name,
+      address: facts.address,
+      cadastralNumber: facts.cadastral_number,
+      companyName: facts.company_name,
+      companyInn: facts.company_inn,
+      companyKpp: facts.company_kpp,
+      companyOgrn: facts.company_ogrn,
       grounds: grounds.map((ground) => ({ name: ground.name, legalBasis: ground.legal_basis })),
       explanation: stage.comment,
       examiner: stage.applicant_name,
@@ -54,7 +60,7 @@ export async function storeRefusalLetter(db: Db, ctx: ServiceContext, refusal: R
     await committeeFonts(),
   );
   await keepLetter(ctx, pdf, (stored) =>
-    insertStageFile(db, {
+    keepStageFile(db, {
       stageId: refusal.stageId,
       storageKey: stored.key,
       fileName: REFUSAL_LETTERS[refusal.kind].fileName(row.visible_id),

@@ -1,0 +1,149 @@
+import type {
+  CompanyStageInput,
+  ExaminerStageInput,
+  RefusalGround,
+  SignDecisionInput,
+  StatementStatus,
+} from '#domain/contract.ts';
+import { REFUSAL_TEXTS } from '#domain/refusals.ts';
+import { groundsByIds } from '../catalogs/catalogs.service.ts';
+import type { ServiceContext } from '../context.ts';
+import { apiError, fieldError } from '../errors.ts';
+import { answerRemarks, closeRemarksWithDecision, publishWithRework } from '../remarks/remarks.service.ts';
+import { decisionSigned, holdsDecision, signDecision } from '../signatures/signed-decisions.ts';
+import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
+import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
+import type { UserRow } from '../users/user.ts';
+import { storeRefusalLetter } from './refusal-letters.ts';
+import { refusalGroundsOf } from './rounds.ts';
+import { findStatementFor } from './statement-access.ts';
+import { changeStatus, MOVED, NOT_FOUND, TRANSITIONS } from './transitions.ts';
+import { findStatementRow, insertStatementRefusalGrounds, listStageFiles, listStages } from './workflow.repository.ts';
+
+// The review (docs/product.md «The regulation's procedures», «Signatures»): the assigned examiner's reply (rework,
+// approval, rejection), the company's new version, and the release of a decision that waited for its signature.
+
+/** The assigned examiner answers a statement under review: rework, approve or reject. */
+export async function replyToStatement(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  input: ExaminerStageInput,
+): Promise<void> {
+  requireExaminer(actor);
+  const { from, to } = TRANSITIONS.reply;
+  if (!(to as readonly StatementStatus[]).includes(input.status)) throw apiError('validation_error');
+  const grounds = await replyGrounds(ctx, input);
+  const signatures = await checkRoundSignatures(ctx, actor, { committeeExaminer: actor }, input.prefileIds);
+  const held = await holdsDecision(ctx, actor, input.status, input.prefileIds, signatures.length);
+  await changeStatus(ctx, actor, {
+    move: { id: statementId, from: from[0], to: input.status, examinerId: actor.id, ...(held ? { held: 'hold' } : {}) },
+    event: { kind: 'replied', status: input.status, grounds },
+    explainFailure: async (db) => {
+      const row = await findStatementRow(db, statementId);
+      if (!row) throw apiError('not_found', NOT_FOUND);
+      if (row.status !== from[0]) throw apiError('invalid_transition', MOVED);
+      throw apiError('forbidden', 'Отвечать может только эксперт, взявший заявление в работу');
+    },
+    stage: { byCommittee: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
+    alongside: async (db, { n, stageId, at }) => {
+      if (stageId !== null) await recordRoundSignatures(db, stageId, signatures);
+      if (grounds.length > 0) await insertStatementRefusalGrounds(db, statementId, grounds);
+      if (input.status === 'rejected' && stageId !== null) {
+        await storeRefusalLetter(db, ctx, { statementId, stageId, kind: 'decision', at });
+      }
+      if (input.status !== 'has_comments') {
+        // A held decision closes the remarks when it is released: until then the company sees them as they were.
+        if (!held) await closeRemarksWithDecision(db, statementId, actor, at);
+        return undefined;
+      }
+      return { remarks: await publishWithRework(db, statementId, n, actor, at) };
+    },
+  });
+}
+
+/**
+ * The grounds a reply gives, as the catalogue words them now: a rejection names at least one ground of refusal to
+ * approve; any other answer names none (docs/product.md «The regulation's procedures»).
+ */
+async function replyGrounds(ctx: ServiceContext, input: ExaminerStageInput): Promise<RefusalGround[]> {
+  const ids = input.refusalGroundIds ?? [];
+  if (input.status !== 'rejected') {
+    if (ids.length > 0) throw fieldError('refusalGroundIds', REFUSAL_TEXTS.onlyWithRejection);
+    return [];
+  }
+  if (ids.length === 0) throw fieldError('refusalGroundIds', REFUSAL_TEXTS.groundRequired);
+  const grounds = await groundsByIds(ctx, 'decision', ids);
+  if (!grounds) throw fieldError('refusalGroundIds', REFUSAL_TEXTS.unknownGround);
+  return grounds;
+}
+
+/** A user of the company answers the comments with a new version (at least one file); back to `under_review`. */
+export async function submitNewVersion(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  input: CompanyStageInput,
+): Promise<void> {
+  requireCompanyUser(actor);
+  if (input.prefileIds.length === 0) throw apiError('validation_error', 'Загрузите хотя бы один файл');
+  const row = await findStatementFor(ctx.db, actor, statementId);
+  const signatures = await checkRoundSignatures(ctx, actor, { companyId: row.company_id }, input.prefileIds);
+  const { from, to } = TRANSITIONS.newVersion;
+  await changeStatus(ctx, actor, {
+    move: { id: statementId, from: from[0], to: to[0] },
+    event: { kind: 'new_version', examinerId: row.examiner_id ?? 0 },
+    explainFailure: async () => {
+      throw apiError('invalid_transition', MOVED);
+    },
+    stage: { byCommittee: false, comment: input.comment ?? null, prefileIds: input.prefileIds },
+    alongside: async (db, { n, stageId, at }) => {
+      if (stageId !== null) await recordRoundSignatures(db, stageId, signatures);
+      await answerRemarks(db, statementId, input.answers ?? [], n, actor, at);
+      return undefined;
+    },
+  });
+}
+
+/**
+ * 'Подписать решение': the deciding official signs a decision document (signed-decisions.ts), and a decision that
+ * awaited its signature is released once every document of its round is validly signed (docs/product.md
+ * «Signatures»): the status moves to it then, with its history, the register's snapshot, the notification and the
+ * mail, exactly once.
+ */
+export async function signDecisionDocument(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  fileId: number,
+  input: SignDecisionInput,
+): Promise<void> {
+  await signDecision(ctx, actor, statementId, fileId, input);
+  const row = await findStatementRow(ctx.db, statementId);
+  const to = row?.held_status;
+  const decision = (await listStages(ctx.db, statementId)).at(-1);
+  if (!row || !to || !decision) return;
+  if (!decisionSigned(documentsOf(await listStageFiles(ctx.db, [decision.id])))) return;
+  const grounds = to === 'approved' ? [] : await refusalGroundsOf(ctx.db, statementId);
+  const released = Symbol('released');
+  await changeStatus(ctx, actor, {
+    move: {
+      id: statementId,
+      from: row.status,
+      to,
+      held: 'release',
+      ...(to === 'not_accepted' ? { assignExaminerId: actor.id } : {}),
+    },
+    event: to === 'not_accepted' ? { kind: 'not_accepted', grounds } : { kind: 'replied', status: to, grounds },
+    explainFailure: async () => {
+      // Its other document's signature released it meanwhile.
+      throw released;
+    },
+    alongside: async (db, { at }) => {
+      if (to !== 'not_accepted') await closeRemarksWithDecision(db, statementId, actor, at);
+      return undefined;
+    },
+  }).catch((error: unknown) => {
+    if (error !== released) throw error;
+  });
+}

@@ -1,0 +1,80 @@
+import type { RefusalGround, Stage, Statement, StatementStatus } from '#domain/contract.ts';
+import type { Db } from '../db/database.ts';
+import { heldRound } from '../signatures/signed-decisions.ts';
+import { documentsOf } from '../signatures/signed-uploads.ts';
+import { compareRounds } from './round-changes.ts';
+import { listHistory, listStageFiles, listStages, listStatementRefusalGrounds } from './workflow.repository.ts';
+
+// What a statement's life has written, as a detail reads it: its rounds with their files, its history and the grounds
+// of its refusal. A decision awaiting its signature is its last round's: the company sees the statement as it was
+// before it.
+
+/** Who reads: the company (no drafts, no held decision) or the committee. */
+export type Reader = 'company' | 'committee';
+
+/** The statement's rounds with their files compared with the previous submission, oldest first. */
+export async function roundsOf(db: Db, statement: { id: number; held_status: string | null }, reader: Reader) {
+  const stages = await listStages(db, statement.id);
+  const heldStageId = statement.held_status === null ? null : (stages.at(-1)?.id ?? null);
+  const files = await listStageFiles(
+    db,
+    stages.map((stage) => stage.id),
+  );
+  const rounds = compareRounds(
+    stages.map((stage) => ({
+      id: stage.id,
+      n: stage.n,
+      applicantId: stage.applicant_id,
+      applicant: stage.applicant_name,
+      applicantPhone: stage.applicant_phone,
+      applicantPosition: stage.applicant_position,
+      applicantMail: stage.applicant_mail,
+      isGovernmentAgency: Boolean(stage.is_government_agency),
+      status: stage.status,
+      comment: stage.comment,
+      dateCreate: stage.date_create,
+      files: documentsOf(files.filter((file) => file.stage_id === stage.id)),
+    })),
+  );
+  return rounds.flatMap((stage): Stage[] => {
+    if (stage.id !== heldStageId) return [stage];
+    const held = heldRound(stage, reader);
+    return held ? [held] : [];
+  });
+}
+
+/** The applicant submits (creation), answers with a new version and withdraws; every other change is the committee's. */
+function byCommittee(from: StatementStatus | null, to: StatementStatus): boolean {
+  return !(from === null || (from === 'has_comments' && to === 'under_review') || to === 'withdrawn');
+}
+
+/** The statement's history, oldest first; the head's comments on assignments are for the committee only. */
+export async function historyOf(db: Db, statementId: number, reader: Reader): Promise<Statement['history']> {
+  return (await listHistory(db, statementId)).map((entry) => ({
+    status: entry.to_status,
+    at: entry.changed_at,
+    actor: entry.actor_name,
+    byCommittee: byCommittee(entry.from_status, entry.to_status),
+    term: entry.term_due_date === null ? null : { dueDate: entry.term_due_date, onTime: Boolean(entry.term_on_time) },
+    // The head's comment is for the committee: the applicant's side sees whom, not why.
+    ...(entry.appeal_id !== null
+      ? { appeal: { appealId: entry.appeal_id, examiner: entry.assignee_name } }
+      : entry.assignee_id === null
+        ? {}
+        : {
+            assignment: {
+              examiner: entry.assignee_name,
+              comment: reader === 'company' ? null : entry.assign_comment,
+            },
+          }),
+  }));
+}
+
+/** The grounds of the statement's refusal, as worded when it was refused. */
+export async function refusalGroundsOf(db: Db, statementId: number): Promise<RefusalGround[]> {
+  return (await listStatementRefusalGrounds(db, statementId)).map((ground) => ({
+    id: ground.ground_id,
+    name: ground.name,
+    legalBasis: ground.legal_basis,
+  }));
+}
