@@ -2714,6 +2714,14 @@ export interface components {
                 appealId: number;
                 examiner: string | null;
             };
+            /**
+             * @description Present only on the entry a deactivation made: the examiner who had the statement in work was deactivated,
+             *     and it went back to the head's queue for reassignment (the status stays, shown as 'Возвращено в очередь
+             *     руководителя'). The examiner's name as it was. `actor` is whoever deactivated them (null from the console).
+             */
+            release?: {
+                examiner: string | null;
+            };
         };
         TermOutcome: {
             /**

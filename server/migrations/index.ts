@@ -25,6 +25,7 @@ import * as administration from './20261127T0020_administration.ts';
 import * as signatures from './20261127T0040_signatures.ts';
 import * as registry from './20261127T0100_registry.ts';
 import * as heldDecisions from './20261127T0200_held_decisions.ts';
+import * as releaseHistory from './20261128T0100_release_history.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0040_signatures': signatures,
   '20261127T0100_registry': registry,
   '20261127T0200_held_decisions': heldDecisions,
+  '20261128T0100_release_history': releaseHistory,
 };

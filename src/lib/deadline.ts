@@ -159,6 +159,7 @@ export type HistoryEvent =
   | 'withdrawn'
   | 'assigned'
   | 'handed-over'
+  | 'released'
   | 'appeal-upheld'
   | 'other'
   | 'remarks';
@@ -175,6 +176,7 @@ const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
   withdrawn: 'Отозвано',
   assigned: 'Назначен эксперт',
   'handed-over': 'Передано другому эксперту',
+  released: 'Возвращено в очередь руководителя',
   'appeal-upheld': APPEAL_HISTORY_LABEL,
   other: 'Статус изменён',
   remarks: 'Замечания',
@@ -222,32 +224,36 @@ export interface TimelineEntry {
   notes?: readonly string[];
 }
 
+/** What a timeline entry notes besides its event: the examiner it names and the head's comment. */
+function historyNotes(entry: StatusHistoryEntry): string[] {
+  const named = (examiner: string | null | undefined) => (examiner ? [`Эксперт: ${examiner}`] : []);
+  if (entry.appeal) return named(entry.appeal.examiner);
+  if (entry.release) return named(entry.release.examiner);
+  if (!entry.assignment) return [];
+  const { comment } = entry.assignment;
+  return [...named(entry.assignment.examiner), ...(comment ? [`Комментарий: ${comment}`] : [])];
+}
+
 /** The timeline of a statement's history, oldest first as the API sends it. */
 export function timelineEntries(history: readonly StatusHistoryEntry[]): TimelineEntry[] {
   return history.map((entry, index) => {
     const previous = history[index - 1]?.status ?? null;
     const assignment = entry.assignment;
     const appeal = entry.appeal;
+    const release = entry.release;
     // The head's assignment out of `sent` is a take in all but who did it; in work it is a hand-over. An upheld
-    // appeal's return under review cancels the refusal.
+    // appeal's return under review cancels the refusal. A deactivation returns the statement to the head's queue.
     const event: HistoryEvent = appeal
       ? 'appeal-upheld'
-      : assignment
-        ? previous === 'sent'
-          ? 'assigned'
-          : 'handed-over'
-        : historyEvent(entry.status, previous);
+      : release
+        ? 'released'
+        : assignment
+          ? previous === 'sent'
+            ? 'assigned'
+            : 'handed-over'
+          : historyEvent(entry.status, previous);
     const term = entry.term;
-    const notes = appeal
-      ? appeal.examiner
-        ? [`Эксперт: ${appeal.examiner}`]
-        : []
-      : assignment
-        ? [
-            ...(assignment.examiner ? [`Эксперт: ${assignment.examiner}`] : []),
-            ...(assignment.comment ? [`Комментарий: ${assignment.comment}`] : []),
-          ]
-        : [];
+    const notes = historyNotes(entry);
     return {
       ...(notes.length > 0 ? { notes } : {}),
       event,

@@ -207,6 +207,17 @@ describe('examiners', () => {
     const detail = (id: number) => ok<Statement>(head(), 'GET', `/api/instance/statements/${id}`);
     expect(await detail(inReview)).toMatchObject({ status: 'under_review', examinerId: null });
     expect(await detail(awaiting)).toMatchObject({ status: 'has_comments', examinerId: null });
+    // Each release is written in the history by whoever deactivated, naming the examiner; the status stays.
+    for (const [id, status] of [
+      [inReview, 'under_review'],
+      [awaiting, 'has_comments'],
+    ] as const) {
+      const last = (await detail(id)).history.at(-1);
+      expect(last).toMatchObject({ status, actor: users.head.fio, byCommittee: true });
+      expect(last?.release).toEqual({ examiner: 'Уходящий Эксперт' });
+      const company = await ok<Statement>(tokens.owner, 'GET', `/api/statements/${id}`);
+      expect(company.history.at(-1)?.release).toEqual({ examiner: 'Уходящий Эксперт' });
+    }
     // A decided statement keeps the examiner who decided it, and every history entry keeps their name.
     const kept = await detail(decided);
     expect(kept).toMatchObject({ status: 'approved', examinerId: added.id });

@@ -169,7 +169,7 @@ export async function deactivateExaminer(
     }
     if (!(await markUserRemoved(trx.db, id, at))) throw apiError('invalid_transition', EXAMINER_TEXTS.alreadyInactive);
     await revokeUserSessions(trx.db, id, at);
-    const handedOver = await handOverToHead(trx.db, id, at);
+    const handedOver = await handOverToHead(trx.db, { examiner: { id, fio: before.fio }, by: actor, at });
     const after = await examinerRow(trx.db, id);
     await recordChange(trx.db, actor, at, 'examiner_deactivated', named(after), {
       wasHead: Boolean(before.is_head),

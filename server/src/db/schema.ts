@@ -164,6 +164,12 @@ export interface StatusHistoryTable {
   assign_comment: string | null;
   /** The upheld appeal that made this change (20261127T0010), null otherwise; `assignee_*` then name the examiner. */
   appeal_id: number | null;
+  /**
+   * The deactivated examiner whose statement went back to the head's queue by this entry (20261128T0100), and their
+   * name as it was; null otherwise. The status stays.
+   */
+  released_examiner_id: number | null;
+  released_examiner_name: string | null;
 }
 
 export interface LoginCodeTable {

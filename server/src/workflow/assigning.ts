@@ -7,8 +7,8 @@ import { optionalText } from '../text.ts';
 import { requireHead } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { listExaminers } from '../users/users.service.ts';
-import { changeStatus, MOVED, NOT_FOUND, startsFrom, TRANSITIONS } from './transitions.ts';
-import { findStatementRow, releaseExaminerStatements } from './workflow.repository.ts';
+import { author, changeStatus, MOVED, NOT_FOUND, startsFrom, TRANSITIONS } from './transitions.ts';
+import { findStatementRow, insertHistory, releaseExaminerStatements } from './workflow.repository.ts';
 
 // Who holds a statement (docs/product.md «Assigning», «Administration»): the head assigns or hands it over, and a
 // deactivated examiner's statements in work go back to the head's queue. Nothing else changes a statement's examiner
@@ -96,9 +96,25 @@ const IN_WORK: readonly StatementStatus[] = ['under_review', 'has_comments'];
 
 /**
  * Hands a deactivated examiner's statements in work (`under_review`, `has_comments`) to the head's queue, in the
- * caller's transaction (the deactivation's): their examiner is cleared and they are listed as unassigned for
- * reassignment. Their ids.
+ * caller's transaction (the deactivation's): their examiner is cleared, each gets a history entry naming them (the
+ * status stays), and they are listed as unassigned for reassignment. `by` is who deactivated them (null: the console).
+ * Their ids.
  */
-export async function handOverToHead(db: Db, examinerId: number, at: string): Promise<number[]> {
-  return (await releaseExaminerStatements(db, examinerId, IN_WORK, at)).map((row) => row.id);
+export async function handOverToHead(
+  db: Db,
+  release: { examiner: { id: number; fio: string | null }; by: UserRow | null; at: string },
+): Promise<number[]> {
+  const { examiner, by, at } = release;
+  const released = await releaseExaminerStatements(db, examiner.id, IN_WORK, at);
+  for (const { id, status } of released) {
+    await insertHistory(db, {
+      statementId: id,
+      from: status,
+      to: status,
+      actor: by && author(by),
+      at,
+      release: { examinerId: examiner.id, examinerName: examiner.fio },
+    });
+  }
+  return released.map((row) => row.id);
 }

@@ -59,14 +59,16 @@ export async function historyOf(db: Db, statementId: number, reader: Reader): Pr
     // The head's comment is for the committee: the applicant's side sees whom, not why.
     ...(entry.appeal_id !== null
       ? { appeal: { appealId: entry.appeal_id, examiner: entry.assignee_name } }
-      : entry.assignee_id === null
-        ? {}
-        : {
-            assignment: {
-              examiner: entry.assignee_name,
-              comment: reader === 'company' ? null : entry.assign_comment,
-            },
-          }),
+      : entry.released_examiner_id !== null
+        ? { release: { examiner: entry.released_examiner_name } }
+        : entry.assignee_id === null
+          ? {}
+          : {
+              assignment: {
+                examiner: entry.assignee_name,
+                comment: reader === 'company' ? null : entry.assign_comment,
+              },
+            }),
   }));
 }
 

@@ -218,7 +218,8 @@ interface NewHistoryEntry {
   statementId: number;
   from: StatementStatus | null;
   to: StatementStatus;
-  actor: { id: number; fio: string | null };
+  /** Who made the change; null for the console (the admin CLI). */
+  actor: { id: number; fio: string | null } | null;
   at: string;
   /** For a change that stopped a running review term: its due date and whether the change came in time. */
   term?: { dueDate: string; onTime: boolean } | null;
@@ -226,6 +227,8 @@ interface NewHistoryEntry {
   assignment?: { examinerId: number; examinerName: string | null; comment: string | null };
   /** The upheld appeal this change is, and the examiner who reviews again (as they were). */
   appeal?: { appealId: number; examinerId: number; examinerName: string | null };
+  /** The deactivated examiner whose statement this entry returns to the head's queue (as they were). */
+  release?: { examinerId: number; examinerName: string | null };
 }
 
 export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<void> {
@@ -235,8 +238,8 @@ export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<voi
       statement_id: entry.statementId,
       from_status: entry.from,
       to_status: entry.to,
-      user_id: entry.actor.id,
-      actor_name: entry.actor.fio,
+      user_id: entry.actor?.id ?? null,
+      actor_name: entry.actor?.fio ?? null,
       changed_at: entry.at,
       term_due_date: entry.term?.dueDate ?? null,
       term_on_time: entry.term ? entry.term.onTime : null,
@@ -244,6 +247,8 @@ export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<voi
       assignee_name: entry.assignment?.examinerName ?? entry.appeal?.examinerName ?? null,
       assign_comment: entry.assignment?.comment ?? null,
       appeal_id: entry.appeal?.appealId ?? null,
+      released_examiner_id: entry.release?.examinerId ?? null,
+      released_examiner_name: entry.release?.examinerName ?? null,
     })
     .execute();
 }

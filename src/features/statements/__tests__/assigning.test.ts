@@ -169,7 +169,7 @@ describe('assigning on the examiner’s detail', () => {
 });
 
 describe('the history of an assignment', () => {
-  it('names the examiner, and the comment where the reader is given it', async () => {
+  it('names the examiner, and the comment where the reader is given it; a release names who had it', async () => {
     const { timelineEntries } = await import('#lib/deadline.ts');
     const base = { byCommittee: true, term: null, actor: 'Орлова Елена Викторовна' };
     const entries = timelineEntries([
@@ -186,6 +186,13 @@ describe('the history of an assignment', () => {
         at: '2026-11-21T10:00:00Z',
         assignment: { examiner: 'Кузнецова Мария Игоревна', comment: 'Эксперт в отпуске' },
       },
+      {
+        ...base,
+        status: 'under_review',
+        at: '2026-11-22T10:00:00Z',
+        release: { examiner: 'Кузнецова Мария Игоревна' },
+      },
+      { ...base, status: 'under_review', at: '2026-11-23T10:00:00Z', actor: null, release: { examiner: null } },
     ]);
     expect(entries.map((entry) => [entry.label, entry.actor, entry.notes])).toEqual([
       ['Заявление подано', 'Иванов Иван Иванович', undefined],
@@ -195,6 +202,9 @@ describe('the history of an assignment', () => {
         'Орлова Елена Викторовна',
         ['Эксперт: Кузнецова Мария Игоревна', 'Комментарий: Эксперт в отпуске'],
       ],
+      // A deactivation returns the statement to the head's queue: by the head, or by the console (no actor).
+      ['Возвращено в очередь руководителя', 'Орлова Елена Викторовна', ['Эксперт: Кузнецова Мария Игоревна']],
+      ['Возвращено в очередь руководителя', null, undefined],
     ]);
   });
 });
