@@ -5,7 +5,7 @@ import { appealAnswerTexts, renderAppealAnswerLetter } from '#domain/pdf/appeal-
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { keepStageFile } from '../files/files.service.ts';
+import { keepStageFile } from '../files/stage-files.ts';
 import { committeeFonts, keepLetter } from '../letters/letters.ts';
 import { type AppealedStatement, findAppealedStatement, findAppealRow, findLastStageId } from './appeals.repository.ts';
 

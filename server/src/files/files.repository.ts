@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { FileTable } from '../db/schema.ts';
 
 /** A file as the database knows it: where its bytes are and what they must be. */
 export interface KnownFile {
@@ -93,4 +94,84 @@ export async function insertStageFile(db: Db, file: NewStageFile): Promise<void>
       created_at: file.at,
     })
     .execute();
+}
+
+/**
+ * What attached uploads are besides files of their round: a correction's certificate, an appeal's file, or the
+ * detached signature of a document (with its verdict).
+ */
+export type AttachedFileOwner = Partial<
+  Pick<FileTable, 'correction_id' | 'appeal_id' | 'signs_file_id' | 'signature_check'>
+>;
+
+/** The uploads (prefiles) just claimed for a round, as files of that round, in upload order. */
+export async function insertFilesFromPrefiles(
+  db: Db,
+  attached: { stageId: number; prefileIds: readonly number[]; at: string; owner: AttachedFileOwner },
+): Promise<void> {
+  const { stageId, at, owner } = attached;
+  await db
+    .insertInto('files')
+    .columns([
+      'stage_id',
+      'storage_key',
+      'file_name',
+      'content_type',
+      'size',
+      'sha256',
+      'created_at',
+      'correction_id',
+      'appeal_id',
+      'signs_file_id',
+      'signature_check',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('prefiles')
+        .select((inner) => [
+          inner.val(stageId).as('stage_id'),
+          'storage_key',
+          'name',
+          'content_type',
+          'size',
+          'sha256',
+          inner.val(at).as('created_at'),
+          inner.val(owner.correction_id ?? null).as('correction_id'),
+          inner.val(owner.appeal_id ?? null).as('appeal_id'),
+          inner.val(owner.signs_file_id ?? null).as('signs_file_id'),
+          inner.val(owner.signature_check ?? null).as('signature_check'),
+        ])
+        .where('id', 'in', [...attached.prefileIds])
+        .orderBy('id'),
+    )
+    .execute();
+}
+
+/**
+ * Marks a round's stored signature file as the signature of its document (both found by storage key within the
+ * stage) with the verdict, in the round's transaction.
+ */
+export async function linkSignatureFile(
+  db: Db,
+  stageId: number,
+  link: { signatureKey: string; documentKey: string; check: string },
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set((eb) => ({
+      signs_file_id: eb
+        .selectFrom('files as document')
+        .select('document.id')
+        .where('document.stage_id', '=', stageId)
+        .where('document.storage_key', '=', link.documentKey),
+      signature_check: link.check,
+    }))
+    .where('stage_id', '=', stageId)
+    .where('storage_key', '=', link.signatureKey)
+    .execute();
+}
+
+/** Keeps a document's page count as the remarks read it (its stored form). */
+export async function updatePageCount(db: Db, fileId: number, stored: number): Promise<void> {
+  await db.updateTable('files').set({ page_count: stored }).where('id', '=', fileId).execute();
 }

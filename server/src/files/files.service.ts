@@ -6,15 +6,7 @@ import { ApiError, apiError } from '../errors.ts';
 import { type ByteRange, FileNotFoundError, isPartialName, isStorageKey } from '../storage/file-store.ts';
 import { seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
-import { findFileByKey, insertStageFile, knownStorageKeys, type NewStageFile } from './files.repository.ts';
-
-/**
- * Keeps a file the committee made (a refusal letter, an appeal's answer) as a file of its round, in the caller's
- * transaction: the one way a file of the committee enters the `files` table.
- */
-export function keepStageFile(db: Db, file: NewStageFile): Promise<void> {
-  return insertStageFile(db, file);
-}
+import { findFileByKey, knownStorageKeys } from './files.repository.ts';
 
 /** A stored file of a statement the actor may see, by its storage key; undefined for any other key. */
 async function findStatementFileFor(db: Db, actor: UserRow, key: string) {

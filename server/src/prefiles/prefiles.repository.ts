@@ -28,15 +28,11 @@ export async function insertPrefile(db: Db, prefile: NewPrefile): Promise<number
   return row.id;
 }
 
-/**
- * Attaches the caller's unattached prefiles to a stage as its files, in the caller's transaction: each prefile is
- * claimed by a conditional update, so one is attached at most once. False when any id is not claimable.
- */
-export async function attachPrefiles(
+/** Claims the owner's unattached uploads for a round (once): false when any of them is not theirs to attach. */
+export async function claimPrefiles(
   db: Db,
   ownerId: number,
   prefileIds: readonly number[],
-  stageId: number,
   at: string,
 ): Promise<boolean> {
   if (prefileIds.length === 0) return true;
@@ -47,51 +43,7 @@ export async function attachPrefiles(
     .where('owner_id', '=', ownerId)
     .where('attached_at', 'is', null)
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== prefileIds.length) return false;
-  await db
-    .insertInto('files')
-    .columns(['stage_id', 'storage_key', 'file_name', 'content_type', 'size', 'sha256', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('prefiles')
-        .select((inner) => [
-          inner.val(stageId).as('stage_id'),
-          'storage_key',
-          'name',
-          'content_type',
-          'size',
-          'sha256',
-          inner.val(at).as('created_at'),
-        ])
-        .where('id', 'in', [...prefileIds])
-        .orderBy('id'),
-    )
-    .execute();
-  return true;
-}
-
-/** What an attached file belongs to besides its round: a correction's certificate, or an appeal's file. */
-export type AttachedFileOwner = { correction_id: number } | { appeal_id: number };
-
-/** Names the owner on the files just attached to `stageId` from these prefiles. */
-export async function markAttachedFiles(
-  db: Db,
-  stageId: number,
-  prefileIds: readonly number[],
-  owner: AttachedFileOwner,
-): Promise<void> {
-  if (prefileIds.length === 0) return;
-  await db
-    .updateTable('files')
-    .set(owner)
-    .where('stage_id', '=', stageId)
-    .where('storage_key', 'in', (eb) =>
-      eb
-        .selectFrom('prefiles')
-        .select('storage_key')
-        .where('id', 'in', [...prefileIds]),
-    )
-    .execute();
+  return Number(claimed.numUpdatedRows) === prefileIds.length;
 }
 
 /** Forgets the prefile rows behind these storage keys (their statement is gone). */

@@ -11,16 +11,15 @@ import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
+import { type AttachedFileOwner, keepUploadsAsFiles } from '../files/stage-files.ts';
 import { FileTooLargeError } from '../storage/file-store.ts';
 import {
-  type AttachedFileOwner,
-  attachPrefiles,
+  claimPrefiles,
   deletePrefilesByKeys,
   deleteUnattachedPrefile,
   findOwnPrefile,
   insertPrefile,
   listStalePrefiles,
-  markAttachedFiles,
 } from './prefiles.repository.ts';
 
 /**
@@ -128,18 +127,24 @@ export async function removeStalePrefiles(ctx: ServiceContext): Promise<number> 
   }
 }
 
-/** Attaches the author's uploads to a new stage, in its transaction; 400 `invalid_prefiles` when any is not theirs to attach. */
+/**
+ * Attaches the author's uploads to a round, in its transaction, once each: 400 `invalid_prefiles` when any is not
+ * theirs to attach.
+ */
 export async function attachToStage(
   db: Db,
   ownerId: number,
   prefileIds: readonly number[],
   stageId: number,
   at: string,
-  /** Whose files they are besides the round's (shown with a correction or an appeal, not among the round's). */
+  /**
+   * What they are besides the round's files: shown with a correction or an appeal, or a document's signature (with
+   * its verdict).
+   */
   owner?: AttachedFileOwner,
 ): Promise<void> {
-  if (!(await attachPrefiles(db, ownerId, prefileIds, stageId, at))) throw apiError('invalid_prefiles');
-  if (owner) await markAttachedFiles(db, stageId, prefileIds, owner);
+  if (!(await claimPrefiles(db, ownerId, prefileIds, at))) throw apiError('invalid_prefiles');
+  await keepUploadsAsFiles(db, { stageId, prefileIds, at, ...(owner ? { owner } : {}) });
 }
 
 /** Forgets the uploads behind these stored files, in the transaction that deletes their statement. */

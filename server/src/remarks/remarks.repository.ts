@@ -106,9 +106,9 @@ export async function findStatementFile(db: Db, statementId: number, fileId: num
   return file && { ...file, page_count: pageCountOf(file.page_count) };
 }
 
-export async function savePageCount(db: Db, fileId: number, pages: PageCount): Promise<void> {
-  const stored = pages === 'too_complex' ? TOO_COMPLEX : pages === 'unreadable' ? UNREADABLE : pages;
-  await db.updateTable('files').set({ page_count: stored }).where('id', '=', fileId).execute();
+/** A page count in the form the `files` table keeps it. */
+export function storedPageCount(pages: PageCount): number {
+  return pages === 'too_complex' ? TOO_COMPLEX : pages === 'unreadable' ? UNREADABLE : pages;
 }
 
 export interface RemarkFields {

@@ -12,6 +12,7 @@ import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError, fieldError } from '../errors.ts';
+import { keepPageCount } from '../files/stage-files.ts';
 import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { pdfPageCount } from './page-count.ts';
@@ -32,8 +33,8 @@ import {
   type RemarkFields,
   type RemarkRow,
   saveAnswer,
-  savePageCount,
   saveResolution,
+  storedPageCount,
   updateDraft,
 } from './remarks.repository.ts';
 
@@ -130,7 +131,7 @@ export async function companyRemarks(ctx: ServiceContext, actor: UserRow, statem
  * `checkedFields` keeps a parse's answer: the first pin on it then forks no parser.
  */
 export async function keepKnownPageCount(ctx: ServiceContext, fileId: number, pages: number): Promise<void> {
-  await savePageCount(ctx.db, fileId, pages);
+  await keepPageCount(ctx.db, fileId, storedPageCount(pages));
 }
 
 /**
@@ -151,7 +152,7 @@ async function checkedFields(ctx: ServiceContext, statementId: number, input: Re
     const kind = viewKind(file.file_name);
     if (kind === 'none') throw fieldError('pin.fileId', refusals.fileNotPinnable);
     pages = kind === 'image' ? 1 : await pdfPageCount(ctx.files, file.storage_key, Number(file.size));
-    await savePageCount(ctx.db, file.id, pages);
+    await keepPageCount(ctx.db, file.id, storedPageCount(pages));
   }
   if (pages === 'too_complex') throw fieldError('pin.fileId', refusals.fileTooComplex);
   if (pages === 'unreadable') throw fieldError('pin.fileId', refusals.fileUnreadable);

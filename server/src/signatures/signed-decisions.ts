@@ -12,10 +12,10 @@ import { isSignatureName } from '#domain/files.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError } from '../errors.ts';
+import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import {
-  fileSignature,
   findPendingUpload,
   findRoundFile,
   findSignedApproval,
@@ -90,14 +90,12 @@ export async function signDecision(
   await ctx.db
     .transaction()
     .execute(async (trx) => {
-      const filed = await fileSignature(trx, {
-        ownerId: actor.id,
-        prefileId: upload.id,
-        document,
-        check: JSON.stringify(check),
-        at,
+      await attachToStage(trx, actor.id, [upload.id], document.stage_id, at, {
+        correction_id: document.correction_id,
+        appeal_id: document.appeal_id,
+        signs_file_id: document.id,
+        signature_check: JSON.stringify(check),
       });
-      if (!filed) throw apiError('invalid_prefiles');
     })
     .catch(async (error: unknown) => {
       // The unique signature of a document: another one filed meanwhile wins.

@@ -19,30 +19,6 @@ export function findCompanyRequisites(db: Db, companyId: number) {
 }
 
 /**
- * Marks a round's stored signature file as the signature of its document (both found by storage key within the
- * stage) with the verdict, in the round's transaction.
- */
-export async function linkSignature(
-  db: Db,
-  stageId: number,
-  link: { signatureKey: string; documentKey: string; check: string },
-): Promise<void> {
-  await db
-    .updateTable('files')
-    .set((eb) => ({
-      signs_file_id: eb
-        .selectFrom('files as document')
-        .select('document.id')
-        .where('document.stage_id', '=', stageId)
-        .where('document.storage_key', '=', link.documentKey),
-      signature_check: link.check,
-    }))
-    .where('stage_id', '=', stageId)
-    .where('storage_key', '=', link.signatureKey)
-    .execute();
-}
-
-/**
  * A stored file of a statement's round, with what its round decided and who made it, and for an appeal's file who
  * decided the appeal and which file is its answer letter; undefined when not there.
  */
@@ -85,53 +61,6 @@ export function findPendingUpload(db: Db, ownerId: number, id: number) {
     .where('owner_id', '=', ownerId)
     .where('attached_at', 'is', null)
     .executeTakeFirst();
-}
-
-/**
- * Files the caller's upload as the signature of a document, in its round and with the verdict: the upload is
- * claimed by a conditional update, so it is filed at most once; false when it was not claimable.
- */
-export async function fileSignature(
-  db: Db,
-  input: {
-    ownerId: number;
-    prefileId: number;
-    document: { id: number; stage_id: number; correction_id: number | null; appeal_id: number | null };
-    check: string;
-    at: string;
-  },
-): Promise<boolean> {
-  const claimed = await db
-    .updateTable('prefiles')
-    .set({ attached_at: input.at })
-    .where('id', '=', input.prefileId)
-    .where('owner_id', '=', input.ownerId)
-    .where('attached_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return false;
-  const upload = await db
-    .selectFrom('prefiles')
-    .select(['storage_key', 'name', 'content_type', 'size', 'sha256'])
-    .where('id', '=', input.prefileId)
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('files')
-    .values({
-      stage_id: input.document.stage_id,
-      storage_key: upload.storage_key,
-      file_name: upload.name,
-      content_type: upload.content_type,
-      size: upload.size,
-      sha256: upload.sha256,
-      created_at: input.at,
-      page_count: null,
-      correction_id: input.document.correction_id,
-      appeal_id: input.document.appeal_id,
-      signs_file_id: input.document.id,
-      signature_check: input.check,
-    })
-    .execute();
-  return true;
 }
 
 /**

@@ -7,8 +7,9 @@ import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
+import { linkSignature } from '../files/stage-files.ts';
 import { removePrefile } from '../prefiles/prefiles.service.ts';
-import { findCompanyRequisites, linkSignature, listPendingUploads } from './signed-files.repository.ts';
+import { findCompanyRequisites, listPendingUploads } from './signed-files.repository.ts';
 import { checkSignature } from './stored-signature.ts';
 
 /** What the portal answers about decisions' signatures (docs/product.md «Signatures»). */

@@ -6,7 +6,7 @@ import { REFUSAL_LETTERS, type RefusalLetterKind, renderRefusalLetter } from '#d
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { keepStageFile } from '../files/files.service.ts';
+import { keepStageFile } from '../files/stage-files.ts';
 import { committeeFonts, keepLetter } from '../letters/letters.ts';
 import {
   findDecisionFacts,
