@@ -15,10 +15,11 @@ import { catalogIdsByValue } from '../server/src/catalogs/catalogs.repository.ts
 import { ensureCatalogues } from '../server/src/catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../server/src/companies/companies.service.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { createServiceContext, type ServiceContext } from '../server/src/context.ts';
+import type { ServiceContext } from '../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest, nowIso } from '../server/src/db/database.ts';
 import type { StatusHistoryTable } from '../server/src/db/schema.ts';
 import { seedDemo } from '../server/src/seed/demo.ts';
+import { createServiceContext } from '../server/src/service-context.ts';
 import { createExaminer } from '../server/src/users/users.service.ts';
 
 export interface BenchSeedOptions {

@@ -10,4 +10,6 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
-console.log('architecture: no cycle, no capability internals, no foreign repository, no two-way tie');
+console.log(
+  'architecture: no cycle, no capability internals, no foreign repository, no loop between rooms, one writer per owned table',
+);

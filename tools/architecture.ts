@@ -1,8 +1,9 @@
 // The architecture's rules, checked on the import graph (docs/architecture.md «Rules that keep the map true»):
 // no import cycle between files; a site capability reaches another only through the files at the top of its folder;
-// a server area never imports another area's repository, never ties two ways with another area, and builds no
-// query outside its repositories; http/ imports no domain area. dependency-cruiser reads the graph; the area ties
-// and the query scan are ours, as they need the whole graph at once.
+// a server area never imports another area's repository and builds no query outside its repositories; http/ imports
+// no domain area; no loop between rooms (a server area, a top-level server file, a site feature); and one writer per
+// table where a table has one owner (`files`; a statement's status and examiner). dependency-cruiser reads the graph;
+// the room loops and the scans of the source are ours, as they need the whole graph at once.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
@@ -53,8 +54,81 @@ const rules: IForbiddenRuleType[] = [
 const QUERY_HOMES = /(\.repository\.ts|^server\/src\/db\/.*|^server\/migrations\/.*)$/;
 const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with)\(|\bsql`|\bsql<[^>]*>`/;
 
-/** The server area a file belongs to (its first folder under server/src), or null. */
-const areaOf = (file: string): string | null => /^server\/src\/([^/]+)\//.exec(file)?.[1] ?? null;
+/**
+ * The room a file is in, for the loop rule: a server area (`server/src/users/`), a file at the top of server/src
+ * (`server/src/config.ts`: each is a room of its own), or a site feature (`src/features/appeals/`); null elsewhere.
+ */
+export function roomOf(file: string): string | null {
+  return (
+    /^server\/src\/[^/]+\//.exec(file)?.[0] ??
+    /^server\/src\/[^/]+\.tsx?$/.exec(file)?.[0] ??
+    /^src\/features\/[^/]+\//.exec(file)?.[0] ??
+    null
+  );
+}
+
+/**
+ * Tables with one writer: the room whose repositories alone insert, update or delete them (`columns`: only updates
+ * that set one of these; a statement is born `sent` by its submission). Another room asks the owner's service.
+ */
+const ONE_WRITER: ReadonlyArray<{ table: string; owner: string; columns?: readonly string[] }> = [
+  { table: 'files', owner: 'server/src/files/' },
+  { table: 'statements', owner: 'server/src/workflow/', columns: ['status', 'examiner_id', 'held_status'] },
+];
+
+/** The writes of `table` in a source text: each query from its `insertInto`/`updateTable`/`deleteFrom` to its `;`. */
+function writesOf(text: string, table: string): string[] {
+  const start = new RegExp(`\\.(insertInto|updateTable|deleteFrom)\\(\\s*'${table}'\\s*\\)`, 'g');
+  return [...text.matchAll(start)].map((match) => text.slice(match.index, text.indexOf(';', match.index) + 1));
+}
+
+/** Whether a write sets this column (`column:` in its values or `set`). */
+function setsColumn(write: string, column: string): boolean {
+  return new RegExp(`\\b${column}\\s*:`).test(write);
+}
+
+/** Whether a file imports only types: its imports are erased, so it ties no room to another at run time. */
+function importsOnlyTypes(text: string): boolean {
+  const imports = text.match(/^import\s[^;]*;/gm) ?? [];
+  return imports.every((line) => /^import\s+type\s/.test(line));
+}
+
+/** The loops of a directed graph: its strongly connected parts of more than one node (Tarjan), each sorted. */
+function loopsOf(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const to of graph.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(to) ?? 0));
+      } else if (onStack.has(to)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(to) ?? 0));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const part: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      part.push(member);
+    } while (member !== node);
+    if (part.length > 1) loops.push(part.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return loops.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
+}
 
 /** Everything the rules find wrong under `baseDir` (empty when the tree keeps them). */
 export async function architectureProblems(baseDir: string, roots = CHECKED_ROOTS): Promise<string[]> {
@@ -81,28 +155,43 @@ export async function architectureProblems(baseDir: string, roots = CHECKED_ROOT
       : `${v.rule.name}: ${v.from} → ${v.to}`,
   );
 
-  const ties = new Map<string, Set<string>>();
+  const texts = new Map<string, string>();
+  const textOf = (file: string) => {
+    if (!texts.has(file)) texts.set(file, readFileSync(path.join(baseDir, file), 'utf8'));
+    return texts.get(file) ?? '';
+  };
+  const rooms = new Map<string, Set<string>>();
   for (const module of output.modules) {
-    const from = areaOf(module.source);
-    if (!from) continue;
+    const from = roomOf(module.source);
+    if (!from || importsOnlyTypes(textOf(module.source))) continue;
     for (const dependency of module.dependencies) {
-      const to = areaOf(dependency.resolved);
+      const to = roomOf(dependency.resolved);
       if (!to || to === from) continue;
-      if (!ties.has(from)) ties.set(from, new Set());
-      ties.get(from)?.add(to);
+      if (!rooms.has(from)) rooms.set(from, new Set());
+      rooms.get(from)?.add(to);
     }
   }
-  for (const [from, targets] of ties) {
-    for (const to of targets) {
-      if (from < to && ties.get(to)?.has(from)) problems.push(`two-way-tie: server areas ${from} ↔ ${to}`);
-    }
-  }
+  for (const loop of loopsOf(rooms)) problems.push(`room-loop: ${loop.join(' ↔ ')}`);
 
   for (const module of output.modules) {
     const file = module.source;
     if (!file.startsWith('server/src/') || QUERY_HOMES.test(file) || !/\.ts$/.test(file)) continue;
-    const text = readFileSync(path.join(baseDir, file), 'utf8');
-    if (QUERY.test(text)) problems.push(`query-outside-repository: ${file}`);
+    if (QUERY.test(textOf(file))) problems.push(`query-outside-repository: ${file}`);
+  }
+  for (const module of output.modules) {
+    const file = module.source;
+    if (!file.startsWith('server/src/') || !/\.ts$/.test(file)) continue;
+    for (const { table, owner, columns } of ONE_WRITER) {
+      if (file.startsWith(owner)) continue;
+      const writes = writesOf(textOf(file), table);
+      const owned = columns
+        ? writes.filter((write) => write.startsWith('.updateTable') && columns.some((c) => setsColumn(write, c)))
+        : writes;
+      if (owned.length > 0)
+        problems.push(
+          `one-writer: ${file} writes ${table}${columns ? ` (${columns.join(', ')})` : ''}, owned by ${owner}`,
+        );
+    }
   }
   return problems.sort();
 }

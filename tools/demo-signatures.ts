@@ -6,9 +6,9 @@
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEMO_SIGNATURES_DIR, DEMO_VERDICTS_FILE } from '../server/src/demo-trust.ts';
 import { DEMO_PDF } from '../server/src/seed/demo.ts';
 import { demoVerdicts } from '../server/src/seed/demo-signatures.ts';
-import { DEMO_SIGNATURES_DIR, DEMO_VERDICTS_FILE } from '../server/src/signatures/demo-trust.ts';
 import { makeTestAuthority, type TestSignerName } from './test-ca.ts';
 
 const work = await mkdtemp(path.join(tmpdir(), 'demo-signatures-'));

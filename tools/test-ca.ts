@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
-import { DEMO_COMMITTEE } from '../server/src/signatures/demo-trust.ts';
+import { DEMO_COMMITTEE } from '../server/src/demo-trust.ts';
 
 const run = promisify(execFile);
 

@@ -9,11 +9,12 @@ import { addExaminer, setHeadByEmail } from './administration/examiners.service.
 import { ensureCatalogues } from './catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from './companies/companies.service.ts';
 import { loadConfig } from './config.ts';
-import { createServiceContext, type ServiceContext } from './context.ts';
+import type { ServiceContext } from './context.ts';
 import { backupSqlite, createDatabase, migrateToLatest } from './db/database.ts';
 import { describeReviewTerms, setReviewTerm } from './deadlines/deadlines.service.ts';
 import { copyFiles, copySummary } from './files/copy-files.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createServiceContext } from './service-context.ts';
 import { directoryFileStore } from './storage/file-store.ts';
 import { s3FileStore } from './storage/s3-file-store.ts';
 import { listUsers } from './users/users.service.ts';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { COMMITTEE_TIME_ZONE } from '#domain/committee-time.ts';
 import { innProblem } from '#domain/requisites.ts';
-import { DEMO_COMMITTEE, DEMO_TRUST_DIR, isDemoTrust } from './signatures/demo-trust.ts';
+import { DEMO_COMMITTEE, DEMO_TRUST_DIR, isDemoTrust } from './demo-trust.ts';
 
 /** How many uploads one user may start, and how much a company may hold unattached (config: UPLOAD_* env). */
 export interface UploadLimits {

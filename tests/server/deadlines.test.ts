@@ -271,7 +271,7 @@ describe('deadline reminders', () => {
   async function runInstancesAtOnce(count: number): Promise<number[]> {
     const script = `
       const { loadConfig } = await import(${JSON.stringify(path.join(rootDir, 'server/src/config.ts'))});
-      const { createServiceContext } = await import(${JSON.stringify(path.join(rootDir, 'server/src/context.ts'))});
+      const { createServiceContext } = await import(${JSON.stringify(path.join(rootDir, 'server/src/service-context.ts'))});
       const { createDatabase } = await import(${JSON.stringify(path.join(rootDir, 'server/src/db/database.ts'))});
       const { createMailer } = await import(${JSON.stringify(path.join(rootDir, 'server/src/mail/mailer.ts'))});
       const { sendDeadlineReminders } = await import(

@@ -9,15 +9,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
-import { createServiceContext } from '../../server/src/context.ts';
+import { DEMO_SIGNATURES_DIR, DEMO_TRUST_DIR } from '../../server/src/demo-trust.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { DEMO_PDF, seedDemo } from '../../server/src/seed/demo.ts';
+import { createServiceContext } from '../../server/src/service-context.ts';
 import {
   openSignatureChecker,
   SIGNATURES_UNAVAILABLE_MESSAGE,
   trustedChecker,
 } from '../../server/src/signatures/checker.ts';
-import { DEMO_SIGNATURES_DIR, DEMO_TRUST_DIR } from '../../server/src/signatures/demo-trust.ts';
 import type { NoGost } from '../../server/src/signatures/openssl.ts';
 import { loadTrustStore } from '../../server/src/signatures/signature.ts';
 import { createFileStore } from '../../server/src/storage/create-file-store.ts';

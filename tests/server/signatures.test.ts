@@ -10,15 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSignature, SignatureStatus } from '#domain/contract.ts';
 import { MAX_SIGNATURE_SIZE, signatureSummary, unreadableSignatureMessage } from '#domain/signatures.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { DEMO_PDF } from '../../server/src/seed/demo.ts';
-import { demoVerdicts, shippedDemoVerdicts } from '../../server/src/seed/demo-signatures.ts';
-import { CHECKS_AT_ONCE, trustedChecker } from '../../server/src/signatures/checker.ts';
 import {
   DEMO_COMMITTEE,
   DEMO_DOCUMENT_FILE,
   DEMO_SIGNATURES_DIR,
   DEMO_TRUST_DIR,
-} from '../../server/src/signatures/demo-trust.ts';
+} from '../../server/src/demo-trust.ts';
+import { DEMO_PDF } from '../../server/src/seed/demo.ts';
+import { demoVerdicts, shippedDemoVerdicts } from '../../server/src/seed/demo-signatures.ts';
+import { CHECKS_AT_ONCE, trustedChecker } from '../../server/src/signatures/checker.ts';
 import { probeGost } from '../../server/src/signatures/openssl.ts';
 import {
   type ExpectedOrganization,

@@ -68,7 +68,60 @@ describe('architecture rules', () => {
         'server/src/certificates/certificates.service.ts': `${exporting}${importing('../statements/access.ts').replace('y', 'z')}`,
         'server/src/statements/access.ts': exporting,
       }),
-    ).toEqual(['two-way-tie: server areas certificates ↔ statements']);
+    ).toEqual(['room-loop: server/src/certificates/ ↔ server/src/statements/']);
+  });
+
+  it('finds a loop of rooms through a file at the top of server/src, and one of site features, not only pairs', async () => {
+    expect(
+      await problemsOf({
+        'server/src/config.ts': importing('./signatures/demo-trust.ts'),
+        'server/src/signatures/demo-trust.ts': exporting,
+        'server/src/signatures/checker.ts': importing('../context.ts'),
+        'server/src/context.ts': importing('./config.ts').replace('{ x }', '{ y as x }'),
+        'src/features/documents/viewer.ts': importing('../remarks/pins.ts'),
+        'src/features/remarks/pins.ts': exporting,
+        'src/features/remarks/letter.ts': importing('../certificates/fonts.ts'),
+        'src/features/certificates/fonts.ts': exporting,
+        'src/features/certificates/check.ts': importing('../documents/texts.ts'),
+        'src/features/documents/texts.ts': exporting,
+      }),
+    ).toEqual([
+      'room-loop: server/src/config.ts ↔ server/src/context.ts ↔ server/src/signatures/',
+      'room-loop: src/features/certificates/ ↔ src/features/documents/ ↔ src/features/remarks/',
+    ]);
+  });
+
+  it('lets a file that imports only types (context.ts) name a room that names it back', async () => {
+    expect(
+      await problemsOf({
+        'server/src/context.ts':
+          "import type { Checker } from './signatures/checker.ts';\nexport interface Ctx { c: Checker }\n",
+        'server/src/signatures/checker.ts': 'export type Checker = () => void;\n',
+        'server/src/signatures/signed.ts':
+          "import type { Ctx } from '../context.ts';\nexport const sign = (ctx: Ctx) => ctx;\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it("keeps the files table and a statement's status and examiner to their one writer", async () => {
+    const update = (table: string, set: string) =>
+      `export const q = (db: any) => db.updateTable('${table}').set({ ${set} }).where('id', '=', 1).execute();\n`;
+    expect(
+      await problemsOf({
+        'server/src/files/files.repository.ts':
+          "export const q = (db: any) => db.insertInto('files').values({}).execute();\n",
+        'server/src/appeals/appeals.repository.ts':
+          "export const q = (db: any) => db.insertInto('files').values({}).execute();\n",
+        'server/src/workflow/workflow.repository.ts': update('statements', "status: 'sent', examiner_id: 1"),
+        'server/src/team/team.repository.ts': update('statements', 'examiner_id: null'),
+        'server/src/certificates/certificates.repository.ts': update('statements', "check_token: 'x'"),
+        'server/src/statements/statements.repository.ts':
+          "export const q = (db: any) => db.insertInto('statements').values({ status: 'sent' }).execute();\n",
+      }),
+    ).toEqual([
+      'one-writer: server/src/appeals/appeals.repository.ts writes files, owned by server/src/files/',
+      'one-writer: server/src/team/team.repository.ts writes statements (status, examiner_id, held_status), owned by server/src/workflow/',
+    ]);
   });
 
   it('keeps http/ free of domain areas and queries in repositories', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { StatementStatus } from '#domain/contract.ts';
 import type { Db } from '../db/database.ts';
 import type { RemarkStatus } from '../db/schema.ts';
@@ -32,4 +33,9 @@ export async function countOpenRequiredRemarks(db: Db): Promise<number> {
     .where('s.status', 'in', ['under_review', 'has_comments'])
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** A trivial query: proves a connection can be had and the database answers (the readiness check, health.ts). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { createServiceContext, type ServiceContext } from '../context.ts';
+import type { ServiceContext } from '../context.ts';
+import { createServiceContext } from '../service-context.ts';
 import type { SignatureChecker } from '../signatures/checker.ts';
 import type { FileStore } from '../storage/file-store.ts';
 

@@ -4,14 +4,14 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ShippedVerdict } from '../signatures/checker.ts';
 import {
   DEMO_COMPANY,
   DEMO_DOCUMENT_FILE,
   DEMO_SIGNATURES_DIR,
   DEMO_TRUST_DIR,
   DEMO_VERDICTS_FILE,
-} from '../signatures/demo-trust.ts';
+} from '../demo-trust.ts';
+import type { ShippedVerdict } from '../signatures/checker.ts';
 import { loadTrustStore, verifyDetachedSignature } from '../signatures/signature.ts';
 
 /** The demo's signatures of its document, by file: the company's director, and another company's. */

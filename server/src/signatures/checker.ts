@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import type { DocumentSignature } from '#domain/contract.ts';
 import type { SignatureConfig } from '../config.ts';
-import { isDemoTrust } from './demo-trust.ts';
+import { isDemoTrust } from '../demo-trust.ts';
 import { SignaturesUnavailableError } from './errors.ts';
 import { GOST_INSTALL_COMMAND, GOST_PACKAGE, type Gost, gostOfThisProcess, type NoGost } from './openssl.ts';
 import {

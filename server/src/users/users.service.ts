@@ -3,7 +3,6 @@ import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import { ApiError, apiError, fieldError } from '../errors.ts';
-import { ensureInstance } from '../instances/instances.service.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { requireExaminer } from './guards.ts';
 import { normalizeEmail, type UserRow } from './user.ts';
@@ -223,4 +222,12 @@ export function countHeads(db: Db): Promise<number> {
 /** The active heads' ids, locked to the end of the caller's transaction (see users.repository.ts). */
 export function lockHeads(db: Db): Promise<number[]> {
   return users.lockHeads(db);
+}
+
+/**
+ * The instance (the committee, the reviewing body examiners belong to: the contract's `User.instance`) of this name,
+ * created on first use; `db` is the transaction that adds its examiner.
+ */
+async function ensureInstance(db: Db, name: string, createdAt: string): Promise<number> {
+  return (await users.findInstanceId(db, name)) ?? users.insertInstance(db, name, createdAt);
 }

@@ -1,7 +1,7 @@
 import FormDialog from '#components/ui/FormDialog.tsx';
 import { APPEAL_SUBJECT_LABELS } from '#domain/appeals.ts';
 import { useStore } from '#stores/prerendered.ts';
-import ExaminerPicker from '../statements/ExaminerPicker.tsx';
+import ExaminerPicker from '../workflow/ExaminerPicker.tsx';
 import AppealText from './components/AppealText.tsx';
 import RadioChoice from './components/RadioChoice.tsx';
 import type { AppealDecision } from './stores/decision.ts';

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { DetailBlock } from '#components/statement/DetailBlock.tsx';
+import { TermNote } from '#components/statement/TermNote.tsx';
 import { APPEAL_STATUS_LABELS, APPEAL_SUBJECT_LABELS } from '#domain/appeals.ts';
 import { committeeTime } from '#domain/committee-time.ts';
 import type { Appeal, StageFile } from '#domain/contract.ts';
 import { formatDateTime } from '#lib/statement.ts';
-import { DetailBlock, StageFiles, TermNote } from '../statements/detail-parts.ts';
+import { StageFiles } from '../documents/StageFiles.tsx';
 import { appealTermLine } from './lib/appeal-rules.ts';
 import { blockTexts as texts } from './texts.ts';
 

@@ -1,3 +1,4 @@
+import { DeadlineMark } from '#components/statement/TermNote.tsx';
 import AccessRefused from '#components/ui/AccessRefused.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
@@ -7,7 +8,6 @@ import { EXAMINER_HOME, routes } from '#domain/routes.ts';
 import { formatDay, orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { DeadlineMark } from '../statements/detail-parts.ts';
 import { registerTermLine } from './lib/appeal-rules.ts';
 import { $appealsRegister, $registerAccess, $registerRows, reloadAppealsRegister } from './stores/register.ts';
 import { registerTexts as texts } from './texts.ts';

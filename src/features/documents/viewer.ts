@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { ComponentType } from 'react';
 import type { Remark, RemarkPin, StageFile } from '#domain/contract.ts';
 
 /** What the document viewer shows: a file, or a changed PDF against its previous version. */
@@ -29,15 +30,27 @@ export function closeViewer(): void {
   $viewer.set(null);
 }
 
+/**
+ * How the remarks capability draws its remarks over a page: the page's pins, each a button that selects its remark,
+ * and the selected remark's title and severity for the panel under the toolbar. The page that opens the viewer
+ * gives it (remarks/RemarkPins.tsx:remarkPinLayer), so the viewer knows no remark of its own.
+ */
+export interface PinLayer {
+  Pins: ComponentType<{ remarks: readonly Remark[]; selectedId: number | null; onSelect: (remark: Remark) => void }>;
+  describe: (remark: Remark) => { title: string; severity: string };
+}
+
 /** The remarks the open detail shows, for the viewer to pin on the pages; and whether (and how) a new one is placed. */
 export interface ViewerRemarks {
   remarks: readonly Remark[];
   /** Set for the examiner who may write remarks now: a place chosen on a page opens the remark dialog. */
   place: ((pin: RemarkPin, fileName: string) => void) | null;
+  /** How the remarks are drawn; null: none are. */
+  layer: PinLayer | null;
 }
 
 /** Set by the statement detail (both sides): the viewer reads its pins here. */
-export const $viewerRemarks = atom<ViewerRemarks>({ remarks: [], place: null });
+export const $viewerRemarks = atom<ViewerRemarks>({ remarks: [], place: null, layer: null });
 
 export function setViewerRemarks(remarks: ViewerRemarks): void {
   $viewerRemarks.set(remarks);

@@ -8,6 +8,7 @@ import { useStore } from '#stores/prerendered.ts';
 import { setViewerRemarks } from '../documents/viewer.ts';
 import type { RemarkEditing } from './editing.ts';
 import { remarkEditingTexts } from './editing-texts.ts';
+import { remarkPinLayer } from './RemarkPins.tsx';
 import RemarksSection from './RemarksSection.tsx';
 import type { RemarkList } from './remarks.ts';
 import { severityLabels } from './remarks.ts';
@@ -40,6 +41,7 @@ export default function ExaminerRemarks({
     setViewerRemarks({
       remarks: remarks.items,
       place: canReply ? (pin, fileName) => startRemark(pin, fileName) : null,
+      layer: remarkPinLayer,
     });
   }, [remarks, canReply, startRemark]);
 

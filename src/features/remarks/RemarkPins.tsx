@@ -1,5 +1,6 @@
 import type { Remark } from '#domain/contract.ts';
 import { viewerTexts as texts } from '../documents/texts.ts';
+import type { PinLayer } from '../documents/viewer.ts';
 import { remarkTitle, severityLabels } from './remarks.ts';
 
 /** A fraction of the page as a CSS percentage. */
@@ -61,3 +62,9 @@ export default function RemarkPins({
     </>
   );
 }
+
+/** The remarks as the document viewer draws them: their pins, and the selected one's title and severity. */
+export const remarkPinLayer: PinLayer = {
+  Pins: RemarkPins,
+  describe: (remark) => ({ title: remarkTitle(remark), severity: severityLabels[remark.severity] }),
+};

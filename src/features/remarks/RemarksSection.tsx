@@ -110,7 +110,7 @@ function LetterButton({ statement, remarks }: { statement: Statement; remarks: r
   const download = async () => {
     setBusy(true);
     try {
-      const { downloadRemarksLetter } = await import('../certificates/remarks-letter-download.ts');
+      const { downloadRemarksLetter } = await import('./letter/remarks-letter-download.ts');
       await downloadRemarksLetter(statement, remarks);
     } catch (error) {
       console.error('Remarks letter', error);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { DetailBlock, DetailItem } from '#components/statement/DetailBlock.tsx';
 import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
@@ -13,14 +14,15 @@ import { filingTexts } from '../appeals/appeals.ts';
 import FileAppealDialog from '../appeals/FileAppealDialog.tsx';
 import { setViewerRemarks } from '../documents/viewer.ts';
 import RemarkAnswers from '../remarks/RemarkAnswers.tsx';
+import { remarkPinLayer } from '../remarks/RemarkPins.tsx';
 import RemarksSection from '../remarks/RemarksSection.tsx';
+import StageDialog from '../workflow/StageDialog.tsx';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
 import CorrectionRequestDialog from './components/detail/CorrectionRequestDialog.tsx';
 import { CorrectionsBlock } from './components/detail/CorrectionsBlock.tsx';
 import { RefusalGroundsBlock } from './components/detail/RefusalGroundsBlock.tsx';
-import StageDialog from './components/detail/StageDialog.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
-import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/StatementParts.tsx';
+import { ProjectBlock } from './components/detail/StatementParts.tsx';
 import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
 import type { BackTarget } from './lib/back-link.ts';
@@ -68,7 +70,7 @@ export default function CompanyStatementDetail() {
   const versionErrors = useStore($versionErrors);
   const remarks = useStore($remarks);
   // The viewer pins the published remarks on the drawings.
-  useEffect(() => setViewerRemarks({ remarks: remarks.items, place: null }), [remarks]);
+  useEffect(() => setViewerRemarks({ remarks: remarks.items, place: null, layer: remarkPinLayer }), [remarks]);
   const canWithdraw = useStore($canWithdraw);
   const [confirming, setConfirming] = useState(false);
   const [withdrawing, setWithdrawing] = useState(false);

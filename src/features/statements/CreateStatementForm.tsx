@@ -7,7 +7,7 @@ import { useFormField } from '#components/ui/form.ts';
 import type { CatalogItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
-import type { Catalog } from './stores/catalog.ts';
+import type { Catalog } from '../../stores/catalog.ts';
 import {
   $filesError,
   $objectTypes,

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { DetailBlock, DetailItem } from '#components/statement/DetailBlock.tsx';
 import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import DropdownMenu from '#components/ui/DropdownMenu.tsx';
@@ -15,18 +16,19 @@ import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
 import { SignDecisionButton, SignDecisionDialog } from '../signatures/SignDecision.tsx';
 import { canSignAppealAnswer, canSignDecision } from '../signatures/sign-decision.ts';
+import { isHandOver } from '../workflow/assigning.ts';
+import { REPLY_CHOICES, replyLabel } from '../workflow/examiner-reply.ts';
+import StageDialog from '../workflow/StageDialog.tsx';
+import { acceptanceRefusalTexts, assigningTexts } from '../workflow/texts.ts';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
 import CorrectionAnswerDialog from './components/detail/CorrectionAnswerDialog.tsx';
 import { CorrectionsBlock } from './components/detail/CorrectionsBlock.tsx';
 import { RefusalGroundsBlock } from './components/detail/RefusalGroundsBlock.tsx';
-import StageDialog from './components/detail/StageDialog.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
-import { DetailBlock, DetailItem, ProjectBlock } from './components/detail/StatementParts.tsx';
+import { ProjectBlock } from './components/detail/StatementParts.tsx';
 import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
 import type { BackTarget } from './lib/back-link.ts';
-import { REPLY_CHOICES, replyLabel } from './lib/examiner-reply.ts';
-import { isHandOver } from './stores/assigning.ts';
 import { $canAnswerCorrections, openCorrectionAnswer } from './stores/examiner-corrections.ts';
 import {
   $canAssign,
@@ -49,8 +51,6 @@ import {
   sendReply,
   startReply,
 } from './stores/examiner-detail.ts';
-import { acceptanceRefusalTexts } from './texts/acceptance-refusal.ts';
-import { assigningTexts } from './texts/assigning.ts';
 import { correctionTexts } from './texts/corrections.ts';
 import { examinerDetailTexts } from './texts/examiner-detail.ts';
 
@@ -58,10 +58,10 @@ const HEADING_ID = 'examiner-statement-heading';
 
 // The grounds of a rejection are their own chunk, loaded when 'Отклонить' is first chosen; the refusal to accept's
 // dialog, when a sent statement shows.
-const GroundsPicker = lazy(() => import('./components/detail/GroundsPicker.tsx'));
-const AcceptanceRefusalDialog = lazy(() => import('./components/detail/AcceptanceRefusalDialog.tsx'));
+const GroundsPicker = lazy(() => import('../workflow/GroundsPicker.tsx'));
+const AcceptanceRefusalDialog = lazy(() => import('../workflow/AcceptanceRefusalDialog.tsx'));
 // The head's assigning dialog, only for the head; the head's answer to an appeal, when the statement has one.
-const AssignDialog = lazy(() => import('./components/detail/AssignDialog.tsx'));
+const AssignDialog = lazy(() => import('../workflow/AssignDialog.tsx'));
 const AppealDecisionDialog = lazy(() => import('../appeals/AppealDecisionDialog.tsx'));
 
 /** The examiner's lists a statement is opened from, with the sidebar's names; the first is the default. */

@@ -9,12 +9,11 @@ import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $isHead } from '#stores/session.ts';
-import AcceptanceRefusalDialog from './components/detail/AcceptanceRefusalDialog.tsx';
-import AssignDialog from './components/detail/AssignDialog.tsx';
+import AcceptanceRefusalDialog from '../workflow/AcceptanceRefusalDialog.tsx';
+import AssignDialog from '../workflow/AssignDialog.tsx';
+import { acceptanceRefusalTexts, assigningTexts } from '../workflow/texts.ts';
 import { IntakeTermTag } from './components/StatementTimeline.tsx';
 import { $newStatements, acceptanceRefusal, assigning, reloadNewStatements, takeIntoWork } from './stores/news.ts';
-import { acceptanceRefusalTexts } from './texts/acceptance-refusal.ts';
-import { assigningTexts } from './texts/assigning.ts';
 import { newsTexts } from './texts/news.ts';
 
 /**

@@ -6,7 +6,7 @@ import { createForm, type Form } from '#stores/form.ts';
 import { computed } from '#stores/prerendered.ts';
 import { createServerFeedback } from '#stores/server-feedback.ts';
 import { submit } from '#stores/submit.ts';
-import { createExaminerChoice, type ExaminerChoiceStore } from '../../statements/examiner-choice.ts';
+import { createExaminerChoice, type ExaminerChoiceStore } from '../../workflow/examiner-choice.ts';
 import { asksExaminer, type DecisionValues, validateDecision } from '../lib/appeal-rules.ts';
 import { decisionTexts as texts } from '../texts.ts';
 import { endAppealDialog } from './dialog-end.ts';

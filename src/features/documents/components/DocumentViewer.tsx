@@ -61,8 +61,9 @@ export default function DocumentViewer({ request, onClose }: { request: ViewerRe
 
 /** The remarks pinned on `file` and, for the examiner who may write one, how a place on it becomes a new remark. */
 function useRemarksOn(file: StageFile, remarkId: number | undefined) {
-  const { remarks, place } = useStore($viewerRemarks);
+  const { remarks, place, layer } = useStore($viewerRemarks);
   return {
+    pins: layer,
     remarks: remarks.filter((remark) => remark.pin?.fileId === file.id),
     selectedRemarkId: remarkId ?? null,
     place: place ? (pin: PlacedPin) => place({ ...pin, fileId: file.id }, file.fileName) : null,

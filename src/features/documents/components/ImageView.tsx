@@ -3,6 +3,7 @@ import type { Remark, StageFile } from '#domain/contract.ts';
 import { QUIET } from '#lib/api/client.ts';
 import { api } from '#stores/api.ts';
 import { viewerTexts as texts } from '../texts.ts';
+import type { PinLayer } from '../viewer.ts';
 import { useFocusOnArrival } from './focus.ts';
 import type { PlacedPin } from './placement.ts';
 import { useRemarkLayer } from './remark-layer.tsx';
@@ -20,12 +21,15 @@ export default function ImageView({
   remarks = [],
   selectedRemarkId = null,
   place = null,
+  pins = null,
 }: {
   file: StageFile;
   toolbarEnd?: React.ReactNode;
   remarks?: readonly Remark[];
   selectedRemarkId?: number | null;
   place?: ((pin: PlacedPin) => void) | null;
+  /** How the remarks are drawn (the page's PinLayer); none without it. */
+  pins?: PinLayer | null;
 }) {
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -53,7 +57,7 @@ export default function ImageView({
   const zoom = useFittedZoom(areaRef, natural?.width ?? null, 1);
   const scale = zoom.toolbar.scale;
   const bodyRef = useViewerKeys({ zoom: zoom.zoomBy });
-  const layer = useRemarkLayer({ remarks, selectedRemarkId, place, page: 1 });
+  const layer = useRemarkLayer({ remarks, selectedRemarkId, place, page: 1, pins });
   useFocusOnArrival(areaRef, url !== null);
   if (failed) return <Unavailable file={file} />;
   return (

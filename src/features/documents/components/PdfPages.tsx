@@ -2,6 +2,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Remark } from '#domain/contract.ts';
 import { viewerTexts as texts } from '../texts.ts';
+import type { PinLayer } from '../viewer.ts';
 import { pagesToKeep } from '../viewer-rules.ts';
 import { useFocusOnArrival } from './focus.ts';
 import { type PageSize, pageSize, renderPage } from './pdf-page.ts';
@@ -23,6 +24,7 @@ export default function PdfPages({
   remarks = [],
   selectedRemarkId = null,
   place = null,
+  pins = null,
 }: {
   document: PDFDocumentProxy;
   fileName: string;
@@ -35,6 +37,8 @@ export default function PdfPages({
   selectedRemarkId?: number | null;
   /** Places a new remark (the examiner who may write one): a page and a spot or area of it. */
   place?: ((pin: PlacedPin) => void) | null;
+  /** How the remarks are drawn (the page's PinLayer); none without it. */
+  pins?: PinLayer | null;
 }) {
   const count = document.numPages;
   const scrollRef = useRef<HTMLElement>(null);
@@ -138,7 +142,7 @@ export default function PdfPages({
     if (initialPage > 1) goTo(initialPage);
   }, [firstSize, initialPage, goTo]);
 
-  const layer = useRemarkLayer({ remarks, selectedRemarkId, place, page: current });
+  const layer = useRemarkLayer({ remarks, selectedRemarkId, place, page: current, pins });
   const { placement } = layer;
 
   const bodyRef = useViewerKeys({ page: (delta) => goTo(current + delta), zoom: zoom.zoomBy });

@@ -1,9 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import Button from '#components/ui/Button.tsx';
 import type { Remark } from '#domain/contract.ts';
-import RemarkPins from '../../remarks/RemarkPins.tsx';
-import { remarkTitle, severityLabels } from '../../remarks/remarks.ts';
 import { viewerTexts as texts } from '../texts.ts';
+import type { PinLayer } from '../viewer.ts';
 import { type PlacedPin, type Placement, usePlacement } from './placement.ts';
 
 /** What a view of a document (PDF pages, an image) adds for remarks. */
@@ -19,14 +18,19 @@ export interface RemarkLayer {
   overlay: (n: number) => ReactNode;
 }
 
-/** Pins, the selected remark and 'Добавить замечание', the same for the pages of a PDF and for an image (page 1). */
+/**
+ * Pins, the selected remark and 'Добавить замечание', the same for the pages of a PDF and for an image (page 1); the
+ * pins and the remark's words are the page's `pins` (PinLayer).
+ */
 export function useRemarkLayer({
   remarks,
   selectedRemarkId,
   place,
   page,
+  pins,
 }: {
   remarks: readonly Remark[];
+  pins: PinLayer | null;
   selectedRemarkId: number | null;
   place: ((pin: PlacedPin) => void) | null;
   /** The page shown now (the keyboard's crosshair is on it). */
@@ -35,6 +39,7 @@ export function useRemarkLayer({
   const [selected, setSelected] = useState<number | null>(selectedRemarkId);
   const placement = usePlacement({ enabled: place !== null, page, onPlace: (pin) => place?.(pin) });
   const selectedRemark = remarks.find((remark) => remark.id === selected) ?? null;
+  const described = selectedRemark && pins ? pins.describe(selectedRemark) : null;
   return {
     placement,
     button: place ? (
@@ -53,11 +58,9 @@ export function useRemarkLayer({
     ) : null,
     panels: (
       <>
-        {selectedRemark && (
-          <section className="viewer__remark" aria-label={texts.remarkOnSheet(remarkTitle(selectedRemark))}>
-            <p className="remark__meta">
-              {`${texts.remarkOnSheet(remarkTitle(selectedRemark))} · ${severityLabels[selectedRemark.severity]}`}
-            </p>
+        {selectedRemark && described && (
+          <section className="viewer__remark" aria-label={texts.remarkOnSheet(described.title)}>
+            <p className="remark__meta">{`${texts.remarkOnSheet(described.title)} · ${described.severity}`}</p>
             <p className="remark__text">{selectedRemark.text}</p>
           </section>
         )}
@@ -65,11 +68,13 @@ export function useRemarkLayer({
     ),
     overlay: (n) => (
       <>
-        <RemarkPins
-          remarks={remarks.filter((remark) => remark.pin?.page === n)}
-          selectedId={selected}
-          onSelect={(remark) => setSelected(remark.id)}
-        />
+        {pins && (
+          <pins.Pins
+            remarks={remarks.filter((remark) => remark.pin?.page === n)}
+            selectedId={selected}
+            onSelect={(remark) => setSelected(remark.id)}
+          />
+        )}
         {placement.preview(n)}
       </>
     ),

@@ -11,7 +11,7 @@ vi.mock('#stores/api.ts', () => ({ api: { GET: vi.fn(), POST: vi.fn() }, QUIET: 
 const { default: StatementRounds } = await import('../components/detail/StatementRounds.tsx');
 const { canSignDecision } = await import('../../signatures/sign-decision.ts');
 const { SignDecisionButton } = await import('../../signatures/SignDecision.tsx');
-const { canReply, awaitsSignature } = await import('../lib/examiner-reply.ts');
+const { canReply, awaitsSignature } = await import('../../workflow/examiner-reply.ts');
 
 afterEach(cleanup);
 

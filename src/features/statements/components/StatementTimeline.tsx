@@ -1,6 +1,7 @@
 // The review term and the status history, drawn the same way on both statement details (docs/product.md
 // «Deadlines and history»).
 import { useId } from 'react';
+import { DeadlineMark, TermNote } from '#components/statement/TermNote.tsx';
 import type { Remark, ReviewDeadline, StatusHistoryEntry } from '#domain/contract.ts';
 import {
   type DeadlineLine,
@@ -18,58 +19,9 @@ const texts = {
   historyEmpty: 'Изменений статуса пока нет',
 } as const;
 
-/** 'предварительно' after a term that touches a year without a loaded production calendar, with the reason. */
-function Provisional({ line }: { line: DeadlineLine }) {
-  if (!line.provisional) return null;
-  return (
-    <>
-      {', '}
-      <span className="deadline__provisional" title={deadlineTexts.provisionalHint}>
-        {deadlineTexts.provisional}
-      </span>
-      <span className="visually-hidden"> ({deadlineTexts.provisionalHint})</span>
-    </>
-  );
-}
-
 /** The deadline line under a detail's status; nothing when no term is known. */
 export function DeadlineNote({ statement }: { statement: DeadlineSource }) {
   return <TermNote line={deadlineLine(statement)} />;
-}
-
-/** A term's line as a detail shows it (the review term, a correction's): overdue marked by '!' as well as by colour. */
-export function TermNote({ line, testId = 'deadline' }: { line: DeadlineLine | null; testId?: string }) {
-  if (!line) return null;
-  const warning = line.tone === 'overdue' || line.tone === 'late';
-  return (
-    <p className={`deadline deadline--${line.tone}`} data-testid={testId}>
-      {warning && (
-        <span className="deadline__icon" aria-hidden="true">
-          !
-        </span>
-      )}
-      <span>
-        {line.text}
-        <Provisional line={line} />
-      </span>
-    </p>
-  );
-}
-
-/** A short term line as a tag: the overdue one marked by '!' as well as by colour. */
-export function DeadlineMark({ line }: { line: DeadlineLine | null }) {
-  if (!line) return null;
-  return (
-    <span className={`deadline-tag deadline-tag--${line.tone}`}>
-      {line.tone === 'overdue' && (
-        <span className="deadline__icon" aria-hidden="true">
-          !
-        </span>
-      )}
-      {line.text}
-      <Provisional line={line} />
-    </span>
-  );
 }
 
 /** The due date of a running term on a list card ('Срок: до 4 декабря', 'Просрочено на …'); nothing otherwise. */

@@ -13,9 +13,9 @@ import { carryToast, showToast } from '#stores/toasts.ts';
 import { createAppealFiling } from '../../appeals/appeals.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { answerableRemarks, answerErrors, answersToSend } from '../../remarks/remarks.ts';
+import { createStageDraft } from '../../workflow/stage-draft.ts';
 import { statementDetailTexts } from '../components/texts.ts';
 import { detailTexts } from '../texts/company-detail.ts';
-import { createStageDraft } from './stage-draft.ts';
 import { createStatementDetail } from './statement-detail.ts';
 
 const detail = createStatementDetail({

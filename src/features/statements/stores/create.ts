@@ -10,8 +10,8 @@ import { computed } from '#stores/prerendered.ts';
 import { requestRefusal, submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
 import { createUploadList } from '#stores/uploads.ts';
+import { createCatalog } from '../../../stores/catalog.ts';
 import { createTexts } from '../texts/create.ts';
-import { createCatalog } from './catalog.ts';
 
 /** The object categories (GET /api/catalogObjectTypes); the product reuses 'Не удалось загрузить сотрудников' for them. */
 export const $objectTypes = createCatalog(

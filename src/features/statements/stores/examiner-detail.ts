@@ -9,18 +9,18 @@ import { computed } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import { requestRefusal, submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
+import { createCatalog } from '../../../stores/catalog.ts';
 import { createAppealDecision } from '../../appeals/appeals.ts';
 import { certificateData } from '../../certificates/certificate.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { createRemarkEditing } from '../../remarks/editing.ts';
+import { createAcceptanceRefusal } from '../../workflow/acceptance-refusal.ts';
+import { canBeAssigned, createAssigning } from '../../workflow/assigning.ts';
+import { awaitsSignature, canRefuseAcceptance, canReply, type ReplyStatus } from '../../workflow/examiner-reply.ts';
+import { createGroundsChoice } from '../../workflow/grounds-choice.ts';
+import { createStageDraft } from '../../workflow/stage-draft.ts';
 import { statementDetailTexts } from '../components/texts.ts';
-import { awaitsSignature, canRefuseAcceptance, canReply, type ReplyStatus } from '../lib/examiner-reply.ts';
 import { examinerDetailTexts } from '../texts/examiner-detail.ts';
-import { createAcceptanceRefusal } from './acceptance-refusal.ts';
-import { canBeAssigned, createAssigning } from './assigning.ts';
-import { createCatalog } from './catalog.ts';
-import { createGroundsChoice } from './grounds-choice.ts';
-import { createStageDraft } from './stage-draft.ts';
 import { createStatementDetail } from './statement-detail.ts';
 
 const detail = createStatementDetail({

@@ -7,10 +7,10 @@ import { $user } from '#stores/session.ts';
 import { type SubmitState, submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { announceStatementChange } from '../../live/changes.ts';
+import { createAcceptanceRefusal } from '../../workflow/acceptance-refusal.ts';
+import { createAssigning } from '../../workflow/assigning.ts';
 import { statementsOf } from '../lib/list-index.ts';
 import { newsTexts } from '../texts/news.ts';
-import { createAcceptanceRefusal } from './acceptance-refusal.ts';
-import { createAssigning } from './assigning.ts';
 import { createStatementList, LIST_HEADERS, type StatementList, sinceParams } from './statement-list.ts';
 
 /** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */

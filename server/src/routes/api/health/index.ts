@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../../../errors.ts';
-import { checkReadiness, unavailableChecks } from '../../../health/health.service.ts';
+import { checkReadiness, unavailableChecks } from '../../../metrics/health.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 /**

@@ -1,9 +1,9 @@
+import { DetailBlock, DetailItem } from '#components/statement/DetailBlock.tsx';
 import type { Statement } from '#domain/contract.ts';
 import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { companyChangesSinceSubmission } from '#lib/statement.ts';
 import { statementDetailTexts as texts } from '../texts.ts';
-import { DetailBlock, DetailItem } from './StatementParts.tsx';
 
 /**
  * 'Компания на дату подачи …': the applicant company's values the statement was submitted with, where they differ

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { DetailBlock } from '#components/statement/DetailBlock.tsx';
+import { TermNote } from '#components/statement/TermNote.tsx';
 import type { Correction, StageFile } from '#domain/contract.ts';
 import { CORRECTION_STATUS_LABELS } from '#domain/corrections.ts';
 import { certificateDate } from '#domain/pdf/page.ts';
 import { correctionTermLine } from '#lib/deadline.ts';
+import { StageFiles } from '../../../documents/StageFiles.tsx';
 import { correctionTexts as texts } from '../../texts/corrections.ts';
-import { TermNote } from '../StatementTimeline.tsx';
-import { DetailBlock, StageFiles } from './StatementParts.tsx';
 
 /**
  * 'Исправление опечаток в свидетельстве' on both details: each request with its status, its term (overdue shown as

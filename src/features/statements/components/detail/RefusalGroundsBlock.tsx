@@ -1,6 +1,6 @@
+import { DetailBlock } from '#components/statement/DetailBlock.tsx';
 import type { RefusalGround } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
-import { DetailBlock } from './StatementParts.tsx';
 
 /** 'Основания отказа' on both details: each ground of a refusal as worded when it was given, with its legal basis. */
 export function RefusalGroundsBlock({ grounds }: { grounds: readonly RefusalGround[] }) {

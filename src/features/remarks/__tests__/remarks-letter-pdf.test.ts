@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { toBase64 } from '#domain/pdf/committee-document.ts';
 import { remarkItem } from '../../../test-support/remarks.ts';
 import { statementItem } from '../../../test-support/statements.ts';
-import { remarksLetterFileName } from '../layout/remarks-letter.ts';
-import { renderRemarksLetter } from '../layout/remarks-letter-pdf.ts';
+import { remarksLetterFileName } from '../letter/remarks-letter.ts';
+import { renderRemarksLetter } from '../letter/remarks-letter-pdf.ts';
 
 function hasPoppler(): boolean {
   try {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { FieldError } from '#components/ui/Field.tsx';
 import { useStore } from '#stores/prerendered.ts';
 import type { ExaminerChoice } from './examiner-choice.ts';
-import { assigningTexts as texts } from './texts/assigning.ts';
+import { assigningTexts as texts } from './texts.ts';
 
 /** Props of ExaminerPicker. */
 export interface ExaminerPickerProps {

@@ -2,9 +2,9 @@
 // 'Перечень замечаний' only): it pulls in jspdf.
 import type { Remark, Statement } from '#domain/contract.ts';
 import { saveBlob } from '#lib/browser.ts';
-import { loadPdfFonts } from './certificate-download.ts';
-import { remarksLetterFileName } from './layout/remarks-letter.ts';
-import { renderRemarksLetter } from './layout/remarks-letter-pdf.ts';
+import { loadPdfFonts } from '../../certificates/certificate-download.ts';
+import { remarksLetterFileName } from './remarks-letter.ts';
+import { renderRemarksLetter } from './remarks-letter-pdf.ts';
 
 /** Renders the letter and saves it as 'Замечания_{visibleId}.pdf'; rejects when the font or jspdf fails. */
 export async function downloadRemarksLetter(statement: Statement, remarks: readonly Remark[]): Promise<void> {

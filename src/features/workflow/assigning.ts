@@ -4,9 +4,9 @@ import { orNull } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm, type Form } from '#stores/form.ts';
 import { submit } from '#stores/submit.ts';
-import { createExaminerChoice, type ExaminerChoice, type ExaminersToChoose } from '../examiner-choice.ts';
-import { assigningTexts as texts } from '../texts/assigning.ts';
-import { endTargetDialog } from './target-dialog.ts';
+import { endTargetDialog } from './dialog-end.ts';
+import { createExaminerChoice, type ExaminerChoice, type ExaminersToChoose } from './examiner-choice.ts';
+import { assigningTexts as texts } from './texts.ts';
 
 /** The statement the head assigns: its number and the examiner it has now (null while `sent`). */
 export interface AssignTarget {

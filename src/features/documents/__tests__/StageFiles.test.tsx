@@ -5,8 +5,8 @@ import type { StageFile } from '#domain/contract.ts';
 
 vi.mock('#stores/api.ts', () => ({ api: { GET: vi.fn() }, QUIET: {} }));
 
-const { StageFiles } = await import('../components/detail/StatementParts.tsx');
-const { $viewer } = await import('../../documents/viewer.ts');
+const { StageFiles } = await import('../StageFiles.tsx');
+const { $viewer } = await import('../viewer.ts');
 
 afterEach(() => {
   cleanup();
@@ -116,35 +116,5 @@ describe('StageFiles', () => {
     expect($viewer.get()).toEqual({ file: changed, mode: 'view' });
     fireEvent.click(screen.getByRole('button', { name: 'Сравнить с предыдущей версией «Фасады.pdf»' }));
     expect($viewer.get()).toEqual({ file: changed, mode: 'compare' });
-  });
-});
-
-describe('CorrectionsBlock', () => {
-  it("offers the reader's action beside the corrected certificate's file", async () => {
-    const { CorrectionsBlock } = await import('../components/detail/CorrectionsBlock.tsx');
-    const corrected = file(7, 'Свидетельство_4_исправленное.pdf', null);
-    render(
-      <CorrectionsBlock
-        corrections={[
-          {
-            id: 1,
-            text: 'Опечатка в адресе',
-            status: 'corrected',
-            requestedAt: '2026-11-20T10:00:00Z',
-            requestedBy: 'Иванов Иван Иванович',
-            dueDate: '2026-11-27',
-            deadline: null,
-            answer: null,
-            answeredAt: '2026-11-21T10:00:00Z',
-            replacesDate: '2026-11-19T10:00:00Z',
-            checkUrl: null,
-            requisites: null,
-            files: [corrected],
-          },
-        ]}
-        fileAction={(shown) => <button type="button">{`Подписать решение «${shown.fileName}»`}</button>}
-      />,
-    );
-    expect(screen.getByRole('button', { name: 'Подписать решение «Свидетельство_4_исправленное.pdf»' })).toBeTruthy();
   });
 });

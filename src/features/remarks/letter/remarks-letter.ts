@@ -8,7 +8,7 @@ import type { Remark, Statement } from '#domain/contract.ts';
 import { LETTER_INDENT, type LetterBlock } from '#domain/pdf/letter.ts';
 import { certificateDate } from '#domain/pdf/page.ts';
 import { orDash } from '#domain/russian.ts';
-import { remarkPlace, remarkStatusLabels, remarksSummary, severityLabels } from '../../remarks/remarks.ts';
+import { remarkPlace, remarkStatusLabels, remarksSummary, severityLabels } from '../remarks.ts';
 
 export const remarksLetterTexts = {
   title: 'ПЕРЕЧЕНЬ ЗАМЕЧАНИЙ',

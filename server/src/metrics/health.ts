@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../context.ts';
 import { GOST_PACKAGE } from '../signatures/openssl.ts';
-import { pingDatabase } from './health.repository.ts';
+import { pingDatabase } from './metrics.repository.ts';
 
 /** Each check answers within this or counts as failed (a pool waiting for a dead database never answers). */
 const CHECK_TIMEOUT_MS = 3000;

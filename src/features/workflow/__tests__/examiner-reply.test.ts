@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReply, REPLY_CHOICES, replyLabel } from '../lib/examiner-reply.ts';
+import { canReply, REPLY_CHOICES, replyLabel } from '../examiner-reply.ts';
 
 const examiner = { id: 3, instance: { id: 1, name: 'Комитет' } };
 const other = { id: 4, instance: { id: 1, name: 'Комитет' } };

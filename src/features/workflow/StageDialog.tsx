@@ -3,8 +3,8 @@ import FileUpload from '#components/ui/FileUpload.tsx';
 import FormDialog from '#components/ui/FormDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useStore } from '#stores/prerendered.ts';
-import type { StageDraft } from '../../stores/stage-draft.ts';
-import { statementDetailTexts } from '../texts.ts';
+import type { StageDraft } from './stage-draft.ts';
+import { dialogTexts } from './texts.ts';
 
 /** Props of StageDialog: the draft and the side's words; the rest is the same for a new version and a reply. */
 export interface StageDialogProps<K> {
@@ -51,7 +51,7 @@ export default function StageDialog<K>(props: StageDialogProps<K>) {
       formId={formId}
       submitLabel={props.submitLabel}
       submitDisabled={props.blockWhileUploading ? uploading : undefined}
-      cancelLabel={statementDetailTexts.cancel}
+      cancelLabel={dialogTexts.cancel}
       busy={status.busy}
       send={async () => {
         const sent = await props.send();

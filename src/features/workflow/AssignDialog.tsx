@@ -1,9 +1,9 @@
 import FormDialog from '#components/ui/FormDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useStore } from '#stores/prerendered.ts';
-import ExaminerPicker from '../../ExaminerPicker.tsx';
-import { type Assigning, isHandOver } from '../../stores/assigning.ts';
-import { assigningTexts as texts } from '../../texts/assigning.ts';
+import { type Assigning, isHandOver } from './assigning.ts';
+import ExaminerPicker from './ExaminerPicker.tsx';
+import { assigningTexts as texts } from './texts.ts';
 
 /** Props of AssignDialog. */
 export interface AssignDialogProps {

@@ -1,10 +1,10 @@
-// The demo's certification authority (docs/product.md «Signatures»): committed under demo/, made by
+// The demo's certification authority (docs/product.md «Signatures»): committed under signatures/demo/, made by
 // tools/demo-signatures.ts with the test authority of tools/test-ca.ts. For demonstration only: outside production
 // it is what the portal trusts when SIGNATURE_TRUST_DIR is not set; production refuses it.
 import path from 'node:path';
 
 /** The demo's certificates, keys and signatures (see its README.md). */
-export const DEMO_SIGNATURES_DIR = path.join(import.meta.dirname, 'demo');
+export const DEMO_SIGNATURES_DIR = path.join(import.meta.dirname, 'signatures', 'demo');
 /** The demo's trust directory: its root, intermediate and the intermediate's CRL. */
 export const DEMO_TRUST_DIR = path.join(DEMO_SIGNATURES_DIR, 'trust');
 /** The verdicts OpenSSL reached on the demo's signatures, shipped with them: the seed files these, running no OpenSSL. */

@@ -4,7 +4,7 @@ import { FieldError } from '#components/ui/Field.tsx';
 import type { RefusalGround } from '#domain/contract.ts';
 import { useStore } from '#stores/prerendered.ts';
 import type { Catalog } from '../../stores/catalog.ts';
-import type { GroundsChoice } from '../../stores/grounds-choice.ts';
+import type { GroundsChoice } from './grounds-choice.ts';
 
 /** Props of GroundsPicker: the refusal's catalogue and its choice (the rejection's, or the refusal to accept's). */
 export interface GroundsPickerProps {

@@ -5,10 +5,10 @@ import { orNull } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm, type Form } from '#stores/form.ts';
 import { submit } from '#stores/submit.ts';
-import { acceptanceRefusalTexts as texts } from '../texts/acceptance-refusal.ts';
-import { type Catalog, createCatalog } from './catalog.ts';
+import { type Catalog, createCatalog } from '../../stores/catalog.ts';
+import { endTargetDialog } from './dialog-end.ts';
 import { createGroundsChoice, type GroundsChoice } from './grounds-choice.ts';
-import { endTargetDialog } from './target-dialog.ts';
+import { acceptanceRefusalTexts as texts } from './texts.ts';
 
 /** The grounds to refuse accepting the documents (GET /api/catalogs/intake-refusal-grounds), loaded when first shown. */
 export const $intakeGrounds: ReadableAtom<Catalog<RefusalGround>> = createCatalog<RefusalGround>(

@@ -1,6 +1,6 @@
 import type { MapStore, WritableAtom } from 'nanostores';
 import type { SubmitResult, SubmitState } from '#stores/submit.ts';
-import { announceStatementChange } from '../../live/changes.ts';
+import { announceStatementChange } from '../live/changes.ts';
 
 /** A dialog that acts on one statement of a screen (the refusal to accept, the assigning). */
 export interface TargetDialog<T> {

@@ -1,9 +1,9 @@
 import FormDialog from '#components/ui/FormDialog.tsx';
 import FormField from '#components/ui/FormField.tsx';
 import { useStore } from '#stores/prerendered.ts';
-import type { AcceptanceRefusal } from '../../stores/acceptance-refusal.ts';
-import { acceptanceRefusalTexts as texts } from '../../texts/acceptance-refusal.ts';
+import type { AcceptanceRefusal } from './acceptance-refusal.ts';
 import GroundsPicker from './GroundsPicker.tsx';
+import { acceptanceRefusalTexts as texts } from './texts.ts';
 
 /** Props of AcceptanceRefusalDialog. */
 export interface AcceptanceRefusalDialogProps {

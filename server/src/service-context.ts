@@ -1,0 +1,31 @@
+// How a process builds its service context (context.ts): the API at start (plugins/context.ts), the admin CLI, the
+// demo seed's tools and the tests, each with the same rules.
+import type { Config } from './config.ts';
+import type { ServiceContext } from './context.ts';
+import type { Db } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { checkerOf, type SignatureChecker } from './signatures/checker.ts';
+import { createFileStore } from './storage/create-file-store.ts';
+import type { FileStore } from './storage/file-store.ts';
+
+/** The context of a process (the API, the admin CLI): files where the config says (FILES_DIR or S3) unless given. */
+export function createServiceContext(options: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  files?: FileStore;
+  now?: () => Date;
+  logError: ServiceContext['logError'];
+  /** The checker the start read (`openSignatureChecker`); else one that reads the trust store at its first check. */
+  signatures?: SignatureChecker;
+}): ServiceContext {
+  return {
+    db: options.db,
+    now: options.now ?? (() => new Date()),
+    mailer: options.mailer,
+    files: options.files ?? createFileStore(options.config),
+    config: options.config,
+    logError: options.logError,
+    signatures: options.signatures ?? checkerOf(options.config.signatures),
+  };
+}
