@@ -12,22 +12,22 @@ import { useStore } from '#stores/prerendered.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { filingTexts } from '../appeals/appeals.ts';
 import FileAppealDialog from '../appeals/FileAppealDialog.tsx';
+import CorrectionRequestDialog from '../corrections/CorrectionRequestDialog.tsx';
+import { CorrectionsBlock } from '../corrections/CorrectionsBlock.tsx';
+import { canRequestCorrection } from '../corrections/rules.ts';
+import { correctionTexts } from '../corrections/texts.ts';
 import { setViewerRemarks } from '../documents/viewer.ts';
 import RemarkAnswers from '../remarks/RemarkAnswers.tsx';
 import { remarkPinLayer } from '../remarks/RemarkPins.tsx';
 import RemarksSection from '../remarks/RemarksSection.tsx';
 import StageDialog from '../workflow/StageDialog.tsx';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
-import CorrectionRequestDialog from './components/detail/CorrectionRequestDialog.tsx';
-import { CorrectionsBlock } from './components/detail/CorrectionsBlock.tsx';
 import { RefusalGroundsBlock } from './components/detail/RefusalGroundsBlock.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
 import { ProjectBlock } from './components/detail/StatementParts.tsx';
 import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
 import type { BackTarget } from './lib/back-link.ts';
-import { canRequestCorrection } from './lib/corrections.ts';
-import { openCorrectionRequest } from './stores/company-corrections.ts';
 import {
   $answerable,
   $answerErrors,
@@ -40,6 +40,7 @@ import {
   $rounds,
   $versionErrors,
   appealFiling,
+  correctionRequest,
   deleteStatement,
   openVersionDialog,
   setAnswer,
@@ -50,7 +51,6 @@ import {
   withdrawStatement,
 } from './stores/company-detail.ts';
 import { detailTexts } from './texts/company-detail.ts';
-import { correctionTexts } from './texts/corrections.ts';
 
 const HEADING_ID = 'company-statement-heading';
 
@@ -88,7 +88,7 @@ export default function CompanyStatementDetail() {
         </Button>
       )}
       {canCorrect && (
-        <Button variant="secondary" onClick={openCorrectionRequest}>
+        <Button variant="secondary" onClick={correctionRequest.open}>
           {correctionTexts.request}
         </Button>
       )}
@@ -192,6 +192,7 @@ export default function CompanyStatementDetail() {
       />
 
       <CorrectionRequestDialog
+        request={correctionRequest}
         // While the request waits its button is gone: focus goes to the statement's heading.
         fallbackFocus={() => document.getElementById(HEADING_ID)}
       />

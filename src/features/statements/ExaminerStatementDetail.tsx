@@ -11,6 +11,9 @@ import { useStore } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { decisionTexts } from '../appeals/appeals.ts';
+import CorrectionAnswerDialog from '../corrections/CorrectionAnswerDialog.tsx';
+import { CorrectionsBlock } from '../corrections/CorrectionsBlock.tsx';
+import { correctionTexts } from '../corrections/texts.ts';
 import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
 import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
@@ -21,15 +24,12 @@ import { REPLY_CHOICES, replyLabel } from '../workflow/examiner-reply.ts';
 import StageDialog from '../workflow/StageDialog.tsx';
 import { acceptanceRefusalTexts, assigningTexts } from '../workflow/texts.ts';
 import CompanyAtSubmission from './components/detail/CompanyAtSubmission.tsx';
-import CorrectionAnswerDialog from './components/detail/CorrectionAnswerDialog.tsx';
-import { CorrectionsBlock } from './components/detail/CorrectionsBlock.tsx';
 import { RefusalGroundsBlock } from './components/detail/RefusalGroundsBlock.tsx';
 import StatementHeader from './components/detail/StatementHeader.tsx';
 import { ProjectBlock } from './components/detail/StatementParts.tsx';
 import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
 import type { BackTarget } from './lib/back-link.ts';
-import { $canAnswerCorrections, openCorrectionAnswer } from './stores/examiner-corrections.ts';
 import {
   $canAssign,
   $canDecideAppeals,
@@ -44,6 +44,7 @@ import {
   acceptanceRefusal,
   appealDecision,
   assigning,
+  correctionAnswer,
   rejectionGrounds,
   reloadExaminerStatement,
   remarkEditing,
@@ -51,7 +52,6 @@ import {
   sendReply,
   startReply,
 } from './stores/examiner-detail.ts';
-import { correctionTexts } from './texts/corrections.ts';
 import { examinerDetailTexts } from './texts/examiner-detail.ts';
 
 const HEADING_ID = 'examiner-statement-heading';
@@ -98,7 +98,7 @@ export default function ExaminerStatementDetail() {
   const remarks = useStore($examinerRemarks);
   const draftsToSend = useStore(remarkEditing.$draftsToSend);
   const [confirmApproval, setConfirmApproval] = useState<number | null>(null);
-  const canAnswerCorrections = useStore($canAnswerCorrections);
+  const canAnswerCorrections = useStore(correctionAnswer.$canAnswer);
   const canDecideAppeals = useStore($canDecideAppeals);
   const user = useStore($user);
 
@@ -206,11 +206,11 @@ export default function ExaminerStatementDetail() {
         actions={(correction) =>
           canAnswerCorrections && (
             <div className="correction__actions">
-              <Button onClick={() => openCorrectionAnswer(correction, true)}>{correctionTexts.accept}</Button>
+              <Button onClick={() => correctionAnswer.open(correction, true)}>{correctionTexts.accept}</Button>
               <Button
                 variant="secondary"
                 className="button--danger-outline"
-                onClick={() => openCorrectionAnswer(correction, false)}
+                onClick={() => correctionAnswer.open(correction, false)}
               >
                 {correctionTexts.decline}
               </Button>
@@ -299,6 +299,7 @@ export default function ExaminerStatementDetail() {
         </Suspense>
       )}
       <CorrectionAnswerDialog
+        answer={correctionAnswer}
         // After the answer its buttons are gone; focus goes to the statement's heading.
         fallbackFocus={() => document.getElementById(HEADING_ID)}
       />

@@ -6,7 +6,7 @@ import { api } from '#stores/api.ts';
 import { createForm, type Form } from '#stores/form.ts';
 import { submit } from '#stores/submit.ts';
 import { type Catalog, createCatalog } from '../../stores/catalog.ts';
-import { endTargetDialog } from './dialog-end.ts';
+import { endDialog } from './dialog-end.ts';
 import { createGroundsChoice, type GroundsChoice } from './grounds-choice.ts';
 import { acceptanceRefusalTexts as texts } from './texts.ts';
 
@@ -75,8 +75,8 @@ export function createAcceptanceRefusal(screen: AcceptanceRefusalScreen): Accept
         successText: texts.done,
       },
     );
-    return endTargetDialog(result, {
-      $target,
+    return endDialog(result, {
+      close: () => $target.set(null),
       $status: form.$status,
       refusedField: { name: 'groundIds', show: grounds.refuse },
       reload: screen.reload,

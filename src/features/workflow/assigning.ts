@@ -4,7 +4,7 @@ import { orNull } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm, type Form } from '#stores/form.ts';
 import { submit } from '#stores/submit.ts';
-import { endTargetDialog } from './dialog-end.ts';
+import { endDialog } from './dialog-end.ts';
 import { createExaminerChoice, type ExaminerChoice, type ExaminersToChoose } from './examiner-choice.ts';
 import { assigningTexts as texts } from './texts.ts';
 
@@ -91,8 +91,8 @@ export function createAssigning(screen: AssigningScreen): Assigning {
         successText: texts.done(chosen?.fio ?? ''),
       },
     );
-    return endTargetDialog(result, {
-      $target,
+    return endDialog(result, {
+      close: () => $target.set(null),
       $status: form.$status,
       refusedField: { name: 'examinerId', show: examiners.refuse },
       reload: screen.reload,

@@ -1,31 +1,36 @@
-import type { MapStore, WritableAtom } from 'nanostores';
+import type { MapStore } from 'nanostores';
 import type { SubmitResult, SubmitState } from '#stores/submit.ts';
 import { announceStatementChange } from '../live/changes.ts';
 
-/** A dialog that acts on one statement of a screen (the refusal to accept, the assigning). */
-export interface TargetDialog<T> {
-  /** The statement whose dialog is open, or null while it is closed. */
-  $target: WritableAtom<unknown>;
+// How every dialog that acts on a statement ends its send (the refusal to accept, the assigning, an appeal's filing
+// and decision, a correction's request and answer): one protocol, so a screen reads the same after each.
+
+/** What a dialog hands over at its end. */
+export interface DialogEnd<T> {
   /** The dialog's busy state (its form's `$status`). */
   $status: MapStore<SubmitState>;
-  /** The field the server may refuse (`{ field }` of a 400), and how the dialog shows its text. */
-  refusedField: { name: string; show: (text: string) => void };
-  /** After a 409 (the statement moved meanwhile): read the screen again. */
+  /** Closes the dialog whatever its state. */
+  close: () => void;
+  /** Reads the screen again (after a 409, and after success unless `changed` says otherwise). */
   reload: () => unknown;
-  /** After success: the screen takes the answer (a row leaves, a button goes). */
-  changed: (data: T) => unknown;
+  /** After success: how the screen takes the answer (a row leaves a list); by default it reads again (`reload`). */
+  changed?: (data: T) => unknown;
+  /** The field the server may refuse (`{ field }` of a 400), and how the dialog shows its text beside it. */
+  refusedField?: { name: string; show: (text: string) => void };
 }
 
 /**
- * How such a dialog ends, the same for each: a refused field shows its text beside it; a 409 closes the dialog and
- * reloads the screen. On success the other screens are told, the screen changes under the open dialog, still busy;
- * then it closes, and the focus, its opener gone, goes where the screen says. True when the action went through.
+ * Ends a dialog's send: a refused field shows its text beside it; a 409 (the statement moved meanwhile) closes the
+ * dialog and reads the screen again. On success the other screens are told, the screen changes under the open,
+ * still busy dialog, then it closes, and the focus, its opener gone, goes where the screen says. True when the
+ * action went through.
  */
-export async function endTargetDialog<T>(result: SubmitResult<T>, dialog: TargetDialog<T>): Promise<boolean> {
+export async function endDialog<T>(result: SubmitResult<T>, dialog: DialogEnd<T>): Promise<boolean> {
   if (!result.ok) {
-    if (result.failure.body?.field === dialog.refusedField.name) dialog.refusedField.show(result.text);
+    const refused = dialog.refusedField;
+    if (refused && result.failure.body?.field === refused.name) refused.show(result.text);
     if (result.failure.status === 409) {
-      dialog.$target.set(null);
+      dialog.close();
       await dialog.reload();
     }
     return false;
@@ -33,10 +38,10 @@ export async function endTargetDialog<T>(result: SubmitResult<T>, dialog: Target
   announceStatementChange();
   dialog.$status.setKey('busy', true);
   try {
-    await dialog.changed(result.data);
+    await (dialog.changed ? dialog.changed(result.data) : dialog.reload());
   } finally {
     dialog.$status.setKey('busy', false);
-    dialog.$target.set(null);
+    dialog.close();
   }
   return true;
 }

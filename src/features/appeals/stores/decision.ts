@@ -6,10 +6,10 @@ import { createForm, type Form } from '#stores/form.ts';
 import { computed } from '#stores/prerendered.ts';
 import { createServerFeedback } from '#stores/server-feedback.ts';
 import { submit } from '#stores/submit.ts';
+import { endDialog } from '../../workflow/dialog-end.ts';
 import { createExaminerChoice, type ExaminerChoiceStore } from '../../workflow/examiner-choice.ts';
 import { asksExaminer, type DecisionValues, validateDecision } from '../lib/appeal-rules.ts';
 import { decisionTexts as texts } from '../texts.ts';
-import { endAppealDialog } from './dialog-end.ts';
 
 /** The appeal the head answers, with the statement it is about. */
 export interface DecisionTarget {
@@ -92,7 +92,7 @@ export function createAppealDecision(screen: AppealDecisionScreen): AppealDecisi
     } else {
       form.reset();
     }
-    return endAppealDialog(result, { $status: form.$status, close: () => $target.set(null), reload: screen.reload });
+    return endDialog(result, { $status: form.$status, close: () => $target.set(null), reload: screen.reload });
   }
 
   return {

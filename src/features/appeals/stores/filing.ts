@@ -8,9 +8,9 @@ import { createServerFeedback } from '#stores/server-feedback.ts';
 import { submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { createUploadList, type UploadList } from '#stores/uploads.ts';
+import { endDialog } from '../../workflow/dialog-end.ts';
 import { type FilingValues, validateFiling } from '../lib/appeal-rules.ts';
 import { filingTexts as texts } from '../texts.ts';
-import { endAppealDialog } from './dialog-end.ts';
 
 /** What the company's detail gives its 'Подать жалобу'. */
 export interface AppealFilingScreen {
@@ -103,7 +103,7 @@ export function createAppealFiling(screen: AppealFilingScreen): AppealFiling {
     // The files now belong to the appeal: nothing to delete, nothing to ask about.
     uploads.reset();
     form.reset();
-    return endAppealDialog(result, { $status: form.$status, close: () => $subjects.set(null), reload: screen.reload });
+    return endDialog(result, { $status: form.$status, close: () => $subjects.set(null), reload: screen.reload });
   }
 
   return {

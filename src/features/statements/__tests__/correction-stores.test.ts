@@ -19,15 +19,16 @@ vi.mock('#lib/browser.ts', () => browser);
 
 // The first import transforms the whole store graph; done once here, so no test pays for it under its own timeout.
 beforeAll(async () => {
-  await Promise.all([import('../stores/company-corrections.ts'), import('../stores/examiner-corrections.ts')]);
+  await Promise.all([import('../stores/company-detail.ts'), import('../stores/examiner-detail.ts')]);
 }, 30_000);
 
-const { company, companyDetail, examiner, examinerDetail } = freshStores({
-  company: () => import('../stores/company-corrections.ts'),
+const { companyDetail, examinerDetail } = freshStores({
   companyDetail: () => import('../stores/company-detail.ts'),
-  examiner: () => import('../stores/examiner-corrections.ts'),
   examinerDetail: () => import('../stores/examiner-detail.ts'),
 });
+/** The detail's correction stores (the corrections capability, handed each detail). */
+const request = () => companyDetail.correctionRequest;
+const answer = () => examinerDetail.correctionAnswer;
 silenceConsoleErrors();
 
 const requested: Correction = {
@@ -59,34 +60,36 @@ describe('the company asks for a correction', () => {
     browser.currentPath.mockReturnValue('/statement/info/7');
     api.GET.mockResolvedValue(reply(200, approved));
     await openAs(demoOwner, companyDetail.$detail);
-    company.openCorrectionRequest();
-    expect(company.$correctionRequestOpen.get()).toBe(true);
-    expect(await company.sendCorrectionRequest()).toBe(false);
-    expect(company.correctionRequestForm.$shownErrors.get()).toEqual({ text: CORRECTION_TEXTS.textRequired });
+    request().open();
+    expect(request().$open.get()).toBe(true);
+    expect(await request().send()).toBe(false);
+    expect(request().form.$shownErrors.get()).toEqual({ text: CORRECTION_TEXTS.textRequired });
     expect(api.POST).not.toHaveBeenCalled();
 
-    company.correctionRequestForm.setValue('text', '  В адресе опечатка  ');
+    request().form.setValue('text', '  В адресе опечатка  ');
     const asked = { ...approved, corrections: [requested] };
     api.POST.mockResolvedValueOnce(reply(201, asked));
     api.GET.mockResolvedValue(reply(200, asked));
-    expect(await company.sendCorrectionRequest()).toBe(true);
+    expect(await request().send()).toBe(true);
     expect(api.POST).toHaveBeenCalledExactlyOnceWith('/api/statements/{id}/corrections', {
       params: { path: { id: 7 } },
       body: { text: 'В адресе опечатка' },
     });
-    expect(company.$correctionRequestOpen.get()).toBe(false);
+    expect(request().$open.get()).toBe(false);
     expect(companyDetail.$detail.get().statement?.corrections).toEqual([requested]);
     expect(toastTexts()).toEqual([['success', 'Запрос на исправление отправлен']]);
   });
 
-  it('tells the server’s refusal in its own words and keeps the dialog open', async () => {
+  it('tells the server’s refusal in its own words; a 409 closes the dialog and reads the statement again', async () => {
     api.GET.mockResolvedValue(reply(200, approved));
     await openAs(demoOwner, companyDetail.$detail);
-    company.openCorrectionRequest();
-    company.correctionRequestForm.setValue('text', 'Опечатка');
+    request().open();
+    request().form.setValue('text', 'Опечатка');
     api.POST.mockResolvedValueOnce(reply(409, errorBody('invalid_transition', CORRECTION_TEXTS.notApproved)));
-    expect(await company.sendCorrectionRequest()).toBe(false);
-    expect(company.$correctionRequestOpen.get()).toBe(true);
+    const reads = api.GET.mock.calls.length;
+    expect(await request().send()).toBe(false);
+    expect(request().$open.get()).toBe(false);
+    expect(api.GET.mock.calls.length).toBeGreaterThan(reads);
     expect(toastTexts()).toEqual([['error', CORRECTION_TEXTS.notApproved]]);
   });
 });
@@ -95,38 +98,38 @@ describe('the examiner answers', () => {
   async function openExaminer() {
     browser.currentPath.mockReturnValue('/instance/statement/info/7');
     api.GET.mockResolvedValue(reply(200, { ...approved, corrections: [requested] }));
-    await openAs(demoExaminer, examinerDetail.$examinerStatement, examiner.$canAnswerCorrections);
+    await openAs(demoExaminer, examinerDetail.$examinerStatement, answer().$canAnswer);
   }
 
   it('declines only with a reason', async () => {
     await openExaminer();
-    expect(examiner.$canAnswerCorrections.get()).toBe(true);
-    examiner.openCorrectionAnswer(requested, false);
-    expect(await examiner.sendCorrectionAnswer()).toBe(false);
-    expect(examiner.correctionAnswerForm.$shownErrors.get()).toEqual({ note: CORRECTION_TEXTS.noteRequired });
-    examiner.correctionAnswerForm.setValue('note', 'Адрес верный');
+    expect(answer().$canAnswer.get()).toBe(true);
+    answer().open(requested, false);
+    expect(await answer().send()).toBe(false);
+    expect(answer().form.$shownErrors.get()).toEqual({ note: CORRECTION_TEXTS.noteRequired });
+    answer().form.setValue('note', 'Адрес верный');
     api.POST.mockResolvedValueOnce(reply(200, approved));
-    expect(await examiner.sendCorrectionAnswer()).toBe(true);
+    expect(await answer().send()).toBe(true);
     expect(api.POST).toHaveBeenCalledExactlyOnceWith('/api/instance/corrections/{id}/decision', {
       params: { path: { id: 5 } },
       body: { accept: false, note: 'Адрес верный', prefileIds: [] },
     });
-    expect(examiner.$correctionAnswer.get()).toBeNull();
+    expect(answer().$answering.get()).toBeNull();
     expect(certificate.certificatePdf).not.toHaveBeenCalled();
   });
 
   it('corrects with the certificate in force prefilled, made anew and attached', async () => {
     await openExaminer();
-    examiner.openCorrectionAnswer(requested, true);
-    expect(examiner.correctionAnswerForm.$values.get()).toMatchObject({
+    answer().open(requested, true);
+    expect(answer().form.$values.get()).toMatchObject({
       objectName: 'Школа',
       address: 'ул. Садвая, 1',
     });
-    examiner.correctionAnswerForm.setValue('address', 'ул. Садовая, 1');
+    answer().form.setValue('address', 'ул. Садовая, 1');
     certificate.certificatePdf.mockResolvedValueOnce(new ArrayBuffer(8));
     upload.uploadPrefile.mockResolvedValueOnce({ ok: true, prefile: { id: 41 } });
     api.POST.mockResolvedValueOnce(reply(200, approved));
-    expect(await examiner.sendCorrectionAnswer()).toBe(true);
+    expect(await answer().send()).toBe(true);
     const [data] = certificate.certificatePdf.mock.calls[0] as [Record<string, string>];
     expect(data).toMatchObject({
       address: 'ул. Садовая, 1',
@@ -147,9 +150,9 @@ describe('the examiner answers', () => {
 
   it('sends nothing when the corrected certificate cannot be made', async () => {
     await openExaminer();
-    examiner.openCorrectionAnswer(requested, true);
+    answer().open(requested, true);
     certificate.certificatePdf.mockRejectedValueOnce(new Error('no font'));
-    expect(await examiner.sendCorrectionAnswer()).toBe(false);
+    expect(await answer().send()).toBe(false);
     expect(api.POST).not.toHaveBeenCalled();
     expect(toastTexts()).toEqual([['error', 'Не удалось сформировать исправленное свидетельство']]);
   });

@@ -11,6 +11,7 @@ import { $user } from '#stores/session.ts';
 import { requestRefusal, type SubmitState, submit } from '#stores/submit.ts';
 import { carryToast, showToast } from '#stores/toasts.ts';
 import { createAppealFiling } from '../../appeals/appeals.ts';
+import { createCorrectionRequest } from '../../corrections/request.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { answerableRemarks, answerErrors, answersToSend } from '../../remarks/remarks.ts';
 import { createStageDraft } from '../../workflow/stage-draft.ts';
@@ -41,6 +42,12 @@ export const reloadStatement = detail.reload;
 
 /** 'Подать жалобу' on this detail: once filed, the statement is read again and shows the appeal with its term. */
 export const appealFiling = createAppealFiling({
+  statementId: () => detail.$id.get(),
+  reload: () => detail.reload(),
+});
+
+/** 'Исправить опечатку' on this detail: once requested, the statement is read again and shows the request. */
+export const correctionRequest = createCorrectionRequest({
   statementId: () => detail.$id.get(),
   reload: () => detail.reload(),
 });

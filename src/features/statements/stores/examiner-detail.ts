@@ -12,6 +12,7 @@ import { showToast } from '#stores/toasts.ts';
 import { createCatalog } from '../../../stores/catalog.ts';
 import { createAppealDecision } from '../../appeals/appeals.ts';
 import { certificateData } from '../../certificates/certificate.ts';
+import { createCorrectionAnswer } from '../../corrections/answer.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { createRemarkEditing } from '../../remarks/editing.ts';
 import { createAcceptanceRefusal } from '../../workflow/acceptance-refusal.ts';
@@ -51,6 +52,12 @@ export const remarkEditing = createRemarkEditing({
   statementId: () => detail.$id.get(),
   $remarks: detail.$remarks,
   reload: detail.reloadRemarks,
+});
+
+/** The answers to the certificate's corrections on this detail: once sent, the statement is read again. */
+export const correctionAnswer = createCorrectionAnswer({
+  $statement: computed(detail.$detail, (shown) => shown.statement),
+  reload: () => detail.reload(),
 });
 
 /** True when the signed-in examiner may answer now: assigned, and the statement under review. */

@@ -20,7 +20,7 @@ const file = (id: number, fileName: string) => ({
 
 describe('CorrectionsBlock', () => {
   it("offers the reader's action beside the corrected certificate's file", async () => {
-    const { CorrectionsBlock } = await import('../components/detail/CorrectionsBlock.tsx');
+    const { CorrectionsBlock } = await import('../CorrectionsBlock.tsx');
     const corrected = file(7, 'Свидетельство_4_исправленное.pdf');
     render(
       <CorrectionsBlock

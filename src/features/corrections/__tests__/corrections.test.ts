@@ -8,8 +8,8 @@ import {
   currentRequisites,
   validateCorrectionAnswer,
   validateCorrectionRequest,
-} from '../lib/corrections.ts';
-import { correctionTexts } from '../texts/corrections.ts';
+} from '../rules.ts';
+import { correctionTexts } from '../texts.ts';
 
 const correction = (change: Partial<Correction> = {}): Correction => ({
   id: 1,

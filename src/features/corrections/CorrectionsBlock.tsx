@@ -5,8 +5,8 @@ import type { Correction, StageFile } from '#domain/contract.ts';
 import { CORRECTION_STATUS_LABELS } from '#domain/corrections.ts';
 import { certificateDate } from '#domain/pdf/page.ts';
 import { correctionTermLine } from '#lib/deadline.ts';
-import { StageFiles } from '../../../documents/StageFiles.tsx';
-import { correctionTexts as texts } from '../../texts/corrections.ts';
+import { StageFiles } from '../documents/StageFiles.tsx';
+import { correctionTexts as texts } from './texts.ts';
 
 /**
  * 'Исправление опечаток в свидетельстве' on both details: each request with its status, its term (overdue shown as
