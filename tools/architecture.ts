@@ -82,6 +82,48 @@ function writesOf(text: string, table: string): string[] {
   return [...text.matchAll(start)].map((match) => text.slice(match.index, text.indexOf(';', match.index) + 1));
 }
 
+/** Contract tags that name no capability: the site's own service endpoints (`/api/health`, `/version.json`). */
+const PLUMBING_TAGS = new Set(['system']);
+
+/**
+ * Capabilities named before one name was asked for all three, each with where it lives under another name (null: no
+ * folder on that side). Nothing may join this list: a new capability takes one name for the site folder, the server
+ * area and the contract's tag (docs/architecture.md «The capability map»).
+ */
+const NAMED_BEFORE: Readonly<Record<string, { site?: string | null; server?: string | null }>> = {
+  users: { site: 'profile' },
+  companies: { site: 'company' },
+  events: { site: 'live' },
+  files: { site: 'documents' },
+  catalogs: { site: null },
+  prefiles: { site: null },
+};
+
+/**
+ * A capability keeps one name (`capability-name`): each tag of `openapi.yaml` has its site folder
+ * (`src/features/<tag>`) and its server area (`server/src/<tag>`), unless it is plumbing or named before the rule.
+ */
+function capabilityNameProblems(baseDir: string): string[] {
+  const contract = path.join(baseDir, 'openapi.yaml');
+  if (!existsSync(contract)) return [];
+  const tags = [...readFileSync(contract, 'utf8').matchAll(/^ {2}- name: ([a-z-]+)$/gm)].map((match) => match[1] ?? '');
+  const problems: string[] = [];
+  for (const tag of tags) {
+    if (PLUMBING_TAGS.has(tag)) continue;
+    const before = NAMED_BEFORE[tag] ?? {};
+    const sides = [
+      ['src/features', before.site === undefined ? tag : before.site],
+      ['server/src', before.server === undefined ? tag : before.server],
+    ] as const;
+    for (const [root, name] of sides) {
+      if (name !== null && !existsSync(path.join(baseDir, root, name))) {
+        problems.push(`capability-name: the contract's tag ${tag} has no ${root}/${name}/`);
+      }
+    }
+  }
+  return problems;
+}
+
 /** Whether a write sets this column (`column:` in its values or `set`). */
 function setsColumn(write: string, column: string): boolean {
   return new RegExp(`\\b${column}\\s*:`).test(write);
@@ -193,5 +235,6 @@ export async function architectureProblems(baseDir: string, roots = CHECKED_ROOT
         );
     }
   }
+  problems.push(...capabilityNameProblems(baseDir));
   return problems.sort();
 }

@@ -124,6 +124,21 @@ describe('architecture rules', () => {
     ]);
   });
 
+  it('keeps one name per capability: each contract tag has its site folder and server area', async () => {
+    const contract = (...tags: string[]) =>
+      `openapi: 3.1.0\ntags:\n${tags.map((t) => `  - name: ${t}\n`).join('')}paths: {}\n`;
+    expect(
+      await problemsOf({
+        'openapi.yaml': contract('remarks', 'conclusions', 'system', 'events'),
+        'src/features/remarks/RemarksSection.tsx': exporting,
+        'server/src/remarks/remarks.service.ts': exporting,
+        'server/src/conclusions/conclusions.service.ts': exporting,
+        'src/features/live/live.ts': exporting,
+        'server/src/events/events.service.ts': exporting,
+      }),
+    ).toEqual(["capability-name: the contract's tag conclusions has no src/features/conclusions/"]);
+  });
+
   it('keeps http/ free of domain areas and queries in repositories', async () => {
     expect(
       await problemsOf({

@@ -5,6 +5,10 @@ import { rootDir } from '../config.ts';
 
 type JsonObject = { [key: string]: unknown };
 
+/** The route scopes an operation's `x-scope` names (server/src/routes/api/index.ts). */
+export const ROUTE_SCOPES = ['public', 'signed-in', 'company', 'examiner', 'head'] as const;
+export type RouteScope = (typeof ROUTE_SCOPES)[number];
+
 export interface ContractOperation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   /** Path as the contract writes it: /api/statements/{id} */
@@ -12,8 +16,10 @@ export interface ContractOperation {
   /** Path as Fastify routes it: /api/statements/:id */
   url: string;
   operationId: string;
-  /** The contract's tags: route scopes pick their operations by tag. */
+  /** The contract's tag: the capability the operation belongs to. */
   tags: string[];
+  /** Who may call it (`x-scope`): the route scope that registers it and its 501 until it has a handler. */
+  scope: RouteScope;
   /** False for operations with `security: []` (the authentication calls, /version.json). */
   authenticated: boolean;
   schema: {
@@ -144,6 +150,7 @@ export function loadContract(file = path.join(rootDir, 'openapi.yaml')): Contrac
         url: contractPath.replace(/\{([^}]+)\}/g, ':$1'),
         operationId: String(operation.operationId),
         tags: (operation.tags as string[] | undefined) ?? [],
+        scope: routeScope(operation),
         authenticated: security.length > 0 && !security.every((s) => Object.keys(s as JsonObject).length === 0),
         schema,
       });
@@ -151,6 +158,15 @@ export function loadContract(file = path.join(rootDir, 'openapi.yaml')): Contrac
   }
   cached = operations;
   return operations;
+}
+
+/** An operation's `x-scope`; a contract without one (or with another word) does not load. */
+function routeScope(operation: JsonObject): RouteScope {
+  const scope = operation['x-scope'];
+  if (!ROUTE_SCOPES.includes(scope as RouteScope)) {
+    throw new Error(`openapi.yaml: ${String(operation.operationId)} has no valid x-scope (${String(scope)})`);
+  }
+  return scope as RouteScope;
 }
 
 /** The operation with this operationId; throws when the contract lacks it, so routes never drift from it. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { RouteScope } from '../../contract/openapi.ts';
 import { registerNotImplemented } from '../contract-stubs.ts';
 import adminRoutes from './admin/index.ts';
 import { companyAppeals, instanceAppeals } from './appeals/index.ts';
@@ -33,16 +34,16 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
 
   await app.register(
     behind('authenticate', [userRoutes, catalogRoutes, prefileRoutes, fileRoutes, notificationRoutes, eventRoutes], {
-      tags: ['users', 'catalogs', 'notifications', 'prefiles', 'files', 'events'],
+      scope: 'signed-in',
       inner: [
         behind('requireCompanyUser', [statementRoutes, employeeRoutes, companyRoutes, companyAppeals], {
-          tags: ['statements', 'employees', 'companies'],
+          scope: 'company',
         }),
         behind('requireExaminer', [instanceRoutes, teamRoutes, instanceAppeals, remarkTemplateRoutes], {
-          tags: ['instance'],
+          scope: 'examiner',
         }),
         // The committee's administration (docs/product.md «Administration»): heads only.
-        behind('requireHead', [adminRoutes], { tags: ['administration'] }),
+        behind('requireHead', [adminRoutes], { scope: 'head' }),
       ],
     }),
   );
@@ -51,18 +52,19 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
 type ScopeHook = 'authenticate' | 'requireCompanyUser' | 'requireExaminer' | 'requireHead';
 
 /**
- * A scope whose every route passes `hook` first: the resources' routes, then a 501 for each operation of `tags` still
- * without a handler (behind the same hook), then the inner scopes, which add their own hook after this one.
+ * A scope whose every route passes `hook` first: the resources' routes, then a 501 for each operation of its
+ * `x-scope` still without a handler (behind the same hook), then the inner scopes, which add their own hook after
+ * this one.
  */
 function behind(
   hook: ScopeHook,
   resources: FastifyPluginAsync[],
-  options: { tags: string[]; inner?: FastifyPluginAsync[] },
+  options: { scope: RouteScope; inner?: FastifyPluginAsync[] },
 ): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     app.addHook('onRequest', app[hook]);
     for (const routes of resources) await app.register(routes);
-    registerNotImplemented(app, options.tags);
+    registerNotImplemented(app, options.scope);
     for (const inner of options.inner ?? []) await app.register(inner);
   };
 }
