@@ -32,19 +32,12 @@ export function appealTermDays(subject: AppealSubject): number {
   return subject === 'acceptance_refusal' || subject === 'correction_refusal' ? 5 : 15;
 }
 
-/** The longest text of an appeal (and of an answer). */
-export const APPEAL_TEXT_MAX = 10_000;
-
 /** The history's words for the change an upheld appeal made. */
 export const APPEAL_HISTORY_LABEL = 'Решение отменено по жалобе';
 
 export const APPEAL_TEXTS = {
   /** An appeal without its text (the dialog and the API's 400 naming `text`). */
   textRequired: 'Опишите, с чем вы не согласны',
-  /** Worded when first read: a page's first `toLocaleString` loads the locale's data, a long task at load. */
-  get textTooLong() {
-    return `Не больше ${APPEAL_TEXT_MAX.toLocaleString('ru-RU')} символов`;
-  },
   /** A subject the statement gives no ground for now (the API's 400 naming `subject`). */
   subjectNotAllowed: 'По этому заявлению сейчас нельзя подать жалобу на это',
   /** A second open appeal on the same subject (the API's 409). */

@@ -5,9 +5,6 @@ import type { Correction } from './contract.ts';
 /** The correction's term in working days on the production calendar. */
 export const CORRECTION_TERM_DAYS = 5;
 
-/** The longest description of an error (and the longest note of an answer). */
-export const CORRECTION_TEXT_MAX = 10_000;
-
 /** The Russian words of a correction's status, the same on both sides. */
 export const CORRECTION_STATUS_LABELS: Record<Correction['status'], string> = {
   requested: 'Ожидает исправления',
@@ -18,10 +15,6 @@ export const CORRECTION_STATUS_LABELS: Record<Correction['status'], string> = {
 export const CORRECTION_TEXTS = {
   /** A request without a description (the dialog and the API's 400 naming `text`). */
   textRequired: 'Опишите ошибку',
-  /** Worded when first read: a page's first `toLocaleString` loads the locale's data, a long task at load. */
-  get textTooLong() {
-    return `Не больше ${CORRECTION_TEXT_MAX.toLocaleString('ru-RU')} символов`;
-  },
   /** A request for a statement that is not approved (the API's 409). */
   notApproved: 'Исправить опечатку можно только в выданном свидетельстве: заявление не согласовано',
   /** A decision on a correction already answered (the API's 409). */

@@ -1,10 +1,4 @@
-import {
-  APPEAL_SUBJECT_LABELS,
-  APPEAL_SUBJECTS,
-  APPEAL_TEXT_MAX,
-  APPEAL_TEXTS,
-  appealTermDays,
-} from '#domain/appeals.ts';
+import { APPEAL_SUBJECT_LABELS, APPEAL_SUBJECTS, APPEAL_TEXTS, appealTermDays } from '#domain/appeals.ts';
 import type {
   Appeal,
   AppealDecisionInput,
@@ -21,6 +15,7 @@ import { type Db, nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock, intakeDeadlineOf, isOverdue } from '../deadlines/deadlines.service.ts';
 import { apiError, fieldError } from '../errors.ts';
 import { type Announcement, announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
+import { isPetitionOverdue, petitionFiles, petitionTerm, petitionText } from '../petitions/petition.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { documentsOf } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
@@ -93,9 +88,7 @@ export async function fileAppeal(
   requireCompanyUser(actor);
   const statement = await findAppealedStatement(ctx.db, statementId);
   if (!statement || !seesCompany(actor, statement.company_id)) throw apiError('not_found', NOT_FOUND);
-  const text = optionalText(input.text);
-  if (text === null) throw fieldError('text', APPEAL_TEXTS.textRequired);
-  if (text.length > APPEAL_TEXT_MAX) throw fieldError('text', APPEAL_TEXTS.textTooLong);
+  const text = petitionText(input.text, 'text', APPEAL_TEXTS.textRequired);
   if (await hasOpenAppeal(ctx.db, statementId, input.subject)) {
     throw apiError('invalid_transition', APPEAL_TEXTS.alreadyOpen);
   }
@@ -103,7 +96,7 @@ export async function fileAppeal(
   const { subjects, correctionId } = await appealGrounds(ctx.db, statement, clock);
   if (!subjects.includes(input.subject)) throw fieldError('subject', APPEAL_TEXTS.subjectNotAllowed);
   const at = nowIso(ctx.now());
-  const { dueDate } = clock.deadline({ start: at, days: appealTermDays(input.subject) });
+  const { dueDate } = petitionTerm(clock, at, appealTermDays(input.subject));
   const filed = await ctx.db
     .transaction()
     .execute(async (trx) => {
@@ -162,9 +155,7 @@ export async function decideAppeal(
   input: AppealDecisionInput,
 ): Promise<Appeal> {
   requireHead(actor);
-  const text = optionalText(input.text);
-  if (text === null) throw fieldError('text', APPEAL_TEXTS.answerRequired);
-  if (text.length > APPEAL_TEXT_MAX) throw fieldError('text', APPEAL_TEXTS.textTooLong);
+  const text = petitionText(input.text, 'text', APPEAL_TEXTS.answerRequired);
   const found = await findAppeal(ctx.db, appealId);
   if (!found) throw apiError('not_found', APPEAL_TEXTS.notFound);
   const decided = () => apiError('invalid_transition', APPEAL_TEXTS.alreadyDecided);
@@ -247,10 +238,6 @@ async function recordDecision(
 }
 
 /** An appeal's files as shown: its answer letter with the head's signature, once signed (docs/product.md «Signatures»). */
-function appealDocuments(files: Awaited<ReturnType<typeof listAppealFiles>>): StageFile[] {
-  return documentsOf(files).map((file) => ({ ...file, change: null, previousUrl: null }));
-}
-
 /** A statement's appeals as both sides see them, oldest first. */
 export async function appealsOf(ctx: ServiceContext, statementId: number, clock?: DeadlineClock): Promise<Appeal[]> {
   const rows = await listAppeals(ctx.db, statementId);
@@ -261,7 +248,7 @@ export async function appealsOf(ctx: ServiceContext, statementId: number, clock?
   );
   const times = clock ?? (await deadlineClock(ctx));
   return rows.map((row): Appeal => {
-    const own = appealDocuments(files.filter((file) => file.appeal_id === row.id));
+    const own = petitionFiles(files.filter((file) => file.appeal_id === row.id));
     const letter = own.find((file) => file.url === row.letter_key);
     return {
       id: row.id,
@@ -290,8 +277,7 @@ export async function appealsOf(ctx: ServiceContext, statementId: number, clock?
 
 /** An open appeal past its term, by the one term engine (its due date as counted from its filing). */
 function isAppealOverdue(clock: DeadlineClock, row: Pick<AppealRow, 'status' | 'subject' | 'filed_at'>): boolean {
-  if (row.status !== 'filed') return false;
-  return clock.deadline({ start: row.filed_at, days: appealTermDays(row.subject) }).workingDaysLeft < 0;
+  return row.status === 'filed' && isPetitionOverdue(clock, row.filed_at, appealTermDays(row.subject));
 }
 
 /**

@@ -6,7 +6,7 @@ import type {
   PublicCertificate,
   StageFile,
 } from '#domain/contract.ts';
-import { CORRECTION_TERM_DAYS, CORRECTION_TEXT_MAX, CORRECTION_TEXTS } from '#domain/corrections.ts';
+import { CORRECTION_TERM_DAYS, CORRECTION_TEXTS } from '#domain/corrections.ts';
 import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { routes } from '#domain/routes.ts';
 import type { ServiceContext } from '../context.ts';
@@ -14,6 +14,7 @@ import { nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.service.ts';
 import { apiError, fieldError } from '../errors.ts';
 import { announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
+import { isPetitionOverdue, petitionFiles, petitionTerm, petitionText } from '../petitions/petition.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
@@ -58,11 +59,9 @@ export async function requestCorrection(
   const statement = await findCorrectedStatement(ctx.db, statementId);
   if (!statement || !seesCompany(actor, statement.company_id)) throw apiError('not_found', NOT_FOUND);
   if (statement.status !== 'approved') throw apiError('invalid_transition', CORRECTION_TEXTS.notApproved);
-  const text = optionalText(input.text);
-  if (text === null) throw fieldError('text', CORRECTION_TEXTS.textRequired);
-  if (text.length > CORRECTION_TEXT_MAX) throw fieldError('text', CORRECTION_TEXTS.textTooLong);
+  const text = petitionText(input.text, 'text', CORRECTION_TEXTS.textRequired);
   const at = nowIso(ctx.now());
-  const { dueDate } = (await deadlineClock(ctx)).deadline({ start: at, days: CORRECTION_TERM_DAYS });
+  const { dueDate } = petitionTerm(await deadlineClock(ctx), at, CORRECTION_TERM_DAYS);
   const announcement = await ctx.db.transaction().execute(async (trx) => {
     await insertCorrection(trx, {
       statementId,
@@ -256,8 +255,7 @@ export async function correctionsOf(
       requestedAt: row.requested_at,
       requestedBy: row.requester_name,
       dueDate: row.due_date,
-      deadline:
-        row.status === 'requested' ? times.deadline({ start: row.requested_at, days: CORRECTION_TERM_DAYS }) : null,
+      deadline: row.status === 'requested' ? petitionTerm(times, row.requested_at, CORRECTION_TERM_DAYS) : null,
       answer: row.answer,
       answeredAt: row.answered_at,
       replacesDate: replaced?.date ?? row.requested_at,
@@ -267,9 +265,7 @@ export async function correctionsOf(
           ? { objectName: row.object_name, address: row.address, cadastralNumber: row.cadastral_number }
           : null,
       // The corrected certificate with its signature, once the examiner signed it (docs/product.md «Signatures»).
-      files: documentsOf(files.filter((file) => file.correction_id === row.id)).map(
-        (file): StageFile => ({ ...file, change: null, previousUrl: null }),
-      ),
+      files: petitionFiles(files.filter((file) => file.correction_id === row.id)),
     };
   });
 }
@@ -278,9 +274,7 @@ export async function correctionsOf(
 export async function countOverdueCorrections(ctx: ServiceContext): Promise<number> {
   const clock = await deadlineClock(ctx);
   const rows = await listRequestedCorrections(ctx.db);
-  return rows.filter(
-    (row) => clock.deadline({ start: row.requested_at, days: CORRECTION_TERM_DAYS }).workingDaysLeft < 0,
-  ).length;
+  return rows.filter((row) => isPetitionOverdue(clock, row.requested_at, CORRECTION_TERM_DAYS)).length;
 }
 
 type CertificateLink = PublicCertificate['replacedBy'];

@@ -2,11 +2,11 @@
 // appeals on both details, the head's 'Рассмотреть жалобу' and the register 'Жалобы'. The subjects' and statuses'
 // words, and the refusals the API shares, are the kernel's (domain/appeals.ts). The labels marked "e2e" are relied on
 // by browser tests.
-import { APPEAL_TEXT_MAX } from '#domain/appeals.ts';
+import { PETITION_TEXT_MAX } from '#domain/petitions.ts';
 import { formatDay, pluralForm } from '#domain/russian.ts';
 
 /** Formatted when first needed: a page's first `toLocaleString` loads the locale's data (a long task at load). */
-const max = () => APPEAL_TEXT_MAX.toLocaleString('ru-RU');
+const max = () => PETITION_TEXT_MAX.toLocaleString('ru-RU');
 
 /** 'Подать жалобу': the company's dialog. */
 export const filingTexts = {

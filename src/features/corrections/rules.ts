@@ -1,15 +1,14 @@
 // The correction dialogs' checks (docs/product.md «The regulation's procedures»): pure, with the kernel's texts.
 import type { Correction, Statement } from '#domain/contract.ts';
-import { CORRECTION_TEXT_MAX, CORRECTION_TEXTS } from '#domain/corrections.ts';
+import { CORRECTION_TEXTS } from '#domain/corrections.ts';
+import { petitionTextProblem } from '#domain/petitions.ts';
 import type { FieldErrors } from '#lib/validators.ts';
 import { validateStatement } from '#lib/validators.ts';
 
 /** The company's request: the description is required, up to 10,000 characters. */
 export function validateCorrectionRequest(values: { text: string }): FieldErrors<{ text: string }> {
-  const text = values.text.trim();
-  if (text === '') return { text: CORRECTION_TEXTS.textRequired };
-  if (text.length > CORRECTION_TEXT_MAX) return { text: CORRECTION_TEXTS.textTooLong };
-  return {};
+  const problem = petitionTextProblem(values.text, CORRECTION_TEXTS.textRequired);
+  return problem === null ? {} : { text: problem };
 }
 
 /** The values a corrected certificate carries, as the create form checks them. */

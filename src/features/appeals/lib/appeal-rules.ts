@@ -1,8 +1,9 @@
 // The appeals' pure rules on the site (docs/product.md «Appeals»): the dialogs' checks with the kernel's texts, when
 // the head names an examiner, the term's line, and the register's order.
-import { APPEAL_TEXT_MAX, APPEAL_TEXTS } from '#domain/appeals.ts';
+import { APPEAL_TEXTS } from '#domain/appeals.ts';
 import { committeeTime } from '#domain/committee-time.ts';
 import type { Appeal, AppealSubject, AppealsRegisterItem } from '#domain/contract.ts';
+import { petitionTextProblem } from '#domain/petitions.ts';
 import type { DeadlineLine } from '#lib/deadline.ts';
 import type { FieldErrors } from '#lib/validators.ts';
 import { decisionTexts, filingTexts, termTexts } from '../texts.ts';
@@ -14,19 +15,11 @@ export interface FilingValues {
   text: string;
 }
 
-/** The text of an appeal or an answer: required, up to 10,000 characters. */
-function textProblem(text: string, required: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return required;
-  if (trimmed.length > APPEAL_TEXT_MAX) return APPEAL_TEXTS.textTooLong;
-  return null;
-}
-
 /** The subject must be one the statement allows now; the text is required. */
 export function validateFiling(values: FilingValues, allowed: readonly AppealSubject[]): FieldErrors<FilingValues> {
   const errors: FieldErrors<FilingValues> = {};
   if (!allowed.includes(values.subject as AppealSubject)) errors.subject = filingTexts.subjectRequired;
-  const text = textProblem(values.text, APPEAL_TEXTS.textRequired);
+  const text = petitionTextProblem(values.text, APPEAL_TEXTS.textRequired);
   if (text) errors.text = text;
   return errors;
 }
@@ -42,7 +35,7 @@ export interface DecisionValues {
 export function validateDecision(values: DecisionValues): FieldErrors<DecisionValues> {
   const errors: FieldErrors<DecisionValues> = {};
   if (values.outcome !== 'upheld' && values.outcome !== 'dismissed') errors.outcome = decisionTexts.outcomeRequired;
-  const text = textProblem(values.text, APPEAL_TEXTS.answerRequired);
+  const text = petitionTextProblem(values.text, APPEAL_TEXTS.answerRequired);
   if (text) errors.text = text;
   return errors;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Correction } from '#domain/contract.ts';
 import { CORRECTION_TEXTS, replacedLine, replacesLine } from '#domain/corrections.ts';
+import { petitionTextTooLong } from '#domain/petitions.ts';
 import { correctionTermLine } from '#lib/deadline.ts';
 import { statementItem } from '../../../test-support/statements.ts';
 import {
@@ -31,7 +32,7 @@ const correction = (change: Partial<Correction> = {}): Correction => ({
 describe('asking for a correction', () => {
   it('needs a description of at most 10,000 characters', () => {
     expect(validateCorrectionRequest({ text: '  ' })).toEqual({ text: CORRECTION_TEXTS.textRequired });
-    expect(validateCorrectionRequest({ text: 'а'.repeat(10_001) })).toEqual({ text: CORRECTION_TEXTS.textTooLong });
+    expect(validateCorrectionRequest({ text: 'а'.repeat(10_001) })).toEqual({ text: petitionTextTooLong() });
     expect(validateCorrectionRequest({ text: 'а'.repeat(10_000) })).toEqual({});
   });
 
