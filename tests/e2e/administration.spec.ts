@@ -6,6 +6,7 @@ import { AdminPage } from './pages/admin-page.ts';
 import { CreateStatementPage } from './pages/create-statement-page.ts';
 import { AssignDialog, NewsPage, ReviewPage } from './pages/examiner-pages.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { StatementDetailPage } from './pages/statement-page.ts';
 
 // The committee's administration (docs/product.md «Administration»): the head adds an examiner and a work type in the
 // browser, the examiner logs in, an applicant uses the work type without a restart, an examiner fills a remark from a
@@ -194,6 +195,13 @@ test('the head adds an examiner, a work type and a template; they are used at on
   const row = unassigned.getByRole('listitem').filter({ hasText: `№ ${visibleId}` });
   await expect(row).toContainText('На рассмотрении');
   await row.getByRole('link').click();
+  // The release is in the statement's history: by the head, naming the examiner who had it.
+  const released = new StatementDetailPage(page, '/instance/statement/info/').historyEntries.filter({
+    hasText: 'Возвращено в очередь руководителя',
+  });
+  await expect(released).toContainText(`Эксперт: ${NEW_EXAMINER.fio}`);
+  await expect(released).toContainText('Орлова Елена Викторовна');
+  await shot(page, 'released-history');
   await page.getByRole('button', { name: 'Назначить эксперту' }).click();
   const assign = new AssignDialog(page, 'Назначить эксперту');
   await assign.examiner('Смирнов Алексей Петрович').check();
