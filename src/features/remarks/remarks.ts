@@ -1,7 +1,8 @@
 // Pure rules of remarks on the site (docs/product.md «Remarks»): how they are counted, named and answered.
 import type { Remark, RemarkSeverity, RemarkStatus } from '#domain/contract.ts';
 import { AWAITING_ANSWER_STATUSES, remarkRefusals, UNSETTLED_REMARK_STATUSES } from '#domain/remarks.ts';
-import { deadlineTexts, formatCommitteeMoment, type TimelineEntry } from '#lib/deadline.ts';
+import { deadlineTexts, formatCommitteeMoment } from '#lib/deadline.ts';
+import type { TimelineEntry } from '#lib/timeline.ts';
 
 type RemarkEventKind = Remark['history'][number]['kind'];
 

@@ -12,7 +12,7 @@ import { $isHead } from '#stores/session.ts';
 import AcceptanceRefusalDialog from '../workflow/AcceptanceRefusalDialog.tsx';
 import AssignDialog from '../workflow/AssignDialog.tsx';
 import { acceptanceRefusalTexts, assigningTexts } from '../workflow/texts.ts';
-import { IntakeTermTag } from './components/StatementTimeline.tsx';
+import { IntakeTermTag } from './components/DeadlineTags.tsx';
 import { $newStatements, acceptanceRefusal, assigning, reloadNewStatements, takeIntoWork } from './stores/news.ts';
 import { newsTexts } from './texts/news.ts';
 

@@ -7,7 +7,7 @@ import { EXAMINER_HOME, routes, type TeamFigure } from '#domain/routes.ts';
 import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { DeadlineTag, IntakeTermTag } from './components/StatementTimeline.tsx';
+import { DeadlineTag, IntakeTermTag } from './components/DeadlineTags.tsx';
 import { formatShare, TEAM_FIGURES } from './lib/team-figures.ts';
 import { $team, $teamAccess, reloadTeam } from './stores/team.ts';
 import { newsTexts } from './texts/news.ts';

@@ -8,11 +8,10 @@ import {
   deadlineLine,
   deadlineLineText,
   formatCommitteeMoment,
-  historyEvent,
   intakeTermLine,
   shortDeadline,
-  timelineEntries,
 } from '../deadline.ts';
+import { historyEvent, timelineEntries } from '../timeline.ts';
 
 const term = (workingDaysLeft: number, dueDate = '2026-12-04', provisional = false): ReviewDeadline => ({
   dueDate,

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeadlineNote, DeadlineTag, StatementHistory } from '../components/StatementTimeline.tsx';
+import { DeadlineNote, DeadlineTag } from '../components/DeadlineTags.tsx';
+import { StatementHistory } from '../components/StatementTimeline.tsx';
 
 afterEach(() => cleanup());
 

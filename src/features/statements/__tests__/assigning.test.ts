@@ -170,7 +170,7 @@ describe('assigning on the examiner’s detail', () => {
 
 describe('the history of an assignment', () => {
   it('names the examiner, and the comment where the reader is given it; a release names who had it', async () => {
-    const { timelineEntries } = await import('#lib/deadline.ts');
+    const { timelineEntries } = await import('#lib/timeline.ts');
     const base = { byCommittee: true, term: null, actor: 'Орлова Елена Викторовна' };
     const entries = timelineEntries([
       { ...base, status: 'sent', at: '2026-11-20T09:00:00Z', byCommittee: false, actor: 'Иванов Иван Иванович' },

@@ -1,38 +1,14 @@
-// The review term and the status history, drawn the same way on both statement details (docs/product.md
-// «Deadlines and history»).
+// The status history, drawn the same way on both statement details (docs/product.md «Deadlines and history»). Only a
+// detail loads it; the terms' lines and tags the lists show are DeadlineTags.tsx.
 import { useId } from 'react';
-import { DeadlineMark, TermNote } from '#components/statement/TermNote.tsx';
-import type { Remark, ReviewDeadline, StatusHistoryEntry } from '#domain/contract.ts';
-import {
-  type DeadlineLine,
-  type DeadlineSource,
-  deadlineLine,
-  deadlineTexts,
-  intakeTermLine,
-  shortDeadline,
-  timelineEntries,
-} from '#lib/deadline.ts';
+import type { Remark, StatusHistoryEntry } from '#domain/contract.ts';
+import { timelineEntries } from '#lib/timeline.ts';
 import { mergeTimelines, remarkTimelineEntries } from '../../remarks/remarks.ts';
 
 const texts = {
   history: 'История', // e2e
   historyEmpty: 'Изменений статуса пока нет',
 } as const;
-
-/** The deadline line under a detail's status; nothing when no term is known. */
-export function DeadlineNote({ statement }: { statement: DeadlineSource }) {
-  return <TermNote line={deadlineLine(statement)} />;
-}
-
-/** The due date of a running term on a list card ('Срок: до 4 декабря', 'Просрочено на …'); nothing otherwise. */
-export function DeadlineTag({ deadline }: { deadline: ReviewDeadline | null | undefined }) {
-  return <DeadlineMark line={shortDeadline(deadline)} />;
-}
-
-/** The intake check's term on the news ('Проверить до 4 декабря 2026 г.', overdue marked); nothing when none runs. */
-export function IntakeTermTag({ deadline }: { deadline: ReviewDeadline | null | undefined }) {
-  return <DeadlineMark line={intakeTermLine(deadline)} />;
-}
 
 /** 'История': every status change, oldest first, with when (committee's time), who and on which side. */
 export function StatementHistory({

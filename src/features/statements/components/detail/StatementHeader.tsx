@@ -5,7 +5,7 @@ import type { Statement } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
 import { statementHeading } from '#lib/statement.ts';
 import type { BackTarget } from '../../lib/back-link.ts';
-import { DeadlineNote } from '../StatementTimeline.tsx';
+import { DeadlineNote } from '../DeadlineTags.tsx';
 import { statementDetailTexts } from '../texts.ts';
 import BackLink from './BackLink.tsx';
 

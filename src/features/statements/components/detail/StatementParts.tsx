@@ -2,12 +2,10 @@
 
 import type { ReactNode } from 'react';
 import { DetailBlock, type DetailRows } from '#components/statement/DetailBlock.tsx';
-import Button from '#components/ui/Button.tsx';
 import StatusBadge from '#components/ui/StatusBadge.tsx';
 import type { Remark, Stage, StageFile, Statement } from '#domain/contract.ts';
 import { orDash } from '#domain/russian.ts';
 import type { StatusView } from '#domain/statuses.ts';
-import { formatFileSize } from '#lib/file-size.ts';
 import { formatDateTime, type SubmissionRound } from '#lib/statement.ts';
 import { StageFiles } from '../../../documents/StageFiles.tsx';
 import { ReplyRemarks } from '../../../remarks/RemarksSection.tsx';

@@ -4,7 +4,7 @@ import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { formatListDate } from '#lib/dates.ts';
 import RemarksTag from '../../../remarks/RemarksTag.tsx';
-import { DeadlineTag } from '../StatementTimeline.tsx';
+import { DeadlineTag } from '../DeadlineTags.tsx';
 import { listTexts } from './texts.ts';
 
 /** The list date of each loaded item, formatted once (a scroll brings the same items back into view). */
