@@ -29,6 +29,11 @@ export interface SessionServer {
 export class SessionStore {
   /** Logins made per user, so a test can see that states were reused. */
   readonly logins = new Map<DemoRole, number>();
+  /**
+   * Kept logins per user that a late refresh of the previous test's browser ended (`stillLive`), each replaced by a
+   * new login: the one reason a kept state is not reused.
+   */
+  readonly endedBetweenTests = new Map<DemoRole, number>();
   private readonly states = new Map<DemoRole, StorageState>();
   private readonly lent = new Set<DemoRole>();
 
@@ -59,6 +64,7 @@ export class SessionStore {
   private async stillLive(role: DemoRole, state: StorageState): Promise<StorageState | null> {
     const renewed = await this.rotate(state);
     if (!renewed) {
+      this.endedBetweenTests.set(role, (this.endedBetweenTests.get(role) ?? 0) + 1);
       console.error(
         `the kept login of ${role} ended between two tests (a late refresh of the previous test's browser); ` +
           'logging in anew',
