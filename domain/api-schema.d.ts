@@ -1423,6 +1423,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/me/powers-of-attorney": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The powers of attorney of the caller's company
+         * @description Every user of the company. Newest first, revoked and expired ones included.
+         */
+        get: operations["listPowersOfAttorney"];
+        put?: never;
+        /**
+         * Add a machine-readable power of attorney (МЧД, EMCHD_1) with its signature
+         * @description The XML and its detached signature, uploaded through `/api/prefiles`, are checked before anything is
+         *     stored (docs/product.md «Powers of attorney»): at most 1 MB, no DTD or entities, valid against the ФНС's
+         *     schema EMCHD_1, `ИдФайл` agrees with `НомДовер`, the principal is the caller's company, the representative is
+         *     a natural person, the signature over the XML's bytes is valid and made by a person acting without a power of
+         *     attorney (`ЛицоБезДов`) with a certificate of the company, and today is within its term. Each failure is a 400
+         *     with its Russian message. An owner adds any; an employee only one that names themselves (403). The same
+         *     МЧД (`НомДовер`) twice is 409 `power_of_attorney_exists`.
+         */
+        post: operations["addPowerOfAttorney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/me/powers-of-attorney/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a power of attorney in the portal
+         * @description The owner only (403 for an employee). From this moment no signature relying on it is `valid`; verdicts
+         *     reached before stay. 404 for another company's; 409 `invalid_transition` when it is revoked already.
+         */
+        post: operations["revokePowerOfAttorney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/powers-of-attorney/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A power of attorney a signature relies on, as it stands now
+         * @description Users of the committee side. Its status and the last check in the ФНС's registry.
+         */
+        get: operations["getPowerOfAttorney"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/powers-of-attorney/{id}/registry-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record what the ФНС's registry says of a power of attorney
+         * @description The portal cannot reach the registry: an examiner checks it on a connected workstation and records the
+         *     result. `revoked: true` revokes it in the portal too (from the moment of the record).
+         */
+        post: operations["recordRegistryCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -1844,12 +1945,12 @@ export interface components {
          *     `attempts_left`), `too_many_attempts`, `expired_or_not_started`, `invalid_refresh_token`. Access:
          *     `unauthorized`, `forbidden`, `forbidden_origin`, `not_found`. State: `invalid_transition`,
          *     `not_deletable`, `already_attached`, `invalid_prefiles`, `email_taken`, `inn_taken`, `remark_not_draft`,
-         *     `remark_not_answered`, `remark_closed`, `too_many_remarks`. Files: `blocked_extension`,
+         *     `remark_not_answered`, `remark_closed`, `too_many_remarks`, `power_of_attorney_exists`. Files: `blocked_extension`,
          *     `file_too_large`, `upload_quota_exceeded`, `range_not_satisfiable`. Limits: `too_many_requests`. Server: `internal_error`,
          *     `not_implemented`, `service_unavailable` (answered by nginx while no API instance is reachable).
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "inn_taken" | "remark_not_draft" | "remark_not_answered" | "remark_closed" | "too_many_remarks" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "inn_taken" | "remark_not_draft" | "remark_not_answered" | "remark_closed" | "too_many_remarks" | "power_of_attorney_exists" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
         CertificateCheckToken: {
             /** @description 192 random bits, base64url. */
             token: string;
@@ -2261,7 +2362,7 @@ export interface components {
             terms: components["schemas"]["CalendarTermChange"][];
         };
         /** @enum {string} */
-        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported";
+        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked";
         AdminLogEntry: {
             id: number;
             /** Format: date-time */
@@ -2346,8 +2447,10 @@ export interface components {
          *     issuing authority's CRL is not in `SIGNATURE_TRUST_DIR`, or its `nextUpdate` has passed: whether the
          *     certificate was revoked cannot be told, so it is never `valid`), `not_qualified` (no
          *     qualified subject fields, or an RSA / ECDSA / other non-GOST key: kept, never shown as qualified),
-         *     `foreign_organization` (the signer's ИНН ЮЛ and ОГРН are not the expected organisation's). Fields the
-         *     certificate does not carry are null.
+         *     `foreign_organization` (the signer's ИНН ЮЛ and ОГРН are not the expected organisation's),
+         *     `no_power_of_attorney` (a personal certificate, with no organisation, of a person whom no valid power of
+         *     attorney of the company names at the signing time). A `valid` signature with a personal certificate carries
+         *     the power of attorney it relies on (`powerOfAttorney`). Fields the certificate does not carry are null.
          */
         DocumentSignature: {
             status: components["schemas"]["SignatureStatus"];
@@ -2387,9 +2490,103 @@ export interface components {
              * @description When the portal checked the signature.
              */
             checkedAt: string;
+            /**
+             * @description The power of attorney a representative signed under (a personal certificate); absent for the head's own
+             *     certificate and for any other verdict but `no_power_of_attorney` after a revocation.
+             */
+            powerOfAttorney?: components["schemas"]["SignaturePowerOfAttorney"];
+        };
+        SignaturePowerOfAttorney: {
+            id: number;
+            /** @description The principal (`НаимОрг`), for whom the representative signed. */
+            organization: string;
+            /** @description The single registration number (`НомДовер`). */
+            number: string;
+            /** Format: date */
+            issuedOn: string;
+            /** Format: date */
+            validTo: string;
+            powers: components["schemas"]["PowerOfAttorneyPowers"];
+            /**
+             * @description False when its powers are codes only and none of them is in the committee's catalogue of accepted powers
+             *     ('Полномочия не включают подачу документов в комитет'); true when it has text powers or an accepted code.
+             */
+            powersAccepted: boolean;
+            /**
+             * Format: date-time
+             * @description When it was revoked, when that was before the signing time (then the verdict is `no_power_of_attorney`).
+             */
+            revokedAt: string | null;
+        };
+        PowerOfAttorneyPowers: {
+            /** @description Powers as text (`ТекстПолн`). */
+            text: string | null;
+            codes: {
+                code: string;
+                name: string;
+            }[];
+        };
+        PowerOfAttorneyPerson: {
+            fio: string;
+            title: string | null;
+            /** @description ИНН of the person. */
+            inn: string | null;
+            /** @description СНИЛС, 11 digits. */
+            snils: string | null;
+        };
+        /** @description A machine-readable power of attorney of a company (docs/product.md «Powers of attorney»). */
+        PowerOfAttorney: {
+            id: number;
+            /** @description The single registration number (`НомДовер`, a UUID). */
+            number: string;
+            /** @description The principal's own number (`ВнНомДовер`). */
+            internalNumber: string;
+            /** Format: date */
+            issuedOn: string;
+            /** Format: date */
+            validTo: string;
+            principal: {
+                organization: string;
+                innLe: string;
+                kpp: string;
+                ogrn: string;
+            };
+            issuedBy: components["schemas"]["PowerOfAttorneyPerson"];
+            representative: components["schemas"]["PowerOfAttorneyPerson"];
+            powers: components["schemas"]["PowerOfAttorneyPowers"];
+            /** @enum {string} */
+            status: "valid" | "expired" | "revoked";
+            /** Format: date-time */
+            revokedAt: string | null;
+            revokedReason: string | null;
+            registryCheck: null | {
+                /** Format: date-time */
+                checkedAt: string;
+                checkedBy: string;
+                /** @enum {string} */
+                result: "not_revoked" | "revoked";
+                note: string | null;
+            };
+            signature: components["schemas"]["DocumentSignature"];
+            /** @description Who added it (the user's ФИО, else e-mail). */
+            addedBy: string;
+            /** Format: date-time */
+            addedAt: string;
+        };
+        PowerOfAttorneyInput: {
+            /** @description The XML and its detached signature (`.sig` or `.p7s`), uploaded by the caller. */
+            prefileIds: number[];
+        };
+        PowerOfAttorneyRevocation: {
+            reason: string;
+        };
+        RegistryCheckInput: {
+            /** @description True when the registry says it is revoked. */
+            revoked: boolean;
+            note: string | null;
         };
         /** @enum {string} */
-        SignatureStatus: "valid" | "invalid" | "untrusted" | "expired" | "revoked" | "revocation_unknown" | "not_qualified" | "foreign_organization";
+        SignatureStatus: "valid" | "invalid" | "untrusted" | "expired" | "revoked" | "revocation_unknown" | "not_qualified" | "foreign_organization" | "no_power_of_attorney";
         /**
          * @description One submission (company) or reply (examiner, `isGovernmentAgency` true). The applicant fields describe the
          *     author at the time of the stage.
@@ -5407,6 +5604,157 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPowersOfAttorney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's powers of attorney. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PowerOfAttorney"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addPowerOfAttorney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PowerOfAttorneyInput"];
+            };
+        };
+        responses: {
+            /** @description The power of attorney as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PowerOfAttorney"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    revokePowerOfAttorney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PowerOfAttorneyRevocation"];
+            };
+        };
+        responses: {
+            /** @description The power of attorney, revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PowerOfAttorney"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPowerOfAttorney: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The power of attorney. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PowerOfAttorney"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recordRegistryCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistryCheckInput"];
+            };
+        };
+        responses: {
+            /** @description The power of attorney with the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PowerOfAttorney"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
             default: components["responses"]["Error"];
         };

@@ -76,6 +76,12 @@ export type SignatureFile = Schemas['SignatureFile'];
 /** The signed approval certificate as the public check shows it. */
 export type PublicDecisionSignature = Schemas['PublicDecisionSignature'];
 export type SignDecisionInput = Schemas['SignDecisionInput'];
+/** A company's machine-readable power of attorney (МЧД, EMCHD_1) as the portal keeps it. */
+export type PowerOfAttorney = Schemas['PowerOfAttorney'];
+/** What a representative's valid signature says of the power of attorney it relies on. */
+export type SignaturePowerOfAttorney = Schemas['SignaturePowerOfAttorney'];
+export type PowerOfAttorneyInput = Schemas['PowerOfAttorneyInput'];
+export type RegistryCheckInput = Schemas['RegistryCheckInput'];
 /** A file uploaded ahead of a stage (POST /api/prefiles). */
 export type Prefile = Schemas['Prefile'];
 /** An item of the object category and work type catalogues. */

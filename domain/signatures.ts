@@ -14,6 +14,7 @@ export const SIGNATURE_STATUSES: readonly SignatureStatus[] = [
   'revocation_unknown',
   'not_qualified',
   'foreign_organization',
+  'no_power_of_attorney',
   'valid',
 ];
 
@@ -26,7 +27,24 @@ export const SIGNATURE_FAILURE_TEXTS: Readonly<Record<Exclude<SignatureStatus, '
   revocation_unknown: 'Не удалось проверить, не отозван ли сертификат: список отзыва устарел',
   not_qualified: 'Подпись не является квалифицированной',
   foreign_organization: 'Подпись принадлежит другой организации',
+  no_power_of_attorney: 'Подписант не является руководителем организации, и действующей доверенности на него нет',
 };
+
+/** A day of the calendar (`2026-01-15`) as people read it: '15.01.2026'. */
+const calendarDay = (day: string) => day.split('-').reverse().join('.');
+
+/** 'Полномочия не включают подачу документов в комитет': the mark of a signature whose МЧД gives no accepted power. */
+export const POWERS_NOT_ACCEPTED = 'Полномочия не включают подачу документов в комитет';
+
+/** Why a signature is not valid, in Russian: a revoked power of attorney is named with its number and day. */
+export function signatureFailure(signature: DocumentSignature): string {
+  if (signature.status === 'valid') return '';
+  const power = signature.powerOfAttorney;
+  if (signature.status === 'no_power_of_attorney' && power?.revokedAt) {
+    return `Доверенность № ${power.number} отозвана ${certificateDay(power.revokedAt)}`;
+  }
+  return SIGNATURE_FAILURE_TEXTS[signature.status];
+}
 
 /** A certificate's last day as the committee's calendar reads it: '2027-11-26T20:59:59Z' -> '26.11.2027'. */
 export function certificateDay(at: string): string {
@@ -34,10 +52,19 @@ export function certificateDay(at: string): string {
   return time ? formatNumericDay(time.day) : at;
 }
 
-/** 'Подписан: {ФИО}, {организация}, сертификат до {date}' for a valid signature, else the failure in Russian. */
+/**
+ * 'Подписан: {ФИО}, {организация}, сертификат до {date}' for a valid signature ('Подписан: {ФИО} по доверенности №
+ * {number} от {date}, {организация}, …' for a representative's), else the failure in Russian.
+ */
 export function signatureSummary(signature: DocumentSignature): string {
-  if (signature.status !== 'valid') return SIGNATURE_FAILURE_TEXTS[signature.status];
-  const who = [signature.signer.fio, signature.signer.organization].filter((part) => part?.trim()).join(', ');
+  if (signature.status !== 'valid') return signatureFailure(signature);
+  const power = signature.powerOfAttorney;
+  const fio = power
+    ? `${signature.signer.fio ?? 'подписант не указан'} по доверенности № ${power.number} от ${calendarDay(power.issuedOn)}`
+    : signature.signer.fio;
+  const who = [fio, power ? power.organization : signature.signer.organization]
+    .filter((part) => part?.trim())
+    .join(', ');
   return `Подписан: ${who || 'подписант не указан'}, сертификат до ${certificateDay(signature.certificate.validTo)}`;
 }
 

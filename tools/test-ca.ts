@@ -26,6 +26,22 @@ export const OTHER_BODY = {
   ogrn: '1025000100003',
 } as const;
 
+/** The demo company's director, who acts for it without a power of attorney. */
+export const TEST_DIRECTOR = {
+  fio: 'Иванов Иван Иванович',
+  title: 'Генеральный директор',
+  inn: '770100001107',
+  snils: '11223344595',
+} as const;
+
+/** The demo company's chief architect of the project: a personal certificate, acting under a power of attorney. */
+export const TEST_REPRESENTATIVE = {
+  fio: 'Петров Сергей Андреевич',
+  title: 'Главный архитектор проекта',
+  inn: '770500005512',
+  snils: '55667788901',
+} as const;
+
 /** Every signer the authority issues, by what its signature should come out as. */
 export type TestSignerName =
   /** The demo company's director, GOST R 34.10-2012 256 bit. */
@@ -53,7 +69,11 @@ export type TestSignerName =
   /** A GOST certificate of the trusted intermediate without СНИЛС, ИНН ЮЛ and ОГРН. */
   | 'unqualified'
   /** A certificate whose issuers certify each other in a circle. */
-  | 'looped';
+  | 'looped'
+  /** The demo company's chief architect with a personal certificate (ИНН and СНИЛС, no organisation). */
+  | 'representative'
+  /** Another person with a personal certificate, whom no power of attorney names. */
+  | 'stranger';
 
 export interface TestSigner {
   name: TestSignerName;
@@ -310,13 +330,7 @@ export async function makeTestAuthority(
   const stranger = await selfSignedRoot('stranger-root', 'gost256', 'Недоверенный УЦ');
   const rsaRoot = await selfSignedRoot('rsa-root', 'rsa', 'Тестовый УЦ RSA');
 
-  const director = {
-    fio: 'Иванов Иван Иванович',
-    title: 'Генеральный директор',
-    organization: TEST_COMPANY,
-    inn: '770100001107',
-    snils: '11223344595',
-  };
+  const director = { ...TEST_DIRECTOR, organization: TEST_COMPANY };
   const signers = {} as Record<TestSignerName, TestSigner>;
   const add = async (
     name: TestSignerName,
@@ -379,6 +393,14 @@ export async function makeTestAuthority(
   await add('unqualified', intermediate, 'gost256', {
     fio: 'Иванов Иван Иванович',
     commonName: 'Иванов Иван Иванович',
+  });
+
+  await add('representative', intermediate, 'gost256', TEST_REPRESENTATIVE);
+  await add('stranger', intermediate, 'gost256', {
+    fio: 'Кузнецова Мария Олеговна',
+    title: 'Инженер',
+    inn: '770600006613',
+    snils: '66778899012',
   });
 
   // Two authorities that certify each other: A by B, B by A; the signer's certificate is A's.

@@ -107,6 +107,14 @@ export function describeChange(action: AdminLogAction, details: Record<string, u
         `сдвинулось сроков — ${moved}`
       );
     }
+    case 'power_of_attorney_added':
+      return `Доверенность № ${String(details.number ?? '')} добавлена компанией ${String(details.company ?? '')}`;
+    case 'power_of_attorney_revoked':
+      return `Доверенность № ${String(details.number ?? '')} отозвана: ${String(details.reason ?? '')}`;
+    case 'power_of_attorney_registry_checked':
+      return details.revoked === true
+        ? `По реестру ФНС доверенность № ${String(details.number ?? '')} отозвана; отозвана и в портале`
+        : `По реестру ФНС доверенность № ${String(details.number ?? '')} не отозвана`;
   }
 }
 

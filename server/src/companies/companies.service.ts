@@ -67,6 +67,12 @@ export async function createCompanyWithOwner(
   });
 }
 
+/** A company's ИНН and ОГРН (null when unknown): whose requisites its documents and powers of attorney must carry. */
+export async function companyRequisites(ctx: ServiceContext, companyId: number) {
+  const company = await findCompanyById(ctx.db, companyId);
+  return { inn: company?.inn ?? null, ogrn: company?.ogrn ?? null };
+}
+
 async function companyOf(ctx: ServiceContext, actor: UserRow) {
   const company = await findCompanyById(ctx.db, requireCompanyUser(actor));
   if (!company) throw apiError('forbidden', ROLE_REFUSALS.companyUser);

@@ -280,6 +280,38 @@ export interface AdminLogTable {
   details: string;
 }
 
+/**
+ * A company's machine-readable power of attorney (migration 20261129T0100): JSON of the principal, the head who
+ * issued it, the representative and the powers as the XML says them, and of the verdict on its signature.
+ */
+export interface PowerOfAttorneyTable {
+  id: Generated<number>;
+  company_id: number;
+  number: string;
+  internal_number: string;
+  issued_on: string;
+  valid_to: string;
+  principal: string;
+  issued_by: string;
+  representative: string;
+  representative_snils: string | null;
+  representative_inn: string | null;
+  powers: string;
+  signature_check: string;
+  xml_key: string;
+  signature_key: string;
+  added_by: number | null;
+  added_by_name: string;
+  added_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  revoked_by_name: string | null;
+  registry_checked_at: Timestamp | null;
+  registry_checked_by: string | null;
+  registry_result: 'not_revoked' | 'revoked' | null;
+  registry_note: string | null;
+}
+
 /** The grounds a refusal gave, as worded then, in the examiner's order: migration 20261126T1800. */
 export interface StatementRefusalGroundTable {
   statement_id: number;
@@ -474,4 +506,5 @@ export interface Database {
   appeals: AppealTable;
   remark_templates: RemarkTemplateTable;
   admin_log: AdminLogTable;
+  powers_of_attorney: PowerOfAttorneyTable;
 }

@@ -104,3 +104,16 @@ export async function pendingUploadBytes(db: Db, user: { id: number; company_id:
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.bytes);
 }
+
+/** The caller's unattached uploads among `ids`: what a round is about to store, before it is stored. */
+export function listPendingUploads(db: Db, ownerId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('prefiles')
+    .select(['id', 'name', 'storage_key', 'size'])
+    .where('id', 'in', [...ids])
+    .where('owner_id', '=', ownerId)
+    .where('attached_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}

@@ -19,8 +19,19 @@ import {
   deleteUnattachedPrefile,
   findOwnPrefile,
   insertPrefile,
+  listPendingUploads,
   listStalePrefiles,
 } from './prefiles.repository.ts';
+
+/** The caller's unattached uploads among `ids` (name, storage key, size): what a request is about to store. */
+export function pendingUploads(db: Db, ownerId: number, ids: readonly number[]) {
+  return listPendingUploads(db, ownerId, ids);
+}
+
+/** Claims the caller's uploads for what keeps them (once), in its transaction: false when any is not theirs. */
+export function claimUploads(db: Db, ownerId: number, ids: readonly number[], at: string): Promise<boolean> {
+  return claimPrefiles(db, ownerId, ids, at);
+}
 
 /**
  * The largest file a user may upload (docs/product.md «Constants and limits»); the same rule module as the site's

@@ -12,16 +12,10 @@ import { isSignatureName } from '#domain/files.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError } from '../errors.ts';
-import { attachToStage } from '../prefiles/prefiles.service.ts';
+import { attachToStage, pendingUploads } from '../prefiles/prefiles.service.ts';
 import { requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
-import {
-  findPendingUpload,
-  findRoundFile,
-  findSignedApproval,
-  hasSignature,
-  listPendingUploads,
-} from './signed-files.repository.ts';
+import { findPendingUpload, findRoundFile, findSignedApproval, hasSignature } from './signed-files.repository.ts';
 import { decisionSignatureProblem, releaseUnreadable, signatureTexts } from './signed-uploads.ts';
 import { checkSignature } from './stored-signature.ts';
 
@@ -120,7 +114,7 @@ export async function holdsDecision(
   if (!ctx.config.signatures.required.has('decisions')) return false;
   if (!(DECISIONS as readonly string[]).includes(status)) return false;
   if (status !== 'approved') return true;
-  const uploads = await listPendingUploads(ctx.db, actor.id, prefileIds);
+  const uploads = await pendingUploads(ctx.db, actor.id, prefileIds);
   const documents = uploads.filter((upload) => !isSignatureName(upload.name)).length;
   if (documents === 0) throw apiError('validation_error', SIGN_TEXTS.noDecisionDocument);
   return signed < documents;

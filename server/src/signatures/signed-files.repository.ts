@@ -1,18 +1,5 @@
 import type { Db } from '../db/database.ts';
 
-/** The caller's unattached uploads among `ids`: what a round is about to store, before it is stored. */
-export function listPendingUploads(db: Db, ownerId: number, ids: readonly number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('prefiles')
-    .select(['id', 'name', 'storage_key', 'size'])
-    .where('id', 'in', [...ids])
-    .where('owner_id', '=', ownerId)
-    .where('attached_at', 'is', null)
-    .orderBy('id')
-    .execute();
-}
-
 /** The ИНН and ОГРН of a company: whose signatures its documents must carry. */
 export function findCompanyRequisites(db: Db, companyId: number) {
   return db.selectFrom('companies').select(['inn', 'ogrn']).where('id', '=', companyId).executeTakeFirst();
@@ -91,4 +78,23 @@ export function findSignedApproval(db: Db, statementId: number, correctionId: nu
       ? query.where('document.correction_id', 'is', null)
       : query.where('document.correction_id', '=', correctionId)
   ).execute();
+}
+
+/**
+ * The company's powers of attorney naming this person as representative (by СНИЛС or ИНН), newest first: whose a
+ * signature with a personal certificate may be (docs/product.md «Powers of attorney»).
+ */
+export function findRepresentations(db: Db, companyId: number, person: { snils: string | null; inn: string | null }) {
+  const keys = [
+    ...(person.snils ? [['representative_snils', person.snils] as const] : []),
+    ...(person.inn ? [['representative_inn', person.inn] as const] : []),
+  ];
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('powers_of_attorney')
+    .select(['id', 'number', 'issued_on', 'valid_to', 'principal', 'powers', 'revoked_at'])
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or(keys.map(([column, value]) => eb(column, '=', value))))
+    .orderBy('added_at', 'desc')
+    .execute();
 }

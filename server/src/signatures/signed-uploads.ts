@@ -8,8 +8,9 @@ import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { linkSignature } from '../files/stage-files.ts';
-import { removePrefile } from '../prefiles/prefiles.service.ts';
-import { findCompanyRequisites, listPendingUploads } from './signed-files.repository.ts';
+import { pendingUploads, removePrefile } from '../prefiles/prefiles.service.ts';
+import { withRepresentation } from './representation.ts';
+import { findCompanyRequisites } from './signed-files.repository.ts';
 import { checkSignature } from './stored-signature.ts';
 
 /** What the portal answers about decisions' signatures (docs/product.md «Signatures»). */
@@ -43,7 +44,7 @@ export async function checkRoundSignatures(
   signer: RoundSigner,
   prefileIds: readonly number[],
 ): Promise<SignatureLink[]> {
-  const uploads = await listPendingUploads(ctx.db, actor.id, prefileIds);
+  const uploads = await pendingUploads(ctx.db, actor.id, prefileIds);
   const documents = uploads.filter((upload) => !isSignatureName(upload.name));
   const signed = new Map<number, (typeof uploads)[number]>();
   for (const signature of uploads.filter((upload) => isSignatureName(upload.name))) {
@@ -57,13 +58,15 @@ export async function checkRoundSignatures(
   for (const document of documents) {
     const signature = signed.get(document.id);
     if (!signature) continue;
-    const check = await checkSignature(ctx, {
+    const verdict = await checkSignature(ctx, {
       documentKey: document.storage_key,
       signatureKey: signature.storage_key,
       signatureName: signature.name,
       signatureSize: Number(signature.size),
       organization,
     }).catch(releaseUnreadable(ctx, actor.id, signature.id));
+    // A company's employee signs with a personal certificate under the company's power of attorney.
+    const check = 'companyId' in signer ? await withRepresentation(ctx, signer.companyId, verdict) : verdict;
     if ('committeeExaminer' in signer) {
       const problem = decisionSignatureProblem(check, signer.committeeExaminer.fio);
       if (problem) throw apiError('validation_error', signatureTexts.decisionRefused(signature.name, problem));
@@ -101,7 +104,7 @@ async function expectedOrganization(ctx: ServiceContext, signer: RoundSigner) {
 }
 
 /** A person's name as names compare: case, ё and spacing aside. */
-function comparableName(fio: string | null): string {
+export function comparableName(fio: string | null): string {
   return (fio ?? '').toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
 }
 

@@ -7,7 +7,8 @@ import { apiError } from '../errors.ts';
 import { SIGNATURES_UNAVAILABLE_MESSAGE } from './checker.ts';
 import { SignaturesUnavailableError, UnreadableSignatureError } from './errors.ts';
 
-async function readSmall(ctx: ServiceContext, key: string): Promise<Uint8Array> {
+/** A small stored file's bytes whole (a signature, a power of attorney: a megabyte at most, checked before). */
+export async function readSmall(ctx: ServiceContext, key: string): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of await ctx.files.get(key)) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);

@@ -237,5 +237,8 @@ export const logTexts = {
     remark_template_retired: 'Шаблон замечания выведен из употребления',
     remark_template_restored: 'Шаблон замечания возвращён',
     calendar_imported: 'Производственный календарь загружен',
+    power_of_attorney_added: 'Доверенность добавлена',
+    power_of_attorney_revoked: 'Доверенность отозвана',
+    power_of_attorney_registry_checked: 'Доверенность проверена в реестре ФНС',
   } satisfies Record<AdminLogAction, string>,
 } as const;

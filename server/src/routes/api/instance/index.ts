@@ -5,6 +5,10 @@ import { issueCheckToken } from '../../../certificates/certificates.service.ts';
 import { decideCorrection } from '../../../corrections/corrections.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import {
+  powerOfAttorneyForExaminer,
+  recordRegistryCheck,
+} from '../../../powers-of-attorney/powers-of-attorney.service.ts';
+import {
   createRemark,
   deleteRemark,
   examinerRemarks,
@@ -101,6 +105,13 @@ const instance: FastifyPluginAsync = async (app) => {
       .header('Content-Disposition', `attachment; filename="${reportFileName(from, to)}"`)
       .send(reportCsv(report));
   });
+
+  contractRoute(app, 'getPowerOfAttorney', {}, async (request) =>
+    powerOfAttorneyForExaminer(ctx, currentUser(request), request.params.id),
+  );
+  contractRoute(app, 'recordRegistryCheck', {}, async (request) =>
+    recordRegistryCheck(ctx, currentUser(request), request.params.id, request.body),
+  );
 
   contractRoute(app, 'getInstanceProfile', {}, async (request) => examinerProfile(currentUser(request)));
   contractRoute(app, 'updateInstanceProfile', {}, async (request) =>
