@@ -59,6 +59,9 @@ export function signedDocumentOf<T extends { name: string }>(signatureName: stri
 /** The picker's `accept` attribute. */
 export const FILE_ACCEPT = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
+/** What the picker of a power of attorney offers: its XML and the signature of it (docs/product.md «Powers of attorney»). */
+export const POWER_OF_ATTORNEY_ACCEPT = '.xml,.sig,.p7s';
+
 /** Texts of the file checks and uploads, exactly as docs/product.md «Files» and «Error texts» quote them. */
 export const fileTexts = {
   blockedType: (extension: string) => `Недопустимый тип файла: .${extension}`,

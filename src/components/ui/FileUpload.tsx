@@ -26,6 +26,8 @@ export interface FileUploadProps {
   error?: string | null;
   hint?: string;
   id?: string;
+  /** What the picker offers (default: a statement's documents and their signatures). */
+  accept?: string;
 }
 
 /**
@@ -33,7 +35,14 @@ export interface FileUploadProps {
  * shown as field errors, and one row per file: size, progress while uploading, 'Загружен' or 'Ошибка', and a remove
  * button.
  */
-export default function FileUpload({ list, label, error, hint = uploadTexts.hint, id }: FileUploadProps) {
+export default function FileUpload({
+  list,
+  label,
+  error,
+  hint = uploadTexts.hint,
+  id,
+  accept = FILE_ACCEPT,
+}: FileUploadProps) {
   const items = useStore(list.$items);
   const rejections = useStore(list.$rejections);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -70,7 +79,7 @@ export default function FileUpload({ list, label, error, hint = uploadTexts.hint
               className="dropzone__input"
               type="file"
               multiple
-              accept={FILE_ACCEPT}
+              accept={accept}
               onChange={(event) => {
                 list.addFiles(Array.from(event.currentTarget.files ?? []));
                 // The same file can be chosen again after it was removed.

@@ -1,6 +1,7 @@
+import PowersText from '#components/statement/PowersText.tsx';
 import Button from '#components/ui/Button.tsx';
 import type { DocumentSignature, SignatureFile } from '#domain/contract.ts';
-import { signatureSummary } from '#domain/signatures.ts';
+import { POWERS_NOT_ACCEPTED, signatureSummary } from '#domain/signatures.ts';
 import { $downloading, downloadStageFile } from '#stores/downloads.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { signatureTexts } from './texts.ts';
@@ -10,13 +11,29 @@ import { signatureTexts } from './texts.ts';
  * сертификат до {date}', or the failure in Russian; nothing for an unsigned document. Both statement details and
  * the viewer's title show it.
  */
-export function SignatureNote({ signature }: { signature: DocumentSignature | null }) {
+export function SignatureNote({
+  signature,
+  withPowers = true,
+}: {
+  signature: DocumentSignature | null;
+  /** The МЧД's powers below a representative's signature (not in a title). */
+  withPowers?: boolean;
+}) {
   if (!signature) return null;
   const valid = signature.status === 'valid';
+  const power = valid && withPowers ? signature.powerOfAttorney : undefined;
   return (
-    <span className={valid ? 'signature-note signature-note--valid' : 'signature-note signature-note--failed'}>
-      {signatureSummary(signature)}
-    </span>
+    <>
+      <span className={valid ? 'signature-note signature-note--valid' : 'signature-note signature-note--failed'}>
+        {signatureSummary(signature)}
+      </span>
+      {power && (
+        <div className="signature-powers">
+          {signatureTexts.powers}: <PowersText powers={power.powers} />
+          {!power.powersAccepted && <span className="signature-powers__mark">{POWERS_NOT_ACCEPTED}</span>}
+        </div>
+      )}
+    </>
   );
 }
 

@@ -77,4 +77,17 @@ export class CompanyPage extends PageObject {
   lockedFields(): Locator[] {
     return [this.legalAddress, this.inn, this.kpp, this.ogrn, this.head, this.headPhone];
   }
+
+  /** 'Доверенности': the company's МЧД. */
+  readonly powers = this.page.getByRole('region', { name: 'Доверенности' });
+  readonly addPower = this.powers.getByRole('button', { name: 'Добавить доверенность' });
+  readonly addPowerDialog = this.page.getByRole('dialog', { name: 'Добавить доверенность' });
+  readonly powerFiles = this.addPowerDialog.getByLabel('Файл доверенности и файл подписи');
+
+  /** The card of the МЧД of this number. */
+  powerCard(number: string): Locator {
+    return this.powers
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('heading', { name: new RegExp(`№ ${number}`) }) });
+  }
 }

@@ -42,7 +42,7 @@ export default function DocumentViewer({ request, onClose }: { request: ViewerRe
         <>
           <span className="viewer__file-name">{file.fileName}</span> <ChangeMark change={file.change} />
           {mode === 'compare' && <span className="viewer__subtitle">{texts.compare}</span>}
-          <SignatureNote signature={file.signature} />
+          <SignatureNote signature={file.signature} withPowers={false} />
         </>
       }
     >
