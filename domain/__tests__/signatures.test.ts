@@ -50,8 +50,35 @@ describe('signature texts (docs/product.md «Signatures»)', () => {
     ['revocation_unknown', 'Не удалось проверить, не отозван ли сертификат: список отзыва устарел'],
     ['not_qualified', 'Подпись не является квалифицированной'],
     ['foreign_organization', 'Подпись принадлежит другой организации'],
+    ['no_power_of_attorney', 'Подписант не является руководителем организации, и действующей доверенности на него нет'],
   ] as const)('%s reads “%s”', (status, text) => {
     expect(signatureSummary(signature(status))).toBe(text);
+  });
+
+  const power = {
+    id: 7,
+    number: '8c7effc3-ffa4-4e20-8cf9-3ffd2854a004',
+    issuedOn: '2026-11-26',
+    validTo: '2027-11-26',
+    organization: 'ООО «СтройПроект»',
+    powers: { text: 'Подавать документы', codes: [] },
+    powersAccepted: true,
+    revokedAt: null,
+  };
+  const personal = { organization: null, innLe: null, ogrn: null, inn: '770500005512', fio: 'Петров Сергей Андреевич' };
+
+  it('a representative’s valid signature names the power of attorney and the principal', () => {
+    expect(signatureSummary({ ...signature('valid', personal), powerOfAttorney: power })).toBe(
+      'Подписан: Петров Сергей Андреевич по доверенности № 8c7effc3-ffa4-4e20-8cf9-3ffd2854a004 от 26.11.2026, ' +
+        'ООО «СтройПроект», сертификат до 27.11.2027',
+    );
+  });
+
+  it('no_power_of_attorney names the power of attorney revoked, with its day in the committee’s calendar', () => {
+    const revoked = { ...power, revokedAt: '2026-11-28T22:10:00.000Z' };
+    expect(signatureSummary({ ...signature('no_power_of_attorney', personal), powerOfAttorney: revoked })).toBe(
+      'Доверенность № 8c7effc3-ffa4-4e20-8cf9-3ffd2854a004 отозвана 29.11.2026',
+    );
   });
 
   it('every status has its place and every failure its text', () => {
@@ -60,6 +87,7 @@ describe('signature texts (docs/product.md «Signatures»)', () => {
         'expired',
         'foreign_organization',
         'invalid',
+        'no_power_of_attorney',
         'not_qualified',
         'revocation_unknown',
         'revoked',
@@ -67,7 +95,7 @@ describe('signature texts (docs/product.md «Signatures»)', () => {
         'valid',
       ].sort(),
     );
-    expect(Object.keys(SIGNATURE_FAILURE_TEXTS)).toHaveLength(7);
+    expect(Object.keys(SIGNATURE_FAILURE_TEXTS)).toHaveLength(8);
   });
 
   it('a file that is no signature names itself', () => {

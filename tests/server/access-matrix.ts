@@ -386,6 +386,41 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { legalEntity: ' ' },
     expect: { ...company(400, 400), employeeA: 403 },
   },
+  // Powers of attorney (docs/product.md «Powers of attorney»): a company's users list and add, its owner revokes; the
+  // committee side reads one and records the registry's word. The rows change nothing (ids of nothing).
+  {
+    method: 'GET',
+    route: '/api/companies/me/powers-of-attorney',
+    url: '/api/companies/me/powers-of-attorney',
+    expect: company(200, 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/companies/me/powers-of-attorney',
+    url: '/api/companies/me/powers-of-attorney',
+    body: { prefileIds: [999998, 999999] },
+    expect: company(400, 400),
+  },
+  {
+    method: 'POST',
+    route: '/api/companies/me/powers-of-attorney/:id/revoke',
+    url: '/api/companies/me/powers-of-attorney/999999/revoke',
+    body: { reason: 'Сотрудник уволен' },
+    expect: { ...company(404, 404), employeeA: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/instance/powers-of-attorney/:id',
+    url: '/api/instance/powers-of-attorney/999999',
+    expect: examiners(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/powers-of-attorney/:id/registry-check',
+    url: '/api/instance/powers-of-attorney/999999/registry-check',
+    body: { revoked: false, note: null },
+    expect: examiners(404),
+  },
   { method: 'GET', route: '/api/notifications', url: '/api/notifications', expect: all(200) },
   // Every signed-in user has a stream; what it carries is each reader's own (events.test.ts).
   { method: 'GET', route: '/api/events', url: '/api/events', expect: all(200), stream: true },
