@@ -265,6 +265,16 @@ describe('powers of attorney of a company', () => {
   it('lets an employee add only an МЧД that names themselves, and only the owner revoke', async () => {
     const response = await add(mchdXml(mchd()), { as: 'employee' });
     expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Сотрудник может добавить только доверенность, выданную ему самому');
+    const own = mchd({
+      representative: { fio: demoUsers.employee.fio, title: 'Инженер', inn: '770700007714', snils: '77889900123' },
+    });
+    const ownAdded = await add(mchdXml(own), { as: 'employee' });
+    expect(ownAdded.statusCode, ownAdded.body).toBe(201);
+    expect(ownAdded.json()).toMatchObject({
+      addedBy: demoUsers.employee.fio,
+      representative: { fio: demoUsers.employee.fio },
+    });
     const revoke = await call('employee', 'POST', `/api/companies/me/powers-of-attorney/${added.id}/revoke`, {
       reason: 'x',
     });
