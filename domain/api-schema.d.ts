@@ -2239,9 +2239,11 @@ export interface components {
         /**
          * @description `object-categories` ('Категории объектов'), `work-types` ('Виды работ'), `intake-grounds` ('Основания отказа
          *     в приёме документов'), `refusal-grounds` ('Основания отказа в согласовании'); the grounds have a `legalBasis`.
+         *     `power-codes` ('Полномочия по доверенности'): the codes of powers (`КодПолн` of an МЧД) the committee accepts
+         *     for filing, empty by default; an item's `value` is its code, given when it is added (`code`).
          * @enum {string}
          */
-        AdminCatalogKind: "object-categories" | "work-types" | "intake-grounds" | "refusal-grounds";
+        AdminCatalogKind: "object-categories" | "work-types" | "intake-grounds" | "refusal-grounds" | "power-codes";
         AdminCatalogItem: {
             id: number;
             name: string;
@@ -2260,6 +2262,8 @@ export interface components {
         AdminCatalogItemInput: {
             name: string;
             legalBasis?: string | null;
+            /** @description The power's code (`КодПолн`), for `power-codes` only, where it is required; never changed. */
+            code?: string | null;
         };
         AdminCatalogItemPatch: {
             name?: string;

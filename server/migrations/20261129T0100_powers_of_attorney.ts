@@ -5,7 +5,8 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 // Machine-readable powers of attorney (МЧД, the ФНС's format EMCHD_1) of a company: what the XML says, the verdict
 // on its head's signature, the stored XML and signature (storage keys of the claimed uploads), and its revocation in
 // the portal or as recorded from the ФНС's registry. `number` (НомДовер) is unique: one МЧД is added once. A
-// representative's signatures are matched by `representative_snils` or `representative_inn` within the company.
+// representative's signatures are matched by `representative_snils` or `representative_inn` within the company. The
+// catalogue `catalog_power_codes` holds the codes of powers the committee accepts.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on an untyped schema by design
 type Db = Kysely<any>;
@@ -42,6 +43,18 @@ export async function up(db: Db): Promise<void> {
     .addColumn('registry_result', 'text')
     .addColumn('registry_note', 'text')
     .execute();
+  // The codes of powers the committee accepts ('Полномочия по доверенности'), a catalogue of the administration like
+  // the object categories: `value` is the code.
+  let catalog = db.schema.createTable('catalog_power_codes');
+  catalog = postgres
+    ? catalog.addColumn('id', 'serial', (col) => col.primaryKey())
+    : catalog.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+  await catalog
+    .addColumn('name', 'text', (col) => col.notNull())
+    .addColumn('value', 'text', (col) => col.notNull().unique())
+    .addColumn('sort_order', 'integer', (col) => col.notNull())
+    .addColumn('retired_at', 'text')
+    .execute();
   await db.schema
     .createIndex('powers_of_attorney_company_idx')
     .on('powers_of_attorney')
@@ -50,5 +63,6 @@ export async function up(db: Db): Promise<void> {
 }
 
 export async function down(db: Db): Promise<void> {
+  await db.schema.dropTable('catalog_power_codes').execute();
   await db.schema.dropTable('powers_of_attorney').execute();
 }

@@ -368,6 +368,48 @@ describe('signatures of representatives', () => {
     expect((await fileSignedDrawing('representative')).examiner?.status).toBe('no_power_of_attorney');
   });
 
+  it('marks an МЧД of codes only, none accepted, until the head adds one of its codes to the catalogue', async () => {
+    // The representative's earlier МЧД are revoked by now; this one gives powers by code only.
+    const codes = [{ code: 'AGR_FILE_001', name: 'Подача заявлений о согласовании АГР' }];
+    const coded = await add(mchdXml(mchd({ powers: { codes } })));
+    expect(coded.statusCode).toBe(201);
+    const before = await fileSignedDrawing('representative');
+    expect(before.examiner).toMatchObject({
+      status: 'valid',
+      powerOfAttorney: { powersAccepted: false, powers: { text: null, codes } },
+    });
+    const noCode = await call('head', 'POST', '/api/admin/catalogs/power-codes', {
+      name: 'Подача документов в комитет',
+    });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toMatchObject({ field: 'code', message: 'Укажите код полномочия' });
+    const codeElsewhere = await call('head', 'POST', '/api/admin/catalogs/work-types', {
+      name: 'Снос',
+      code: 'AGR_FILE_001',
+    });
+    expect(codeElsewhere.statusCode).toBe(400);
+    const added = await call('head', 'POST', '/api/admin/catalogs/power-codes', {
+      name: 'Подача заявлений о согласовании АГР',
+      code: 'AGR_FILE_001',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ value: 'AGR_FILE_001', usage: 0 });
+    const twice = await call('head', 'POST', '/api/admin/catalogs/power-codes', {
+      name: 'Ещё раз',
+      code: 'AGR_FILE_001',
+    });
+    expect(twice.json()).toMatchObject({ field: 'code', message: 'Такой код уже есть в справочнике' });
+    const after = await fileSignedDrawing('representative');
+    expect(after.examiner?.powerOfAttorney?.powersAccepted).toBe(true);
+    // The earlier verdict is kept as it was reached.
+    const kept = (await call('examiner1', 'GET', `/api/instance/statements/${before.id}`)).json() as Statement;
+    expect((kept.stages[0] as Stage).files[0]?.signature?.powerOfAttorney?.powersAccepted).toBe(false);
+    const revoked = await call('owner', 'POST', `/api/companies/me/powers-of-attorney/${coded.json().id}/revoke`, {
+      reason: 'Выдана новая',
+    });
+    expect(revoked.statusCode).toBe(200);
+  });
+
   it('an expired МЧД does not cover a later signing', async () => {
     const input = mchd({ validTo: day(2) });
     expect((await add(mchdXml(input))).statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 
-export type CatalogName = 'catalog_object_types' | 'catalog_work_types';
+export type CatalogName = 'catalog_object_types' | 'catalog_work_types' | 'catalog_power_codes';
 
 export interface CatalogEntry {
   name: string;
@@ -117,6 +117,9 @@ async function usageOf(db: Db, place: CatalogPlace): Promise<Map<number, number>
       .where('g.kind', '=', place.grounds)
       .groupBy('u.ground_id')
       .execute();
+  } else if (place.table === 'catalog_power_codes') {
+    // No statement names a power: the codes are read against powers of attorney.
+    rows = [];
   } else {
     const column = place.table === 'catalog_object_types' ? 'category_object_id' : 'work_type_id';
     rows = await db

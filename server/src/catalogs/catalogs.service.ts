@@ -99,6 +99,7 @@ export const ADMIN_CATALOGS: Record<AdminCatalogKind, { place: CatalogPlace; tit
   'work-types': { place: { table: 'catalog_work_types' }, title: 'Виды работ' },
   'intake-grounds': { place: { grounds: 'intake' }, title: 'Основания отказа в приёме документов' },
   'refusal-grounds': { place: { grounds: 'decision' }, title: 'Основания отказа в согласовании' },
+  'power-codes': { place: { table: 'catalog_power_codes' }, title: 'Полномочия по доверенности' },
 };
 
 /** What the catalogue administration refuses with. */
@@ -112,6 +113,10 @@ export const CATALOG_TEXTS = {
   notFound: 'Такого элемента в справочнике нет',
   alreadyRetired: 'Элемент уже выведен из употребления',
   notRetired: 'Элемент не выведен из употребления',
+  codeRequired: 'Укажите код полномочия',
+  codeInvalid: 'Код полномочия — от 6 до 255 знаков без пробелов, как в классификаторе полномочий',
+  codeTaken: 'Такой код уже есть в справочнике',
+  noCode: 'Код указывают только у полномочий по доверенности',
 } as const;
 
 const isGrounds = (kind: AdminCatalogKind) => 'grounds' in ADMIN_CATALOGS[kind].place;
@@ -166,6 +171,28 @@ function checkedLegalBasis(kind: AdminCatalogKind, raw: string | null | undefine
   return basis;
 }
 
+/**
+ * The code of a power the committee accepts (`КодПолн`, as the ФНС's classifier writes it: 6 to 255 characters, no
+ * spaces), required for 'Полномочия по доверенности' and unique there; null for any other catalogue, which takes
+ * none.
+ */
+async function checkedCode(db: Db, kind: AdminCatalogKind, raw: string | null | undefined): Promise<string | null> {
+  const code = optionalText(raw);
+  if (kind !== 'power-codes') {
+    if (code !== null) throw fieldError('code', CATALOG_TEXTS.noCode);
+    return null;
+  }
+  if (code === null) throw fieldError('code', CATALOG_TEXTS.codeRequired);
+  if (!/^\S{6,255}$/u.test(code)) throw fieldError('code', CATALOG_TEXTS.codeInvalid);
+  if ((await catalogIdsByValue(db, 'catalog_power_codes')).has(code)) throw fieldError('code', CATALOG_TEXTS.codeTaken);
+  return code;
+}
+
+/** The codes of powers the committee accepts now ('Полномочия по доверенности', retired ones left out). */
+export async function acceptedPowerCodes(ctx: ServiceContext): Promise<Set<string>> {
+  return new Set((await listCatalog(ctx.db, 'catalog_power_codes', true)).map((item) => item.value));
+}
+
 /** Adds an item at the end of a catalogue, with a stable code of its own; the item. */
 export async function addCatalogItem(
   db: Db,
@@ -174,7 +201,7 @@ export async function addCatalogItem(
 ): Promise<AdminCatalogItem> {
   const name = await checkedName(db, kind, input.name, null);
   const legalBasis = checkedLegalBasis(kind, input.legalBasis);
-  const value = `custom_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const value = (await checkedCode(db, kind, input.code)) ?? `custom_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const id = await insertItem(db, ADMIN_CATALOGS[kind].place, { name, value, legalBasis });
   return adminCatalogItem(db, kind, id);
 }

@@ -507,4 +507,5 @@ export interface Database {
   remark_templates: RemarkTemplateTable;
   admin_log: AdminLogTable;
   powers_of_attorney: PowerOfAttorneyTable;
+  catalog_power_codes: CatalogTable;
 }

@@ -5,6 +5,7 @@
 
 import { committeeTime } from '#domain/committee-time.ts';
 import type { DocumentSignature, SignaturePowerOfAttorney } from '#domain/contract.ts';
+import { acceptedPowerCodes } from '../catalogs/catalogs.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { findRepresentations } from './signed-files.repository.ts';
 
@@ -12,7 +13,7 @@ type Powers = SignaturePowerOfAttorney['powers'];
 
 /**
  * Whether an МЧД's powers may include filing with the committee: powers as text are read by the examiner; codes
- * only are accepted when one of them is in the committee's catalogue of accepted powers (`accepted`).
+ * only are accepted when one of them is in the committee's catalogue 'Полномочия по доверенности' (`accepted`).
  */
 export function powersAccepted(powers: Powers, accepted: ReadonlySet<string>): boolean {
   return powers.text !== null || powers.codes.length === 0 || powers.codes.some((code) => accepted.has(code.code));
@@ -33,10 +34,10 @@ export async function withRepresentation(
   ctx: ServiceContext,
   companyId: number,
   check: DocumentSignature,
-  acceptedCodes: ReadonlySet<string> = new Set(),
 ): Promise<DocumentSignature> {
   if (check.status !== 'foreign_organization' || !isPersonalCertificate(check.signer)) return check;
   const powers = await findRepresentations(ctx.db, companyId, check.signer);
+  const acceptedCodes = powers.length > 0 ? await acceptedPowerCodes(ctx) : new Set<string>();
   const moment = check.signedAt && check.signedAt <= check.checkedAt ? check.signedAt : check.checkedAt;
   const day = committeeTime(moment)?.day ?? moment.slice(0, 10);
   const inTerm = powers.filter((power) => power.issued_on <= day && day <= power.valid_to);

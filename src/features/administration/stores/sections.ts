@@ -163,6 +163,8 @@ export const examinersList = createAdminList({
 interface CatalogValues extends Record<string, string> {
   name: string;
   legalBasis: string;
+  /** A power's code: only 'Полномочия по доверенности' has one, given when it is added. */
+  code: string;
 }
 
 /** The grounds carry a legal basis; object categories and work types do not. */
@@ -197,6 +199,7 @@ function retirement<T extends { retiredAt: string | null }>(
 function catalogList(kind: AdminCatalogKind) {
   const texts = catalogTexts.kinds[kind];
   const grounds = hasLegalBasis(kind);
+  const coded = kind === 'power-codes';
   const name = (item: AdminCatalogItem) => item.name;
   const path = (item: AdminCatalogItem) => ({ params: { path: { kind, itemId: item.id } } });
   return createAdminList({
@@ -209,14 +212,30 @@ function catalogList(kind: AdminCatalogKind) {
     loadFailed: catalogTexts.loadFailed,
     name,
     columns: [
+      ...(coded ? [{ label: catalogTexts.code, value: (item: AdminCatalogItem) => item.value, nowrap: true }] : []),
       { label: catalogTexts.name, value: name },
       ...(grounds
         ? [{ label: catalogTexts.legalBasis, value: (item: AdminCatalogItem) => orDash(item.legalBasis) }]
         : []),
-      { label: catalogTexts.usage, value: (item: AdminCatalogItem) => catalogTexts.usageCount(item.usage) },
+      // No statement names a power: its usage is not counted.
+      ...(coded
+        ? []
+        : [{ label: catalogTexts.usage, value: (item: AdminCatalogItem) => catalogTexts.usageCount(item.usage) }]),
     ],
     isApart: (item) => item.retiredAt !== null,
     fields: [
+      ...(coded
+        ? [
+            {
+              name: 'code' as const,
+              label: catalogTexts.code,
+              hint: catalogTexts.codeHint,
+              maxLength: 255,
+              requiredText: catalogTexts.codeRequired,
+              onlyWhenAdding: true,
+            },
+          ]
+        : []),
       { name: 'name', label: catalogTexts.name, kind: grounds ? 'textarea' : 'text', maxLength: 1000 },
       ...(grounds
         ? [
@@ -230,10 +249,14 @@ function catalogList(kind: AdminCatalogKind) {
           ]
         : []),
     ],
-    blank: { name: '', legalBasis: '' } as CatalogValues,
-    valuesOf: (item): CatalogValues => ({ name: item.name, legalBasis: item.legalBasis ?? '' }),
+    blank: { name: '', legalBasis: '', code: '' } as CatalogValues,
+    valuesOf: (item): CatalogValues => ({ name: item.name, legalBasis: item.legalBasis ?? '', code: item.value }),
     body: (values: CatalogValues) =>
-      grounds ? { name: values.name.trim(), legalBasis: orNull(values.legalBasis) } : { name: values.name.trim() },
+      grounds
+        ? { name: values.name.trim(), legalBasis: orNull(values.legalBasis) }
+        : coded
+          ? { name: values.name.trim(), code: values.code.trim() }
+          : { name: values.name.trim() },
     load: () => api.GET('/api/admin/catalogs/{kind}', { params: { path: { kind } } }),
     create: (body) => api.POST('/api/admin/catalogs/{kind}', { params: { path: { kind } }, body }),
     update: (item, patch) => api.PATCH('/api/admin/catalogs/{kind}/{itemId}', { ...path(item), body: patch }),
@@ -253,6 +276,7 @@ export const CATALOG_KINDS: readonly AdminCatalogKind[] = [
   'work-types',
   'intake-grounds',
   'refusal-grounds',
+  'power-codes',
 ];
 
 /** 'Справочники': one list per catalogue. */
@@ -261,6 +285,7 @@ export const catalogLists = {
   'work-types': catalogList('work-types'),
   'intake-grounds': catalogList('intake-grounds'),
   'refusal-grounds': catalogList('refusal-grounds'),
+  'power-codes': catalogList('power-codes'),
 } satisfies Record<AdminCatalogKind, ReturnType<typeof catalogList>>;
 
 // ——— Remark templates ———
