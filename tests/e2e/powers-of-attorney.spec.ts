@@ -122,8 +122,24 @@ for (const width of [1400, 576]) {
     await review.goto(id);
     await expect(review.round('Документы').getByText(byRepresentative)).toBeVisible();
     await expect(review.round('Документы').getByText(`Полномочия по доверенности: ${POWERS}`)).toBeVisible();
+    // The portal cannot reach the ФНС's registry: the examiner checks it elsewhere and records what it says.
+    const documents = review.round('Документы');
+    await expect(documents.getByText('Отзыв в реестре ФНС не проверен')).toBeVisible();
     await examiner.screenshot({ path: `/tmp/powers-examiner-${width}.png`, fullPage: true });
     expect(await blockingViolations(examiner)).toEqual([]);
+    await documents.getByRole('button', { name: `Записать проверку в реестре ФНС: доверенность № ${number}` }).click();
+    const check = examiner.getByRole('dialog', { name: 'Проверка доверенности в реестре ФНС' });
+    await expect(check.getByRole('link', { name: 'https://m4d.nalog.gov.ru/' })).toBeVisible();
+    await expect(check.getByRole('checkbox', { name: 'Доверенность отозвана по данным реестра' })).not.toBeChecked();
+    await check.getByRole('textbox', { name: /^Примечание/ }).fill('Действует, проверено на АРМ');
+    expect(await blockingViolations(examiner)).toEqual([]);
+    await check.getByRole('button', { name: 'Записать', exact: true }).click();
+    await expect(check).toBeHidden();
+    await expect(
+      documents.getByText(
+        new RegExp(`^Проверено в реестре ФНС ${russian(day(0))} \\(Смирнов Алексей Петрович\\): не отозвана$`),
+      ),
+    ).toBeVisible();
 
     // The owner revokes it from the keyboard; the card says so.
     await company.goto();

@@ -53,4 +53,15 @@ export const powersTexts = {
   revokeSubmit: 'Отозвать доверенность', // e2e
   revoked: 'Доверенность отозвана',
   revokeFailed: 'Не удалось отозвать доверенность',
+  check: 'Записать проверку в реестре ФНС', // e2e
+  checkOf: (number: string) => `Записать проверку в реестре ФНС: доверенность № ${number}`, // e2e
+  checkTitle: 'Проверка доверенности в реестре ФНС',
+  checkIntro: (number: string) =>
+    `Портал не связан с реестром ФНС. Проверьте доверенность № ${number} на компьютере с доступом к реестру и запишите результат.`,
+  registryAddress: 'https://m4d.nalog.gov.ru/',
+  checkRevoked: 'Доверенность отозвана по данным реестра', // e2e
+  checkNote: 'Примечание', // e2e
+  checkSubmit: 'Записать', // e2e
+  checkRecorded: 'Проверка записана',
+  checkFailed: 'Не удалось записать проверку',
 } as const;

@@ -14,6 +14,7 @@ import { decisionTexts } from '../appeals/appeals.ts';
 import CorrectionAnswerDialog from '../corrections/CorrectionAnswerDialog.tsx';
 import { CorrectionsBlock } from '../corrections/CorrectionsBlock.tsx';
 import { correctionTexts } from '../corrections/texts.ts';
+import { RegistryCheck, RegistryCheckDialog } from '../powers-of-attorney/RegistryCheck.tsx';
 import ExaminerRemarks from '../remarks/ExaminerRemarks.tsx';
 import { remarkEditingTexts } from '../remarks/editing-texts.ts';
 import { openRequiredCount } from '../remarks/remarks.ts';
@@ -251,7 +252,13 @@ export default function ExaminerStatementDetail() {
         replyFileAction={(stage, file) =>
           canSignDecision(stage, file, user?.id) ? <SignDecisionButton statementId={statement.id} file={file} /> : null
         }
+        submissionFileAction={(file) =>
+          file.signature?.status === 'valid' && file.signature.powerOfAttorney ? (
+            <RegistryCheck power={file.signature.powerOfAttorney} />
+          ) : null
+        }
       />
+      <RegistryCheckDialog />
       <SignDecisionDialog onSigned={() => reloadExaminerStatement()} />
 
       <StageDialog

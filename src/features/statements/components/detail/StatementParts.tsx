@@ -91,6 +91,7 @@ export function RoundBody({
   repliesLabel,
   remarks = [],
   fileAction,
+  submissionFileAction,
 }: {
   round: SubmissionRound;
   view: StatusView;
@@ -99,6 +100,8 @@ export function RoundBody({
   remarks?: readonly Remark[];
   /** What the reader may do with a file of a committee's reply. */
   fileAction?: RoundFileAction;
+  /** What the reader may do with a file the company submitted. */
+  submissionFileAction?: (file: StageFile) => ReactNode;
 }) {
   return (
     <>
@@ -110,7 +113,7 @@ export function RoundBody({
       )}
       <div className="round__part">
         <h4 className="round__label">{texts.files}</h4>
-        <StageFiles files={round.base.files} />
+        <StageFiles files={round.base.files} action={submissionFileAction} />
       </div>
       {round.base.absentFiles.length > 0 && (
         <div className="round__part">

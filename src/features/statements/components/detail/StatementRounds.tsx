@@ -1,5 +1,5 @@
 import type { ReactNode, RefObject } from 'react';
-import type { Remark, StatusHistoryEntry } from '#domain/contract.ts';
+import type { Remark, StageFile, StatusHistoryEntry } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
 import { roundTitle, type SubmissionRound } from '#lib/statement.ts';
 import ViewerHost from '../../../documents/ViewerHost.tsx';
@@ -26,6 +26,8 @@ export interface StatementRoundsProps {
   lastTitleRef?: RefObject<HTMLHeadingElement | null>;
   /** What the reader may do with a file of a committee's reply (the examiner's 'Подписать решение'). */
   replyFileAction?: RoundFileAction;
+  /** What the reader may do with a file the company submitted (the examiner's check of a power of attorney). */
+  submissionFileAction?: (file: StageFile) => ReactNode;
 }
 
 /** 'История', then 'Ход рассмотрения': every submission round with its comment, files and the committee's replies. */
@@ -39,6 +41,7 @@ export default function StatementRounds({
   roundActions,
   lastTitleRef,
   replyFileAction,
+  submissionFileAction,
 }: StatementRoundsProps) {
   return (
     <>
@@ -72,6 +75,7 @@ export default function StatementRounds({
                 repliesLabel={repliesLabel}
                 remarks={remarks}
                 fileAction={replyFileAction}
+                submissionFileAction={submissionFileAction}
               />
               {actions && <div className="round__actions">{actions}</div>}
             </section>
