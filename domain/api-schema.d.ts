@@ -2495,6 +2495,17 @@ export interface components {
              */
             checkedAt: string;
             /**
+             * @description A timestamp token over the signature (CAdES-T) whose authority chains to a trusted root: its time is then
+             *     `signedAt` ('Время подписи подтверждено штампом времени'). Absent without one, or when its authority is not
+             *     trusted (then `signedAt` is the signer's own `signingTime`).
+             */
+            timestamp?: {
+                /** Format: date-time */
+                time: string;
+                /** @description The timestamp authority's name (its certificate's CN). */
+                authority: string | null;
+            };
+            /**
              * @description The power of attorney a representative signed under (a personal certificate); absent for the head's own
              *     certificate and for any other verdict but `no_power_of_attorney` after a revocation.
              */

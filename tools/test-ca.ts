@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
 import { DEMO_COMMITTEE } from '../server/src/demo-trust.ts';
 
@@ -105,6 +106,11 @@ export interface SignOptions {
   byKeyId?: boolean;
   /** Carry the intermediate authority's certificate in the signature, as signing tools often do. */
   withIntermediate?: boolean;
+  /**
+   * A timestamp token over the signature's value as an unsigned attribute (CAdES-T, as the ФНС's files carry): by the
+   * test authority's timestamp service (`trusted`, under the intermediate) or by one under the root nobody trusts.
+   */
+  timestamp?: 'trusted' | 'untrusted';
 }
 
 const CONFIG = `openssl_conf = openssl_init
@@ -155,6 +161,30 @@ string_mask = utf8only
 basicConstraints = critical,CA:true
 keyUsage = critical,keyCertSign,cRLSign
 subjectKeyIdentifier = hash
+
+[v3_tsa]
+basicConstraints = CA:false
+keyUsage = critical,digitalSignature,nonRepudiation
+extendedKeyUsage = critical,timeStamping
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+
+[tsa]
+default_tsa = tsa_config
+
+[tsa_config]
+dir = $ENV::CA_DIR
+serial = $dir/tsaserial
+signer_cert = $ENV::TSA_CERT
+signer_key = $ENV::TSA_KEY
+signer_digest = md_gost12_256
+default_policy = 1.2.643.100.1000.1
+digests = md_gost12_256
+accuracy = secs:1
+ordering = no
+tsa_name = no
+ess_cert_id_chain = no
+ess_cert_id_alg = sha256
 
 [v3_signer]
 basicConstraints = CA:false
@@ -283,7 +313,7 @@ export async function makeTestAuthority(
     name: string,
     keyPath: string,
     subject: Subject,
-    extensions: 'v3_ca' | 'v3_signer',
+    extensions: 'v3_ca' | 'v3_signer' | 'v3_tsa',
     validity: { from: Date; to: Date },
     ca: { certificate: string; key: string; caDir: string } | 'self',
     caDir: string,
@@ -309,7 +339,7 @@ export async function makeTestAuthority(
     name: string,
     kind: KeyKind,
     subject: Subject,
-    extensions: 'v3_ca' | 'v3_signer',
+    extensions: 'v3_ca' | 'v3_signer' | 'v3_tsa',
     validity: { from: Date; to: Date } = { from, to },
     existingKey?: string,
   ) => {
@@ -403,6 +433,19 @@ export async function makeTestAuthority(
     snils: '66778899012',
   });
 
+  // Timestamp services (RFC 3161): one under the trusted intermediate, one under the root nobody trusts.
+  const timestampServices = {
+    trusted: await issue(intermediate, 'tsa', 'gost256', { commonName: 'Тестовая служба штампов времени' }, 'v3_tsa'),
+    untrusted: await issue(
+      stranger,
+      'tsa-stranger',
+      'gost256',
+      { commonName: 'Чужая служба штампов времени' },
+      'v3_tsa',
+    ),
+  };
+  await writeFile(file('tsaserial'), '01\n');
+
   // Two authorities that certify each other: A by B, B by A; the signer's certificate is A's.
   const loopA = await selfSignedRoot('loop-a0', 'gost256', 'Петля А');
   const loopB = await selfSignedRoot('loop-b0', 'gost256', 'Петля Б');
@@ -444,6 +487,53 @@ export async function makeTestAuthority(
   await writeFile(path.join(trustDir, 'rsa-root.pem'), await readFile(rsaRoot.certificate));
 
   let signatures = 0;
+  /** The signature with a timestamp token over its value added as an unsigned attribute (CAdES-T). */
+  const timestamped = async (der: Uint8Array, service: 'trusted' | 'untrusted'): Promise<Uint8Array> => {
+    const content = new pkijs.ContentInfo({ schema: asn1js.fromBER(Uint8Array.from(der)).result });
+    const signed = new pkijs.SignedData({ schema: content.content });
+    const info = signed.signerInfos[0];
+    if (!info) throw new Error('no signer');
+    const n = ++signatures;
+    const value = file(`value-${n}.bin`);
+    await writeFile(value, info.signature.valueBlock.valueHexView);
+    await openssl([
+      'ts',
+      '-query',
+      '-data',
+      value,
+      '-md_gost12_256',
+      '-cert',
+      '-no_nonce',
+      '-out',
+      file(`query-${n}.tsq`),
+    ]);
+    const tsa = timestampServices[service];
+    await run(
+      'openssl',
+      [
+        'ts',
+        '-reply',
+        '-queryfile',
+        file(`query-${n}.tsq`),
+        '-section',
+        'tsa_config',
+        '-token_out',
+        '-out',
+        file(`token-${n}.der`),
+      ],
+      { env: { ...baseEnv, CA_DIR: dir, TSA_CERT: tsa.certificate, TSA_KEY: tsa.key }, cwd: dir },
+    );
+    const token = asn1js.fromBER(new Uint8Array(await readFile(file(`token-${n}.der`)))).result;
+    info.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 1,
+      attributes: [new pkijs.Attribute({ type: '1.2.840.113549.1.9.16.2.14', values: [token] })],
+    });
+    const wrapped = new pkijs.ContentInfo({
+      contentType: pkijs.ContentInfo.SIGNED_DATA,
+      content: signed.toSchema(true),
+    });
+    return new Uint8Array(wrapped.toSchema().toBER());
+  };
   return {
     dir,
     trustDir,
@@ -473,7 +563,7 @@ export async function makeTestAuthority(
         ...(options.withIntermediate ? ['-certfile', intermediate.certificate] : []),
       ]);
       const der = new Uint8Array(await readFile(out));
-      if (!options.signingTime) return der;
+      if (!options.signingTime) return options.timestamp ? timestamped(der, options.timestamp) : der;
       // Another signingTime of the same length, and the signed attributes signed again by OpenSSL with the same key.
       const { attributes, signature } = signerInfoSpans(der);
       const time = Buffer.from(asn1Time(options.signingTime).slice(2), 'latin1');
@@ -489,7 +579,7 @@ export async function makeTestAuthority(
       const value = new Uint8Array(await readFile(signed));
       if (value.length !== signature.end - signature.start) throw new Error('signature of another length');
       der.set(value, signature.start);
-      return der;
+      return options.timestamp ? timestamped(der, options.timestamp) : der;
     },
   };
 }

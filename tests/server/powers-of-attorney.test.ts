@@ -12,6 +12,7 @@ import { demoUsers } from '../../tools/demo.ts';
 import {
   makeTestAuthority,
   OTHER_COMPANY,
+  type SignOptions,
   TEST_COMMITTEE,
   TEST_COMPANY,
   TEST_DIRECTOR,
@@ -63,10 +64,10 @@ function mchd(changes: Partial<MchdInput> = {}): MchdInput {
   };
 }
 
-async function signedBy(bytes: Buffer, signer: TestSignerName): Promise<Buffer> {
+async function signedBy(bytes: Buffer, signer: TestSignerName, options: SignOptions = {}): Promise<Buffer> {
   const file = path.join(dir, `${randomBytes(6).toString('hex')}.bin`);
   await writeFile(file, bytes);
-  return Buffer.from(await ca.sign(file, signer));
+  return Buffer.from(await ca.sign(file, signer, options));
 }
 
 const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -163,6 +164,23 @@ describe('powers of attorney of a company', () => {
     expect((await call('examiner1', 'GET', '/api/companies/me/powers-of-attorney')).statusCode).toBe(403);
     const log = (await call('head', 'GET', '/api/admin/log')).json() as AdminLogPage;
     expect(log.entries[0]).toMatchObject({ action: 'power_of_attorney_added', actorName: demoUsers.owner.fio });
+  });
+
+  it('adds an МЧД whose signature carries a timestamp token, as the ФНС’s files do (CAdES-T)', async () => {
+    const xml = Buffer.from(mchdXml(mchd()));
+    const signature = await signedBy(xml, 'director256', { timestamp: 'trusted' });
+    const response = await add(xml, { signature });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((response.json() as PowerOfAttorney).signature).toMatchObject({
+      status: 'valid',
+      timestamp: { authority: 'Тестовая служба штампов времени' },
+    });
+    // Not a representative's: revoked, so the tests below see only their own.
+    const id = (response.json() as PowerOfAttorney).id;
+    expect(
+      (await call('owner', 'POST', `/api/companies/me/powers-of-attorney/${id}/revoke`, { reason: 'Проверка' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses the same МЧД twice with 409', async () => {

@@ -267,6 +267,39 @@ describe('a detached GOST signature of an applicant document', () => {
     });
   });
 
+  it('a CAdES-T signature of a trusted timestamp authority: its time is the signing time, whatever the signer claims', async () => {
+    const mid2020 = new Date('2020-06-01T10:00:00Z');
+    const stamped = async (signer: TestSignerName, timestamp: 'trusted' | 'untrusted') => {
+      const signature = await ca.sign(document, signer, { signingTime: mid2020, timestamp });
+      const before = Date.now();
+      const result = await verifyDetachedSignature({
+        document: { path: document },
+        signature,
+        trust,
+        expectOrganization: TEST_COMPANY,
+      });
+      return { signature, result, before };
+    };
+    // The expired certificate claims 2020, when it was valid; the timestamp proves it signed now: expired.
+    const proven = await stamped('expired', 'trusted');
+    expect(proven.result.status).toBe('expired');
+    expect(proven.result.timestamp?.authority).toBe('Тестовая служба штампов времени');
+    expect(Date.parse(proven.result.signedAt ?? '')).toBeGreaterThan(mid2020.getTime());
+    expect(proven.result.signedAt).toBe(proven.result.timestamp?.time);
+    // The signature itself is untouched by the token: OpenSSL verifies it as before.
+    expect(await opensslVerdict(proven.signature, document, { attime: mid2020 })).toMatchObject({ ok: true });
+    const valid = await stamped('director256', 'trusted');
+    expect(valid.result).toMatchObject({
+      status: 'valid',
+      timestamp: { authority: 'Тестовая служба штампов времени' },
+    });
+    expect(Math.abs(Date.parse(valid.result.signedAt ?? '') - valid.before)).toBeLessThan(10 * 60_000);
+    // A timestamp authority nobody trusts is ignored: the signer's own claim stands, as without a token.
+    const ignored = await stamped('expired', 'untrusted');
+    expect(ignored.result).toMatchObject({ status: 'valid', signedAt: mid2020.toISOString() });
+    expect(ignored.result.timestamp).toBeUndefined();
+  });
+
   it('without a signing time, the certificate is judged now', async () => {
     const signature = await ca.sign(document, 'director256', { withoutAttributes: true });
     const now = await verifyDetachedSignature({

@@ -68,6 +68,8 @@ const TIME_LIMIT_MS = 4000;
 const OID = {
   signedData: '1.2.840.113549.1.7.2',
   signingTime: '1.2.840.113549.1.9.5',
+  timestampToken: '1.2.840.113549.1.9.16.2.14',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
   commonName: '2.5.4.3',
   surname: '2.5.4.4',
   givenName: '2.5.4.42',
@@ -371,6 +373,10 @@ interface ParsedSignature {
   signer: pkijs.Certificate;
   others: pkijs.Certificate[];
   signedAt: Date | null;
+  /** The signature's value: what a timestamp token (CAdES-T) stamps. */
+  value: Uint8Array;
+  /** The first timestamp token among the unsigned attributes (DER), or null. */
+  timestampToken: Uint8Array | null;
 }
 
 /** The CMS SignedData of a detached signature and its signer, or UnreadableSignatureError. */
@@ -407,11 +413,14 @@ function parseSignature(bytes: Uint8Array): ParsedSignature {
   if (!signer) throw new UnreadableSignatureError('no_certificate', 'signer certificate absent');
   const time = info.signedAttrs?.attributes.find((item) => item.type === OID.signingTime)?.values[0];
   const signedAt = time instanceof asn1js.UTCTime || time instanceof asn1js.GeneralizedTime ? time.toDate() : null;
+  const token = info.unsignedAttrs?.attributes.find((item) => item.type === OID.timestampToken)?.values[0];
   return {
     der,
     signer,
     others: certificates.filter((certificate) => certificate !== signer),
     signedAt: signedAt && !Number.isNaN(signedAt.getTime()) ? signedAt : null,
+    value: info.signature.valueBlock.valueHexView,
+    timestampToken: token ? new Uint8Array(token.toBER()) : null,
   };
 }
 
@@ -502,6 +511,54 @@ function authorityKeyId(certificate: pkijs.Certificate): string | null {
   return value ? Buffer.from(value).toString('hex') : null;
 }
 
+/** A timestamp token's time (TSTInfo's genTime) and its authority's name, or null when it cannot be read. */
+function timestampOf(token: Uint8Array): { time: Date; authority: string | null } | null {
+  try {
+    const object = berObject(token);
+    if (!object) return null;
+    const signed = new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: object }).content });
+    const content = signed.encapContentInfo;
+    if (content.eContentType !== OID.tstInfo || !content.eContent) return null;
+    const info = berObject(new Uint8Array(content.eContent.getValue()));
+    if (!info) return null;
+    const time = new pkijs.TSTInfo({ schema: info }).genTime;
+    if (Number.isNaN(time.getTime())) return null;
+    const authority = (signed.certificates ?? []).find(
+      (item): item is pkijs.Certificate => item instanceof pkijs.Certificate,
+    );
+    return { time, authority: authority ? attribute(authority.subject, OID.commonName) : null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The time a timestamp token (CAdES-T) proves for the signature: its token must stamp exactly the signature's value
+ * and be signed by a timestamp authority that chains to a trusted root (`openssl ts -verify`); otherwise null, and
+ * the signature's own `signingTime` stands, as for CAdES-BES.
+ */
+async function trustedTimestamp(
+  parsed: ParsedSignature,
+  gost: Gost,
+  work: string,
+  trusted: string,
+  deadline: number,
+): Promise<{ time: Date; authority: string | null } | null> {
+  if (!parsed.timestampToken) return null;
+  const stamp = timestampOf(parsed.timestampToken);
+  if (!stamp) return null;
+  const tokenFile = path.join(work, 'timestamp.tsr');
+  const valueFile = path.join(work, 'signature-value.bin');
+  await writeFile(tokenFile, parsed.timestampToken);
+  await writeFile(valueFile, parsed.value);
+  const run = await openssl(
+    gost,
+    ['ts', '-verify', '-data', valueFile, '-in', tokenFile, '-token_in', '-CAfile', trusted],
+    deadline,
+  );
+  return run.code === 0 && /Verification: OK/.test(run.output) ? stamp : null;
+}
+
 const isRevoked = (certificate: pkijs.Certificate, trust: TrustStore) =>
   trust.revoked.get(nameKey(certificate.issuer))?.has(serialHex(certificate.serialNumber)) ?? false;
 
@@ -521,11 +578,13 @@ export async function verifyDetachedSignature(input: VerifyDetachedSignatureInpu
   const gost = input.trust.gost;
   if (gost.source === null) throw new SignaturesUnavailableError(gost.detail);
   const described = certificateFields(parsed.signer);
+  let stamp: { time: Date; authority: string | null } | null = null;
   const verdict = (status: SignatureCheck['status']): SignatureCheck => ({
     status,
     ...described,
-    signedAt: parsed.signedAt?.toISOString() ?? null,
+    signedAt: (stamp?.time ?? parsed.signedAt)?.toISOString() ?? null,
     checkedAt: now.toISOString(),
+    ...(stamp ? { timestamp: { time: stamp.time.toISOString(), authority: stamp.authority } } : {}),
   });
   const work = await mkdtemp(path.join(tmpdir(), 'portal-signature-'));
   try {
@@ -570,7 +629,10 @@ export async function verifyDetachedSignature(input: VerifyDetachedSignatureInpu
     await writeFile(signerFile, pem(parsed.signer));
     const carried = parsed.others.length > 0 ? path.join(work, 'carried.pem') : null;
     if (carried) await writeFile(carried, parsed.others.map(pem).join(''));
-    const at = parsed.signedAt && parsed.signedAt <= now ? parsed.signedAt : now;
+    // A trusted timestamp proves the signing time; without one the signer's own claim is taken.
+    stamp = await trustedTimestamp(parsed, gost, work, trusted, deadline);
+    const signedAt = stamp?.time ?? parsed.signedAt;
+    const at = signedAt && signedAt <= now ? signedAt : now;
     const chain = await openssl(
       gost,
       [

@@ -27,6 +27,7 @@ export function SignatureNote({
       <span className={valid ? 'signature-note signature-note--valid' : 'signature-note signature-note--failed'}>
         {signatureSummary(signature)}
       </span>
+      {withPowers && signature.timestamp && <span className="signature-powers">{signatureTexts.timestamped}</span>}
       {power && (
         <div className="signature-powers">
           {signatureTexts.powers}: <PowersText powers={power.powers} />

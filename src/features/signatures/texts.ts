@@ -2,6 +2,8 @@
 // (domain/signatures.ts), shared with the API.
 export const signatureTexts = {
   downloadSignature: 'Скачать подпись', // e2e
+  /** Beside a signature whose time a trusted timestamp proves (CAdES-T). */
+  timestamped: 'Время подписи подтверждено штампом времени', // e2e
   /** Beside a representative's signature: the powers the МЧД gives. */
   powers: 'Полномочия по доверенности', // e2e
   /** A decision not yet signed while signatures of decisions are required. */
