@@ -169,14 +169,19 @@ extendedKeyUsage = critical,timeStamping
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid
 
-[tsa]
-default_tsa = tsa_config
+[v3_signer]
+basicConstraints = CA:false
+keyUsage = critical,digitalSignature,nonRepudiation
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+`;
 
+/** A timestamp service's section (`openssl ts -reply`), appended to the configuration in a file of its own. */
+const tsaConfig = (serial: string, certificate: string, key: string) => `
 [tsa_config]
-dir = $ENV::CA_DIR
-serial = $dir/tsaserial
-signer_cert = $ENV::TSA_CERT
-signer_key = $ENV::TSA_KEY
+serial = ${serial}
+signer_cert = ${certificate}
+signer_key = ${key}
 signer_digest = md_gost12_256
 default_policy = 1.2.643.100.1000.1
 digests = md_gost12_256
@@ -185,12 +190,6 @@ ordering = no
 tsa_name = no
 ess_cert_id_chain = no
 ess_cert_id_alg = sha256
-
-[v3_signer]
-basicConstraints = CA:false
-keyUsage = critical,digitalSignature,nonRepudiation
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
 `;
 
 type KeyKind = 'gost256' | 'gost512' | 'rsa' | 'ecdsa';
@@ -445,6 +444,9 @@ export async function makeTestAuthority(
     ),
   };
   await writeFile(file('tsaserial'), '01\n');
+  for (const [name, service] of Object.entries(timestampServices)) {
+    await writeFile(file(`tsa-${name}.cnf`), CONFIG + tsaConfig(file('tsaserial'), service.certificate, service.key));
+  }
 
   // Two authorities that certify each other: A by B, B by A; the signer's certificate is A's.
   const loopA = await selfSignedRoot('loop-a0', 'gost256', 'Петля А');
@@ -507,21 +509,15 @@ export async function makeTestAuthority(
       '-out',
       file(`query-${n}.tsq`),
     ]);
-    const tsa = timestampServices[service];
+    const config = file(`tsa-${service}.cnf`);
     await run(
       'openssl',
-      [
-        'ts',
-        '-reply',
-        '-queryfile',
-        file(`query-${n}.tsq`),
-        '-section',
-        'tsa_config',
+      ['ts', '-reply', '-config', config, '-section', 'tsa_config', '-queryfile', file(`query-${n}.tsq`)].concat([
         '-token_out',
         '-out',
         file(`token-${n}.der`),
-      ],
-      { env: { ...baseEnv, CA_DIR: dir, TSA_CERT: tsa.certificate, TSA_KEY: tsa.key }, cwd: dir },
+      ]),
+      { env: { ...baseEnv, OPENSSL_CONF: config, CA_DIR: dir }, cwd: dir },
     );
     const token = asn1js.fromBER(new Uint8Array(await readFile(file(`token-${n}.der`)))).result;
     info.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
