@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLogPage, PowerOfAttorney, Stage, Statement } from '#domain/contract.ts';
+import { fileTexts } from '#domain/files.ts';
 import { SIGNATURE_FAILURE_TEXTS, signatureSummary } from '#domain/signatures.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
@@ -26,7 +27,7 @@ import { login, startTestPortal, type TestPortal, uploadPrefile } from './helper
 let dir: string;
 let ca: TestAuthority;
 let portal: TestPortal;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'powers-of-attorney-'));
@@ -454,5 +455,40 @@ describe('signatures of representatives', () => {
     } finally {
       portal.clock.now = now;
     }
+  });
+});
+
+describe('with SIGNATURES_REQUIRED=documents', () => {
+  let main: TestPortal;
+  let mainTokens: Record<string, string>;
+  beforeAll(async () => {
+    main = portal;
+    mainTokens = tokens;
+    portal = await startTestPortal({
+      SIGNATURE_TRUST_DIR: ca.trustDir,
+      COMMITTEE_INN: TEST_COMMITTEE.innLe,
+      SIGNATURES_REQUIRED: 'documents',
+    });
+    tokens = {};
+    for (const role of ['owner', 'examiner1'] as const)
+      tokens[role] = (await login(portal, demoUsers[role].email)).accessToken;
+  }, 120_000);
+  afterAll(async () => {
+    await portal?.close();
+    portal = main;
+    tokens = mainTokens;
+  });
+
+  it('files a document signed under a valid МЧД, and refuses one signed by a stranger', async () => {
+    expect((await add(mchdXml(mchd()))).statusCode).toBe(201);
+    expect((await fileSignedDrawing('representative')).examiner?.status).toBe('valid');
+    const drawing = Buffer.from(`%PDF-1.4\n% чужой\n${randomBytes(512).toString('base64')}\n%%EOF\n`);
+    const prefileIds = [
+      await upload('owner', 'Разрез.pdf', drawing),
+      await upload('owner', 'Разрез.pdf.sig', await signedBy(drawing, 'stranger')),
+    ];
+    const refused = await call('owner', 'POST', '/api/statements', { cipher: '', objectName: 'Дом', prefileIds });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(fileTexts.unsigned(['Разрез.pdf']));
   });
 });
