@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_SIGNATURES_DIR, DEMO_VERDICTS_FILE } from '../server/src/demo-trust.ts';
 import { DEMO_PDF } from '../server/src/seed/demo.ts';
-import { demoVerdicts } from '../server/src/seed/demo-signatures.ts';
-import { makeTestAuthority, type TestSignerName } from './test-ca.ts';
+import { DEMO_ARCHITECT, DEMO_POWER_OF_ATTORNEY, demoVerdicts } from '../server/src/seed/demo-signatures.ts';
+import { makeTestAuthority, TEST_DIRECTOR, type TestSignerName } from './test-ca.ts';
+import { mchdXml } from './test-mchd.ts';
 
 const work = await mkdtemp(path.join(tmpdir(), 'demo-signatures-'));
 try {
@@ -24,6 +25,7 @@ async function remakeAuthority() {
   const ca = await makeTestAuthority(path.join(work, 'ca'), {
     validFrom: new Date('2026-01-01T00:00:00Z'),
     validYears: 20,
+    representative: DEMO_ARCHITECT,
   });
   const out = DEMO_SIGNATURES_DIR;
   // Everything but the folder's README is remade.
@@ -36,6 +38,7 @@ async function remakeAuthority() {
     director: 'director256',
     'other-director': 'otherDirector',
     examiner: 'examiner',
+    architect: 'representative',
   };
   const document = path.join(out, 'demo-document.pdf');
   await writeFile(document, DEMO_PDF);
@@ -54,6 +57,22 @@ async function remakeAuthority() {
     path.join(out, 'demo-document.other-director.sig'),
     await ca.sign(document, 'otherDirector', { signingTime }),
   );
+  // The chief architect signs with a personal certificate under the director's power of attorney (a ФНС-like
+  // CAdES-T signature of the МЧД's XML), issued before the signing day.
+  await writeFile(
+    path.join(out, 'demo-document.architect.sig'),
+    await ca.sign(document, 'representative', { signingTime }),
+  );
+  const mchd = path.join(out, 'demo-mchd.xml');
+  await writeFile(
+    mchd,
+    mchdXml({
+      ...DEMO_POWER_OF_ATTORNEY,
+      head: TEST_DIRECTOR,
+      representative: DEMO_ARCHITECT,
+    }),
+  );
+  await writeFile(path.join(out, 'demo-mchd.xml.sig'), await ca.sign(mchd, 'director256', { signingTime }));
   console.log(
     `demo signatures in ${out}: ${(await readFile(path.join(out, 'trust', 'root.pem'), 'utf8')).length} B root`,
   );

@@ -271,7 +271,12 @@ const asn1Time = (date: Date) => `${date.toISOString().replace(/[-:T]/g, '').sli
  */
 export async function makeTestAuthority(
   dir: string,
-  options: { validFrom?: Date; validYears?: number } = {},
+  options: {
+    validFrom?: Date;
+    validYears?: number;
+    /** Who the `representative` signer is (default TEST_REPRESENTATIVE): the demo's is its employee. */
+    representative?: { fio: string; title: string; inn: string; snils: string };
+  } = {},
 ): Promise<TestAuthority> {
   await mkdir(dir, { recursive: true });
   const configPath = path.join(dir, 'openssl.cnf');
@@ -424,7 +429,7 @@ export async function makeTestAuthority(
     commonName: 'Иванов Иван Иванович',
   });
 
-  await add('representative', intermediate, 'gost256', TEST_REPRESENTATIVE);
+  await add('representative', intermediate, 'gost256', options.representative ?? TEST_REPRESENTATIVE);
   await add('stranger', intermediate, 'gost256', {
     fio: 'Кузнецова Мария Олеговна',
     title: 'Инженер',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminLogPage, PowerOfAttorney, Stage, Statement } from '#domain/contract.ts';
 import { fileTexts } from '#domain/files.ts';
 import { SIGNATURE_FAILURE_TEXTS, signatureSummary } from '#domain/signatures.ts';
+import { DEMO_POWER_OF_ATTORNEY } from '../../server/src/seed/demo-signatures.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
   makeTestAuthority,
@@ -119,6 +120,35 @@ async function fileSignedDrawing(signer: TestSignerName) {
   const signatureOf = (statement: Statement) => (statement.stages[0] as Stage).files[0]?.signature;
   return { id, company: signatureOf(company), examiner: signatureOf(examiner) };
 }
+
+describe('the demo', () => {
+  it('the chief architect’s album is signed under the director’s power of attorney', async () => {
+    const powers = (await call('employee', 'GET', '/api/companies/me/powers-of-attorney')).json() as PowerOfAttorney[];
+    expect(powers).toEqual([
+      expect.objectContaining({
+        number: DEMO_POWER_OF_ATTORNEY.number,
+        status: 'valid',
+        representative: expect.objectContaining({ fio: demoUsers.employee.fio, title: 'Главный архитектор проекта' }),
+        signature: expect.objectContaining({
+          status: 'valid',
+          signer: expect.objectContaining({ fio: demoUsers.owner.fio }),
+        }),
+      }),
+    ]);
+    const school = await portal.db
+      .selectFrom('statements')
+      .select('id')
+      .where('object_name', '=', 'Школа на 550 мест')
+      .executeTakeFirstOrThrow();
+    const detail = (await call('examiner1', 'GET', `/api/instance/statements/${school.id}`)).json() as Statement;
+    const signature = (detail.stages[0] as Stage).files[0]?.signature;
+    expect(signature).toMatchObject({
+      status: 'valid',
+      signer: { fio: demoUsers.employee.fio, innLe: null },
+      powerOfAttorney: { number: DEMO_POWER_OF_ATTORNEY.number, powersAccepted: true },
+    });
+  });
+});
 
 describe('powers of attorney of a company', () => {
   let added: PowerOfAttorney;

@@ -693,7 +693,14 @@ describe("the demo's authority", () => {
     // The probe's sample and the seed's album are the same bytes.
     expect(await readFile(DEMO_DOCUMENT_FILE, 'utf8')).toBe(DEMO_PDF);
     const shipped = await shippedDemoVerdicts();
-    expect(Object.values(shipped).map((verdict) => verdict.status)).toEqual(['valid', 'foreign_organization']);
+    // The director, another company's director, the chief architect's personal certificate (the seed files it under
+    // her power of attorney: valid there), and the director on that power of attorney.
+    expect(Object.values(shipped).map((verdict) => [verdict.status, verdict.signer.fio])).toEqual([
+      ['valid', 'Иванов Иван Иванович'],
+      ['foreign_organization', 'Сидоров Пётр Николаевич'],
+      ['foreign_organization', 'Петрова Анна Сергеевна'],
+      ['valid', 'Иванов Иван Иванович'],
+    ]);
     expect(await demoVerdicts()).toEqual(shipped);
   });
 

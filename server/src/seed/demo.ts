@@ -10,6 +10,7 @@ import { requestCorrection } from '../corrections/corrections.service.ts';
 import { inOneTransaction } from '../db/one-transaction.ts';
 import { DEMO_COMPANY, DEMO_SIGNATURES_DIR } from '../demo-trust.ts';
 import { createEmployee } from '../employees/employees.service.ts';
+import { addPowerOfAttorney } from '../powers-of-attorney/powers-of-attorney.service.ts';
 import { storePrefile } from '../prefiles/prefiles.service.ts';
 import { createRemark, keepKnownPageCount, resolveRemark } from '../remarks/remarks.service.ts';
 import { shippedVerdicts } from '../signatures/checker.ts';
@@ -324,6 +325,20 @@ async function seedDemoData(base: ServiceContext): Promise<void> {
     phone: '+7 (495) 765-43-22',
   });
   const [owner, employee, examiner] = await Promise.all([user(ownerId), user(employeeId), user(examinerId)]);
+  // The director's power of attorney for the chief architect (the employee), who signs with a personal certificate
+  // (docs/product.md «Powers of attorney»): added by the owner as on 'Моя компания'.
+  const powerOfAttorney = await Promise.all(
+    [
+      ['Доверенность Петровой А. С.xml', 'demo-mchd.xml', 'application/xml'],
+      ['Доверенность Петровой А. С.xml.sig', 'demo-mchd.xml.sig', 'application/pkcs7-signature'],
+    ].map(async ([fileName, file, contentType]) => {
+      const source = await readFile(path.join(DEMO_SIGNATURES_DIR, file as string));
+      return (
+        await storePrefile(ctx, owner.id, { fileName: fileName as string, contentType: contentType as string, source })
+      ).id;
+    }),
+  );
+  await addPowerOfAttorney(ctx, owner, { prefileIds: powerOfAttorney });
 
   const categories = await catalogIds(base, 'catalog_object_types');
   const workTypes = await catalogIds(base, 'catalog_work_types');
@@ -331,11 +346,12 @@ async function seedDemoData(base: ServiceContext): Promise<void> {
     (await storePrefile(ctx, by.id, { fileName, contentType: 'application/pdf', source: DEMO_PDF })).id;
   /**
    * The album's detached signature by the demo's authority (docs/product.md «Signatures»): the company's director on
-   * the first statements', another company's director on the one returned for rework; the rest come unsigned.
+   * the first statements', the chief architect under the power of attorney on the one she filed, another company's
+   * director on the one returned for rework; the rest come unsigned.
    */
   const SIGNED_ALBUMS: Readonly<Record<number, DemoSignatureFile>> = {
     0: 'demo-document.director.sig',
-    1: 'demo-document.director.sig',
+    1: 'demo-document.architect.sig',
     2: 'demo-document.other-director.sig',
     3: 'demo-document.director.sig',
   };
