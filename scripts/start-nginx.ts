@@ -36,9 +36,25 @@ const processCount = (() => {
 })();
 const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : null;
 
+/**
+ * A free loopback port for an API process that is neither nginx's nor another API process's: the caller picked nginx's
+ * port by the same probe and has not bound it yet, so the probe here can hand out that very port (seen once in CI,
+ * the API then answering where nginx should).
+ */
+const takenPorts = new Set([config.port]);
+async function apiPort(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (!takenPorts.has(port)) {
+      takenPorts.add(port);
+      return port;
+    }
+  }
+}
+
 const apis = await Promise.all(
   Array.from({ length: processCount }, async (_, index) => {
-    const port = index === 0 && process.env.API_PORT ? Number(process.env.API_PORT) : await freePort();
+    const port = index === 0 && process.env.API_PORT ? Number(process.env.API_PORT) : await apiPort();
     const upstream = `127.0.0.1:${port}`;
     // Its output goes on to ours; its banner says it listens. Each process its own metrics port (METRICS_PORT + n).
     const child = startChild(process.execPath, [...API_NODE_FLAGS, path.join(rootDir, 'server', 'src', 'server.ts')], {
