@@ -180,9 +180,14 @@ async function checkConsistency(label: string): Promise<string[]> {
         .execute(),
       files: await db.selectFrom('files').select(['stage_id', 'storage_key', 'size']).execute(),
       prefiles: await db.selectFrom('prefiles').select(['id', 'storage_key', 'size', 'attached_at']).execute(),
+      powersOfAttorney: await db.selectFrom('powers_of_attorney').select(['xml_key', 'signature_key']).execute(),
     };
   });
-  const fileKeys = new Set(facts.files.map((file) => file.storage_key));
+  // An attached upload is a stage's file, or the XML or signature of a company's power of attorney (the demo's).
+  const fileKeys = new Set([
+    ...facts.files.map((file) => file.storage_key),
+    ...facts.powersOfAttorney.flatMap((power) => [power.xml_key, power.signature_key]),
+  ]);
   for (const statement of facts.statements) {
     const stages = facts.stages.filter((stage) => stage.statement_id === statement.id);
     const history = facts.history.filter((entry) => entry.statement_id === statement.id);
@@ -213,7 +218,7 @@ async function checkConsistency(label: string): Promise<string[]> {
       problems.push(`prefile ${prefile.id}: bytes missing`);
     }
     if ((prefile.attached_at !== null) !== fileKeys.has(prefile.storage_key)) {
-      problems.push(`prefile ${prefile.id}: attached_at ${prefile.attached_at} disagrees with the stage files`);
+      problems.push(`prefile ${prefile.id}: attached_at ${prefile.attached_at} disagrees with what keeps it`);
     }
   }
   const known = new Set([...fileKeys, ...facts.prefiles.map((prefile) => prefile.storage_key)]);
