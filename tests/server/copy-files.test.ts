@@ -49,7 +49,20 @@ async function knownFiles() {
     .select(['storage_key', 'size', 'sha256'])
     .where('attached_at', 'is', null)
     .execute();
-  return { stage, pending, all: [...stage, ...pending] };
+  // A power of attorney's XML and signature (the demo's): uploads it keeps, not a stage's.
+  const powers = await portal.db
+    .selectFrom('prefiles')
+    .innerJoin('powers_of_attorney', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('powers_of_attorney.xml_key', '=', eb.ref('prefiles.storage_key')),
+          eb('powers_of_attorney.signature_key', '=', eb.ref('prefiles.storage_key')),
+        ]),
+      ),
+    )
+    .select(['prefiles.storage_key', 'prefiles.size', 'prefiles.sha256'])
+    .execute();
+  return { stage, pending, powers, all: [...stage, ...pending, ...powers] };
 }
 
 function copy() {
@@ -84,9 +97,10 @@ async function admin(args: string[], env: Record<string, string>) {
 
 describe('copy-files', () => {
   it('copies every stage file and pending prefile into the bucket, each verified, then skips them', async () => {
-    const { stage, pending, all } = await knownFiles();
+    const { stage, pending, powers, all } = await knownFiles();
     expect(stage.length).toBeGreaterThan(0);
     expect(pending.length).toBeGreaterThanOrEqual(2);
+    expect(powers.length).toBe(2);
 
     const first = await copy();
     expect(first.report).toEqual({ copied: all.length, skipped: 0, failed: 0 });

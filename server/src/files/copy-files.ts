@@ -1,6 +1,11 @@
 import type { Db } from '../db/database.ts';
 import { FileNotFoundError, type FileStore, measureStream, type StoredFile } from '../storage/file-store.ts';
-import { type KnownFile, listPendingPrefilesAfter, listStageFilesAfter } from './files.repository.ts';
+import {
+  type KnownFile,
+  listPendingPrefilesAfter,
+  listPowerOfAttorneyFilesAfter,
+  listStageFilesAfter,
+} from './files.repository.ts';
 
 const PAGE = 200;
 
@@ -14,9 +19,9 @@ interface CopyReport {
 /** Why one file could not be copied, in Russian for the operator. */
 class CopyFailure extends Error {}
 
-/** Every file the database refers to: stage files, then prefiles not attached yet. */
+/** Every file the database refers to: stage files, prefiles not attached yet, and the powers of attorney's uploads. */
 async function* knownFiles(db: Db): AsyncGenerator<KnownFile> {
-  for (const list of [listStageFilesAfter, listPendingPrefilesAfter]) {
+  for (const list of [listStageFilesAfter, listPendingPrefilesAfter, listPowerOfAttorneyFilesAfter]) {
     let after = 0;
     for (;;) {
       const page = await list(db, after, PAGE);

@@ -33,6 +33,26 @@ export function listPendingPrefilesAfter(db: Db, afterId: number, limit: number)
     .execute();
 }
 
+/**
+ * The uploads a company's power of attorney keeps (its XML and signature: attached prefiles that no stage file holds),
+ * after `afterId`, a page at a time.
+ */
+export function listPowerOfAttorneyFilesAfter(db: Db, afterId: number, limit: number): Promise<KnownFile[]> {
+  const kept = db
+    .selectFrom('powers_of_attorney')
+    .select('xml_key as key')
+    .union(db.selectFrom('powers_of_attorney').select('signature_key as key'));
+  return db
+    .selectFrom('prefiles')
+    .select(['id', 'storage_key', 'name as file_name', 'size', 'sha256'])
+    .where('attached_at', 'is not', null)
+    .where('storage_key', 'in', kept)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** Which of these storage keys the database refers to (a stage file or a prefile). */
 export async function knownStorageKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
