@@ -9,8 +9,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MAX_POWER_OF_ATTORNEY_BYTES, readPowerOfAttorney } from '../server/src/powers-of-attorney/emchd.ts';
 import { loadTrustStore, verifyDetachedSignature } from '../server/src/signatures/signature.ts';
-import { makeTestAuthority, TEST_COMPANY, TEST_DIRECTOR, TEST_REPRESENTATIVE } from '../tools/test-ca.ts';
-import { mchdXml } from '../tools/test-mchd.ts';
+import { makeTestAuthority, TEST_COMPANY } from '../tools/test-ca.ts';
+import { mchdXml, TEST_COMPANY_PARTIES } from '../tools/test-mchd.ts';
 import { atMost, type Figure, ms } from './lib/table.ts';
 
 const SIZE = 100 * 1024 * 1024;
@@ -136,14 +136,7 @@ export function powerOfAttorneyFigure(): Figure {
       number: '3f2a1b0c-9d8e-4f70-8192-a3b4c5d6e7f8',
       issuedOn: '2026-01-15',
       validTo: '2027-01-15',
-      principal: {
-        organization: TEST_COMPANY.legalEntity,
-        innLe: TEST_COMPANY.innLe,
-        kpp: '770101001',
-        ogrn: TEST_COMPANY.ogrn,
-      },
-      head: TEST_DIRECTOR,
-      representative: TEST_REPRESENTATIVE,
+      ...TEST_COMPANY_PARTIES,
       powers: { text: 'Подавать документы в комитет', codes: list },
     });
   while (Buffer.byteLength(input(codes)) < MAX_POWER_OF_ATTORNEY_BYTES - 200) {

@@ -1,6 +1,7 @@
 // Machine-readable powers of attorney (МЧД, the ФНС's format EMCHD_1) made for tests and the demo: a Russian legal
 // entity gives a natural person powers, signed by the person who acts for it without a power of attorney. Valid
 // against ../shared/formats/ON_EMCHD_1_928_00_01_01_01.xsd unless a test asks for something else.
+import { TEST_COMPANY, TEST_DIRECTOR, TEST_REPRESENTATIVE } from './test-ca.ts';
 
 /** A person as the format names one: ФИО, ИНН ФЛ and СНИЛС (11 digits; written NNN-NNN-NNN NN in the file). */
 export interface MchdPerson {
@@ -100,3 +101,18 @@ export function mchdXml(input: MchdInput): string {
     })}><Документ>${document}</Документ></Доверенность>\n`
   );
 }
+
+/**
+ * Who a test МЧД is between unless a test says otherwise: the test company (KPP 770101001) as principal, its
+ * director as head, its chief architect as representative.
+ */
+export const TEST_COMPANY_PARTIES = {
+  principal: {
+    organization: TEST_COMPANY.legalEntity,
+    innLe: TEST_COMPANY.innLe,
+    kpp: '770101001',
+    ogrn: TEST_COMPANY.ogrn,
+  },
+  head: TEST_DIRECTOR,
+  representative: TEST_REPRESENTATIVE,
+} as const;

@@ -5,13 +5,11 @@ import path from 'node:path';
 import {
   makeTestAuthority,
   TEST_COMMITTEE,
-  TEST_COMPANY,
-  TEST_DIRECTOR,
   TEST_REPRESENTATIVE,
   type TestAuthority,
   type TestSignerName,
 } from '../../tools/test-ca.ts';
-import { mchdXml } from '../../tools/test-mchd.ts';
+import { mchdXml, TEST_COMPANY_PARTIES } from '../../tools/test-mchd.ts';
 import { blockingViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { CompanyPage } from './pages/company-admin-pages.ts';
@@ -55,14 +53,7 @@ for (const width of [1400, 576]) {
         number,
         issuedOn,
         validTo: day(365),
-        principal: {
-          organization: TEST_COMPANY.legalEntity,
-          innLe: TEST_COMPANY.innLe,
-          kpp: '770101001',
-          ogrn: TEST_COMPANY.ogrn,
-        },
-        head: TEST_DIRECTOR,
-        representative: TEST_REPRESENTATIVE,
+        ...TEST_COMPANY_PARTIES,
         powers: { text: POWERS },
       }),
     );

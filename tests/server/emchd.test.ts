@@ -6,22 +6,15 @@ import {
   POWER_OF_ATTORNEY_FORMAT_TEXTS,
   readPowerOfAttorney,
 } from '../../server/src/powers-of-attorney/emchd.ts';
-import { TEST_COMPANY, TEST_DIRECTOR, TEST_REPRESENTATIVE } from '../../tools/test-ca.ts';
-import { type MchdInput, mchdXml } from '../../tools/test-mchd.ts';
+import { TEST_DIRECTOR, TEST_REPRESENTATIVE } from '../../tools/test-ca.ts';
+import { type MchdInput, mchdXml, TEST_COMPANY_PARTIES } from '../../tools/test-mchd.ts';
 
 const input: MchdInput = {
   number: '1F0A2B3C-4D5E-6F70-8192-A3B4C5D6E7F8',
   internalNumber: 'Д-5',
   issuedOn: '2026-01-15',
   validTo: '2027-01-15',
-  principal: {
-    organization: TEST_COMPANY.legalEntity,
-    innLe: TEST_COMPANY.innLe,
-    kpp: '770101001',
-    ogrn: TEST_COMPANY.ogrn,
-  },
-  head: TEST_DIRECTOR,
-  representative: TEST_REPRESENTATIVE,
+  ...TEST_COMPANY_PARTIES,
   powers: { text: 'Подавать документы в комитет', codes: [{ code: 'AGR_FILE_001', name: 'Подача заявлений' }] },
 };
 

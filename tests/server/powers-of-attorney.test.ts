@@ -22,7 +22,7 @@ import {
   type TestAuthority,
   type TestSignerName,
 } from '../../tools/test-ca.ts';
-import { type MchdInput, mchdXml } from '../../tools/test-mchd.ts';
+import { type MchdInput, mchdXml, TEST_COMPANY_PARTIES } from '../../tools/test-mchd.ts';
 import { login, startTestPortal, type TestPortal, uploadPrefile } from './helpers.ts';
 
 let dir: string;
@@ -53,14 +53,7 @@ function mchd(changes: Partial<MchdInput> = {}): MchdInput {
     internalNumber: 'Д-17',
     issuedOn: day(-10),
     validTo: day(365),
-    principal: {
-      organization: TEST_COMPANY.legalEntity,
-      innLe: TEST_COMPANY.innLe,
-      kpp: '770101001',
-      ogrn: TEST_COMPANY.ogrn,
-    },
-    head: TEST_DIRECTOR,
-    representative: TEST_REPRESENTATIVE,
+    ...TEST_COMPANY_PARTIES,
     powers: { text: 'Подавать в комитет заявления и документы, подписывать их электронной подписью' },
     ...changes,
   };
