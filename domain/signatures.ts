@@ -30,9 +30,6 @@ export const SIGNATURE_FAILURE_TEXTS: Readonly<Record<Exclude<SignatureStatus, '
   no_power_of_attorney: 'Подписант не является руководителем организации, и действующей доверенности на него нет',
 };
 
-/** A day of the calendar (`2026-01-15`) as people read it: '15.01.2026'. */
-const calendarDay = (day: string) => day.split('-').reverse().join('.');
-
 /** 'Полномочия не включают подачу документов в комитет': the mark of a signature whose МЧД gives no accepted power. */
 export const POWERS_NOT_ACCEPTED = 'Полномочия не включают подачу документов в комитет';
 
@@ -60,7 +57,7 @@ export function signatureSummary(signature: DocumentSignature): string {
   if (signature.status !== 'valid') return signatureFailure(signature);
   const power = signature.powerOfAttorney;
   const fio = power
-    ? `${signature.signer.fio ?? 'подписант не указан'} по доверенности № ${power.number} от ${calendarDay(power.issuedOn)}`
+    ? `${signature.signer.fio ?? 'подписант не указан'} по доверенности № ${power.number} от ${formatNumericDay(power.issuedOn)}`
     : signature.signer.fio;
   const who = [fio, power ? power.organization : signature.signer.organization]
     .filter((part) => part?.trim())

@@ -5,6 +5,7 @@
 import { committeeTime } from '#domain/committee-time.ts';
 import type { DocumentSignature, PowerOfAttorney, PowerOfAttorneyInput, RegistryCheckInput } from '#domain/contract.ts';
 import { finalExtension, isSignatureName } from '#domain/files.ts';
+import { formatNumericDay } from '#domain/russian.ts';
 import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
 import { inAdminTransaction, recordChange } from '../administration/admin-log.ts';
 import { companyRequisites } from '../companies/companies.service.ts';
@@ -41,8 +42,8 @@ export const POWER_OF_ATTORNEY_TEXTS = {
   otherPrincipal: 'Доверенность выдана другой организацией',
   notByHead: 'Доверенность подписана не руководителем организации',
   badSignature: (why: string) => `Подпись доверенности недействительна: ${why}`,
-  expired: (day: string) => `Срок действия доверенности истёк ${day.split('-').reverse().join('.')}`,
-  notYet: (day: string) => `Доверенность действует только с ${day.split('-').reverse().join('.')}`,
+  expired: (day: string) => `Срок действия доверенности истёк ${formatNumericDay(day)}`,
+  notYet: (day: string) => `Доверенность действует только с ${formatNumericDay(day)}`,
   notNatural: 'Представитель по доверенности должен быть физическим лицом',
   notYours: 'Сотрудник может добавить только доверенность, выданную ему самому',
   reasonRequired: 'Укажите причину отзыва',

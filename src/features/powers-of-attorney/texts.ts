@@ -1,7 +1,8 @@
 // Russian texts of the company's powers of attorney (docs/product.md «Powers of attorney»).
 import type { PowerOfAttorney } from '#domain/contract.ts';
 
-const day = (iso: string) => iso.slice(0, 10).split('-').reverse().join('.');
+import { formatNumericDay as day } from '#domain/russian.ts';
+import { certificateDay as moment } from '#domain/signatures.ts';
 
 export const powersTexts = {
   title: 'Доверенности', // e2e
@@ -39,10 +40,10 @@ export const powersTexts = {
     revoked: 'Отозвана',
   } satisfies Record<PowerOfAttorney['status'], string>,
   revokedNote: (power: Pick<PowerOfAttorney, 'revokedAt' | 'revokedReason'>) =>
-    `Отозвана ${day(power.revokedAt ?? '')}${power.revokedReason ? `: ${power.revokedReason}` : ''}`,
+    `Отозвана ${moment(power.revokedAt ?? '')}${power.revokedReason ? `: ${power.revokedReason}` : ''}`,
   registryUnchecked: 'Отзыв в реестре ФНС не проверен',
   registryChecked: (power: NonNullable<PowerOfAttorney['registryCheck']>) =>
-    `Проверено в реестре ФНС ${day(power.checkedAt)} (${power.checkedBy}): ${power.result === 'revoked' ? 'отозвана' : 'не отозвана'}`,
+    `Проверено в реестре ФНС ${moment(power.checkedAt)} (${power.checkedBy}): ${power.result === 'revoked' ? 'отозвана' : 'не отозвана'}`,
   revoke: 'Отозвать', // e2e
   revokeOf: (number: string) => `Отозвать доверенность № ${number}`, // e2e
   revokeTitle: 'Отозвать доверенность',
