@@ -2934,7 +2934,27 @@ export interface components {
             release?: {
                 examiner: string | null;
             };
+            /**
+             * @description Present only on an entry that records a change of the company's power of attorney (МЧД) some signature of
+             *     this statement relies on, made while the statement was undecided (the status stays): its number, what
+             *     happened, and the owner's reason for a revocation or the examiner's note on a registry check (the note is
+             *     for the committee: always null for company users on a registry check). `actor` is who made the change;
+             *     `byCommittee` is false for the company's own revocation.
+             */
+            powerOfAttorney?: {
+                id: number;
+                number: string;
+                event: components["schemas"]["PowerOfAttorneyEvent"];
+                note: string | null;
+            };
         };
+        /**
+         * @description What became of a power of attorney: `revoked` by the company's owner in the portal, `registry_revoked` or
+         *     `registry_not_revoked` as an examiner found in the ФНС's registry (a revocation found there revokes it in the
+         *     portal too).
+         * @enum {string}
+         */
+        PowerOfAttorneyEvent: "revoked" | "registry_revoked" | "registry_not_revoked";
         TermOutcome: {
             /**
              * Format: date

@@ -80,6 +80,7 @@ export type SignDecisionInput = Schemas['SignDecisionInput'];
 export type PowerOfAttorney = Schemas['PowerOfAttorney'];
 /** What a representative's valid signature says of the power of attorney it relies on. */
 export type SignaturePowerOfAttorney = Schemas['SignaturePowerOfAttorney'];
+export type PowerOfAttorneyEvent = Schemas['PowerOfAttorneyEvent'];
 export type PowerOfAttorneyInput = Schemas['PowerOfAttorneyInput'];
 export type RegistryCheckInput = Schemas['RegistryCheckInput'];
 /** A file uploaded ahead of a stage (POST /api/prefiles). */

@@ -2,7 +2,7 @@
 // details, with who, when, on which side and the term each change answered. Only a detail loads it; the lists read
 // deadline.ts alone.
 import { APPEAL_HISTORY_LABEL } from '#domain/appeals.ts';
-import type { StatusHistoryEntry } from '#domain/contract.ts';
+import type { PowerOfAttorneyEvent, StatusHistoryEntry } from '#domain/contract.ts';
 import { formatDay } from '#domain/russian.ts';
 import { deadlineTexts, formatCommitteeMoment } from './deadline.ts';
 
@@ -20,6 +20,9 @@ export type HistoryEvent =
   | 'handed-over'
   | 'released'
   | 'appeal-upheld'
+  | 'power-revoked'
+  | 'power-registry-revoked'
+  | 'power-registry-not-revoked'
   | 'other'
   | 'remarks';
 
@@ -37,8 +40,18 @@ const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
   'handed-over': 'Передано другому эксперту',
   released: 'Возвращено в очередь руководителя',
   'appeal-upheld': APPEAL_HISTORY_LABEL,
+  'power-revoked': 'Доверенность подписанта отозвана',
+  'power-registry-revoked': 'Доверенность подписанта отозвана по данным реестра ФНС',
+  'power-registry-not-revoked': 'Доверенность подписанта проверена в реестре ФНС: не отозвана',
   other: 'Статус изменён',
   remarks: 'Замечания',
+};
+
+/** The event of a power of attorney's change in the history. */
+const POWER_OF_ATTORNEY_EVENTS: Readonly<Record<PowerOfAttorneyEvent, HistoryEvent>> = {
+  revoked: 'power-revoked',
+  registry_revoked: 'power-registry-revoked',
+  registry_not_revoked: 'power-registry-not-revoked',
 };
 
 /** The event of a change to `status` after `previous` (null for the first entry). */
@@ -88,6 +101,11 @@ function historyNotes(entry: StatusHistoryEntry): string[] {
   const named = (examiner: string | null | undefined) => (examiner ? [`Эксперт: ${examiner}`] : []);
   if (entry.appeal) return named(entry.appeal.examiner);
   if (entry.release) return named(entry.release.examiner);
+  const power = entry.powerOfAttorney;
+  if (power) {
+    const note = power.note ? [`${power.event === 'revoked' ? 'Причина' : 'Комментарий'}: ${power.note}`] : [];
+    return [`Доверенность № ${power.number}`, ...note];
+  }
   if (!entry.assignment) return [];
   const { comment } = entry.assignment;
   return [...named(entry.assignment.examiner), ...(comment ? [`Комментарий: ${comment}`] : [])];
@@ -101,16 +119,19 @@ export function timelineEntries(history: readonly StatusHistoryEntry[]): Timelin
     const appeal = entry.appeal;
     const release = entry.release;
     // The head's assignment out of `sent` is a take in all but who did it; in work it is a hand-over. An upheld
-    // appeal's return under review cancels the refusal. A deactivation returns the statement to the head's queue.
-    const event: HistoryEvent = appeal
-      ? 'appeal-upheld'
-      : release
-        ? 'released'
-        : assignment
-          ? previous === 'sent'
-            ? 'assigned'
-            : 'handed-over'
-          : historyEvent(entry.status, previous);
+    // appeal's return under review cancels the refusal. A deactivation returns the statement to the head's queue. A
+    // power of attorney a signature relies on may be revoked, or checked in the ФНС's registry, meanwhile.
+    const event: HistoryEvent = entry.powerOfAttorney
+      ? POWER_OF_ATTORNEY_EVENTS[entry.powerOfAttorney.event]
+      : appeal
+        ? 'appeal-upheld'
+        : release
+          ? 'released'
+          : assignment
+            ? previous === 'sent'
+              ? 'assigned'
+              : 'handed-over'
+            : historyEvent(entry.status, previous);
     const term = entry.term;
     const notes = historyNotes(entry);
     return {

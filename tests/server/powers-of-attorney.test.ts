@@ -34,7 +34,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'powers-of-attorney-'));
   ca = await makeTestAuthority(path.join(dir, 'ca'));
   portal = await startTestPortal({ SIGNATURE_TRUST_DIR: ca.trustDir, COMMITTEE_INN: TEST_COMMITTEE.innLe });
-  for (const role of ['owner', 'employee', 'examiner1', 'head'] as const) {
+  for (const role of ['owner', 'employee', 'examiner1', 'examiner2', 'head'] as const) {
     tokens[role] = (await login(portal, demoUsers[role].email)).accessToken;
   }
 }, 180_000);
@@ -364,6 +364,10 @@ describe('signatures of representatives', () => {
     const list = (await call('owner', 'GET', '/api/companies/me/powers-of-attorney')).json() as PowerOfAttorney[];
     const before = await fileSignedDrawing('representative');
     expect(before.examiner?.status).toBe('valid');
+    // A withdrawn statement is settled: what becomes of the МЧД no longer matters to it.
+    const settled = await fileSignedDrawing('representative');
+    const withdrawn = await call('owner', 'POST', `/api/statements/${settled.id}/withdraw`, { reason: 'Передумали' });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     for (const power of list.filter((item) => item.status === 'valid')) {
       const revoked = await call('owner', 'POST', `/api/companies/me/powers-of-attorney/${power.id}/revoke`, {
         reason: 'Сотрудник уволен',
@@ -382,12 +386,35 @@ describe('signatures of representatives', () => {
     );
     const kept = (await call('examiner1', 'GET', `/api/instance/statements/${before.id}`)).json() as Statement;
     expect((kept.stages[0] as Stage).files[0]?.signature?.status).toBe('valid');
+    // The undecided statement that relies on it has the revocation in its history, on the company's side; the status
+    // stays. The statement filed after it, and the settled one, have none.
+    const relied = before.examiner?.powerOfAttorney;
+    for (const reader of ['owner', 'examiner1'] as const) {
+      const url = reader === 'owner' ? `/api/statements/${before.id}` : `/api/instance/statements/${before.id}`;
+      const statement = (await call(reader, 'GET', url)).json() as Statement;
+      expect(statement.status).toBe('sent');
+      expect(statement.history.filter((entry) => entry.powerOfAttorney)).toEqual([
+        {
+          status: 'sent',
+          at: expect.any(String),
+          actor: demoUsers.owner.fio,
+          byCommittee: false,
+          term: null,
+          powerOfAttorney: { id: relied?.id, number: relied?.number, event: 'revoked', note: 'Сотрудник уволен' },
+        },
+      ]);
+    }
+    for (const id of [after.id, settled.id]) {
+      const statement = (await call('examiner1', 'GET', `/api/instance/statements/${id}`)).json() as Statement;
+      expect(statement.history.some((entry) => entry.powerOfAttorney)).toBe(false);
+    }
   });
 
   it('an examiner records the registry’s revocation, which revokes the МЧД in the portal', async () => {
     const response = await add(mchdXml(mchd()));
     const power = response.json() as PowerOfAttorney;
-    expect((await fileSignedDrawing('representative')).examiner?.status).toBe('valid');
+    const relying = await fileSignedDrawing('representative');
+    expect(relying.examiner?.status).toBe('valid');
     expect(
       (
         await call('owner', 'POST', `/api/instance/powers-of-attorney/${power.id}/registry-check`, {
@@ -398,6 +425,11 @@ describe('signatures of representatives', () => {
     ).toBe(403);
     const seen = await call('examiner1', 'GET', `/api/instance/powers-of-attorney/${power.id}`);
     expect(seen.json()).toMatchObject({ status: 'valid', registryCheck: null });
+    const confirmed = await call('examiner2', 'POST', `/api/instance/powers-of-attorney/${power.id}/registry-check`, {
+      revoked: false,
+      note: 'Действует по данным реестра',
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const checked = await call('examiner1', 'POST', `/api/instance/powers-of-attorney/${power.id}/registry-check`, {
       revoked: true,
       note: 'Отозвана 20.11 по реестру',
@@ -408,6 +440,19 @@ describe('signatures of representatives', () => {
       registryCheck: { result: 'revoked', checkedBy: demoUsers.examiner1.fio, note: 'Отозвана 20.11 по реестру' },
     });
     expect((await fileSignedDrawing('representative')).examiner?.status).toBe('no_power_of_attorney');
+    // Both checks are in the relying statement's history, the committee's; the examiner's notes are for the committee.
+    const marks = async (url: string, as: string) =>
+      ((await call(as, 'GET', url)).json() as Statement).history
+        .filter((entry) => entry.powerOfAttorney)
+        .map((entry) => [entry.actor, entry.byCommittee, entry.powerOfAttorney?.event, entry.powerOfAttorney?.note]);
+    expect(await marks(`/api/instance/statements/${relying.id}`, 'examiner1')).toEqual([
+      [demoUsers.examiner2.fio, true, 'registry_not_revoked', 'Действует по данным реестра'],
+      [demoUsers.examiner1.fio, true, 'registry_revoked', 'Отозвана 20.11 по реестру'],
+    ]);
+    expect(await marks(`/api/statements/${relying.id}`, 'owner')).toEqual([
+      [demoUsers.examiner2.fio, true, 'registry_not_revoked', null],
+      [demoUsers.examiner1.fio, true, 'registry_revoked', null],
+    ]);
   });
 
   it('marks an МЧД of codes only, none accepted, until the head adds one of its codes to the catalogue', async () => {

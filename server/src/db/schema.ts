@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AppealStatus, AppealSubject, StatementStatus, UserRole } from '#domain/contract.ts';
+import type { AppealStatus, AppealSubject, PowerOfAttorneyEvent, StatementStatus, UserRole } from '#domain/contract.ts';
 
 /** SQLite hands booleans back as 0/1, PostgreSQL as true/false: repositories map with Boolean(). */
 type Flag = ColumnType<boolean | number, boolean, boolean>;
@@ -170,6 +170,14 @@ export interface StatusHistoryTable {
    */
   released_examiner_id: number | null;
   released_examiner_name: string | null;
+  /**
+   * The company's power of attorney (МЧД) whose change this entry records (20261129T0500), its number as it was, what
+   * happened and the reason or the examiner's note; null otherwise. The status stays.
+   */
+  power_of_attorney_id: number | null;
+  power_of_attorney_number: string | null;
+  power_of_attorney_event: PowerOfAttorneyEvent | null;
+  power_of_attorney_note: string | null;
 }
 
 export interface LoginCodeTable {

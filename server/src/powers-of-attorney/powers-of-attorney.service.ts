@@ -18,6 +18,7 @@ import { checkSignature, readSmall } from '../signatures/stored-signature.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, requireOwner } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
+import { notePowerOfAttorneyChange } from '../workflow/representation-changes.ts';
 import {
   MAX_POWER_OF_ATTORNEY_BYTES,
   type Person,
@@ -227,6 +228,14 @@ export async function revokePowerOfAttorney(
   await inAdminTransaction(ctx, async (trx, at) => {
     const revoked = await revokePowerOfAttorneyRow(trx.db, id, { at, reason, by: nameOf(actor) });
     if (!revoked) throw apiError('invalid_transition', POWER_OF_ATTORNEY_TEXTS.alreadyRevoked);
+    await notePowerOfAttorneyChange(trx.db, {
+      companyId: row.company_id,
+      powerOfAttorney: { id, number: row.number },
+      event: 'revoked',
+      note: reason,
+      actor,
+      at,
+    });
     await recordChange(trx.db, actor, at, 'power_of_attorney_revoked', `Доверенность № ${row.number}`, {
       number: row.number,
       reason,
@@ -264,6 +273,14 @@ export async function recordRegistryCheck(
     if (input.revoked) {
       await revokePowerOfAttorneyRow(trx.db, id, { at, reason: note ?? 'Отозвана по данным реестра ФНС', by });
     }
+    await notePowerOfAttorneyChange(trx.db, {
+      companyId: row.company_id,
+      powerOfAttorney: { id, number: row.number },
+      event: input.revoked ? 'registry_revoked' : 'registry_not_revoked',
+      note,
+      actor,
+      at,
+    });
     await recordChange(trx.db, actor, at, 'power_of_attorney_registry_checked', `Доверенность № ${row.number}`, {
       number: row.number,
       revoked: input.revoked,

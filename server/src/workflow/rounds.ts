@@ -1,5 +1,6 @@
-import type { RefusalGround, Stage, Statement, StatementStatus } from '#domain/contract.ts';
+import type { RefusalGround, Stage, Statement, StatusHistoryEntry } from '#domain/contract.ts';
 import type { Db } from '../db/database.ts';
+import type { StatusHistoryTable } from '../db/schema.ts';
 import { heldRound } from '../signatures/signed-decisions.ts';
 import { documentsOf } from '../signatures/signed-uploads.ts';
 import { compareRounds } from './round-changes.ts';
@@ -43,8 +44,13 @@ export async function roundsOf(db: Db, statement: { id: number; held_status: str
   });
 }
 
-/** The applicant submits (creation), answers with a new version and withdraws; every other change is the committee's. */
-function byCommittee(from: StatementStatus | null, to: StatementStatus): boolean {
+/**
+ * The applicant submits (creation), answers with a new version, withdraws and revokes its power of attorney; every
+ * other change is the committee's.
+ */
+function byCommittee(entry: Pick<StatusHistoryTable, 'from_status' | 'to_status' | 'power_of_attorney_event'>) {
+  const { from_status: from, to_status: to } = entry;
+  if (entry.power_of_attorney_event !== null) return entry.power_of_attorney_event !== 'revoked';
   return !(from === null || (from === 'has_comments' && to === 'under_review') || to === 'withdrawn');
 }
 
@@ -54,22 +60,41 @@ export async function historyOf(db: Db, statementId: number, reader: Reader): Pr
     status: entry.to_status,
     at: entry.changed_at,
     actor: entry.actor_name,
-    byCommittee: byCommittee(entry.from_status, entry.to_status),
+    byCommittee: byCommittee(entry),
     term: entry.term_due_date === null ? null : { dueDate: entry.term_due_date, onTime: Boolean(entry.term_on_time) },
     // The head's comment is for the committee: the applicant's side sees whom, not why.
     ...(entry.appeal_id !== null
       ? { appeal: { appealId: entry.appeal_id, examiner: entry.assignee_name } }
       : entry.released_examiner_id !== null
         ? { release: { examiner: entry.released_examiner_name } }
-        : entry.assignee_id === null
-          ? {}
-          : {
-              assignment: {
-                examiner: entry.assignee_name,
-                comment: reader === 'company' ? null : entry.assign_comment,
-              },
-            }),
+        : entry.power_of_attorney_event !== null
+          ? { powerOfAttorney: powerOfAttorneyMark(entry, reader) }
+          : entry.assignee_id === null
+            ? {}
+            : {
+                assignment: {
+                  examiner: entry.assignee_name,
+                  comment: reader === 'company' ? null : entry.assign_comment,
+                },
+              }),
   }));
+}
+
+/** A power of attorney's change: the examiner's note on a registry check is for the committee. */
+function powerOfAttorneyMark(
+  entry: Pick<
+    StatusHistoryTable,
+    'power_of_attorney_id' | 'power_of_attorney_number' | 'power_of_attorney_event' | 'power_of_attorney_note'
+  >,
+  reader: Reader,
+): NonNullable<StatusHistoryEntry['powerOfAttorney']> {
+  const event = entry.power_of_attorney_event ?? 'revoked';
+  return {
+    id: Number(entry.power_of_attorney_id),
+    number: entry.power_of_attorney_number ?? '',
+    event,
+    note: reader === 'company' && event !== 'revoked' ? null : entry.power_of_attorney_note,
+  };
 }
 
 /** The grounds of the statement's refusal, as worded when it was refused. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { StatementStatus } from '#domain/contract.ts';
+import type { PowerOfAttorneyEvent, StatementStatus } from '#domain/contract.ts';
 import { type Db, isPostgres } from '../db/database.ts';
 import { DECISION_FACTS } from '../db/decision-snapshot.ts';
 import { FILE_COLUMNS } from '../db/file-columns.ts';
@@ -229,6 +229,8 @@ interface NewHistoryEntry {
   appeal?: { appealId: number; examinerId: number; examinerName: string | null };
   /** The deactivated examiner whose statement this entry returns to the head's queue (as they were). */
   release?: { examinerId: number; examinerName: string | null };
+  /** The change of a power of attorney the statement's signatures rely on (its number as it was). */
+  powerOfAttorney?: { id: number; number: string; event: PowerOfAttorneyEvent; note: string | null };
 }
 
 export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<void> {
@@ -249,7 +251,28 @@ export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<voi
       appeal_id: entry.appeal?.appealId ?? null,
       released_examiner_id: entry.release?.examinerId ?? null,
       released_examiner_name: entry.release?.examinerName ?? null,
+      power_of_attorney_id: entry.powerOfAttorney?.id ?? null,
+      power_of_attorney_number: entry.powerOfAttorney?.number ?? null,
+      power_of_attorney_event: entry.powerOfAttorney?.event ?? null,
+      power_of_attorney_note: entry.powerOfAttorney?.note ?? null,
     })
+    .execute();
+}
+
+/**
+ * The stored signature verdicts of a company's statements in these statuses that name some power of attorney, with
+ * their statement: the caller reads which МЧД each relies on.
+ */
+export function listRepresentedSignatures(db: Db, companyId: number, statuses: readonly StatementStatus[]) {
+  return db
+    .selectFrom('files')
+    .innerJoin('stages', 'stages.id', 'files.stage_id')
+    .innerJoin('statements', 'statements.id', 'stages.statement_id')
+    .select(['statements.id as statement_id', 'statements.status', 'files.signature_check'])
+    .where('statements.company_id', '=', companyId)
+    .where('statements.status', 'in', [...statuses])
+    .where('files.signature_check', 'like', '%"powerOfAttorney"%')
+    .orderBy('statements.id')
     .execute();
 }
 

@@ -41,8 +41,11 @@ export function RegistryCheck({ power }: { power: SignaturePowerOfAttorney }) {
   );
 }
 
-/** The one dialog of the page that records a registry check. */
-export function RegistryCheckDialog() {
+/**
+ * The one dialog of the page that records a registry check; `onRecorded` reloads what the check changed (the
+ * statement's history).
+ */
+export function RegistryCheckDialog({ onRecorded }: { onRecorded: () => Promise<unknown> | undefined }) {
   const target = useStore($checkTarget);
   const status = useStore(checkForm.$status);
   const values = useStore(checkForm.$values);
@@ -56,7 +59,11 @@ export function RegistryCheckDialog() {
       submitLabel={texts.checkSubmit}
       cancelLabel={texts.cancel}
       busy={status.busy}
-      send={sendCheck}
+      send={async () => {
+        const recorded = await sendCheck();
+        if (recorded) await onRecorded();
+        return recorded;
+      }}
     >
       <p>
         <a href={texts.registryAddress} target="_blank" rel="noreferrer">

@@ -258,7 +258,7 @@ export default function ExaminerStatementDetail() {
           ) : null
         }
       />
-      <RegistryCheckDialog />
+      <RegistryCheckDialog onRecorded={() => reloadExaminerStatement()} />
       <SignDecisionDialog onSigned={() => reloadExaminerStatement()} />
 
       <StageDialog
