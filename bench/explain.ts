@@ -200,7 +200,7 @@ export async function explainQueries(options: { dataDir: string; databaseUrl?: s
     await run('own prefile', () => findOwnPrefile(db, user.id, 1));
     await run('stale prefiles (housekeeping)', () => listStalePrefiles(db, '2026-01-01T00:00:00.000Z', 100), true);
     await run('refresh token by hash', () => findRefreshToken(db, 'x'));
-    await run('login code by e-mail', () => findLoginCode(db, user.email ?? ''));
+    await run('login code by attempt', () => findLoginCode(db, 'login', 'x'));
     await run('login failures since', () => countLoginFailuresSince(db, user.email ?? '', '2026-01-01'));
     await run('certificate by token', () => findStatementByCheckToken(db, 'x'));
     await run('certificate outline', () => listStageOutline(db, statement.id));

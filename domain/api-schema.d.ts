@@ -60,6 +60,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/registrations/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an e-mail for a registration
+         * @description Always 202 with the same body, and roughly the same time, for any address. A new address gets a six-digit
+         *     code under the login code's rules (10 minutes, at most 5 wrong attempts, the same per-address and per-IP
+         *     limits: 429 with `Retry-After`) and the `registration_attempt` cookie (`__Secure-registration_attempt` in
+         *     production; `HttpOnly; SameSite=Strict; Path=/api/registrations`) naming the attempt: only the browser
+         *     holding it can register with the code. An address that already has an account gets a mail saying so, with
+         *     a link to '/login', and no code.
+         */
+        post: operations["startRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an organisation and its owner
+         * @description Checks the code of the attempt the `registration_attempt` cookie names (401 as `verify-email-login`:
+         *     `invalid_code` with `attempts_left`, `too_many_attempts`, `expired_or_not_started`), then the
+         *     organisation: the legal entity, ИНН (10 digits and a КПП for an organisation; 12 digits, no КПП, and a
+         *     15-digit ОГРНИП for an entrepreneur), ОГРН, the address, the person's ФИО, position and phone; each problem
+         *     a 400 naming its field. `consentVersion` must be the consent's current version (400 naming it, 'Подтвердите
+         *     согласие на обработку персональных данных'). An organisation with this ИНН (and КПП) already on the portal,
+         *     `pending` or `active`, is 409 `inn_taken` ('Организация с ИНН {inn} уже зарегистрирована на портале:
+         *     попросите её владельца добавить вас в сотрудники'), and its owner is mailed that someone tried; of two
+         *     registrations at once one wins. Answers 201 with the session, as a login does (the refresh cookie is set
+         *     with `Path=/api/authentication`): the registrant is the owner of a `pending` company, whose consent
+         *     (version, time, address) is kept.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authentication/refresh": {
         parameters: {
             query?: never;
@@ -1732,6 +1787,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The consent to the processing of personal data
+         * @description The current version of the consent, its own document (№ 152-ФЗ art. 9 as amended by № 156-ФЗ): the
+         *     operator (the committee, its name and address from the configuration), the purposes, the data, the actions,
+         *     the term and how to withdraw it. `version` is what a registration's `consentVersion` names.
+         */
+        get: operations["getConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The policy of processing personal data
+         * @description The operator's published policy (№ 152-ФЗ art. 18.1), in the consent's shape.
+         */
+        get: operations["getPrivacyPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/registry": {
         parameters: {
             query?: never;
@@ -2124,6 +2221,42 @@ export interface components {
             /** @example 012345 */
             code: string;
         };
+        RegistrationStarted: {
+            /** @description The same for every address. */
+            message: string;
+        };
+        /**
+         * @description The organisation (requisites checked by their control digits) and the person who registers it, who becomes
+         *     its owner. `kpp` is null for an entrepreneur (12-digit ИНН, 15-digit ОГРНИП).
+         */
+        RegistrationInput: {
+            /** Format: email */
+            email: string;
+            code: string;
+            legalEntity: string;
+            inn: string;
+            kpp: string | null;
+            ogrn: string;
+            legalAddress: string;
+            fio: string;
+            position: string;
+            phone: string;
+            /** @description The version of the consent the person agreed to (`GET /api/public/consent`); null when not. */
+            consentVersion: string | null;
+        };
+        PersonalDataDocument: {
+            /** @example 1 */
+            version: string;
+            /** @example Согласие на обработку персональных данных */
+            title: string;
+            /** @description Paragraphs separated by an empty line. */
+            text: string;
+        };
+        /**
+         * @description `pending`: registered, not yet confirmed (may prepare, not file); `active`: confirmed, or made at the console.
+         * @enum {string}
+         */
+        CompanyState: "pending" | "active";
         /**
          * @description An opened or refreshed session: the access token (kept in memory only by the site) and the user it belongs
          *     to, the same as `GET /api/users/me` answers at that moment.
@@ -2158,6 +2291,7 @@ export interface components {
             id: number;
             /** @example ООО «СтройПроект» */
             legalEntity: string;
+            state: components["schemas"]["CompanyState"];
         };
         UserInstance: {
             id: number;
@@ -3718,6 +3852,63 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    startRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartEmailLoginInput"];
+            };
+        };
+        responses: {
+            /** @description The mail is on its way (a code, or the note that the address has an account). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationStarted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationInput"];
+            };
+        };
+        responses: {
+            /** @description Registered and logged in. */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetRefreshCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -6011,6 +6202,48 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent as published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataDocument"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPrivacyPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy as published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataDocument"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };

@@ -50,6 +50,13 @@ export type Session = Schemas['Session'];
 /** The signed-in user as GET /api/users/me returns it. */
 export type User = Schemas['User'];
 export type UserRole = Schemas['UserRole'];
+/** `pending` after a registration until confirmed (may prepare, not file), `active` otherwise. */
+export type CompanyState = Schemas['CompanyState'];
+/** A registration: the organisation, the person and the consent they gave (POST /api/registrations). */
+export type RegistrationInput = Schemas['RegistrationInput'];
+export type RegistrationStarted = Schemas['RegistrationStarted'];
+/** The consent to the processing of personal data, or the policy of processing, as published. */
+export type PersonalDataDocument = Schemas['PersonalDataDocument'];
 /** The calling examiner's own contact details (GET/PUT /api/users/me/instance-profile). */
 export type InstanceProfile = Schemas['InstanceProfile'];
 export type InstanceProfileInput = Schemas['InstanceProfileInput'];

@@ -23,6 +23,12 @@ export const routes = {
   login: '/login',
   /** Linked from the login screen; the screen itself only points back to login. */
   loginPassword: '/login-password',
+  /** An organisation registers itself (no login); linked from the login screen. */
+  register: '/register',
+  /** The consent to the processing of personal data, its own document (no login). */
+  consent: '/consent',
+  /** The policy of processing personal data, linked from every public page's footer (no login). */
+  privacy: '/privacy',
   /** Company list; without a filter, or with 'all', every statement. */
   company: (filter?: CompanyFilter) => (filter ? `/company/filter/${filter}` : '/company'),
   companyEdit: '/company/edit',

@@ -25,7 +25,8 @@ export interface Mailbox {
    * The login code from the next login-code message to `email` not read by an earlier call (waits for it).
    * The code is the only 6-digit number in the mail's text.
    */
-  waitForCode(email: string, options?: { timeout?: number }): Promise<string>;
+  /** The next unread code mailed to `email`: a login's, or the mail of `subject` (a registration's code). */
+  waitForCode(email: string, options?: { timeout?: number; subject?: string }): Promise<string>;
 }
 
 /** An SMTP server that keeps every message in memory. */
@@ -90,7 +91,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const deadline = Date.now() + (options.timeout ?? 15_000);
         for (;;) {
           // Other mail (notifications, the welcome of a new employee) may reach the same address meanwhile.
-          const mail = messagesTo(email).find((m) => !read.has(m) && m.subject === LOGIN_MAIL_SUBJECT);
+          const subject = options.subject ?? LOGIN_MAIL_SUBJECT;
+          const mail = messagesTo(email).find((m) => !read.has(m) && m.subject === subject);
           if (mail) {
             read.add(mail);
             const code = extractCode(mail.text);
@@ -102,7 +104,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
               seen()
                 .map((m) => `${m.to.join(',')}: ${m.subject}`)
                 .join('\n') || '(none)';
-            throw new Error(`No login code mail to ${email} arrived. Mails received:\n${received}`);
+            throw new Error(`No code mail to ${email} arrived. Mails received:\n${received}`);
           }
           await new Promise((resolve) => setTimeout(resolve, 20));
         }

@@ -28,6 +28,7 @@ import * as heldDecisions from './20261127T0200_held_decisions.ts';
 import * as releaseHistory from './20261128T0100_release_history.ts';
 import * as powersOfAttorney from './20261129T0100_powers_of_attorney.ts';
 import * as powerOfAttorneyHistory from './20261129T0500_power_of_attorney_history.ts';
+import * as registration from './20261129T0600_registration.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T0100_release_history': releaseHistory,
   '20261129T0100_powers_of_attorney': powersOfAttorney,
   '20261129T0500_power_of_attorney_history': powerOfAttorneyHistory,
+  '20261129T0600_registration': registration,
 };

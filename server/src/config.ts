@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { COMMITTEE_NAME } from '#domain/committee.ts';
 import { COMMITTEE_TIME_ZONE } from '#domain/committee-time.ts';
 import { innProblem } from '#domain/requisites.ts';
 import { DEMO_COMMITTEE, DEMO_TRUST_DIR, isDemoTrust } from './demo-trust.ts';
@@ -61,6 +62,12 @@ export interface Config {
   s3: S3Config | null;
   /** Electronic signatures: whom the committee trusts, who the committee is, what must be signed. */
   signatures: SignatureConfig;
+  /**
+   * The operator of personal data the consent and the policy name (docs/product.md «Personal data»): the committee's
+   * name (`COMMITTEE_NAME`), postal address (`COMMITTEE_ADDRESS`; the demo's outside production, none by default in
+   * production, when registration is closed) and the e-mail for requests about personal data (`PERSONAL_DATA_EMAIL`).
+   */
+  operator: { name: string; address: string | null; email: string | null };
 }
 
 /** What may be required to carry a valid qualified signature (`SIGNATURES_REQUIRED`). */
@@ -87,6 +94,9 @@ export interface S3Config {
   /** `https://host/bucket/key` rather than `https://bucket.host/key`; what most self-hosted servers need. */
   forcePathStyle: boolean;
 }
+
+/** The demo committee's postal address, outside production when `COMMITTEE_ADDRESS` is unset. */
+export const DEMO_OPERATOR_ADDRESS = '101000, г. Москва, ул. Примерная, д. 1 (демонстрационный адрес)';
 
 export const rootDir = path.resolve(import.meta.dirname, '..', '..');
 
@@ -273,6 +283,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(rootDir, 'dist'),
     s3: loadS3Config(env),
     signatures: loadSignatureConfig(env, production),
+    operator: {
+      name: env.COMMITTEE_NAME?.trim() || COMMITTEE_NAME,
+      address: env.COMMITTEE_ADDRESS?.trim() || (production ? null : DEMO_OPERATOR_ADDRESS),
+      email: env.PERSONAL_DATA_EMAIL?.trim() || null,
+    },
   };
   // Checked last, so a more specific complaint about the settings above is shown first.
   if (production && !config.publicOrigin) {

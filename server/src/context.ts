@@ -27,6 +27,7 @@ export interface ServiceContext {
     | 'uploads'
     | 'eventStreamsPerUser'
     | 'signatures'
+    | 'operator'
   >;
   /** Failures of work done after answering (mail): logged, never thrown at the caller. */
   logError: (error: unknown, what: string) => void;

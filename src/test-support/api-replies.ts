@@ -28,7 +28,7 @@ export const demoOwner = {
   role: 'owner',
   isOwner: true,
   isHead: false,
-  company: { id: 1, legalEntity: 'ООО «СтройПроект»' },
+  company: { id: 1, legalEntity: 'ООО «СтройПроект»', state: 'active' },
   instance: null,
 } satisfies User;
 

@@ -93,6 +93,34 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { email: 'nobody@example.org', code: '000000' },
     expect: all(401, 401),
   },
+  // Registration is open by design too (docs/product.md «Registration»): the same 202 for every address; a code
+  // of no attempt registers nobody. Its own rules are tested in registration.test.ts.
+  {
+    method: 'POST',
+    route: '/api/registrations/start',
+    url: '/api/registrations/start',
+    body: (caller: Caller) => ({ email: `${caller}-registers@example.org` }),
+    expect: all(202, 202),
+  },
+  {
+    method: 'POST',
+    route: '/api/registrations',
+    url: '/api/registrations',
+    body: {
+      email: 'nobody@example.org',
+      code: '000000',
+      legalEntity: 'ООО «Никто»',
+      inn: '7703004442',
+      kpp: '770301001',
+      ogrn: '1027700444441',
+      legalAddress: 'г. Москва',
+      fio: 'Никто Никтович',
+      position: 'Директор',
+      phone: '+7 900 000-00-00',
+      consentVersion: '1',
+    },
+    expect: all(401, 401),
+  },
   { method: 'POST', route: '/api/authentication/refresh', url: '/api/authentication/refresh', expect: all(401, 401) },
   { method: 'GET', route: '/api/authentication/refresh', url: '/api/authentication/refresh', expect: all(405, 405) },
   { method: 'POST', route: '/api/authentication/logout', url: '/api/authentication/logout', expect: all(204, 204) },
@@ -446,6 +474,9 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: all(404, 404),
   },
   // The public register of decisions and its open data: the same for everyone, signed in or not.
+  // The consent and the policy of processing personal data are published for everyone.
+  { method: 'GET', route: '/api/public/consent', url: '/api/public/consent', expect: all(200, 200) },
+  { method: 'GET', route: '/api/public/privacy', url: '/api/public/privacy', expect: all(200, 200) },
   { method: 'GET', route: '/api/public/registry', url: '/api/public/registry?pageSize=5', expect: all(200, 200) },
   { method: 'GET', route: '/api/public/registry/facets', url: '/api/public/registry/facets', expect: all(200, 200) },
   { method: 'GET', route: '/api/public/registry.csv', url: '/api/public/registry.csv', expect: all(200, 200) },

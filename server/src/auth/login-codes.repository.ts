@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.ts';
 
 interface NewLoginCode {
+  /** What the code confirms: a login, or a registration's e-mail. */
+  purpose: 'login' | 'registration';
   /** SHA-256 of the attempt token the starting browser holds. */
   attemptHash: string;
   email: string;
@@ -10,9 +12,14 @@ interface NewLoginCode {
   expiresAt: string;
 }
 
-/** The login attempt a browser's token names, or undefined. */
-export function findLoginCode(db: Db, attemptHash: string) {
-  return db.selectFrom('login_codes').selectAll().where('attempt_hash', '=', attemptHash).executeTakeFirst();
+/** The attempt of this purpose a browser's token names, or undefined. */
+export function findLoginCode(db: Db, purpose: NewLoginCode['purpose'], attemptHash: string) {
+  return db
+    .selectFrom('login_codes')
+    .selectAll()
+    .where('attempt_hash', '=', attemptHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
 }
 
 /** A new attempt with its code; other attempts for the same e-mail (other browsers) are left as they are. */
@@ -20,6 +27,7 @@ export async function insertLoginCode(db: Db, code: NewLoginCode): Promise<void>
   await db
     .insertInto('login_codes')
     .values({
+      purpose: code.purpose,
       attempt_hash: code.attemptHash,
       email: code.email,
       user_id: code.userId,

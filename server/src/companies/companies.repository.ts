@@ -14,6 +14,8 @@ interface CompanyChanges {
 
 interface NewCompany extends CompanyChanges {
   createdAt: string;
+  /** A registration's company is `pending` from the moment it registered; the console's is `active`. */
+  registeredAt?: string;
 }
 
 /** The columns of a company's own data, for the insert and the update alike. */
@@ -32,7 +34,11 @@ function companyColumns(company: CompanyChanges) {
 export async function insertCompany(db: Db, company: NewCompany): Promise<number> {
   const row = await db
     .insertInto('companies')
-    .values({ ...companyColumns(company), created_at: company.createdAt })
+    .values({
+      ...companyColumns(company),
+      created_at: company.createdAt,
+      ...(company.registeredAt ? { state: 'pending' as const, registered_at: company.registeredAt } : {}),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -43,6 +49,21 @@ export function findOtherCompanyByInn(db: Db, inn: string, exceptId: number | nu
   let query = db.selectFrom('companies').select('id').where('inn', '=', inn);
   if (exceptId !== null) query = query.where('id', '!=', exceptId);
   return query.executeTakeFirst();
+}
+
+/** The company with this ИНН, any state, with the e-mails of its owners: whom to tell that someone tried to register it. */
+export async function findCompanyByInn(db: Db, inn: string) {
+  const company = await db.selectFrom('companies').select(['id', 'state']).where('inn', '=', inn).executeTakeFirst();
+  if (!company) return undefined;
+  const owners = await db
+    .selectFrom('users')
+    .select('email')
+    .where('company_id', '=', company.id)
+    .where('role', '=', 'owner')
+    .where('removed_at', 'is', null)
+    .where('email', 'is not', null)
+    .execute();
+  return { ...company, ownerEmails: owners.map((owner) => owner.email as string) };
 }
 
 export function findCompanyById(db: Db, id: number) {

@@ -7,7 +7,13 @@ import { optionalText, requiredText } from '../text.ts';
 import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { insertUser, withNewLogin } from '../users/users.service.ts';
-import { findCompanyById, findOtherCompanyByInn, insertCompany, updateCompany } from './companies.repository.ts';
+import {
+  findCompanyById,
+  findCompanyByInn,
+  findOtherCompanyByInn,
+  insertCompany,
+  updateCompany,
+} from './companies.repository.ts';
 
 /** An ИНН belongs to one company of the portal: another's is 409 `inn_taken`, named by its field. */
 async function checkInnFree(db: Db, inn: string | null, companyId: number | null): Promise<void> {
@@ -64,6 +70,37 @@ export async function createCompanyWithOwner(
     });
     const userId = await insertUser(trx, { email, fio, role: 'owner', companyId, createdAt });
     return { companyId, userId };
+  });
+}
+
+/** The company with this ИНН (any state) and its owners' e-mails, or undefined. */
+export function companyWithInn(db: Db, inn: string) {
+  return findCompanyByInn(db, inn);
+}
+
+/** A registered organisation, `pending` from `registeredAt`, inserted in the caller's transaction; its id. */
+export function insertRegisteredCompany(
+  trx: Db,
+  company: {
+    legalEntity: string;
+    legalAddress: string;
+    inn: string;
+    kpp: string | null;
+    ogrn: string;
+    head: { fio: string; phone: string };
+    registeredAt: string;
+  },
+): Promise<number> {
+  return insertCompany(trx, {
+    legalEntity: company.legalEntity,
+    legalAddress: company.legalAddress,
+    inn: company.inn,
+    kpp: company.kpp,
+    ogrn: company.ogrn,
+    contactFio: company.head.fio,
+    contactPhone: company.head.phone,
+    createdAt: company.registeredAt,
+    registeredAt: company.registeredAt,
   });
 }
 

@@ -203,6 +203,7 @@ const FIELD_LABELS: Record<string, string> = {
   text: 'Текст',
   accept: 'Решение',
   note: 'Примечание',
+  consentVersion: 'Согласие на обработку персональных данных',
   requisites: 'Сведения свидетельства',
 };
 
@@ -233,6 +234,8 @@ function describeValidation(issues: ValidationIssue[]): string {
         return `недопустимое значение поля «${field}»`;
       case 'minItems':
         return `в поле «${field}» не хватает элементов`;
+      case 'maxLength':
+        return `в поле «${field}» не больше ${String(params.limit)} символов`;
       default:
         return `некорректное значение поля «${field}»`;
     }

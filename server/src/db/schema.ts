@@ -1,5 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AppealStatus, AppealSubject, PowerOfAttorneyEvent, StatementStatus, UserRole } from '#domain/contract.ts';
+import type {
+  AppealStatus,
+  AppealSubject,
+  CompanyState,
+  PowerOfAttorneyEvent,
+  StatementStatus,
+  UserRole,
+} from '#domain/contract.ts';
 
 /** SQLite hands booleans back as 0/1, PostgreSQL as true/false: repositories map with Boolean(). */
 type Flag = ColumnType<boolean | number, boolean, boolean>;
@@ -17,6 +24,20 @@ export interface CompanyTable {
   contact_fio: string | null;
   contact_phone: string | null;
   created_at: Timestamp;
+  /** `pending` after a registration until confirmed (may prepare, not file); `active` otherwise (20261129T0600). */
+  state: Generated<CompanyState>;
+  /** When the organisation registered itself; null for a company the console made. */
+  registered_at: Timestamp | null;
+  /** How the registration was confirmed: by the head's qualified signature, or by a head of the committee. */
+  confirmation: 'signature' | 'committee' | null;
+  confirmed_at: Timestamp | null;
+  confirmed_by_name: string | null;
+  /** The organisation's name as the confirming certificate gives it, kept beside the entered one. */
+  certificate_organization: string | null;
+  /** The storage key of the registration statement's PDF, made once. */
+  statement_key: string | null;
+  declined_at: Timestamp | null;
+  decline_reason: string | null;
 }
 
 export interface InstanceTable {
@@ -44,6 +65,10 @@ export interface UserTable {
   created_at: Timestamp;
   /** Soft delete: login refused, sessions revoked, everything they made kept with their name. */
   removed_at: Timestamp | null;
+  /** The version of the consent to the processing of personal data the person gave, when and from where (20261129T0600). */
+  consent_version: string | null;
+  consent_at: Timestamp | null;
+  consent_address: string | null;
 }
 
 export interface CounterTable {
@@ -182,6 +207,8 @@ export interface StatusHistoryTable {
 
 export interface LoginCodeTable {
   id: Generated<number>;
+  /** What the code is for: a login, or a registration's e-mail (20261129T0600). */
+  purpose: Generated<'login' | 'registration'>;
   /** SHA-256 of the attempt token the starting browser holds (the `login_attempt` cookie). */
   attempt_hash: string;
   email: string;

@@ -21,7 +21,7 @@ import { forgetUploads } from '../prefiles/prefiles.service.ts';
 import { openRequiredCounts, remarksOf } from '../remarks/remarks.service.ts';
 import { checkRoundSignatures } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
-import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
+import { requireCompanyUser, requireConfirmedCompany, requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { openSubmission } from '../workflow/intake.ts';
 import { historyOf, type Reader, refusalGroundsOf, roundsOf } from '../workflow/rounds.ts';
@@ -51,7 +51,7 @@ export async function submitStatement(
   actor: UserRow,
   input: CreateStatementInput,
 ): Promise<{ id: number; visibleId: number }> {
-  const companyId = requireCompanyUser(actor);
+  const companyId = requireConfirmedCompany(actor);
   const objectName = optionalText(input.objectName);
   if (objectName === null) throw apiError('validation_error', 'Укажите наименование объекта');
   if (input.prefileIds.length === 0) throw apiError('validation_error', 'Добавьте хотя бы один файл');

@@ -17,6 +17,7 @@ const userColumns = [
   'users.is_verify',
   'users.is_head',
   'companies.legal_entity as company_legal_entity',
+  'companies.state as company_state',
   'instances.name as instance_name',
 ] as const;
 
@@ -104,6 +105,8 @@ export interface NewUser {
   /** An examiner who is the committee's head. */
   isHead?: boolean;
   createdAt: string;
+  /** The consent to the processing of personal data the person gave: its version, when, from which address. */
+  consent?: { version: string; at: string; address: string };
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<number> {
@@ -121,6 +124,9 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
       is_head: user.isHead ?? false,
       created_at: user.createdAt,
       removed_at: null,
+      consent_version: user.consent?.version ?? null,
+      consent_at: user.consent?.at ?? null,
+      consent_address: user.consent?.address ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

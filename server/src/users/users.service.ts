@@ -18,7 +18,10 @@ export function toApiUser(row: UserRow): User {
     role: row.role,
     isOwner: row.role === 'owner',
     isHead: row.role === 'examiner' && Boolean(row.is_head),
-    company: row.company_id !== null ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '' } : null,
+    company:
+      row.company_id !== null
+        ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '', state: row.company_state ?? 'active' }
+        : null,
     instance: row.instance_id !== null ? { id: row.instance_id, name: row.instance_name ?? '' } : null,
   };
 }

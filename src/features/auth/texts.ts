@@ -9,6 +9,8 @@ export const loginTexts = {
   emailHint: 'Например, ivanov@example.ru',
   getCode: 'Получить код', // e2e
   passwordLink: 'Войти по паролю',
+  registerLink: 'Зарегистрировать организацию', // e2e
+  registerLead: 'Организации ещё нет на портале?',
   codeHeading: 'Введите код из письма',
   codeSentTo: 'Мы отправили шестизначный код на адрес',
   codeValidity: 'Код действует 10 минут. Если письма нет, проверьте папку «Спам».',

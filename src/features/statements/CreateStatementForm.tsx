@@ -7,6 +7,7 @@ import { useFormField } from '#components/ui/form.ts';
 import type { CatalogItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { $companyPending } from '#stores/session.ts';
 import type { Catalog } from '../../stores/catalog.ts';
 import {
   $filesError,
@@ -73,6 +74,7 @@ export default function CreateStatementForm() {
   const workTypes = useStore($workTypes);
   const filesError = useStore($filesError);
   const formRef = useRef<HTMLFormElement>(null);
+  const pending = useStore($companyPending);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,56 +90,67 @@ export default function CreateStatementForm() {
         {createTexts.back}
       </a>
       <h1>{createTexts.pageTitle}</h1>
-      <p className="lead">{createTexts.intro}</p>
-      <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <FormField
-          form={statementForm}
-          name="cipher"
-          label={createTexts.cipher}
-          optional
-          hint={createTexts.cipherHint}
-          size="medium"
-          autoComplete="off"
-          touchOnBlur
-        />
-        <FormField
-          form={statementForm}
-          name="objectName"
-          label={createTexts.objectName}
-          autoComplete="off"
-          required
-          touchOnBlur
-        />
-        <FormField
-          form={statementForm}
-          name="address"
-          label={createTexts.address}
-          optional
-          autoComplete="off"
-          touchOnBlur
-        />
-        <FormField
-          form={statementForm}
-          name="cadastralNumber"
-          label={createTexts.cadastralNumber}
-          optional
-          hint={createTexts.cadastralNumberHint}
-          size="medium"
-          autoComplete="off"
-          touchOnBlur
-        />
-        <div className="form-grid">
-          <CatalogSelect name="categoryObjectId" label={createTexts.category} catalog={objectTypes} />
-          <CatalogSelect name="catalogWorkTypeId" label={createTexts.workType} catalog={workTypes} />
+      {pending ? (
+        <div className="alert alert--warning" role="status">
+          <p className="alert__title">{createTexts.pending}</p>
+          <p>
+            {createTexts.pendingHint} <a href={routes.companyEdit}>{createTexts.pendingLink}</a>
+          </p>
         </div>
-        <FileUpload id={FILES_ID} list={statementUploads} label={createTexts.documents} error={filesError} />
-        <FormField form={statementForm} name="comment" label={createTexts.comment} optional rows={4} touchOnBlur />
-        <div className="button-row">
-          <Button type="submit" busy={status.busy}>
-            {createTexts.submit}
-          </Button>
-        </div>
-      </form>
+      ) : (
+        <>
+          <p className="lead">{createTexts.intro}</p>
+          <form ref={formRef} className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+            <FormField
+              form={statementForm}
+              name="cipher"
+              label={createTexts.cipher}
+              optional
+              hint={createTexts.cipherHint}
+              size="medium"
+              autoComplete="off"
+              touchOnBlur
+            />
+            <FormField
+              form={statementForm}
+              name="objectName"
+              label={createTexts.objectName}
+              autoComplete="off"
+              required
+              touchOnBlur
+            />
+            <FormField
+              form={statementForm}
+              name="address"
+              label={createTexts.address}
+              optional
+              autoComplete="off"
+              touchOnBlur
+            />
+            <FormField
+              form={statementForm}
+              name="cadastralNumber"
+              label={createTexts.cadastralNumber}
+              optional
+              hint={createTexts.cadastralNumberHint}
+              size="medium"
+              autoComplete="off"
+              touchOnBlur
+            />
+            <div className="form-grid">
+              <CatalogSelect name="categoryObjectId" label={createTexts.category} catalog={objectTypes} />
+              <CatalogSelect name="catalogWorkTypeId" label={createTexts.workType} catalog={workTypes} />
+            </div>
+            <FileUpload id={FILES_ID} list={statementUploads} label={createTexts.documents} error={filesError} />
+            <FormField form={statementForm} name="comment" label={createTexts.comment} optional rows={4} touchOnBlur />
+            <div className="button-row">
+              <Button type="submit" busy={status.busy}>
+                {createTexts.submit}
+              </Button>
+            </div>
+          </form>
+        </>
+      )}
     </>
   );
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { guardRedirect } from '../guard.ts';
 
-const companyUser = { company: { id: 1, legalEntity: 'ООО «СтройПроект»' }, instance: null, isOwner: true };
+const companyUser = {
+  company: { id: 1, legalEntity: 'ООО «СтройПроект»', state: 'active' as const },
+  instance: null,
+  isOwner: true,
+};
 const examiner = { company: null, instance: { id: 1, name: 'Комитет' }, isOwner: false };
 const nobody = { company: null, instance: null, isOwner: false };
 

@@ -96,9 +96,24 @@ describe('statementHeading: work type, category and address', () => {
 });
 
 describe('canDeleteStatement', () => {
-  const owner: Actor = { id: 1, isOwner: true, company: { id: 1, legalEntity: 'ООО' }, instance: null };
-  const applicant: Actor = { id: 2, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
-  const colleague: Actor = { id: 5, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
+  const owner: Actor = {
+    id: 1,
+    isOwner: true,
+    company: { id: 1, legalEntity: 'ООО', state: 'active' },
+    instance: null,
+  };
+  const applicant: Actor = {
+    id: 2,
+    isOwner: false,
+    company: { id: 1, legalEntity: 'ООО', state: 'active' },
+    instance: null,
+  };
+  const colleague: Actor = {
+    id: 5,
+    isOwner: false,
+    company: { id: 1, legalEntity: 'ООО', state: 'active' },
+    instance: null,
+  };
   const byApplicant = { ...stage(1, false), applicantId: 2 };
   const sent = { status: 'sent' as const, examinerId: null, stages: [byApplicant] };
   it.each([
@@ -115,9 +130,24 @@ describe('canDeleteStatement', () => {
 });
 
 describe('canWithdrawStatement: before a decision, by the applicant or an owner', () => {
-  const owner: Actor = { id: 1, isOwner: true, company: { id: 1, legalEntity: 'ООО' }, instance: null };
-  const applicant: Actor = { id: 2, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
-  const colleague: Actor = { id: 5, isOwner: false, company: { id: 1, legalEntity: 'ООО' }, instance: null };
+  const owner: Actor = {
+    id: 1,
+    isOwner: true,
+    company: { id: 1, legalEntity: 'ООО', state: 'active' },
+    instance: null,
+  };
+  const applicant: Actor = {
+    id: 2,
+    isOwner: false,
+    company: { id: 1, legalEntity: 'ООО', state: 'active' },
+    instance: null,
+  };
+  const colleague: Actor = {
+    id: 5,
+    isOwner: false,
+    company: { id: 1, legalEntity: 'ООО', state: 'active' },
+    instance: null,
+  };
   const of = (status: Statement['status']) => ({ status, stages: [{ ...stage(1, false), applicantId: 2 }] });
   it.each([
     ['the applicant, sent', of('sent'), applicant, true],

@@ -17,6 +17,7 @@ import teamRoutes from './instance/team.ts';
 import notificationRoutes from './notifications/index.ts';
 import prefileRoutes from './prefiles/index.ts';
 import publicRoutes from './public/index.ts';
+import registrationRoutes from './registrations/index.ts';
 import statementRoutes from './statements/index.ts';
 import userRoutes from './users/index.ts';
 
@@ -27,6 +28,8 @@ import userRoutes from './users/index.ts';
  */
 const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(authenticationRoutes, { config });
+  // Organisations register themselves (docs/product.md «Registration»): public, rate-limited per address.
+  await app.register(registrationRoutes, { config });
   // The certificate check is public on purpose (an unguessable token, rate-limited per address).
   await app.register(publicRoutes, { config });
   // Liveness and readiness for nginx, load balancers and systemd: no login, nothing of the portal's data.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { itMaps } from '#domain/__tests__/table.ts';
 import { entryRouteFor, hasHomeRoute } from '../lib/entry.ts';
 
-const company = { id: 1, legalEntity: 'ООО «СтройПроект»' };
+const company = { id: 1, legalEntity: 'ООО «СтройПроект»', state: 'active' as const };
 const instance = { id: 1, name: 'Комитет' };
 
 describe('entryRouteFor', () => {

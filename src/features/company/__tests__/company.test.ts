@@ -105,7 +105,7 @@ describe('my company', () => {
   it('saves, reloads the signed-in user for the sidebar card, and says so', async () => {
     $session.set({ status: 'authenticated', user: demoOwner });
     const saved = { ...company, legalEntity: 'ООО «Ромашка»' };
-    const renamed = { ...demoOwner, company: { id: 1, legalEntity: 'ООО «Ромашка»' } };
+    const renamed = { ...demoOwner, company: { id: 1, legalEntity: 'ООО «Ромашка»', state: 'active' } };
     api.PUT.mockResolvedValue(reply(200, saved));
     api.GET.mockResolvedValue(reply(200, renamed));
     store.companyForm.setValue('legalEntity', 'ООО «Ромашка»');

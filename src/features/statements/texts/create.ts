@@ -6,6 +6,11 @@ export const createTexts = {
   pageTitle: 'Новое заявление',
   back: 'Назад', // e2e
   intro: 'Заполните сведения об объекте и приложите проектную документацию. Поля без пометки обязательны.',
+  /** Instead of the form, while the company's registration waits (docs/product.md «Registration»). */
+  pending: 'Организация ещё не подтверждена комитетом',
+  pendingHint:
+    'Подать заявление можно будет после подтверждения регистрации. Пока заполните данные организации и добавьте сотрудников.',
+  pendingLink: 'Моя компания',
   optional: '(необязательно)',
   cipher: 'Шифр проекта', // e2e
   cipherHint: 'Например, СП-2026-014',

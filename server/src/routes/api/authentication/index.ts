@@ -2,24 +2,21 @@ import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_LIFETIME_MS, startEmailLogin, verifyEmailLogin } from '../../../auth/login.service.ts';
 import { closeSession, openSession, rotateSession } from '../../../auth/session.service.ts';
-import { signAccessToken } from '../../../auth/tokens.ts';
 import type { Config } from '../../../config.ts';
 import { ApiError, apiError } from '../../../errors.ts';
 import { addressBucket } from '../../../limits/address-bucket.ts';
 import { hitLimit } from '../../../limits/limits.service.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
-import { activeApiUser } from '../../../users/users.service.ts';
 import { contractRoute } from '../../contract-route.ts';
+import {
+  answerWithSession,
+  SESSION_COOKIE_PATH as COOKIE_PATH,
+  type OpenedSession,
+  refreshCookieName,
+} from './session-cookie.ts';
 
 interface Options {
   config: Config;
-}
-
-const COOKIE_PATH = '/api/authentication';
-
-/** `__Secure-` prefix and Secure in production, where the portal is served over HTTPS. */
-export function refreshCookieName(production: boolean): string {
-  return production ? '__Secure-refresh_token' : 'refresh_token';
 }
 
 /** The cookie naming the login attempt this browser started (its code, its guesses); the same rules as refresh's. */
@@ -35,29 +32,10 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
   const { ctx } = app;
   const cookieOptions = { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict' as const, secure: config.production };
 
-  // The cookie lives as long as the login (family) it belongs to, never longer.
-  const setRefreshCookie = (reply: FastifyReply, token: string, expiresAt: string) =>
-    reply.setCookie(cookieName, token, {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.production,
-      maxAge: Math.max(1, Math.floor((Date.parse(expiresAt) - ctx.now().getTime()) / 1000)),
-    });
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(cookieName, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: config.production });
-
-  const answerWithToken = async (
-    reply: FastifyReply,
-    session: { userId: number; token: string; expiresAt: string; familyId: string },
-  ) => {
-    // The user comes with the token, so a page needs no `GET /api/users/me` after a refresh.
-    const user = await activeApiUser(ctx, session.userId);
-    if (!user) throw apiError('invalid_refresh_token');
-    setRefreshCookie(reply, session.token, session.expiresAt);
-    reply.header('Cache-Control', 'no-store');
-    return { access_token: await signAccessToken(config.jwtSecret, session.userId, session.familyId), user };
-  };
+  const answerWithToken = (reply: FastifyReply, session: OpenedSession) =>
+    answerWithSession(ctx, config, reply, session);
 
   // Cookie-authenticated calls: refuse cross-site requests (a SameSite=Strict cookie is the first line, this the second).
   const sameOriginOnly = async (request: FastifyRequest) => {

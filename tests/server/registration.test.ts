@@ -1,0 +1,295 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegistrationInput, Session } from '#domain/contract.ts';
+import type { deferredMailer } from '../../server/src/mail/outbox.ts';
+import { currentConsent } from '../../server/src/personal-data/documents.ts';
+import { REGISTRATION_TEXTS } from '../../server/src/registration/registration.service.ts';
+import { registrationAttemptCookieName } from '../../server/src/routes/api/registrations/index.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { TEST_COMPANY } from '../../tools/test-ca.ts';
+import { cookieFrom, startTestPortal, type TestPortal } from './helpers.ts';
+
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await startTestPortal();
+}, 120_000);
+afterAll(async () => {
+  await portal?.close();
+});
+
+const COOKIE = registrationAttemptCookieName(false);
+const mailDelivered = () => (portal.app.mailer as ReturnType<typeof deferredMailer>).flush();
+
+/** Asks for a code as a browser would, and keeps the attempt cookie it gets. */
+async function start(email: string, on: TestPortal = portal) {
+  const response = await on.app.inject({ method: 'POST', url: '/api/registrations/start', payload: { email } });
+  return { response, attempt: cookieFrom(response, COOKIE) };
+}
+
+/** A valid organisation (ООО) and its registrant, unless `changes` say otherwise. */
+function form(email: string, code: string, changes: Partial<RegistrationInput> = {}): RegistrationInput {
+  return {
+    email,
+    code,
+    legalEntity: 'ООО «Новый проект»',
+    inn: '7703001113',
+    kpp: '770301001',
+    ogrn: '1027700111119',
+    legalAddress: '101000, г. Москва, ул. Новая, д. 5',
+    fio: 'Соколова Ирина Павловна',
+    position: 'Генеральный директор',
+    phone: '+7 (495) 765-43-21',
+    consentVersion: '1',
+    ...changes,
+  };
+}
+
+function send(input: RegistrationInput, attempt: string | null, on: TestPortal = portal) {
+  return on.app.inject({
+    method: 'POST',
+    url: '/api/registrations',
+    payload: input,
+    ...(attempt ? { cookies: { [COOKIE]: attempt } } : {}),
+  });
+}
+
+/** Starts a registration for `email` and reads the code from its mail. */
+async function codeFor(email: string) {
+  const { attempt } = await start(email);
+  const code = await portal.mailbox.waitForCode(email, { subject: REGISTRATION_TEXTS.codeSubject });
+  return { attempt, code };
+}
+
+const bearer = (response: LightMyRequestResponse) => ({
+  authorization: `Bearer ${response.json<Session>().access_token}`,
+});
+
+describe('the e-mail step', () => {
+  it('answers 202 with the same body for a new address and one with an account; only the new one gets a code', async () => {
+    const fresh = await start('new-org@example.org');
+    const known = await start(demoUsers.owner.email);
+    for (const { response, attempt } of [fresh, known]) {
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual({ message: REGISTRATION_TEXTS.started });
+      expect(attempt).toMatch(/^[\w-]{20,}$/);
+    }
+    await mailDelivered();
+    const [codeMail] = portal.mailbox.messagesTo('new-org@example.org');
+    expect(codeMail?.subject).toBe(REGISTRATION_TEXTS.codeSubject);
+    expect(codeMail?.text).toMatch(/\b\d{6}\b/);
+    const [accountMail] = portal.mailbox.messagesTo(demoUsers.owner.email);
+    expect(accountMail?.subject).toBe(REGISTRATION_TEXTS.accountSubject);
+    expect(accountMail?.text).toContain('/login');
+    expect(accountMail?.text).not.toMatch(/\b\d{6}\b/);
+  });
+
+  it('gives an address with an account nothing to register with, even with a guessed code', async () => {
+    const { attempt } = await start(demoUsers.employee.email);
+    const response = await send(form(demoUsers.employee.email, '123456', { inn: '7703004442' }), attempt);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('invalid_code');
+  });
+});
+
+describe('registering an organisation', () => {
+  it('checks the form field by field before the code, each a 400 naming its field in Russian', async () => {
+    const email = 'fields@example.org';
+    const { attempt, code } = await codeFor(email);
+    const cases: Array<[Partial<RegistrationInput>, string, string]> = [
+      [{ legalEntity: '  ' }, 'legalEntity', 'Укажите наименование организации'],
+      [{ inn: '7703001112' }, 'inn', 'ИНН указан с ошибкой: не сходится контрольное число'],
+      [{ kpp: null }, 'kpp', 'Укажите КПП: у организации он есть'],
+      [{ kpp: '77030100' }, 'kpp', 'КПП должен состоять из 9 цифр'],
+      [{ ogrn: '310770000000114' }, 'ogrn', 'ОГРН организации состоит из 13 цифр'],
+      [{ ogrn: '1027700111118' }, 'ogrn', 'ОГРН указан с ошибкой: не сходится контрольное число'],
+      [{ inn: '770300112220' }, 'kpp', 'У индивидуального предпринимателя нет КПП: оставьте поле пустым'],
+      [{ inn: '770300112220', kpp: null }, 'ogrn', 'ОГРНИП индивидуального предпринимателя состоит из 15 цифр'],
+      [{ legalAddress: '' }, 'legalAddress', 'Укажите юридический адрес'],
+      [{ fio: '' }, 'fio', 'Укажите ФИО'],
+      [{ position: ' ' }, 'position', 'Укажите должность'],
+      [{ phone: '' }, 'phone', 'Укажите телефон'],
+      [{ consentVersion: null }, 'consentVersion', 'Подтвердите согласие на обработку персональных данных'],
+      [{ consentVersion: '0' }, 'consentVersion', 'Текст согласия на обработку персональных данных изменился'],
+    ];
+    for (const [changes, field, message] of cases) {
+      const response = await send(form(email, code, changes), attempt);
+      expect(response.statusCode, JSON.stringify(changes)).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'validation_error', field });
+      expect(response.json().message).toContain(message);
+    }
+    const tooLong = await send(form(email, code, { legalEntity: 'О'.repeat(501) }), attempt);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ field: 'legalEntity' });
+    // Nothing was spent on the typos: the same code registers now.
+    const registered = await send(form(email, code), attempt);
+    expect(registered.statusCode, registered.body).toBe(201);
+  });
+
+  it('opens a session for the owner of a pending company, keeps the consent, and refuses filing with 403', async () => {
+    const email = 'Director@Pending-Org.example';
+    const { attempt, code } = await codeFor('director@pending-org.example');
+    const response = await send(form(email, code, { inn: '7703002220', ogrn: '1027700222220' }), attempt);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(cookieFrom(response, 'refresh_token')).toBeTruthy();
+    expect(response.json<Session>().user).toMatchObject({
+      email: 'director@pending-org.example',
+      role: 'owner',
+      isOwner: true,
+      fio: 'Соколова Ирина Павловна',
+      company: { legalEntity: 'ООО «Новый проект»', state: 'pending' },
+    });
+    const stored = await portal.db
+      .selectFrom('users')
+      .innerJoin('companies', 'companies.id', 'users.company_id')
+      .select([
+        'users.consent_version',
+        'users.consent_at',
+        'users.consent_address',
+        'users.position',
+        'companies.state',
+        'companies.registered_at',
+        'companies.kpp',
+        'companies.contact_fio',
+      ])
+      .where('users.email', '=', 'director@pending-org.example')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      consent_version: '1',
+      consent_address: '127.0.0.1',
+      position: 'Генеральный директор',
+      state: 'pending',
+      kpp: '770301001',
+      contact_fio: 'Соколова Ирина Павловна',
+    });
+    expect(stored.consent_at).toBe(stored.registered_at);
+
+    const headers = bearer(response);
+    // A pending company prepares: its data and its people.
+    expect((await portal.app.inject({ url: '/api/companies/me', headers })).statusCode).toBe(200);
+    const employee = await portal.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers,
+      payload: { fio: 'Орлов Павел Сергеевич', email: 'orlov@pending-org.example' },
+    });
+    expect(employee.statusCode, employee.body).toBe(201);
+    // It does not file.
+    const filing = await portal.app.inject({
+      method: 'POST',
+      url: '/api/statements',
+      headers,
+      payload: { cipher: '', objectName: 'Дом', prefileIds: [1] },
+    });
+    expect(filing.statusCode).toBe(403);
+    expect(filing.json()).toMatchObject({ error: 'forbidden', message: 'Организация ещё не подтверждена комитетом' });
+    // The code is spent: the same attempt registers nothing again.
+    const again = await send(form(email, code, { inn: '7703003336', ogrn: '1027700333330' }), attempt);
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('registers an entrepreneur: a 12-digit ИНН, no КПП, a 15-digit ОГРНИП', async () => {
+    const email = 'ip@example.org';
+    const { attempt, code } = await codeFor(email);
+    const response = await send(
+      form(email, code, {
+        legalEntity: 'ИП Петров Пётр Петрович',
+        inn: '770300334417',
+        kpp: null,
+        ogrn: '310770000000222',
+      }),
+      attempt,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<Session>().user.company).toMatchObject({ state: 'pending' });
+  });
+
+  it('refuses a wrong code, and a code without the browser that asked for it', async () => {
+    const email = 'wrong-code@example.org';
+    const { attempt, code } = await codeFor(email);
+    const wrong = await send(form(email, code === '000000' ? '111111' : '000000', { inn: '7703004442' }), attempt);
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ error: 'invalid_code', attempts_left: 4 });
+    const elsewhere = await send(form(email, code, { inn: '7703004442' }), null);
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().error).toBe('expired_or_not_started');
+  });
+
+  it('answers an ИНН already on the portal with 409 naming whom to ask, and tells its owner', async () => {
+    const email = 'copycat@example.org';
+    const { attempt, code } = await codeFor(email);
+    const response = await send(form(email, code, { inn: TEST_COMPANY.innLe, ogrn: TEST_COMPANY.ogrn }), attempt);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'inn_taken',
+      field: 'inn',
+      message: `Организация с ИНН ${TEST_COMPANY.innLe} уже зарегистрирована на портале: попросите её владельца добавить вас в сотрудники`,
+    });
+    await mailDelivered();
+    const told = portal.mailbox
+      .messagesTo(demoUsers.owner.email)
+      .find((m) => m.subject === REGISTRATION_TEXTS.attemptSubject);
+    expect(told?.text).toContain(TEST_COMPANY.innLe);
+    expect(told?.text).toContain(email);
+  });
+
+  it('of two registrations of one ИНН at once, one wins and the other gets 409', async () => {
+    const first = await codeFor('first@race.example');
+    const second = await codeFor('second@race.example');
+    const race = { inn: '7703005559', ogrn: '1027700555552' };
+    const answers = await Promise.all([
+      send(form('first@race.example', first.code, race), first.attempt),
+      send(form('second@race.example', second.code, race), second.attempt),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const companies = await portal.db.selectFrom('companies').select('id').where('inn', '=', race.inn).execute();
+    expect(companies).toHaveLength(1);
+    const owners = await portal.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'in', ['first@race.example', 'second@race.example'])
+      .execute();
+    expect(owners).toHaveLength(1);
+  });
+});
+
+describe('the consent and the policy of processing', () => {
+  it('are public documents with a version, naming the operator and its address', async () => {
+    for (const [url, title] of [
+      ['/api/public/consent', 'Согласие на обработку персональных данных'],
+      ['/api/public/privacy', 'Политика обработки персональных данных'],
+    ] as const) {
+      const response = await portal.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      const document = response.json();
+      expect(document).toMatchObject({ version: '1', title });
+      expect(document.text).toContain(portal.config.operator.name);
+      expect(document.text).toContain(portal.config.operator.address as string);
+    }
+    const consent = (await portal.app.inject({ url: '/api/public/consent' })).json().text as string;
+    for (const part of ['Цели обработки', 'Персональные данные', 'Действия', 'Срок действия', 'Отзыв согласия']) {
+      expect(consent).toContain(part);
+    }
+  });
+
+  it('cannot be published, nor registration opened, without the operator’s address: 503', () => {
+    expect(() =>
+      currentConsent({ operator: { name: 'Комитет', address: null, email: null }, publicOrigin: null }),
+    ).toThrow(expect.objectContaining({ code: 'service_unavailable', statusCode: 503 }));
+  });
+});
+
+describe('mass registrations from one address', () => {
+  it('hit the per-address limit: 429 with Retry-After', async () => {
+    const limited = await startTestPortal({ LOGIN_IP_LIMIT: '3' });
+    try {
+      const answers: number[] = [];
+      for (let i = 0; i < 4; i++) answers.push((await start(`mass-${i}@example.org`, limited)).response.statusCode);
+      expect(answers).toEqual([202, 202, 202, 429]);
+      const refused = await start('mass-5@example.org', limited);
+      expect(refused.response.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.response.json().message).toContain('Слишком много запросов на регистрацию');
+    } finally {
+      await limited.close();
+    }
+  });
+});
