@@ -76,7 +76,8 @@ export interface paths {
          *     limits: 429 with `Retry-After`) and the `registration_attempt` cookie (`__Secure-registration_attempt` in
          *     production; `HttpOnly; SameSite=Strict; Path=/api/registrations`) naming the attempt: only the browser
          *     holding it can register with the code. An address that already has an account gets a mail saying so, with
-         *     a link to '/login', and no code.
+         *     a link to '/login', and no code. 503 while registration is closed (no operator's address,
+         *     `COMMITTEE_ADDRESS`, for the consent to name).
          */
         post: operations["startRegistration"];
         delete?: never;
@@ -1299,6 +1300,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registrations waiting for the committee's confirmation
+         * @description Every `pending` organisation not yet declined, oldest first: its requisites as entered, when it registered,
+         *     and its registrant (the owner: ФИО, position, phone, e-mail). A head confirms or declines each
+         *     (`POST /api/admin/registrations/{companyId}/decision`).
+         */
+        get: operations["listPendingRegistrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/registrations/{companyId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm or decline an organisation's registration
+         * @description A head confirms (`approve: true`: the company becomes `active`, confirmed by the committee, by whom and when)
+         *     or declines (`approve: false` with `reason`, required: 400 naming `reason`, 'Укажите причину отказа'; the
+         *     company stays `pending`, declined, and its ИНН may be registered again, which replaces the declined request).
+         *     The registrant is mailed either way; the decision is in the administration log. 404 for a company that is
+         *     not a registration waiting (never registered, active, unknown); 409 when another head decided it first.
+         */
+        post: operations["decideRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/log": {
         parameters: {
             query?: never;
@@ -1798,7 +1845,8 @@ export interface paths {
          * The consent to the processing of personal data
          * @description The current version of the consent, its own document (№ 152-ФЗ art. 9 as amended by № 156-ФЗ): the
          *     operator (the committee, its name and address from the configuration), the purposes, the data, the actions,
-         *     the term and how to withdraw it. `version` is what a registration's `consentVersion` names.
+         *     the term and how to withdraw it. `version` is what a registration's `consentVersion` names. 503 while the
+         *     operator's address (`COMMITTEE_ADDRESS`) is not configured.
          */
         get: operations["getConsent"];
         put?: never;
@@ -2257,6 +2305,27 @@ export interface components {
          * @enum {string}
          */
         CompanyState: "pending" | "active";
+        PendingRegistration: {
+            companyId: number;
+            legalEntity: string;
+            inn: string;
+            kpp: string | null;
+            ogrn: string;
+            legalAddress: string;
+            /** Format: date-time */
+            registeredAt: string;
+            registrant: {
+                fio: string | null;
+                position: string | null;
+                phone: string | null;
+                email: string | null;
+            };
+        };
+        RegistrationDecisionInput: {
+            approve: boolean;
+            /** @description Why it is declined (required then); ignored for a confirmation. */
+            reason: string | null;
+        };
         /**
          * @description An opened or refreshed session: the access token (kept in memory only by the site) and the user it belongs
          *     to, the same as `GET /api/users/me` answers at that moment.
@@ -2500,7 +2569,7 @@ export interface components {
             terms: components["schemas"]["CalendarTermChange"][];
         };
         /** @enum {string} */
-        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked";
+        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked" | "registration_confirmed" | "registration_declined";
         AdminLogEntry: {
             id: number;
             /** Format: date-time */
@@ -3071,9 +3140,9 @@ export interface components {
             /**
              * @description Present only on an entry that records a change of the company's power of attorney (МЧД) some signature of
              *     this statement relies on, made while the statement was undecided (the status stays): its number, what
-             *     happened, and the owner's reason for a revocation or the examiner's note on a registry check (the note is
-             *     for the committee: always null for company users on a registry check). `actor` is who made the change;
-             *     `byCommittee` is false for the company's own revocation.
+             *     happened, and the owner's reason for a revocation or the examiner's note on a registry check (both sides
+             *     read it, as the company reads it on the МЧД's own card). `actor` is who made the change; `byCommittee` is
+             *     false for the company's own revocation.
              */
             powerOfAttorney?: {
                 id: number;
@@ -3879,6 +3948,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
         };
     };
@@ -3909,6 +3979,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
         };
     };
@@ -5494,6 +5565,59 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listPendingRegistrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registrations waiting, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingRegistration"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    decideRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationDecisionInput"];
+            };
+        };
+        responses: {
+            /** @description Decided. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
     listAdminLog: {
         parameters: {
             query?: {
@@ -6223,6 +6347,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonalDataDocument"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
         };
     };
@@ -6244,6 +6369,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonalDataDocument"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
         };
     };

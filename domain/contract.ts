@@ -57,6 +57,9 @@ export type RegistrationInput = Schemas['RegistrationInput'];
 export type RegistrationStarted = Schemas['RegistrationStarted'];
 /** The consent to the processing of personal data, or the policy of processing, as published. */
 export type PersonalDataDocument = Schemas['PersonalDataDocument'];
+/** A registration waiting for a head's decision (GET /api/admin/registrations). */
+export type PendingRegistration = Schemas['PendingRegistration'];
+export type RegistrationDecisionInput = Schemas['RegistrationDecisionInput'];
 /** The calling examiner's own contact details (GET/PUT /api/users/me/instance-profile). */
 export type InstanceProfile = Schemas['InstanceProfile'];
 export type InstanceProfileInput = Schemas['InstanceProfileInput'];

@@ -131,7 +131,7 @@ for (const width of [1400, 576]) {
         new RegExp(`^Проверено в реестре ФНС ${russian(day(0))} \\(Смирнов Алексей Петрович\\): не отозвана$`),
       ),
     ).toBeVisible();
-    // The check is in the statement's history, with the examiner's note: the committee's own.
+    // The check is in the statement's history, with the examiner's note.
     const checked = review.historyEntries.filter({ hasText: 'Доверенность подписанта проверена в реестре ФНС' });
     await expect(checked).toContainText(`Доверенность № ${number}`);
     await expect(checked).toContainText('Комментарий: Действует, проверено на АРМ');
@@ -154,15 +154,14 @@ for (const width of [1400, 576]) {
     await expect(company.powerCard(number)).toContainText(
       `Отозвана ${russian(day(0))}: Сотрудник переведён в другой отдел`,
     );
-    // The statement that relies on it has the revocation in its history, on the applicant's side; the examiner's note
-    // on the registry check is not the company's to read.
+    // The statement that relies on it has the revocation in its history, on the applicant's side, after the check.
     await detail.goto(id);
     const revocation = detail.historyEntries.filter({ hasText: 'Доверенность подписанта отозвана' });
     await expect(revocation).toContainText(`Доверенность № ${number}`);
     await expect(revocation).toContainText('Заявитель');
     await expect(revocation).toContainText('Причина: Сотрудник переведён в другой отдел');
     await expect(detail.historyEntries.filter({ hasText: 'проверена в реестре ФНС' })).toBeVisible();
-    await expect(detail.history).not.toContainText('Действует, проверено на АРМ');
+    await expect(detail.history).toContainText('Комментарий: Действует, проверено на АРМ');
     await detail.history.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/powers-history-${width}.png` });
   });

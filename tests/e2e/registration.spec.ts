@@ -1,6 +1,7 @@
 import { REGISTRATION_TEXTS } from '../../server/src/registration/registration.service.ts';
 import { blockingViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 
 // Registration of an organisation (docs/product.md «Registration»): from the login page, the e-mail's code, the
 // organisation, the person and the consent, all by keyboard; the organisation is then pending and cannot file yet.
@@ -105,3 +106,70 @@ test('the consent and the policy of processing are pages of their own, with the 
   await page.setViewportSize({ width: 576, height: 900 });
   await page.screenshot({ path: '/tmp/privacy-576.png', fullPage: true });
 });
+
+const WAITING = {
+  1400: { inn: '7703008888', ogrn: '1027700888885', email: 'waiting-1400@registration.example' },
+  576: { inn: '7703009994', ogrn: '1027700999996', email: 'waiting-576@registration.example' },
+} as const;
+
+for (const width of [1400, 576] as const) {
+  test(`a head confirms a waiting registration in the administration, by keyboard, and the organisation files (${width} px)`, async ({
+    page,
+    pageAs,
+    mailbox,
+  }) => {
+    const organisation = WAITING[width];
+    const legalEntity = `ООО «Ожидание ${width}»`;
+    // Registered as the page before does it (the form itself is the test above): the session lands in this context.
+    await page.goto('/register');
+    const started = await page.request.post('/api/registrations/start', { data: { email: organisation.email } });
+    expect(started.status()).toBe(202);
+    const code = await mailbox.waitForCode(organisation.email, { subject: REGISTRATION_TEXTS.codeSubject });
+    const registered = await page.request.post('/api/registrations', {
+      data: {
+        email: organisation.email,
+        code,
+        legalEntity,
+        inn: organisation.inn,
+        kpp: '770301001',
+        ogrn: organisation.ogrn,
+        legalAddress: 'г. Москва, ул. Ожидания, д. 1',
+        fio: 'Ждущий Пётр Ильич',
+        position: 'Директор',
+        phone: '+7 (495) 000-00-00',
+        consentVersion: '1',
+      },
+    });
+    expect(registered.status()).toBe(201);
+
+    const head = await pageAs('head');
+    await head.setViewportSize({ width, height: 900 });
+    await head.goto('/instance/admin#registrations');
+    await expect(head.getByRole('heading', { level: 2, name: 'Регистрация организаций' })).toBeVisible();
+    const card = head.getByRole('listitem').filter({ hasText: legalEntity });
+    await expect(card).toContainText(`ИНН ${organisation.inn}, КПП 770301001, ОГРН ${organisation.ogrn}`);
+    await expect(card).toContainText('Ждущий Пётр Ильич, Директор');
+    expect(await blockingViolations(head)).toEqual([]);
+    await head.screenshot({ path: `/tmp/registrations-admin-${width}.png`, fullPage: true });
+
+    await card.getByRole('button', { name: `Подтвердить регистрацию: ${legalEntity}` }).focus();
+    await head.keyboard.press('Enter');
+    const dialog = head.getByRole('dialog', { name: 'Подтвердить регистрацию' });
+    await expect(dialog).toContainText(`Организация ${legalEntity} сможет подавать заявления`);
+    expect(await blockingViolations(head)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Подтвердить', exact: true }).focus();
+    await head.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(head.getByText(`Регистрация ${legalEntity} подтверждена`)).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    // The organisation files now.
+    await page.setViewportSize({ width, height: 900 });
+    const create = new CreateStatementPage(page);
+    await create.goto();
+    await create.fill({ objectName: `Дом организации ${width}` });
+    await create.documents.upload([pdf('Альбом.pdf')]);
+    const { id } = await create.create();
+    expect(id).toBeGreaterThan(0);
+  });
+}

@@ -266,6 +266,15 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: heads(400),
   },
   { method: 'GET', route: '/api/admin/log', url: '/api/admin/log', expect: heads(200) },
+  // Registrations waiting for a head (docs/product.md «Registration»): a decision on no registration is 404.
+  { method: 'GET', route: '/api/admin/registrations', url: '/api/admin/registrations', expect: heads(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/registrations/:companyId/decision',
+    url: '/api/admin/registrations/999999/decision',
+    body: { approve: true, reason: null },
+    expect: heads(404),
+  },
   // Remark templates in the examiner's remark form: every examiner reads them and saves their own remark as one.
   {
     method: 'GET',

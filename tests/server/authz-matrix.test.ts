@@ -7,6 +7,7 @@ import { createCompanyWithOwner } from '../../server/src/companies/companies.ser
 import { requestCorrection } from '../../server/src/corrections/corrections.service.ts';
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
+import { REGISTRATION_TEXTS } from '../../server/src/registration/registration.service.ts';
 import { createRemark } from '../../server/src/remarks/remarks.service.ts';
 import { companyStatement, submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
@@ -403,5 +404,82 @@ describe('authorization matrix on the real app', () => {
     expect(failures, `failing cells:\n${failures.join('\n')}`).toEqual([]);
     // A budget for some 1,800 requests, not a wait: alone it takes under a minute, and CI runs it on two cores beside
     // the PostgreSQL suite (115 s was seen there with the matrix at this size).
+  }, 300_000);
+});
+
+describe('a pending company (registered, not yet confirmed)', () => {
+  /**
+   * Its owner answers every row as another company's owner does (company B's: nothing of A's is theirs), and its
+   * employee as an owner where company users all get the same, as A's employee where only owners act; only filing a
+   * statement differs: 403 'Организация ещё не подтверждена комитетом'.
+   */
+  it('prepares as any company and cannot file', async () => {
+    const email = 'owner@pending-matrix.example';
+    const started = await portal.app.inject({ method: 'POST', url: '/api/registrations/start', payload: { email } });
+    const attempt = started.cookies.find((cookie) => cookie.name === 'registration_attempt')?.value ?? '';
+    const code = await portal.mailbox.waitForCode(email, { subject: REGISTRATION_TEXTS.codeSubject });
+    const registered = await portal.app.inject({
+      method: 'POST',
+      url: '/api/registrations',
+      cookies: { registration_attempt: attempt },
+      payload: {
+        email,
+        code,
+        legalEntity: 'ООО «Ожидающая»',
+        inn: '7703001113',
+        kpp: '770301001',
+        ogrn: '1027700111119',
+        legalAddress: 'г. Москва',
+        fio: 'Ожидающий Олег Олегович',
+        position: 'Директор',
+        phone: '+7 900 000-00-01',
+        consentVersion: '1',
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const owner = registered.json<{ access_token: string }>().access_token;
+    const added = await portal.app.inject({
+      method: 'POST',
+      url: '/api/employees',
+      headers: { authorization: `Bearer ${owner}` },
+      payload: { fio: 'Сотрудник Ожидающей', email: 'employee@pending-matrix.example' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const employee = (await login(portal, 'employee@pending-matrix.example')).accessToken;
+
+    const failures: string[] = [];
+    const filing = (row: { method: string; route: string }) => row.method === 'POST' && row.route === '/api/statements';
+    for (const row of ACCESS_MATRIX) {
+      if (row.stream) continue;
+      const body = typeof row.body === 'function' ? row.body('ownerB') : row.body;
+      // Owner-only routes answer A's employee apart from A's owner; removing an employee is one too, though A's owner
+      // also gets 403 there (the owner cannot remove themselves).
+      const ownersOnly =
+        row.expect.employeeA !== row.expect.ownerA || (row.method === 'DELETE' && row.route === '/api/employees/:id');
+      const expected = {
+        owner: filing(row) ? 403 : row.expect.ownerB,
+        employee: filing(row) ? 403 : ownersOnly ? row.expect.employeeA : row.expect.ownerB,
+      };
+      for (const [who, token] of [
+        ['owner', owner],
+        ['employee', employee],
+      ] as const) {
+        const response = await portal.app.inject({
+          method: row.method as 'GET',
+          url: row.url,
+          headers: { authorization: `Bearer ${token}` },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        if (response.statusCode !== expected[who]) {
+          failures.push(
+            `${row.method} ${row.url} as the pending ${who}: expected ${expected[who]}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
+          );
+        }
+        if (filing(row) && response.statusCode === 403) {
+          expect(response.json().message).toBe('Организация ещё не подтверждена комитетом');
+        }
+      }
+    }
+    expect(failures, `failing cells:\n${failures.join('\n')}`).toEqual([]);
   }, 300_000);
 });

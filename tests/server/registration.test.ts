@@ -1,13 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegistrationInput, Session } from '#domain/contract.ts';
+import type { PendingRegistration, RegistrationInput, Session } from '#domain/contract.ts';
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { currentConsent } from '../../server/src/personal-data/documents.ts';
 import { REGISTRATION_TEXTS } from '../../server/src/registration/registration.service.ts';
 import { registrationAttemptCookieName } from '../../server/src/routes/api/registrations/index.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { TEST_COMPANY } from '../../tools/test-ca.ts';
-import { cookieFrom, startTestPortal, type TestPortal } from './helpers.ts';
+import { cookieFrom, login, startTestPortal, type TestPortal } from './helpers.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {
@@ -232,6 +232,25 @@ describe('registering an organisation', () => {
     expect(told?.text).toContain(email);
   });
 
+  it('answers an ИНН held by an unconfirmed registration with 409 sending nobody to its registrant, and mails nobody', async () => {
+    const email = 'second-claim@example.org';
+    const { attempt, code } = await codeFor(email);
+    // The ИНН the pending organisation above registered.
+    const response = await send(form(email, code, { inn: '7703002220', ogrn: '1027700222220' }), attempt);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'inn_taken',
+      field: 'inn',
+      message:
+        'Организация с ИНН 7703002220 уже ожидает подтверждения регистрации. Если регистрацию начали не вы, обратитесь в комитет',
+    });
+    await mailDelivered();
+    const told = portal.mailbox
+      .messagesTo('director@pending-org.example')
+      .filter((m) => m.subject === REGISTRATION_TEXTS.attemptSubject);
+    expect(told).toEqual([]);
+  });
+
   it('of two registrations of one ИНН at once, one wins and the other gets 409', async () => {
     const first = await codeFor('first@race.example');
     const second = await codeFor('second@race.example');
@@ -249,6 +268,113 @@ describe('registering an organisation', () => {
       .where('email', 'in', ['first@race.example', 'second@race.example'])
       .execute();
     expect(owners).toHaveLength(1);
+  });
+});
+
+describe('the committee confirms or declines', () => {
+  let head = '';
+  let examiner = '';
+  beforeAll(async () => {
+    head = (await login(portal, demoUsers.head.email)).accessToken;
+    examiner = (await login(portal, demoUsers.examiner1.email)).accessToken;
+  });
+  const asHead = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    portal.app.inject({ method, url, headers: { authorization: `Bearer ${head}` }, ...(payload ? { payload } : {}) });
+
+  /** Registers an organisation and answers its company id and the owner's token. */
+  async function registered(email: string, inn: string, ogrn: string) {
+    const { attempt, code } = await codeFor(email);
+    const response = await send(form(email, code, { inn, ogrn, legalEntity: `ООО «${inn}»` }), attempt);
+    expect(response.statusCode, response.body).toBe(201);
+    const session = response.json<Session>();
+    return { companyId: session.user.company?.id as number, token: session.access_token };
+  }
+
+  it('tells every head of a new registration, lists it, and a head confirms it: the company files, the owner is mailed', async () => {
+    const email = 'confirm-me@example.org';
+    const { companyId, token } = await registered(email, '7703006665', '1027700666663');
+    await mailDelivered();
+    const message = REGISTRATION_TEXTS.headsMessage('ООО «7703006665»', '7703006665');
+    expect(portal.mailbox.messagesTo(demoUsers.head.email).some((m) => m.subject === message)).toBe(true);
+    const notifications = (await asHead('GET', '/api/notifications')).json() as Array<{
+      message: string;
+      route: string;
+    }>;
+    expect(notifications.find((n) => n.message === message)?.route).toBe('/instance/admin#registrations');
+
+    const list = (await asHead('GET', '/api/admin/registrations')).json() as PendingRegistration[];
+    expect(list.find((item) => item.companyId === companyId)).toMatchObject({
+      legalEntity: 'ООО «7703006665»',
+      inn: '7703006665',
+      kpp: '770301001',
+      ogrn: '1027700666663',
+      registrant: { fio: 'Соколова Ирина Павловна', position: 'Генеральный директор', email },
+    });
+    const refused = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/registrations/${companyId}/decision`,
+      headers: { authorization: `Bearer ${examiner}` },
+      payload: { approve: true, reason: null },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    // Two confirmations at once (two tabs of a head): one is taken, the other is told it came second.
+    const answers = await Promise.all([
+      asHead('POST', `/api/admin/registrations/${companyId}/decision`, { approve: true, reason: null }),
+      asHead('POST', `/api/admin/registrations/${companyId}/decision`, { approve: true, reason: null }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+    const me = await portal.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.json().company.state).toBe('active');
+    // Filing is no longer refused for the company's state (an upload of nobody's is the next refusal).
+    const filing = await portal.app.inject({
+      method: 'POST',
+      url: '/api/statements',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { cipher: '', objectName: 'Дом', prefileIds: [999999] },
+    });
+    expect(filing.statusCode).not.toBe(403);
+    await mailDelivered();
+    expect(portal.mailbox.messagesTo(email).some((m) => m.subject === REGISTRATION_TEXTS.confirmedSubject)).toBe(true);
+    const log = (await asHead('GET', '/api/admin/log')).json() as {
+      entries: Array<{ action: string; subject: string }>;
+    };
+    expect(log.entries.find((entry) => entry.action === 'registration_confirmed')?.subject).toBe(
+      'ООО «7703006665» (ИНН 7703006665)',
+    );
+    expect((await asHead('GET', '/api/admin/registrations')).json()).not.toContainEqual(
+      expect.objectContaining({ companyId }),
+    );
+    // A company that never registered, or one confirmed already, is no registration waiting.
+    expect(
+      (await asHead('POST', '/api/admin/registrations/1/decision', { approve: true, reason: null })).statusCode,
+    ).toBe(404);
+  });
+
+  it('declines with a reason: the owner is mailed and logged out; registering again replaces the declined request', async () => {
+    const email = 'decline-me@example.org';
+    const { companyId, token } = await registered(email, '7703007771', '1027700777774');
+    const noReason = await asHead('POST', `/api/admin/registrations/${companyId}/decision`, {
+      approve: false,
+      reason: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({ field: 'reason', message: 'Укажите причину отказа' });
+    const declined = await asHead('POST', `/api/admin/registrations/${companyId}/decision`, {
+      approve: false,
+      reason: 'ОГРН не совпадает с выпиской',
+    });
+    expect(declined.statusCode).toBe(204);
+    const me = await portal.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(401);
+    await mailDelivered();
+    const mail = portal.mailbox.messagesTo(email).find((m) => m.subject === REGISTRATION_TEXTS.declinedSubject);
+    expect(mail?.text).toContain('Причина: ОГРН не совпадает с выпиской');
+    // The same organisation, the same address, registers again: the declined request is replaced.
+    const again = await registered(email, '7703007771', '1027700777774');
+    expect(again.companyId).not.toBe(companyId);
+    const companies = await portal.db.selectFrom('companies').select('id').where('inn', '=', '7703007771').execute();
+    expect(companies).toEqual([{ id: again.companyId }]);
   });
 });
 

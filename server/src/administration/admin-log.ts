@@ -115,6 +115,10 @@ export function describeChange(action: AdminLogAction, details: Record<string, u
       return details.revoked === true
         ? `По реестру ФНС доверенность № ${String(details.number ?? '')} отозвана; отозвана и в портале`
         : `По реестру ФНС доверенность № ${String(details.number ?? '')} не отозвана`;
+    case 'registration_confirmed':
+      return `Регистрация организации подтверждена (ИНН ${String(details.inn ?? '')})`;
+    case 'registration_declined':
+      return `В регистрации организации отказано (ИНН ${String(details.inn ?? '')}): ${String(details.reason ?? '')}`;
   }
 }
 

@@ -53,7 +53,11 @@ export function findOtherCompanyByInn(db: Db, inn: string, exceptId: number | nu
 
 /** The company with this ИНН, any state, with the e-mails of its owners: whom to tell that someone tried to register it. */
 export async function findCompanyByInn(db: Db, inn: string) {
-  const company = await db.selectFrom('companies').select(['id', 'state']).where('inn', '=', inn).executeTakeFirst();
+  const company = await db
+    .selectFrom('companies')
+    .select(['id', 'state', 'declined_at'])
+    .where('inn', '=', inn)
+    .executeTakeFirst();
   if (!company) return undefined;
   const owners = await db
     .selectFrom('users')
@@ -72,4 +76,77 @@ export function findCompanyById(db: Db, id: number) {
 
 export async function updateCompany(db: Db, id: number, changes: CompanyChanges): Promise<void> {
   await db.updateTable('companies').set(companyColumns(changes)).where('id', '=', id).execute();
+}
+
+/** The registrations waiting for a head's decision (pending, not declined), oldest first, with their registrant. */
+export function listPendingCompanies(db: Db) {
+  return db
+    .selectFrom('companies')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.company_id', '=', 'companies.id')
+        .on('users.role', '=', 'owner')
+        .on('users.removed_at', 'is', null),
+    )
+    .select([
+      'companies.id',
+      'companies.legal_entity',
+      'companies.inn',
+      'companies.kpp',
+      'companies.ogrn',
+      'companies.legal_address',
+      'companies.registered_at',
+      'users.fio',
+      'users.position',
+      'users.phone',
+      'users.email',
+    ])
+    .where('companies.state', '=', 'pending')
+    .where('companies.declined_at', 'is', null)
+    .orderBy('companies.registered_at')
+    .orderBy('companies.id')
+    .execute();
+}
+
+/** A registration as a decision finds it, or undefined (never registered, or unknown). */
+export function findRegisteredCompany(db: Db, id: number) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'legal_entity', 'inn', 'state', 'declined_at'])
+    .where('id', '=', id)
+    .where('registered_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/**
+ * Decides a waiting registration, only while it waits: confirmed (`active`, by the committee) or declined (it stays
+ * `pending`, with why). False when another decision came first.
+ */
+export async function decideRegisteredCompany(
+  db: Db,
+  id: number,
+  decision: { at: string; by: string; approve: true } | { at: string; by: string; approve: false; reason: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('companies')
+    .set(
+      decision.approve
+        ? { state: 'active', confirmation: 'committee', confirmed_at: decision.at, confirmed_by_name: decision.by }
+        : { declined_at: decision.at, decline_reason: decision.reason, confirmed_by_name: decision.by },
+    )
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where('declined_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a declined registration's company (its people first, by the caller); cascades to its powers of attorney. */
+export async function deleteDeclinedCompany(db: Db, id: number): Promise<void> {
+  await db
+    .deleteFrom('companies')
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where('declined_at', 'is not', null)
+    .execute();
 }

@@ -6,12 +6,16 @@ import { ApiError, apiError } from '../errors.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
-import { insertUser, withNewLogin } from '../users/users.service.ts';
+import { deleteCompanyUsers, insertUser, withNewLogin } from '../users/users.service.ts';
 import {
+  decideRegisteredCompany,
+  deleteDeclinedCompany,
   findCompanyById,
   findCompanyByInn,
   findOtherCompanyByInn,
+  findRegisteredCompany,
   insertCompany,
+  listPendingCompanies,
   updateCompany,
 } from './companies.repository.ts';
 
@@ -19,6 +23,26 @@ import {
 async function checkInnFree(db: Db, inn: string | null, companyId: number | null): Promise<void> {
   if (inn !== null && (await findOtherCompanyByInn(db, inn, companyId))) {
     throw new ApiError('inn_taken', { extra: { field: 'inn' } });
+  }
+}
+
+/**
+ * Whether a database error is the unique index on the ИНН (`companies_inn_unique`): of two saves of one ИНН at once
+ * the other won. Such a save answers as a taken ИНН does.
+ */
+export function isInnConflict(error: unknown): boolean {
+  const text = String((error as { message?: unknown })?.message ?? error);
+  return /companies_inn_unique|companies\.inn\b/.test(text);
+}
+
+/** Runs a company's write; the ИНН index's refusal is the 409 `inn_taken` of `checkInnFree`. */
+async function innChecked<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!(error instanceof ApiError) && isInnConflict(error))
+      throw new ApiError('inn_taken', { extra: { field: 'inn' } });
+    throw error;
   }
 }
 
@@ -60,14 +84,16 @@ export async function createCompanyWithOwner(
     const requisites = { inn: optionalText(input.inn), kpp: optionalText(input.kpp), ogrn: optionalText(input.ogrn) };
     checkRequisites(requisites);
     await checkInnFree(trx, requisites.inn, null);
-    const companyId = await insertCompany(trx, {
-      legalEntity,
-      legalAddress: optionalText(input.legalAddress),
-      ...requisites,
-      contactFio: optionalText(input.headFio) ?? fio,
-      contactPhone: optionalText(input.phone),
-      createdAt,
-    });
+    const companyId = await innChecked(
+      insertCompany(trx, {
+        legalEntity,
+        legalAddress: optionalText(input.legalAddress),
+        ...requisites,
+        contactFio: optionalText(input.headFio) ?? fio,
+        contactPhone: optionalText(input.phone),
+        createdAt,
+      }),
+    );
     const userId = await insertUser(trx, { email, fio, role: 'owner', companyId, createdAt });
     return { companyId, userId };
   });
@@ -158,6 +184,29 @@ export async function updateMyCompany(ctx: ServiceContext, actor: UserRow, input
   // every list's revision and tells every live stream (PostgreSQL's statement triggers fire even for no row).
   const stored = companyView(company);
   const same = (Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === stored[key]);
-  if (!same) await updateCompany(ctx.db, company.id, changes);
+  if (!same) await innChecked(updateCompany(ctx.db, company.id, changes));
   return myCompany(ctx, actor);
+}
+
+/** The registrations waiting for a head's decision, oldest first, with their registrant. */
+export function pendingRegistrations(db: Db) {
+  return listPendingCompanies(db);
+}
+
+/** A registration by company id, for a decision; undefined when the company never registered. */
+export function registeredCompany(db: Db, id: number) {
+  return findRegisteredCompany(db, id);
+}
+
+/** Decides a waiting registration in the caller's transaction; false when another decision came first. */
+export function decideRegistrationOf(db: Db, id: number, decision: Parameters<typeof decideRegisteredCompany>[2]) {
+  return decideRegisteredCompany(db, id, decision);
+}
+
+/** Removes a declined registration with its people and their data, in the caller's transaction. */
+export async function removeDeclinedRegistration(db: Db, id: number): Promise<void> {
+  const company = await findRegisteredCompany(db, id);
+  if (!company || company.state !== 'pending' || company.declined_at === null) return;
+  await deleteCompanyUsers(db, id);
+  await deleteDeclinedCompany(db, id);
 }

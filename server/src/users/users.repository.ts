@@ -288,3 +288,11 @@ export async function insertInstance(db: Db, name: string, createdAt: string): P
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Deletes every user of a company with what is theirs alone (uploads, notifications, sessions, codes cascade): a
+ * declined registration's people, who never filed anything.
+ */
+export async function deleteCompanyUsers(db: Db, companyId: number): Promise<void> {
+  await db.deleteFrom('users').where('company_id', '=', companyId).execute();
+}

@@ -32,6 +32,14 @@ export async function activeApiUser(ctx: ServiceContext, id: number): Promise<Us
   return row ? toApiUser(row) : null;
 }
 
+/** 409 `email_taken` naming the field: another active user has this e-mail. */
+export function emailTaken(email: string): ApiError {
+  return new ApiError('email_taken', {
+    message: `E-mail ${email} уже используется другим пользователем портала`,
+    extra: { field: 'email' },
+  });
+}
+
 /**
  * A valid e-mail that no active user has yet (texts of docs/product.md «Validation»); null stays null (an employee may
  * have none).
@@ -43,12 +51,7 @@ export async function freeEmail(ctx: ServiceContext, email: string | null | unde
   if (!isEmail(normalized)) {
     throw new ApiError('validation_error', { message: EMAIL_INVALID_TEXT, extra: { field: 'email' } });
   }
-  if (await users.findUserByEmail(ctx.db, normalized)) {
-    throw new ApiError('email_taken', {
-      message: `E-mail ${normalized} уже используется другим пользователем портала`,
-      extra: { field: 'email' },
-    });
-  }
+  if (await users.findUserByEmail(ctx.db, normalized)) throw emailTaken(normalized);
   return normalized;
 }
 
@@ -233,4 +236,14 @@ export function lockHeads(db: Db): Promise<number[]> {
  */
 async function ensureInstance(db: Db, name: string, createdAt: string): Promise<number> {
   return (await users.findInstanceId(db, name)) ?? users.insertInstance(db, name, createdAt);
+}
+
+/** Deletes a company's users, who filed nothing (a declined registration's), in the caller's transaction. */
+export function deleteCompanyUsers(db: Db, companyId: number): Promise<void> {
+  return users.deleteCompanyUsers(db, companyId);
+}
+
+/** The committee's heads, active. */
+export async function listHeads(db: Db): Promise<UserRow[]> {
+  return (await users.listExaminers(db)).filter((user) => Boolean(user.is_head));
 }

@@ -68,7 +68,7 @@ export async function historyOf(db: Db, statementId: number, reader: Reader): Pr
       : entry.released_examiner_id !== null
         ? { release: { examiner: entry.released_examiner_name } }
         : entry.power_of_attorney_event !== null
-          ? { powerOfAttorney: powerOfAttorneyMark(entry, reader) }
+          ? { powerOfAttorney: powerOfAttorneyMark(entry) }
           : entry.assignee_id === null
             ? {}
             : {
@@ -80,20 +80,22 @@ export async function historyOf(db: Db, statementId: number, reader: Reader): Pr
   }));
 }
 
-/** A power of attorney's change: the examiner's note on a registry check is for the committee. */
+/**
+ * A power of attorney's change, with the owner's reason or the examiner's note: the company reads the note on its own
+ * МЧД's card anyway ('Моя компания'), so the history hides nothing of it.
+ */
 function powerOfAttorneyMark(
   entry: Pick<
     StatusHistoryTable,
     'power_of_attorney_id' | 'power_of_attorney_number' | 'power_of_attorney_event' | 'power_of_attorney_note'
   >,
-  reader: Reader,
 ): NonNullable<StatusHistoryEntry['powerOfAttorney']> {
   const event = entry.power_of_attorney_event ?? 'revoked';
   return {
     id: Number(entry.power_of_attorney_id),
     number: entry.power_of_attorney_number ?? '',
     event,
-    note: reader === 'company' && event !== 'revoked' ? null : entry.power_of_attorney_note,
+    note: entry.power_of_attorney_note,
   };
 }
 

@@ -1,5 +1,6 @@
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
+import PendingRegistrations from '../registration/PendingRegistrations.tsx';
 import AdminList from './components/AdminList.tsx';
 import CalendarSection from './components/CalendarSection.tsx';
 import HeadOnly from './components/HeadOnly.tsx';
@@ -42,6 +43,7 @@ function CurrentSection() {
   }
   if (section === 'templates') return <AdminList list={templatesList} />;
   if (section === 'calendar') return <CalendarSection />;
+  if (section === 'registrations') return <PendingRegistrations />;
   return <AdminList list={examinersList} />;
 }
 

@@ -8,7 +8,7 @@ import { pluralForm } from '#domain/russian.ts';
 export const adminTexts = {
   pageTitle: 'Администрирование', // e2e
   intro:
-    'Данные комитета: эксперты, справочники, шаблоны замечаний и производственный календарь. Каждое изменение записывается в журнал.',
+    'Данные комитета: эксперты, справочники, шаблоны замечаний, производственный календарь и регистрации организаций. Каждое изменение записывается в журнал.',
   logLink: 'Журнал администрирования', // e2e
   sectionsLabel: 'Разделы администрирования',
   sections: {
@@ -16,6 +16,7 @@ export const adminTexts = {
     catalogs: 'Справочники',
     templates: 'Шаблоны замечаний',
     calendar: 'Производственный календарь',
+    registrations: 'Регистрация организаций',
   } satisfies Record<AdminSection, string>,
   refusedTitle: 'Нет доступа', // e2e
   refused: 'Раздел доступен только руководителю отдела.', // e2e
@@ -250,5 +251,7 @@ export const logTexts = {
     power_of_attorney_added: 'Доверенность добавлена',
     power_of_attorney_revoked: 'Доверенность отозвана',
     power_of_attorney_registry_checked: 'Доверенность проверена в реестре ФНС',
+    registration_confirmed: 'Регистрация организации подтверждена',
+    registration_declined: 'В регистрации организации отказано',
   } satisfies Record<AdminLogAction, string>,
 } as const;

@@ -43,5 +43,39 @@ export const registrationTexts = {
   loginLink: 'Уже зарегистрированы? Войти',
   sendFailed: 'Не удалось отправить код. Попробуйте ещё раз.',
   failed: 'Не удалось зарегистрировать организацию. Попробуйте ещё раз.',
+  codeSpent: 'Код из письма уже использован. Исправьте данные и нажмите «Отправить код повторно».',
+  consentUnavailable: 'Не удалось загрузить текст согласия. Проверьте подключение к интернету и попробуйте ещё раз.',
   offline: 'Нет связи с порталом. Проверьте подключение к интернету и попробуйте ещё раз.',
+} as const;
+
+/** The administration's section of registrations waiting for a head. */
+export const pendingTexts = {
+  title: 'Регистрация организаций', // e2e
+  intro:
+    'Организации, которые зарегистрировались на портале сами и ждут подтверждения. Пока регистрация не подтверждена, ' +
+    'организация может заполнить свои данные и добавить сотрудников, но не может подать заявление.',
+  empty: 'Регистраций, ожидающих подтверждения, нет.',
+  loading: 'Загрузка…',
+  loadFailed: 'Не удалось загрузить регистрации. Обновите страницу.',
+  requisites: (inn: string, kpp: string | null, ogrn: string) =>
+    `ИНН ${inn}${kpp ? `, КПП ${kpp}` : ''}, ${ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'} ${ogrn}`,
+  address: 'Юридический адрес',
+  registrant: 'Зарегистрировал(а)',
+  registeredAt: 'Дата регистрации',
+  confirm: 'Подтвердить', // e2e
+  decline: 'Отказать', // e2e
+  confirmOf: (legalEntity: string) => `Подтвердить регистрацию: ${legalEntity}`, // e2e
+  declineOf: (legalEntity: string) => `Отказать в регистрации: ${legalEntity}`, // e2e
+  confirmTitle: 'Подтвердить регистрацию', // e2e
+  declineTitle: 'Отказать в регистрации', // e2e
+  confirmIntro: (legalEntity: string) =>
+    `Организация ${legalEntity} сможет подавать заявления. Владелец учётной записи получит письмо.`,
+  declineIntro: (legalEntity: string) =>
+    `Учётная запись организации ${legalEntity} будет закрыта; владелец получит письмо с причиной и сможет зарегистрироваться заново.`,
+  reason: 'Причина отказа', // e2e
+  reasonRequired: 'Укажите причину отказа',
+  cancel: 'Отмена',
+  confirmed: (legalEntity: string) => `Регистрация ${legalEntity} подтверждена`,
+  declined: (legalEntity: string) => `В регистрации ${legalEntity} отказано`,
+  decisionFailed: 'Не удалось сохранить решение. Попробуйте ещё раз.',
 } as const;

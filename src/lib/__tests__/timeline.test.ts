@@ -35,7 +35,7 @@ describe('the history of a power of attorney a signature relies on', () => {
         byCommittee: true,
         term: null,
         actor: 'Смирнов Алексей Петрович',
-        // The examiner's note is the committee's: the company reads none.
+        // A check recorded without a note.
         powerOfAttorney: { ...power, event: 'registry_revoked', note: null },
       },
     ]);

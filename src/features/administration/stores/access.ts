@@ -14,7 +14,13 @@ export const $adminAccess: ReadableAtom<AdminAccess> = computed($session, (sessi
 });
 
 /** The sections of /instance/admin, in the order the page lists them. */
-export const ADMIN_SECTIONS: readonly AdminSection[] = ['examiners', 'catalogs', 'templates', 'calendar'];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  'examiners',
+  'catalogs',
+  'templates',
+  'calendar',
+  'registrations',
+];
 
 /** The section an address's hash names ('#catalogs'); the examiners for any other. */
 export function sectionOf(hash: string): AdminSection {

@@ -84,6 +84,15 @@ export const $registrationErrors: ReadableAtom<FieldErrors<RegistrationValues>> 
 /** The consent the form asks for: read when the form opens, so its version goes with the registration. */
 const $consentVersion = atom<string | null>(null);
 
+/** Reads the consent's current version (null when it cannot be had). */
+async function loadConsentVersion(): Promise<string | null> {
+  const consent = await fetch('/api/public/consent', { headers: { accept: 'application/json' }, credentials: 'omit' })
+    .then((response) => (response.ok ? (response.json() as Promise<PersonalDataDocument>) : null))
+    .catch(() => null);
+  $consentVersion.set(consent?.version ?? null);
+  return consent?.version ?? null;
+}
+
 async function call<T>(
   url: string,
   body: unknown,
@@ -121,10 +130,7 @@ export async function requestCode(email: string): Promise<void> {
     $state.set({ ...$state.get(), busy: false, alert: alertOf(answer.status, answer.error, t.sendFailed) });
     return;
   }
-  const consent = await fetch('/api/public/consent', { headers: { accept: 'application/json' }, credentials: 'omit' })
-    .then((response) => (response.ok ? (response.json() as Promise<PersonalDataDocument>) : null))
-    .catch(() => null);
-  $consentVersion.set(consent?.version ?? null);
+  await loadConsentVersion();
   const wasForm = $state.get().step === 'form';
   $state.set({
     ...$state.get(),
@@ -143,6 +149,14 @@ export function changeEmail(): void {
 /** Sends the registration; on success the done step. True when registered. */
 export async function sendRegistration(): Promise<boolean> {
   if (!registrationForm.validate() || $state.get().busy) return false;
+  $server.set({});
+  $state.set({ ...$state.get(), busy: true, alert: null, notice: null });
+  // The consent agreed to is the version read now: none read yet (no connection then) is read again first.
+  const version = $consentVersion.get() ?? (await loadConsentVersion());
+  if (version === null) {
+    $state.set({ ...$state.get(), busy: false, alert: t.consentUnavailable });
+    return false;
+  }
   const values = registrationForm.$values.get();
   const body: RegistrationInput = {
     email: $state.get().email,
@@ -155,10 +169,8 @@ export async function sendRegistration(): Promise<boolean> {
     fio: values.fio.trim(),
     position: values.position.trim(),
     phone: values.phone.trim(),
-    consentVersion: values.consent === '1' ? ($consentVersion.get() ?? '1') : null,
+    consentVersion: values.consent === '1' ? version : null,
   };
-  $server.set({});
-  $state.set({ ...$state.get(), busy: true, alert: null, notice: null });
   const answer = await call<unknown>('/api/registrations', body);
   if (answer.status === 201) {
     registrationForm.reset(values);
@@ -166,22 +178,37 @@ export async function sendRegistration(): Promise<boolean> {
     return true;
   }
   const error = answer.error;
-  const field = error?.field;
-  const onCode = error?.error === 'invalid_code' || error?.error === 'too_many_attempts';
-  if (onCode) $server.set({ code: { message: error.message, value: values.code } });
+  const kind = error?.error;
+  // The server names `consentVersion`; the form's field is the checkbox.
+  const field = (error?.field === 'consentVersion' ? 'consent' : error?.field) as keyof RegistrationValues | undefined;
+  const onCode = kind === 'invalid_code';
+  const onField = onCode || (field !== undefined && field in EMPTY);
+  if (onCode) $server.set({ code: { message: error?.message ?? t.failed, value: values.code } });
   else if (field && field in EMPTY) {
-    const name = (field === 'consentVersion' ? 'consent' : field) as keyof RegistrationValues;
-    $server.set({ [name]: { message: error?.message ?? t.failed, value: values[name] ?? '' } } as Partial<
+    $server.set({ [field]: { message: error?.message ?? t.failed, value: values[field] ?? '' } } as Partial<
       Record<keyof RegistrationValues, { message: string; value: string }>
     >);
   }
-  const backToEmail = error?.error === 'expired_or_not_started' || error?.error === 'too_many_attempts';
+  if (field === 'consent') {
+    // A newer consent than the one shown: it is read again and has to be agreed to again.
+    registrationForm.setValue('consent', '');
+    await loadConsentVersion();
+  }
+  // The code is spent once the form passed its checks: after a taken ИНН or address a new code is needed.
+  const codeSpent = kind === 'inn_taken' || kind === 'email_taken';
+  if (codeSpent) registrationForm.setValue('code', '');
+  const backToEmail = kind === 'expired_or_not_started' || kind === 'too_many_attempts';
   $state.set({
     ...$state.get(),
     busy: false,
     step: backToEmail ? 'email' : 'form',
-    alert: onCode || (field && field in EMPTY) ? null : alertOf(answer.status, error, t.failed),
+    alert: backToEmail
+      ? (error?.message ?? t.failed)
+      : codeSpent
+        ? t.codeSpent
+        : onField
+          ? null
+          : alertOf(answer.status, error ?? null, t.failed),
   });
-  if (backToEmail) $state.setKey('alert', error?.message ?? t.failed);
   return false;
 }

@@ -19,11 +19,19 @@ import {
   updateExaminer,
 } from '../../../administration/examiners.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
+import { decideRegistration, listPendingRegistrations } from '../../../registration/registration.service.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 /** The committee's administration (registered behind `requireHead`, docs/product.md «Administration»). */
 const admin: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
+
+  // Organisations' registrations waiting for a head (docs/product.md «Registration»).
+  contractRoute(app, 'listPendingRegistrations', {}, async () => listPendingRegistrations(ctx));
+  contractRoute(app, 'decideRegistration', {}, async (request, reply) => {
+    await decideRegistration(ctx, currentUser(request), request.params.companyId, request.body);
+    return reply.code(204).send();
+  });
 
   contractRoute(app, 'listAdminExaminers', {}, async () => adminExaminers(ctx));
   contractRoute(app, 'createAdminExaminer', { status: 201 }, async (request) =>
