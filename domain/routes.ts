@@ -23,12 +23,6 @@ export const routes = {
   login: '/login',
   /** Linked from the login screen; the screen itself only points back to login. */
   loginPassword: '/login-password',
-  /** An organisation registers itself (no login); linked from the login screen. */
-  register: '/register',
-  /** The consent to the processing of personal data, its own document (no login). */
-  consent: '/consent',
-  /** The policy of processing personal data, linked from every public page's footer (no login). */
-  privacy: '/privacy',
   /** Company list; without a filter, or with 'all', every statement. */
   company: (filter?: CompanyFilter) => (filter ? `/company/filter/${filter}` : '/company'),
   companyEdit: '/company/edit',
@@ -64,6 +58,19 @@ export const routes = {
   registry: (search?: string) => (search ? `/registry?${search}` : '/registry'),
   /** The public status check of a statement by its number and the company's ИНН (no login). */
   statementStatus: '/status',
+} as const;
+
+/**
+ * The pages of someone with no account yet (no login): registration and the personal data documents. Apart from
+ * `routes`, so the login page's initial JS (bench figure 1) does not carry them; the static pages link them.
+ */
+export const accountRoutes = {
+  /** An organisation registers itself; linked under the login form. */
+  register: '/register',
+  /** The consent to the processing of personal data, its own document. */
+  consent: '/consent',
+  /** The policy of processing personal data, linked from every public page's footer. */
+  privacy: '/privacy',
 } as const;
 
 /** Start page of a company user (the entry redirect). */

@@ -35,9 +35,6 @@ export const $sessionSettled = computed(
   (session) => session.status !== 'idle' && session.status !== 'loading',
 );
 
-/** True while the user's company is registered and not yet confirmed by the committee: it prepares, it does not file. */
-export const $companyPending = computed($user, (user) => user?.company?.state === 'pending');
-
 /** True for a company owner. */
 export const $isOwner = computed($user, (user) => isOwnerUser(user));
 /** True for the committee's head (assigning, the team's workload, the report on terms). */

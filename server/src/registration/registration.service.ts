@@ -3,7 +3,7 @@
 // of personal data; the company is `pending` (it may prepare, not file) and its registrant is its owner, logged in.
 import type { PendingRegistration, RegistrationDecisionInput, RegistrationInput } from '#domain/contract.ts';
 import { REGISTRATION_FIELD_TEXTS, registrationProblems } from '#domain/registration.ts';
-import { routes } from '#domain/routes.ts';
+import { accountRoutes, routes } from '#domain/routes.ts';
 import { inAdminTransaction, recordChange } from '../administration/admin-log.ts';
 import { issueCode, spendCode } from '../auth/email-codes.ts';
 import { revokeUserSessions } from '../auth/session.service.ts';
@@ -134,7 +134,7 @@ function decisionMail(ctx: ServiceContext, legalEntity: string, declined: string
           `Причина: ${declined}`,
           '',
           'Учётная запись закрыта. Исправив причину, организацию можно зарегистрировать заново:',
-          `${ctx.config.publicOrigin ?? ''}${routes.register}`,
+          `${ctx.config.publicOrigin ?? ''}${accountRoutes.register}`,
         ];
   return ['Здравствуйте!', '', ...lines, '', SIGNATURE].join('\n');
 }

@@ -1,7 +1,9 @@
 // Russian texts of the login screen; the labels marked "e2e" are relied on by the browser tests.
+import { loginFrameTexts } from './frame-texts.ts';
 
 /** Texts of the login page (docs/product.md «Screens and routes» (the login screen), «Validation», «Error texts»). */
 export const loginTexts = {
+  ...loginFrameTexts,
   pageTitle: 'Вход',
   emailHeading: 'Вход в личный кабинет',
   emailIntro: 'Введите адрес электронной почты, указанный при регистрации. Мы отправим на него код для входа.',
@@ -9,8 +11,6 @@ export const loginTexts = {
   emailHint: 'Например, ivanov@example.ru',
   getCode: 'Получить код', // e2e
   passwordLink: 'Войти по паролю',
-  registerLink: 'Зарегистрировать организацию', // e2e
-  registerLead: 'Организации ещё нет на портале?',
   codeHeading: 'Введите код из письма',
   codeSentTo: 'Мы отправили шестизначный код на адрес',
   codeValidity: 'Код действует 10 минут. Если письма нет, проверьте папку «Спам».',
@@ -20,7 +20,6 @@ export const loginTexts = {
   changeEmail: 'Изменить e-mail', // e2e
   resend: 'Отправить код повторно', // e2e
   resent: 'Новый код отправлен. Предыдущий код больше не действует.',
-  loading: 'Загрузка…',
   sendFailed: 'Не удалось отправить код. Попробуйте ещё раз.',
   tooManyAttempts: 'Слишком много неверных попыток. Запросите код заново.',
   codeExpired: 'Код истёк. Отправьте новый.',
@@ -28,6 +27,4 @@ export const loginTexts = {
   wrongCodeLeft: (n: number) => `Неверный код. Осталось попыток: ${n}`,
   verifyFailed: 'Не удалось проверить код. Попробуйте ещё раз.',
   errorTitle: 'Ошибка',
-  formLoadFailed: 'Не удалось загрузить форму входа. Проверьте подключение к интернету и попробуйте ещё раз.',
-  retry: 'Повторить', // e2e
 } as const;

@@ -3,7 +3,7 @@ import Button from '#components/ui/Button.tsx';
 import Field, { FieldError } from '#components/ui/Field.tsx';
 import FormField, { type FormFieldProps } from '#components/ui/FormField.tsx';
 import { useFormField } from '#components/ui/form.ts';
-import { routes } from '#domain/routes.ts';
+import { accountRoutes, routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
 import {
   $registration,
@@ -110,10 +110,10 @@ function Consent() {
         {t.consentLabel}
       </label>
       <p className="registration__documents">
-        <a href={routes.consent} target="_blank" rel="noreferrer">
+        <a href={accountRoutes.consent} target="_blank" rel="noreferrer">
           {t.consentLink}
         </a>
-        <a href={routes.privacy} target="_blank" rel="noreferrer">
+        <a href={accountRoutes.privacy} target="_blank" rel="noreferrer">
           {t.privacyLink}
         </a>
       </p>

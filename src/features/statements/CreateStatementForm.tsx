@@ -7,7 +7,7 @@ import { useFormField } from '#components/ui/form.ts';
 import type { CatalogItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { $companyPending } from '#stores/session.ts';
+import { $user } from '#stores/session.ts';
 import type { Catalog } from '../../stores/catalog.ts';
 import {
   $filesError,
@@ -74,7 +74,8 @@ export default function CreateStatementForm() {
   const workTypes = useStore($workTypes);
   const filesError = useStore($filesError);
   const formRef = useRef<HTMLFormElement>(null);
-  const pending = useStore($companyPending);
+  // A registered company not yet confirmed by the committee prepares; it does not file (docs/product.md «Registration»).
+  const pending = useStore($user)?.company?.state === 'pending';
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -29,19 +29,8 @@ export type ApiProblem = 'network' | 'timeout' | 'server';
 
 const AUTH_PREFIX = '/api/authentication/';
 /** Public paths (`security: []` in openapi.yaml besides authentication): no bearer, no refresh, no retry. */
-const PUBLIC_PATHS = new Set([
-  '/version.json',
-  '/api/registrations/start',
-  '/api/registrations',
-  '/api/public/consent',
-  '/api/public/privacy',
-]);
-/** Answers that open a session: their token is kept. */
-const TOKEN_PATHS = new Set([
-  '/api/authentication/verify-email-login',
-  '/api/authentication/refresh',
-  '/api/registrations',
-]);
+const PUBLIC_PATHS = new Set(['/version.json']);
+const TOKEN_PATHS = new Set(['/api/authentication/verify-email-login', '/api/authentication/refresh']);
 
 /** Answers of a gateway in front of the API that a moment later may answer otherwise (an API process restarting). */
 const RETRIED_STATUSES = new Set([502, 503, 504]);

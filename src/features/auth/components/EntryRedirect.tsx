@@ -3,8 +3,8 @@ import Spinner from '#components/ui/Spinner.tsx';
 import { navigateTo } from '#lib/browser.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $session, $sessionSettled, initSession } from '#stores/session.ts';
+import { loginFrameTexts as loginTexts } from '../frame-texts.ts';
 import { entryRouteFor } from '../lib/entry.ts';
-import { loginTexts } from '../texts.ts';
 
 /** The entry page `/`: a spinner while the session starts, then the user's start page or login. */
 export default function EntryRedirect() {

@@ -5,8 +5,8 @@ import { routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $session, $sessionSettled, initSession } from '#stores/session.ts';
+import { loginFrameTexts as loginTexts } from '../frame-texts.ts';
 import { hasHomeRoute } from '../lib/entry.ts';
-import { loginTexts } from '../texts.ts';
 
 /**
  * The form's two steps with their stores. Loaded once, while the session is being checked: until that check ends the

@@ -104,9 +104,6 @@ export default function LoginSteps() {
           </Button>
         </form>
         {passwordLink}
-        <p className="auth-card__aside">
-          {loginTexts.registerLead} <a href={routes.register}>{loginTexts.registerLink}</a>
-        </p>
       </>
     );
   }
