@@ -116,6 +116,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/registrations/me/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registration statement, for the head to sign
+         * @description The owner of a registration still waiting gets 'Заявление о регистрации организации на портале' as a PDF:
+         *     the organisation's requisites, the registrant (ФИО, position, phone, e-mail) and the day it registered. It is
+         *     made on the first download and kept: every later download is the same bytes, which the head's detached
+         *     signature must be over (`POST /api/registrations/me/confirmation`). Always an attachment. 403 for an
+         *     employee; 404 for a company that never registered; 409 once the registration is confirmed or declined.
+         */
+        get: operations["downloadRegistrationStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registrations/me/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the registration at once by the head's qualified signature
+         * @description The owner sends the detached signature (`.sig` or `.p7s`, uploaded through `/api/prefiles`) of the
+         *     registration statement's bytes. A `valid` qualified signature whose certificate carries the organisation's
+         *     ИНН ЮЛ and ОГРН (an entrepreneur's: the ИНН), or a person's certificate under a power of attorney of the
+         *     organisation already added, makes the company `active` at once: the certificate's organisation name is kept
+         *     beside the entered one, the signature with its verdict, and the administration log records it. Any other
+         *     verdict is a 400 with its Russian text ('Подпись заявления не принята: …') and the company keeps waiting; a
+         *     file that is no signature at all is released. 503 when this server can check no signature. 403 for an
+         *     employee; 404 for a company that never registered; 409 once confirmed or declined.
+         */
+        post: operations["confirmRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authentication/refresh": {
         parameters: {
             query?: never;
@@ -2321,6 +2372,19 @@ export interface components {
                 email: string | null;
             };
         };
+        RegistrationConfirmationInput: {
+            /** @description The detached signature of the registration statement, uploaded by the caller. */
+            prefileIds: number[];
+        };
+        RegistrationConfirmation: {
+            state: components["schemas"]["CompanyState"];
+            /** Format: date-time */
+            confirmedAt: string;
+            /** @description The signer's ФИО as the certificate gives it. */
+            signer: string;
+            /** @description The organisation's name as the certificate gives it (none in a person's certificate). */
+            certificateOrganization: string | null;
+        };
         RegistrationDecisionInput: {
             approve: boolean;
             /** @description Why it is declined (required then); ignored for a confirmation. */
@@ -3979,6 +4043,65 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadRegistrationStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement's PDF as an attachment. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    confirmRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationConfirmationInput"];
+            };
+        };
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationConfirmation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
         };

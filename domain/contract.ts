@@ -60,6 +60,8 @@ export type PersonalDataDocument = Schemas['PersonalDataDocument'];
 /** A registration waiting for a head's decision (GET /api/admin/registrations). */
 export type PendingRegistration = Schemas['PendingRegistration'];
 export type RegistrationDecisionInput = Schemas['RegistrationDecisionInput'];
+export type RegistrationConfirmationInput = Schemas['RegistrationConfirmationInput'];
+export type RegistrationConfirmation = Schemas['RegistrationConfirmation'];
 /** The calling examiner's own contact details (GET/PUT /api/users/me/instance-profile). */
 export type InstanceProfile = Schemas['InstanceProfile'];
 export type InstanceProfileInput = Schemas['InstanceProfileInput'];

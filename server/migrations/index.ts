@@ -29,6 +29,7 @@ import * as releaseHistory from './20261128T0100_release_history.ts';
 import * as powersOfAttorney from './20261129T0100_powers_of_attorney.ts';
 import * as powerOfAttorneyHistory from './20261129T0500_power_of_attorney_history.ts';
 import * as registration from './20261129T0600_registration.ts';
+import * as registrationSignature from './20261129T0800_registration_signature.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0100_powers_of_attorney': powersOfAttorney,
   '20261129T0500_power_of_attorney_history': powerOfAttorneyHistory,
   '20261129T0600_registration': registration,
+  '20261129T0800_registration_signature': registrationSignature,
 };

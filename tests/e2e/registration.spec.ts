@@ -30,10 +30,11 @@ for (const width of [1400, 576] as const) {
     const email = page.getByRole('textbox', { name: 'Электронная почта' });
     await email.focus();
     await page.keyboard.type(organisation.email);
+    await expect(email).toHaveValue(organisation.email);
     await page.keyboard.press('Enter');
     const code = page.getByRole('textbox', { name: 'Код из письма' });
     await expect(code).toBeFocused();
-    await expect(page.getByText(organisation.email)).toBeVisible();
+    await expect(page.getByText(`Код отправлен на адрес ${organisation.email}`, { exact: true })).toBeVisible();
 
     // Submitting the empty form names what is missing and takes the focus to the first field at fault.
     await page.getByRole('button', { name: 'Зарегистрировать' }).click();

@@ -37,6 +37,8 @@ export interface AccessRow {
   url: string;
   body?: unknown | ((caller: Caller) => unknown);
   expect: Record<Caller, number>;
+  /** What the owner of a pending company (registered, not confirmed) gets where it differs from company B's owner. */
+  pendingOwner?: number;
   /** An answer that stays open (the event stream): its status is read, then the connection is dropped. */
   stream?: true;
 }
@@ -425,6 +427,23 @@ export const ACCESS_MATRIX: AccessRow[] = [
   },
   // Powers of attorney (docs/product.md «Powers of attorney»): a company's users list and add, its owner revokes; the
   // committee side reads one and records the registry's word. The rows change nothing (ids of nothing).
+  // A registration confirmed by the head's signature: the owner's, of a registration still waiting (a company the
+  // console made never registered: 404); the pending owner gets the statement, and 400 for uploads not theirs.
+  {
+    method: 'GET',
+    route: '/api/registrations/me/statement',
+    url: '/api/registrations/me/statement',
+    expect: { ...company(404, 404), employeeA: 403 },
+    pendingOwner: 200,
+  },
+  {
+    method: 'POST',
+    route: '/api/registrations/me/confirmation',
+    url: '/api/registrations/me/confirmation',
+    body: { prefileIds: [999999] },
+    expect: { ...company(404, 404), employeeA: 403 },
+    pendingOwner: 400,
+  },
   {
     method: 'GET',
     route: '/api/companies/me/powers-of-attorney',

@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,15 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { refuseAcceptance, takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, signedIn, startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
+import {
+  groundsFor,
+  pdfText,
+  signedIn,
+  startTestPortal,
+  storedPrefile,
+  type TestPortal,
+  userByEmail,
+} from './helpers.ts';
 
 // Pre-trial appeals (docs/product.md «Appeals»): who may file what and when, the answer's term on the production
 // calendar, the head's decision and what it changes, the answer letter, who is told.
@@ -112,12 +119,6 @@ async function correctionDeclined(): Promise<{ id: number; correctionId: number 
   const correctionId = (await companyDetail(id)).corrections[0]?.id ?? 0;
   await decideCorrection(ctx, users.examiner1, correctionId, { accept: false, note: 'Опечатки нет', prefileIds: [] });
   return { id, correctionId };
-}
-
-function pdfText(bytes: Buffer, name: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 async function download(who: Who, key: string): Promise<Buffer> {
@@ -337,7 +338,7 @@ describe("the head's decision", () => {
     expect((await download('head', key)).equals(forCompany)).toBe(true);
     expect((await download('employee', key)).equals(forCompany)).toBe(true);
     expect((await call('ownerB', 'GET', `/api/files?path=${encodeURIComponent(key)}`)).statusCode).toBe(404);
-    const text = pdfText(forCompany, 'upheld.pdf');
+    const text = pdfText(forCompany);
     for (const expected of [
       'Ответ на жалобу',
       `по заявлению № ${statement.visibleId}`,
@@ -422,7 +423,7 @@ describe("the head's decision", () => {
     const dismissed = (await decide(other, { upheld: false, text: 'Основание подтверждено' })).json() as Appeal;
     expect(dismissed).toMatchObject({ status: 'dismissed', decision: { upheld: false } });
     expect((await companyDetail(id)).status).toBe('rejected');
-    const text = pdfText(await download('owner', dismissed.decision?.letter.url ?? ''), 'dismissed.pdf');
+    const text = pdfText(await download('owner', dismissed.decision?.letter.url ?? ''));
     expect(text).toContain('Решение: в удовлетворении жалобы отказано.');
     // The subject may be appealed again once the first is decided.
     expect((await companyDetail(id)).appealSubjects).toEqual(['decision_refusal', 'other']);

@@ -457,7 +457,7 @@ describe('a pending company (registered, not yet confirmed)', () => {
       const ownersOnly =
         row.expect.employeeA !== row.expect.ownerA || (row.method === 'DELETE' && row.route === '/api/employees/:id');
       const expected = {
-        owner: filing(row) ? 403 : row.expect.ownerB,
+        owner: filing(row) ? 403 : (row.pendingOwner ?? row.expect.ownerB),
         employee: filing(row) ? 403 : ownersOnly ? row.expect.employeeA : row.expect.ownerB,
       };
       for (const [who, token] of [

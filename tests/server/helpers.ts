@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -442,4 +442,16 @@ export function adminCli(portal: Pick<TestPortal, 'config'>, ...args: string[]) 
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The text of a PDF as pdftotext (poppler-utils) reads it, whitespace folded. */
+export function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-text-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

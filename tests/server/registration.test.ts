@@ -1,20 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PendingRegistration, RegistrationInput, Session } from '#domain/contract.ts';
+import type {
+  AdminLogPage,
+  PendingRegistration,
+  RegistrationConfirmation,
+  RegistrationInput,
+  Session,
+} from '#domain/contract.ts';
+import { registrationStatementTexts } from '#domain/pdf/registration-statement.ts';
+import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { currentConsent } from '../../server/src/personal-data/documents.ts';
+import { CONFIRMATION_TEXTS } from '../../server/src/registration/confirmation.ts';
 import { REGISTRATION_TEXTS } from '../../server/src/registration/registration.service.ts';
 import { registrationAttemptCookieName } from '../../server/src/routes/api/registrations/index.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { TEST_COMPANY } from '../../tools/test-ca.ts';
-import { cookieFrom, login, startTestPortal, type TestPortal } from './helpers.ts';
+import {
+  makeTestAuthority,
+  OTHER_COMPANY,
+  TEST_COMMITTEE,
+  TEST_COMPANY,
+  type TestAuthority,
+  type TestSignerName,
+} from '../../tools/test-ca.ts';
+import { cookieFrom, login, pdfText, signedIn, startTestPortal, type TestPortal, uploadPrefile } from './helpers.ts';
 
 let portal: TestPortal;
+let dir: string;
+let ca: TestAuthority;
 beforeAll(async () => {
-  portal = await startTestPortal();
-}, 120_000);
+  dir = await mkdtemp(path.join(tmpdir(), 'registration-'));
+  // A test authority: a head confirms a registration at once with a qualified signature of the statement.
+  ca = await makeTestAuthority(path.join(dir, 'ca'));
+  portal = await startTestPortal({ SIGNATURE_TRUST_DIR: ca.trustDir, COMMITTEE_INN: TEST_COMMITTEE.innLe });
+}, 180_000);
 afterAll(async () => {
   await portal?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const COOKIE = registrationAttemptCookieName(false);
@@ -375,6 +401,142 @@ describe('the committee confirms or declines', () => {
     expect(again.companyId).not.toBe(companyId);
     const companies = await portal.db.selectFrom('companies').select('id').where('inn', '=', '7703007771').execute();
     expect(companies).toEqual([{ id: again.companyId }]);
+  });
+});
+
+describe('confirmed at once by the head’s qualified signature', () => {
+  /** Registers an organisation and answers the owner's headers and company id. */
+  async function registeredAs(email: string, organisation: { inn: string; ogrn: string; legalEntity: string }) {
+    const { attempt, code } = await codeFor(email);
+    const response = await send(form(email, code, { ...organisation, kpp: '770901001' }), attempt);
+    expect(response.statusCode, response.body).toBe(201);
+    const session = response.json<Session>();
+    return { headers: bearer(response), token: session.access_token, companyId: session.user.company?.id as number };
+  }
+
+  const statementOf = (headers: Record<string, string>) =>
+    portal.app.inject({ url: '/api/registrations/me/statement', headers });
+
+  async function signed(bytes: Buffer, signer: TestSignerName): Promise<Buffer> {
+    const file = path.join(dir, `${randomBytes(6).toString('hex')}.pdf`);
+    await writeFile(file, bytes);
+    return Buffer.from(await ca.sign(file, signer));
+  }
+
+  async function confirm(registrant: { headers: Record<string, string>; token: string }, signature: Buffer) {
+    const name = `${registrationStatementTexts.fileName('x')}.sig`;
+    const uploaded = await uploadPrefile(portal, registrant.token, name, signature, 'application/pkcs7-signature');
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    return portal.app.inject({
+      method: 'POST',
+      url: '/api/registrations/me/confirmation',
+      headers: registrant.headers,
+      payload: { prefileIds: [uploaded.json().id as number] },
+    });
+  }
+
+  const companyRow = (id: number) =>
+    portal.db
+      .selectFrom('companies')
+      .select(['state', 'confirmation', 'certificate_organization', 'legal_entity', 'statement_signature_key'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('gives the statement as a PDF, made once: the same bytes on every download, the requisites and the person in it', async () => {
+    const registrant = await registeredAs('statement@other-org.example', {
+      inn: '7703011111',
+      ogrn: '1027700121217',
+      legalEntity: 'ООО «Заявление»',
+    });
+    const first = await statementOf(registrant.headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.headers['content-disposition']).toContain('attachment');
+    expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const second = await statementOf(registrant.headers);
+    expect(Buffer.compare(first.rawPayload, second.rawPayload)).toBe(0);
+    const text = pdfText(first.rawPayload);
+    for (const expected of [
+      registrationStatementTexts.title,
+      'ООО «Заявление»',
+      '7703011111 / 770901001',
+      '1027700121217',
+      'Соколова Ирина Павловна',
+      'statement@other-org.example',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('a signature of another organisation’s head, or over other bytes, is refused and the company keeps waiting', async () => {
+    const registrant = await registeredAs('refused@other-org.example', {
+      inn: '7703021110',
+      ogrn: '1027700131315',
+      legalEntity: 'ООО «Отказ»',
+    });
+    const statement = (await statementOf(registrant.headers)).rawPayload;
+    // The demo company's director: a valid signature, of another organisation.
+    const foreign = await confirm(registrant, await signed(statement, 'director256'));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(CONFIRMATION_TEXTS.refused(CONFIRMATION_TEXTS.foreign));
+    const otherBytes = await confirm(registrant, await signed(Buffer.from('%PDF-1.4 другое'), 'otherDirector'));
+    expect(otherBytes.statusCode).toBe(400);
+    expect(otherBytes.json().message).toBe(CONFIRMATION_TEXTS.refused(SIGNATURE_FAILURE_TEXTS.invalid));
+    const notSignature = await confirm(registrant, Buffer.from('not a signature'));
+    expect(notSignature.statusCode).toBe(400);
+    expect((await companyRow(registrant.companyId)).state).toBe('pending');
+  });
+
+  it('the head’s valid signature makes the company active at once, keeps the certificate’s name, logs it; it files', async () => {
+    const registrant = await registeredAs('director@other-org.example', {
+      inn: OTHER_COMPANY.innLe,
+      ogrn: OTHER_COMPANY.ogrn,
+      legalEntity: 'ООО «Чужой проект» (как введено)',
+    });
+    const statement = (await statementOf(registrant.headers)).rawPayload;
+    const confirmed = await confirm(registrant, await signed(statement, 'otherDirector'));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<RegistrationConfirmation>()).toMatchObject({
+      state: 'active',
+      signer: 'Сидоров Пётр Николаевич',
+      certificateOrganization: OTHER_COMPANY.legalEntity,
+    });
+    expect(await companyRow(registrant.companyId)).toMatchObject({
+      state: 'active',
+      confirmation: 'signature',
+      certificate_organization: OTHER_COMPANY.legalEntity,
+      legal_entity: 'ООО «Чужой проект» (как введено)',
+      statement_signature_key: expect.any(String),
+    });
+    const me = await portal.app.inject({ url: '/api/users/me', headers: registrant.headers });
+    expect(me.json().company.state).toBe('active');
+    // Decided: neither the statement nor a second confirmation.
+    expect((await statementOf(registrant.headers)).statusCode).toBe(409);
+    // It is off the committee's list, and the log says who signed.
+    const { bearer: as } = await signedIn(portal, { head: demoUsers.head.email });
+    const head = { authorization: as.head };
+    const waiting = (await portal.app.inject({ url: '/api/admin/registrations', headers: head })).json();
+    expect((waiting as PendingRegistration[]).some((r) => r.companyId === registrant.companyId)).toBe(false);
+    const log = (await portal.app.inject({ url: '/api/admin/log', headers: head })).json<AdminLogPage>();
+    expect(log.entries[0]).toMatchObject({
+      action: 'registration_confirmed',
+      actorName: 'Соколова Ирина Павловна',
+      subject: `ООО «Чужой проект» (как введено) (ИНН ${OTHER_COMPANY.innLe})`,
+    });
+    // It files now.
+    const filing = await portal.app.inject({
+      method: 'POST',
+      url: '/api/statements',
+      headers: registrant.headers,
+      payload: { cipher: '', objectName: 'Дом', prefileIds: [] },
+    });
+    expect(filing.statusCode).not.toBe(403);
+  });
+
+  it('is the owner’s: an employee gets 403, a company the console made 404', async () => {
+    const { bearer: as } = await signedIn(portal, { owner: demoUsers.owner.email, employee: demoUsers.employee.email });
+    expect((await statementOf({ authorization: as.owner })).statusCode).toBe(404);
+    expect((await statementOf({ authorization: as.employee })).statusCode).toBe(403);
   });
 });
 

@@ -141,6 +141,50 @@ export async function decideRegisteredCompany(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Keeps the registration statement's key, only when none is kept yet; false when another request kept one first. */
+export async function keepStatementKey(db: Db, id: number, key: string): Promise<boolean> {
+  const result = await db
+    .updateTable('companies')
+    .set({ statement_key: key })
+    .where('id', '=', id)
+    .where('statement_key', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Confirms a waiting registration by its head's qualified signature (`active` at once), keeping the certificate's
+ * organisation name beside the entered one; false when it no longer waits.
+ */
+export async function confirmBySignature(
+  db: Db,
+  id: number,
+  confirmation: {
+    at: string;
+    by: string;
+    certificateOrganization: string | null;
+    signatureKey: string;
+    signatureCheck: string;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('companies')
+    .set({
+      state: 'active',
+      confirmation: 'signature',
+      confirmed_at: confirmation.at,
+      confirmed_by_name: confirmation.by,
+      certificate_organization: confirmation.certificateOrganization,
+      statement_signature_key: confirmation.signatureKey,
+      statement_signature_check: confirmation.signatureCheck,
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where('declined_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Deletes a declined registration's company (its people first, by the caller); cascades to its powers of attorney. */
 export async function deleteDeclinedCompany(db: Db, id: number): Promise<void> {
   await db

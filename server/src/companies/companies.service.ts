@@ -8,6 +8,7 @@ import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards
 import type { UserRow } from '../users/user.ts';
 import { deleteCompanyUsers, insertUser, withNewLogin } from '../users/users.service.ts';
 import {
+  confirmBySignature,
   decideRegisteredCompany,
   deleteDeclinedCompany,
   findCompanyById,
@@ -15,6 +16,7 @@ import {
   findOtherCompanyByInn,
   findRegisteredCompany,
   insertCompany,
+  keepStatementKey,
   listPendingCompanies,
   updateCompany,
 } from './companies.repository.ts';
@@ -201,6 +203,26 @@ export function registeredCompany(db: Db, id: number) {
 /** Decides a waiting registration in the caller's transaction; false when another decision came first. */
 export function decideRegistrationOf(db: Db, id: number, decision: Parameters<typeof decideRegisteredCompany>[2]) {
   return decideRegisteredCompany(db, id, decision);
+}
+
+/** The caller's registered company as it stands, for its registration statement and confirmation; undefined if none. */
+export async function ownRegistration(ctx: ServiceContext, actor: UserRow) {
+  const company = await findCompanyById(ctx.db, requireCompanyUser(actor));
+  return company?.registered_at ? company : undefined;
+}
+
+/** Keeps the registration statement's key once (see keepStatementKey). */
+export function keepRegistrationStatement(db: Db, id: number, key: string) {
+  return keepStatementKey(db, id, key);
+}
+
+/** Confirms a waiting registration by signature in the caller's transaction (see confirmBySignature). */
+export function confirmRegistrationBySignature(
+  db: Db,
+  id: number,
+  confirmation: Parameters<typeof confirmBySignature>[2],
+) {
+  return confirmBySignature(db, id, confirmation);
 }
 
 /** Removes a declined registration with its people and their data, in the caller's transaction. */

@@ -53,7 +53,7 @@ export function listPowerOfAttorneyFilesAfter(db: Db, afterId: number, limit: nu
     .execute();
 }
 
-/** Which of these storage keys the database refers to (a stage file or a prefile). */
+/** Which of these storage keys the database refers to (a stage file, a prefile, a registration's statement). */
 export async function knownStorageKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const rows = await db
@@ -65,6 +65,13 @@ export async function knownStorageKeys(db: Db, keys: readonly string[]): Promise
         .selectFrom('prefiles')
         .select('storage_key')
         .where('storage_key', 'in', [...keys]),
+    )
+    .union(
+      db
+        .selectFrom('companies')
+        .select('statement_key as storage_key')
+        .where('statement_key', 'in', [...keys])
+        .$narrowType<{ storage_key: string }>(),
     )
     .execute();
   return new Set(rows.map((row) => row.storage_key));

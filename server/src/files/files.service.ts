@@ -15,7 +15,7 @@ async function findStatementFileFor(db: Db, actor: UserRow, key: string) {
 }
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name, UTF-8 and percent-encoded, for the rest. */
-function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file';
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,

@@ -18,6 +18,7 @@ import notificationRoutes from './notifications/index.ts';
 import prefileRoutes from './prefiles/index.ts';
 import publicRoutes from './public/index.ts';
 import registrationRoutes from './registrations/index.ts';
+import ownRegistrationRoutes from './registrations/me.ts';
 import statementRoutes from './statements/index.ts';
 import userRoutes from './users/index.ts';
 
@@ -39,9 +40,13 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
     behind('authenticate', [userRoutes, catalogRoutes, prefileRoutes, fileRoutes, notificationRoutes, eventRoutes], {
       scope: 'signed-in',
       inner: [
-        behind('requireCompanyUser', [statementRoutes, employeeRoutes, companyRoutes, companyAppeals], {
-          scope: 'company',
-        }),
+        behind(
+          'requireCompanyUser',
+          [statementRoutes, employeeRoutes, companyRoutes, companyAppeals, ownRegistrationRoutes],
+          {
+            scope: 'company',
+          },
+        ),
         behind('requireExaminer', [instanceRoutes, teamRoutes, instanceAppeals, remarkTemplateRoutes], {
           scope: 'examiner',
         }),
