@@ -61,6 +61,8 @@ export const FILE_ACCEPT = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}
 
 /** What the picker of a power of attorney offers: its XML and the signature of it (docs/product.md «Powers of attorney»). */
 export const POWER_OF_ATTORNEY_ACCEPT = '.xml,.sig,.p7s';
+/** What the picker of a lone signature offers (a registration statement's, signed outside the portal). */
+export const SIGNATURE_ACCEPT = '.sig,.p7s';
 
 /** Texts of the file checks and uploads, exactly as docs/product.md «Files» and «Error texts» quote them. */
 export const fileTexts = {

@@ -188,6 +188,11 @@ function Done() {
         {t.doneHeading}
       </h1>
       <p>{t.done(state.organisation)}</p>
+      <p>{t.waysLead}</p>
+      <ul>
+        <li>{t.waySignature}</li>
+        <li>{t.wayCommittee}</li>
+      </ul>
       <p>
         <a className="button" href={routes.companyEdit}>
           {t.toCompany}
