@@ -2633,14 +2633,14 @@ export interface components {
             terms: components["schemas"]["CalendarTermChange"][];
         };
         /** @enum {string} */
-        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked" | "registration_confirmed" | "registration_declined";
+        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked" | "registration_confirmed" | "registration_declined" | "registration_removed";
         AdminLogEntry: {
             id: number;
             /** Format: date-time */
             at: string;
             /** @description Who made the change; null for the admin CLI. */
             actorId: number | null;
-            /** @description Their ФИО, or 'консоль' for the admin CLI. */
+            /** @description Their ФИО, 'консоль' for the admin CLI, or 'портал (автоматически)' for the portal's scheduled work. */
             actorName: string;
             action: components["schemas"]["AdminLogAction"];
             /** @description What was changed, e.g. 'Иванов И. И. (ivanov@agr.example.ru)' or 'Виды работ — Реконструкция'. */

@@ -16,7 +16,8 @@ import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
 import { currentConsent } from '../../server/src/personal-data/documents.ts';
 import { CONFIRMATION_TEXTS } from '../../server/src/registration/confirmation.ts';
-import { REGISTRATION_TEXTS } from '../../server/src/registration/registration.service.ts';
+import { removeExpiredRegistrations } from '../../server/src/registration/expiry.ts';
+import { decideRegistration, REGISTRATION_TEXTS } from '../../server/src/registration/registration.service.ts';
 import { registrationAttemptCookieName } from '../../server/src/routes/api/registrations/index.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
@@ -44,6 +45,7 @@ afterAll(async () => {
 });
 
 const COOKIE = registrationAttemptCookieName(false);
+const DAY = 24 * 60 * 60 * 1000;
 const mailDelivered = () => (portal.app.mailer as ReturnType<typeof deferredMailer>).flush();
 
 /** Asks for a code as a browser would, and keeps the attempt cookie it gets. */
@@ -578,6 +580,71 @@ describe('mass registrations from one address', () => {
       expect(refused.response.json().message).toContain('Слишком много запросов на регистрацию');
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('a registration past its keeping', () => {
+  it('goes with its people 30 days after registering undecided, or 30 days after its decline; the log names no one', async () => {
+    const started = portal.clock.now;
+    const register = async (email: string, inn: string, ogrn: string) => {
+      const { attempt, code } = await codeFor(email);
+      const response = await send(form(email, code, { inn, ogrn, legalEntity: `ООО «${inn}»` }), attempt);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<Session>().user.company?.id as number;
+    };
+    const exists = async (id: number) =>
+      (await portal.db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    const people = async (id: number) =>
+      (await portal.db.selectFrom('users').select('id').where('company_id', '=', id).execute()).length;
+    const { users } = await signedIn(portal, { head: demoUsers.head.email });
+    try {
+      const undecided = await register('undecided@expiry.example', '7703012228', '1027700151511');
+      const declinedAtOnce = await register('declined@expiry.example', '7703022226', '1027700161610');
+      const declinedLater = await register('later@expiry.example', '7703031118', '1027700171718');
+      const confirmed = await register('kept@expiry.example', '7703041116', '1027700181816');
+      await decideRegistration(portal.app.ctx, users.head, confirmed, { approve: true, reason: null });
+      await decideRegistration(portal.app.ctx, users.head, declinedAtOnce, {
+        approve: false,
+        reason: 'Не та организация',
+      });
+      portal.clock.advance(20 * DAY);
+      await decideRegistration(portal.app.ctx, users.head, declinedLater, { approve: false, reason: 'Ошибка в ОГРН' });
+
+      portal.clock.now = started + 29 * DAY;
+      await removeExpiredRegistrations(portal.app.ctx);
+      for (const id of [undecided, declinedAtOnce, declinedLater]) expect(await exists(id)).toBe(true);
+
+      portal.clock.now = started + 31 * DAY;
+      expect(await removeExpiredRegistrations(portal.app.ctx)).toBeGreaterThanOrEqual(2);
+      for (const id of [undecided, declinedAtOnce]) {
+        expect(await exists(id)).toBe(false);
+        expect(await people(id)).toBe(0);
+      }
+      // Declined 11 days ago: kept until 30 days after the decline.
+      expect(await exists(declinedLater)).toBe(true);
+      expect(await people(declinedLater)).toBe(1);
+      // A confirmed organisation stays whatever its age.
+      expect(await exists(confirmed)).toBe(true);
+      expect(await people(confirmed)).toBe(1);
+
+      const { bearer } = await signedIn(portal, { head: demoUsers.head.email });
+      const log = (
+        await portal.app.inject({ url: '/api/admin/log', headers: { authorization: bearer.head } })
+      ).json<AdminLogPage>();
+      const removals = log.entries.filter((entry) => entry.action === 'registration_removed');
+      expect(removals.length).toBeGreaterThanOrEqual(2);
+      for (const entry of removals) {
+        expect(entry.actorName).toBe('портал (автоматически)');
+        expect(JSON.stringify(entry)).not.toMatch(/7703012228|7703022226|undecided@|declined@|«/);
+      }
+      expect(removals.some((entry) => entry.description.includes('30 дней после отказа'))).toBe(true);
+      expect(removals.some((entry) => entry.description.includes('не подтверждена за 30 дней'))).toBe(true);
+      // Its ИНН is free again.
+      const again = await register('again@expiry.example', '7703012228', '1027700151511');
+      expect(await exists(again)).toBe(true);
+    } finally {
+      portal.clock.now = Date.now();
     }
   });
 });

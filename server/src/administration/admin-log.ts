@@ -12,6 +12,8 @@ export type Actor = UserRow | null;
 
 /** What the log names the admin CLI as. */
 export const CONSOLE_ACTOR = 'консоль';
+/** What the log names the portal's scheduled work as. */
+export const SYSTEM_ACTOR = 'портал (автоматически)';
 
 /** The log's page size. */
 export const LOG_PAGE_SIZE = 50;
@@ -27,7 +29,8 @@ export function inAdminTransaction<T>(
 /** Records a change in the caller's transaction. */
 export function recordChange(
   db: Db,
-  actor: Actor,
+  /** `system`: the portal's own scheduled work (the removal of registrations past their keeping). */
+  actor: Actor | 'system',
   at: string,
   action: AdminLogAction,
   subject: string,
@@ -35,8 +38,8 @@ export function recordChange(
 ): Promise<void> {
   return insertLogEntry(db, {
     at,
-    actorId: actor?.id ?? null,
-    actorName: actor ? (actor.fio ?? actor.email) : null,
+    actorId: actor === 'system' ? null : (actor?.id ?? null),
+    actorName: actor === 'system' ? SYSTEM_ACTOR : actor ? (actor.fio ?? actor.email) : null,
     action,
     subject,
     details,
@@ -116,9 +119,15 @@ export function describeChange(action: AdminLogAction, details: Record<string, u
         ? `По реестру ФНС доверенность № ${String(details.number ?? '')} отозвана; отозвана и в портале`
         : `По реестру ФНС доверенность № ${String(details.number ?? '')} не отозвана`;
     case 'registration_confirmed':
-      return `Регистрация организации подтверждена (ИНН ${String(details.inn ?? '')})`;
+      return details.by === 'signature'
+        ? `Регистрация организации подтверждена подписью: ${String(details.signer ?? '')} (ИНН ${String(details.inn ?? '')})`
+        : `Регистрация организации подтверждена (ИНН ${String(details.inn ?? '')})`;
     case 'registration_declined':
       return `В регистрации организации отказано (ИНН ${String(details.inn ?? '')}): ${String(details.reason ?? '')}`;
+    case 'registration_removed':
+      return details.declined
+        ? 'Заявка на регистрацию удалена с персональными данными: 30 дней после отказа'
+        : 'Заявка на регистрацию удалена с персональными данными: не подтверждена за 30 дней';
   }
 }
 

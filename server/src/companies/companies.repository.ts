@@ -185,6 +185,49 @@ export async function confirmBySignature(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The registrations kept past `before`: still `pending` and registered before it undecided, or declined before it. */
+export function listExpiredRegistrations(db: Db, before: string) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'legal_entity', 'inn', 'registered_at', 'declined_at'])
+    .where('state', '=', 'pending')
+    .where('registered_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('declined_at', 'is', null), eb('registered_at', '<', before)]),
+        eb('declined_at', '<', before),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Claims an expired registration for its removal in the caller's transaction (a write that locks the row, so a head's
+ * decision or a signature at the same moment waits and then finds nothing); false when it is no longer one.
+ */
+export async function claimExpiredRegistration(db: Db, id: number, before: string): Promise<boolean> {
+  const result = await db
+    .updateTable('companies')
+    .set({ state: 'pending' })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .where('registered_at', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('declined_at', 'is', null), eb('registered_at', '<', before)]),
+        eb('declined_at', '<', before),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a registration's company (its people first, by the caller); cascades to its powers of attorney. */
+export async function deletePendingCompany(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('companies').where('id', '=', id).where('state', '=', 'pending').execute();
+}
+
 /** Deletes a declined registration's company (its people first, by the caller); cascades to its powers of attorney. */
 export async function deleteDeclinedCompany(db: Db, id: number): Promise<void> {
   await db

@@ -8,15 +8,18 @@ import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards
 import type { UserRow } from '../users/user.ts';
 import { deleteCompanyUsers, insertUser, withNewLogin } from '../users/users.service.ts';
 import {
+  claimExpiredRegistration,
   confirmBySignature,
   decideRegisteredCompany,
   deleteDeclinedCompany,
+  deletePendingCompany,
   findCompanyById,
   findCompanyByInn,
   findOtherCompanyByInn,
   findRegisteredCompany,
   insertCompany,
   keepStatementKey,
+  listExpiredRegistrations,
   listPendingCompanies,
   updateCompany,
 } from './companies.repository.ts';
@@ -223,6 +226,22 @@ export function confirmRegistrationBySignature(
   confirmation: Parameters<typeof confirmBySignature>[2],
 ) {
   return confirmBySignature(db, id, confirmation);
+}
+
+/** The registrations kept past `before` (see listExpiredRegistrations). */
+export function expiredRegistrations(db: Db, before: string) {
+  return listExpiredRegistrations(db, before);
+}
+
+/**
+ * Removes an expired registration with its people and their data, in the caller's transaction; false when it is no
+ * longer one (confirmed, registered again, removed by another process).
+ */
+export async function removeExpiredRegistration(db: Db, id: number, before: string): Promise<boolean> {
+  if (!(await claimExpiredRegistration(db, id, before))) return false;
+  await deleteCompanyUsers(db, id);
+  await deletePendingCompany(db, id);
+  return true;
 }
 
 /** Removes a declined registration with its people and their data, in the caller's transaction. */

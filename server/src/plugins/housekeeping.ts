@@ -5,6 +5,7 @@ import { trimChanges } from '../events/events.service.ts';
 import { removeOrphanFiles } from '../files/files.service.ts';
 import { sweepLimits } from '../limits/limits.service.ts';
 import { removeStalePrefiles } from '../prefiles/prefiles.service.ts';
+import { removeExpiredRegistrations } from '../registration/expiry.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
 
@@ -44,6 +45,13 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
     job(app, 'limit_sweep', sweepLimits(ctx), 'swept expired rate limit counters', 'rate limit cleanup failed'),
     job(
       app,
+      'registration_expiry',
+      removeExpiredRegistrations(ctx),
+      'removed registrations unconfirmed or declined for 30 days, with their personal data',
+      'registration expiry failed',
+    ),
+    job(
+      app,
       'deadline_reminders',
       sendDeadlineReminders(ctx),
       'sent review deadline reminders',
@@ -54,7 +62,8 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
 
 /**
  * Scheduled work of a running server: abandoned uploads, and stored bytes no row refers to (left by a killed
- * process), are removed after 24 h; review deadline reminders go to the assigned examiners. Every API process may run
+ * process), are removed after 24 h; registrations unconfirmed or declined for 30 days go with their personal data;
+ * review deadline reminders go to the assigned examiners. Every API process may run
  * it: each removal is a conditional delete, so two processes never remove the same prefile twice or one in use, and
  * each reminder is claimed in the database before it is mailed.
  */

@@ -253,5 +253,6 @@ export const logTexts = {
     power_of_attorney_registry_checked: 'Доверенность проверена в реестре ФНС',
     registration_confirmed: 'Регистрация организации подтверждена',
     registration_declined: 'В регистрации организации отказано',
+    registration_removed: 'Заявка на регистрацию удалена',
   } satisfies Record<AdminLogAction, string>,
 } as const;
