@@ -228,6 +228,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Consent to the current version of the consent to the processing of personal data
+         * @description A company user agrees to the consent as published now (`GET /api/public/consent`): its version, the moment and
+         *     the client's address are kept with them, and `consentRequired` turns false. Another version than the current
+         *     one is 400 naming `consentVersion` ('Текст согласия на обработку персональных данных изменился: прочитайте его
+         *     ещё раз и подтвердите'). 403 for the committee's staff. Answers the user as `GET /api/users/me` does.
+         */
+        post: operations["giveConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/personal-data/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["PersonalDataKind"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The consent's or the policy's template as published now
+         * @description Heads only. The template (with its placeholders `{оператор}`, `{адрес}`, `{контакты}`, `{портал}`, each
+         *     named with what it stands for now), its version, who published it and when (null for the first edition the
+         *     portal carries).
+         */
+        get: operations["getPersonalDataTemplate"];
+        put?: never;
+        /**
+         * Publish a new version of the consent or the policy
+         * @description Heads only. The template becomes the next version at once: '/consent' and '/privacy' show it, a registration
+         *     must name it, and every company user is asked once at their next login to consent to a new consent. 400
+         *     naming `template` for an empty one ('Введите текст'), an unknown placeholder ('Неизвестная подстановка
+         *     {…}: допустимы {оператор}, {адрес}, {контакты}, {портал}') or the same text as now ('Текст не изменился');
+         *     409 when another head published first (`expectedVersion` is not the current version). Logged
+         *     (`personal_data_published`).
+         */
+        post: operations["publishPersonalDataTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/counters": {
         parameters: {
             query?: never;
@@ -2343,6 +2399,35 @@ export interface components {
             /** @description The version of the consent the person agreed to (`GET /api/public/consent`); null when not. */
             consentVersion: string | null;
         };
+        /**
+         * @description `consent`: the consent to the processing of personal data; `privacy`: the policy of processing.
+         * @enum {string}
+         */
+        PersonalDataKind: "consent" | "privacy";
+        PersonalDataTemplate: {
+            kind: components["schemas"]["PersonalDataKind"];
+            version: string;
+            title: string;
+            /** @description Paragraphs separated by an empty line, with placeholders. */
+            template: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+            publishedBy: string | null;
+            placeholders: {
+                /** @example {оператор} */
+                name: string;
+                /** @description What it stands for now (from the configuration). */
+                value: string;
+            }[];
+        };
+        PersonalDataTemplateInput: {
+            template: string;
+            /** @description The version the head edited; another current version is 409. */
+            expectedVersion: string;
+        };
+        ConsentInput: {
+            consentVersion: string;
+        };
         PersonalDataDocument: {
             /** @example 1 */
             version: string;
@@ -2434,6 +2519,12 @@ export interface components {
             id: number;
             /** @example Иванов Иван Иванович */
             fio: string | null;
+            /**
+             * @description True for a company user who has not consented to the current version of the consent to the processing of
+             *     personal data (never, or to an older one): the site asks once, before anything else
+             *     (`POST /api/users/me/consent`). Always false for the committee's staff.
+             */
+            consentRequired: boolean;
             /** Format: email */
             email: string;
             role: components["schemas"]["UserRole"];
@@ -2633,7 +2724,7 @@ export interface components {
             terms: components["schemas"]["CalendarTermChange"][];
         };
         /** @enum {string} */
-        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked" | "registration_confirmed" | "registration_declined" | "registration_removed";
+        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked" | "registration_confirmed" | "registration_declined" | "registration_removed" | "personal_data_published";
         AdminLogEntry: {
             id: number;
             /** Format: date-time */
@@ -4176,6 +4267,91 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    giveConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentInput"];
+            };
+        };
+        responses: {
+            /** @description The user, who has consented. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getPersonalDataTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["PersonalDataKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    publishPersonalDataTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["PersonalDataKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalDataTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description Published. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

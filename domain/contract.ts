@@ -62,6 +62,10 @@ export type PendingRegistration = Schemas['PendingRegistration'];
 export type RegistrationDecisionInput = Schemas['RegistrationDecisionInput'];
 export type RegistrationConfirmationInput = Schemas['RegistrationConfirmationInput'];
 export type RegistrationConfirmation = Schemas['RegistrationConfirmation'];
+export type PersonalDataKind = Schemas['PersonalDataKind'];
+export type PersonalDataTemplate = Schemas['PersonalDataTemplate'];
+export type PersonalDataTemplateInput = Schemas['PersonalDataTemplateInput'];
+export type ConsentInput = Schemas['ConsentInput'];
 /** The calling examiner's own contact details (GET/PUT /api/users/me/instance-profile). */
 export type InstanceProfile = Schemas['InstanceProfile'];
 export type InstanceProfileInput = Schemas['InstanceProfileInput'];

@@ -30,6 +30,7 @@ import * as powersOfAttorney from './20261129T0100_powers_of_attorney.ts';
 import * as powerOfAttorneyHistory from './20261129T0500_power_of_attorney_history.ts';
 import * as registration from './20261129T0600_registration.ts';
 import * as registrationSignature from './20261129T0800_registration_signature.ts';
+import * as personalDataDocuments from './20261129T0900_personal_data_documents.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0500_power_of_attorney_history': powerOfAttorneyHistory,
   '20261129T0600_registration': registration,
   '20261129T0800_registration_signature': registrationSignature,
+  '20261129T0900_personal_data_documents': personalDataDocuments,
 };

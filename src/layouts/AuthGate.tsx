@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import LazyChunk, { chunk } from '#components/ui/LazyChunk.tsx';
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
 import Spinner from '../components/ui/Spinner.tsx';
@@ -7,15 +8,21 @@ import { guardRedirect } from '../lib/guard.ts';
 import { $session, $sessionSettled, initSession, loadCurrentUser } from '../stores/session.ts';
 import { gateTexts } from './texts.ts';
 
+/** The consent asked again, loaded only for whoever is asked (a rare screen, out of every page's initial JS). */
+const loadConsent = chunk(() => import('../features/personal-data/ConsentAgain.tsx'));
+
 /**
- * Waits for the session, sends anonymous visitors to login and each role out of the other's area,
- * then reveals the page (body[data-session="ready"]).
+ * Waits for the session, sends anonymous visitors to login and each role out of the other's area, asks a company
+ * user for the current consent to the processing of personal data when they have not given it (docs/product.md
+ * «Personal data»), then reveals the page (body[data-session="ready"]).
  */
 export default function AuthGate() {
   const session = useStore($session);
   const settled = useStore($sessionSettled);
   const redirect = settled && session.status !== 'error' ? guardRedirect(currentPath(), session.user) : null;
-  const ready = session.status === 'authenticated' && redirect === null;
+  const signedIn = session.status === 'authenticated' && redirect === null;
+  const askConsent = signedIn && session.user?.consentRequired === true;
+  const ready = signedIn && !askConsent;
 
   useEffect(() => {
     void initSession();
@@ -31,6 +38,17 @@ export default function AuthGate() {
   }, [redirect, ready]);
 
   if (ready) return null;
+  if (askConsent) {
+    return (
+      <LazyChunk
+        load={loadConsent}
+        props={{}}
+        fallback={<Spinner fullscreen label={gateTexts.loading} />}
+        failedText={gateTexts.failedText}
+        retryLabel={gateTexts.retry}
+      />
+    );
+  }
   if (session.status === 'error') {
     return (
       <div className="loading loading--fullscreen">

@@ -30,6 +30,7 @@ export const demoOwner = {
   isHead: false,
   company: { id: 1, legalEntity: 'ООО «СтройПроект»', state: 'active' },
   instance: null,
+  consentRequired: false,
 } satisfies User;
 
 /** A demo examiner as GET /api/users/me returns them. */
@@ -42,6 +43,7 @@ export const demoExaminer = {
   isHead: false,
   company: null,
   instance: { id: 1, name: 'Комитет по архитектуре и градостроительству' },
+  consentRequired: false,
 } satisfies User;
 
 /** A statement just sent by the demo owner, as the list and detail endpoints return it. */

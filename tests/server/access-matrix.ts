@@ -268,6 +268,20 @@ export const ACCESS_MATRIX: AccessRow[] = [
     expect: heads(400),
   },
   { method: 'GET', route: '/api/admin/log', url: '/api/admin/log', expect: heads(200) },
+  // The consent and the policy as templates a head publishes (docs/product.md «Personal data»): an empty one is 400.
+  {
+    method: 'GET',
+    route: '/api/admin/personal-data/:kind',
+    url: '/api/admin/personal-data/consent',
+    expect: heads(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/personal-data/:kind',
+    url: '/api/admin/personal-data/privacy',
+    body: { template: '', expectedVersion: '1' },
+    expect: heads(400),
+  },
   // Registrations waiting for a head (docs/product.md «Registration»): a decision on no registration is 404.
   { method: 'GET', route: '/api/admin/registrations', url: '/api/admin/registrations', expect: heads(200) },
   {
@@ -427,6 +441,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
   },
   // Powers of attorney (docs/product.md «Powers of attorney»): a company's users list and add, its owner revokes; the
   // committee side reads one and records the registry's word. The rows change nothing (ids of nothing).
+  // A company user consents to the current consent (docs/product.md «Personal data»); the committee's staff do not.
+  {
+    method: 'POST',
+    route: '/api/users/me/consent',
+    url: '/api/users/me/consent',
+    body: { consentVersion: '1' },
+    expect: company(200, 200),
+  },
   // A registration confirmed by the head's signature: the owner's, of a registration still waiting (a company the
   // console made never registered: 404); the pending owner gets the statement, and 400 for uploads not theirs.
   {

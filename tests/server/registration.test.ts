@@ -14,7 +14,7 @@ import type {
 import { registrationStatementTexts } from '#domain/pdf/registration-statement.ts';
 import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
 import type { deferredMailer } from '../../server/src/mail/outbox.ts';
-import { currentConsent } from '../../server/src/personal-data/documents.ts';
+import { requireOperator } from '../../server/src/personal-data/documents.ts';
 import { CONFIRMATION_TEXTS } from '../../server/src/registration/confirmation.ts';
 import { removeExpiredRegistrations } from '../../server/src/registration/expiry.ts';
 import { decideRegistration, REGISTRATION_TEXTS } from '../../server/src/registration/registration.service.ts';
@@ -563,7 +563,7 @@ describe('the consent and the policy of processing', () => {
 
   it('cannot be published, nor registration opened, without the operator’s address: 503', () => {
     expect(() =>
-      currentConsent({ operator: { name: 'Комитет', address: null, email: null }, publicOrigin: null }),
+      requireOperator({ operator: { name: 'Комитет', address: null, email: null }, publicOrigin: null }),
     ).toThrow(expect.objectContaining({ code: 'service_unavailable', statusCode: 503 }));
   });
 });

@@ -128,6 +128,8 @@ export function describeChange(action: AdminLogAction, details: Record<string, u
       return details.declined
         ? 'Заявка на регистрацию удалена с персональными данными: 30 дней после отказа'
         : 'Заявка на регистрацию удалена с персональными данными: не подтверждена за 30 дней';
+    case 'personal_data_published':
+      return `Опубликована редакция ${String(details.version ?? '')}: ${details.kind === 'privacy' ? 'политика обработки персональных данных' : 'согласие на обработку персональных данных'}`;
   }
 }
 

@@ -512,6 +512,18 @@ export interface RemarkEventTable {
   round: number | null;
 }
 
+/** A published version of the consent or the policy of processing personal data (20261129T0900). */
+export interface PersonalDataDocumentTable {
+  id: Generated<number>;
+  kind: 'consent' | 'privacy';
+  version: number;
+  /** The text with its placeholders ({оператор}, {адрес}, {контакты}, {портал}), paragraphs by an empty line. */
+  template: string;
+  published_at: Timestamp;
+  published_by: number | null;
+  published_by_name: string | null;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -546,4 +558,5 @@ export interface Database {
   admin_log: AdminLogTable;
   powers_of_attorney: PowerOfAttorneyTable;
   catalog_power_codes: CatalogTable;
+  personal_data_documents: PersonalDataDocumentTable;
 }

@@ -19,7 +19,7 @@ import {
 import type { ServiceContext } from '../context.ts';
 import { ApiError, apiError, fieldError } from '../errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { CONSENT_VERSION, currentConsent, PERSONAL_DATA_TEXTS } from '../personal-data/documents.ts';
+import { currentConsentVersion, PERSONAL_DATA_TEXTS, requireOperator } from '../personal-data/documents.ts';
 import { optionalText } from '../text.ts';
 import { requireHead } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
@@ -141,7 +141,7 @@ function decisionMail(ctx: ServiceContext, legalEntity: string, declined: string
 
 /** Registration needs the operator's address for the consent to name; 503 otherwise. */
 function requireOpen(ctx: ServiceContext): void {
-  currentConsent(ctx.config);
+  requireOperator(ctx.config);
 }
 
 /**
@@ -201,10 +201,12 @@ function checkedOrganisation(input: RegistrationInput) {
 }
 
 /** The consent named must be the current one: none is 'Подтвердите согласие…', an older one asks to read it again. */
-function checkedConsent(version: string | null): string {
+async function checkedConsent(ctx: ServiceContext, version: string | null): Promise<string> {
   const given = optionalText(version);
   if (given === null) throw fieldError('consentVersion', REGISTRATION_FIELD_TEXTS.consentRequired);
-  if (given !== CONSENT_VERSION) throw fieldError('consentVersion', PERSONAL_DATA_TEXTS.consentOutdated);
+  if (given !== (await currentConsentVersion(ctx))) {
+    throw fieldError('consentVersion', PERSONAL_DATA_TEXTS.consentOutdated);
+  }
   return given;
 }
 
@@ -249,7 +251,7 @@ export async function register(
   requireOpen(ctx);
   const email = normalizeEmail(input.email);
   const organisation = checkedOrganisation(input);
-  const consentVersion = checkedConsent(input.consentVersion);
+  const consentVersion = await checkedConsent(ctx, input.consentVersion);
   const who = `${organisation.fio}, ${email}`;
   await spendCode(ctx, {
     purpose: 'registration',

@@ -7,6 +7,7 @@ import { issueCheckToken } from '../certificates/certificates.service.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { requestCorrection } from '../corrections/corrections.service.ts';
+import { nowIso } from '../db/database.ts';
 import { inOneTransaction } from '../db/one-transaction.ts';
 import { DEMO_COMPANY, DEMO_SIGNATURES_DIR } from '../demo-trust.ts';
 import { createEmployee } from '../employees/employees.service.ts';
@@ -17,7 +18,7 @@ import { shippedVerdicts } from '../signatures/checker.ts';
 import { submitStatement } from '../statements/statements.service.ts';
 import { withPut } from '../storage/file-store.ts';
 import type { UserRow } from '../users/user.ts';
-import { createExaminer, findUserByEmail, findUserById } from '../users/users.service.ts';
+import { createExaminer, findUserByEmail, findUserById, recordConsent } from '../users/users.service.ts';
 import { refuseAcceptance, takeIntoWork } from '../workflow/intake.ts';
 import { replyToStatement, submitNewVersion } from '../workflow/review.ts';
 import { withdrawStatement } from '../workflow/withdrawal.ts';
@@ -307,6 +308,11 @@ async function seedDemoData(base: ServiceContext): Promise<void> {
     phone: '+7 (916) 555-12-34',
     position: 'Главный архитектор проекта',
   });
+  // The demo company's people consented to the consent's first edition when they registered (docs/product.md
+  // «Personal data»).
+  for (const id of [ownerId, employeeId]) {
+    await recordConsent(base.db, id, { version: '1', at: nowIso(base.now()), address: '127.0.0.1' });
+  }
   // The head first: a committee's first examiner becomes its head when none is named (createExaminer).
   const { userId: headId } = await createExaminer(ctx, {
     email: 'head@demo.example',

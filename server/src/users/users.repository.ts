@@ -16,6 +16,7 @@ const userColumns = [
   'users.instance_id',
   'users.is_verify',
   'users.is_head',
+  'users.consent_version',
   'companies.legal_entity as company_legal_entity',
   'companies.state as company_state',
   'instances.name as instance_name',
@@ -295,4 +296,17 @@ export async function insertInstance(db: Db, name: string, createdAt: string): P
  */
 export async function deleteCompanyUsers(db: Db, companyId: number): Promise<void> {
   await db.deleteFrom('users').where('company_id', '=', companyId).execute();
+}
+
+/** Keeps a user's consent to the processing of personal data (its version, moment and client address). */
+export async function updateConsent(
+  db: Db,
+  id: number,
+  consent: { version: string; at: string; address: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ consent_version: consent.version, consent_at: consent.at, consent_address: consent.address })
+    .where('id', '=', id)
+    .execute();
 }

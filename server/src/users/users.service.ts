@@ -8,8 +8,11 @@ import { requireExaminer } from './guards.ts';
 import { normalizeEmail, type UserRow } from './user.ts';
 import * as users from './users.repository.ts';
 
-/** The API shape of the current user (docs/product.md «Entities»); rows never leave the server as they are. */
-export function toApiUser(row: UserRow): User {
+/**
+ * The API shape of the current user (docs/product.md «Entities»); rows never leave the server as they are. A company
+ * user who has not consented to `consentVersion` (the consent's current version) is asked to.
+ */
+export function toApiUser(row: UserRow, consentVersion: string): User {
   return {
     id: row.id,
     fio: row.fio,
@@ -23,13 +26,19 @@ export function toApiUser(row: UserRow): User {
         ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '', state: row.company_state ?? 'active' }
         : null,
     instance: row.instance_id !== null ? { id: row.instance_id, name: row.instance_name ?? '' } : null,
+    consentRequired: row.company_id !== null && row.consent_version !== consentVersion,
   };
 }
 
 /** The API shape of an active user by id, or null (removed or unknown): what a new session answers with. */
-export async function activeApiUser(ctx: ServiceContext, id: number): Promise<User | null> {
+export async function activeApiUser(ctx: ServiceContext, id: number, consentVersion: string): Promise<User | null> {
   const row = await users.findUserById(ctx.db, id);
-  return row ? toApiUser(row) : null;
+  return row ? toApiUser(row, consentVersion) : null;
+}
+
+/** Keeps what a user consented to: the consent's version, when, from which address. */
+export function recordConsent(db: Db, id: number, consent: { version: string; at: string; address: string }) {
+  return users.updateConsent(db, id, consent);
 }
 
 /** 409 `email_taken` naming the field: another active user has this e-mail. */

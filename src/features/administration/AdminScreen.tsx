@@ -1,5 +1,6 @@
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
+import PersonalDataTemplates from '../personal-data/PersonalDataTemplates.tsx';
 import PendingRegistrations from '../registration/PendingRegistrations.tsx';
 import AdminList from './components/AdminList.tsx';
 import CalendarSection from './components/CalendarSection.tsx';
@@ -44,6 +45,7 @@ function CurrentSection() {
   if (section === 'templates') return <AdminList list={templatesList} />;
   if (section === 'calendar') return <CalendarSection />;
   if (section === 'registrations') return <PendingRegistrations />;
+  if (section === 'personal-data') return <PersonalDataTemplates />;
   return <AdminList list={examinersList} />;
 }
 

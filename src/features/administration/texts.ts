@@ -17,6 +17,7 @@ export const adminTexts = {
     templates: 'Шаблоны замечаний',
     calendar: 'Производственный календарь',
     registrations: 'Регистрация организаций',
+    'personal-data': 'Персональные данные',
   } satisfies Record<AdminSection, string>,
   refusedTitle: 'Нет доступа', // e2e
   refused: 'Раздел доступен только руководителю отдела.', // e2e
@@ -254,5 +255,6 @@ export const logTexts = {
     registration_confirmed: 'Регистрация организации подтверждена',
     registration_declined: 'В регистрации организации отказано',
     registration_removed: 'Заявка на регистрацию удалена',
+    personal_data_published: 'Опубликована новая редакция документа о персональных данных',
   } satisfies Record<AdminLogAction, string>,
 } as const;

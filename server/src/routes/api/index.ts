@@ -37,23 +37,37 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   await app.register(healthRoutes);
 
   await app.register(
-    behind('authenticate', [userRoutes, catalogRoutes, prefileRoutes, fileRoutes, notificationRoutes, eventRoutes], {
-      scope: 'signed-in',
-      inner: [
-        behind(
-          'requireCompanyUser',
-          [statementRoutes, employeeRoutes, companyRoutes, companyAppeals, ownRegistrationRoutes],
-          {
-            scope: 'company',
-          },
-        ),
-        behind('requireExaminer', [instanceRoutes, teamRoutes, instanceAppeals, remarkTemplateRoutes], {
-          scope: 'examiner',
-        }),
-        // The committee's administration (docs/product.md «Administration»): heads only.
-        behind('requireHead', [adminRoutes], { scope: 'head' }),
+    behind(
+      'authenticate',
+      [
+        // The consent given again reads the client's address, as nginx passes it (`TRUST_PROXY`).
+        async (scope) => {
+          await scope.register(userRoutes, { config });
+        },
+        catalogRoutes,
+        prefileRoutes,
+        fileRoutes,
+        notificationRoutes,
+        eventRoutes,
       ],
-    }),
+      {
+        scope: 'signed-in',
+        inner: [
+          behind(
+            'requireCompanyUser',
+            [statementRoutes, employeeRoutes, companyRoutes, companyAppeals, ownRegistrationRoutes],
+            {
+              scope: 'company',
+            },
+          ),
+          behind('requireExaminer', [instanceRoutes, teamRoutes, instanceAppeals, remarkTemplateRoutes], {
+            scope: 'examiner',
+          }),
+          // The committee's administration (docs/product.md «Administration»): heads only.
+          behind('requireHead', [adminRoutes], { scope: 'head' }),
+        ],
+      },
+    ),
   );
 };
 

@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   'templates',
   'calendar',
   'registrations',
+  'personal-data',
 ];
 
 /** The section an address's hash names ('#catalogs'); the examiners for any other. */

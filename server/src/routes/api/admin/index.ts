@@ -18,6 +18,7 @@ import {
   reactivateExaminer,
   updateExaminer,
 } from '../../../administration/examiners.service.ts';
+import { personalDataTemplate, publishPersonalDataTemplate } from '../../../personal-data/documents.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { decideRegistration, listPendingRegistrations } from '../../../registration/registration.service.ts';
 import { contractRoute } from '../../contract-route.ts';
@@ -28,6 +29,13 @@ const admin: FastifyPluginAsync = async (app) => {
 
   // Organisations' registrations waiting for a head (docs/product.md «Registration»).
   contractRoute(app, 'listPendingRegistrations', {}, async () => listPendingRegistrations(ctx));
+  // The consent and the policy of processing personal data, templates a head publishes (docs/product.md «Personal data»).
+  contractRoute(app, 'getPersonalDataTemplate', {}, async (request) =>
+    personalDataTemplate(ctx, currentUser(request), request.params.kind),
+  );
+  contractRoute(app, 'publishPersonalDataTemplate', { status: 201 }, async (request) =>
+    publishPersonalDataTemplate(ctx, currentUser(request), request.params.kind, request.body),
+  );
   contractRoute(app, 'decideRegistration', {}, async (request, reply) => {
     await decideRegistration(ctx, currentUser(request), request.params.companyId, request.body);
     return reply.code(204).send();

@@ -3,7 +3,7 @@ import { signAccessToken } from '../../../auth/tokens.ts';
 import type { Config } from '../../../config.ts';
 import type { ServiceContext } from '../../../context.ts';
 import { apiError } from '../../../errors.ts';
-import { activeApiUser } from '../../../users/users.service.ts';
+import { sessionUser } from '../../../personal-data/consent.ts';
 
 // The session a login or a registration opens: the refresh cookie (only `/api/authentication` ever reads it) and the
 // answer with the access token and the user.
@@ -44,7 +44,7 @@ export async function answerWithSession(
   reply: FastifyReply,
   session: OpenedSession,
 ) {
-  const user = await activeApiUser(ctx, session.userId);
+  const user = await sessionUser(ctx, session.userId);
   if (!user) throw apiError('invalid_refresh_token');
   setRefreshCookie(ctx, config, reply, session);
   reply.header('Cache-Control', 'no-store');

@@ -4,7 +4,7 @@ import { limitCertificateCheck } from '../../../certificates/check-limit.ts';
 import type { Config } from '../../../config.ts';
 import { ApiError } from '../../../errors.ts';
 import { sendStoredFile } from '../../../files/files.service.ts';
-import { currentConsent, currentPrivacyPolicy } from '../../../personal-data/documents.ts';
+import { currentDocument } from '../../../personal-data/documents.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
 import { limitRegistry, limitStatusCheck } from '../../../registry/public-limits.ts';
 import {
@@ -38,11 +38,11 @@ const publicRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { confi
   // The consent and the policy of processing personal data, as published (docs/product.md «Personal data»).
   contractRoute(app, 'getConsent', {}, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return currentConsent(config);
+    return currentDocument(ctx, 'consent');
   });
   contractRoute(app, 'getPrivacyPolicy', {}, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return currentPrivacyPolicy(config);
+    return currentDocument(ctx, 'privacy');
   });
 
   contractRoute(app, 'getPublicCertificate', {}, async (request, reply) => {
