@@ -4319,6 +4319,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonalDataTemplate"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];

@@ -180,6 +180,7 @@ describe('replies are checked against the contract', () => {
       isHead: false,
       company: null,
       instance: null,
+      consentRequired: false,
     };
     let reply: object = user;
     contractRoute(app, 'getCurrentUser', {}, async () => reply as never);
