@@ -7,6 +7,9 @@ import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { hitLimit } from '../limits/limits.service.ts';
+import type { Mail } from '../mail/mailer.ts';
+import { normalizeEmail } from '../users/user.ts';
+import { findUserByEmail } from '../users/users.service.ts';
 import {
   consumeLoginCode,
   countAttempt,
@@ -35,6 +38,37 @@ function secondsUntil(at: number, now: Date): number {
 
 export function tooSoon(seconds: number, message: string): ApiError {
   return new ApiError('too_many_requests', { message, headers: { 'Retry-After': String(seconds) } });
+}
+
+/**
+ * Starts an attempt of `purpose` for the address a browser typed, whoever it belongs to, and answers the attempt's
+ * token: `mailOf` says what to mail for the address's account (or none) and the code, or nothing; the mail is queued
+ * last, with nothing awaited after it, so a known address is not slower to answer than an unknown one (the mailer
+ * hands it over once the answer is written, server/src/mail/outbox.ts).
+ */
+export async function startAttempt(
+  ctx: ServiceContext,
+  request: { purpose: CodePurpose; email: string; source: string; presented?: string | undefined },
+  mailOf: (found: {
+    email: string;
+    user: { id: number; email: string | null } | undefined;
+    code: string;
+  }) => Mail | null,
+): Promise<string> {
+  const email = normalizeEmail(request.email);
+  const user = await findUserByEmail(ctx.db, email);
+  const { token, code } = await issueCode(ctx, {
+    purpose: request.purpose,
+    email,
+    source: request.source,
+    ...(request.presented ? { presented: request.presented } : {}),
+    userId: user?.id ?? null,
+  });
+  const mail = mailOf({ email, user, code });
+  if (mail) {
+    ctx.mailer.send(mail).catch((error: unknown) => ctx.logError(error, `${request.purpose} mail failed`));
+  }
+  return token;
 }
 
 /**

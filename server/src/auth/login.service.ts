@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../context.ts';
 import { normalizeEmail } from '../users/user.ts';
-import { findUserByEmail, findUserById, markUserVerified } from '../users/users.service.ts';
-import { issueCode, spendCode } from './email-codes.ts';
+import { findUserById, markUserVerified } from '../users/users.service.ts';
+import { spendCode, startAttempt } from './email-codes.ts';
 
 export { CODE_LIFETIME_MS } from './email-codes.ts';
 
@@ -31,29 +31,15 @@ function loginCodeMail(code: string): string {
  * known and unknown e-mails: an unknown one gets an attempt no mail reveals, so verify looks the same for it too. Mail
  * is sent after answering (deferredMailer), so timing reveals nothing either.
  */
-export async function startEmailLogin(
+export function startEmailLogin(
   ctx: ServiceContext,
   rawEmail: string,
   source: string,
   presented?: string,
 ): Promise<string> {
-  const email = normalizeEmail(rawEmail);
-  const user = await findUserByEmail(ctx.db, email);
-  const { token, code } = await issueCode(ctx, {
-    purpose: 'login',
-    email,
-    source,
-    ...(presented ? { presented } : {}),
-    userId: user?.id ?? null,
-  });
-  // Last, with nothing awaited after it: the API's mailer only queues, and hands the mail over once this answer has
-  // been written (server/src/mail/outbox.ts), so a known e-mail is not slower to answer than an unknown one.
-  if (user?.email) {
-    ctx.mailer
-      .send({ to: user.email, subject: LOGIN_MAIL_SUBJECT, text: loginCodeMail(code) })
-      .catch((error: unknown) => ctx.logError(error, 'login mail failed'));
-  }
-  return token;
+  return startAttempt(ctx, { purpose: 'login', email: rawEmail, source, presented }, ({ user, code }) =>
+    user?.email ? { to: user.email, subject: LOGIN_MAIL_SUBJECT, text: loginCodeMail(code) } : null,
+  );
 }
 
 /**

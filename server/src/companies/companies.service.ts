@@ -2,6 +2,7 @@ import type { Company, CompanyInput } from '#domain/contract.ts';
 import { innProblem, kppProblem, ogrnProblem } from '#domain/requisites.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { violatesUnique } from '../db/unique-violation.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { optionalText, requiredText } from '../text.ts';
 import { ROLE_REFUSALS, requireCompanyUser, requireOwner } from '../users/guards.ts';
@@ -36,8 +37,7 @@ async function checkInnFree(db: Db, inn: string | null, companyId: number | null
  * the other won. Such a save answers as a taken ИНН does.
  */
 export function isInnConflict(error: unknown): boolean {
-  const text = String((error as { message?: unknown })?.message ?? error);
-  return /companies_inn_unique|companies\.inn\b/.test(text);
+  return violatesUnique(error, 'companyInn');
 }
 
 /** Runs a company's write; the ИНН index's refusal is the 409 `inn_taken` of `checkInnFree`. */

@@ -1,5 +1,7 @@
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import { addressBucket } from './address-bucket.ts';
 import { countHit, deleteWindowsBefore } from './limits.repository.ts';
 
 /**
@@ -12,6 +14,27 @@ export async function hitLimit(ctx: ServiceContext, key: string, limit: number, 
   const { windowStart, count } = await countHit(ctx.db, key, nowIso(now), nowIso(new Date(now.getTime() - windowMs)));
   if (count <= limit) return 0;
   return Math.max(1, Math.ceil((Date.parse(windowStart) + windowMs - now.getTime()) / 1000));
+}
+
+/**
+ * Counts a request of the client at `address` against a per-network limit (`name`: its keys are `name:bucket`, an
+ * IPv6 client counted by its /64), shared by every API process; over it, 429 with `Retry-After` and `message`.
+ * Answers the client's network bucket.
+ */
+export async function limitClientNetwork(
+  ctx: ServiceContext,
+  address: string,
+  limit: { name: string; limit: number; windowMs: number; message: string },
+): Promise<string> {
+  const bucket = addressBucket(address);
+  const retryAfter = await hitLimit(ctx, `${limit.name}:${bucket}`, limit.limit, limit.windowMs);
+  if (retryAfter > 0) {
+    throw new ApiError('too_many_requests', {
+      message: limit.message,
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
+  return bucket;
 }
 
 /** Forgets windows older than `olderThanMs` (a day by default, longer than any limit's window). */

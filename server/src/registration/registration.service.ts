@@ -5,7 +5,7 @@ import type { PendingRegistration, RegistrationDecisionInput, RegistrationInput 
 import { REGISTRATION_FIELD_TEXTS, registrationProblems } from '#domain/registration.ts';
 import { accountRoutes, routes } from '#domain/routes.ts';
 import { inAdminTransaction, recordChange } from '../administration/admin-log.ts';
-import { issueCode, spendCode } from '../auth/email-codes.ts';
+import { spendCode, startAttempt } from '../auth/email-codes.ts';
 import { revokeUserSessions } from '../auth/session.service.ts';
 import {
   companyWithInn,
@@ -17,6 +17,7 @@ import {
   removeDeclinedRegistration,
 } from '../companies/companies.service.ts';
 import type { ServiceContext } from '../context.ts';
+import { violatesUnique } from '../db/unique-violation.ts';
 import { ApiError, apiError, fieldError } from '../errors.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { currentConsentVersion, PERSONAL_DATA_TEXTS, requireOperator } from '../personal-data/documents.ts';
@@ -149,28 +150,18 @@ function requireOpen(ctx: ServiceContext): void {
  * address gets a code of a `registration` attempt, whose token the browser keeps; one that has an account gets a mail
  * saying so, and an attempt no code was mailed for, so the next step looks the same for it too.
  */
-export async function startRegistration(
+export function startRegistration(
   ctx: ServiceContext,
   rawEmail: string,
   source: string,
   presented?: string,
 ): Promise<string> {
   requireOpen(ctx);
-  const email = normalizeEmail(rawEmail);
-  const user = await findUserByEmail(ctx.db, email);
-  const { token, code } = await issueCode(ctx, {
-    purpose: 'registration',
-    email,
-    source,
-    ...(presented ? { presented } : {}),
-    userId: user?.id ?? null,
-  });
-  // Last, with nothing awaited after it: the mailer only queues (server/src/mail/outbox.ts).
-  const mail = user
-    ? { to: email, subject: REGISTRATION_TEXTS.accountSubject, text: accountMail(ctx, email) }
-    : { to: email, subject: REGISTRATION_TEXTS.codeSubject, text: codeMail(code) };
-  ctx.mailer.send(mail).catch((error: unknown) => ctx.logError(error, 'registration mail failed'));
-  return token;
+  return startAttempt(ctx, { purpose: 'registration', email: rawEmail, source, presented }, ({ email, user, code }) =>
+    user
+      ? { to: email, subject: REGISTRATION_TEXTS.accountSubject, text: accountMail(ctx, email) }
+      : { to: email, subject: REGISTRATION_TEXTS.codeSubject, text: codeMail(code) },
+  );
 }
 
 /** The organisation as registered: the first problem in the form's order is a 400 naming its field. */
@@ -230,12 +221,6 @@ function innTaken(
       .catch((error: unknown) => ctx.logError(error, 'registration attempt mail failed'));
   }
   return new ApiError('inn_taken', { message: REGISTRATION_TEXTS.innTaken(inn), extra: { field: 'inn' } });
-}
-
-/** Whether a database error is the unique index on active users' e-mails: another registration of it won. */
-function isEmailConflict(error: unknown): boolean {
-  const text = String((error as { message?: unknown })?.message ?? error);
-  return /users_active_email_unique|users\.email\b/.test(text);
 }
 
 /**
@@ -311,7 +296,7 @@ export async function register(
       throw innTaken(ctx, organisation.inn, await companyWithInn(ctx.db, organisation.inn), who);
     }
     // The same address registering twice at once: one wins, the other is told the address is taken.
-    if (!(error instanceof ApiError) && isEmailConflict(error)) throw emailTaken(email);
+    if (!(error instanceof ApiError) && violatesUnique(error, 'activeUserEmail')) throw emailTaken(email);
     throw error;
   }
   return registered.userId;
@@ -348,14 +333,15 @@ export async function decideRegistration(
   const company = await registeredCompany(ctx.db, companyId);
   if (!company) throw apiError('not_found', REGISTRATION_TEXTS.notFound);
   const by = actor.fio ?? actor.email ?? '';
-  const people = await listCompanyUsers(ctx.db, companyId);
-  await inAdminTransaction(ctx, async (trx, at) => {
+  // Its people are read in the decision's transaction: one an owner adds meanwhile is logged out with the others.
+  const people = await inAdminTransaction(ctx, async (trx, at) => {
     const decided = await decideRegistrationOf(
       trx.db,
       companyId,
       input.approve ? { at, by, approve: true } : { at, by, approve: false, reason: reason ?? '' },
     );
     if (!decided) throw apiError('invalid_transition', REGISTRATION_TEXTS.decided);
+    const people = await listCompanyUsers(trx.db, companyId);
     if (!input.approve) {
       for (const person of people) {
         await markUserRemoved(trx.db, person.id, at);
@@ -367,6 +353,7 @@ export async function decideRegistration(
       inn: company.inn,
       ...(input.approve ? {} : { reason }),
     });
+    return people;
   });
   for (const person of people.filter((user) => user.role === 'owner' && user.email)) {
     ctx.mailer

@@ -3,9 +3,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_LIFETIME_MS, startEmailLogin, verifyEmailLogin } from '../../../auth/login.service.ts';
 import { closeSession, openSession, rotateSession } from '../../../auth/session.service.ts';
 import type { Config } from '../../../config.ts';
-import { ApiError, apiError } from '../../../errors.ts';
-import { addressBucket } from '../../../limits/address-bucket.ts';
-import { hitLimit } from '../../../limits/limits.service.ts';
+import { type ApiError, apiError } from '../../../errors.ts';
+import { limitClientNetwork } from '../../../limits/limits.service.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
 import { contractRoute } from '../../contract-route.ts';
 import {
@@ -48,15 +47,12 @@ const authentication: FastifyPluginAsync<Options> = async (app, { config }) => {
 
   contractRoute(app, 'startEmailLogin', {}, async (request, reply) => {
     // Shared through the database, so every API process behind nginx counts the same requests.
-    // An IPv6 client counts by its /64: a subscriber holds the whole network, not one address.
-    const bucket = addressBucket(clientIp(request, config.trustProxy));
-    const retryAfter = await hitLimit(ctx, `login-ip:${bucket}`, config.loginIpLimit, config.loginIpWindowMs);
-    if (retryAfter > 0) {
-      throw new ApiError('too_many_requests', {
-        message: 'Слишком много запросов кода с вашего адреса. Попробуйте позже.',
-        headers: { 'Retry-After': String(retryAfter) },
-      });
-    }
+    const bucket = await limitClientNetwork(ctx, clientIp(request, config.trustProxy), {
+      name: 'login-ip',
+      limit: config.loginIpLimit,
+      windowMs: config.loginIpWindowMs,
+      message: 'Слишком много запросов кода с вашего адреса. Попробуйте позже.',
+    });
     const attempt = await startEmailLogin(ctx, request.body.email, bucket, request.cookies[attemptCookie]);
     reply.setCookie(attemptCookie, attempt, { ...cookieOptions, maxAge: CODE_LIFETIME_MS / 1000 });
     return reply.code(204).send();

@@ -4,8 +4,7 @@ import { CODE_LIFETIME_MS } from '../../../auth/email-codes.ts';
 import { openSession } from '../../../auth/session.service.ts';
 import type { Config } from '../../../config.ts';
 import { ApiError } from '../../../errors.ts';
-import { addressBucket } from '../../../limits/address-bucket.ts';
-import { hitLimit } from '../../../limits/limits.service.ts';
+import { limitClientNetwork } from '../../../limits/limits.service.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
 import { REGISTRATION_TEXTS, register, startRegistration } from '../../../registration/registration.service.ts';
 import { contractRoute } from '../../contract-route.ts';
@@ -29,17 +28,13 @@ const registrations: FastifyPluginAsync<{ config: Config }> = async (app, { conf
   const cookieOptions = { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict' as const, secure: config.production };
 
   // Mass registrations from one network hit the login's per-IP limit on codes, counted apart.
-  const limitAddress = async (request: FastifyRequest) => {
-    const bucket = addressBucket(clientIp(request, config.trustProxy));
-    const retryAfter = await hitLimit(ctx, `registration-ip:${bucket}`, config.loginIpLimit, config.loginIpWindowMs);
-    if (retryAfter > 0) {
-      throw new ApiError('too_many_requests', {
-        message: 'Слишком много запросов на регистрацию с вашего адреса. Попробуйте позже.',
-        headers: { 'Retry-After': String(retryAfter) },
-      });
-    }
-    return bucket;
-  };
+  const limitAddress = (request: FastifyRequest) =>
+    limitClientNetwork(ctx, clientIp(request, config.trustProxy), {
+      name: 'registration-ip',
+      limit: config.loginIpLimit,
+      windowMs: config.loginIpWindowMs,
+      message: 'Слишком много запросов на регистрацию с вашего адреса. Попробуйте позже.',
+    });
 
   contractRoute(app, 'startRegistration', {}, async (request, reply) => {
     const bucket = await limitAddress(request);
