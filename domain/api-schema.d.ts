@@ -264,7 +264,7 @@ export interface paths {
          * The consent's or the policy's template as published now
          * @description Heads only. The template (with its placeholders `{оператор}`, `{адрес}`, `{контакты}`, `{портал}`, each
          *     named with what it stands for now), its version, who published it and when (null for the first edition the
-         *     portal carries).
+         *     portal carries). 503 without the operator's address (`COMMITTEE_ADDRESS`): the placeholders cannot be told.
          */
         get: operations["getPersonalDataTemplate"];
         put?: never;
@@ -4322,6 +4322,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
         };
     };
@@ -4353,6 +4354,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
         };
     };

@@ -28,6 +28,9 @@ export const CORRECTION_TEXTS = {
   /** Files given with a decline (the API's 400 naming `prefileIds`). */
   filesOnlyWhenCorrected: 'Файлы прикладываются только к исправленному свидетельству',
   notFound: 'Запрос на исправление не найден',
+  /** A second request while one waits (the API's 409): the open one is named by its day. */
+  alreadyOpen: (day: string) =>
+    `По заявлению уже есть запрос на исправление от ${day}: дождитесь ответа на него. Обновите страницу.`,
 } as const;
 
 /** The corrected certificate's line under its date: 'взамен ранее выданного от 22.11.2026'. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
 import { CORRECTION_TEXTS } from '#domain/corrections.ts';
+import { certificateDay } from '#domain/signatures.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
@@ -162,6 +163,34 @@ describe('asking to correct a typo in the certificate', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: 'invalid_transition', message: CORRECTION_TEXTS.notApproved });
     expect(await countCorrections()).toBe(before);
+  });
+
+  it('waits one at a time: a second request is 409 naming the first, tells nobody, and is possible once it is answered', async () => {
+    const { id } = await approved();
+    const first = await ask(id, 'В адресе опечатка: «Садвая» вместо «Садовая»');
+    expect(first.statusCode, first.body).toBe(201);
+    const requestedAt = (first.json() as Statement).corrections[0]?.requestedAt as string;
+    const before = await countCorrections();
+    // Each request notifies the examiner (and mails the same announcement): the notifications say how many went.
+    const notified = async () =>
+      ((await call('examiner1', 'GET', '/api/notifications')).json() as { message: string }[]).filter((n) =>
+        /запрошено исправление опечатки/.test(n.message),
+      ).length;
+    const announcements = await notified();
+    // The attack's flood: each request used to notify and mail the examiner.
+    const floods = await Promise.all([ask(id, 'Ещё опечатка'), ask(id, 'И ещё одна'), ask(id, 'И ещё')]);
+    for (const flood of floods) {
+      expect(flood.statusCode).toBe(409);
+      expect(flood.json()).toMatchObject({
+        error: 'invalid_transition',
+        message: CORRECTION_TEXTS.alreadyOpen(certificateDay(requestedAt)),
+      });
+    }
+    expect(await countCorrections()).toBe(before);
+    expect(await notified()).toBe(announcements);
+    const correctionId = (first.json() as Statement).corrections[0]?.id as number;
+    expect((await decide(correctionId, { accept: false, note: 'Адрес указан верно' })).statusCode).toBe(200);
+    expect((await ask(id, 'В кадастровом номере опечатка')).statusCode).toBe(201);
   });
 
   it('is refused with 400 naming the text when it is empty or too long, and with 404 to another company', async () => {

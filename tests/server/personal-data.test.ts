@@ -108,6 +108,17 @@ describe('a new version of the consent', () => {
     expect(kept).toMatchObject({ consent_version: '2', consent_address: '127.0.0.1' });
     expect((await call('examiner', 'POST', '/api/users/me/consent', { consentVersion: '2' })).statusCode).toBe(403);
 
+    // Without the operator's address nobody can read a consent, so nobody is stopped at one (registration is closed).
+    const operator = portal.app.ctx.config.operator as { address: string | null };
+    const address = operator.address;
+    operator.address = null;
+    try {
+      expect((await me('employee')).consentRequired).toBe(false);
+    } finally {
+      operator.address = address;
+    }
+    expect((await me('employee')).consentRequired).toBe(true);
+
     const log = (await call('head', 'GET', '/api/admin/log')).json<AdminLogPage>();
     expect(log.entries[0]).toMatchObject({
       action: 'personal_data_published',

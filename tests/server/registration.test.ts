@@ -408,9 +408,12 @@ describe('the committee confirms or declines', () => {
 
 describe('confirmed at once by the head’s qualified signature', () => {
   /** Registers an organisation and answers the owner's headers and company id. */
-  async function registeredAs(email: string, organisation: { inn: string; ogrn: string; legalEntity: string }) {
+  async function registeredAs(
+    email: string,
+    organisation: { inn: string; ogrn: string; legalEntity: string; kpp?: string | null },
+  ) {
     const { attempt, code } = await codeFor(email);
-    const response = await send(form(email, code, { ...organisation, kpp: '770901001' }), attempt);
+    const response = await send(form(email, code, { kpp: '770901001', ...organisation }), attempt);
     expect(response.statusCode, response.body).toBe(201);
     const session = response.json<Session>();
     return { headers: bearer(response), token: session.access_token, companyId: session.user.company?.id as number };
@@ -526,13 +529,56 @@ describe('confirmed at once by the head’s qualified signature', () => {
       subject: `ООО «Чужой проект» (как введено) (ИНН ${OTHER_COMPANY.innLe})`,
     });
     // It files now.
+    const album = await uploadPrefile(portal, registrant.token, 'Альбом.pdf', '%PDF-1.4 album');
+    expect(album.statusCode, album.body).toBe(201);
     const filing = await portal.app.inject({
       method: 'POST',
       url: '/api/statements',
       headers: registrant.headers,
-      payload: { cipher: '', objectName: 'Дом', prefileIds: [] },
+      payload: { cipher: '', objectName: 'Дом', prefileIds: [album.json().id as number] },
     });
-    expect(filing.statusCode).not.toBe(403);
+    expect(filing.statusCode, filing.body).toBe(201);
+  });
+
+  it('an entrepreneur’s own certificate confirms: its ИНН is the entrepreneur’s 12-digit ИНН, with no ИНН ЮЛ', async () => {
+    // The test authority's other director holds the personal ИНН 770200002217: as an entrepreneur, that person.
+    const registrant = await registeredAs('ip@other-org.example', {
+      inn: '770200002217',
+      kpp: null,
+      ogrn: '310770000000114',
+      legalEntity: 'ИП Сидоров Пётр Николаевич',
+    });
+    const statement = (await statementOf(registrant.headers)).rawPayload;
+    const confirmed = await confirm(registrant, await signed(statement, 'otherDirector'));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await companyRow(registrant.companyId)).state).toBe('active');
+  });
+
+  it('a changed requisite makes the statement anew: a signature of the old one no longer confirms', async () => {
+    const registrant = await registeredAs('changed@other-org.example', {
+      inn: '7703032224',
+      ogrn: '1027700141413',
+      legalEntity: 'ООО «Было»',
+    });
+    const before = (await statementOf(registrant.headers)).rawPayload;
+    const saved = await portal.app.inject({
+      method: 'PUT',
+      url: '/api/companies/me',
+      headers: registrant.headers,
+      payload: {
+        legalEntity: 'ООО «Стало»',
+        legalAddress: 'г. Москва',
+        inn: '7703032224',
+        kpp: '770901001',
+        ogrn: '1027700141413',
+        contactFio: null,
+        contactPhone: null,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (await statementOf(registrant.headers)).rawPayload;
+    expect(Buffer.compare(before, after)).not.toBe(0);
+    expect(pdfText(after)).toContain('ООО «Стало»');
   });
 
   it('is the owner’s: an employee gets 403, a company the console made 404', async () => {

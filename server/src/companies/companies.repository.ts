@@ -142,14 +142,28 @@ export async function decideRegisteredCompany(
 }
 
 /** Keeps the registration statement's key, only when none is kept yet; false when another request kept one first. */
-export async function keepStatementKey(db: Db, id: number, key: string): Promise<boolean> {
+export async function keepStatementKey(
+  db: Db,
+  id: number,
+  stored: { key: string; size: number; sha256: string },
+): Promise<boolean> {
   const result = await db
     .updateTable('companies')
-    .set({ statement_key: key })
+    .set({ statement_key: stored.key, statement_size: stored.size, statement_sha256: stored.sha256 })
     .where('id', '=', id)
     .where('statement_key', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Forgets a waiting registration's statement (its bytes, referred to by nothing, go with the orphan sweep). */
+export async function forgetStatement(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('companies')
+    .set({ statement_key: null, statement_size: null, statement_sha256: null })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .execute();
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   findCompanyByInn,
   findOtherCompanyByInn,
   findRegisteredCompany,
+  forgetStatement,
   insertCompany,
   keepStatementKey,
   listExpiredRegistrations,
@@ -190,6 +191,9 @@ export async function updateMyCompany(ctx: ServiceContext, actor: UserRow, input
   const stored = companyView(company);
   const same = (Object.keys(changes) as (keyof typeof changes)[]).every((key) => changes[key] === stored[key]);
   if (!same) await innChecked(updateCompany(ctx.db, company.id, changes));
+  // A waiting registration's statement names the requisites: changed, it is made anew on the next download, and a
+  // signature of the old one no longer confirms (docs/product.md «Registration»).
+  if (!same && company.state === 'pending' && company.statement_key) await forgetStatement(ctx.db, company.id);
   return myCompany(ctx, actor);
 }
 
@@ -215,8 +219,8 @@ export async function ownRegistration(ctx: ServiceContext, actor: UserRow) {
 }
 
 /** Keeps the registration statement's key once (see keepStatementKey). */
-export function keepRegistrationStatement(db: Db, id: number, key: string) {
-  return keepStatementKey(db, id, key);
+export function keepRegistrationStatement(db: Db, id: number, stored: Parameters<typeof keepStatementKey>[2]) {
+  return keepStatementKey(db, id, stored);
 }
 
 /** Confirms a waiting registration by signature in the caller's transaction (see confirmBySignature). */

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.ts';
+import { type Db, isPostgres } from '../db/database.ts';
 import { DECISION_FACTS } from '../db/decision-snapshot.ts';
 import { FILE_COLUMNS } from '../db/file-columns.ts';
 import type { CorrectionStatus } from '../db/schema.ts';
@@ -40,6 +40,27 @@ export async function insertCorrection(db: Db, correction: NewCorrection): Promi
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The statement's request waiting for an answer, if any, read in the caller's transaction with the statement's row
+ * locked on PostgreSQL (SQLite runs one write transaction at a time), so a request made at the same moment waits and
+ * then finds this one.
+ */
+export async function findOpenCorrection(db: Db, statementId: number) {
+  await db
+    .selectFrom('statements')
+    .select('id')
+    .where('id', '=', statementId)
+    .$if(isPostgres(db), (query) => query.forUpdate())
+    .executeTakeFirst();
+  return db
+    .selectFrom('corrections')
+    .select(['id', 'requested_at'])
+    .where('statement_id', '=', statementId)
+    .where('status', '=', 'requested')
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 /** A correction with the statement it is about. */

@@ -9,6 +9,7 @@ import type {
 import { CORRECTION_TERM_DAYS, CORRECTION_TEXTS } from '#domain/corrections.ts';
 import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { routes } from '#domain/routes.ts';
+import { certificateDay } from '#domain/signatures.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.service.ts';
@@ -30,6 +31,7 @@ import {
   findCorrectedStatement,
   findCorrection,
   findCorrectionByCheckToken,
+  findOpenCorrection,
   insertCorrection,
   listCorrectionFiles,
   listCorrections,
@@ -62,7 +64,13 @@ export async function requestCorrection(
   const text = petitionText(input.text, 'text', CORRECTION_TEXTS.textRequired);
   const at = nowIso(ctx.now());
   const { dueDate } = petitionTerm(await deadlineClock(ctx), at, CORRECTION_TERM_DAYS);
+  // One request waits at a time: a second is 409 naming the first (a flood would mail the examiner once each). The
+  // check runs in the request's transaction with the statement's row locked (PostgreSQL), so of two at once one wins.
   const announcement = await ctx.db.transaction().execute(async (trx) => {
+    const open = await findOpenCorrection(trx, statementId);
+    if (open) {
+      throw apiError('invalid_transition', CORRECTION_TEXTS.alreadyOpen(certificateDay(open.requested_at)));
+    }
     await insertCorrection(trx, {
       statementId,
       text,

@@ -36,6 +36,9 @@ export interface CompanyTable {
   certificate_organization: string | null;
   /** The storage key of the registration statement's PDF, made once. */
   statement_key: string | null;
+  /** The statement's size and SHA-256, as stored (20261129T0800). */
+  statement_size: number | null;
+  statement_sha256: string | null;
   /** The head's signature of the statement that confirmed it, and its verdict as JSON (20261129T0800). */
   statement_signature_key: string | null;
   statement_signature_check: string | null;

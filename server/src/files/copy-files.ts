@@ -4,6 +4,7 @@ import {
   type KnownFile,
   listPendingPrefilesAfter,
   listPowerOfAttorneyFilesAfter,
+  listRegistrationStatementsAfter,
   listStageFilesAfter,
 } from './files.repository.ts';
 
@@ -19,9 +20,17 @@ interface CopyReport {
 /** Why one file could not be copied, in Russian for the operator. */
 class CopyFailure extends Error {}
 
-/** Every file the database refers to: stage files, prefiles not attached yet, and the powers of attorney's uploads. */
+/**
+ * Every file the database refers to: stage files, prefiles not attached yet, the uploads powers of attorney and
+ * confirmed registrations keep, and the registrations' statements.
+ */
 async function* knownFiles(db: Db): AsyncGenerator<KnownFile> {
-  for (const list of [listStageFilesAfter, listPendingPrefilesAfter, listPowerOfAttorneyFilesAfter]) {
+  for (const list of [
+    listStageFilesAfter,
+    listPendingPrefilesAfter,
+    listPowerOfAttorneyFilesAfter,
+    listRegistrationStatementsAfter,
+  ]) {
     let after = 0;
     for (;;) {
       const page = await list(db, after, PAGE);

@@ -41,7 +41,15 @@ export function listPowerOfAttorneyFilesAfter(db: Db, afterId: number, limit: nu
   const kept = db
     .selectFrom('powers_of_attorney')
     .select('xml_key as key')
-    .union(db.selectFrom('powers_of_attorney').select('signature_key as key'));
+    .union(db.selectFrom('powers_of_attorney').select('signature_key as key'))
+    // The head's signature that confirmed a registration: an upload its company keeps.
+    .union(
+      db
+        .selectFrom('companies')
+        .select('statement_signature_key as key')
+        .where('statement_signature_key', 'is not', null)
+        .$narrowType<{ key: string }>(),
+    );
   return db
     .selectFrom('prefiles')
     .select(['id', 'storage_key', 'name as file_name', 'size', 'sha256'])
@@ -50,6 +58,20 @@ export function listPowerOfAttorneyFilesAfter(db: Db, afterId: number, limit: nu
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
+    .execute();
+}
+
+/** The registrations' statements (made by the portal, kept by their company), after company `afterId`, a page at a time. */
+export function listRegistrationStatementsAfter(db: Db, afterId: number, limit: number): Promise<KnownFile[]> {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'statement_key as storage_key', 'statement_size as size', 'statement_sha256 as sha256'])
+    .select((eb) => eb.val('Заявление о регистрации.pdf').as('file_name'))
+    .where('statement_key', 'is not', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .$narrowType<{ storage_key: string; size: number }>()
     .execute();
 }
 

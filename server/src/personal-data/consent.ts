@@ -10,14 +10,22 @@ import type { UserRow } from '../users/user.ts';
 import { activeApiUser, recordConsent, toApiUser } from '../users/users.service.ts';
 import { currentConsentVersion, PERSONAL_DATA_TEXTS, requireOperator } from './documents.ts';
 
+/**
+ * The version every company user must have consented to, or null while nobody can consent: without the operator's
+ * address (`COMMITTEE_ADDRESS`) the consent cannot be published, and nobody is stopped at a consent they cannot read.
+ */
+async function requiredConsentVersion(ctx: ServiceContext): Promise<string | null> {
+  return ctx.config.operator.address ? currentConsentVersion(ctx) : null;
+}
+
 /** The user as the API shows them, with whether the current consent is still to be given. */
 export async function apiUserOf(ctx: ServiceContext, row: UserRow): Promise<User> {
-  return toApiUser(row, await currentConsentVersion(ctx));
+  return toApiUser(row, await requiredConsentVersion(ctx));
 }
 
 /** The active user a new session answers with, or null. */
 export async function sessionUser(ctx: ServiceContext, id: number): Promise<User | null> {
-  return activeApiUser(ctx, id, await currentConsentVersion(ctx));
+  return activeApiUser(ctx, id, await requiredConsentVersion(ctx));
 }
 
 /**

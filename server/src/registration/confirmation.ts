@@ -70,12 +70,16 @@ async function statementKey(ctx: ServiceContext, actor: UserRow, company: Regist
   );
   let kept: string | null = null;
   await keepLetter(ctx, pdf, async (stored) => {
-    if (!(await keepRegistrationStatement(ctx.db, company.id, stored.key))) throw new StatementKeptElsewhere();
+    if (!(await keepRegistrationStatement(ctx.db, company.id, stored))) throw new StatementKeptElsewhere();
     kept = stored.key;
   }).catch((error: unknown) => {
     if (!(error instanceof StatementKeptElsewhere)) throw error;
   });
-  return kept ?? ((await ownRegistration(ctx, actor))?.statement_key as string);
+  if (kept) return kept;
+  // Kept by another request meanwhile; gone only if the registration itself went (decided, or removed).
+  const again = (await ownRegistration(ctx, actor))?.statement_key;
+  if (!again) throw apiError('invalid_transition', CONFIRMATION_TEXTS.confirmed);
+  return again;
 }
 
 /** Another request kept the statement first: this one's bytes go (keepLetter removes them). */
@@ -128,8 +132,9 @@ export async function confirmRegistration(
     signatureSize: Number(signature.size),
     organization: { innLe: inn.length === 10 ? inn : null, ogrn: company.ogrn },
   }).catch(releaseUnreadable(ctx, actor.id, signature.id));
-  // A person's certificate confirms under a power of attorney of the company already added on 'Моя компания'.
-  const check = await withRepresentation(ctx, company.id, verdict);
+  // The head's own certificate (an entrepreneur's too) first; a person's certificate confirms under a power of
+  // attorney of the company already added on 'Моя компания'.
+  const check = confirms(verdict, inn) ? verdict : await withRepresentation(ctx, company.id, verdict);
   if (!confirms(check, inn)) {
     const failure = check.status === 'foreign_organization' ? CONFIRMATION_TEXTS.foreign : signatureFailure(check);
     throw apiError('validation_error', CONFIRMATION_TEXTS.refused(failure));
@@ -137,7 +142,8 @@ export async function confirmRegistration(
   const by = check.signer.fio ?? actor.fio ?? '';
   const certificateOrganization = check.signer.organization ?? null;
   const confirmedAt = await inAdminTransaction(ctx, async (trx, at) => {
-    if (!(await claimUploads(trx.db, actor.id, [signature.id], at))) throw apiError('invalid_prefiles');
+    // The company's row first, as the removal of an expired registration takes it (then its people's uploads): the
+    // same order on both sides, so PostgreSQL never finds the two waiting on each other.
     const confirmed = await confirmRegistrationBySignature(trx.db, company.id, {
       at,
       by,
@@ -146,6 +152,7 @@ export async function confirmRegistration(
       signatureCheck: JSON.stringify({ ...check, status: 'valid' }),
     });
     if (!confirmed) throw new ApiError('invalid_transition', { message: CONFIRMATION_TEXTS.confirmed });
+    if (!(await claimUploads(trx.db, actor.id, [signature.id], at))) throw apiError('invalid_prefiles');
     await recordChange(trx.db, actor, at, 'registration_confirmed', `${company.legal_entity} (ИНН ${inn})`, {
       inn,
       by: 'signature',

@@ -10,9 +10,10 @@ import * as users from './users.repository.ts';
 
 /**
  * The API shape of the current user (docs/product.md «Entities»); rows never leave the server as they are. A company
- * user who has not consented to `consentVersion` (the consent's current version) is asked to.
+ * user who has not consented to `consentVersion` (the consent's current version; null while none can be given) is
+ * asked to.
  */
-export function toApiUser(row: UserRow, consentVersion: string): User {
+export function toApiUser(row: UserRow, consentVersion: string | null): User {
   return {
     id: row.id,
     fio: row.fio,
@@ -26,12 +27,16 @@ export function toApiUser(row: UserRow, consentVersion: string): User {
         ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '', state: row.company_state ?? 'active' }
         : null,
     instance: row.instance_id !== null ? { id: row.instance_id, name: row.instance_name ?? '' } : null,
-    consentRequired: row.company_id !== null && row.consent_version !== consentVersion,
+    consentRequired: consentVersion !== null && row.company_id !== null && row.consent_version !== consentVersion,
   };
 }
 
 /** The API shape of an active user by id, or null (removed or unknown): what a new session answers with. */
-export async function activeApiUser(ctx: ServiceContext, id: number, consentVersion: string): Promise<User | null> {
+export async function activeApiUser(
+  ctx: ServiceContext,
+  id: number,
+  consentVersion: string | null,
+): Promise<User | null> {
   const row = await users.findUserById(ctx.db, id);
   return row ? toApiUser(row, consentVersion) : null;
 }

@@ -6,7 +6,7 @@ import type { PersonalDataDocument } from '#domain/contract.ts';
 import { accountRoutes, routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
 import { api } from '#stores/api.ts';
-import { logoutUser, reloadCurrentUser } from '#stores/session.ts';
+import { $session, logoutUser } from '#stores/session.ts';
 import { DocumentText, fetchPersonalDataDocument } from './PersonalDataDocument.tsx';
 import { consentAgainTexts as t } from './texts.ts';
 
@@ -18,6 +18,8 @@ export default function ConsentAgain() {
   const [document, setDocument] = useState<PersonalDataDocument | null | 'loading'>('loading');
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** A failure that is not about the checkbox (no connection, the server's refusal). */
+  const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const checkbox = useRef<HTMLInputElement>(null);
@@ -38,22 +40,26 @@ export default function ConsentAgain() {
     }
     setBusy(true);
     setError(null);
+    setAlert(null);
     try {
       const { data, error: refusal } = await api.POST('/api/users/me/consent', {
         body: { consentVersion: document.version },
       });
       if (data) {
-        await reloadCurrentUser();
+        // The answer is the user as /api/users/me would give them: the gate opens the page.
+        $session.set({ status: 'authenticated', user: data });
         return;
       }
-      // A newer version was published meanwhile: it is read again and agreed to again.
-      setError(refusal?.message ?? t.failed);
       if (refusal?.field === 'consentVersion') {
+        // A newer version was published meanwhile: it is read again and agreed to again.
+        setError(refusal.message);
         setAgreed(false);
         await load();
+      } else {
+        setAlert(refusal?.message ?? t.failed);
       }
     } catch {
-      setError(t.failed);
+      setAlert(t.failed);
     } finally {
       setBusy(false);
     }
@@ -71,6 +77,11 @@ export default function ConsentAgain() {
           {t.title}
         </h1>
         <p>{t.lead}</p>
+        {alert && (
+          <div className="alert alert--error" role="alert">
+            <p>{alert}</p>
+          </div>
+        )}
         {document === 'loading' && <Spinner label={t.title} />}
         {document === null && (
           <div className="alert alert--error" role="alert">

@@ -25,8 +25,10 @@ export async function fetchPersonalDataDocument(kind: PersonalDataKind): Promise
 export function DocumentText({ document }: { document: Document }) {
   return (
     <div className="personal-data__text">
-      {document.text.split(/\n{2,}/).map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
+      {document.text.split(/\n{2,}/).map((paragraph, index) => (
+        // A head's template may repeat a paragraph: its place is its key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs never move
+        <p key={index}>{paragraph}</p>
       ))}
     </div>
   );

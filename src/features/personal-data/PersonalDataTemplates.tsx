@@ -44,7 +44,7 @@ function TemplateEditor({ kind }: { kind: PersonalDataKind }) {
             label={t.templateLabel}
             hint={t.templateHint}
             rows={14}
-            error={status.error}
+            error={status.error ?? undefined}
           />
           <p className="personal-data-template__placeholders-title">{t.placeholders}</p>
           <dl className="personal-data-template__placeholders">

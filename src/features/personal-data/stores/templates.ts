@@ -48,6 +48,8 @@ function editor(kind: PersonalDataKind): TemplateEditor {
         const edited = form.$values.get().template;
         await load();
         form.setValue('template', edited);
+        // Reading it again cleared the form's state: the refusal is said again, under the text.
+        form.$status.set({ busy: false, error: result.text });
       }
       return false;
     }
