@@ -2522,7 +2522,8 @@ export interface components {
             /**
              * @description True for a company user who has not consented to the current version of the consent to the processing of
              *     personal data (never, or to an older one): the site asks once, before anything else
-             *     (`POST /api/users/me/consent`). Always false for the committee's staff.
+             *     (`POST /api/users/me/consent`). Always false for the committee's staff, and for everyone while the
+             *     operator's address (`COMMITTEE_ADDRESS`) is not configured (no consent can be published then).
              */
             consentRequired: boolean;
             /** Format: email */
