@@ -6,7 +6,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepRegistrationStatement } from '../../server/src/companies/companies.service.ts';
 import { copyFiles } from '../../server/src/files/copy-files.ts';
+import { keepLetter } from '../../server/src/letters/letters.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { type FileStore, measureStream } from '../../server/src/storage/file-store.ts';
 import { s3FileStore } from '../../server/src/storage/s3-file-store.ts';
@@ -35,6 +37,10 @@ beforeAll(async () => {
   ] as const) {
     await storePrefile(portal.ctx, owner.id, { fileName, contentType: 'application/pdf', source });
   }
+  // A registration's statement, kept by its company (as the portal makes it once, for the head to sign).
+  await keepLetter(portal.ctx, new Uint8Array(randomBytes(3000)).buffer, async (stored) => {
+    await keepRegistrationStatement(portal.db, owner.company_id as number, stored);
+  });
 }, 60_000);
 afterAll(async () => {
   await s3?.close();
@@ -62,7 +68,14 @@ async function knownFiles() {
     )
     .select(['prefiles.storage_key', 'prefiles.size', 'prefiles.sha256'])
     .execute();
-  return { stage, pending, powers, all: [...stage, ...pending, ...powers] };
+  const statements = await portal.db
+    .selectFrom('companies')
+    .select(['statement_key as storage_key', 'statement_size as size', 'statement_sha256 as sha256'])
+    .where('statement_key', 'is not', null)
+    .$narrowType<{ storage_key: string; size: number }>()
+    .execute();
+  expect(statements).toHaveLength(1);
+  return { stage, pending, powers, all: [...stage, ...pending, ...powers, ...statements] };
 }
 
 function copy() {
