@@ -1895,13 +1895,17 @@ export interface paths {
             path: {
                 /** @description The certificate's check token. Any text is accepted here; an unknown or malformed one is 404. */
                 token: string;
-                /** @description `document`: the signed certificate; `signature`: its detached signature file. */
-                part: "document" | "signature";
+                /**
+                 * @description `document`: the signed certificate. Its detached signature is not served to the public: the signer's
+                 *     certificate inside it carries their СНИЛС and personal ИНН. The company and the committee download it with the
+                 *     statement's files.
+                 */
+                part: "document";
             };
             cookie?: never;
         };
         /**
-         * Download the signed certificate or its signature (public)
+         * Download the signed certificate (public)
          * @description No login, the check's rate limit. Only for a certificate whose `signature` the check shows; the same 404 as an
          *     unknown token otherwise. The bytes are exactly those the signature was checked against, for anyone's own
          *     verification.
@@ -2327,9 +2331,10 @@ export interface components {
              */
             replacedBy: components["schemas"]["CorrectionCertificateLink"] | null;
             /**
-             * @description The approval's signed certificate: who signed it (the official, the one name public data shows) and the
-             *     certificate of the signature; the document and its `.sig` download from
-             *     `/api/public/certificates/{token}/signed/{document|signature}`. Null unless approved with a valid
+             * @description The approval's signed certificate: who signed it (the official, the one name public data shows), the
+             *     serial number and validity of the signature's certificate, as the portal verified it; the document
+             *     downloads from `/api/public/certificates/{token}/signed/document`. The signature file itself is not public
+             *     (its certificate carries the official's СНИЛС and personal ИНН). Null unless approved with a valid
              *     signature of the committee.
              */
             signature: components["schemas"]["PublicDecisionSignature"] | null;
@@ -2343,7 +2348,6 @@ export interface components {
             /** Format: date-time */
             validTo: string;
             documentName: string;
-            signatureName: string;
         };
         SignDecisionInput: {
             /** @description The caller's upload (`POST /api/prefiles`) of the detached signature file. */
@@ -6592,8 +6596,12 @@ export interface operations {
             path: {
                 /** @description The certificate's check token. Any text is accepted here; an unknown or malformed one is 404. */
                 token: string;
-                /** @description `document`: the signed certificate; `signature`: its detached signature file. */
-                part: "document" | "signature";
+                /**
+                 * @description `document`: the signed certificate. Its detached signature is not served to the public: the signer's
+                 *     certificate inside it carries their СНИЛС and personal ИНН. The company and the committee download it with the
+                 *     statement's files.
+                 */
+                part: "document";
             };
             cookie?: never;
         };

@@ -136,7 +136,8 @@ for (const width of [1400, 576]) {
     expect((await sent).status()).toBe(201);
     await expect(review.replyDialog).toBeHidden();
 
-    // Anyone, without logging in, reads who signed the certificate and takes both files.
+    // Anyone, without logging in, reads who signed the certificate and takes the certificate; the signature file is
+    // not public (its certificate carries the official's СНИЛС and personal ИНН).
     const checkUrl = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', certificatePath, '-'], {
       encoding: 'utf8',
     }).match(/https?:\/\/\S+\/check\/[A-Za-z0-9_-]+/)?.[0];
@@ -152,12 +153,14 @@ for (const width of [1400, 576]) {
     const documentLink = signedBlock.getByRole('link', {
       name: `Скачать свидетельство «${certificate.suggestedFilename()}»`,
     });
-    const signatureLink = signedBlock.getByRole('link', {
-      name: `Скачать файл подписи «${signatureName}»`,
-    });
     const fetched = await check.request.get(await documentLink.getAttribute('href').then((href) => href ?? ''));
     expect(Buffer.from(await fetched.body()).equals(certificateBytes)).toBe(true);
-    await expect(signatureLink).toBeVisible();
+    await expect(signedBlock.getByRole('link', { name: /файл подписи/i })).toHaveCount(0);
+    await expect(signedBlock).toContainText('Файл подписи содержит персональные данные подписавшего');
+    const anonymousSignature = await check.request.get(
+      (await documentLink.getAttribute('href').then((href) => href ?? '')).replace(/\/document$/, '/signature'),
+    );
+    expect(anonymousSignature.status()).toBe(400);
     await check.screenshot({ path: `/tmp/signatures-check-${width}.png`, fullPage: true });
     expect(await blockingViolations(check)).toEqual([]);
     await visitor.close();

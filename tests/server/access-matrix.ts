@@ -539,11 +539,12 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { visibleId: 987654321, inn: '7700000000' },
     expect: all(404, 404),
   },
-  // The signed certificate's files: only a signed approval's, the same 404 as an unknown token otherwise.
+  // The signed certificate: only a signed approval's, the same 404 as an unknown token otherwise. Its signature file
+  // is not public: no such part.
   {
     method: 'GET',
     route: '/api/public/certificates/:token/signed/:part',
-    url: '/api/public/certificates/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/signed/signature',
+    url: '/api/public/certificates/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/signed/document',
     expect: all(404, 404),
   },
   {

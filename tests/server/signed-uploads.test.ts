@@ -323,7 +323,7 @@ describe('signatures on decisions', () => {
     expect(statement.status).toBe('under_review');
   });
 
-  it('approves with the certificate signed by the deciding examiner; the public check shows the signature and offers both files', async () => {
+  it('approves with the certificate signed by the deciding examiner; the public check shows the signature and offers the certificate, not the signature file', async () => {
     const id = await underReview();
     const certificate = await pdf(`Свидетельство_${id}.pdf`);
     const signature = await signed(certificate.bytes, 'examiner');
@@ -341,15 +341,9 @@ describe('signatures on decisions', () => {
     const check = await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}` });
     expect(check.statusCode).toBe(200);
     const { signature: shown, documents } = check.json();
-    expect(shown).toMatchObject({
-      fio: 'Смирнов Алексей Петрович',
-      documentName: certificate.name,
-      signatureName: `${certificate.name}.sig`,
-    });
+    expect(shown).toMatchObject({ fio: 'Смирнов Алексей Петрович', documentName: certificate.name });
     expect(shown.serialNumber).toMatch(/^[0-9A-F]+$/);
-    expect(Object.keys(shown).sort()).toEqual(
-      ['documentName', 'fio', 'serialNumber', 'signatureName', 'validFrom', 'validTo'].sort(),
-    );
+    expect(Object.keys(shown).sort()).toEqual(['documentName', 'fio', 'serialNumber', 'validFrom', 'validTo'].sort());
     // The approved round's documents are the company's; the signature file is no document.
     expect(documents.map((file: { fileName: string }) => file.fileName)).toEqual(['Фасады.pdf']);
     const document = await portal().app.inject({
@@ -358,11 +352,21 @@ describe('signatures on decisions', () => {
     });
     expect(document.statusCode).toBe(200);
     expect(document.rawPayload.equals(certificate.bytes)).toBe(true);
-    const sig = await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}/signed/signature` });
+    // The signature file is not public: the official's certificate inside it carries their СНИЛС and personal ИНН.
+    const anonymous = await portal().app.inject({
+      method: 'GET',
+      url: `/api/public/certificates/${token}/signed/signature`,
+    });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.rawPayload.includes(signature.subarray(0, 64))).toBe(false);
+    // The company takes it with the statement's files.
+    const ours = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
+    const signatureUrl = (ours.stages.at(-1) as Stage).files[0]?.signatureFile?.url as string;
+    const sig = await call('owner', 'GET', `/api/files?path=${encodeURIComponent(signatureUrl)}`);
     expect(sig.statusCode).toBe(200);
     expect(sig.rawPayload.equals(signature)).toBe(true);
 
-    // Anyone's own check: `openssl cms -verify` with the GOST engine confirms the downloaded .sig over the downloaded PDF.
+    // The company's own check: `openssl cms -verify` with the GOST engine confirms the .sig over the public PDF.
     const downloaded = path.join(dir, `check-${id}.pdf`);
     const downloadedSig = path.join(dir, `check-${id}.sig`);
     const bundle = path.join(dir, `bundle-${id}.pem`);
@@ -432,7 +436,10 @@ describe('signatures on decisions', () => {
     const token = correction?.checkUrl?.split('/check/')[1] as string;
     const check = (await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}` })).json();
     expect(check.signature).toMatchObject({ fio: 'Смирнов Алексей Петрович', documentName: corrected.name });
-    const sig = await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}/signed/signature` });
+    // The signature the check relies on is the company's to download, not the public's.
+    const signatureUrl = shown?.files[0]?.signatureFile?.url ?? '';
+    const sig = await call('owner', 'GET', `/api/files?path=${encodeURIComponent(signatureUrl)}`);
+    expect(sig.statusCode).toBe(200);
     expect(sig.rawPayload.equals(signature)).toBe(true);
   });
 
@@ -473,7 +480,10 @@ describe('signatures on decisions', () => {
       [corrected.name, 'valid', `${corrected.name}.sig`],
     ]);
     const token = shown?.checkUrl?.split('/check/')[1] as string;
-    const sig = await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}/signed/signature` });
+    const check = (await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}` })).json();
+    expect(check.signature).toMatchObject({ documentName: corrected.name });
+    const signatureUrl = shown?.files[0]?.signatureFile?.url ?? '';
+    const sig = await call('owner', 'GET', `/api/files?path=${encodeURIComponent(signatureUrl)}`);
     expect(sig.rawPayload.equals(signature)).toBe(true);
   });
 

@@ -109,18 +109,15 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
 }
 
 /**
- * The signed certificate's document or signature file for the public check's download: only an approval's, only
- * when the check shows its signature; the same 404 as an unknown token otherwise.
+ * The signed certificate for the public check's download: only an approval's, only when the check shows its
+ * signature; the same 404 as an unknown token otherwise. The signature file is not public (its certificate carries the
+ * official's СНИЛС and personal ИНН).
  */
-export async function publicSignedFile(
-  ctx: ServiceContext,
-  token: string,
-  part: 'document' | 'signature',
-): Promise<SignedApproval['document']> {
+export async function publicSignedFile(ctx: ServiceContext, token: string): Promise<SignedApproval['document']> {
   if (!CHECK_TOKEN_PATTERN.test(token)) throw apiError('not_found', UNKNOWN);
   const signed = await signedCertificateOf(ctx, token);
   if (!signed) throw apiError('not_found', UNKNOWN);
-  return signed[part];
+  return signed.document;
 }
 
 /** The signed certificate a check token is about: an approval's, or a corrected certificate's; null unless approved. */

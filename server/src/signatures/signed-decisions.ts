@@ -133,10 +133,12 @@ export function heldRound(stage: Stage, reader: 'company' | 'committee'): Stage 
   return reader === 'company' ? null : { ...stage, awaitingSignature: true };
 }
 
-/** The signed certificate of an approval: its stored document and signature, and what the public may read of it. */
+/**
+ * The signed certificate of an approval: its stored document, and what the public may read of its signature (the
+ * signature file is the company's and the committee's: its certificate carries the official's СНИЛС and ИНН).
+ */
 export interface SignedApproval {
   document: { key: string; name: string; size: number };
-  signature: { key: string; name: string; size: number };
   shown: PublicDecisionSignature;
 }
 
@@ -156,14 +158,12 @@ export async function signedApproval(
     if (check.status !== 'valid') continue;
     return {
       document: { key: row.document_key, name: row.document_name, size: Number(row.document_size) },
-      signature: { key: row.signature_key, name: row.signature_name, size: Number(row.signature_size) },
       shown: {
         fio: check.signer.fio ?? '',
         serialNumber: check.certificate.serialNumber,
         validFrom: check.certificate.validFrom,
         validTo: check.certificate.validTo,
         documentName: row.document_name,
-        signatureName: row.signature_name,
       },
     };
   }

@@ -111,11 +111,10 @@ function CompareFile({ certificate }: { certificate: PublicCertificate }) {
   );
 }
 
-/** Who signed the approval's certificate and its files for the visitor's own verification. */
+/** Who signed the approval's certificate, as the portal verified it, and the signed certificate to compare. */
 function SignedCertificate({ signature }: { signature: PublicDecisionSignature }) {
   const token = checkTokenFromPath(currentPath()) ?? '';
-  const file = (part: 'document' | 'signature') =>
-    `/api/public/certificates/${encodeURIComponent(token)}/signed/${part}`;
+  const document = `/api/public/certificates/${encodeURIComponent(token)}/signed/document`;
   return (
     <section className="card check-block" aria-labelledby="check-signature">
       <h2 className="detail-block__title" id="check-signature">
@@ -132,13 +131,8 @@ function SignedCertificate({ signature }: { signature: PublicDecisionSignature }
       <p className="text-secondary">{t.signatureHint}</p>
       <ul className="check-signature__files">
         <li>
-          <a href={file('document')} download={signature.documentName}>
+          <a href={document} download={signature.documentName}>
             {t.downloadDocument(signature.documentName)}
-          </a>
-        </li>
-        <li>
-          <a href={file('signature')} download={signature.signatureName}>
-            {t.downloadSignature(signature.signatureName)}
           </a>
         </li>
       </ul>

@@ -51,10 +51,10 @@ const publicRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { confi
     return publicCertificate(ctx, request.params.token);
   });
 
-  // The signed certificate and its signature, for anyone's own verification (docs/product.md «Signatures»).
+  // The signed certificate, for anyone to compare (docs/product.md «Public data»); its signature file is not public.
   contractRoute(app, 'downloadPublicSignedCertificate', {}, async (request, reply) => {
     await limitChecks(request);
-    const file = await publicSignedFile(ctx, request.params.token, request.params.part);
+    const file = await publicSignedFile(ctx, request.params.token);
     return sendStoredFile(ctx, file, reply);
   });
 
