@@ -600,6 +600,11 @@ export interface ObjectRow {
   headers?: Record<string, string>;
   /** Changes the statement when allowed: every cell then gets a statement of its own. */
   mutates: boolean;
+  /**
+   * The approved statement of its own comes without the open correction request the others carry (for answering
+   * it): one request waits at a time, so a new one is refused beside it.
+   */
+  noOpenCorrection?: true;
   expect: (status: StatementStatus) => Record<Caller, number>;
 }
 
@@ -730,6 +735,7 @@ export const OBJECT_MATRIX: ObjectRow[] = [
     url: (o) => `/api/statements/${o.id}/corrections`,
     body: () => ({ text: 'Опечатка в адресе объекта' }),
     mutates: true,
+    noOpenCorrection: true,
     // Only an issued certificate is corrected.
     expect: (status) => company(status === 'approved' ? 201 : 409, 404),
   },
