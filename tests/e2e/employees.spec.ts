@@ -79,6 +79,15 @@ test.describe('changes to the company', () => {
     const her = await herContext.newPage();
     await new LoginPage(her, mailbox).logIn(email);
     await expect(her).toHaveURL(/\/company\/?$/);
+    // She never consented to the processing of personal data (her owner added her): asked once, before any page.
+    await expect(
+      her.getByRole('heading', { level: 1, name: 'Согласие на обработку персональных данных' }),
+    ).toBeVisible();
+    await her.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check();
+    await her.getByRole('button', { name: 'Продолжить' }).click();
+    await expect(her.getByRole('heading', { level: 1, name: 'Согласие на обработку персональных данных' })).toHaveCount(
+      0,
+    );
     await employeeList.goto();
     await expect(employeeList.row(fio)).toBeVisible();
     await expect(employeeList.row(fio)).not.toContainText('Входа ещё не было');
