@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 
 /** A company's own data: what its owner may change. */
 interface CompanyChanges {
@@ -199,19 +201,25 @@ export async function confirmBySignature(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A registration past its keeping at `before`: still `pending`, registered undecided before it, or declined before it. */
+function expiredBefore(before: string) {
+  return (eb: ExpressionBuilder<Database, 'companies'>) =>
+    eb.and([
+      eb('state', '=', 'pending'),
+      eb('registered_at', 'is not', null),
+      eb.or([
+        eb.and([eb('declined_at', 'is', null), eb('registered_at', '<', before)]),
+        eb('declined_at', '<', before),
+      ]),
+    ]);
+}
+
 /** The registrations kept past `before`: still `pending` and registered before it undecided, or declined before it. */
 export function listExpiredRegistrations(db: Db, before: string) {
   return db
     .selectFrom('companies')
     .select(['id', 'legal_entity', 'inn', 'registered_at', 'declined_at'])
-    .where('state', '=', 'pending')
-    .where('registered_at', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('declined_at', 'is', null), eb('registered_at', '<', before)]),
-        eb('declined_at', '<', before),
-      ]),
-    )
+    .where(expiredBefore(before))
     .orderBy('id')
     .execute();
 }
@@ -225,14 +233,7 @@ export async function claimExpiredRegistration(db: Db, id: number, before: strin
     .updateTable('companies')
     .set({ state: 'pending' })
     .where('id', '=', id)
-    .where('state', '=', 'pending')
-    .where('registered_at', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('declined_at', 'is', null), eb('registered_at', '<', before)]),
-        eb('declined_at', '<', before),
-      ]),
-    )
+    .where(expiredBefore(before))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
