@@ -1,12 +1,12 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import Button from '#components/ui/Button.tsx';
-import { FieldError } from '#components/ui/Field.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import type { PersonalDataDocument } from '#domain/contract.ts';
 import { accountRoutes, routes } from '#domain/routes.ts';
 import { navigateTo } from '#lib/browser.ts';
 import { api } from '#stores/api.ts';
 import { $session, logoutUser } from '#stores/session.ts';
+import ConsentField from './ConsentField.tsx';
 import { DocumentText, fetchPersonalDataDocument } from './PersonalDataDocument.tsx';
 import { consentAgainTexts as t } from './texts.ts';
 
@@ -93,28 +93,24 @@ export default function ConsentAgain() {
             <section className="consent-again__document" aria-label={t.documentLabel}>
               <DocumentText document={document} />
             </section>
-            <div className={error ? 'field field--error' : 'field'}>
-              <label className="choice">
-                <input
-                  ref={checkbox}
-                  type="checkbox"
-                  checked={agreed}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? 'consent-again-error' : undefined}
-                  onChange={(event) => {
-                    setAgreed(event.currentTarget.checked);
-                    setError(null);
-                  }}
-                />{' '}
-                {t.checkbox}
-              </label>
-              <p className="consent-again__links">
-                <a href={accountRoutes.privacy} target="_blank" rel="noreferrer">
-                  {t.privacyLink}
-                </a>
-              </p>
-              {error && <FieldError id="consent-again-error">{error}</FieldError>}
-            </div>
+            <ConsentField
+              id="consent-again"
+              label={t.checkbox}
+              checked={agreed}
+              onChange={(checked) => {
+                setAgreed(checked);
+                setError(null);
+              }}
+              error={error}
+              inputRef={checkbox}
+              links={
+                <p className="consent-again__links">
+                  <a href={accountRoutes.privacy} target="_blank" rel="noreferrer">
+                    {t.privacyLink}
+                  </a>
+                </p>
+              }
+            />
           </>
         )}
         <div className="button-row">

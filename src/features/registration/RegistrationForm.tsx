@@ -5,6 +5,7 @@ import FormField, { type FormFieldProps } from '#components/ui/FormField.tsx';
 import { useFormField } from '#components/ui/form.ts';
 import { accountRoutes, routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
+import ConsentField from '../personal-data/ConsentField.tsx';
 import {
   $registration,
   $registrationErrors,
@@ -95,30 +96,25 @@ function EmailStep() {
 function Consent() {
   const errors = useStore($registrationErrors);
   const values = useStore(registrationForm.$values);
-  const error = errors.consent;
   return (
-    <div className={error ? 'field field--error' : 'field'}>
-      <label className="choice registration__consent">
-        <input
-          type="checkbox"
-          name="consent"
-          checked={values.consent === '1'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'registration-consent-error' : undefined}
-          onChange={(event) => registrationForm.setValue('consent', event.currentTarget.checked ? '1' : '')}
-        />{' '}
-        {t.consentLabel}
-      </label>
-      <p className="registration__documents">
-        <a href={accountRoutes.consent} target="_blank" rel="noreferrer">
-          {t.consentLink}
-        </a>
-        <a href={accountRoutes.privacy} target="_blank" rel="noreferrer">
-          {t.privacyLink}
-        </a>
-      </p>
-      {error && <FieldError id="registration-consent-error">{error}</FieldError>}
-    </div>
+    <ConsentField
+      id="registration-consent"
+      label={t.consentLabel}
+      labelClassName="choice registration__consent"
+      checked={values.consent === '1'}
+      onChange={(checked) => registrationForm.setValue('consent', checked ? '1' : '')}
+      error={errors.consent}
+      links={
+        <p className="registration__documents">
+          <a href={accountRoutes.consent} target="_blank" rel="noreferrer">
+            {t.consentLink}
+          </a>
+          <a href={accountRoutes.privacy} target="_blank" rel="noreferrer">
+            {t.privacyLink}
+          </a>
+        </p>
+      }
+    />
   );
 }
 
