@@ -6,7 +6,7 @@ import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { nowIso } from '../../server/src/db/database.ts';
 import { WorkingCalendar } from '../../server/src/deadlines/calendar.ts';
-import { STATUS_ADDRESS_LIMIT, STATUS_NUMBER_LIMIT } from '../../server/src/registry/public-limits.ts';
+import { STATUS_ADDRESS_LIMIT, STATUS_GUESS_LIMIT, STATUS_NUMBER_LIMIT } from '../../server/src/registry/public-limits.ts';
 import { publicationCutoff, publishedAt, registryPage } from '../../server/src/registry/registry.service.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
@@ -482,26 +482,52 @@ describe('the status check without logging in', () => {
     expect(malformed.json().message).toBe('ИНН — 10 или 12 цифр');
   });
 
-  it('limits checks per address', async () => {
+  const limitKeys = async (visibleId: number) =>
+    (await portal.db.selectFrom('rate_limits').select('key').where('key', 'like', `statement-status-%`).execute())
+      .map((row) => row.key)
+      .filter((key) => key.split(':')[1] === String(visibleId));
+
+  it('limits checks per address; an address over its limit and absent numbers leave nothing on a number', async () => {
     const address = '10.9.9.9';
     for (let i = 0; i < STATUS_ADDRESS_LIMIT.limit; i++) {
       const visibleId = 800_000 + i;
       expect((await post({ visibleId, inn: companyInn }, address)).statusCode, `check ${i}`).toBe(404);
     }
-    const blocked = await post({ visibleId: pending.visibleId, inn: companyInn }, address);
+    expect(await limitKeys(800_000)).toEqual([]);
+    const blocked = await post({ visibleId: approval.visibleId, inn: '7700000000' }, address);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await limitKeys(approval.visibleId)).toEqual([]);
     expect((await post({ visibleId: pending.visibleId, inn: companyInn })).statusCode).toBe(200);
   });
 
-  it('limits checks per number from any address, the right pair included once the limit is spent', async () => {
-    for (let i = 0; i < STATUS_NUMBER_LIMIT.limit; i++) {
-      expect(
-        (await post({ visibleId: rejection.visibleId, inn: `77000000${String(i).padStart(2, '0')}` })).statusCode,
-      ).toBe(404);
+  it("stops one address's guesses of a number's ИНН, its right one included, and still answers the holder", async () => {
+    const guesser = '10.9.8.1';
+    for (let i = 0; i < STATUS_GUESS_LIMIT.limit; i++) {
+      const inn = `77000000${String(i).padStart(2, '0')}`;
+      expect((await post({ visibleId: rejection.visibleId, inn }, guesser)).statusCode, `guess ${i}`).toBe(404);
     }
-    const blocked = await post({ visibleId: rejection.visibleId, inn: companyInn });
-    expect(blocked.statusCode).toBe(429);
-    expect((await post({ visibleId: refusal.visibleId, inn: companyInn })).statusCode).toBe(200);
+    const refused = await post({ visibleId: rejection.visibleId, inn: companyInn }, guesser);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post({ visibleId: rejection.visibleId, inn: companyInn })).statusCode).toBe(200);
+    // The guesser's other numbers are not its business with this one.
+    expect((await post({ visibleId: refusal.visibleId, inn: companyInn }, guesser)).statusCode).toBe(200);
+  });
+
+  it('once a number drew ten wrong guesses from anywhere, each guessing address gets no second try; the holder is answered', async () => {
+    const guessers = Array.from({ length: STATUS_NUMBER_LIMIT.limit }, (_, i) => `10.9.7.${i + 1}`);
+    for (const [i, address] of guessers.entries()) {
+      const inn = `77000001${String(i).padStart(2, '0')}`;
+      expect((await post({ visibleId: refusal.visibleId, inn }, address)).statusCode, `guess ${i}`).toBe(404);
+    }
+    // The first guesser had tries left before the number drew ten; now it has none, whatever it sends.
+    expect((await post({ visibleId: refusal.visibleId, inn: companyInn }, guessers[0])).statusCode).toBe(429);
+    // A new address is answered once more, right or wrong, and its wrong answer is its last.
+    expect((await post({ visibleId: refusal.visibleId, inn: '7700000299' }, '10.9.6.1')).statusCode).toBe(404);
+    expect((await post({ visibleId: refusal.visibleId, inn: companyInn }, '10.9.6.1')).statusCode).toBe(429);
+    // The holder, who never guessed wrong, is answered whatever others did.
+    expect((await post({ visibleId: refusal.visibleId, inn: companyInn }, '10.9.5.1')).statusCode).toBe(200);
+    expect((await limitKeys(refusal.visibleId)).length).toBe(STATUS_NUMBER_LIMIT.limit + 2);
   });
 });

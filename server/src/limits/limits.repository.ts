@@ -40,3 +40,18 @@ export async function deleteWindowsBefore(db: Db, before: string): Promise<numbe
   const result = await db.deleteFrom('rate_limits').where('window_start', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The window of `key` that started after `expiredBefore`, without counting a hit (absent when none runs). */
+export async function currentWindow(
+  db: Db,
+  key: string,
+  expiredBefore: string,
+): Promise<{ windowStart: string; count: number } | undefined> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['window_start', 'count'])
+    .where('key', '=', key)
+    .where('window_start', '>', expiredBefore)
+    .executeTakeFirst();
+  return row && { windowStart: row.window_start, count: Number(row.count) };
+}

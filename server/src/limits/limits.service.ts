@@ -2,7 +2,7 @@ import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { addressBucket } from './address-bucket.ts';
-import { countHit, deleteWindowsBefore } from './limits.repository.ts';
+import { countHit, currentWindow, deleteWindowsBefore } from './limits.repository.ts';
 
 /**
  * A fixed-window limit shared by every API process on the database: counts a hit on `key` and returns 0 while at
@@ -14,6 +14,22 @@ export async function hitLimit(ctx: ServiceContext, key: string, limit: number, 
   const { windowStart, count } = await countHit(ctx.db, key, nowIso(now), nowIso(new Date(now.getTime() - windowMs)));
   if (count <= limit) return 0;
   return Math.max(1, Math.ceil((Date.parse(windowStart) + windowMs - now.getTime()) / 1000));
+}
+
+/**
+ * Where `key` stands in its current window of `windowMs`, without counting a hit: the hits so far (0 when no window
+ * runs) and the seconds until the window ends.
+ */
+export async function limitState(
+  ctx: ServiceContext,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; secondsLeft: number }> {
+  const now = ctx.now();
+  const window = await currentWindow(ctx.db, key, nowIso(new Date(now.getTime() - windowMs)));
+  if (!window) return { count: 0, secondsLeft: 0 };
+  const secondsLeft = Math.max(1, Math.ceil((Date.parse(window.windowStart) + windowMs - now.getTime()) / 1000));
+  return { count: window.count, secondsLeft };
 }
 
 /**

@@ -202,12 +202,15 @@ export async function findPublisher(db: Db): Promise<string | null> {
  * The statement with this number and company ИНН, or the same shape of nothing: one query either way, so a wrong
  * pair and an absent number cost the same.
  */
-export function findStatusByNumberAndInn(db: Db, visibleId: number, inn: string) {
+/**
+ * The statement numbered `visibleId` with its company's ИНН, whatever ИНН was asked: the caller compares, so a wrong
+ * ИНН and an absent number run this one query.
+ */
+export function findStatusByNumber(db: Db, visibleId: number) {
   return db
     .selectFrom('statements as s')
     .innerJoin('companies as c', 'c.id', 's.company_id')
-    .select(['s.status', 's.date_create', 's.term_start', 's.term_days'])
+    .select(['s.status', 's.date_create', 's.term_start', 's.term_days', 'c.inn'])
     .where('s.visible_id', '=', visibleId)
-    .where('c.inn', '=', inn)
     .executeTakeFirst();
 }

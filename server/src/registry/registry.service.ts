@@ -22,7 +22,7 @@ import { dayStart } from '../reports/reports.service.ts';
 import {
   countRegistry,
   findPublisher,
-  findStatusByNumberAndInn,
+  findStatusByNumber,
   lastLeftAt,
   listRegistryBatch,
   listRegistryFacets,
@@ -349,18 +349,20 @@ const NOT_FOUND = 'Заявление с таким номером и ИНН н�
 
 /**
  * A statement's status for whoever knows its number and its company's ИНН (POST /api/public/statement-status). A
- * wrong pair and an absent number run the same query and the same calendar load and answer one identical 404.
+ * wrong pair and an absent number run the same query and the same calendar load and answer one identical 404; a wrong
+ * ИНН for a number that exists is told to `wrongGuess` first (the per-number limits count only those, so rows of the
+ * limits exist only for real numbers).
  */
 export async function publicStatementStatus(
   ctx: ServiceContext,
   input: StatementStatusQuery,
+  wrongGuess: () => Promise<void>,
 ): Promise<PublicStatementStatus> {
   const inn = input.inn.trim();
   if (!/^(\d{10}|\d{12})$/u.test(inn)) throw fieldError('inn', 'ИНН — 10 или 12 цифр');
-  const [row, calendar] = await Promise.all([
-    findStatusByNumberAndInn(ctx.db, input.visibleId, inn),
-    loadCalendar(ctx.db),
-  ]);
+  const [found, calendar] = await Promise.all([findStatusByNumber(ctx.db, input.visibleId), loadCalendar(ctx.db)]);
+  const row = found?.inn === inn ? found : undefined;
+  if (found && !row) await wrongGuess();
   if (!row) throw apiError('not_found', NOT_FOUND);
   const term = intakeTerm(row, ctx.config.intakeTermDays) ?? runningTerm(row);
   const deadline = term ? reviewDeadline(calendar, term, ctx.now(), ctx.config.timeZone) : null;

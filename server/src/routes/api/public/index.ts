@@ -99,10 +99,10 @@ const publicRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { confi
   exportRoute('downloadPublicRegistryJson');
 
   contractRoute(app, 'checkPublicStatementStatus', {}, async (request, reply) => {
-    const retryAfter = await limitStatusCheck(ctx, clientIp(request, config.trustProxy), request.body.visibleId);
-    if (retryAfter > 0) throw tooMany(retryAfter, 'Слишком много проверок. Попробуйте позже.');
+    const limit = await limitStatusCheck(ctx, clientIp(request, config.trustProxy), request.body.visibleId);
+    if (limit.retryAfter > 0) throw tooMany(limit.retryAfter, 'Слишком много проверок. Попробуйте позже.');
     reply.header('Cache-Control', 'private, no-store');
-    return publicStatementStatus(ctx, request.body);
+    return publicStatementStatus(ctx, request.body, limit.wrongGuess);
   });
 };
 
