@@ -9,10 +9,14 @@ export class PageObject {
     this.page = page;
   }
 
-  /** Opens `path` and waits until `ready` shows. */
+  /**
+   * Opens `path` and waits until `ready` shows. A page opened afresh shows nothing before its modules have run, the
+   * session is refreshed and the page's data is in (about 1–3 s here); on CI's loaded machine that chain once took
+   * longer than an assertion's 10 s, so the first sight of a page gets the navigation's 30 s.
+   */
   protected async open(path: string, ready: Locator): Promise<void> {
     await this.page.goto(path);
-    await expect(ready).toBeVisible();
+    await expect(ready).toBeVisible({ timeout: 30_000 });
   }
 }
 
