@@ -66,6 +66,21 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
   if (config.production && !config.trustProxy) {
     app.log.warn('TRUST_PROXY не задан: за nginx все клиенты будут с одного адреса и разделят лимит запросов кода');
   }
+  // SIGHUP (`systemctl reload`) reads the trust directory again: a new CRL or authority counts from the next check,
+  // without a restart; a folder the start would refuse is logged and the store in use stays.
+  process.on('SIGHUP', () => {
+    signatures.checker.reload().then(
+      (state) => {
+        if (state.available) metrics.signatureCheck.crls = state.crls;
+        app.log.info({ signatures: state }, 'Список доверия электронных подписей перечитан');
+      },
+      (error: unknown) =>
+        app.log.error(
+          { err: error },
+          'Список доверия электронных подписей не перечитан, проверка идёт по прежнему: исправьте SIGNATURE_TRUST_DIR',
+        ),
+    );
+  });
   // Graceful shutdown: stop accepting, let requests in flight finish (Fastify's close() waits for them; idle
   // keep-alive sockets are closed at once, see app.ts), then the onClose hooks close the database; exit 0. A second
   // signal while waiting ends the process at once.

@@ -28,6 +28,8 @@ import {
   type VerifyDetachedSignatureInput,
   verifyDetachedSignature,
 } from '../../server/src/signatures/signature.ts';
+import { freePort } from '../../tools/free-port.ts';
+import { startPortalOnFreePort } from '../../tools/portal-process.ts';
 import {
   makeTestAuthority,
   TEST_COMMITTEE,
@@ -545,6 +547,82 @@ describe('revocation that cannot be told', () => {
     await cp(path.join(ca.trustDir, 'root.pem'), path.join(noCrl, 'root.pem'));
     await cp(path.join(ca.trustDir, 'intermediate.cer'), path.join(noCrl, 'intermediate.cer'));
     await expect(loadTrustStore(noCrl)).rejects.toThrow(/нет списка отзыва \(CRL\) центра .*intermediate\.cer/);
+  });
+});
+
+describe('the trust folder read again without a restart', () => {
+  /** A folder with the root alone, to which the intermediate and its CRL come later. */
+  async function rootOnlyFolder(name: string): Promise<string> {
+    const folder = path.join(dir, name);
+    await mkdir(folder, { recursive: true });
+    await cp(path.join(ca.trustDir, 'root.pem'), path.join(folder, 'root.pem'));
+    return folder;
+  }
+  const addIntermediate = async (folder: string) => {
+    for (const file of ['intermediate.cer', 'intermediate.crl'])
+      await cp(path.join(ca.trustDir, file), path.join(folder, file));
+  };
+
+  it('checks by the folder as read again from the next check on; a folder the start would refuse leaves the old one', async () => {
+    const folder = await rootOnlyFolder('reloaded');
+    const checker = trustedChecker(loadTrustStore(folder), { load: () => loadTrustStore(folder) });
+    const pdf = path.join(dir, 'reloaded.pdf');
+    await writeFile(pdf, '%PDF-1.4 reloaded');
+    const signature = await ca.sign(pdf, 'director256', { withIntermediate: true });
+    const check = () =>
+      checker.check({ document: { path: pdf }, signature, expectOrganization: TEST_COMPANY, now: new Date() });
+    expect((await check()).status).toBe('revocation_unknown');
+
+    await addIntermediate(folder);
+    const state = await checker.reload();
+    expect(state.available && state.crls.length).toBe(1);
+    expect((await check()).status).toBe('valid');
+
+    // An intermediate without its CRL is refused as at the start, naming it; the store in use stays.
+    await rm(path.join(folder, 'intermediate.crl'));
+    await expect(checker.reload()).rejects.toThrow(/нет списка отзыва \(CRL\) центра .*intermediate\.cer/);
+    expect((await check()).status).toBe('valid');
+  });
+
+  it('SIGHUP makes a running API read it: a new CRL shows in the metrics, a wrong folder is logged and the API goes on', async () => {
+    const folder = await rootOnlyFolder('sighup');
+    const dataDir = path.join(dir, 'sighup-data');
+    await mkdir(dataDir, { recursive: true });
+    const metricsPort = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      SIGNATURE_TRUST_DIR: folder,
+      COMMITTEE_INN: TEST_COMMITTEE.innLe,
+      METRICS_PORT: String(metricsPort),
+    };
+    delete env.DATABASE_URL;
+    delete env.SMTP_URL;
+    const api = await startPortalOnFreePort('api', {
+      env: () => env,
+      readyPath: '/api/health',
+      wait: { name: 'the API', timeoutMs: 60_000, pollMs: 100 },
+    });
+    try {
+      const crlLines = async () => {
+        const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        return text.split('\n').filter((line) => line.startsWith('portal_signature_crl_next_update_seconds{'));
+      };
+      expect(await crlLines()).toEqual([]);
+      await addIntermediate(folder);
+      api.child.kill('SIGHUP');
+      await expect.poll(async () => (await crlLines()).length, { timeout: 20_000 }).toBe(1);
+
+      await writeFile(path.join(folder, 'notes.txt'), 'не сертификат');
+      api.child.kill('SIGHUP');
+      await expect.poll(() => api.child.output(), { timeout: 20_000 }).toMatch(/не перечитан/);
+      expect(api.child.running()).toBe(true);
+      expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
+      expect((await crlLines()).length).toBe(1);
+    } finally {
+      await api.child.stop();
+    }
   });
 });
 

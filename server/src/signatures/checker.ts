@@ -33,6 +33,12 @@ export interface SignatureChecker {
   check(input: SignatureCheckInput): Promise<DocumentSignature>;
   /** How this server checks signatures: by which OpenSSL and GOST, or why it cannot. */
   state(): Promise<SignatureCheckState>;
+  /**
+   * Reads the trust directory again (a new CRL, an authority added or removed: SIGHUP, `systemctl reload`) and checks
+   * by it from the next check on; checks under way finish by the store they began with. A folder the start would
+   * refuse throws, naming the file, and the store in use stays.
+   */
+  reload(): Promise<SignatureCheckState>;
 }
 
 export type SignatureCheckState =
@@ -61,20 +67,28 @@ export const CHECKS_AT_ONCE = availableParallelism();
  */
 export function trustedChecker(
   trust: Promise<TrustStore>,
-  options: { atOnce?: number; verify?: typeof verifyDetachedSignature } = {},
+  options: { atOnce?: number; verify?: typeof verifyDetachedSignature; load?: () => Promise<TrustStore> } = {},
 ): SignatureChecker {
   const turn = pLimit(options.atOnce ?? CHECKS_AT_ONCE);
   const verify = options.verify ?? verifyDetachedSignature;
+  let current = trust;
+  const state = async (store: Promise<TrustStore>): Promise<SignatureCheckState> => {
+    const { gost, crls } = await store;
+    return gost.source === null
+      ? { available: false, detail: gost.detail }
+      : { available: true, source: gost.source, openssl: gost.version, crls };
+  };
   return {
     async check(input) {
-      const store = await trust;
+      const store = await current;
       return turn(() => verify({ ...input, trust: store }));
     },
-    async state() {
-      const { gost, crls } = await trust;
-      return gost.source === null
-        ? { available: false, detail: gost.detail }
-        : { available: true, source: gost.source, openssl: gost.version, crls };
+    state: () => state(current),
+    async reload() {
+      if (!options.load) return state(current);
+      const fresh = await options.load();
+      current = Promise.resolve(fresh);
+      return state(current);
     },
   };
 }
@@ -91,7 +105,7 @@ export function checkerOf(config: SignatureConfig): SignatureChecker {
   if (known) return known;
   const store = loadTrustStore(config.trustDir);
   store.catch(() => checkers.delete(config));
-  const checker = trustedChecker(store);
+  const checker = trustedChecker(store, { load: () => loadTrustStore(config.trustDir) });
   checkers.set(config, checker);
   return checker;
 }
@@ -108,7 +122,7 @@ export async function openSignatureChecker(
   gost: Promise<Gost | NoGost> = gostOfThisProcess(),
 ): Promise<{ checker: SignatureChecker; state: SignatureCheckState; line: string }> {
   const store = await loadTrustStore(config.trustDir, gost);
-  const checker = trustedChecker(Promise.resolve(store));
+  const checker = trustedChecker(Promise.resolve(store), { load: () => loadTrustStore(config.trustDir, gost) });
   checkers.set(config, checker);
   const state = await checker.state();
   if (state.available) {
@@ -157,6 +171,9 @@ export function shippedVerdicts(verdicts: Readonly<Record<string, ShippedVerdict
       return { ...verdict, checkedAt: now.toISOString() };
     },
     async state() {
+      return { available: false, detail: 'shipped verdicts only' };
+    },
+    async reload() {
       return { available: false, detail: 'shipped verdicts only' };
     },
   };
