@@ -6,7 +6,11 @@ import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { nowIso } from '../../server/src/db/database.ts';
 import { WorkingCalendar } from '../../server/src/deadlines/calendar.ts';
-import { STATUS_ADDRESS_LIMIT, STATUS_GUESS_LIMIT, STATUS_NUMBER_LIMIT } from '../../server/src/registry/public-limits.ts';
+import {
+  STATUS_ADDRESS_LIMIT,
+  STATUS_GUESS_LIMIT,
+  STATUS_NUMBER_LIMIT,
+} from '../../server/src/registry/public-limits.ts';
 import { publicationCutoff, publishedAt, registryPage } from '../../server/src/registry/registry.service.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';

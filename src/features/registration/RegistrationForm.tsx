@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef } from 'react';
 import Button from '#components/ui/Button.tsx';
-import Field, { FieldError } from '#components/ui/Field.tsx';
+import Field from '#components/ui/Field.tsx';
 import FormField, { type FormFieldProps } from '#components/ui/FormField.tsx';
 import { useFormField } from '#components/ui/form.ts';
 import { accountRoutes, routes } from '#domain/routes.ts';

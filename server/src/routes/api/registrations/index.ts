@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CODE_LIFETIME_MS } from '../../../auth/email-codes.ts';
 import { openSession } from '../../../auth/session.service.ts';
 import type { Config } from '../../../config.ts';
-import { ApiError } from '../../../errors.ts';
 import { limitClientNetwork } from '../../../limits/limits.service.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
 import { REGISTRATION_TEXTS, register, startRegistration } from '../../../registration/registration.service.ts';
