@@ -18,6 +18,7 @@ import { loadConfig } from '../server/src/config.ts';
 import type { ServiceContext } from '../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest, nowIso } from '../server/src/db/database.ts';
 import type { StatusHistoryTable } from '../server/src/db/schema.ts';
+import { registrySearchText } from '../server/src/registry/search-text.ts';
 import { seedDemo } from '../server/src/seed/demo.ts';
 import { createServiceContext } from '../server/src/service-context.ts';
 import { createExaminer } from '../server/src/users/users.service.ts';
@@ -407,6 +408,29 @@ export async function seedBench(ctx: ServiceContext, options: BenchSeedOptions):
       where s.status in ('approved', 'rejected', 'not_accepted')
         and not exists (select 1 from decision_snapshots d where d.statement_id = s.id)
     `.execute(trx);
+    // …with the folded text the register's search finds it by, as saveDecisionSnapshot writes it.
+    const searched = await trx
+      .selectFrom('decision_snapshots as d')
+      .innerJoin('statements as s', 's.id', 'd.statement_id')
+      .select(['d.statement_id', 's.visible_id', 'd.address', 'd.cadastral_number', 'd.company_name', 'd.company_inn'])
+      .where('d.search_text', 'is', null)
+      .execute();
+    for (let at = 0; at < searched.length; at += 400) {
+      const rows = searched.slice(at, at + 400);
+      const texts = rows.map(
+        (row) =>
+          sql`when ${row.statement_id} then ${registrySearchText({
+            visibleId: row.visible_id,
+            address: row.address,
+            cadastralNumber: row.cadastral_number,
+            companyName: row.company_name,
+            companyInn: row.company_inn,
+          })}`,
+      );
+      const ids = rows.map((row) => sql`${row.statement_id}`);
+      await sql`update decision_snapshots set search_text = case statement_id ${sql.join(texts, sql` `)} end
+        where statement_id in (${sql.join(ids)})`.execute(trx);
+    }
 
     const stageIds = new Map<string, number>();
     await insertChunks(stages, async (chunk) => {

@@ -273,6 +273,19 @@ test.describe('nginx.conf in front of the portal', () => {
       'BYPASS',
     );
 
+    // A made-up parameter is refused by the API, never cached, and makes no new cache entry: the key holds only the
+    // register's own parameters, so the same page with junk beside them is the cached one.
+    const fresh = `/api/public/registry?pageSize=2&query=${Date.now()}`;
+    for (let i = 0; i < 2; i++) {
+      const junk = await request.get(`${fresh}&junk=${i}`);
+      expect(junk.status()).toBe(400);
+      expect((await junk.json()).message).toContain('лишнее поле «junk»');
+      expect(junk.headers()['cache-control']).toBe('no-store');
+      expect(junk.headers()['x-cache-status']).toBe('MISS');
+    }
+    expect((await request.get(fresh)).headers()['x-cache-status']).toBe('MISS');
+    expect((await request.get(`${fresh}&junk=2`)).headers()['x-cache-status']).toBe('HIT');
+
     // The open data: a scraper's conditional request is a 304 from the cache.
     const csv = await request.get('/api/public/registry.csv');
     expect(csv.status()).toBe(200);

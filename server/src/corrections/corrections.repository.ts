@@ -147,6 +147,8 @@ interface Answer {
   answeredBy: number;
   at: string;
   snapshot: CorrectedSnapshot | null;
+  /** What the register's search finds the corrected entry by (`registry/search-text.ts`), with the snapshot. */
+  searchText: string | null;
 }
 
 /** Answers a correction still `requested`, conditionally: false when it was answered meanwhile. */
@@ -159,6 +161,7 @@ export async function answerCorrection(db: Db, id: number, answer: Answer): Prom
       answered_by: answer.answeredBy,
       answered_at: answer.at,
       ...(answer.snapshot ?? {}),
+      ...(answer.snapshot ? { search_text: answer.searchText } : {}),
     })
     .where('id', '=', id)
     .where('status', '=', 'requested')

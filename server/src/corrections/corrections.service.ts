@@ -17,6 +17,7 @@ import { apiError, fieldError } from '../errors.ts';
 import { announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
 import { isPetitionOverdue, petitionFiles, petitionTerm, petitionText } from '../petitions/petition.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
+import { registrySearchText } from '../registry/search-text.ts';
 import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
@@ -138,6 +139,15 @@ export async function decideCorrection(
       answeredBy: actor.id,
       at,
       snapshot,
+      searchText:
+        snapshot &&
+        registrySearchText({
+          visibleId: found.visible_id,
+          address: snapshot.address,
+          cadastralNumber: snapshot.cadastral_number,
+          companyName: snapshot.company_name,
+          companyInn: snapshot.company_inn,
+        }),
     });
     if (!answered) throw apiError('invalid_transition', CORRECTION_TEXTS.alreadyAnswered);
     if (stageId !== null) {

@@ -383,6 +383,10 @@ export interface DecisionSnapshotTable {
   category_name: string | null;
   work_type_id: number | null;
   work_type_name: string | null;
+  /** What the register's search finds it by, folded (20261129T1000, `registry/search-text.ts`). */
+  search_text: string | null;
+  /** When its statement left this decision (an upheld appeal), null while it stands: the register lists these. */
+  left_at: Timestamp | null;
 }
 
 /** The applicant company as it was when the statement was submitted (both details show later changes): 20261125T1100. */
@@ -450,6 +454,8 @@ export interface CorrectionTable {
   company_ogrn: string | null;
   examiner_fio: string | null;
   committee: string | null;
+  /** What the register's search finds the corrected entry by, folded (20261129T1000, `registry/search-text.ts`). */
+  search_text: string | null;
 }
 
 export type RemarkSeverity = 'required' | 'advisory';

@@ -7,7 +7,7 @@ import type { Db } from '../db/database.ts';
 
 export type RegistryOutcome = 'approved' | 'rejected' | 'not_accepted';
 
-/** What narrows the register in SQL (the text search runs over `listSearchable`'s rows). */
+/** What narrows the register, all in SQL. */
 export interface RegistryFilter {
   /** Decisions taken before this instant (the publication delay's cut-off). */
   before: string;
@@ -17,17 +17,26 @@ export interface RegistryFilter {
   to?: string;
   categoryId?: number;
   workTypeId?: number;
-  /** Only these statements (a text search's matches). */
-  statementIds?: readonly number[];
+  /**
+   * Folded text (`registry/search-text.ts:foldForSearch`) that the entry's number, address, cadastral number, company
+   * or ИНН contains, as corrected.
+   */
+  search?: string;
 }
 
-/** The published snapshots: decided before the cut-off, their statement still at that decision. */
+/** `text` as a LIKE pattern matching it anywhere, its own `%`, `_` and `\` taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The published snapshots: decided before the cut-off, their statement still at that decision (`left_at` unset: the
+ * workflow marks a snapshot whose statement moves away), with the corrected certificate's values where there is one.
+ * Nothing here reads the statement: counts and searches stay on the snapshots; a page joins its rows' statements.
+ */
 function published(db: Db, filter: RegistryFilter) {
   let query = db
     .selectFrom('decision_snapshots as d')
-    .innerJoin('statements as s', (join) =>
-      join.onRef('s.id', '=', 'd.statement_id').onRef('s.status', '=', 'd.outcome'),
-    )
     .leftJoin('corrections as k', (join) =>
       join
         .onRef('k.statement_id', '=', 'd.statement_id')
@@ -45,15 +54,16 @@ function published(db: Db, filter: RegistryFilter) {
           ),
         ),
     )
-    .where('d.decided_at', '<', filter.before);
+    .where('d.decided_at', '<', filter.before)
+    .where('d.left_at', 'is', null);
   if (filter.outcome) query = query.where('d.outcome', '=', filter.outcome);
   if (filter.from) query = query.where('d.decided_at', '>=', filter.from);
   if (filter.to) query = query.where('d.decided_at', '<', filter.to);
   if (filter.categoryId !== undefined) query = query.where('d.category_object_id', '=', filter.categoryId);
   if (filter.workTypeId !== undefined) query = query.where('d.work_type_id', '=', filter.workTypeId);
-  if (filter.statementIds) {
-    const ids = filter.statementIds;
-    query = query.where((eb) => (ids.length === 0 ? eb.val(false) : eb('d.statement_id', 'in', [...ids])));
+  if (filter.search !== undefined) {
+    const pattern = containing(filter.search);
+    query = query.where(sql<boolean>`coalesce(k.search_text, d.search_text) like ${pattern} escape '\\'`);
   }
   return query;
 }
@@ -81,6 +91,7 @@ export type RegistryRow = Awaited<ReturnType<typeof listRegistryPage>>[number];
 /** One page of the register, by decision time (then number) in the given direction. */
 export function listRegistryPage(db: Db, filter: RegistryFilter, order: 'asc' | 'desc', limit: number, offset: number) {
   return published(db, filter)
+    .innerJoin('statements as s', 's.id', 'd.statement_id')
     .select(SHOWN)
     .orderBy('d.decided_at', order)
     .orderBy('d.statement_id', order)
@@ -97,20 +108,6 @@ export async function countRegistry(db: Db, filter: RegistryFilter): Promise<num
   return Number(row.n);
 }
 
-/** The searchable values of every matching entry (number, address, cadastral number, company, ИНН), nothing else. */
-export function listSearchable(db: Db, filter: RegistryFilter) {
-  return published(db, filter)
-    .select([
-      'd.statement_id',
-      's.visible_id',
-      sql<string | null>`coalesce(k.address, d.address)`.as('address'),
-      sql<string | null>`coalesce(k.cadastral_number, d.cadastral_number)`.as('cadastral_number'),
-      sql<string>`coalesce(k.company_name, d.company_name)`.as('company_name'),
-      sql<string | null>`coalesce(k.company_inn, d.company_inn)`.as('company_inn'),
-    ])
-    .execute();
-}
-
 /**
  * A batch of the whole register for the open-data exports, newest first, after the entry `after` (keyset paging:
  * the export streams batch by batch, never the whole set in memory).
@@ -121,7 +118,7 @@ export function listRegistryBatch(
   after: { decidedAt: string; statementId: number } | null,
   limit: number,
 ) {
-  let query = published(db, { before }).select(SHOWN);
+  let query = published(db, { before }).innerJoin('statements as s', 's.id', 'd.statement_id').select(SHOWN);
   if (after) {
     query = query.where((eb) =>
       eb.or([

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type {
   PublicStatementStatus,
   RegistryEntry,
@@ -27,11 +28,11 @@ import {
   listRegistryBatch,
   listRegistryFacets,
   listRegistryPage,
-  listSearchable,
   type RegistryFilter,
   type RegistryRow,
   registryVersion,
 } from './registry.repository.ts';
+import { foldForSearch } from './search-text.ts';
 
 // The public register of decisions, its open data and the status check without logging in (docs/product.md «The
 // public register»). Nothing personal leaves here: the rows carry the snapshot's object and company only.
@@ -115,11 +116,6 @@ async function setState(ctx: ServiceContext, settings: RegistrySettings): Promis
   return { before, version, lastModified };
 }
 
-/** Lower case, ё as е, single spaces: how the search compares text. */
-function folded(text: string): string {
-  return text.toLocaleLowerCase('ru-RU').replaceAll('ё', 'е').replace(/\s+/gu, ' ').trim();
-}
-
 function entry(row: RegistryRow, timeZone: string): RegistryEntry {
   return {
     visibleId: row.visible_id,
@@ -167,19 +163,6 @@ function filterOf(query: RegistryQuery, before: string, timeZone: string): Regis
   return filter;
 }
 
-/** The statements whose number, address, cadastral number, company or ИНН contain the search text. */
-async function searchMatches(ctx: ServiceContext, filter: RegistryFilter, text: string): Promise<number[]> {
-  const needle = folded(text);
-  const rows = await listSearchable(ctx.db, filter);
-  return rows
-    .filter((row) =>
-      [String(row.visible_id), row.address, row.cadastral_number, row.company_name, row.company_inn].some(
-        (value) => value !== null && folded(value).includes(needle),
-      ),
-    )
-    .map((row) => row.statement_id);
-}
-
 /** One page of the register (GET /api/public/registry). */
 export async function registryPage(
   ctx: ServiceContext,
@@ -197,12 +180,14 @@ export async function registryPage(
     throw fieldError('query', `Строка поиска — не длиннее ${MAX_QUERY_LENGTH} символов`);
   }
   const filter = filterOf(query, await cutoff(ctx, settings), ctx.config.timeZone);
-  if (text !== '') filter.statementIds = await searchMatches(ctx, filter, text);
+  if (text !== '') filter.search = foldForSearch(text);
   const order = query.sort === 'date_asc' ? 'asc' : 'desc';
-  const [rows, total] = await Promise.all([
-    listRegistryPage(ctx.db, filter, order, pageSize, (page - 1) * pageSize),
-    filter.statementIds ? Promise.resolve(filter.statementIds.length) : countRegistry(ctx.db, filter),
-  ]);
+  // On SQLite a query holds the event loop while it runs: the page and the count each first let waiting requests in
+  // (a crowd of searches never holds a health check or a signed-in page for more than one query).
+  await setImmediate();
+  const rows = await listRegistryPage(ctx.db, filter, order, pageSize, (page - 1) * pageSize);
+  await setImmediate();
+  const total = await countRegistry(ctx.db, filter);
   return { items: rows.map((row) => entry(row, ctx.config.timeZone)), total, page, pageSize };
 }
 

@@ -18,6 +18,7 @@ import {
   findStatementRow,
   insertHistory,
   insertStage,
+  leaveDecision,
   moveStatus,
   type StatusMove,
   saveDecisionSnapshot,
@@ -54,6 +55,11 @@ export const TRANSITIONS = {
     by: "the committee's head, only by upholding an appeal against that refusal (docs/product.md «Appeals»)",
   },
 } as const satisfies Record<string, { from: readonly StatementStatus[]; to: readonly StatementStatus[]; by: string }>;
+
+/** Whether the status is a decision (the public register lists the decision while the statement stays at it). */
+function isDecision(status: StatementStatus): status is 'approved' | 'rejected' | 'not_accepted' {
+  return status === 'approved' || status === 'rejected' || status === 'not_accepted';
+}
 
 /** Whether a transition of `TRANSITIONS` starts from this status. */
 export function startsFrom(transition: { from: readonly StatementStatus[] }, status: StatementStatus): boolean {
@@ -152,9 +158,8 @@ export async function changeStatus(ctx: ServiceContext, actor: UserRow, change: 
       ...(move.assignment ? { assignment: move.assignment } : {}),
       ...(move.appeal ? { appeal: move.appeal } : {}),
     });
-    if (move.to === 'approved' || move.to === 'rejected' || move.to === 'not_accepted') {
-      await saveDecisionSnapshot(trx, move.id, move.to, at);
-    }
+    if (isDecision(move.to)) await saveDecisionSnapshot(trx, move.id, move.to, at);
+    else if (isDecision(move.from)) await leaveDecision(trx, move.id, at);
     const more = await keepRound(trx, actor, change, at);
     const event = { ...change.event, ...more } as StatementEvent;
     return recordStatementEvent(withDb(ctx, trx), event, announced(row), at);

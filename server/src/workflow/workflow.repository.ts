@@ -4,6 +4,7 @@ import { type Db, isPostgres } from '../db/database.ts';
 import { DECISION_FACTS } from '../db/decision-snapshot.ts';
 import { FILE_COLUMNS } from '../db/file-columns.ts';
 import { joinedStatements } from '../db/statement-joins.ts';
+import { registrySearchText } from '../registry/search-text.ts';
 
 // How a statement moves, and what records it: the one conditional change of its status and examiner, its rounds
 // (stages) and their files, its history, its review term, the decision's snapshot and the refusal's grounds.
@@ -28,6 +29,7 @@ export async function saveDecisionSnapshot(
     'work_type_name',
     'outcome',
     'decided_at',
+    'left_at',
   ] as const;
   await db
     .insertInto('decision_snapshots')
@@ -40,6 +42,7 @@ export async function saveDecisionSnapshot(
         'work.name as work_type_name',
         eb.val(outcome).as('outcome'),
         eb.val(at).as('decided_at'),
+        eb.val<string | null>(null).as('left_at'),
       ]),
     )
     .onConflict((oc) =>
@@ -49,6 +52,35 @@ export async function saveDecisionSnapshot(
           Object.fromEntries(columns.filter((c) => c !== 'statement_id').map((c) => [c, eb.ref(`excluded.${c}`)])),
         ),
     )
+    .execute();
+  const saved = await db
+    .selectFrom('decision_snapshots as d')
+    .innerJoin('statements as s', 's.id', 'd.statement_id')
+    .select(['s.visible_id', 'd.address', 'd.cadastral_number', 'd.company_name', 'd.company_inn'])
+    .where('d.statement_id', '=', statementId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('decision_snapshots')
+    .set({
+      search_text: registrySearchText({
+        visibleId: saved.visible_id,
+        address: saved.address,
+        cadastralNumber: saved.cadastral_number,
+        companyName: saved.company_name,
+        companyInn: saved.company_inn,
+      }),
+    })
+    .where('statement_id', '=', statementId)
+    .execute();
+}
+
+/** The statement's decision snapshot marked as left at `at` (it moved away from that decision): out of the register. */
+export async function leaveDecision(db: Db, statementId: number, at: string): Promise<void> {
+  await db
+    .updateTable('decision_snapshots')
+    .set({ left_at: at })
+    .where('statement_id', '=', statementId)
+    .where('left_at', 'is', null)
     .execute();
 }
 

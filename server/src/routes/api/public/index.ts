@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { publicCertificate, publicSignedFile } from '../../../certificates/certificates.service.ts';
 import { limitCertificateCheck } from '../../../certificates/check-limit.ts';
@@ -6,14 +7,13 @@ import { ApiError } from '../../../errors.ts';
 import { sendStoredFile } from '../../../files/files.service.ts';
 import { currentDocument } from '../../../personal-data/documents.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
+import { registryExport } from '../../../registry/exports.ts';
 import { limitRegistry, limitStatusCheck } from '../../../registry/public-limits.ts';
 import {
   exportValidators,
   notModified,
   publicStatementStatus,
-  registryCsv,
   registryFacets,
-  registryJson,
   registryPage,
 } from '../../../registry/registry.service.ts';
 import { contractRoute } from '../../contract-route.ts';
@@ -89,11 +89,13 @@ const publicRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { confi
       const ifNoneMatch = request.headers['if-none-match'];
       const ifModifiedSince = request.headers['if-modified-since'];
       if (notModified(validators, ifNoneMatch, ifModifiedSince)) return reply.code(304).send();
-      const csv = operationId === 'downloadPublicRegistryCsv';
+      const kind = operationId === 'downloadPublicRegistryCsv' ? 'csv' : 'json';
+      const built = await registryExport(ctx, config.dataDir, kind, validators);
       return reply
-        .header('Content-Type', csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="registry.${csv ? 'csv' : 'json'}"`)
-        .send(csv ? registryCsv(ctx, validators.before) : registryJson(ctx, validators.before));
+        .header('Content-Type', kind === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="registry.${kind}"`)
+        .header('Content-Length', String(built.size))
+        .send(createReadStream(built.file));
     });
   exportRoute('downloadPublicRegistryCsv');
   exportRoute('downloadPublicRegistryJson');
