@@ -89,7 +89,8 @@ function parametersSchema(
           : parameter) as JsonObject,
     )
     .filter((parameter) => parameter.in === where);
-  if (selected.length === 0) return closed ? { type: 'object', properties: {}, additionalProperties: false } : undefined;
+  if (selected.length === 0)
+    return closed ? { type: 'object', properties: {}, additionalProperties: false } : undefined;
   return {
     type: 'object',
     properties: Object.fromEntries(selected.map((p) => [p.name as string, toJsonSchema(document, p.schema ?? {})])),
