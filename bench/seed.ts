@@ -17,8 +17,8 @@ import { createCompanyWithOwner } from '../server/src/companies/companies.servic
 import { loadConfig } from '../server/src/config.ts';
 import type { ServiceContext } from '../server/src/context.ts';
 import { createDatabase, type Db, migrateToLatest, nowIso } from '../server/src/db/database.ts';
+import { registrySearchText } from '../server/src/db/decision-snapshot.ts';
 import type { StatusHistoryTable } from '../server/src/db/schema.ts';
-import { registrySearchText } from '../server/src/registry/search-text.ts';
 import { seedDemo } from '../server/src/seed/demo.ts';
 import { createServiceContext } from '../server/src/service-context.ts';
 import { createExaminer } from '../server/src/users/users.service.ts';

@@ -147,7 +147,7 @@ interface Answer {
   answeredBy: number;
   at: string;
   snapshot: CorrectedSnapshot | null;
-  /** What the register's search finds the corrected entry by (`registry/search-text.ts`), with the snapshot. */
+  /** What the register's search finds the corrected entry by (`db/decision-snapshot.ts`), with the snapshot. */
   searchText: string | null;
 }
 

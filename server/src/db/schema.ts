@@ -383,7 +383,7 @@ export interface DecisionSnapshotTable {
   category_name: string | null;
   work_type_id: number | null;
   work_type_name: string | null;
-  /** What the register's search finds it by, folded (20261129T1000, `registry/search-text.ts`). */
+  /** What the register's search finds it by, folded (20261129T1000, `db/decision-snapshot.ts`). */
   search_text: string | null;
   /** When its statement left this decision (an upheld appeal), null while it stands: the register lists these. */
   left_at: Timestamp | null;
@@ -454,7 +454,7 @@ export interface CorrectionTable {
   company_ogrn: string | null;
   examiner_fio: string | null;
   committee: string | null;
-  /** What the register's search finds the corrected entry by, folded (20261129T1000, `registry/search-text.ts`). */
+  /** What the register's search finds the corrected entry by, folded (20261129T1000, `db/decision-snapshot.ts`). */
   search_text: string | null;
 }
 

@@ -18,7 +18,7 @@ export interface RegistryFilter {
   categoryId?: number;
   workTypeId?: number;
   /**
-   * Folded text (`registry/search-text.ts:foldForSearch`) that the entry's number, address, cadastral number, company
+   * Folded text (`db/decision-snapshot.ts:foldForSearch`) that the entry's number, address, cadastral number, company
    * or ИНН contains, as corrected.
    */
   search?: string;

@@ -15,6 +15,7 @@ import { statusLabel } from '#domain/statuses.ts';
 import { checkUrl } from '../certificates/certificates.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { nowIso } from '../db/database.ts';
+import { foldForSearch } from '../db/decision-snapshot.ts';
 import { addDays, localDate, periodDayProblem, type WorkingCalendar } from '../deadlines/calendar.ts';
 import { loadCalendar } from '../deadlines/deadlines.service.ts';
 import { intakeTerm, reviewDeadline, runningTerm } from '../deadlines/term.ts';
@@ -32,7 +33,6 @@ import {
   type RegistryRow,
   registryVersion,
 } from './registry.repository.ts';
-import { foldForSearch } from './search-text.ts';
 
 // The public register of decisions, its open data and the status check without logging in (docs/product.md «The
 // public register»). Nothing personal leaves here: the rows carry the snapshot's object and company only.

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { PowerOfAttorneyEvent, StatementStatus } from '#domain/contract.ts';
 import { type Db, isPostgres } from '../db/database.ts';
-import { DECISION_FACTS } from '../db/decision-snapshot.ts';
+import { DECISION_FACTS, registrySearchText } from '../db/decision-snapshot.ts';
 import { FILE_COLUMNS } from '../db/file-columns.ts';
 import { joinedStatements } from '../db/statement-joins.ts';
-import { registrySearchText } from '../registry/search-text.ts';
 
 // How a statement moves, and what records it: the one conditional change of its status and examiner, its rounds
 // (stages) and their files, its history, its review term, the decision's snapshot and the refusal's grounds.
