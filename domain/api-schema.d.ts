@@ -1396,9 +1396,12 @@ export interface paths {
          * Import a year's official production calendar
          * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users).
          *     Same checks as the preview. Replaces the year's calendar in one transaction, exactly as the CLI command does
-         *     (it calls the same service): running terms are computed from the calendar, so every due date shown, by every
-         *     API process, follows at once. Answers the year as loaded and the changes made. Recorded in the
-         *     administration log.
+         *     (it calls the same service): running terms, corrections' and appeals' due dates included, are computed from
+         *     the calendar, so every due date shown, by every API process, follows at once. Answers the year as loaded and
+         *     the changes made. Recorded in the administration log. A year of fewer than 200 or more than 300 working days
+         *     (a wrong file, almost always) is 400 `validation_error`, field `confirmUnusualYear`, unless
+         *     `confirmUnusualYear` is true ('В 2027 году получается 0 рабочих дней, а обычно их от 200 до 300. Проверьте
+         *     файл или подтвердите, что так и задумано.').
          */
         post: operations["importAdminCalendar"];
         delete?: never;
@@ -2689,6 +2692,12 @@ export interface components {
              *     `рабочие: …` with dates `ГГГГ-ММ-ДД` or ranges `ГГГГ-ММ-ДД..ГГГГ-ММ-ДД`, `#` comments.
              */
             text: string;
+            /**
+             * @description The head confirms a year of fewer than 200 or more than 300 working days (the preview warns of it). Without
+             *     it, importing such a year is 400 `validation_error`, field `confirmUnusualYear`, the message naming the
+             *     year and its count of working days. The preview ignores it.
+             */
+            confirmUnusualYear?: boolean;
         };
         CalendarDayChange: {
             /** Format: date */

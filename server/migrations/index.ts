@@ -32,6 +32,7 @@ import * as registration from './20261129T0600_registration.ts';
 import * as registrationSignature from './20261129T0800_registration_signature.ts';
 import * as personalDataDocuments from './20261129T0900_personal_data_documents.ts';
 import * as registrySearch from './20261129T1000_registry_search.ts';
+import * as petitionDueDates from './20261129T1200_petition_due_dates.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0800_registration_signature': registrationSignature,
   '20261129T0900_personal_data_documents': personalDataDocuments,
   '20261129T1000_registry_search': registrySearch,
+  '20261129T1200_petition_due_dates': petitionDueDates,
 };

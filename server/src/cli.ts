@@ -12,6 +12,7 @@ import { loadConfig } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import { backupSqlite, createDatabase, migrateToLatest } from './db/database.ts';
 import { describeReviewTerms, setReviewTerm } from './deadlines/deadlines.service.ts';
+import { ApiError } from './errors.ts';
 import { copyFiles, copySummary } from './files/copy-files.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createServiceContext } from './service-context.ts';
@@ -32,8 +33,10 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                   руководителя снять нельзя
   list-users      выводит всех пользователей
   backup          --to FILE   копия базы SQLite (VACUUM INTO)
-  calendar-import --year Y --file F
-                  загружает производственный календарь года из файла (формат — в README)
+  calendar-import --year Y --file F [--confirm-unusual-year]
+                  загружает производственный календарь года из файла (формат — в README);
+                  год меньше чем из 200 или больше чем из 300 рабочих дней — только
+                  с --confirm-unusual-year
   review-term     [--days N] [--category CODE]
                   срок рассмотрения в рабочих днях: портала или категории объекта;
                   без --days выводит настроенные сроки
@@ -118,7 +121,13 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     } catch {
       throw new UsageError(`Не удалось прочитать файл ${file}`);
     }
-    const { year: loaded } = await importCalendarYear(ctx, null, year, text);
+    const confirmed = values['confirm-unusual-year'] === true;
+    const { year: loaded } = await importCalendarYear(ctx, null, year, text, confirmed).catch((error: unknown) => {
+      if (error instanceof ApiError && error.extra.field === 'confirmUnusualYear') {
+        throw new UsageError(`${error.message} Чтобы загрузить его как есть, добавьте --confirm-unusual-year`);
+      }
+      throw error;
+    });
     console.log(
       `Производственный календарь ${year} года загружен. Нерабочих будних дней: ${loaded.nonWorking.length}, ` +
         `рабочих выходных: ${loaded.working.length}, рабочих дней в году: ${loaded.workingDays}`,
@@ -171,6 +180,7 @@ async function main(): Promise<number> {
       days: { type: 'string' },
       category: { type: 'string' },
       'to-s3': { type: 'boolean' },
+      'confirm-unusual-year': { type: 'boolean' },
       head: { type: 'boolean' },
       on: { type: 'boolean' },
       off: { type: 'boolean' },

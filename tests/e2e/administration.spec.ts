@@ -252,6 +252,18 @@ test('the sections at 1400 and 576 px: axe nothing serious, the calendar marks a
   }
 });
 
+/** A whole year: the New Year holidays, every other holiday of art. 112 on a weekday, and 31 December as a day off. */
+function officialYear(year: number): string {
+  const weekday = (day: string) => ![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+  const holidays = ['02-23', '03-08', '05-01', '05-09', '06-12', '11-04', '12-31']
+    .map((monthDay) => `${year}-${monthDay}`)
+    .filter(weekday);
+  return [
+    `# Производственный календарь на ${year} год`,
+    `нерабочие: ${year}-01-01..${year}-01-08, ${holidays.join(', ')}`,
+  ].join('\n');
+}
+
 test('the calendar: a file is checked, what changes is shown, then applied', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   const admin = new AdminPage(page);
@@ -275,16 +287,7 @@ test('the calendar: a file is checked, what changes is shown, then applied', asy
   await expect(file).toHaveAccessibleDescription(/строка 1: ожидается «нерабочие: даты»/);
   await expect(file).toBeFocused();
 
-  // A whole year: the New Year holidays, every other holiday of art. 112 on a weekday, and 31 December as a day off.
-  const weekday = (day: string) => ![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
-  const holidays = ['02-23', '03-08', '05-01', '05-09', '06-12', '11-04', '12-31']
-    .map((monthDay) => `${year}-${monthDay}`)
-    .filter(weekday);
-  const official = [
-    `# Производственный календарь на ${year} год`,
-    `нерабочие: ${year}-01-01..${year}-01-08, ${holidays.join(', ')}`,
-  ].join('\n');
-  await file.setInputFiles({ name: 'official.txt', mimeType: 'text/plain', buffer: Buffer.from(official) });
+  await file.setInputFiles({ name: 'official.txt', mimeType: 'text/plain', buffer: Buffer.from(officialYear(year)) });
   await dialog.getByRole('button', { name: 'Проверить' }).click();
   const preview = dialog.getByRole('region', { name: 'Что изменится' });
   await expect(preview).toBeVisible();
@@ -299,6 +302,65 @@ test('the calendar: a file is checked, what changes is shown, then applied', asy
       .filter({ hasText: String(year) })
       .first(),
   ).toContainText('официальный');
+});
+
+test('the calendar: a year of 0 working days is warned of and applied only once confirmed', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const admin = new AdminPage(page);
+  await admin.goto();
+  await admin.openSection('Производственный календарь');
+  const years = admin.list('Производственный календарь');
+  const row = years.getByRole('row').last();
+  const year = Number(
+    await row
+      .getByRole('rowheader')
+      .textContent()
+      .then((text) => text?.slice(0, 4)),
+  );
+  const load = async (name: string, text: string) => {
+    await row.getByRole('button', { name: `Загрузить календарь: ${year}` }).click();
+    const dialog = admin.dialog(`Календарь на ${year} год`);
+    await dialog
+      .getByLabel('Файл календаря')
+      .setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await dialog.getByRole('button', { name: 'Проверить' }).click();
+    await expect(dialog.getByRole('region', { name: 'Что изменится' })).toBeVisible();
+    return dialog;
+  };
+
+  // The attack's file: every day of the year off.
+  const dialog = await load('all-off.txt', `нерабочие: ${year}-01-01..${year}-12-31\n`);
+  await expect(dialog.getByText('Проверьте число рабочих дней')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      `В ${year} году получается 0 рабочих дней, а обычно их от 200 до 300. Проверьте файл или подтвердите, что так и задумано.`,
+    ),
+  ).toBeVisible();
+  const confirm = dialog.getByRole('checkbox', { name: `Да, в ${year} году действительно 0 рабочих дней` });
+  await expect(confirm).not.toBeChecked();
+  await shot(page, 'calendar-unusual');
+  expect(await blockingViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 576, height: 900 });
+  await expect(confirm).toBeVisible();
+  await shot(page, 'calendar-unusual');
+  expect(await blockingViolations(page)).toEqual([]);
+
+  // 'Применить' without the confirmation sends nothing and says why beside the checkbox.
+  await dialog.getByRole('button', { name: 'Применить' }).click();
+  await expect(confirm).toHaveAccessibleDescription(/Подтвердите, что так и задумано, или выберите другой файл/);
+  await expect(dialog).toBeVisible();
+  await confirm.check();
+  await dialog.getByRole('button', { name: 'Применить' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('официальный');
+  await expect(row.getByRole('cell').first()).toHaveText('0');
+
+  // The official year again: a usual count asks nothing.
+  const usual = await load('official.txt', officialYear(year));
+  await expect(usual.getByRole('checkbox')).toHaveCount(0);
+  await usual.getByRole('button', { name: 'Применить' }).click();
+  await expect(usual).toBeHidden();
+  await expect(row.getByRole('cell').first()).not.toHaveText('0');
 });
 
 test.describe('an examiner who is not the head', () => {

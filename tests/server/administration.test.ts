@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminCalendar,
@@ -94,6 +97,7 @@ async function statement(
 }
 
 const logPage = (page = 1) => ok<AdminLogPage>(head(), 'GET', `/api/admin/log?page=${page}`);
+const admin = (...args: string[]) => adminCli(portal, ...args);
 
 describe('heads only', () => {
   it('refuses other examiners and company users with 403, and anonymous callers with 401', async () => {
@@ -582,6 +586,64 @@ describe('the production calendar', () => {
     });
     portal.clock.now = Date.now();
   });
+
+  it('refuses a year of 0 working days unless the head confirms it, and the CLI unless --confirm-unusual-year', async () => {
+    // The attack's file: every day of 2099 off. Loaded, it moved every running term into the next year.
+    const allOff = 'нерабочие: 2099-01-01..2099-12-31\n';
+    const warning =
+      'В 2099 году получается 0 рабочих дней, а обычно их от 200 до 300. Проверьте файл или подтвердите, что так и задумано.';
+    portal.clock.now = Date.parse('2098-12-24T10:00:00+03:00');
+    try {
+      const running = await statement(null);
+      const due = async () =>
+        (await ok<Statement>(tokens.owner, 'GET', `/api/statements/${running}`)).reviewDeadline?.dueDate;
+      const dueBefore = await due();
+      expect(dueBefore?.startsWith('2099-01')).toBe(true);
+      const year2099 = async () =>
+        (await ok<AdminCalendar>(head(), 'GET', '/api/admin/calendar')).years.find((year) => year.year === 2099);
+
+      // The preview shows the count the warning is about; it changes nothing.
+      const preview = await ok<CalendarImportPreview>(head(), 'POST', '/api/admin/calendar/2099/preview', {
+        text: allOff,
+      });
+      expect(preview.after.workingDays).toBe(0);
+
+      for (const body of [{ text: allOff }, { text: allOff, confirmUnusualYear: false }]) {
+        const refusal = await refused(head(), 'POST', '/api/admin/calendar/2099', 400, body);
+        expect(refusal).toMatchObject({ error: 'validation_error', field: 'confirmUnusualYear', message: warning });
+      }
+      const dir = mkdtempSync(join(tmpdir(), 'calendar-'));
+      try {
+        const file = join(dir, '2099.txt');
+        writeFileSync(file, allOff);
+        const cli = admin('calendar-import', '--year', '2099', '--file', file);
+        expect(cli.status).toBe(1);
+        expect(cli.stderr).toContain(warning);
+        expect(cli.stderr).toContain('--confirm-unusual-year');
+        expect(await year2099()).toMatchObject({ source: 'statutory', preliminary: true });
+        expect(await due()).toBe(dueBefore);
+
+        const confirmed = admin('calendar-import', '--year', '2099', '--file', file, '--confirm-unusual-year');
+        expect(confirmed, confirmed.stderr).toMatchObject({ status: 0 });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      expect(await year2099()).toMatchObject({ source: 'imported', workingDays: 0 });
+      expect((await logPage()).entries[0]).toMatchObject({
+        action: 'calendar_imported',
+        actorName: 'консоль',
+        description: expect.stringContaining('подтверждено необычное число рабочих дней в году — 0'),
+      });
+      // Confirmed through the API as well.
+      const applied = await ok<CalendarImportResult>(head(), 'POST', '/api/admin/calendar/2099', {
+        text: allOff,
+        confirmUnusualYear: true,
+      });
+      expect(applied.year.workingDays).toBe(0);
+    } finally {
+      portal.clock.now = Date.now();
+    }
+  });
 });
 
 describe('the administration log', () => {
@@ -617,8 +679,6 @@ describe('the administration log', () => {
     await refused(head(), 'GET', '/api/admin/log?page=0', 400);
   });
 });
-
-const admin = (...args: string[]) => adminCli(portal, ...args);
 
 describe('the admin CLI', () => {
   it('shares the services: its changes follow the same rules and are logged with the console as the actor', async () => {

@@ -492,3 +492,44 @@ describe('the demo', () => {
     for (const appeal of statement.appeals) expect(appeal.decision?.letter.fileName).toMatch(/^Ответ_на_жалобу_/);
   });
 });
+
+describe('due dates after a calendar import', () => {
+  it('moves the due dates of an open appeal and an open correction when an imported year changes their days', async () => {
+    const refused = await rejected();
+    const approvedId = await underReview();
+    await replyToStatement(ctx, users.examiner1, approvedId, {
+      status: 'approved',
+      comment: null,
+      prefileIds: [await storedPrefile(portal, users.examiner1, 'Свидетельство.pdf')],
+    });
+    // Filed on Wednesday 30.12.2026: on the statutory 2027 the terms run from Monday 11.01.2027, 15 working days to
+    // 29.01 and 5 to 15.01. The decree's 2027 makes 11.01 a day off: 01.02 and 18.01.
+    portal.clock.now = Date.parse('2026-12-30T09:00:00Z');
+    try {
+      const appeal = (await file(refused, { subject: 'decision_refusal', text: 'Жалоба' })).json() as AppealFiled;
+      expect(appeal.dueDate).toBe('2027-01-29');
+      await requestCorrection(ctx, users.owner, approvedId, { text: 'Опечатка в адресе' });
+      expect((await companyDetail(approvedId)).corrections[0]?.dueDate).toBe('2027-01-15');
+
+      const imported = await call('head', 'POST', '/api/admin/calendar/2027', {
+        text: [
+          'нерабочие: 2027-01-01..2027-01-08, 2027-01-11',
+          'нерабочие: 2027-02-22, 2027-02-23, 2027-03-08, 2027-05-03, 2027-05-10, 2027-06-14, 2027-11-04',
+          'рабочие: 2027-11-06',
+        ].join('\n'),
+      });
+      expect(imported.statusCode, imported.body).toBe(200);
+
+      const register = (await call('head', 'GET', '/api/instance/appeals')).json() as AppealsRegister;
+      expect(register.items.find((item) => item.id === appeal.id)?.dueDate).toBe('2027-02-01');
+      const detail = await companyDetail(refused);
+      expect(detail.appeals.find((item) => item.id === appeal.id)?.dueDate).toBe('2027-02-01');
+      const [correction] = (await examinerDetail(approvedId)).corrections;
+      expect(correction?.dueDate).toBe('2027-01-18');
+      // The due date shown and the term's own agree.
+      expect(correction?.deadline?.dueDate).toBe('2027-01-18');
+    } finally {
+      portal.clock.now = Date.now();
+    }
+  });
+});

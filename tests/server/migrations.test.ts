@@ -270,7 +270,6 @@ describe('the corrections migration', () => {
       text: 'Опечатка',
       status: 'requested',
       requested_at: at,
-      due_date: '2026-11-09',
       check_token: 'A'.repeat(32),
     };
     await db.insertInto('corrections').values(correction).execute();

@@ -432,7 +432,6 @@ describe('the open data exports', () => {
         requested_by: users.owner.id,
         requester_name: 'Заявитель',
         requested_at: nowIso(ctx.now()),
-        due_date: '2026-12-31',
         answered_by: users.examiner1.id,
         answered_at: nowIso(ctx.now()),
         check_token: 'corrected-token-of-the-register-test',

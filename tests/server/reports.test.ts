@@ -300,19 +300,20 @@ describe('the report on terms', () => {
   });
 
   it('refuses a bad or reversed range, naming the field', async () => {
-    const cases: Array<[string, string]> = [
-      ['from=2026-02-30&to=2026-04-30', 'from'],
-      ['from=апрель&to=2026-04-30', 'from'],
-      ['from=2026-04-01&to=2026-4-30', 'to'],
-      ['from=2026-04-30&to=2026-04-01', 'to'],
-      ['from=2000-01-01&to=2026-04-01', 'to'],
-      ['from=0100-01-01&to=2026-04-01', 'from'],
-      ['from=2026-04-01&to=9999-12-31', 'to'],
+    // Each with the text that names its own fault: a year past 2100 is out of range, not a period over five years.
+    const cases: Array<[string, string, string]> = [
+      ['from=2026-02-30&to=2026-04-30', 'from', 'Укажите дату начала периода в виде ГГГГ-ММ-ДД'],
+      ['from=апрель&to=2026-04-30', 'from', 'Укажите дату начала периода в виде ГГГГ-ММ-ДД'],
+      ['from=2026-04-01&to=2026-4-30', 'to', 'Укажите дату окончания периода в виде ГГГГ-ММ-ДД'],
+      ['from=2026-04-30&to=2026-04-01', 'to', 'Дата окончания периода раньше даты начала'],
+      ['from=2000-01-01&to=2026-04-01', 'to', 'Период отчёта — не больше пяти лет'],
+      ['from=0100-01-01&to=2026-04-01', 'from', 'Дата начала периода должна быть с 2000 по 2100 год'],
+      ['from=2026-04-01&to=9999-12-31', 'to', 'Дата окончания периода должна быть с 2000 по 2100 год'],
     ];
-    for (const [query, field] of cases) {
+    for (const [query, field, message] of cases) {
       const response = await call('head', `/api/instance/reports?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json(), query).toMatchObject({ error: 'validation_error', field });
+      expect(response.json(), query).toMatchObject({ error: 'validation_error', field, message });
     }
     const missing = await call('head', '/api/instance/reports?from=2026-04-01');
     expect(missing.statusCode).toBe(400);

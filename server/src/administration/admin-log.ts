@@ -107,7 +107,10 @@ export function describeChange(action: AdminLogAction, details: Record<string, u
       return (
         `Загружен официальный календарь: нерабочих будних дней — ${String(details.nonWorking ?? 0)}, ` +
         `рабочих выходных — ${String(details.working ?? 0)}, изменилось дней — ${String(details.daysChanged ?? 0)}, ` +
-        `сдвинулось сроков — ${moved}`
+        `сдвинулось сроков — ${moved}` +
+        (details.confirmedUnusual === true
+          ? `; подтверждено необычное число рабочих дней в году — ${String(details.workingDays ?? 0)}`
+          : '')
       );
     }
     case 'power_of_attorney_added':

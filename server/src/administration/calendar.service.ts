@@ -6,6 +6,7 @@ import type {
   CalendarTermChange,
   CalendarYearInfo,
 } from '#domain/contract.ts';
+import { unusualYearWarning } from '#domain/production-calendar.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import {
@@ -129,20 +130,26 @@ export async function previewCalendarImport(
 
 /**
  * Loads a year's official production calendar (the screen and the CLI's calendar-import): the year replaced, with its
- * administration log entry, in one transaction. Every due date shown afterwards, by any API process, follows it.
+ * administration log entry, in one transaction. Every due date shown afterwards, by any API process, follows it. A
+ * year of fewer than 200 or more than 300 working days is a 400 naming `confirmUnusualYear` unless the head confirmed
+ * it: such a file is almost always wrong, and it would move every running term.
  */
 export async function importCalendarYear(
   ctx: ServiceContext,
   actor: Actor,
   year: number,
   text: string,
+  confirmUnusualYear = false,
 ): Promise<CalendarImportResult> {
   const calendar = parsed(year, text);
+  const warning = unusualYearWarning(year, new WorkingCalendar([calendar]).workingDaysIn(year));
+  if (warning !== null && !confirmUnusualYear) throw fieldError('confirmUnusualYear', warning);
   return inAdminTransaction(ctx, async (trx, at) => {
     const changes = await changesOf(trx, trx.db, calendar);
     await storeCalendarYear(trx.db, calendar, at);
     await recordChange(trx.db, actor, at, 'calendar_imported', `Производственный календарь ${year} года`, {
       year,
+      ...(warning === null ? {} : { confirmedUnusual: true, workingDays: changes.after.workingDays }),
       nonWorking: calendar.nonWorking.length,
       working: calendar.working.length,
       daysChanged: changes.days.length,

@@ -73,7 +73,6 @@ interface NewAppeal {
   text: string;
   filedBy: { id: number; fio: string | null };
   at: string;
-  dueDate: string;
   correctionId: number | null;
 }
 
@@ -88,7 +87,6 @@ export async function insertAppeal(db: Db, appeal: NewAppeal): Promise<number> {
       filed_by: appeal.filedBy.id,
       filer_name: appeal.filedBy.fio,
       filed_at: appeal.at,
-      due_date: appeal.dueDate,
       correction_id: appeal.correctionId,
     })
     .returning('id')
@@ -194,7 +192,6 @@ export function listRegister(db: Db) {
       'a.subject',
       'a.status',
       'a.filed_at',
-      'a.due_date',
       'a.decided_at',
       's.visible_id',
       's.object_name',

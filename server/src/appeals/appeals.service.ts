@@ -106,7 +106,6 @@ export async function fileAppeal(
         text,
         filedBy: { id: actor.id, fio: actor.fio },
         at,
-        dueDate,
         correctionId: input.subject === 'correction_refusal' ? correctionId : null,
       });
       const stageId = await findLastStageId(trx, statementId);
@@ -186,12 +185,11 @@ export async function decideAppeal(
       },
     });
   } else {
-    const clock = await deadlineClock(ctx);
     await ctx.db.transaction().execute(async (trx) => {
       const at = nowIso(ctx.now());
       await record(trx, at);
       if (input.upheld && found.subject === 'correction_refusal' && found.correction_id !== null) {
-        await reopenCorrection(trx, found.correction_id, at, clock);
+        await reopenCorrection(trx, found.correction_id, at);
       }
     });
   }
@@ -257,7 +255,7 @@ export async function appealsOf(ctx: ServiceContext, statementId: number, clock?
       files: own.filter((file) => file !== letter),
       filedAt: row.filed_at,
       filedBy: row.filer_name,
-      dueDate: row.due_date,
+      dueDate: appealDueDate(times, row),
       overdue: isAppealOverdue(times, row),
       status: row.status,
       decision:
@@ -273,6 +271,14 @@ export async function appealsOf(ctx: ServiceContext, statementId: number, clock?
             },
     };
   });
+}
+
+/**
+ * An appeal's due date, counted from its filing on today's production calendar (never stored: a calendar import moves
+ * it as it moves every term, docs/decisions.md).
+ */
+function appealDueDate(clock: DeadlineClock, row: Pick<AppealRow, 'subject' | 'filed_at'>): string {
+  return petitionTerm(clock, row.filed_at, appealTermDays(row.subject)).dueDate;
 }
 
 /** An open appeal past its term, by the one term engine (its due date as counted from its filing). */
@@ -310,7 +316,7 @@ export async function appealsRegister(ctx: ServiceContext, actor: UserRow): Prom
     companyName: row.company_name,
     subject: row.subject,
     filedAt: row.filed_at,
-    dueDate: row.due_date,
+    dueDate: appealDueDate(clock, row),
     overdue: isAppealOverdue(clock, row),
     status: row.status,
     decidedAt: row.decided_at,

@@ -17,7 +17,6 @@ interface NewCorrection {
   text: string;
   requestedBy: { id: number; fio: string | null };
   at: string;
-  dueDate: string;
   checkToken: string;
 }
 
@@ -31,7 +30,6 @@ export async function insertCorrection(db: Db, correction: NewCorrection): Promi
       requested_by: correction.requestedBy.id,
       requester_name: correction.requestedBy.fio,
       requested_at: correction.at,
-      due_date: correction.dueDate,
       answer: null,
       answered_by: null,
       answered_at: null,
@@ -185,14 +183,13 @@ export function findCorrectionByCheckToken(db: Db, token: string) {
     .executeTakeFirst();
 }
 
-/** A declined correction `requested` again from `at` with a new due date (an upheld appeal); false when not declined. */
-export async function reopenDeclinedCorrection(db: Db, id: number, at: string, dueDate: string): Promise<boolean> {
+/** A declined correction `requested` again from `at`, its term counted anew (an upheld appeal); false when not declined. */
+export async function reopenDeclinedCorrection(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('corrections')
     .set({
       status: 'requested',
       requested_at: at,
-      due_date: dueDate,
       answer: null,
       answered_by: null,
       answered_at: null,

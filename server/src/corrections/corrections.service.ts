@@ -64,7 +64,6 @@ export async function requestCorrection(
   if (statement.status !== 'approved') throw apiError('invalid_transition', CORRECTION_TEXTS.notApproved);
   const text = petitionText(input.text, 'text', CORRECTION_TEXTS.textRequired);
   const at = nowIso(ctx.now());
-  const { dueDate } = petitionTerm(await deadlineClock(ctx), at, CORRECTION_TERM_DAYS);
   // One request waits at a time: a second is 409 naming the first (a flood would mail the examiner once each). The
   // check runs in the request's transaction with the statement's row locked (PostgreSQL), so of two at once one wins.
   const announcement = await ctx.db.transaction().execute(async (trx) => {
@@ -77,7 +76,6 @@ export async function requestCorrection(
       text,
       requestedBy: { id: actor.id, fio: actor.fio },
       at,
-      dueDate,
       checkToken: randomBytes(24).toString('base64url'),
     });
     // The statement's examiner; every examiner when none is assigned (an approval always has one).
@@ -261,6 +259,8 @@ export async function correctionsOf(
   const statement = await findCorrectedStatement(ctx.db, statementId);
   const current = certificates.at(-1);
   return rows.map((row): Correction => {
+    // Counted from the request on today's production calendar, never stored: a calendar import moves it (docs/decisions.md).
+    const term = petitionTerm(times, row.requested_at, CORRECTION_TERM_DAYS);
     const index = certificates.findIndex((certificate) => certificate.correctionId === row.id);
     const replaced = index > 0 ? certificates[index - 1] : current;
     const showUrl =
@@ -272,8 +272,8 @@ export async function correctionsOf(
       status: row.status,
       requestedAt: row.requested_at,
       requestedBy: row.requester_name,
-      dueDate: row.due_date,
-      deadline: row.status === 'requested' ? petitionTerm(times, row.requested_at, CORRECTION_TERM_DAYS) : null,
+      dueDate: term.dueDate,
+      deadline: row.status === 'requested' ? term : null,
       answer: row.answer,
       answeredAt: row.answered_at,
       replacesDate: replaced?.date ?? row.requested_at,
@@ -337,13 +337,6 @@ export async function correctedCertificate(ctx: ServiceContext, token: string) {
  * `requested` again from `at`, with a new 5-working-day term, its decline's note cleared; the statement's examiner
  * answers it as any requested correction. A correction no longer declined is left as it is.
  */
-export async function reopenCorrection(
-  db: ServiceContext['db'],
-  correctionId: number,
-  at: string,
-  /** The term engine's clock, read before the transaction. */
-  clock: DeadlineClock,
-): Promise<void> {
-  const { dueDate } = clock.deadline({ start: at, days: CORRECTION_TERM_DAYS });
-  await reopenDeclinedCorrection(db, correctionId, at, dueDate);
+export async function reopenCorrection(db: ServiceContext['db'], correctionId: number, at: string): Promise<void> {
+  await reopenDeclinedCorrection(db, correctionId, at);
 }

@@ -415,7 +415,6 @@ export interface AppealTable {
   filed_by: number | null;
   filer_name: string | null;
   filed_at: Timestamp;
-  due_date: string;
   correction_id: number | null;
   decision_text: string | null;
   decided_by: number | null;
@@ -438,8 +437,6 @@ export interface CorrectionTable {
   requested_by: number | null;
   requester_name: string | null;
   requested_at: Timestamp;
-  /** The last working day of the 5-day term (`YYYY-MM-DD`). */
-  due_date: string;
   answer: string | null;
   answered_by: number | null;
   answered_at: Timestamp | null;

@@ -214,6 +214,9 @@ export const calendarTexts = {
   dueBefore: 'Срок был',
   dueAfter: 'Срок станет',
   number: (visibleId: number) => `№ ${visibleId}`,
+  unusualTitle: 'Проверьте число рабочих дней', // e2e
+  unusualConfirm: (year: number, days: string) => `Да, в ${year} году действительно ${days}`, // e2e
+  unusualConfirmRequired: 'Подтвердите, что так и задумано, или выберите другой файл',
   apply: 'Применить', // e2e
   applied: (year: number) => `Календарь на ${year} год загружен`,
   applyFailed: 'Не удалось загрузить календарь',

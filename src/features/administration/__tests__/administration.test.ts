@@ -413,6 +413,54 @@ describe('the production calendar', () => {
     expect(calendar.$importErrors.get()).toEqual({});
     expect(calendar.$importPreview.get()).toBeNull();
   });
+
+  it('warns of a year of 0 working days and applies it only once the head confirms it', async () => {
+    const empty = {
+      ...preview,
+      after: { ...preview.after, workingDays: 0, nonWorkingDays: 365 },
+    } satisfies CalendarImportPreview;
+    api.GET.mockResolvedValue(reply(200, { years: [year2027] }));
+    api.POST.mockResolvedValueOnce(reply(200, empty)).mockResolvedValueOnce(
+      reply(200, { year: empty.after, days: empty.days, terms: empty.terms }),
+    );
+    await openAs(head, calendar.$calendar, calendar.$importPreview, calendar.$unusualYear);
+    calendar.startImport(2027);
+    await calendar.chooseFile(file('нерабочие: 2027-01-01..2027-12-31'));
+    expect(await calendar.checkImport()).toBe('saved');
+    expect(calendar.$unusualYear.get()).toBe(
+      'В 2027 году получается 0 рабочих дней, а обычно их от 200 до 300. Проверьте файл или подтвердите, что так и задумано.',
+    );
+
+    // Not confirmed: nothing is sent, the checkbox says why.
+    expect(await calendar.applyImport()).toBe(false);
+    expect(calendar.$unusualConfirmError.get()).toBe('Подтвердите, что так и задумано, или выберите другой файл');
+    expect(api.POST).toHaveBeenCalledTimes(1);
+
+    calendar.confirmUnusualYear(true);
+    expect(calendar.$unusualConfirmError.get()).toBeNull();
+    expect(await calendar.applyImport()).toBe(true);
+    expect(api.POST).toHaveBeenLastCalledWith('/api/admin/calendar/{year}', {
+      params: { path: { year: 2027 } },
+      body: { text: 'нерабочие: 2027-01-01..2027-12-31', confirmUnusualYear: true },
+    });
+  });
+
+  it('forgets the confirmation with the preview: another file asks again', async () => {
+    const empty = { ...preview, after: { ...preview.after, workingDays: 0 } } satisfies CalendarImportPreview;
+    api.GET.mockResolvedValue(reply(200, { years: [year2027] }));
+    api.POST.mockResolvedValue(reply(200, empty));
+    await openAs(head, calendar.$calendar, calendar.$importPreview, calendar.$unusualYear);
+    calendar.startImport(2027);
+    await calendar.chooseFile(file('нерабочие: 2027-01-01..2027-12-31'));
+    await calendar.checkImport();
+    calendar.confirmUnusualYear(true);
+    await calendar.chooseFile(file('нерабочие: 2027-01-01..2027-12-30'));
+    expect(calendar.$unusualConfirmed.get()).toBe(false);
+    expect(calendar.$unusualYear.get()).toBeNull();
+    await calendar.checkImport();
+    expect(calendar.$unusualYear.get()).not.toBeNull();
+    expect(await calendar.applyImport()).toBe(false);
+  });
 });
 
 describe('the administration log', () => {

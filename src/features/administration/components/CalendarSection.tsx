@@ -1,12 +1,12 @@
 import { type ReactNode, useId } from 'react';
 import Button from '#components/ui/Button.tsx';
-import Field from '#components/ui/Field.tsx';
+import Field, { FieldError } from '#components/ui/Field.tsx';
 import FormDialog from '#components/ui/FormDialog.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import type { CalendarImportPreview, CalendarYearInfo } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import { formatNumericDay } from '#domain/russian.ts';
+import { formatNumericDay, workingDays } from '#domain/russian.ts';
 import { formatCommitteeMoment } from '#lib/deadline.ts';
 import { useStore } from '#stores/prerendered.ts';
 import {
@@ -15,10 +15,14 @@ import {
   $importErrors,
   $importPreview,
   $importYear,
+  $unusualConfirmError,
+  $unusualConfirmed,
+  $unusualYear,
   applyImport,
   checkImport,
   chooseFile,
   closeImport,
+  confirmUnusualYear,
   importForm,
   loadCalendar,
   startImport,
@@ -166,6 +170,36 @@ function Preview({ preview }: { preview: CalendarImportPreview }) {
   );
 }
 
+/** A year of fewer than 200 or more than 300 working days: the warning, and the checkbox 'Применить' asks for. */
+function UnusualYear({ preview, warning }: { preview: CalendarImportPreview; warning: string }) {
+  const id = useId();
+  const confirmed = useStore($unusualConfirmed);
+  const error = useStore($unusualConfirmError);
+  const errorId = `${id}-error`;
+  return (
+    <div className="admin-unusual">
+      <div className="alert alert--warning" role="status">
+        <p className="alert__title">{t.unusualTitle}</p>
+        <p>{warning}</p>
+      </div>
+      <div className={error ? 'field field--error' : 'field'}>
+        <label className="choice">
+          <input
+            type="checkbox"
+            name="confirmUnusualYear"
+            checked={confirmed}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => confirmUnusualYear(event.currentTarget.checked)}
+          />{' '}
+          {t.unusualConfirm(preview.year, workingDays(preview.after.workingDays))}
+        </label>
+        {error && <FieldError id={errorId}>{error}</FieldError>}
+      </div>
+    </div>
+  );
+}
+
 /** 'Календарь на {year} год': the file, 'Проверить' (the preview of what changes), then 'Применить'. */
 function ImportDialog() {
   const formId = useId();
@@ -174,6 +208,7 @@ function ImportDialog() {
   const errors = useStore($importErrors);
   const alert = useStore($importAlert);
   const preview = useStore($importPreview);
+  const unusual = useStore($unusualYear);
   const status = useStore(importForm.$status);
 
   return (
@@ -217,6 +252,7 @@ function ImportDialog() {
           )}
         </Field>
       </div>
+      {preview && unusual && <UnusualYear preview={preview} warning={unusual} />}
       {preview && <Preview preview={preview} />}
     </FormDialog>
   );

@@ -1,11 +1,13 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { CalendarImportPreview, CalendarYearInfo } from '#domain/contract.ts';
+import { unusualYearWarning } from '#domain/production-calendar.ts';
 import { isHeadUser } from '#lib/roles.ts';
 import type { FieldErrors } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm } from '#stores/form.ts';
 import { type SaveOutcome, saveForm } from '#stores/form-save.ts';
 import { dataOf, latestRun, loadWhenSignedIn } from '#stores/load.ts';
+import { computed } from '#stores/prerendered.ts';
 import { createServerFeedback } from '#stores/server-feedback.ts';
 import { submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
@@ -69,11 +71,39 @@ const $previewAtom = atom<CalendarImportPreview | null>(null);
 /** What the chosen file would change (days and running terms), once checked; null before, and after a new file. */
 export const $importPreview: ReadableAtom<CalendarImportPreview | null> = $previewAtom;
 
+/**
+ * What looks wrong about the previewed year's count of working days (fewer than 200 or more than 300), in Russian; null
+ * when it is usual or nothing is previewed. Such a year is applied only once the head confirms it.
+ */
+export const $unusualYear = computed($previewAtom, (preview) =>
+  preview ? unusualYearWarning(preview.year, preview.after.workingDays) : null,
+);
+
+const $confirmedAtom = atom(false);
+/** Whether the head confirmed the unusual year ('Да, так и задумано'); forgotten with the preview. */
+export const $unusualConfirmed: ReadableAtom<boolean> = $confirmedAtom;
+const $confirmErrorAtom = atom<string | null>(null);
+/** The checkbox's error: 'Применить' pressed without the confirmation of an unusual year. */
+export const $unusualConfirmError: ReadableAtom<string | null> = $confirmErrorAtom;
+
+/** Forgets the preview and its confirmation. */
+function forgetPreview(): void {
+  $previewAtom.set(null);
+  $confirmedAtom.set(false);
+  $confirmErrorAtom.set(null);
+}
+
+/** Ticks or unticks the confirmation of an unusual year. */
+export function confirmUnusualYear(confirmed: boolean): void {
+  $confirmedAtom.set(confirmed);
+  if (confirmed) $confirmErrorAtom.set(null);
+}
+
 /** Opens the dialog for a year: no file yet. */
 export function startImport(year: number): void {
   importForm.reset();
   feedback.clear();
-  $previewAtom.set(null);
+  forgetPreview();
   $year.set(year);
 }
 
@@ -84,7 +114,7 @@ export function closeImport(): void {
 
 /** Takes the chosen file's text; the preview of another file is forgotten. */
 export async function chooseFile(file: File | null): Promise<void> {
-  $previewAtom.set(null);
+  forgetPreview();
   feedback.clearAlert();
   if (!file) {
     importForm.setValue('fileName', '');
@@ -107,7 +137,7 @@ export async function chooseFile(file: File | null): Promise<void> {
 export function checkImport(): Promise<SaveOutcome> {
   const year = $year.get();
   if (year === null) return Promise.resolve('failed');
-  $previewAtom.set(null);
+  forgetPreview();
   return saveForm(importForm, {
     send: (values) =>
       api.POST('/api/admin/calendar/{year}/preview', { params: { path: { year } }, body: { text: values.text } }),
@@ -119,14 +149,23 @@ export function checkImport(): Promise<SaveOutcome> {
   });
 }
 
-/** 'Применить': POST /api/admin/calendar/{year} with the file checked; the dialog closes and the years load again. */
+/**
+ * 'Применить': POST /api/admin/calendar/{year} with the file checked (an unusual year only once confirmed, and then
+ * with the confirmation); the dialog closes and the years load again.
+ */
 export async function applyImport(): Promise<boolean> {
   const year = $year.get();
   if (year === null || $previewAtom.get() === null) return false;
+  const unusual = $unusualYear.get() !== null;
+  if (unusual && !$confirmedAtom.get()) {
+    $confirmErrorAtom.set(calendarTexts.unusualConfirmRequired);
+    return false;
+  }
   const { text } = importForm.$values.get();
+  const body = unusual ? { text, confirmUnusualYear: true } : { text };
   const result = await submit(
     importForm.$status,
-    () => api.POST('/api/admin/calendar/{year}', { params: { path: { year } }, body: { text } }),
+    () => api.POST('/api/admin/calendar/{year}', { params: { path: { year } }, body }),
     {
       failureText: calendarTexts.applyFailed,
       describe: (failure) => (failure.status !== null && failure.status < 500 ? failure.body?.message : null),
@@ -135,7 +174,7 @@ export async function applyImport(): Promise<boolean> {
   );
   if (!result.ok) {
     feedback.remember(result.failure);
-    $previewAtom.set(null);
+    forgetPreview();
     return false;
   }
   // Saved: the file is no longer something to lose.

@@ -88,7 +88,13 @@ const admin: FastifyPluginAsync = async (app) => {
     previewCalendarImport(ctx, request.params.year, request.body.text),
   );
   contractRoute(app, 'importAdminCalendar', {}, async (request) =>
-    importCalendarYear(ctx, currentUser(request), request.params.year, request.body.text),
+    importCalendarYear(
+      ctx,
+      currentUser(request),
+      request.params.year,
+      request.body.text,
+      request.body.confirmUnusualYear ?? false,
+    ),
   );
 
   contractRoute(app, 'listAdminLog', {}, async (request) => adminLogPage(ctx, request.query.page ?? 1));
