@@ -424,12 +424,8 @@ export function listHeldDecisionsBy(db: Db, examinerId: number) {
     .execute();
 }
 
-/**
- * Removes the round of a held decision dropped unissued (the statement's latest round of that decision) with its files
- * and the grounds of the refusal it gave; returns the files' storage keys, for their bytes to go once the caller's
- * transaction committed. The statement's `held_status` is the caller's to clear.
- */
-export async function deleteHeldRound(db: Db, statementId: number, decision: HeldDecision): Promise<string[]> {
+/** The statement's latest round of this decision: a held decision's, to drop unissued. */
+export async function findHeldRound(db: Db, statementId: number, decision: HeldDecision): Promise<number | null> {
   const round = await db
     .selectFrom('stages')
     .select('id')
@@ -438,14 +434,12 @@ export async function deleteHeldRound(db: Db, statementId: number, decision: Hel
     .orderBy('n', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!round) return [];
-  const files = await db.selectFrom('files').select('storage_key').where('stage_id', '=', round.id).execute();
-  // A signature file refers to its document: the signatures go first.
-  await db.deleteFrom('files').where('stage_id', '=', round.id).where('signs_file_id', 'is not', null).execute();
-  await db.deleteFrom('files').where('stage_id', '=', round.id).execute();
-  await db.deleteFrom('stages').where('id', '=', round.id).execute();
-  await deleteStatementRefusalGrounds(db, statementId);
-  return files.map((file) => file.storage_key);
+  return round?.id ?? null;
+}
+
+/** Removes a round whose files are gone (`files/stage-files.ts:forgetRoundFiles`). */
+export async function deleteStage(db: Db, stageId: number): Promise<void> {
+  await db.deleteFrom('stages').where('id', '=', stageId).execute();
 }
 
 /** Clears a statement's held decision (dropped unissued): the status, the last update and the examiner stay. */
