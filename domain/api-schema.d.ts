@@ -3161,6 +3161,8 @@ export interface components {
             intakeDeadline: (components["schemas"]["ReviewDeadline"] | null)[];
             /** @description The row's `openRequiredRemarks`, 0 when the item has none. */
             openRequiredRemarks: number[];
+            /** @description The positions (from 0) of the rows with `awaitingSignature`; absent when there are none. */
+            awaitingSignature?: number[];
         };
         /** @description One text field of every row of `StatementListColumns`. */
         StatementListTextColumn: {
@@ -3216,6 +3218,13 @@ export interface components {
              *     absent when there are none (most rows of a long list, and every decided statement).
              */
             openRequiredRemarks?: number;
+            /**
+             * @description Present (true) in the committee's lists while a decision on the statement waits for its signature: the
+             *     list marks it 'Ожидает подписи', and the new statements leave it out (docs/product.md «Signatures»). Never
+             *     in a company's list.
+             * @enum {boolean}
+             */
+            awaitingSignature?: true;
         };
         /** @description The team's workload (see `getInstanceTeam`). */
         TeamWorkload: {
@@ -3267,6 +3276,14 @@ export interface components {
         };
         /** @description One status change of a statement. */
         StatusHistoryEntry: {
+            /**
+             * @description Examiners only: the decision held for its signature that this change dropped unissued (docs/product.md
+             *     «Signatures»): its examiner was deactivated before signing it (with `release`), or the applicant withdrew
+             *     the statement first. A company's users never get it, nor the entry of a refusal to accept dropped while
+             *     the statement is `sent`.
+             * @enum {string}
+             */
+            discardedDecision?: "approved" | "rejected" | "not_accepted";
             status: components["schemas"]["StatementStatus"];
             /** Format: date-time */
             at: string;

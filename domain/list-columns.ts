@@ -35,7 +35,8 @@ type Carried =
   | 'examinerId'
   | 'reviewDeadline'
   | 'intakeDeadline'
-  | 'openRequiredRemarks';
+  | 'openRequiredRemarks'
+  | 'awaitingSignature';
 const everyFieldCarried: [Exclude<keyof StatementListItem, Carried>] extends [never] ? true : never = true;
 void everyFieldCarried;
 
@@ -69,7 +70,9 @@ function encodeText(items: readonly StatementListItem[], field: TextField, befor
 export function encodeListColumns(items: readonly StatementListItem[]): StatementListColumns {
   let lastId = 0;
   let lastCreated = 0;
+  const held = items.flatMap((item, row) => (item.awaitingSignature ? [row] : []));
   return {
+    ...(held.length > 0 ? { awaitingSignature: held } : {}),
     count: items.length,
     id: items.map((item) => {
       const step = item.id - lastId;
@@ -158,6 +161,7 @@ export function* decodeListColumnsInSlices(
   const review = column(columns.reviewDeadline, count, 'reviewDeadline');
   const intake = column(columns.intakeDeadline, count, 'intakeDeadline');
   const remarks = column(columns.openRequiredRemarks, count, 'openRequiredRemarks');
+  const held = new Set(columns.awaitingSignature ?? []);
   const byField = new Map(columns.text.map((text) => [text.field, decodeText(text, count)]));
   const texts = TEXT_FIELDS.map((field) => {
     const values = byField.get(field);
@@ -202,6 +206,7 @@ export function* decodeListColumnsInSlices(
     };
     const open = remarks[row] ?? 0;
     if (open > 0) item.openRequiredRemarks = open;
+    if (held.has(row)) item.awaitingSignature = true;
     items[row] = item;
   }
   return items;

@@ -69,6 +69,17 @@ describe('list columns', () => {
     expect(roundTrip(items)).toEqual(items);
   });
 
+  it("carry the committee's 'Ожидает подписи' mark as the positions of its rows, and nothing when none has it", () => {
+    const items = [
+      item(3),
+      item(2, { awaitingSignature: true }),
+      item(1, { status: 'under_review', awaitingSignature: true }),
+    ];
+    expect(encodeListColumns(items).awaitingSignature).toEqual([1, 2]);
+    expect(roundTrip(items)).toEqual(items);
+    expect(encodeListColumns([item(1)])).not.toHaveProperty('awaitingSignature');
+  });
+
   it('hold an empty list', () => {
     expect(roundTrip([])).toEqual([]);
   });

@@ -19,6 +19,7 @@ export type HistoryEvent =
   | 'assigned'
   | 'handed-over'
   | 'released'
+  | 'released-to-news'
   | 'appeal-upheld'
   | 'power-revoked'
   | 'power-registry-revoked'
@@ -39,6 +40,7 @@ const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
   assigned: 'Назначен эксперт',
   'handed-over': 'Передано другому эксперту',
   released: 'Возвращено в очередь руководителя',
+  'released-to-news': 'Возвращено в новые заявления',
   'appeal-upheld': APPEAL_HISTORY_LABEL,
   'power-revoked': 'Доверенность подписанта отозвана',
   'power-registry-revoked': 'Доверенность подписанта отозвана по данным реестра ФНС',
@@ -96,11 +98,26 @@ export interface TimelineEntry {
   notes?: readonly string[];
 }
 
-/** What a timeline entry notes besides its event: the examiner it names and the head's comment. */
+/** The decisions a change may drop unissued, by the label of their own change. */
+const DISCARDED_DECISIONS: Readonly<Record<NonNullable<StatusHistoryEntry['discardedDecision']>, HistoryEvent>> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  not_accepted: 'not-accepted',
+};
+
+/**
+ * What a timeline entry notes besides its event: the examiner it names and the head's comment, and for the committee a
+ * held decision it dropped unissued ('Неподписанное решение «Отказано» отменено').
+ */
 function historyNotes(entry: StatusHistoryEntry): string[] {
   const named = (examiner: string | null | undefined) => (examiner ? [`Эксперт: ${examiner}`] : []);
+  const decision = entry.discardedDecision;
+  const dropped = decision
+    ? [`Неподписанное решение «${HISTORY_EVENT_LABELS[DISCARDED_DECISIONS[decision]]}» отменено`]
+    : [];
   if (entry.appeal) return named(entry.appeal.examiner);
-  if (entry.release) return named(entry.release.examiner);
+  if (entry.release) return [...named(entry.release.examiner), ...dropped];
+  if (dropped.length > 0) return dropped;
   const power = entry.powerOfAttorney;
   if (power) {
     const note = power.note ? [`${power.event === 'revoked' ? 'Причина' : 'Комментарий'}: ${power.note}`] : [];
@@ -119,14 +136,17 @@ export function timelineEntries(history: readonly StatusHistoryEntry[]): Timelin
     const appeal = entry.appeal;
     const release = entry.release;
     // The head's assignment out of `sent` is a take in all but who did it; in work it is a hand-over. An upheld
-    // appeal's return under review cancels the refusal. A deactivation returns the statement to the head's queue. A
+    // appeal's return under review cancels the refusal. A deactivation returns the statement to the head's queue (or,
+    // dropping a refusal to accept its examiner had not signed, to the new statements). A
     // power of attorney a signature relies on may be revoked, or checked in the ФНС's registry, meanwhile.
     const event: HistoryEvent = entry.powerOfAttorney
       ? POWER_OF_ATTORNEY_EVENTS[entry.powerOfAttorney.event]
       : appeal
         ? 'appeal-upheld'
         : release
-          ? 'released'
+          ? entry.status === 'sent'
+            ? 'released-to-news'
+            : 'released'
           : assignment
             ? previous === 'sent'
               ? 'assigned'

@@ -320,6 +320,16 @@ test.describe('with SIGNATURES_REQUIRED=decisions', () => {
       await examiner.screenshot({ path: `/tmp/signatures-held-examiner-${width}.png`, fullPage: true });
       expect(await blockingViolations(examiner)).toEqual([]);
 
+      // The examiner's list tags it 'Ожидает подписи' beside its status.
+      await examiner.goto('/instance/filter/under_review');
+      const row = examiner
+        .locator('.statement-table__row')
+        .filter({ has: examiner.locator(`a[href="/instance/statement/info/${id}"]`) });
+      await expect(row.locator('.awaiting-tag')).toHaveText('Ожидает подписи');
+      await examiner.screenshot({ path: `/tmp/signatures-held-list-${width}.png`, fullPage: true });
+      expect(await blockingViolations(examiner)).toEqual([]);
+      await examiner.goBack();
+
       // The company sees nothing of it yet.
       const detail = new StatementPage(page);
       await detail.goto(id);

@@ -341,8 +341,10 @@ describe('the held decisions migration', () => {
 
     await migrateToLatest(db as unknown as Db);
 
+    // The company's news (a held decision is the committee's alone since 20261129T1300_discarded_decisions).
     const news = async () =>
-      (await db.selectFrom('changes').select('seq').where('statement_id', '=', 1).execute()).length;
+      (await db.selectFrom('changes').select('seq').where('statement_id', '=', 1).where('company_id', '=', 1).execute())
+        .length;
     const before = await news();
     await db.updateTable('statements').set({ held_status: 'rejected' }).where('id', '=', 1).execute();
     expect(await news()).toBe(before);
@@ -356,6 +358,64 @@ describe('the held decisions migration', () => {
     expect(await news()).toBe(before + 2);
     await expect(
       db.updateTable('statements').set({ held_status: 'has_comments' }).where('id', '=', 1).execute(),
+    ).rejects.toThrow();
+    await db.destroy();
+  });
+});
+
+describe('the discarded decisions migration', () => {
+  it("records holding or dropping a decision as the committee's news alone, and a status change as everyone's", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, not today's
+    const db = (await databaseAt('20261129T0900_personal_data_documents')) as any as import('kysely').Kysely<any>;
+    const at = '2026-11-01T10:00:00.000Z';
+    await db.insertInto('companies').values({ id: 1, legal_entity: 'ООО «А»', created_at: at }).execute();
+    await db
+      .insertInto('statements')
+      .values({
+        id: 1,
+        visible_id: 1,
+        company_id: 1,
+        status: 'sent',
+        object_name: 'Школа',
+        date_create: at,
+        last_update: at,
+      })
+      .execute();
+    await db.updateTable('statements').set({ held_status: 'not_accepted' }).where('id', '=', 1).execute();
+    await db.updateTable('statements').set({ held_status: null }).where('id', '=', 1).execute();
+
+    await migrateToLatest(db as unknown as Db);
+
+    const news = async () =>
+      (await db.selectFrom('changes').select('company_id').where('statement_id', '=', 1).orderBy('seq').execute()).map(
+        (row: { company_id: number | null }) => row.company_id,
+      );
+    const before = await news();
+    expect(before).toEqual([1]);
+    await db.updateTable('statements').set({ held_status: 'not_accepted' }).where('id', '=', 1).execute();
+    await db.updateTable('statements').set({ held_status: null }).where('id', '=', 1).execute();
+    expect(await news()).toEqual([1, null, null]);
+    await db
+      .updateTable('statements')
+      .set({ status: 'withdrawn', last_update: '2026-11-02T10:00:00.000Z' })
+      .where('id', '=', 1)
+      .execute();
+    expect(await news()).toEqual([1, null, null, 1]);
+    await db
+      .insertInto('status_history')
+      .values({
+        statement_id: 1,
+        from_status: 'sent',
+        to_status: 'sent',
+        changed_at: at,
+        discarded_decision: 'rejected',
+      })
+      .execute();
+    await expect(
+      db
+        .insertInto('status_history')
+        .values({ statement_id: 1, from_status: 'sent', to_status: 'sent', changed_at: at, discarded_decision: 'sent' })
+        .execute(),
     ).rejects.toThrow();
     await db.destroy();
   });

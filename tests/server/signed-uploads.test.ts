@@ -695,17 +695,29 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
       publicStatus: status.json().status,
     };
   };
-  /** The live stream's news of the statement for its company (the change log the streams read). */
-  const news = async (id: number) =>
+  /**
+   * The live stream's news of the statement (the change log the streams read): for its company (`company`), or for the
+   * committee alone (a change without a company, which no company's stream or list hears).
+   */
+  const news = async (id: number, to: 'company' | 'committee' = 'company') =>
     Number(
       (
         await portal()
           .db.selectFrom('changes')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('statement_id', '=', id)
+          .where('company_id', to === 'company' ? 'is not' : 'is', null)
           .executeTakeFirstOrThrow()
       ).n,
     );
+  /** The statement as the committee's list of every statement and the examiner's news show it. */
+  const committeeLists = async (id: number) => {
+    const all = (await call('examiner2', 'GET', '/api/instance/all/statements')).json() as StatementListItem[];
+    const sent = (
+      await call('examiner2', 'GET', '/api/instance/all/statements?status=sent')
+    ).json() as StatementListItem[];
+    return { listed: all.find((item) => item.id === id), news: sent.some((item) => item.id === id) };
+  };
 
   it('holds an unsigned refusal from the company and the public until it is signed, then issues it once', async () => {
     const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
@@ -713,6 +725,7 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
     const before = await companyView(id);
     const newsBefore = await news(id);
+    const committeeNewsBefore = await news(id, 'committee');
 
     const rejected = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
       status: 'rejected',
@@ -731,8 +744,12 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     expect(await companyView(id)).toEqual(before);
     expect(before).toMatchObject({ status: 'under_review', registered: false, publicStatus: 'under_review' });
     expect(await news(id)).toBe(newsBefore);
+    // The committee's streams hear of it, and its lists mark it 'Ожидает подписи'; the company's list never does.
+    expect(await news(id, 'committee')).toBe(committeeNewsBefore + 1);
+    expect((await committeeLists(id)).listed).toMatchObject({ status: 'under_review', awaitingSignature: true });
+    expect(before.listed).not.toHaveProperty('awaitingSignature');
 
-    // Nobody answers it again meanwhile; the company can no longer withdraw it.
+    // Nobody answers it again meanwhile.
     const again = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
       status: 'has_comments',
       comment: 'Ещё',
@@ -740,9 +757,6 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^Решение по заявлению ожидает подписи/);
-    const withdrawn = await call('owner', 'POST', `/api/statements/${id}/withdraw`, { reason: 'Передумали' });
-    expect(withdrawn.statusCode).toBe(409);
-    expect(withdrawn.json().message).toBe('Заявление уже нельзя отозвать: рассмотрение завершено');
     expect(await companyView(id)).toEqual(before);
 
     // Signed: the decision reaches the company, with one notification and one mail, and the public.
@@ -762,6 +776,7 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     });
     expect(after.refusalGrounds.length).toBeGreaterThan(0);
     expect(await news(id)).toBeGreaterThan(newsBefore);
+    expect((await committeeLists(id)).listed).not.toHaveProperty('awaitingSignature');
     await expect.poll(async () => (await companyView(id)).refusalMails, { timeout: 5000 }).toBe(1);
     const reached = (await statementAs('owner', id)).stages.at(-1) as Stage;
     expect(reached.awaitingSignature).toBeUndefined();
@@ -802,7 +817,7 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     expect((await statementAs('owner', statementId)).status).toBe('approved');
   });
 
-  it('holds a refusal to accept in `sent`: nobody takes the statement meanwhile, and its signer becomes its examiner', async () => {
+  it('holds a refusal to accept in `sent`: out of the new statements, nobody takes it meanwhile, its signer becomes its examiner', async () => {
     const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
     const { id } = created.json();
     const [ground] = await refusalGrounds(portal().ctx, 'intake');
@@ -816,11 +831,14 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     const owner = await statementAs('owner', id);
     expect(owner).toMatchObject({ status: 'sent', examiner: null });
     expect(owner.stages.map((stage) => stage.status)).toEqual(['sent']);
+    // No examiner's news offers it any more ('Взять в работу' would be refused); every list marks it.
+    expect(await committeeLists(id)).toMatchObject({
+      news: false,
+      listed: { status: 'sent', awaitingSignature: true },
+    });
     const taken = await call('examiner2', 'POST', '/api/instance/StartWorkOnStatement', { id });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toMatch(/^Решение по заявлению ожидает подписи/);
-    expect((await call('owner', 'DELETE', `/api/statements/${id}`)).statusCode).toBe(409);
-    expect(await statementAs('owner', id)).toMatchObject({ status: 'sent' });
 
     expect((await sign('examiner1', id, decision.files[0] as StageFile)).statusCode).toBe(200);
     const issued = await statementAs('owner', id);
@@ -846,5 +864,164 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     const decision = statement.stages.at(-1) as Stage;
     expect(decision.awaitingSignature).toBeUndefined();
     expect(decision.files.map((file) => file.fileName)).toEqual(['Свидетельство.pdf']);
+  });
+
+  /** The held round's files on disk and in the database: dropped unissued, they go. */
+  const heldFiles = async (id: number) =>
+    (
+      await portal()
+        .db.selectFrom('files')
+        .innerJoin('stages', 'stages.id', 'files.stage_id')
+        .select(['files.storage_key', 'stages.is_government_agency'])
+        .where('stages.statement_id', '=', id)
+        .execute()
+    )
+      .filter((row) => Boolean(row.is_government_agency))
+      .map((row) => row.storage_key);
+
+  it('lets the company withdraw while a decision waits for its signature: the decision is dropped unissued', async () => {
+    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const { id } = created.json();
+    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
+    const rejected = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'rejected',
+      comment: '',
+      prefileIds: [],
+      ...(await groundsFor(portal().ctx, 'rejected')),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(201);
+    const letter = (rejected.json() as Statement).stages.at(-1)?.files[0] as StageFile;
+    const [key] = await heldFiles(id);
+    expect(await portal().ctx.files.exists(key as string)).toBe(true);
+
+    const withdrawn = await call('owner', 'POST', `/api/statements/${id}/withdraw`, { reason: 'Передумали' });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const owner = await statementAs('owner', id);
+    expect(owner).toMatchObject({ status: 'withdrawn', refusalGrounds: [] });
+    expect(owner.stages.map((stage) => stage.status)).toEqual(['sent', 'withdrawn']);
+    expect(owner.history.at(-1)).not.toHaveProperty('discardedDecision');
+    const committee = await statementAs('examiner1', id);
+    expect(committee.stages.some((stage) => stage.awaitingSignature)).toBe(false);
+    expect(committee.history.at(-1)).toMatchObject({ status: 'withdrawn', discardedDecision: 'rejected' });
+    expect(await heldFiles(id)).toEqual([]);
+    expect(await portal().ctx.files.exists(key as string)).toBe(false);
+    // Nothing is left to sign.
+    const late = await call('examiner1', 'POST', `/api/instance/statements/${id}/files/${letter.id}/signature`, {
+      prefileId: await upload('examiner1', 'Письмо.sig', await signed(Buffer.from('x'), 'examiner')),
+    });
+    expect(late.statusCode).toBe(404);
+  });
+
+  it('drops unissued the held decisions of a deactivated examiner: the head reassigns, any examiner takes, the company withdraws', async () => {
+    // The attack: an examiner decides, does not sign, and is deactivated.
+    const leaving = (
+      await call('head', 'POST', '/api/admin/examiners', { email: 'held@committee.example', fio: 'Держащий Решения' })
+    ).json() as { id: number };
+    const token = (await login(portal(), 'held@committee.example')).accessToken;
+    const as = (method: 'POST', url: string, payload: object) =>
+      portal().app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+    const file = async () => submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const inReview = (await file()).json().id as number;
+    expect((await as('POST', '/api/instance/StartWorkOnStatement', { id: inReview })).statusCode).toBe(200);
+    const rejected = await as('POST', `/api/instance/${inReview}/stages`, {
+      status: 'rejected',
+      comment: '',
+      prefileIds: [],
+      ...(await groundsFor(portal().ctx, 'rejected')),
+    });
+    expect(rejected.statusCode, rejected.body).toBe(201);
+    const unaccepted = (await file()).json().id as number;
+    const [ground] = await refusalGrounds(portal().ctx, 'intake');
+    const refusal = await as('POST', `/api/instance/statements/${unaccepted}/refuse-acceptance`, {
+      comment: '',
+      groundIds: [ground?.id],
+    });
+    expect(refusal.statusCode, refusal.body).toBe(200);
+    const keys = [...(await heldFiles(inReview)), ...(await heldFiles(unaccepted))];
+    expect(keys).toHaveLength(2);
+    const before = { inReview: await companyView(inReview), unaccepted: await companyView(unaccepted) };
+
+    const deactivated = await call('head', 'POST', `/api/admin/examiners/${leaving.id}/deactivate`);
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    expect(deactivated.json().handedOver).toBe(1);
+
+    // Nothing of the dropped decisions is left but the history entry naming it, for the committee.
+    for (const id of [inReview, unaccepted]) {
+      const committee = await statementAs('head', id);
+      expect(committee.stages.map((stage) => stage.status)).toEqual(['sent']);
+      expect(committee.refusalGrounds).toEqual([]);
+      expect(await heldFiles(id)).toEqual([]);
+    }
+    for (const key of keys) expect(await portal().ctx.files.exists(key)).toBe(false);
+    const review = await statementAs('head', inReview);
+    expect(review).toMatchObject({ status: 'under_review', examinerId: null });
+    expect(review.history.at(-1)).toMatchObject({
+      status: 'under_review',
+      actor: demoUsers.head.fio,
+      release: { examiner: 'Держащий Решения' },
+      discardedDecision: 'rejected',
+    });
+    const intake = await statementAs('head', unaccepted);
+    expect(intake).toMatchObject({ status: 'sent', examinerId: null });
+    expect(intake.history.at(-1)).toMatchObject({
+      status: 'sent',
+      release: { examiner: 'Держащий Решения' },
+      discardedDecision: 'not_accepted',
+    });
+    // The company reads the statement in work as handed over, and nothing at all of the refusal to accept.
+    const company = {
+      inReview: await statementAs('owner', inReview),
+      unaccepted: await statementAs('owner', unaccepted),
+    };
+    expect(company.inReview.history.at(-1)).toMatchObject({
+      status: 'under_review',
+      release: { examiner: 'Держащий Решения' },
+    });
+    expect(company.inReview.history.at(-1)).not.toHaveProperty('discardedDecision');
+    expect(company.unaccepted.history.map((entry) => entry.status)).toEqual(before.unaccepted.history);
+    expect(await companyView(unaccepted)).toEqual(before.unaccepted);
+    expect(before.inReview).toMatchObject({ status: 'under_review', registered: false });
+    expect(await committeeLists(inReview)).toMatchObject({ listed: { examinerId: null } });
+    expect((await committeeLists(inReview)).listed).not.toHaveProperty('awaitingSignature');
+    expect(await committeeLists(unaccepted)).toMatchObject({ news: true });
+
+    // The head hands the statement in work to another examiner, who decides; any examiner takes the other one.
+    const assigned = await call('head', 'POST', `/api/instance/statements/${inReview}/assign`, {
+      examinerId: (
+        await portal()
+          .db.selectFrom('users')
+          .select('id')
+          .where('email', '=', demoUsers.examiner2.email)
+          .executeTakeFirstOrThrow()
+      ).id,
+      comment: '',
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const reworked = await call('examiner2', 'POST', `/api/instance/${inReview}/stages`, {
+      status: 'has_comments',
+      comment: 'Доработать фасады',
+      prefileIds: [],
+    });
+    expect(reworked.statusCode, reworked.body).toBe(201);
+    const taken = await call('examiner2', 'POST', '/api/instance/StartWorkOnStatement', { id: unaccepted });
+    expect(taken.statusCode, taken.body).toBe(200);
+    // And the company may withdraw as before.
+    const withdrawn = await call('owner', 'POST', `/api/statements/${unaccepted}/withdraw`, { reason: '' });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+  });
+
+  it('lets the company delete a `sent` statement whose refusal to accept waits for its signature, with its files', async () => {
+    const { id } = (await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)])).json();
+    const [ground] = await refusalGrounds(portal().ctx, 'intake');
+    const refusal = await call('examiner1', 'POST', `/api/instance/statements/${id}/refuse-acceptance`, {
+      comment: '',
+      groundIds: [ground?.id],
+    });
+    expect(refusal.statusCode, refusal.body).toBe(200);
+    const [key] = await heldFiles(id);
+    const deleted = await call('owner', 'DELETE', `/api/statements/${id}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await call('examiner1', 'GET', `/api/instance/statements/${id}`)).statusCode).toBe(404);
+    expect(await portal().ctx.files.exists(key as string)).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ import {
   updateExaminer as updateExaminerRow,
 } from '../users/users.service.ts';
 import { handOverToHead } from '../workflow/assigning.ts';
+import { removeUnissuedFiles } from '../workflow/unissued.ts';
 import { type Actor, inAdminTransaction, recordChange } from './admin-log.ts';
 
 // The committee's examiners (docs/product.md «Administration»): added, edited, made or unmade head, deactivated and
@@ -158,7 +159,7 @@ export async function deactivateExaminer(
   actor: Actor,
   id: number,
 ): Promise<AdminExaminerDeactivation> {
-  return inAdminTransaction(ctx, async (trx, at) => {
+  const done = await inAdminTransaction(ctx, async (trx, at) => {
     const before = await examinerRow(trx.db, id);
     if (before.removed_at !== null) throw apiError('invalid_transition', EXAMINER_TEXTS.alreadyInactive);
     if (before.is_head) {
@@ -169,14 +170,20 @@ export async function deactivateExaminer(
     }
     if (!(await markUserRemoved(trx.db, id, at))) throw apiError('invalid_transition', EXAMINER_TEXTS.alreadyInactive);
     await revokeUserSessions(trx.db, id, at);
-    const handedOver = await handOverToHead(trx.db, { examiner: { id, fio: before.fio }, by: actor, at });
+    const { handedOver, discardedFiles } = await handOverToHead(trx.db, {
+      examiner: { id, fio: before.fio },
+      by: actor,
+      at,
+    });
     const after = await examinerRow(trx.db, id);
     await recordChange(trx.db, actor, at, 'examiner_deactivated', named(after), {
       wasHead: Boolean(before.is_head),
       handedOver,
     });
-    return { examiner: toAdminExaminer(after), handedOver: handedOver.length };
+    return { deactivation: { examiner: toAdminExaminer(after), handedOver: handedOver.length }, discardedFiles };
   });
+  await removeUnissuedFiles(ctx, done.discardedFiles);
+  return done.deactivation;
 }
 
 /**

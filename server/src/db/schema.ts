@@ -209,6 +209,11 @@ export interface StatusHistoryTable {
   power_of_attorney_number: string | null;
   power_of_attorney_event: PowerOfAttorneyEvent | null;
   power_of_attorney_note: string | null;
+  /**
+   * The held decision this entry dropped unissued (20261129T1300): its examiner was deactivated before signing it, or
+   * the applicant withdrew first; null otherwise.
+   */
+  discarded_decision: 'approved' | 'rejected' | 'not_accepted' | null;
 }
 
 export interface LoginCodeTable {

@@ -224,3 +224,11 @@ export async function linkSignatureFile(
 export async function updatePageCount(db: Db, fileId: number, stored: number): Promise<void> {
   await db.updateTable('files').set({ page_count: stored }).where('id', '=', fileId).execute();
 }
+
+/** Deletes a round's files, signatures first (a signature refers to its document); returns their storage keys. */
+export async function deleteStageFiles(db: Db, stageId: number): Promise<string[]> {
+  const files = await db.selectFrom('files').select('storage_key').where('stage_id', '=', stageId).execute();
+  await db.deleteFrom('files').where('stage_id', '=', stageId).where('signs_file_id', 'is not', null).execute();
+  await db.deleteFrom('files').where('stage_id', '=', stageId).execute();
+  return files.map((file) => file.storage_key);
+}

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import {
   type AttachedFileOwner,
+  deleteStageFiles,
   insertFilesFromPrefiles,
   insertStageFile,
   linkSignatureFile,
@@ -10,7 +11,8 @@ import {
 
 // The one writer of the `files` table: a round's files enter it here, whoever makes them (the uploads a round
 // attaches, a signature filed for a decision, a letter the committee makes), and only here are they marked (a
-// signature's document, a page count). Each runs in the caller's transaction.
+// signature's document, a page count) or removed (a held decision dropped unissued). Each runs in the caller's
+// transaction.
 
 export type { AttachedFileOwner };
 
@@ -40,4 +42,12 @@ export function linkSignature(
 /** Keeps a document's page count in the form the remarks store it. */
 export function keepPageCount(db: Db, fileId: number, stored: number): Promise<void> {
   return updatePageCount(db, fileId, stored);
+}
+
+/**
+ * Forgets the files of a round removed with them (a held decision dropped unissued, workflow/unissued.ts); returns
+ * their storage keys, for their bytes to go once the caller's transaction committed.
+ */
+export function forgetRoundFiles(db: Db, stageId: number): Promise<string[]> {
+  return deleteStageFiles(db, stageId);
 }

@@ -107,6 +107,7 @@ const LIST_COLUMNS = [
   's.last_update',
   's.term_start',
   's.term_days',
+  's.held_status',
   'c.legal_entity as company_name',
   'category.name as category_name',
   'work.name as work_type_name',
@@ -122,7 +123,6 @@ function selectStatements(db: Db) {
       's.company_id',
       's.category_object_id',
       's.work_type_id',
-      's.held_status',
       'c.inn as company_inn',
       'c.kpp as company_kpp',
       'c.ogrn as company_ogrn',
@@ -153,7 +153,10 @@ export interface StatementScope {
   companyId?: number;
   /** An examiner's statements; null: those of no examiner (the head's queue). */
   examinerId?: number | null;
-  /** Only the statements in this status (the examiner's news: `sent`). */
+  /**
+   * Only the statements in this status with no decision waiting for its signature (the examiner's news: `sent`; a
+   * refusal to accept held in `sent` is no longer anyone's to take).
+   */
   status?: StatementStatus;
 }
 
@@ -182,7 +185,9 @@ function scoped<Q extends ReturnType<typeof joinedStatements>>(query: Q, where: 
   if (where.companyId !== undefined) narrowed = narrowed.where('s.company_id', '=', where.companyId) as Q;
   if (where.examinerId === null) narrowed = narrowed.where('s.examiner_id', 'is', null) as Q;
   else if (where.examinerId !== undefined) narrowed = narrowed.where('s.examiner_id', '=', where.examinerId) as Q;
-  if (where.status !== undefined) narrowed = narrowed.where('s.status', '=', where.status) as Q;
+  if (where.status !== undefined) {
+    narrowed = narrowed.where('s.status', '=', where.status).where('s.held_status', 'is', null) as Q;
+  }
   return narrowed;
 }
 
@@ -212,7 +217,8 @@ export function listTerms(db: Db, where: StatementScope, statuses: readonly Stat
 
 /**
  * Deletes a statement still `sent` with no examiner, conditionally; returns the storage keys of its files (their
- * bytes go after commit), or null when it was no longer deletable.
+ * bytes go after commit), or null when it was no longer deletable. A refusal to accept held for its signature has not
+ * been issued: it goes with the statement (docs/product.md «Signatures»).
  */
 export async function deleteSentStatement(db: Db, id: number): Promise<string[] | null> {
   const keys = await db
@@ -226,7 +232,6 @@ export async function deleteSentStatement(db: Db, id: number): Promise<string[] 
     .where('id', '=', id)
     .where('status', '=', 'sent')
     .where('examiner_id', 'is', null)
-    .where('held_status', 'is', null)
     .executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) return null;
   return keys.map((row) => row.storage_key);

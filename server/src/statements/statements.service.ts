@@ -218,10 +218,16 @@ export async function listItems(
   const rows = ids ? await listStatementsByIds(ctx.db, scope, ids) : await listStatements(ctx.db, scope);
   const clock = await deadlineClock(ctx);
   const remarks = await openRequiredCounts(ctx.db);
+  // The committee's lists mark a decision awaiting its signature, which a company's never show (docs/product.md
+  // «Signatures»): a company's lists are scoped to it, the committee's never are.
+  const committee = scope.companyId === undefined;
   return rows.map((row) => {
     const item = toApiListItem(row, clock);
     const open = remarks.get(row.id);
-    return open ? { ...item, openRequiredRemarks: open } : item;
+    const held = committee && row.held_status !== null;
+    return open || held
+      ? { ...item, ...(open ? { openRequiredRemarks: open } : {}), ...(held ? { awaitingSignature: true } : {}) }
+      : item;
   });
 }
 

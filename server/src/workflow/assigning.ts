@@ -8,7 +8,15 @@ import { requireHead } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { listExaminers } from '../users/users.service.ts';
 import { author, changeStatus, MOVED, NOT_FOUND, startsFrom, TRANSITIONS } from './transitions.ts';
-import { findStatementRow, insertHistory, releaseExaminerStatements } from './workflow.repository.ts';
+import { dropHeldRound } from './unissued.ts';
+import {
+  clearHeldDecision,
+  findStatementRow,
+  type HeldDecision,
+  insertHistory,
+  listHeldDecisionsBy,
+  releaseExaminerStatements,
+} from './workflow.repository.ts';
 
 // Who holds a statement (docs/product.md «Assigning», «Administration»): the head assigns or hands it over, and a
 // deactivated examiner's statements in work go back to the head's queue. Nothing else changes a statement's examiner
@@ -97,16 +105,28 @@ const IN_WORK: readonly StatementStatus[] = ['under_review', 'has_comments'];
 /**
  * Hands a deactivated examiner's statements in work (`under_review`, `has_comments`) to the head's queue, in the
  * caller's transaction (the deactivation's): their examiner is cleared, each gets a history entry naming them (the
- * status stays), and they are listed as unassigned for reassignment. `by` is who deactivated them (null: the console).
- * Their ids.
+ * status stays), and they are listed as unassigned for reassignment. A decision they made and had not signed is
+ * dropped unissued (docs/product.md «Signatures»): nobody else may sign it, so it would wait for good; the entry names
+ * it, and a refusal to accept held in `sent` goes back to the new statements. `by` is who deactivated them (null: the
+ * console). The statements handed over, and the dropped rounds' files to remove once the transaction committed.
  */
 export async function handOverToHead(
   db: Db,
   release: { examiner: { id: number; fio: string | null }; by: UserRow | null; at: string },
-): Promise<number[]> {
+): Promise<{ handedOver: number[]; discardedFiles: string[] }> {
   const { examiner, by, at } = release;
+  const discarded = new Map<number, { status: StatementStatus; decision: HeldDecision }>();
+  const discardedFiles: string[] = [];
+  for (const held of await listHeldDecisionsBy(db, examiner.id)) {
+    if (held.held_status === null || !(await clearHeldDecision(db, held.id, held.held_status))) continue;
+    discardedFiles.push(...(await dropHeldRound(db, held.id, held.held_status)));
+    discarded.set(held.id, { status: held.status, decision: held.held_status });
+  }
   const released = await releaseExaminerStatements(db, examiner.id, IN_WORK, at);
-  for (const { id, status } of released) {
+  const entries = new Map(released.map(({ id, status }) => [id, status]));
+  for (const [id, { status }] of discarded) entries.set(id, status);
+  for (const [id, status] of [...entries].sort(([a], [b]) => a - b)) {
+    const decision = discarded.get(id)?.decision;
     await insertHistory(db, {
       statementId: id,
       from: status,
@@ -114,7 +134,8 @@ export async function handOverToHead(
       actor: by && author(by),
       at,
       release: { examinerId: examiner.id, examinerName: examiner.fio },
+      ...(decision ? { discardedDecision: decision } : {}),
     });
   }
-  return released.map((row) => row.id);
+  return { handedOver: released.map((row) => row.id), discardedFiles };
 }

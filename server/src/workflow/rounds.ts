@@ -54,10 +54,19 @@ function byCommittee(entry: Pick<StatusHistoryTable, 'from_status' | 'to_status'
   return !(from === null || (from === 'has_comments' && to === 'under_review') || to === 'withdrawn');
 }
 
-/** The statement's history, oldest first; the head's comments on assignments are for the committee only. */
+/**
+ * The statement's history, oldest first; the head's comments on assignments and the held decisions dropped unissued
+ * are for the committee only (the company never knew of one: a refusal to accept dropped in `sent` is no entry of its).
+ */
 export async function historyOf(db: Db, statementId: number, reader: Reader): Promise<Statement['history']> {
-  return (await listHistory(db, statementId)).map((entry) => ({
+  const entries = (await listHistory(db, statementId)).filter(
+    (entry) => reader === 'committee' || entry.discarded_decision === null || entry.to_status !== 'sent',
+  );
+  return entries.map((entry) => ({
     status: entry.to_status,
+    ...(reader === 'committee' && entry.discarded_decision !== null
+      ? { discardedDecision: entry.discarded_decision }
+      : {}),
     at: entry.changed_at,
     actor: entry.actor_name,
     byCommittee: byCommittee(entry),

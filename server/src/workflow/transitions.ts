@@ -126,7 +126,9 @@ export async function changeStatus(ctx: ServiceContext, actor: UserRow, change: 
   const holding = move.held === 'hold';
   const announcement = await ctx.db.transaction().execute(async (trx): Promise<Announcement | null> => {
     if (!(await moveStatus(trx, { ...move, at }))) {
-      if (move.held !== 'release' && (await findStatementRow(trx, move.id))?.held_status) {
+      // The company is never told of a held decision: its moves are refused as any change meanwhile.
+      const committee = actor.role === 'examiner';
+      if (committee && move.held !== 'release' && (await findStatementRow(trx, move.id))?.held_status) {
         throw apiError('invalid_transition', AWAITING_SIGNATURE);
       }
       await change.explainFailure(trx);
@@ -157,6 +159,7 @@ export async function changeStatus(ctx: ServiceContext, actor: UserRow, change: 
       term,
       ...(move.assignment ? { assignment: move.assignment } : {}),
       ...(move.appeal ? { appeal: move.appeal } : {}),
+      ...(move.discarding ? { discardedDecision: move.discarding } : {}),
     });
     if (isDecision(move.to)) await saveDecisionSnapshot(trx, move.id, move.to, at);
     else if (isDecision(move.from)) await leaveDecision(trx, move.id, at);

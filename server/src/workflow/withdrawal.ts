@@ -7,6 +7,8 @@ import { requireCompanyUser } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { findStatementFor, requireApplicantOrOwner } from './statement-access.ts';
 import { changeStatus, MOVED, startsFrom, TRANSITIONS } from './transitions.ts';
+import { dropHeldRound, removeUnissuedFiles } from './unissued.ts';
+import type { HeldDecision } from './workflow.repository.ts';
 
 const NOT_WITHDRAWABLE = 'Заявление уже нельзя отозвать: рассмотрение завершено';
 const NOT_WITHDRAWER = 'Отозвать заявление может только подавший его сотрудник или владелец компании';
@@ -27,21 +29,24 @@ export async function withdrawStatement(
   const row = await findStatementFor(ctx.db, actor, statementId);
   await requireApplicantOrOwner(ctx.db, actor, statementId, NOT_WITHDRAWER);
   const { to } = TRANSITIONS.withdraw;
-  // A decision awaiting its signature is made: the review is over, though it has not reached the company yet.
-  if (!startsFrom(TRANSITIONS.withdraw, row.status) || row.held_status !== null) {
-    throw apiError('invalid_transition', NOT_WITHDRAWABLE);
-  }
+  if (!startsFrom(TRANSITIONS.withdraw, row.status)) throw apiError('invalid_transition', NOT_WITHDRAWABLE);
   const reason = optionalText(input.reason);
+  // A decision awaiting its signature has not been issued: the withdrawal comes first and drops it (the company never
+  // knew of it, so it may withdraw as before).
+  const held = row.held_status as HeldDecision | null;
+  const dropped: string[] = [];
   await changeStatus(ctx, actor, {
-    move: { id: statementId, from: row.status, to: to[0] },
+    move: { id: statementId, from: row.status, to: to[0], ...(held ? { discarding: held } : {}) },
     event: { kind: 'withdrawn', examinerId: row.examiner_id, reason },
     explainFailure: async () => {
       throw apiError('invalid_transition', MOVED);
     },
     stage: { byCommittee: false, comment: reason, prefileIds: [] },
     alongside: async (db, { at }) => {
+      if (held) dropped.push(...(await dropHeldRound(db, statementId, held)));
       await closeRemarksWithWithdrawal(db, statementId, actor, at);
       return undefined;
     },
   });
+  await removeUnissuedFiles(ctx, dropped);
 }

@@ -153,7 +153,15 @@ export interface StatusMove {
    * other move waits for a held decision's release.
    */
   held?: 'hold' | 'release';
+  /**
+   * The held decision this move drops unissued (a withdrawal before its signature): the move happens only while that
+   * decision is still held, and clears it. Without it, and without `held`, only while nothing is held.
+   */
+  discarding?: HeldDecision;
 }
+
+/** A decision that may wait for its signature (`statements.held_status`). */
+export type HeldDecision = 'approved' | 'rejected' | 'not_accepted';
 
 /**
  * Whether an examiner given a statement is still active, their row locked for the caller's transaction on PostgreSQL
@@ -192,7 +200,12 @@ export async function moveStatus(db: Db, move: StatusMove): Promise<boolean> {
     )
     .where('id', '=', move.id)
     .where('status', '=', move.from);
-  query = move.held === 'release' ? query.where('held_status', '=', decision) : query.where('held_status', 'is', null);
+  query =
+    move.held === 'release'
+      ? query.where('held_status', '=', decision)
+      : move.discarding
+        ? query.where('held_status', '=', move.discarding)
+        : query.where('held_status', 'is', null);
   if (move.examinerId === null) query = query.where('examiner_id', 'is', null);
   else if (move.examinerId !== undefined) query = query.where('examiner_id', '=', move.examinerId);
   if (move.assignExaminerId !== undefined) query = query.where('examiner_id', 'is', null);
@@ -262,6 +275,8 @@ interface NewHistoryEntry {
   release?: { examinerId: number; examinerName: string | null };
   /** The change of a power of attorney the statement's signatures rely on (its number as it was). */
   powerOfAttorney?: { id: number; number: string; event: PowerOfAttorneyEvent; note: string | null };
+  /** The held decision this change dropped unissued (`discardHeldRound`). */
+  discardedDecision?: HeldDecision;
 }
 
 export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<void> {
@@ -286,6 +301,7 @@ export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<voi
       power_of_attorney_number: entry.powerOfAttorney?.number ?? null,
       power_of_attorney_event: entry.powerOfAttorney?.event ?? null,
       power_of_attorney_note: entry.powerOfAttorney?.note ?? null,
+      discarded_decision: entry.discardedDecision ?? null,
     })
     .execute();
 }
@@ -415,4 +431,55 @@ export async function releaseExaminerStatements(
     .returning(['id', 'status'])
     .execute();
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The statements holding a decision this examiner made (their held round is the last, by them), with the status each
+ * keeps and the decision held: what a deactivation drops unissued.
+ */
+export function listHeldDecisionsBy(db: Db, examinerId: number) {
+  return db
+    .selectFrom('statements as s')
+    .innerJoin('stages as held', (join) =>
+      join.onRef('held.statement_id', '=', 's.id').on('held.n', '=', (eb) =>
+        eb
+          .selectFrom('stages as last')
+          .select((inner) => inner.fn.max('last.n').as('n'))
+          .whereRef('last.statement_id', '=', 's.id'),
+      ),
+    )
+    .select(['s.id', 's.status', 's.held_status'])
+    .where('s.held_status', 'is not', null)
+    .where('held.applicant_id', '=', examinerId)
+    .orderBy('s.id')
+    .execute();
+}
+
+/** The statement's latest round of this decision: a held decision's, to drop unissued. */
+export async function findHeldRound(db: Db, statementId: number, decision: HeldDecision): Promise<number | null> {
+  const round = await db
+    .selectFrom('stages')
+    .select('id')
+    .where('statement_id', '=', statementId)
+    .where('status', '=', decision)
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return round?.id ?? null;
+}
+
+/** Removes a round whose files are gone (`files/stage-files.ts:forgetRoundFiles`). */
+export async function deleteStage(db: Db, stageId: number): Promise<void> {
+  await db.deleteFrom('stages').where('id', '=', stageId).execute();
+}
+
+/** Clears a statement's held decision (dropped unissued): the status, the last update and the examiner stay. */
+export async function clearHeldDecision(db: Db, statementId: number, decision: HeldDecision): Promise<boolean> {
+  const result = await db
+    .updateTable('statements')
+    .set({ held_status: null })
+    .where('id', '=', statementId)
+    .where('held_status', '=', decision)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

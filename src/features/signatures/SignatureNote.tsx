@@ -44,6 +44,12 @@ export function AwaitingSignatureMark({ awaiting }: { awaiting: boolean | undefi
   return <span className="file-mark signature-awaiting">{signatureTexts.awaiting}</span>;
 }
 
+/** 'Ожидает подписи' in a row of the committee's lists: a decision on the statement waits for its signature. */
+export function AwaitingSignatureTag({ awaiting }: { awaiting: boolean | undefined }) {
+  if (!awaiting) return null;
+  return <span className="awaiting-tag">{signatureTexts.awaiting}</span>;
+}
+
 /** 'Скачать подпись': the document's `.sig` as it was filed, for the reader's own check. */
 export function SignatureDownload({ file }: { file: SignatureFile | null }) {
   const downloading = useStore($downloading);

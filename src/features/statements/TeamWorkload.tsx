@@ -7,6 +7,7 @@ import { EXAMINER_HOME, routes, type TeamFigure } from '#domain/routes.ts';
 import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
+import { AwaitingSignatureTag } from '../signatures/SignatureNote.tsx';
 import { DeadlineTag, IntakeTermTag } from './components/DeadlineTags.tsx';
 import { formatShare, TEAM_FIGURES } from './lib/team-figures.ts';
 import { $team, $teamAccess, reloadTeam } from './stores/team.ts';
@@ -55,6 +56,7 @@ function UnassignedRow({ statement }: { statement: StatementListItem }) {
           ) : (
             <>
               <StatusBadge status={statement.status} view="examiner" />{' '}
+              <AwaitingSignatureTag awaiting={statement.awaitingSignature} />{' '}
               <DeadlineTag deadline={statement.reviewDeadline} />
             </>
           )}

@@ -207,4 +207,34 @@ describe('the history of an assignment', () => {
       ['Возвращено в очередь руководителя', null, undefined],
     ]);
   });
+
+  it('names the decision a deactivation or a withdrawal dropped unsigned, and returns a refusal to accept to the news', async () => {
+    const { timelineEntries } = await import('#lib/timeline.ts');
+    const base = { byCommittee: true, term: null, actor: 'Орлова Елена Викторовна' };
+    const release = { examiner: 'Кузнецова Мария Игоревна' };
+    const entries = timelineEntries([
+      { ...base, status: 'sent', at: '2026-11-20T09:00:00Z', byCommittee: false, actor: 'Иванов Иван Иванович' },
+      { ...base, status: 'sent', at: '2026-11-20T10:00:00Z', release, discardedDecision: 'not_accepted' },
+      { ...base, status: 'under_review', at: '2026-11-21T10:00:00Z', release, discardedDecision: 'rejected' },
+      {
+        ...base,
+        status: 'withdrawn',
+        at: '2026-11-22T10:00:00Z',
+        byCommittee: false,
+        actor: 'Иванов Иван Иванович',
+        discardedDecision: 'approved',
+      },
+    ]);
+    expect(entries.slice(1).map((entry) => [entry.label, entry.notes])).toEqual([
+      [
+        'Возвращено в новые заявления',
+        ['Эксперт: Кузнецова Мария Игоревна', 'Неподписанное решение «Отказано в приёме» отменено'],
+      ],
+      [
+        'Возвращено в очередь руководителя',
+        ['Эксперт: Кузнецова Мария Игоревна', 'Неподписанное решение «Отказано» отменено'],
+      ],
+      ['Отозвано', ['Неподписанное решение «Согласовано» отменено']],
+    ]);
+  });
 });

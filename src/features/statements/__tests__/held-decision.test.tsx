@@ -12,6 +12,7 @@ const { default: StatementRounds } = await import('../components/detail/Statemen
 const { canSignDecision } = await import('../../signatures/sign-decision.ts');
 const { SignDecisionButton } = await import('../../signatures/SignDecision.tsx');
 const { canReply, awaitsSignature } = await import('../../workflow/examiner-reply.ts');
+const { AwaitingSignatureTag } = await import('../../signatures/SignatureNote.tsx');
 
 afterEach(cleanup);
 
@@ -106,5 +107,21 @@ describe('a decision awaiting its signature, on the examiner’s detail', () => 
     expect(screen.queryByRole('button', { name: /^Подписать решение/ })).toBeNull();
     expect(screen.getByText(/^Подписан: Смирнов Алексей Петрович/)).toBeTruthy();
     expect(awaitsSignature(statement)).toBe(false);
+  });
+});
+
+describe("a decision awaiting its signature, in the committee's lists", () => {
+  it("is tagged 'Ожидает подписи' beside its status, and nothing else is", () => {
+    render(
+      <ul>
+        <li>
+          <AwaitingSignatureTag awaiting={true} />
+        </li>
+        <li>
+          <AwaitingSignatureTag awaiting={undefined} />
+        </li>
+      </ul>,
+    );
+    expect(screen.getAllByText('Ожидает подписи')).toHaveLength(1);
   });
 });

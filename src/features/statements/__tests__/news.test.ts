@@ -18,6 +18,11 @@ const inWork = { ...demoStatement, id: 2, visibleId: 1002, status: 'under_review
 describe('new statements', () => {
   it.each([
     ['only the sent ones', [sent, inWork], [sent]],
+    [
+      'none whose refusal to accept waits for its signature',
+      [sent, { ...sent, id: 3, visibleId: 1003, awaitingSignature: true as const }],
+      [sent],
+    ],
     ['none of a body that is not an array', { unexpected: true }, []],
     ['none of an empty list', [], []],
   ])('keep %s', (_, data, expected) => {

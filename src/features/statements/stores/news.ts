@@ -16,9 +16,12 @@ import { createStatementList, LIST_HEADERS, type StatementList, sinceParams } fr
 /** The new statements as the news screen sees them: loading, failed (logged only), or the sent ones. */
 export type NewStatements = StatementList;
 
-/** The statements of GET /api/instance/all/statements that are new: status sent; a body that is not an array is none. */
+/**
+ * The statements of GET /api/instance/all/statements that are new: status sent, with no refusal to accept awaiting its
+ * signature (nobody may take that one); a body that is not an array is none.
+ */
 export function newStatementsOf(data: unknown): StatementListItem[] {
-  return statementsOf(data).filter((statement) => statement.status === 'sent');
+  return statementsOf(data).filter((statement) => statement.status === 'sent' && !statement.awaitingSignature);
 }
 
 /** The news as last shown (id → number), and the statements this examiner took: those leave the news quietly. */
@@ -38,11 +41,13 @@ async function explainGone(id: number, visibleId: number): Promise<void> {
     showToast('info', newsTexts.deleted(visibleId));
     return;
   }
-  if (!data || data.status === 'sent') return;
+  // A colleague's refusal to accept waiting for its signature leaves the news while the status stays.
+  const held = data?.status === 'sent' && data.stages.at(-1)?.awaitingSignature === true;
+  if (!data || (data.status === 'sent' && !held)) return;
   if (data.status === 'withdrawn') showToast('info', newsTexts.withdrawn(visibleId));
   // Taken or refused by this examiner in another tab is no news.
   else if (data.examinerId === $user.get()?.id) return;
-  else if (data.status === 'not_accepted') showToast('info', newsTexts.refusedByColleague(visibleId));
+  else if (data.status === 'not_accepted' || held) showToast('info', newsTexts.refusedByColleague(visibleId));
   else showToast('info', newsTexts.takenByColleague(visibleId));
 }
 

@@ -5,6 +5,7 @@ import type { StatementListItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { deadlineCellText } from '#lib/deadline.ts';
 import RemarksTag from '../../../remarks/RemarksTag.tsx';
+import { AwaitingSignatureTag } from '../../../signatures/SignatureNote.tsx';
 import { rowSize } from '../../lib/list-index.ts';
 import { type TableSort, type TableSortKey, tableRow } from '../../lib/statement-table.ts';
 import { COLUMNS, tableTexts } from './texts.ts';
@@ -105,6 +106,7 @@ const StatementRow = memo(function StatementRow({ statement, index, now, measure
       </td>
       <td>
         <StatusBadge status={row.status} view="examiner" />
+        <AwaitingSignatureTag awaiting={statement.awaitingSignature} />
         <RemarksTag count={statement.openRequiredRemarks} />
       </td>
       <td
