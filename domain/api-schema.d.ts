@@ -297,7 +297,8 @@ export interface paths {
          *     the statements assigned to them (`examinerId` is the caller). `total` is the spec's formula (neither `sent`
          *     nor the regulation's `not_accepted` and `withdrawn`; docs/product.md «Counters»), `overdue` the statements
          *     whose review term is over (`reviewDeadline.workingDaysLeft` < 0) or, while `sent`, whose intake check is
-         *     (`intakeDeadline.workingDaysLeft` < 0).
+         *     (`intakeDeadline.workingDaysLeft` < 0). For a head of the committee, `openAppeals` counts the appeals waiting
+         *     for an answer (the register's `open`), so the sidebar's 'Жалобы' needs no register.
          */
         get: operations["getStatementCounters"];
         put?: never;
@@ -3255,6 +3256,11 @@ export interface components {
              */
             total: number;
             overdue: number;
+            /**
+             * @description Only for a head of the committee: the appeals waiting for an answer, of every company (the appeals
+             *     register's `open`). Absent for anyone else.
+             */
+            openAppeals?: number;
         };
         /** @description One status change of a statement. */
         StatusHistoryEntry: {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEAL_HISTORY_LABEL, APPEAL_TEXTS } from '#domain/appeals.ts';
-import type { Appeal, AppealFiled, AppealsRegister, Statement } from '#domain/contract.ts';
+import type { Appeal, AppealFiled, AppealsRegister, Statement, StatementCounters } from '#domain/contract.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
@@ -448,6 +448,24 @@ describe("the head's decision", () => {
     expect((await call('examiner1', 'GET', '/api/instance/appeals')).statusCode).toBe(403);
     expect((await call('owner', 'GET', '/api/instance/appeals')).statusCode).toBe(403);
     expect((await call(null, 'GET', '/api/instance/appeals')).statusCode).toBe(401);
+  });
+
+  it("gives the head's sidebar the appeals waiting for an answer with the other counters; nobody else", async () => {
+    const counters = async (who: 'head' | 'examiner1' | 'owner') => {
+      const response = await call(who, 'GET', '/api/users/me/counters');
+      expect(response.statusCode).toBe(200);
+      return response.json() as StatementCounters;
+    };
+    const before = (await counters('head')).openAppeals;
+    const register = (await call('head', 'GET', '/api/instance/appeals')).json() as AppealsRegister;
+    expect(before).toBe(register.open);
+    const id = await rejected();
+    const { id: appealId } = (await file(id, { subject: 'other', text: 'Иное' })).json() as AppealFiled;
+    expect((await counters('head')).openAppeals).toBe((before ?? 0) + 1);
+    expect((await decide(appealId, { upheld: false, text: 'Оснований нет' })).statusCode).toBe(200);
+    expect((await counters('head')).openAppeals).toBe(before);
+    expect(await counters('examiner1')).not.toHaveProperty('openAppeals');
+    expect(await counters('owner')).not.toHaveProperty('openAppeals');
   });
 
   it('lets exactly one of two heads deciding at once win; the other gets 409', async () => {

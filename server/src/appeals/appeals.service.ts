@@ -27,6 +27,7 @@ import { storeAppealAnswer } from './appeal-letters.ts';
 import {
   type AppealedStatement,
   type AppealRow,
+  countOpenAppeals,
   decideFiledAppeal,
   findAppeal,
   findAppealedStatement,
@@ -327,6 +328,11 @@ export async function appealsRegister(ctx: ServiceContext, actor: UserRow): Prom
     open: open.length,
     overdue: open.filter((item) => item.overdue).length,
   };
+}
+
+/** How many appeals wait for a head's answer: the sidebar's 'Жалобы' count, without the register. */
+export function openAppealsCount(ctx: ServiceContext): Promise<number> {
+  return countOpenAppeals(ctx.db);
 }
 
 /** Open appeals past their term (the metric `portal_appeals_overdue`). */
