@@ -31,6 +31,7 @@ import * as powerOfAttorneyHistory from './20261129T0500_power_of_attorney_histo
 import * as registration from './20261129T0600_registration.ts';
 import * as registrationSignature from './20261129T0800_registration_signature.ts';
 import * as personalDataDocuments from './20261129T0900_personal_data_documents.ts';
+import * as petitionDigests from './20261129T1200_petition_digests.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0600_registration': registration,
   '20261129T0800_registration_signature': registrationSignature,
   '20261129T0900_personal_data_documents': personalDataDocuments,
+  '20261129T1200_petition_digests': petitionDigests,
 };

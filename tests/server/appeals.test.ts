@@ -35,7 +35,12 @@ const B_OWNER = 'owner@appeals-b.example';
 const dir = mkdtempSync(join(tmpdir(), 'appeals-test-'));
 
 beforeAll(async () => {
-  portal = await startTestPortal({ PUBLIC_ORIGIN: 'https://agr.example.ru', METRICS_PORT: '9464' });
+  // This file files far more appeals for one company in a day than its limit allows (petition-flood.test.ts tests it).
+  portal = await startTestPortal({
+    PUBLIC_ORIGIN: 'https://agr.example.ru',
+    METRICS_PORT: '9464',
+    PETITIONS_PER_COMPANY_PER_DAY: '1000',
+  });
   ctx = portal.ctx;
   await createCompanyWithOwner(ctx, { email: B_OWNER, legalEntity: 'ООО «Б»' });
   const people = await signedIn(portal, {

@@ -9,13 +9,24 @@ import type {
   StageFile,
 } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import type { ServiceContext } from '../context.ts';
+import { type ServiceContext, withDb } from '../context.ts';
 import { reopenCorrection } from '../corrections/corrections.service.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock, intakeDeadlineOf, isOverdue } from '../deadlines/deadlines.service.ts';
 import { apiError, fieldError } from '../errors.ts';
-import { type Announcement, announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
-import { isPetitionOverdue, petitionFiles, petitionTerm, petitionText } from '../petitions/petition.ts';
+import {
+  type Announcement,
+  announcePetition,
+  announceTo,
+  sendAnnouncement,
+} from '../notifications/notifications.service.ts';
+import {
+  countCompanyPetition,
+  isPetitionOverdue,
+  petitionFiles,
+  petitionTerm,
+  petitionText,
+} from '../petitions/petition.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { documentsOf } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
@@ -101,6 +112,7 @@ export async function fileAppeal(
   const filed = await ctx.db
     .transaction()
     .execute(async (trx) => {
+      await countCompanyPetition(withDb(ctx, trx), statement.company_id);
       const id = await insertAppeal(trx, {
         statementId,
         subject: input.subject,
@@ -124,7 +136,7 @@ export async function fileAppeal(
         text,
       ];
       const route = routes.examinerStatementInfo(statementId);
-      return { id, announcement: await announceTo(ctx, trx, heads, route, message, lines, at) };
+      return { id, announcement: await announcePetition(ctx, trx, heads, route, message, lines, at) };
     })
     .catch(async (error: unknown) => {
       // Two users filing the same subject at once: the open-appeal index lets one in; the other is the same 409.

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Appeal, AppealsRegisterItem } from '#domain/contract.ts';
+import { petitionLimitText } from '#domain/petitions.ts';
 import { demoExaminer, demoOwner, errorBody, reply, storedUpload } from '../../../test-support/api-replies.ts';
 import { flush, freshStores, openAs, signIn, toastTexts, watch } from '../../../test-support/store-test.ts';
 
@@ -172,6 +173,19 @@ describe("the company's 'Подать жалобу'", () => {
     expect(await appeal.send()).toBe(false);
     expect(toastTexts()).toEqual([['error', refusal]]);
     expect(reload).toHaveBeenCalledOnce();
+    expect(appeal.$subjects.get()).toEqual(['other']);
+    expect(appeal.form.$values.get().text).toBe('Не согласны');
+  });
+
+  it("says the company's daily limit in the server's words (429), keeping the dialog and its text", async () => {
+    const { appeal, reload } = companyFiling();
+    appeal.open(['other']);
+    appeal.form.setValue('text', 'Не согласны');
+    const refusal = petitionLimitText(20);
+    api.POST.mockResolvedValue(reply(429, errorBody('too_many_requests', refusal)));
+    expect(await appeal.send()).toBe(false);
+    expect(toastTexts()).toEqual([['error', refusal]]);
+    expect(reload).not.toHaveBeenCalled();
     expect(appeal.$subjects.get()).toEqual(['other']);
     expect(appeal.form.$values.get().text).toBe('Не согласны');
   });
