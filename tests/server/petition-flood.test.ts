@@ -169,4 +169,30 @@ describe('a flood of correction requests and appeals', () => {
       .toBe(2);
     portal.clock.now = Date.now();
   });
+
+  it('lets exactly the daily number through when a company sends many at once', async () => {
+    const C_OWNER = 'owner@flood-c.example';
+    await createCompanyWithOwner(ctx, { email: C_OWNER, legalEntity: 'ООО «В»' });
+    const { users: c, bearer: cBearer } = await signedIn(portal, { owner: C_OWNER });
+    const owner = c.owner;
+    const token = cBearer.owner;
+    const statements: number[] = [];
+    for (let i = 0; i < LIMIT + 3; i += 1) statements.push(await decided(owner, 'approved'));
+    const answers = await Promise.all(
+      statements.map((id) =>
+        portal.app.inject({
+          method: 'POST',
+          url: `/api/statements/${id}/corrections`,
+          headers: { authorization: token },
+          payload: { text: 'Опечатка' },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(
+      statuses.filter((status) => status === 201),
+      answers.map((a) => a.body).join('\n'),
+    ).toHaveLength(LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+  });
 });
