@@ -297,7 +297,8 @@ export interface paths {
          *     the statements assigned to them (`examinerId` is the caller). `total` is the spec's formula (neither `sent`
          *     nor the regulation's `not_accepted` and `withdrawn`; docs/product.md «Counters»), `overdue` the statements
          *     whose review term is over (`reviewDeadline.workingDaysLeft` < 0) or, while `sent`, whose intake check is
-         *     (`intakeDeadline.workingDaysLeft` < 0).
+         *     (`intakeDeadline.workingDaysLeft` < 0). For a head of the committee, `openAppeals` counts the appeals waiting
+         *     for an answer (the register's `open`), so the sidebar's 'Жалобы' needs no register.
          */
         get: operations["getStatementCounters"];
         put?: never;
@@ -781,7 +782,10 @@ export interface paths {
          *     свидетельстве: заявление не согласовано' otherwise; 404 for another company). The text describing the error
          *     is required, up to 10,000 characters (400 naming `text`). The correction is due in 5 working days on the
          *     production calendar; the statement's status does not change. The assigned examiner is told by notification
-         *     and mail. Stores nothing when refused.
+         *     and mail (several within 10 minutes for one person are gathered into one notification and two mails,
+         *     docs/product.md «Notifications and mail»). Stores nothing when refused. A company files at most 20 correction
+         *     requests and appeals together a day: beyond, 429 'От организации за сутки можно подать не больше 20 запросов об исправлении и жалоб.
+         *     Попробуйте позже.' with `Retry-After`.
          */
         post: operations["requestCorrection"];
         delete?: never;
@@ -841,7 +845,8 @@ export interface paths {
          *     stage (`invalid_prefiles` for ids that are not the caller's unattached uploads). A second open (`filed`)
          *     appeal on the same statement and subject: 409 `invalid_transition`. `dueDate` is 15 working days on the production calendar,
          *     5 for `acceptance_refusal` and `correction_refusal`. Every head of the committee is told by notification and
-         *     mail. Stores nothing when refused.
+         *     mail, gathered as for `requestCorrection`. Stores nothing when refused. A company files at most 20 correction
+         *     requests and appeals together a day: beyond, 429 with `Retry-After` (see `requestCorrection`).
          */
         post: operations["fileAppeal"];
         delete?: never;
@@ -3273,6 +3278,11 @@ export interface components {
              */
             total: number;
             overdue: number;
+            /**
+             * @description Only for a head of the committee: the appeals waiting for an answer, of every company (the appeals
+             *     register's `open`). Absent for anyone else.
+             */
+            openAppeals?: number;
         };
         /** @description One status change of a statement. */
         StatusHistoryEntry: {
@@ -5106,6 +5116,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -5172,6 +5183,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };

@@ -21,3 +21,14 @@ export function petitionTextProblem(text: string, required: string): string | nu
   if (trimmed.length > PETITION_TEXT_MAX) return petitionTextTooLong();
   return null;
 }
+
+/**
+ * How many petitions (correction requests and appeals together) one company may file in a day by default: far above
+ * what a company's real work needs (a handful a month), low enough that a flood cannot bury the committee.
+ */
+export const PETITIONS_PER_COMPANY_PER_DAY = 20;
+
+/** A petition over the company's daily limit (the API's 429, with `Retry-After`). */
+export function petitionLimitText(limit: number): string {
+  return `От организации за сутки можно подать не больше ${limit} запросов об исправлении и жалоб. Попробуйте позже.`;
+}

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
 import { COMMITTEE_TIME_ZONE } from '#domain/committee-time.ts';
+import { PETITIONS_PER_COMPANY_PER_DAY } from '#domain/petitions.ts';
 import { innProblem } from '#domain/requisites.ts';
 import { DEMO_COMMITTEE, DEMO_TRUST_DIR, isDemoTrust } from './demo-trust.ts';
 
@@ -41,6 +42,8 @@ export interface Config {
   loginEmailWindowMs: number;
   /** Upload rate per user and the company's quota of unattached uploads (server/src/prefiles/upload-limits.ts). */
   uploads: UploadLimits;
+  /** Correction requests and appeals one company may file a day, together (`PETITIONS_PER_COMPANY_PER_DAY`). */
+  petitionsPerCompanyPerDay: number;
   /**
    * The intake check's term in working days from the submission (`INTAKE_TERM_DAYS`, default 3): an examiner takes
    * the statement into work or refuses to accept it within it (docs/product.md «The regulation's procedures»).
@@ -268,6 +271,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginIpWindowMs: positiveInt(env.LOGIN_IP_WINDOW_SECONDS, 600, 'LOGIN_IP_WINDOW_SECONDS') * 1000,
     loginEmailLimit: positiveInt(env.LOGIN_EMAIL_LIMIT, 5, 'LOGIN_EMAIL_LIMIT'),
     loginEmailWindowMs: positiveInt(env.LOGIN_EMAIL_WINDOW_SECONDS, 600, 'LOGIN_EMAIL_WINDOW_SECONDS') * 1000,
+    petitionsPerCompanyPerDay: positiveInt(
+      env.PETITIONS_PER_COMPANY_PER_DAY,
+      PETITIONS_PER_COMPANY_PER_DAY,
+      'PETITIONS_PER_COMPANY_PER_DAY',
+    ),
     uploads: {
       rate: positiveInt(env.UPLOAD_RATE_LIMIT, 20, 'UPLOAD_RATE_LIMIT'),
       rateWindowMs: positiveInt(env.UPLOAD_RATE_WINDOW_SECONDS, 60, 'UPLOAD_RATE_WINDOW_SECONDS') * 1000,

@@ -25,6 +25,7 @@ export interface ServiceContext {
     | 'loginEmailLimit'
     | 'loginEmailWindowMs'
     | 'uploads'
+    | 'petitionsPerCompanyPerDay'
     | 'eventStreamsPerUser'
     | 'signatures'
     | 'operator'

@@ -1,8 +1,8 @@
 import { EXAMINER_HOME, isWithin, normalizePath, routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { $openAppeals, registerTexts } from '../features/appeals/counters.ts';
-import { $examinerOverdue, $statusCounters } from '../features/statements/counters.ts';
+import { registerTexts } from '../features/appeals/counters.ts';
+import { $examinerOverdue, $openAppeals, $statusCounters } from '../features/statements/counters.ts';
 import { $isHead, $user } from '../stores/session.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';

@@ -371,7 +371,17 @@ describe('catalogues', () => {
       message: 'Укажите наименование',
     });
     // Controls, bidi overrides and a name of zero-width spaces alone: nothing a reader could see or tell apart.
-    for (const name of ['Снос\u0007', 'Снос\u001b[31m', '\u202eсонС', '\u200b\u200b', 'Сн\u200dос']) {
+    // Isolates and the characters a font draws as nothing or a blank (Hangul filler, braille blank) too.
+    for (const name of [
+      'Снос\u0007',
+      'Снос\u001b[31m',
+      '\u202eсонС',
+      '\u200b\u200b',
+      'Сн\u200dос',
+      '\u2066Снос\u2069',
+      '\u3164',
+      '\u2800\u2800',
+    ]) {
       expect(
         await refused(head(), 'POST', '/api/admin/catalogs/work-types', 400, { name }),
         JSON.stringify(name),
@@ -386,6 +396,35 @@ describe('catalogues', () => {
     expect(
       await refused(head(), 'POST', '/api/admin/catalogs/intake-grounds', 400, { name: 'Нет доверенности' }),
     ).toMatchObject({ field: 'legalBasis', message: 'Укажите правовое основание' });
+  });
+
+  it('names are unique in their catalogue, retired items included, spaces collapsed, case and ё/е aside', async () => {
+    const item = await ok<AdminCatalogItem>(head(), 'POST', '/api/admin/catalogs/work-types', {
+      name: 'Устройство  ёмкостей',
+    });
+    expect(item.name).toBe('Устройство  ёмкостей');
+    const taken = { field: 'name', message: 'Такой элемент уже есть в справочнике' };
+    expect(
+      await refused(head(), 'POST', '/api/admin/catalogs/work-types', 400, { name: ' устройство емкостей ' }),
+    ).toMatchObject(taken);
+    // Another catalogue may hold the same name.
+    await ok(head(), 'POST', '/api/admin/catalogs/object-categories', { name: 'Устройство ёмкостей' });
+    // A rename onto another item's name is refused; onto its own name (case changed) it is not.
+    const other = await ok<AdminCatalogItem>(head(), 'POST', '/api/admin/catalogs/work-types', { name: 'Навес' });
+    expect(
+      await refused(head(), 'PATCH', `/api/admin/catalogs/work-types/${other.id}`, 400, {
+        name: 'УСТРОЙСТВО ЁМКОСТЕЙ',
+      }),
+    ).toMatchObject(taken);
+    await ok(head(), 'PATCH', `/api/admin/catalogs/work-types/${other.id}`, { name: 'навес' });
+    // A retired item keeps its name: it is restored, not added a second time.
+    await ok(head(), 'POST', `/api/admin/catalogs/work-types/${item.id}/retire`);
+    expect(
+      await refused(head(), 'POST', '/api/admin/catalogs/work-types', 400, { name: 'Устройство ёмкостей' }),
+    ).toMatchObject({
+      field: 'name',
+      message: 'Такой элемент уже есть в справочнике среди выведенных из употребления: восстановите его',
+    });
   });
 
   it('retired grounds leave the pickers and are refused in a refusal to accept and in a rejection', async () => {
@@ -753,6 +792,35 @@ describe('a second API process on the same database', () => {
       headers: { authorization: `Bearer ${loggedIn.accessToken}` },
     });
     expect(refusedThere.status).toBe(401);
+  });
+
+  it('two heads adding one name at once, in two processes, make one item; the other is refused', async () => {
+    for (const [round, kind] of ['object-categories', 'intake-grounds', 'power-codes'].entries()) {
+      const name = `Одновременный элемент ${round}`;
+      const body = {
+        name,
+        ...(kind === 'intake-grounds' ? { legalBasis: 'Регламент' } : {}),
+        ...(kind === 'power-codes' ? { code: `CONCURRENT${round}` } : {}),
+      };
+      const route = `/api/admin/catalogs/${kind}`;
+      const answers = await Promise.all([
+        ...[0, 1, 2].map(() => call(head(), 'POST', route, body)),
+        ...[0, 1, 2].map(() =>
+          fetch(`${url}${route}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${head()}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+        ),
+      ]);
+      const statuses = answers.map((answer) => ('statusCode' in answer ? answer.statusCode : answer.status)).sort();
+      expect(statuses, kind).toEqual([201, 400, 400, 400, 400, 400]);
+      const items = await ok<AdminCatalogItem[]>(head(), 'GET', route);
+      expect(
+        items.filter((item) => item.name === name),
+        kind,
+      ).toHaveLength(1);
+    }
   });
 });
 

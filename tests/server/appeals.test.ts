@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPEAL_HISTORY_LABEL, APPEAL_TEXTS } from '#domain/appeals.ts';
-import type { Appeal, AppealFiled, AppealsRegister, Statement } from '#domain/contract.ts';
+import type { Appeal, AppealFiled, AppealsRegister, Statement, StatementCounters } from '#domain/contract.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
@@ -35,7 +35,12 @@ const B_OWNER = 'owner@appeals-b.example';
 const dir = mkdtempSync(join(tmpdir(), 'appeals-test-'));
 
 beforeAll(async () => {
-  portal = await startTestPortal({ PUBLIC_ORIGIN: 'https://agr.example.ru', METRICS_PORT: '9464' });
+  // This file files far more appeals for one company in a day than its limit allows (petition-flood.test.ts tests it).
+  portal = await startTestPortal({
+    PUBLIC_ORIGIN: 'https://agr.example.ru',
+    METRICS_PORT: '9464',
+    PETITIONS_PER_COMPANY_PER_DAY: '1000',
+  });
   ctx = portal.ctx;
   await createCompanyWithOwner(ctx, { email: B_OWNER, legalEntity: 'ООО «Б»' });
   const people = await signedIn(portal, {
@@ -448,6 +453,24 @@ describe("the head's decision", () => {
     expect((await call('examiner1', 'GET', '/api/instance/appeals')).statusCode).toBe(403);
     expect((await call('owner', 'GET', '/api/instance/appeals')).statusCode).toBe(403);
     expect((await call(null, 'GET', '/api/instance/appeals')).statusCode).toBe(401);
+  });
+
+  it("gives the head's sidebar the appeals waiting for an answer with the other counters; nobody else", async () => {
+    const counters = async (who: 'head' | 'examiner1' | 'owner') => {
+      const response = await call(who, 'GET', '/api/users/me/counters');
+      expect(response.statusCode).toBe(200);
+      return response.json() as StatementCounters;
+    };
+    const before = (await counters('head')).openAppeals;
+    const register = (await call('head', 'GET', '/api/instance/appeals')).json() as AppealsRegister;
+    expect(before).toBe(register.open);
+    const id = await rejected();
+    const { id: appealId } = (await file(id, { subject: 'other', text: 'Иное' })).json() as AppealFiled;
+    expect((await counters('head')).openAppeals).toBe((before ?? 0) + 1);
+    expect((await decide(appealId, { upheld: false, text: 'Оснований нет' })).statusCode).toBe(200);
+    expect((await counters('head')).openAppeals).toBe(before);
+    expect(await counters('examiner1')).not.toHaveProperty('openAppeals');
+    expect(await counters('owner')).not.toHaveProperty('openAppeals');
   });
 
   it('lets exactly one of two heads deciding at once win; the other gets 409', async () => {

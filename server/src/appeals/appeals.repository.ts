@@ -201,6 +201,16 @@ export function listRegister(db: Db) {
 }
 
 /** Open appeals with when they were filed and on what (the metric `portal_appeals_overdue`). */
+/** How many appeals wait for an answer. */
+export async function countOpenAppeals(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('appeals')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status', '=', 'filed')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 export function listOpenAppeals(db: Db) {
   return db.selectFrom('appeals').select(['id', 'subject', 'filed_at']).where('status', '=', 'filed').execute();
 }

@@ -9,13 +9,24 @@ import type {
   StageFile,
 } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import type { ServiceContext } from '../context.ts';
+import { type ServiceContext, withDb } from '../context.ts';
 import { reopenCorrection } from '../corrections/corrections.service.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock, intakeDeadlineOf, isOverdue } from '../deadlines/deadlines.service.ts';
 import { apiError, fieldError } from '../errors.ts';
-import { type Announcement, announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
-import { isPetitionOverdue, petitionFiles, petitionTerm, petitionText } from '../petitions/petition.ts';
+import {
+  type Announcement,
+  announcePetition,
+  announceTo,
+  sendAnnouncement,
+} from '../notifications/notifications.service.ts';
+import {
+  countCompanyPetition,
+  isPetitionOverdue,
+  petitionFiles,
+  petitionTerm,
+  petitionText,
+} from '../petitions/petition.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { documentsOf } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
@@ -27,6 +38,7 @@ import { storeAppealAnswer } from './appeal-letters.ts';
 import {
   type AppealedStatement,
   type AppealRow,
+  countOpenAppeals,
   decideFiledAppeal,
   findAppeal,
   findAppealedStatement,
@@ -100,6 +112,7 @@ export async function fileAppeal(
   const filed = await ctx.db
     .transaction()
     .execute(async (trx) => {
+      await countCompanyPetition(withDb(ctx, trx), statement.company_id);
       const id = await insertAppeal(trx, {
         statementId,
         subject: input.subject,
@@ -122,7 +135,7 @@ export async function fileAppeal(
         text,
       ];
       const route = routes.examinerStatementInfo(statementId);
-      return { id, announcement: await announceTo(ctx, trx, heads, route, message, lines, at) };
+      return { id, announcement: await announcePetition(ctx, trx, heads, route, message, lines, at) };
     })
     .catch(async (error: unknown) => {
       // Two users filing the same subject at once: the open-appeal index lets one in; the other is the same 409.
@@ -333,6 +346,11 @@ export async function appealsRegister(ctx: ServiceContext, actor: UserRow): Prom
     open: open.length,
     overdue: open.filter((item) => item.overdue).length,
   };
+}
+
+/** How many appeals wait for a head's answer: the sidebar's 'Жалобы' count, without the register. */
+export function openAppealsCount(ctx: ServiceContext): Promise<number> {
+  return countOpenAppeals(ctx.db);
 }
 
 /** Open appeals past their term (the metric `portal_appeals_overdue`). */

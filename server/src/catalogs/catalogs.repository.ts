@@ -1,4 +1,5 @@
-import type { Db } from '../db/database.ts';
+import { sql } from 'kysely';
+import { type Db, isPostgres } from '../db/database.ts';
 
 export type CatalogName = 'catalog_object_types' | 'catalog_work_types' | 'catalog_power_codes';
 
@@ -158,6 +159,20 @@ export async function listAdminItems(db: Db, place: CatalogPlace): Promise<Admin
 /** One item of a catalogue (retired or not), or undefined for an id of no item of it. */
 export async function findAdminItem(db: Db, place: CatalogPlace, id: number): Promise<AdminItemRow | undefined> {
   return (await listAdminItems(db, place)).find((row) => row.id === id);
+}
+
+/**
+ * Makes the caller's transaction the only one writing this catalogue until it ends, so a check of its names and the
+ * write that follows cannot interleave with another head's. PostgreSQL: an advisory lock of the transaction, one per
+ * catalogue. SQLite: a write that changes nothing takes the database's write lock before anything is read.
+ */
+export async function lockCatalog(db: Db, place: CatalogPlace): Promise<void> {
+  const table = 'grounds' in place ? 'refusal_grounds' : place.table;
+  if (isPostgres(db)) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`catalog:${table}`}))`.execute(db);
+    return;
+  }
+  await db.updateTable(table).set({ sort_order: sql`sort_order` }).where(sql<boolean>`0 = 1`).execute();
 }
 
 /** Adds an item at the end of a catalogue; its id. */

@@ -25,6 +25,7 @@ import {
   listAdminItems,
   listCatalog,
   listRefusalGrounds,
+  lockCatalog,
   type RefusalKind,
   setItemRetired,
   updateItem,
@@ -142,12 +143,17 @@ export async function adminCatalogItem(db: Db, kind: AdminCatalogKind, id: numbe
   return toAdminItem(row);
 }
 
-/** Characters a name never needs: controls (BEL, ESC…) and format marks (bidi overrides, zero-width, BOM). */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+/**
+ * Characters a name never needs: controls (BEL, ESC…), format marks (bidi overrides and isolates, zero-width, BOM) and
+ * the other characters a font draws as nothing (Unicode's default-ignorable ones: variation selectors, the Hangul
+ * fillers, the soft hyphen) or as a blank (the braille blank), so no name is made of them alone.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /**
- * A name not blank, with nothing invisible in it, and not another item's of the catalogue (compared trimmed, case and
- * ё/е aside).
+ * A name not blank, with nothing invisible in it, and not another item's of the catalogue, retired ones included (a
+ * retired name is restored, not added twice; compared trimmed, spaces collapsed, case and ё/е aside). The caller holds
+ * the catalogue's lock (lockCatalog), so the check and the write that follows are one step.
  */
 async function checkedName(db: Db, kind: AdminCatalogKind, raw: string, exceptId: number | null): Promise<string> {
   if (INVISIBLE.test(raw.replace(/[\t\n\r]/g, ' '))) throw fieldError('name', CATALOG_TEXTS.nameInvisible);
@@ -199,6 +205,8 @@ export async function addCatalogItem(
   kind: AdminCatalogKind,
   input: AdminCatalogItemInput,
 ): Promise<AdminCatalogItem> {
+  // Two heads adding the same name at once: the second waits here and then finds the first's item.
+  await lockCatalog(db, ADMIN_CATALOGS[kind].place);
   const name = await checkedName(db, kind, input.name, null);
   const legalBasis = checkedLegalBasis(kind, input.legalBasis);
   const value = (await checkedCode(db, kind, input.code)) ?? `custom_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -213,6 +221,7 @@ export async function editCatalogItem(
   id: number,
   patch: AdminCatalogItemPatch,
 ): Promise<{ before: AdminCatalogItem; after: AdminCatalogItem }> {
+  await lockCatalog(db, ADMIN_CATALOGS[kind].place);
   const before = await adminCatalogItem(db, kind, id);
   const name = patch.name === undefined ? undefined : await checkedName(db, kind, patch.name, id);
   const legalBasis =

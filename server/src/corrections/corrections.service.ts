@@ -10,13 +10,19 @@ import { CORRECTION_TERM_DAYS, CORRECTION_TEXTS } from '#domain/corrections.ts';
 import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { routes } from '#domain/routes.ts';
 import { certificateDay } from '#domain/signatures.ts';
-import type { ServiceContext } from '../context.ts';
+import { type ServiceContext, withDb } from '../context.ts';
 import { nowIso } from '../db/database.ts';
 import { registrySearchText } from '../db/decision-snapshot.ts';
 import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.service.ts';
 import { apiError, fieldError } from '../errors.ts';
-import { announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
-import { isPetitionOverdue, petitionFiles, petitionTerm, petitionText } from '../petitions/petition.ts';
+import { announcePetition, announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
+import {
+  countCompanyPetition,
+  isPetitionOverdue,
+  petitionFiles,
+  petitionTerm,
+  petitionText,
+} from '../petitions/petition.ts';
 import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
 import { optionalText } from '../text.ts';
@@ -71,6 +77,7 @@ export async function requestCorrection(
     if (open) {
       throw apiError('invalid_transition', CORRECTION_TEXTS.alreadyOpen(certificateDay(open.requested_at)));
     }
+    await countCompanyPetition(withDb(ctx, trx), statement.company_id);
     await insertCorrection(trx, {
       statementId,
       text,
@@ -84,7 +91,7 @@ export async function requestCorrection(
     );
     const route = routes.examinerStatementInfo(statementId);
     const message = `По заявлению № ${statement.visible_id} «${statement.object_name}» запрошено исправление опечатки в свидетельстве`;
-    return announceTo(ctx, trx, examiners, route, message, [`${message}.`, '', text], at);
+    return announcePetition(ctx, trx, examiners, route, message, [`${message}.`, '', text], at);
   });
   sendAnnouncement(ctx, announcement);
 }

@@ -258,6 +258,17 @@ export interface RateLimitTable {
   count: number;
 }
 
+/**
+ * Correction requests and appeals gathered for one person (docs/product.md «Notifications and mail»): the first was
+ * mailed at `window_start`, `held` more came since, shown by `notification_id` and mailed together when it ends.
+ */
+export interface PetitionDigestTable {
+  user_id: number;
+  window_start: Timestamp;
+  held: number;
+  notification_id: number | null;
+}
+
 /** A production calendar year an admin loaded (it overrides a shipped one). */
 export interface CalendarYearTable {
   year: number;
@@ -559,6 +570,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   refresh_tokens: RefreshTokenTable;
   rate_limits: RateLimitTable;
+  petition_digests: PetitionDigestTable;
   calendar_years: CalendarYearTable;
   calendar_days: CalendarDayTable;
   review_terms: ReviewTermTable;

@@ -53,7 +53,7 @@ export async function limitClientNetwork(
   return bucket;
 }
 
-/** Forgets windows older than `olderThanMs` (a day by default, longer than any limit's window). */
+/** Forgets windows older than `olderThanMs` (a day by default, as long as the longest limit's window: a company's petitions). */
 export function sweepLimits(ctx: ServiceContext, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
   return deleteWindowsBefore(ctx.db, nowIso(new Date(ctx.now().getTime() - olderThanMs)));
 }

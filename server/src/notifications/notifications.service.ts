@@ -2,11 +2,21 @@ import type { Notification, StatementStatus } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { remarksCount } from '#domain/remarks.ts';
 import { routes } from '#domain/routes.ts';
+import { pluralForm } from '#domain/russian.ts';
 import type { ServiceContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
+import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../users/user.ts';
 import { listCompanyUsers, listExaminers } from '../users/users.service.ts';
-import { insertNotifications, listNotifications, type NewNotification } from './notifications.repository.ts';
+import {
+  endGatherings,
+  gatherPetition,
+  insertNotification,
+  insertNotifications,
+  listNotifications,
+  type NewNotification,
+  rewordNotification,
+  setGatheringNotification,
+} from './notifications.repository.ts';
 
 /** What happened to a statement, as its recipients are told (docs/product.md «Notifications and mail»). */
 export type StatementEvent =
@@ -229,6 +239,100 @@ export async function announceTo(
     subject: message,
     text: statementMailText(ctx, route, lines),
   };
+}
+
+// ——— Petitions gathered (docs/product.md «Notifications and mail»): correction requests and appeals arriving for one
+// person within minutes make one notification that counts them and at most two mails, the first at once and one
+// telling how many more came, instead of one each ———
+
+/** How long a person's petitions are gathered after the first one mailed. */
+export const PETITION_GATHERING_MS = 10 * 60 * 1000;
+
+/** '3 обращения', '5 обращений'. */
+const petitionsCount = (count: number) => `${count} ${pluralForm(count, ['обращение', 'обращения', 'обращений'])}`;
+
+/**
+ * Tells these people of a petition (a correction request, an appeal) in the caller's transaction, like announceTo,
+ * gathering per person: the first within PETITION_GATHERING_MS is notified and mailed at once; each later one only
+ * rewords that notification to count them, and the gathering's end mails how many came (sendPetitionDigests). A
+ * gathering found ended is mailed with this one.
+ */
+export async function announcePetition(
+  ctx: ServiceContext,
+  db: Db,
+  people: readonly UserRow[],
+  route: string,
+  message: string,
+  lines: readonly string[],
+  at: string,
+): Promise<Announcement> {
+  const endedBefore = nowIso(new Date(Date.parse(at) - PETITION_GATHERING_MS));
+  const mailed: UserRow[] = [];
+  const digests: Announcement[] = [];
+  for (const person of people) {
+    for (const ended of await endGatherings(db, endedBefore, person.id)) {
+      if (ended.held > 0) digests.push(petitionDigest(ctx, person, ended.held));
+    }
+    const { held, notificationId } = await gatherPetition(db, person.id, at);
+    const grouped = `${petitionsCount(held + 1)} за последние минуты, последнее: ${message}`;
+    if (
+      held > 0 &&
+      notificationId !== null &&
+      (await rewordNotification(db, notificationId, { message: grouped, route, at }))
+    ) {
+      continue;
+    }
+    const id = await insertNotification(db, { userId: person.id, message, route, at });
+    await setGatheringNotification(db, person.id, id);
+    mailed.push(person);
+  }
+  return {
+    to: mailed.flatMap((user) => (user.email ? [user.email] : [])),
+    subject: message,
+    text: statementMailText(ctx, route, lines),
+    also: digests,
+  };
+}
+
+/** The mail that ends a gathering: how many petitions came after the one already mailed. */
+function petitionDigest(ctx: ServiceContext, person: UserRow, held: number): Announcement {
+  const more = petitionsCount(held);
+  const link = `${ctx.config.publicOrigin ?? ''}${routes.examinerNews}`;
+  return {
+    to: person.email ? [person.email] : [],
+    subject: `Ещё ${more} по заявлениям: запросы об исправлении и жалобы`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `После нашего последнего письма поступило ещё ${more} по заявлениям (запросы об исправлении опечаток в`,
+      'свидетельствах и жалобы). Чтобы не присылать письмо на каждое, мы собрали их в одно: все они в уведомлениях',
+      'портала.',
+      '',
+      `Открыть портал: ${link}`,
+      '',
+      'Портал дистанционного согласования архитектурно-градостроительного решения',
+      'Комитет по архитектуре и градостроительству',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Ends the gatherings older than PETITION_GATHERING_MS and mails each one's count (scheduled every minute; every API
+ * process may run it: each gathering is claimed by its deletion). How many mails it sent.
+ */
+export async function sendPetitionDigests(ctx: ServiceContext): Promise<number> {
+  const ended = await endGatherings(ctx.db, nowIso(new Date(ctx.now().getTime() - PETITION_GATHERING_MS)));
+  if (!ended.some(({ held }) => held > 0)) return 0;
+  // Petitions go to examiners only; one deactivated meanwhile is mailed nothing.
+  const examiners = await listExaminers(ctx.db);
+  let sent = 0;
+  for (const { userId, held } of ended) {
+    const person = examiners.find((user) => user.id === userId);
+    if (held === 0 || !person) continue;
+    sendAnnouncement(ctx, petitionDigest(ctx, person, held));
+    sent += 1;
+  }
+  return sent;
 }
 
 /** The text of a mail about a statement: the greeting, these lines, the link to its page, the signature. */

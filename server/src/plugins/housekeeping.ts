@@ -4,10 +4,13 @@ import { sendDeadlineReminders } from '../deadlines/deadlines.service.ts';
 import { trimChanges } from '../events/events.service.ts';
 import { removeOrphanFiles } from '../files/files.service.ts';
 import { sweepLimits } from '../limits/limits.service.ts';
+import { sendPetitionDigests } from '../notifications/notifications.service.ts';
 import { removeStalePrefiles } from '../prefiles/prefiles.service.ts';
 import { removeExpiredRegistrations } from '../registration/expiry.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
+/** The mails that end gatherings of petitions go within a minute of their end. */
+const DIGESTS_EVERY_MS = 60 * 1000;
 
 /** One job: its run counted by outcome (docs/operations.md), its result logged when it did something. */
 function job(app: FastifyInstance, name: string, work: Promise<unknown>, done: string, failed: string): Promise<void> {
@@ -60,10 +63,22 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
   ]);
 }
 
+/** The minute's scheduled work: the mails of gathered petitions whose gathering ended. */
+export function runPetitionDigests(app: FastifyInstance): Promise<void> {
+  return job(
+    app,
+    'petition_digests',
+    sendPetitionDigests(app.ctx),
+    'mailed gathered petitions',
+    'gathered petitions mail failed',
+  );
+}
+
 /**
  * Scheduled work of a running server: abandoned uploads, and stored bytes no row refers to (left by a killed
  * process), are removed after 24 h; registrations unconfirmed or declined for 30 days go with their personal data;
- * review deadline reminders go to the assigned examiners. Every API process may run
+ * review deadline reminders go to the assigned examiners; every minute, petitions gathered for an examiner are mailed
+ * as one when their gathering ends. Every API process may run
  * it: each removal is a conditional delete, so two processes never remove the same prefile twice or one in use, and
  * each reminder is claimed in the database before it is mailed.
  */
@@ -71,12 +86,18 @@ export default fp(
   async (app) => {
     const run = () => void runHousekeeping(app);
     let timer: NodeJS.Timeout | undefined;
+    let digests: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       run();
       timer = setInterval(run, EVERY_MS);
       timer.unref();
+      digests = setInterval(() => void runPetitionDigests(app), DIGESTS_EVERY_MS);
+      digests.unref();
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      clearInterval(digests);
+    });
   },
   { name: 'housekeeping', dependencies: ['context'] },
 );

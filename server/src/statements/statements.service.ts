@@ -1,7 +1,7 @@
 import type { CreateStatementInput, Statement, StatementCounters, StatementListItem } from '#domain/contract.ts';
 import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { countByStatus, withTotal } from '#domain/statuses.ts';
-import { statementAppeals } from '../appeals/appeals.service.ts';
+import { openAppealsCount, statementAppeals } from '../appeals/appeals.service.ts';
 import { hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { correctionsOf } from '../corrections/corrections.service.ts';
@@ -231,7 +231,10 @@ export async function listItems(
   });
 }
 
-/** The sidebar's counts: the company's statements for its users, the assigned ones for an examiner. */
+/**
+ * The sidebar's counts: the company's statements for its users, the assigned ones for an examiner; for a head, the
+ * appeals waiting for an answer too.
+ */
 export async function statementCounters(ctx: ServiceContext, actor: UserRow): Promise<StatementCounters> {
   const scope: StatementScope =
     actor.role === 'examiner' ? { examinerId: actor.id } : { companyId: requireCompanyUser(actor) };
@@ -242,7 +245,10 @@ export async function statementCounters(ctx: ServiceContext, actor: UserRow): Pr
   for (const row of await listTerms(ctx.db, scope, TERM_RUNS_IN)) {
     if (isOverdue(clock, row)) overdue += 1;
   }
-  return { ...withTotal(counts), overdue };
+  const counters = { ...withTotal(counts), overdue };
+  return actor.role === 'examiner' && actor.is_head
+    ? { ...counters, openAppeals: await openAppealsCount(ctx) }
+    : counters;
 }
 
 /** Any statement with its stages, for examiners. */

@@ -1,3 +1,3 @@
-// The sidebar's 'Жалобы' count for the committee's head: the open appeals of the register's own store.
-export { $openAppeals } from './stores/register.ts';
+// What the sidebar takes from the appeals: the register's title. Its count comes with the other sidebar counts
+// (GET /api/users/me/counters, features/statements/counters.ts), so no page but the register reads the register.
 export { registerTexts } from './texts.ts';

@@ -136,10 +136,18 @@ onMount($counters, () => {
  */
 export function countFromList(items: ReadonlyArray<{ status: unknown } & Terms>): void {
   countedFromListAt = performance.now();
-  keep({ ...countStatuses(items), overdue: countOverdue(items) });
+  // A list of statements says nothing about appeals: the head's count stays as the server gave it (read without
+  // `get()`, which would mount the counters and call the server).
+  const openAppeals = $counters.value?.openAppeals;
+  keep({
+    ...countStatuses(items),
+    overdue: countOverdue(items),
+    ...(openAppeals === undefined ? {} : { openAppeals }),
+  });
 }
 
-const statusCounters = ({ overdue: _overdue, ...counters }: StatementCounters) => counters satisfies StatusCounters;
+const statusCounters = ({ overdue: _overdue, openAppeals: _appeals, ...counters }: StatementCounters) =>
+  counters satisfies StatusCounters;
 
 /** No count is known yet. */
 const UNKNOWN: Partial<StatusCounters> = {};
@@ -158,6 +166,12 @@ export const $statusCounters = computed(
  * undefined until loaded.
  */
 export const $examinerOverdue = computed($counters, (counters) => counters?.overdue);
+
+/**
+ * The head's count beside the sidebar's 'Жалобы': the appeals waiting for an answer, from the same counters answer
+ * (the register itself is read only on its page); undefined until loaded, and for anyone but a head.
+ */
+export const $openAppeals = computed($counters, (counters) => counters?.openAppeals);
 
 /** Forgets the loaded counts (tests only). */
 export function resetCountersForTests(): void {

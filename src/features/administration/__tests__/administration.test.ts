@@ -238,6 +238,24 @@ describe('catalogues', () => {
     expect(grounds.$fieldErrors.get()).toEqual({ legalBasis: 'Заполните поле' });
   });
 
+  it('shows the server’s refusal of a name beside it: taken, or holding invisible characters', async () => {
+    const workTypes = sections.catalogLists['work-types'];
+    api.GET.mockResolvedValue(reply(200, []));
+    await openAs(head, workTypes.$list);
+    for (const message of [
+      'Такой элемент уже есть в справочнике',
+      'Наименование не должно содержать управляющих, невидимых символов и знаков направления письма',
+    ]) {
+      api.POST.mockResolvedValueOnce(reply(400, errorBody('validation_error', message, { field: 'name' })));
+      workTypes.startAdd();
+      workTypes.form.setValue('name', 'Снос');
+      expect(await workTypes.save()).toBe('failed');
+      expect(workTypes.$fieldErrors.get()).toEqual({ name: message });
+      expect(workTypes.$editor.get()).toEqual({ mode: 'add' });
+      workTypes.closeEditor();
+    }
+  });
+
   it('adds a work type to its own catalogue', async () => {
     const workTypes = sections.catalogLists['work-types'];
     api.GET.mockResolvedValue(reply(200, []));

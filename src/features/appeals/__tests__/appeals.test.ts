@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Appeal, AppealsRegisterItem } from '#domain/contract.ts';
+import { petitionLimitText } from '#domain/petitions.ts';
 import { demoExaminer, demoOwner, errorBody, reply, storedUpload } from '../../../test-support/api-replies.ts';
 import { flush, freshStores, openAs, signIn, toastTexts, watch } from '../../../test-support/store-test.ts';
 
@@ -176,6 +177,19 @@ describe("the company's 'Подать жалобу'", () => {
     expect(appeal.form.$values.get().text).toBe('Не согласны');
   });
 
+  it("says the company's daily limit in the server's words (429), keeping the dialog and its text", async () => {
+    const { appeal, reload } = companyFiling();
+    appeal.open(['other']);
+    appeal.form.setValue('text', 'Не согласны');
+    const refusal = petitionLimitText(20);
+    api.POST.mockResolvedValue(reply(429, errorBody('too_many_requests', refusal)));
+    expect(await appeal.send()).toBe(false);
+    expect(toastTexts()).toEqual([['error', refusal]]);
+    expect(reload).not.toHaveBeenCalled();
+    expect(appeal.$subjects.get()).toEqual(['other']);
+    expect(appeal.form.$values.get().text).toBe('Не согласны');
+  });
+
   it('deletes the uploaded files when the dialog is closed without sending', async () => {
     const { appeal } = companyFiling();
     appeal.open(['other']);
@@ -315,20 +329,18 @@ const item = (fields: Partial<AppealsRegisterItem>): AppealsRegisterItem => ({
 });
 
 describe("the head's register 'Жалобы'", () => {
-  it('loads for the head only, open appeals first by their term, and counts the open ones for the sidebar', async () => {
+  it('loads for the head only, open appeals first by their term', async () => {
     const answered = item({ id: 1, status: 'upheld', dueDate: '2026-11-01' });
     const later = item({ id: 2, dueDate: '2026-12-22' });
     const sooner = item({ id: 3, dueDate: '2026-12-08', overdue: true });
     api.GET.mockResolvedValue(reply(200, { items: [answered, later, sooner], open: 2, overdue: 1 }));
-    await openAs(demoOwner, register.$openAppeals);
+    await openAs(demoOwner, register.$registerRows);
     expect(api.GET).not.toHaveBeenCalled();
     expect(register.$registerAccess.get()).toBe('refused');
-    // Not read yet: the sidebar shows no count rather than a '0' it does not know.
-    expect(register.$openAppeals.get()).toBeUndefined();
 
     await signIn(head);
     expect(api.GET).toHaveBeenCalledExactlyOnceWith('/api/instance/appeals', { headers: { 'x-quiet-errors': '1' } });
-    expect(register.$openAppeals.get()).toBe(2);
+    expect(register.$appealsRegister.get()).toMatchObject({ status: 'ready', open: 2 });
     expect(register.$registerRows.get().map((row) => row.id)).toEqual([3, 2, 1]);
   });
 
@@ -338,7 +350,7 @@ describe("the head's register 'Жалобы'", () => {
     expect(register.$appealsRegister.get().status).toBe('ready');
     api.GET.mockResolvedValue(reply(200, { items: [item({})], open: 1, overdue: 0 }));
     changes.announceStatementChange();
-    await vi.waitFor(() => expect(register.$openAppeals.get()).toBe(1));
+    await vi.waitFor(() => expect(register.$appealsRegister.get().open).toBe(1));
   });
 
   it('says when the register could not be read, and keeps the one on screen after', async () => {

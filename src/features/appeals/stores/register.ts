@@ -28,19 +28,14 @@ export interface RegisterState {
 
 const $state = atom<RegisterState>({ status: 'loading', items: [], open: 0 });
 
-/** GET /api/instance/appeals: loaded for the head when first watched, again when a statement changes anywhere. */
+/**
+ * GET /api/instance/appeals: loaded for the head when the register's page first watches it, again when a statement
+ * changes anywhere (the sidebar's count comes from the counters, not from here).
+ */
 export const $appealsRegister: ReadableAtom<RegisterState> = $state;
 
 /** The register's rows: open appeals first by due date, then the answered ones. */
 export const $registerRows: ReadableAtom<AppealsRegisterItem[]> = computed($state, (state) => openFirst(state.items));
-
-/**
- * The count of open appeals beside the sidebar's 'Жалобы': none until the register has answered, so the sidebar
- * never shows a '0' it does not know.
- */
-export const $openAppeals: ReadableAtom<number | undefined> = computed($state, (state) =>
-  state.status === 'ready' ? state.open : undefined,
-);
 
 /** Loads the register again, keeping the one on screen meanwhile. */
 export const reloadAppealsRegister = latestRun(async () => {

@@ -366,6 +366,24 @@ describe('sidebar counters (GET /api/users/me/counters)', () => {
     expect(api.GET).toHaveBeenCalledOnce();
   });
 
+  it("give the head's 'Жалобы' its count without reading the appeals register, and a list on screen keeps it", async () => {
+    const inWork = { ...demoStatement, id: 1, status: 'under_review' as const };
+    const list = reply(200, [inWork]);
+    api.GET.mockImplementation((path: string) =>
+      Promise.resolve(path === '/api/users/me/counters' ? reply(200, { ...counts, openAppeals: 3 }) : list),
+    );
+    watch(counters.$openAppeals);
+    expect(counters.$openAppeals.get()).toBeUndefined();
+    await signIn({ ...demoExaminer, isHead: true });
+    await vi.waitFor(() => expect(counters.$openAppeals.get()).toBe(3));
+    expect(byPath('/api/instance/appeals')).toBe(0);
+    expect(counters.$statusCounters.get()).not.toHaveProperty('openAppeals');
+    // Counts taken from a list of statements say nothing about appeals.
+    counters.countFromList([inWork]);
+    expect(counters.$openAppeals.get()).toBe(3);
+    expect(counters.$statusCounters.get().under_review).toBe(1);
+  });
+
   it('reload when this user changes a statement, once more when asked during a load', async () => {
     api.GET.mockResolvedValue(reply(200, counts));
     await openAs(demoExaminer, counters.$statusCounters);
