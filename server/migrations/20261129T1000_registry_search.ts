@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: this file imports no application code and must never change once released.
 //
@@ -39,6 +39,13 @@ export async function up(db: Db): Promise<void> {
       ),
     )
     .execute();
+  // The register's count and pages read the published snapshots by decision time.
+  await db.schema
+    .createIndex('decision_snapshots_published')
+    .on('decision_snapshots')
+    .column('decided_at')
+    .where(sql.ref('left_at'), 'is', null)
+    .execute();
   const snapshots = await db
     .selectFrom('decision_snapshots as d')
     .innerJoin('statements as s', 's.id', 'd.statement_id')
@@ -72,6 +79,7 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   await db.schema.alterTable('corrections').dropColumn('search_text').execute();
+  await db.schema.dropIndex('decision_snapshots_published').execute();
   await db.schema.alterTable('decision_snapshots').dropColumn('left_at').execute();
   await db.schema.alterTable('decision_snapshots').dropColumn('search_text').execute();
 }
