@@ -248,7 +248,6 @@ async function recordDecision(
   return announceTo(ctx, db, people, routes.statementInfo(statement.id), message, lines, decision.at);
 }
 
-/** An appeal's files as shown: its answer letter with the head's signature, once signed (docs/product.md «Signatures»). */
 /** A statement's appeals as both sides see them, oldest first. */
 export async function appealsOf(ctx: ServiceContext, statementId: number, clock?: DeadlineClock): Promise<Appeal[]> {
   const rows = await listAppeals(ctx.db, statementId);
