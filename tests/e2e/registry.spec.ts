@@ -300,6 +300,14 @@ for (const { width, height, wide } of WIDTHS) {
       expect(await blockingViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/status-${width}.png`, fullPage: true });
 
+      // A refused form takes the previous answer away: nothing under the form reads as the new pair's.
+      await numberField.fill('12а');
+      await numberField.press('Enter');
+      await expect(page.getByText('Номер состоит только из цифр')).toBeVisible();
+      await expect(numberField).toBeFocused();
+      await expect(result).toHaveCount(0);
+      await numberField.fill(number);
+
       // A wrong ИНН and an absent number read the same.
       await innField.fill(OTHER_INN);
       await innField.press('Enter');

@@ -61,12 +61,11 @@ export default function StatusCheck() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.validate()) {
-      const first = Object.keys(form.$errors.get())[0];
-      if (first) document.getElementById(`status-${first}`)?.focus();
-      return;
-    }
+    // The check takes the previous answer away and validates at once (before it waits for anything): a refused form
+    // has its errors now, and the first takes the focus.
     void checkStatus();
+    const first = Object.keys(form.$errors.get())[0];
+    if (first) document.getElementById(`status-${first}`)?.focus();
   };
 
   return (

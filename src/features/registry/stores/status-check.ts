@@ -35,10 +35,15 @@ export function validateStatusCheck(values: StatusCheckValues): FieldErrors<Stat
 export const statusCheckForm = createForm<StatusCheckValues>({ visibleId: '', inn: '' }, validateStatusCheck);
 export const $statusAnswer = atom<StatusCheckAnswer>({ state: 'idle' });
 
-/** Asks the API about the pair when the form is valid; every outcome lands in `$statusAnswer`. */
+/**
+ * Asks the API about the pair when the form is valid; every outcome lands in `$statusAnswer`. A new check first takes
+ * the previous answer away, and so does a check the form refuses: an answer under the form is always the pair's in it.
+ */
 export async function checkStatus(): Promise<void> {
   const form = statusCheckForm;
-  if (!form.validate() || form.$status.get().busy) return;
+  if (form.$status.get().busy) return;
+  $statusAnswer.set({ state: 'idle' });
+  if (!form.validate()) return;
   const values = form.$values.get();
   form.$status.set({ busy: true, error: null });
   let answer: StatusCheckAnswer;

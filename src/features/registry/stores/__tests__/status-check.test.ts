@@ -45,6 +45,30 @@ describe('checkStatus', () => {
     statusCheckForm.setValue('inn', inn);
   };
 
+  it("never leaves the previous pair's answer under the form: a new check and a refused one take it away", async () => {
+    fill('12', '7701234560');
+    fetchMock.mockResolvedValueOnce(json(found));
+    await checkStatus();
+    expect($statusAnswer.get().state).toBe('found');
+
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    fill('13', '7701234560');
+    const checking = checkStatus();
+    expect($statusAnswer.get()).toEqual({ state: 'idle' });
+    answer(json({ code: 'not_found', message: 'Заявление с таким номером и ИНН не найдено' }, 404));
+    await checking;
+    expect($statusAnswer.get()).toEqual({ state: 'notFound' });
+
+    fetchMock.mockResolvedValueOnce(json(found));
+    fill('12', '7701234560');
+    await checkStatus();
+    fill('12', '123');
+    await checkStatus();
+    expect($statusAnswer.get()).toEqual({ state: 'idle' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('asks nothing while the form is invalid, and shows its errors', async () => {
     fill('12', '123');
     await checkStatus();
