@@ -159,7 +159,7 @@ export default function CompanyStatementDetail() {
           </DetailBlock>
         ) : (
           <DetailBlock title={detailTexts.examiner}>
-            <p className="text-secondary">{detailTexts.noExaminer}</p>
+            <p className="text-secondary">{detailTexts.noExaminer(statement.status)}</p>
           </DetailBlock>
         )}
         <CompanyAtSubmission statement={statement} />

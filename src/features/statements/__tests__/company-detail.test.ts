@@ -291,3 +291,13 @@ describe('downloadStageFile', () => {
     expect(toastTexts()).toEqual([['error', 'Не удалось скачать «Альбом АГР.pdf»']]);
   });
 });
+
+describe('the examiner block without an examiner', () => {
+  it('promises one only while the statement waits to be taken', async () => {
+    const { detailTexts } = await import('../texts/company-detail.ts');
+    expect(detailTexts.noExaminer('sent')).toBe('Эксперт будет назначен, когда заявление возьмут в работу.');
+    for (const status of ['withdrawn', 'not_accepted'] as const) {
+      expect(detailTexts.noExaminer(status)).toBe('Эксперт не назначался.');
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // Russian texts of the company statement detail (docs/product.md); the labels marked "e2e" are relied on by browser
 // tests.
+import type { StatementStatus } from '#domain/contract.ts';
 
 /** Texts of /statement/info/{id}. */
 export const detailTexts = {
@@ -10,7 +11,9 @@ export const detailTexts = {
   examiner: 'Эксперт',
   examinerFio: 'ФИО',
   governmentAgency: 'Организация',
-  noExaminer: 'Эксперт будет назначен, когда заявление возьмут в работу.',
+  /** While the statement waits to be taken; once it has ended without one, nothing is promised. */
+  noExaminer: (status: StatementStatus) =>
+    status === 'sent' ? 'Эксперт будет назначен, когда заявление возьмут в работу.' : 'Эксперт не назначался.',
   committeeComments: 'Замечания комитета',
   delete: 'Удалить заявление', // e2e
   deleteQuestion: 'Удалить заявление?',
