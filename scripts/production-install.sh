@@ -9,7 +9,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dir="$(mktemp -d "${TMPDIR:-/tmp}/portal-production.XXXXXX")"
 server_pid=""
 cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  # npm start runs in a session of its own: the whole group goes (npm does not always pass SIGTERM on, and its node
+  # child would outlive the run, serving from a deleted directory).
+  if [ -n "$server_pid" ]; then kill -- "-$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   rm -rf "$dir"
 }
 trap cleanup EXIT
@@ -45,7 +47,7 @@ mkdir data
 NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$dir/data" DIST_DIR="$dir/dist" \
   PUBLIC_ORIGIN="http://127.0.0.1:$port" JWT_SECRET="$(head -c 48 /dev/urandom | base64)" \
   SMTP_URL="smtp://127.0.0.1:1" MAIL_FROM="Портал <no-reply@portal.test>" \
-  npm start >"$dir/server.log" 2>&1 &
+  setsid npm start >"$dir/server.log" 2>&1 &
 server_pid=$!
 
 for _ in $(seq 1 300); do
