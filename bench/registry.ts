@@ -1,5 +1,5 @@
 // Figure 12: the public register (docs/product.md «The public register: what is published, when, and the limits»)
-// over 40,000 decisions (the third attack's register): its first page's and a search's p50, the whole CSV (its first
+// over 40,000 decisions: its first page's and a search's p50, the whole CSV (its first
 // build and then as served from the built file, with the API process's RSS growth: VmRSS from /proc every 10 ms), and
 // `/api/health` while a crowd of many addresses searches and downloads at once. On SQLite and, with
 // BENCH_DATABASE_URL, on PostgreSQL.

@@ -1,5 +1,5 @@
-// The public register at the attack's scale (issue 50's third attack): a search matching more entries than SQLite
-// takes variables was a 500, and every export rebuilt the whole file. One test, as its seed is the cost.
+// The public register past SQLite's limit of variables (docs/product.md «The public register»: the search runs in
+// SQL, each export is built once per state of the register). One test, as its seed is the cost.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedBench } from '../../bench/seed.ts';
 import { EXPORT_BUILDS_AT_ONCE, exportBuilds } from '../../server/src/registry/exports.ts';
