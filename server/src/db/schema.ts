@@ -269,6 +269,25 @@ export interface PetitionDigestTable {
   notification_id: number | null;
 }
 
+/** One run of `backup`: alive while `finished_at` is null and `alive_at` recent; the last succeeded one is a metric. */
+export interface BackupTable {
+  id: Generated<number>;
+  location: string;
+  started_at: Timestamp;
+  alive_at: Timestamp;
+  finished_at: Timestamp | null;
+  succeeded: boolean | null;
+  rows: number | null;
+  files: number | null;
+  bytes: number | null;
+}
+
+/** A file's bytes the portal let go while a backup ran: removed once no backup runs. */
+export interface DeferredFileRemovalTable {
+  storage_key: string;
+  requested_at: Timestamp;
+}
+
 /** A production calendar year an admin loaded (it overrides a shipped one). */
 export interface CalendarYearTable {
   year: number;
@@ -582,4 +601,6 @@ export interface Database {
   powers_of_attorney: PowerOfAttorneyTable;
   catalog_power_codes: CatalogTable;
   personal_data_documents: PersonalDataDocumentTable;
+  backups: BackupTable;
+  deferred_file_removals: DeferredFileRemovalTable;
 }
