@@ -36,6 +36,11 @@ export interface FileStore {
   exists(key: string): Promise<boolean>;
   /** A cheap readiness check that writes nothing: the directory is usable, the bucket answers. */
   ready(): Promise<void>;
+  /**
+   * Whether removals wait now instead of removing (a backup runs: docs/operations.md «Резервные копии»), so the
+   * orphan sweep leaves everything alone meanwhile. A store without it never holds removals.
+   */
+  holdsRemovals?(): Promise<boolean>;
 }
 
 /** `store` with another `put` (one that records what it stores, or fails), everything else the store's own. */
@@ -48,6 +53,7 @@ export function withPut(store: FileStore, put: FileStore['put']): FileStore {
     list: () => store.list(),
     exists: (key) => store.exists(key),
     ready: () => store.ready(),
+    ...(store.holdsRemovals && { holdsRemovals: () => store.holdsRemovals?.() ?? Promise.resolve(false) }),
   };
 }
 
