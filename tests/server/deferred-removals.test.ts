@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_ALIVE_MS, finishBackupRun, startBackupRun } from '../../server/src/backup/backup-runs.repository.ts';
 import { deferFileRemoval } from '../../server/src/backup/deferred-removals.repository.ts';
 import { removeOrphanFiles } from '../../server/src/files/files.service.ts';
+import { keepLetter } from '../../server/src/letters/letters.ts';
 import { runHousekeeping } from '../../server/src/plugins/housekeeping.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
@@ -103,5 +104,25 @@ describe('while a backup runs', () => {
     await finishBackupRun(portal.db, run, succeeded, portal.ctx.now());
     expect(await removeOrphanFiles(portal.ctx)).toBeGreaterThanOrEqual(1);
     expect(await portal.ctx.files.exists(key)).toBe(false);
+  });
+
+  it('bytes whose row was never written go at once, even inside an open transaction (no wait on the database)', async () => {
+    const run = await startBackupRun(portal.db, '/backups/test', portal.ctx.now());
+    const key = 'letter-never-named-0001';
+    // On SQLite the transaction holds the one connection: a removal that asked the database would wait for ever.
+    const kept = portal.db.transaction().execute(() =>
+      keepLetter(
+        portal.ctx,
+        new Uint8Array(Buffer.from('%PDF-1.4 letter')).buffer,
+        async () => {
+          throw new Error('the row could not be written');
+        },
+        key,
+      ),
+    );
+    await expect(kept).rejects.toThrow('the row could not be written');
+    expect(await portal.ctx.files.exists(key)).toBe(false);
+    expect(await deferred(key)).toBe(false);
+    await finishBackupRun(portal.db, run, succeeded, portal.ctx.now());
   });
 });

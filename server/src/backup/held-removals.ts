@@ -28,6 +28,7 @@ export function holdingRemovalsDuringBackups(store: FileStore, db: Db, now: () =
     exists: (key) => store.exists(key),
     ready: () => store.ready(),
     holdsRemovals: holds,
+    discard: (key) => store.remove(key),
   };
 }
 

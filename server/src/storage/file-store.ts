@@ -41,6 +41,17 @@ export interface FileStore {
    * orphan sweep leaves everything alone meanwhile. A store without it never holds removals.
    */
   holdsRemovals?(): Promise<boolean>;
+  /**
+   * Removes bytes no committed row has named (stored, then their row could not be written): at once, even while
+   * removals wait, as no backup's snapshot can name them, and without asking the database, so it may run inside an
+   * open transaction. A store without it removes them with `remove`. Callers use `discardStored`.
+   */
+  discard?(key: string): Promise<void>;
+}
+
+/** Removes bytes no committed row has named: the store's `discard`, else its `remove`. */
+export function discardStored(store: FileStore, key: string): Promise<void> {
+  return store.discard ? store.discard(key) : store.remove(key);
 }
 
 /** `store` with another `put` (one that records what it stores, or fails), everything else the store's own. */
@@ -54,6 +65,7 @@ export function withPut(store: FileStore, put: FileStore['put']): FileStore {
     exists: (key) => store.exists(key),
     ready: () => store.ready(),
     ...(store.holdsRemovals && { holdsRemovals: () => store.holdsRemovals?.() ?? Promise.resolve(false) }),
+    discard: (key) => discardStored(store, key),
   };
 }
 
