@@ -22,8 +22,11 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                   делает эксперта руководителем отдела или снимает это; последнего
                   руководителя снять нельзя
   list-users      выводит всех пользователей
-  backup          --to DIR    резервная копия: снимок базы и все файлы, которые она называет, с манифестом
-                  (можно при работающем портале); DIR — новый или пустой каталог
+  backup          --to DIR | --under PARENT [--keep N]
+                  резервная копия: снимок базы и все файлы, которые она называет, с манифестом
+                  (можно при работающем портале); DIR — новый или пустой каталог; --under — в
+                  новый каталог с датой и временем внутри PARENT, затем там остаются N последних
+                  копий (--keep, иначе BACKUP_KEEP, по умолчанию 14)
   verify-backup   --from DIR  проверяет копию, не восстанавливая: манифест, размер и SHA-256 каждого
                   файла, все названные в базе файлы на месте; при ошибках код выхода 1
   restore         --from DIR  загружает копию в пустую базу (DATA_DIR или DATABASE_URL) и в хранилище
@@ -161,7 +164,13 @@ const rawCommands: Record<string, (config: Config, values: Values) => Promise<vo
     const { createDatabase, migrateToLatest } = await import('./db/database.ts');
     const { openFileStore } = await import('./storage/open-file-store.ts');
     const { createBackup } = await import('./backup/backup.ts');
-    const dir = path.resolve(required(values, 'to'));
+    const { backupKeep, datedFolderName, pruneBackups } = await import('./backup/rotation.ts');
+    const to = optional(values, 'to');
+    const under = optional(values, 'under');
+    if ((to === null) === (under === null)) throw new UsageError('Укажите одно из: --to DIR или --under PARENT');
+    const keep = optional(values, 'keep') ?? undefined;
+    const kept = backupKeep({ BACKUP_KEEP: keep ?? process.env.BACKUP_KEEP });
+    const dir = to !== null ? path.resolve(to) : path.join(path.resolve(under as string), datedFolderName(new Date()));
     const db = createDatabase(config);
     // The run's own row is written beside the snapshot's open transaction, through a handle of its own.
     const control = createDatabase(config);
@@ -179,6 +188,11 @@ const rawCommands: Record<string, (config: Config, values: Values) => Promise<vo
     } finally {
       await control.destroy();
       await db.destroy();
+    }
+    if (under !== null) {
+      for (const removed of await pruneBackups(path.resolve(under), kept)) {
+        console.log(`Старая копия удалена: ${removed}`);
+      }
     }
   },
   async 'verify-backup'(_config, values) {
@@ -249,6 +263,8 @@ async function main(): Promise<number> {
       position: { type: 'string' },
       to: { type: 'string' },
       from: { type: 'string' },
+      under: { type: 'string' },
+      keep: { type: 'string' },
       year: { type: 'string' },
       file: { type: 'string' },
       days: { type: 'string' },

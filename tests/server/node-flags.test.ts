@@ -21,4 +21,10 @@ describe('the API process flags', () => {
     expect(command).toMatch(/^node /);
     for (const flag of ADMIN_NODE_FLAGS) expect(command.split(/\s+/)).toContain(flag);
   });
+
+  it('the nightly backup unit starts node with them too', () => {
+    const unit = readFileSync(path.join(rootDir, 'ops/systemd/portal-backup.service'), 'utf8');
+    const start = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
+    expect(start.split(/\s+/).slice(1, 1 + ADMIN_NODE_FLAGS.length)).toEqual([...ADMIN_NODE_FLAGS]);
+  });
 });

@@ -3,9 +3,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-
-/** The `kind` of a backup's manifest.json: a folder whose manifest says otherwise is not ours to remove. */
-export const BACKUP_KIND = 'approval-portal-backup';
+import { BACKUP_KIND, MANIFEST } from './manifest.ts';
 
 /** How many backups `--under` keeps when BACKUP_KEEP is not set. */
 export const DEFAULT_BACKUP_KEEP = 14;
@@ -48,7 +46,7 @@ export function backupDir(env: Record<string, string | undefined>): string {
 async function manifestKind(folder: string): Promise<'ours' | 'other' | 'none'> {
   let text: string;
   try {
-    text = await readFile(path.join(folder, 'manifest.json'), 'utf8');
+    text = await readFile(path.join(folder, MANIFEST), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
     throw error;
