@@ -79,7 +79,7 @@ describe.skipIf(!hasSystemdAnalyze)('ops/systemd units', () => {
     expect(service).toContain('Type=oneshot');
     expect(service).toContain('Environment=BACKUP_DIR=/var/backups/portal');
     expect(service).toContain(
-      `ExecStart=/srv/portal/app/node_modules/.bin/node server/src/cli.ts backup --under \${BACKUP_DIR}`,
+      `ExecStart=/srv/portal/app/node_modules/.bin/node --max-semi-space-size=1 --optimize-for-size server/src/cli.ts backup --under \${BACKUP_DIR}`,
     );
     expect(setting(service, 'ReadWritePaths')).toBe('ReadWritePaths=/var/lib/portal /var/backups/portal');
     expect(setting(service, 'UMask')).toBe('UMask=0077');
