@@ -81,6 +81,15 @@ export async function attachCertificate(
   if (row.status !== 'approved') throw apiError('invalid_transition', CERTIFICATE_TEXTS.notMissing);
   if (row.examiner_id !== actor.id) throw apiError('forbidden', CERTIFICATE_TEXTS.notYours);
   const expected = certificateFileName(row.visible_id);
+  // Nothing to attach to an approval that carries its certificate: told before anything about the file.
+  const missing = async (db: typeof ctx.db) => {
+    const stageId = await findApprovalStage(db, statementId);
+    if (stageId === null || (await stageHasDocument(db, stageId, expected))) {
+      throw apiError('invalid_transition', CERTIFICATE_TEXTS.notMissing);
+    }
+    return stageId;
+  };
+  await missing(ctx.db);
   const [upload] = await pendingUploads(ctx.db, actor.id, [input.prefileId]);
   if (!upload) throw apiError('invalid_prefiles');
   const named = isCertificateOf(upload.name, row.visible_id);
@@ -89,11 +98,7 @@ export async function attachCertificate(
   }
   const at = nowIso(ctx.now());
   await ctx.db.transaction().execute(async (trx) => {
-    const stageId = await findApprovalStage(trx, statementId);
-    if (stageId === null || (await stageHasDocument(trx, stageId, expected))) {
-      throw apiError('invalid_transition', CERTIFICATE_TEXTS.notMissing);
-    }
-    await attachToStage(trx, actor.id, [input.prefileId], stageId, at);
+    await attachToStage(trx, actor.id, [input.prefileId], await missing(trx), at);
   });
 }
 

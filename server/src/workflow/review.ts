@@ -79,6 +79,8 @@ async function requireCertificate(
   const row = await findStatementRow(ctx.db, statementId);
   if (!row || row.status !== TRANSITIONS.reply.from[0] || row.examiner_id !== actor.id) return;
   const uploads = await pendingUploads(ctx.db, actor.id, prefileIds);
+  // An upload gone meanwhile is answered as attaching it would be.
+  if (uploads.length !== new Set(prefileIds).size) throw apiError('invalid_prefiles');
   if (!uploads.some((upload) => isCertificateOf(upload.name, row.visible_id))) {
     throw apiError('validation_error', CERTIFICATE_TEXTS.required);
   }
