@@ -373,7 +373,10 @@ function attempts(id: number, to: StatementStatus) {
         call('examiner1', 'POST', `/api/instance/${id}/stages`, {
           status: to,
           isInstance: true,
-          prefileIds: [await prefile('examiner1')],
+          // An approval carries its statement's certificate.
+          prefileIds: [
+            to === 'approved' ? await certificatePrefile(portal, users.examiner1, id) : await prefile('examiner1'),
+          ],
           ...(await groundsFor(portal.ctx, to)),
         }),
     },
