@@ -82,6 +82,21 @@ async function approvedWithoutCertificate() {
   return statement;
 }
 
+describe('the demo seed', () => {
+  it('approves with the certificate: every seeded approval carries its statement’s', async () => {
+    const approved = await portal.db
+      .selectFrom('statements')
+      .select(['id', 'visible_id'])
+      .where('status', '=', 'approved')
+      .execute();
+    expect(approved.length).toBeGreaterThan(0);
+    for (const row of approved) {
+      const statement: Statement = (await call('examiner1', 'GET', `/api/instance/statements/${row.id}`)).json();
+      expect(approvalFiles(statement), `№ ${row.visible_id}`).toContain(`Свидетельство_${row.visible_id}.pdf`);
+    }
+  });
+});
+
 describe('an approval and its certificate', () => {
   it('is refused without the certificate made for the statement (400), and the statement stays under review', async () => {
     const { id, visibleId, token } = await underReview();
