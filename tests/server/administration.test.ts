@@ -881,12 +881,13 @@ describe('deactivating an examiner while they reply', () => {
       const token = await signAccessToken(portal.config.jwtSecret, racer.id);
       const id = await statement(racer);
       const status = round % 2 === 0 ? 'has_comments' : 'approved';
+      const files = status === 'approved' ? [await certificatePrefile(portal, racer, id)] : [];
       const [reply, deactivation] = await Promise.all([
         call(token, 'POST', `/api/instance/${id}/stages`, {
           status,
           isInstance: true,
           comment: 'Ответ эксперта',
-          prefileIds: [],
+          prefileIds: files,
         }),
         call(head(), 'POST', `/api/admin/examiners/${racer.id}/deactivate`),
       ]);
