@@ -535,7 +535,8 @@ export interface paths {
          * @description `id` is the statement id. Only the assigned examiner (`examinerId` equals the caller), only in
          *     `under_review`; `ExaminerStageInput`: `status` one of `has_comments`, `approved`, `rejected` (400 otherwise);
          *     a rejection names its grounds (`refusalGroundIds`).
-         *     Files are optional. 403 for another examiner, 409 when the statement is not in `under_review` any more.
+         *     An approval carries the certificate made for the statement, `Свидетельство_{visibleId}.pdf`, among its files
+         *     (400 'Приложите свидетельство о согласовании' otherwise); other files are optional. 403 for another examiner, 409 when the statement is not in `under_review` any more.
          *     Every user of the company is notified.
          */
         post: operations["addInstanceStage"];
@@ -1864,6 +1865,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/statements/{id}/certificate/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach the certificate to an approval given without it
+         * @description 'Приложить свидетельство': an approval made before the certificate was required may lack it ('Свидетельство
+         *     не приложено'). The approving examiner only (403 for another examiner), only while the statement is
+         *     `approved` and its approval has no certificate (409 otherwise). The upload must be the PDF made for this
+         *     statement, named `Свидетельство_{visibleId}.pdf` (400 naming `prefileId` otherwise). It becomes a file of
+         *     the approving round, the approval's certificate, and the statement's history shows when it was attached.
+         */
+        post: operations["attachCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instance/statements/{id}/files/{fileId}/signature": {
         parameters: {
             query?: never;
@@ -2346,6 +2374,12 @@ export interface components {
              *     signature of the committee.
              */
             signature: components["schemas"]["PublicDecisionSignature"] | null;
+            /**
+             * @description Whether the approval carries its certificate (`Свидетельство_{visibleId}.pdf` among the approving round's
+             *     files): only then the check says 'Свидетельство действительно'. An approval given before the certificate
+             *     was required may lack it ('Свидетельство не приложено'). False unless `status` is `approved`.
+             */
+            certificateAttached: boolean;
         };
         PublicDecisionSignature: {
             /** @description The signing official's full name, as the signature's certificate gives it. */
@@ -2356,6 +2390,10 @@ export interface components {
             /** Format: date-time */
             validTo: string;
             documentName: string;
+        };
+        CertificateAttachInput: {
+            /** @description The caller's upload (`POST /api/prefiles`) of the certificate, `Свидетельство_{visibleId}.pdf`. */
+            prefileId: number;
         };
         SignDecisionInput: {
             /** @description The caller's upload (`POST /api/prefiles`) of the detached signature file. */
@@ -3332,6 +3370,13 @@ export interface components {
              */
             release?: {
                 examiner: string | null;
+            };
+            /**
+             * @description Present only on the entry of a certificate attached to an approval given without it ('Свидетельство
+             *     приложено'; the status stays): the certificate's file name. `actor` is the approving examiner.
+             */
+            certificate?: {
+                fileName: string;
             };
             /**
              * @description Present only on an entry that records a change of the company's power of attorney (МЧД) some signature of
@@ -6582,6 +6627,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CertificateCheckToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CertificateAttachInput"];
+            };
+        };
+        responses: {
+            /** @description The statement with its certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -92,6 +92,7 @@ export type SignatureFile = Schemas['SignatureFile'];
 /** The signed approval certificate as the public check shows it. */
 export type PublicDecisionSignature = Schemas['PublicDecisionSignature'];
 export type SignDecisionInput = Schemas['SignDecisionInput'];
+export type CertificateAttachInput = Schemas['CertificateAttachInput'];
 /** A company's machine-readable power of attorney (МЧД, EMCHD_1) as the portal keeps it. */
 export type PowerOfAttorney = Schemas['PowerOfAttorney'];
 /** What a representative's valid signature says of the power of attorney it relies on. */

@@ -24,6 +24,7 @@ export type HistoryEvent =
   | 'power-revoked'
   | 'power-registry-revoked'
   | 'power-registry-not-revoked'
+  | 'certificate-attached'
   | 'other'
   | 'remarks';
 
@@ -45,6 +46,7 @@ const HISTORY_EVENT_LABELS: Readonly<Record<HistoryEvent, string>> = {
   'power-revoked': 'Доверенность подписанта отозвана',
   'power-registry-revoked': 'Доверенность подписанта отозвана по данным реестра ФНС',
   'power-registry-not-revoked': 'Доверенность подписанта проверена в реестре ФНС: не отозвана',
+  'certificate-attached': 'Свидетельство приложено',
   other: 'Статус изменён',
   remarks: 'Замечания',
 };
@@ -115,6 +117,7 @@ function historyNotes(entry: StatusHistoryEntry): string[] {
   const dropped = decision
     ? [`Неподписанное решение «${HISTORY_EVENT_LABELS[DISCARDED_DECISIONS[decision]]}» отменено`]
     : [];
+  if (entry.certificate) return [`Файл: ${entry.certificate.fileName}`];
   if (entry.appeal) return named(entry.appeal.examiner);
   if (entry.release) return [...named(entry.release.examiner), ...dropped];
   if (dropped.length > 0) return dropped;
@@ -139,19 +142,22 @@ export function timelineEntries(history: readonly StatusHistoryEntry[]): Timelin
     // appeal's return under review cancels the refusal. A deactivation returns the statement to the head's queue (or,
     // dropping a refusal to accept its examiner had not signed, to the new statements). A
     // power of attorney a signature relies on may be revoked, or checked in the ФНС's registry, meanwhile.
-    const event: HistoryEvent = entry.powerOfAttorney
-      ? POWER_OF_ATTORNEY_EVENTS[entry.powerOfAttorney.event]
-      : appeal
-        ? 'appeal-upheld'
-        : release
-          ? entry.status === 'sent'
-            ? 'released-to-news'
-            : 'released'
-          : assignment
-            ? previous === 'sent'
-              ? 'assigned'
-              : 'handed-over'
-            : historyEvent(entry.status, previous);
+    // A certificate attached to an approval given without it keeps the status.
+    const event: HistoryEvent = entry.certificate
+      ? 'certificate-attached'
+      : entry.powerOfAttorney
+        ? POWER_OF_ATTORNEY_EVENTS[entry.powerOfAttorney.event]
+        : appeal
+          ? 'appeal-upheld'
+          : release
+            ? entry.status === 'sent'
+              ? 'released-to-news'
+              : 'released'
+            : assignment
+              ? previous === 'sent'
+                ? 'assigned'
+                : 'handed-over'
+              : historyEvent(entry.status, previous);
     const term = entry.term;
     const notes = historyNotes(entry);
     return {

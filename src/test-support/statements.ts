@@ -1,5 +1,5 @@
 // Plain data with type-only imports, so the e2e specs can use it as well as the unit tests.
-import type { Statement } from '#domain/contract.ts';
+import type { Stage, Statement } from '#domain/contract.ts';
 
 /** A statement as the list and detail endpoints send it: the demo owner's, just sent, with `fields` changed. */
 export function statementItem(fields: Partial<Statement> = {}): Statement {
@@ -40,5 +40,34 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     appeals: [],
     appealSubjects: [],
     ...fields,
+  };
+}
+
+/** The committee's approving round with files of these names (the certificate is 'Свидетельство_{visibleId}.pdf'). */
+export function approvalStage(...fileNames: string[]): Stage {
+  return {
+    id: 2,
+    n: 2,
+    applicantId: 7,
+    applicant: 'Петрова Анна Сергеевна',
+    applicantPhone: null,
+    applicantPosition: null,
+    applicantMail: null,
+    isGovernmentAgency: true,
+    status: 'approved',
+    comment: null,
+    dateCreate: '2026-11-20T10:00:00.000Z',
+    files: fileNames.map((fileName, index) => ({
+      id: 40 + index,
+      url: `key-${index}`,
+      fileName,
+      size: 1000,
+      sha256: null,
+      change: null,
+      previousUrl: null,
+      signature: null,
+      signatureFile: null,
+    })),
+    absentFiles: [],
   };
 }

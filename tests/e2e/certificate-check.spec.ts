@@ -50,8 +50,10 @@ test('an approved certificate is confirmed on the public check page, which tells
   // Approve: the certificate (with the check address) downloads first, then the reply is sent.
   const download = page.waitForEvent('download');
   await review.choose('Согласовать');
-  const pdf = await (await download).path();
+  const certificate = await download;
+  const pdf = await certificate.path();
   await expect(review.replyDialog).toBeVisible();
+  await review.attachCertificate(certificate);
   const sent = page.waitForResponse((response) =>
     /\/api\/instance\/\d+\/stages$/.test(new URL(response.url()).pathname),
   );

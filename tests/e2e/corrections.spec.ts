@@ -30,7 +30,9 @@ for (const width of [1400, 576]) {
     // The examiner approves: the certificate with its check address downloads first, then the answer is sent.
     const download = page.waitForEvent('download');
     await review.choose('Согласовать');
-    const original = await (await download).path();
+    const certificate = await download;
+    const original = await certificate.path();
+    await review.attachCertificate(certificate);
     await review.replySubmit.click();
     await expect(review.replyDialog).toBeHidden();
     const oldCheck = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', original, '-'], { encoding: 'utf8' }).match(

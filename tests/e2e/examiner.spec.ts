@@ -143,6 +143,7 @@ test('examiner1 approves the seeded statement under review: the certificate down
   await expect(review.replyDialog).toBeVisible();
   await expect(review.replyDialog).toContainText('Согласовать');
   await review.replyComment.fill('Согласовано без замечаний.');
+  await review.attachCertificate(file);
   const sent = page.waitForResponse((response) =>
     /\/api\/instance\/\d+\/stages$/.test(new URL(response.url()).pathname),
   );

@@ -48,8 +48,8 @@ async function approveOne(examinerPage: Page): Promise<number> {
   await review.goto(statement.id);
   const download = examinerPage.waitForEvent('download');
   await review.choose('Согласовать');
-  await download;
   await expect(review.replyDialog).toBeVisible();
+  await review.attachCertificate(await download);
   const sent = examinerPage.waitForResponse((response) =>
     /\/api\/instance\/\d+\/stages$/.test(new URL(response.url()).pathname),
   );

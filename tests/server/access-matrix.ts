@@ -731,6 +731,15 @@ export const OBJECT_MATRIX: ObjectRow[] = [
   },
   {
     method: 'POST',
+    route: '/api/instance/statements/:id/certificate/file',
+    url: (o) => `/api/instance/statements/${o.id}/certificate/file`,
+    body: (_, prefileId) => ({ prefileId: prefileId ?? 1 }),
+    mutates: true,
+    // Only the approving examiner attaches, and only to an approval without its certificate: these all carry one.
+    expect: (status) => (status === 'approved' ? assignedExaminer(409, 403) : examiners(409)),
+  },
+  {
+    method: 'POST',
     route: '/api/statements/:id/corrections',
     url: (o) => `/api/statements/${o.id}/corrections`,
     body: () => ({ text: 'Опечатка в адресе объекта' }),

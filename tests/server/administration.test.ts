@@ -25,7 +25,15 @@ import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import type { Child } from '../../tools/child.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { logInByCode } from '../../tools/login.ts';
-import { adminCli, login, refreshLogin, startSecondApiProcess, startTestPortal, type TestPortal } from './helpers.ts';
+import {
+  adminCli,
+  certificatePrefile,
+  login,
+  refreshLogin,
+  startSecondApiProcess,
+  startTestPortal,
+  type TestPortal,
+} from './helpers.ts';
 
 // The committee's administration (docs/product.md «Administration»): examiners, catalogues, remark templates, the
 // production calendar and the administration log, through the API as a head uses them, and the admin CLI through the
@@ -196,7 +204,7 @@ describe('examiners', () => {
       status: 'approved',
       isInstance: true,
       comment: 'Согласовано',
-      prefileIds: [],
+      prefileIds: [await certificatePrefile(portal, leaving, decided)],
     });
 
     const result = await ok<AdminExaminerDeactivation>(head(), 'POST', `/api/admin/examiners/${added.id}/deactivate`);
@@ -873,12 +881,13 @@ describe('deactivating an examiner while they reply', () => {
       const token = await signAccessToken(portal.config.jwtSecret, racer.id);
       const id = await statement(racer);
       const status = round % 2 === 0 ? 'has_comments' : 'approved';
+      const files = status === 'approved' ? [await certificatePrefile(portal, racer, id)] : [];
       const [reply, deactivation] = await Promise.all([
         call(token, 'POST', `/api/instance/${id}/stages`, {
           status,
           isInstance: true,
           comment: 'Ответ эксперта',
-          prefileIds: [],
+          prefileIds: files,
         }),
         call(head(), 'POST', `/api/admin/examiners/${racer.id}/deactivate`),
       ]);

@@ -14,6 +14,7 @@ import { refuseAcceptance, takeIntoWork } from '../../server/src/workflow/intake
 import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
+  certificatePrefile,
   groundsFor,
   pdfText,
   signedIn,
@@ -118,7 +119,7 @@ async function correctionDeclined(): Promise<{ id: number; correctionId: number 
   await replyToStatement(ctx, users.examiner1, id, {
     status: 'approved',
     comment: null,
-    prefileIds: [await storedPrefile(portal, users.examiner1, 'Свидетельство.pdf')],
+    prefileIds: [await certificatePrefile(portal, users.examiner1, id)],
   });
   await requestCorrection(ctx, users.owner, id, { text: 'Опечатка в адресе' });
   const correctionId = (await companyDetail(id)).corrections[0]?.id ?? 0;
@@ -523,7 +524,7 @@ describe('due dates after a calendar import', () => {
     await replyToStatement(ctx, users.examiner1, approvedId, {
       status: 'approved',
       comment: null,
-      prefileIds: [await storedPrefile(portal, users.examiner1, 'Свидетельство.pdf')],
+      prefileIds: [await certificatePrefile(portal, users.examiner1, approvedId)],
     });
     // Filed on Wednesday 30.12.2026: on the statutory 2027 the terms run from Monday 11.01.2027, 15 working days to
     // 29.01 and 5 to 15.01. The decree's 2027 makes 11.01 a day off: 01.02 and 18.01.

@@ -15,7 +15,7 @@ import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { withdrawStatement } from '../../server/src/workflow/withdrawal.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
+import { certificatePrefile, groundsFor, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 
 type Who = 'head' | 'head2' | 'examiner1' | 'examiner2' | 'owner' | 'employee';
 
@@ -102,7 +102,7 @@ async function statementIn(status: StatementStatus): Promise<number> {
   await replyToStatement(portal.ctx, users.examiner1, id, {
     status: status as 'has_comments' | 'approved' | 'rejected',
     isInstance: true,
-    prefileIds: [],
+    prefileIds: status === 'approved' ? [await certificatePrefile(portal, users.examiner1, id)] : [],
     ...(await groundsFor(portal.ctx, status)),
   });
   return id;

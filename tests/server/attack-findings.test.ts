@@ -18,6 +18,7 @@ import { logInByCode } from '../../tools/login.ts';
 import { startSmtpSink } from '../../tools/smtp-sink.ts';
 import {
   attemptOf,
+  certificatePrefile,
   cookieFrom,
   login,
   serverProcessEnv,
@@ -262,7 +263,11 @@ describe('the public check of an approved certificate', () => {
     });
     await takeIntoWork(portal.ctx, examiner, id);
     const { token } = await issueCheckToken(portal.ctx, examiner, id);
-    await replyToStatement(portal.ctx, examiner, id, { status: 'approved', comment: null, prefileIds: [] });
+    await replyToStatement(portal.ctx, examiner, id, {
+      status: 'approved',
+      comment: null,
+      prefileIds: [await certificatePrefile(portal, examiner, id)],
+    });
     const before = (await portal.app.inject({ url: `/api/public/certificates/${token}` })).json();
 
     // Afterwards the company renames itself and takes other requisites; the examiner changes their name.

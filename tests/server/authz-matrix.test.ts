@@ -24,7 +24,7 @@ import {
   OBJECT_MATRIX,
   OBJECT_STATUSES,
 } from './access-matrix.ts';
-import { groundsFor, login, refreshLogin, startTestPortal, type TestPortal } from './helpers.ts';
+import { certificatePrefile, groundsFor, login, refreshLogin, startTestPortal, type TestPortal } from './helpers.ts';
 
 /**
  * The whole authorization matrix against the real app on a real database: every route x every caller (access-matrix.ts),
@@ -150,7 +150,7 @@ async function makeObject(status: StatementStatus, options: { openCorrection?: b
       status,
       isInstance: true,
       comment: 'Ответ',
-      prefileIds: [],
+      prefileIds: status === 'approved' ? [await certificatePrefile(portal, examiner, id)] : [],
       ...(await groundsFor(portal.ctx, status)),
     });
   }

@@ -9,7 +9,14 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
+import {
+  certificatePrefile,
+  groundsFor,
+  signedIn,
+  startTestPortal,
+  storedPrefile,
+  type TestPortal,
+} from './helpers.ts';
 
 let portal: TestPortal;
 let ctx: ServiceContext;
@@ -124,7 +131,7 @@ describe('GET /api/public/certificates/{token}', () => {
     await replyToStatement(ctx, users.examiner1, id, {
       status: 'approved',
       comment: 'Внутренний комментарий эксперта',
-      prefileIds: [await upload(users.examiner1, 'Свидетельство.pdf', '%PDF-1.4 certificate')],
+      prefileIds: [await certificatePrefile(portal, users.examiner1, id)],
     });
     const response = await check(token);
     expect(response.statusCode).toBe(200);
@@ -158,6 +165,7 @@ describe('GET /api/public/certificates/{token}', () => {
       [
         'address',
         'cadastralNumber',
+        'certificateAttached',
         'committee',
         'company',
         'companyInn',

@@ -9,7 +9,7 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
+import { certificatePrefile, signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
 
 // The correction of errors in an issued certificate (docs/product.md «The regulation's procedures»).
 
@@ -74,7 +74,7 @@ async function approved(): Promise<{ id: number; token: string }> {
   await replyToStatement(ctx, users.examiner1, id, {
     status: 'approved',
     comment: null,
-    prefileIds: [await storedPrefile(portal, users.examiner1, 'Свидетельство.pdf', '%PDF-1.4 certificate')],
+    prefileIds: [await certificatePrefile(portal, users.examiner1, id)],
   });
   return { id, token: issued.json().token };
 }

@@ -19,7 +19,15 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { adminCli, groundsFor, signedIn, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
+import {
+  adminCli,
+  certificatePrefile,
+  groundsFor,
+  signedIn,
+  startTestPortal,
+  type TestPortal,
+  usingPostgres,
+} from './helpers.ts';
 
 let portal: TestPortal;
 let ctx: ServiceContext;
@@ -75,7 +83,7 @@ const reply = async (id: number, status: 'has_comments' | 'approved' | 'rejected
     status,
     isInstance: true,
     comment: 'Ответ',
-    prefileIds: [],
+    prefileIds: status === 'approved' ? [await certificatePrefile(portal, users.examiner1, id)] : [],
     ...(await groundsFor(ctx, status)),
   });
 

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { certificateFileName } from '#domain/certificates.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
@@ -391,6 +392,29 @@ export async function storedPrefile(
 ): Promise<number> {
   return (await storePrefile(portal.ctx, by.id, { fileName: name, contentType: 'application/pdf', source: content }))
     .id;
+}
+
+/**
+ * The certificate an approval of statement `statementId` carries, 'Свидетельство_{visibleId}.pdf', stored as `by`'s
+ * prefile: its id.
+ */
+export async function certificatePrefile(
+  portal: TestPortal,
+  by: Pick<UserRow, 'id'>,
+  statementId: number,
+): Promise<number> {
+  const row = await portal.db
+    .selectFrom('statements')
+    .select('visible_id')
+    .where('id', '=', statementId)
+    .executeTakeFirstOrThrow();
+  const name = certificateFileName(row.visible_id);
+  const stored = await storePrefile(portal.ctx, by.id, {
+    fileName: name,
+    contentType: 'application/pdf',
+    source: '%PDF-1.4 certificate',
+  });
+  return stored.id;
 }
 
 /**

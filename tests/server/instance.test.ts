@@ -4,7 +4,7 @@ import { submitStatement } from '../../server/src/statements/statements.service.
 import type { UserRow } from '../../server/src/users/user.ts';
 import { findUserByEmail } from '../../server/src/users/users.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, login, startTestPortal, type TestPortal } from './helpers.ts';
+import { certificatePrefile, groundsFor, login, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 
 let portal: TestPortal;
 const tokens: Record<string, string> = {};
@@ -130,8 +130,9 @@ describe('answering', () => {
     for (const decision of ['approved', 'rejected'] as const) {
       const id = await newStatement(`Решение ${decision}`);
       await call(examiner1, 'POST', '/api/instance/StartWorkOnStatement', { id });
+      const examiner = await userByEmail(portal, demoUsers.examiner1.email);
       const decided = await call(examiner1, 'POST', `/api/instance/${id}/stages`, {
-        prefileIds: [],
+        prefileIds: decision === 'approved' ? [await certificatePrefile(portal, examiner, id)] : [],
         status: decision,
         isInstance: true,
         ...(await groundsFor(portal.ctx, decision)),

@@ -10,7 +10,14 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
+import {
+  certificatePrefile,
+  groundsFor,
+  signedIn,
+  startTestPortal,
+  storedPrefile,
+  type TestPortal,
+} from './helpers.ts';
 
 // The attack's flood of correction requests and appeals (docs/product.md «Notifications and mail», «Appeals»): a
 // company files at most its daily number of them, and an examiner or a head receiving many within minutes gets one
@@ -55,7 +62,7 @@ async function decided(owner: UserRow, status: 'approved' | 'rejected'): Promise
   await replyToStatement(ctx, users.examiner1, id, {
     status,
     comment: status === 'rejected' ? 'Нет фасадов' : null,
-    prefileIds: status === 'approved' ? [await storedPrefile(portal, users.examiner1, 'Свидетельство.pdf')] : [],
+    prefileIds: status === 'approved' ? [await certificatePrefile(portal, users.examiner1, id)] : [],
     ...(status === 'rejected' ? await groundsFor(ctx, 'rejected') : {}),
   });
   return id;

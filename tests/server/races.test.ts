@@ -10,7 +10,7 @@ import { refuseAcceptance, takeIntoWork } from '../../server/src/workflow/intake
 import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { withdrawStatement } from '../../server/src/workflow/withdrawal.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
+import { certificatePrefile, groundsFor, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 
 /**
  * Races and the state machine through the API on a real database (run on SQLite and on PostgreSQL): two requests
@@ -54,9 +54,9 @@ function call(role: Role, method: string, url: string, body?: unknown) {
   });
 }
 
-async function prefile(role: Role): Promise<number> {
+async function prefile(role: Role, fileName = 'Раздел.pdf'): Promise<number> {
   const stored = await storePrefile(portal.ctx, users[role].id, {
-    fileName: 'Раздел.pdf',
+    fileName,
     contentType: 'application/pdf',
     source: Buffer.from(`%PDF-1.4 ${Math.random()}`),
   });
@@ -79,7 +79,7 @@ async function statementIn(status: StatementStatus): Promise<number> {
     await replyToStatement(portal.ctx, users.examiner1, id, {
       status,
       isInstance: true,
-      prefileIds: [],
+      prefileIds: status === 'approved' ? [await certificatePrefile(portal, users.examiner1, id)] : [],
       ...(await groundsFor(portal.ctx, status)),
     });
   }
@@ -222,7 +222,7 @@ describe('races', () => {
     const outcomes = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
       const id = await statementIn('under_review');
-      const file = await prefile('examiner1');
+      const file = await certificatePrefile(portal, users.examiner1, id);
       const before = await snapshot(id);
       const [replied, deleted] = await together(
         () => call('examiner1', 'POST', `/api/instance/${id}/stages`, { status: 'approved', prefileIds: [file] }),
@@ -253,10 +253,12 @@ describe('races', () => {
   it('a withdrawal and a decision at once: one of them happens, wholly', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await statementIn('under_review');
+      const certificate = await certificatePrefile(portal, users.examiner1, id);
       const before = await snapshot(id);
       const [withdrawn, replied] = await together(
         () => call('employee', 'POST', `/api/statements/${id}/withdraw`, { reason: 'Передумали' }),
-        () => call('examiner1', 'POST', `/api/instance/${id}/stages`, { status: 'approved', prefileIds: [] }),
+        () =>
+          call('examiner1', 'POST', `/api/instance/${id}/stages`, { status: 'approved', prefileIds: [certificate] }),
       );
       races += 1;
       const after = await snapshot(id);
@@ -371,7 +373,10 @@ function attempts(id: number, to: StatementStatus) {
         call('examiner1', 'POST', `/api/instance/${id}/stages`, {
           status: to,
           isInstance: true,
-          prefileIds: [await prefile('examiner1')],
+          // An approval carries its statement's certificate.
+          prefileIds: [
+            to === 'approved' ? await certificatePrefile(portal, users.examiner1, id) : await prefile('examiner1'),
+          ],
           ...(await groundsFor(portal.ctx, to)),
         }),
     },

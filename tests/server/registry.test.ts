@@ -18,7 +18,14 @@ import { refuseAcceptance, takeIntoWork } from '../../server/src/workflow/intake
 import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { withdrawStatement } from '../../server/src/workflow/withdrawal.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, startTestPortal, storedPrefile, type TestPortal, userByEmail } from './helpers.ts';
+import {
+  certificatePrefile,
+  groundsFor,
+  startTestPortal,
+  storedPrefile,
+  type TestPortal,
+  userByEmail,
+} from './helpers.ts';
 
 // The public register of decisions, its open data and the status check (docs/product.md «The public register»).
 
@@ -73,7 +80,7 @@ async function approved(objectName: string, address: string): Promise<{ id: numb
   await replyToStatement(ctx, users.examiner1, statement.id, {
     status: 'approved',
     comment: 'Внутренний комментарий эксперта',
-    prefileIds: [await storedPrefile(portal, users.examiner1, 'Свидетельство_реестр.pdf', '%PDF-1.4 certificate')],
+    prefileIds: [await certificatePrefile(portal, users.examiner1, statement.id)],
   });
   return statement;
 }

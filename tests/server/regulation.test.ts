@@ -23,7 +23,7 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
+import { certificatePrefile, groundsFor, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 
 type Who = 'owner' | 'employee' | 'examiner1' | 'examiner2' | 'ownerB';
 
@@ -132,7 +132,7 @@ async function statementIn(status: StatementStatus, by: Who = 'owner'): Promise<
   await replyToStatement(portal.ctx, examiner, id, {
     status: status as 'approved' | 'rejected',
     isInstance: true,
-    prefileIds: [],
+    prefileIds: status === 'approved' ? [await certificatePrefile(portal, examiner, id)] : [],
     ...(await groundsFor(portal.ctx, status)),
   });
   return id;

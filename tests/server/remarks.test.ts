@@ -6,7 +6,7 @@ import { createCompanyWithOwner } from '../../server/src/companies/companies.ser
 import { insertDraft, listRemarkEvents } from '../../server/src/remarks/remarks.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { drawingPdf } from '../../tools/drawing-pdf.ts';
-import { login, startTestPortal, type TestPortal, uploadPrefile, userByEmail } from './helpers.ts';
+import { certificatePrefile, login, startTestPortal, type TestPortal, uploadPrefile, userByEmail } from './helpers.ts';
 
 const OWNER_B = 'owner@remarks-b.example';
 const employee = demoUsers.employee.email;
@@ -226,7 +226,7 @@ describe('a rework carrying remarks, answered and resolved over two rounds', () 
       status: 'approved',
       isInstance: true,
       comment: null,
-      prefileIds: [],
+      prefileIds: [await certificatePrefile(portal, await userByEmail(portal, examiner), s.id)],
     });
     expect(approved.statusCode, approved.body).toBe(201);
     const final = (await call(employee, 'GET', `/api/statements/${s.id}/remarks`)).json();

@@ -11,7 +11,7 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
+import { certificatePrefile, startTestPortal, type TestPortal, userByEmail } from './helpers.ts';
 
 // GET /api/instance/reports (docs/product.md «Report on terms»): a history built through the services on a fixed clock
 // in April 2026 (the production calendar of 2026 is shipped: April has no holidays), and the report's figures checked
@@ -77,7 +77,7 @@ async function decide(
   await replyToStatement(portal.ctx, users[who], id, {
     status,
     isInstance: true,
-    prefileIds: [],
+    prefileIds: status === 'approved' ? [await certificatePrefile(portal, users[who], id)] : [],
     ...(status === 'rejected' ? { refusalGroundIds: grounds } : {}),
   });
 }

@@ -73,6 +73,14 @@ function signaturePortal(env: Record<string, string> = {}) {
   };
   const submit = (prefileIds: number[]) =>
     call('owner', 'POST', '/api/statements', { cipher: '', objectName: 'Дом с подписями', prefileIds });
+  /** The certificate an approval of statement `id` carries, 'Свидетельство_{visibleId}.pdf', as a PDF on disk. */
+  const certificateOf = async (id: number) =>
+    pdf(`Свидетельство_${(await call('examiner1', 'GET', `/api/instance/statements/${id}`)).json().visibleId}.pdf`);
+  /** The certificate of statement `id`, unsigned, uploaded by examiner 1. */
+  const unsignedCertificate = async (id: number) => {
+    const certificate = await certificateOf(id);
+    return upload('examiner1', certificate.name, certificate.bytes);
+  };
   const counts = async () => ({
     statements: Number(
       (
@@ -105,7 +113,7 @@ function signaturePortal(env: Record<string, string> = {}) {
     expect(rejected.statusCode, rejected.body).toBe(201);
     return id as number;
   };
-  return { portal, call, upload, submit, counts, refused };
+  return { portal, call, upload, submit, counts, refused, certificateOf, unsignedCertificate };
 }
 
 const byName = (files: readonly StageFile[]) => new Map(files.map((file) => [file.fileName, file]));
@@ -290,7 +298,7 @@ describe('SIGNATURES_REQUIRED=documents', () => {
 });
 
 describe('signatures on decisions', () => {
-  const { portal, call, upload, submit } = signaturePortal();
+  const { portal, call, upload, submit, certificateOf, unsignedCertificate } = signaturePortal();
 
   async function underReview(): Promise<number> {
     const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
@@ -305,7 +313,7 @@ describe('signatures on decisions', () => {
 
   it('refuses in the reply a certificate signed by another public body, by the company or over other bytes', async () => {
     const id = await underReview();
-    const certificate = await pdf('Свидетельство.pdf');
+    const certificate = await certificateOf(id);
     const attempts: Array<[Buffer, string]> = [
       [await signed(certificate.bytes, 'otherExaminer'), SIGNATURE_FAILURE_TEXTS.foreign_organization],
       [await signed(certificate.bytes, 'director256'), SIGNATURE_FAILURE_TEXTS.foreign_organization],
@@ -313,11 +321,11 @@ describe('signatures on decisions', () => {
     ];
     for (const [signature, why] of attempts) {
       const response = await reply(id, 'approved', [
-        await upload('examiner1', 'Свидетельство.pdf', certificate.bytes),
-        await upload('examiner1', 'Свидетельство.pdf.sig', signature),
+        await upload('examiner1', certificate.name, certificate.bytes),
+        await upload('examiner1', `${certificate.name}.sig`, signature),
       ]);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(`Подпись «Свидетельство.pdf.sig» не принята: ${why}`);
+      expect(response.json().message).toBe(`Подпись «${certificate.name}.sig» не принята: ${why}`);
     }
     const statement = (await call('examiner1', 'GET', `/api/instance/statements/${id}`)).json() as Statement;
     expect(statement.status).toBe('under_review');
@@ -325,7 +333,7 @@ describe('signatures on decisions', () => {
 
   it('approves with the certificate signed by the deciding examiner; the public check shows the signature and offers the certificate, not the signature file', async () => {
     const id = await underReview();
-    const certificate = await pdf(`Свидетельство_${id}.pdf`);
+    const certificate = await certificateOf(id);
     const signature = await signed(certificate.bytes, 'examiner');
     const approved = await reply(id, 'approved', [
       await upload('examiner1', certificate.name, certificate.bytes),
@@ -396,7 +404,7 @@ describe('signatures on decisions', () => {
 
   it('shows no signature and offers no file for an approval without one', async () => {
     const id = await underReview();
-    expect((await reply(id, 'approved', [])).statusCode).toBe(201);
+    expect((await reply(id, 'approved', [await unsignedCertificate(id)])).statusCode).toBe(201);
     const token = (await call('examiner1', 'POST', `/api/instance/statements/${id}/certificate`)).json().token;
     expect(
       (await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}` })).json().signature,
@@ -411,7 +419,7 @@ describe('signatures on decisions', () => {
 
   it('signs a corrected certificate later; its own public check shows the signature and serves both files', async () => {
     const id = await underReview();
-    expect((await reply(id, 'approved', [])).statusCode).toBe(201);
+    expect((await reply(id, 'approved', [await unsignedCertificate(id)])).statusCode).toBe(201);
     const asked = await call('owner', 'POST', `/api/statements/${id}/corrections`, { text: 'Опечатка в адресе' });
     expect(asked.statusCode, asked.body).toBe(201);
     const correctionId = (asked.json() as Statement).corrections[0]?.id as number;
@@ -445,7 +453,7 @@ describe('signatures on decisions', () => {
 
   it("pairs a corrected certificate with its signature sent in the correction's answer, as a reply does", async () => {
     const id = await underReview();
-    expect((await reply(id, 'approved', [])).statusCode).toBe(201);
+    expect((await reply(id, 'approved', [await unsignedCertificate(id)])).statusCode).toBe(201);
     const ask = async () => {
       const asked = await call('owner', 'POST', `/api/statements/${id}/corrections`, { text: 'Опечатка в адресе' });
       expect(asked.statusCode, asked.body).toBe(201);
@@ -648,7 +656,7 @@ describe('the demo', () => {
 });
 
 describe('SIGNATURES_REQUIRED=decisions', () => {
-  const { portal, call, upload, submit } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
+  const { portal, call, upload, submit, certificateOf } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
 
   const statementAs = async (as: string, id: number) =>
     (
@@ -796,10 +804,8 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
       prefileIds: [],
     });
     expect(bare.statusCode).toBe(400);
-    expect(bare.json().message).toBe(
-      'Приложите документ решения: решение выдаётся подписанным, а без документа подписывать нечего',
-    );
-    const certificate = await pdf('Свидетельство.pdf');
+    expect(bare.json().message).toBe('Приложите свидетельство о согласовании');
+    const certificate = await certificateOf(statementId);
     const approved = await call('examiner1', 'POST', `/api/instance/${statementId}/stages`, {
       status: 'approved',
       comment: '',
@@ -850,20 +856,24 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
     const { id } = created.json();
     expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
-    const certificate = await pdf('Свидетельство.pdf');
+    const certificate = await certificateOf(id);
     const approved = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
       status: 'approved',
       comment: '',
       prefileIds: [
         await upload('examiner1', certificate.name, certificate.bytes),
-        await upload('examiner1', 'Свидетельство.sig', await signed(certificate.bytes, 'examiner')),
+        await upload(
+          'examiner1',
+          certificate.name.replace(/\.pdf$/, '.sig'),
+          await signed(certificate.bytes, 'examiner'),
+        ),
       ],
     });
     expect(approved.statusCode, approved.body).toBe(201);
     const statement = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
     const decision = statement.stages.at(-1) as Stage;
     expect(decision.awaitingSignature).toBeUndefined();
-    expect(decision.files.map((file) => file.fileName)).toEqual(['Свидетельство.pdf']);
+    expect(decision.files.map((file) => file.fileName)).toEqual([certificate.name]);
   });
 
   /** The held round's files on disk and in the database: dropped unissued, they go. */

@@ -8,7 +8,7 @@ import { createExaminer } from '../../server/src/users/users.service.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { groundsFor, signedIn, startTestPortal, type TestPortal } from './helpers.ts';
+import { certificatePrefile, groundsFor, signedIn, startTestPortal, type TestPortal } from './helpers.ts';
 
 // GET /api/instance/team (docs/product.md «Team workload»): the head's figures equal each examiner's own counters and
 // list, and a seeded set of a new examiner gives known answers.
@@ -67,7 +67,7 @@ async function reply(examiner: UserRow, id: number, status: 'has_comments' | 'ap
     status,
     isInstance: true,
     comment: 'Ответ',
-    prefileIds: [],
+    prefileIds: status === 'approved' ? [await certificatePrefile(portal, examiner, id)] : [],
     ...(await groundsFor(ctx, status)),
   });
 }

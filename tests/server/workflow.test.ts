@@ -13,6 +13,7 @@ import { replyToStatement, submitNewVersion } from '../../server/src/workflow/re
 import { listHistory, listStages, listStatementRefusalGrounds } from '../../server/src/workflow/workflow.repository.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
+  certificatePrefile,
   groundsFor,
   login,
   refreshLogin,
@@ -129,7 +130,7 @@ describe('transitions', () => {
     });
     await replyToStatement(ctx, users.examiner1, id, {
       status: 'approved',
-      prefileIds: [await upload(users.examiner1)],
+      prefileIds: [await certificatePrefile(portal, users.examiner1, id)],
     });
     expect(
       await failure(replyToStatement(ctx, users.examiner1, id, { status: 'rejected', prefileIds: [], ...grounds })),

@@ -1,17 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import type { CertificateCheckToken, PublicCertificate, StatementStatus } from '#domain/contract.ts';
+import { CERTIFICATE_TEXTS, certificateFileName, isCertificateOf } from '#domain/certificates.ts';
+import type {
+  CertificateAttachInput,
+  CertificateCheckToken,
+  PublicCertificate,
+  StatementStatus,
+} from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
 import { approvalReplacement, correctedCertificate } from '../corrections/corrections.service.ts';
-import { apiError } from '../errors.ts';
+import { nowIso } from '../db/database.ts';
+import { apiError, fieldError } from '../errors.ts';
+import { attachToStage, pendingUploads } from '../prefiles/prefiles.service.ts';
 import { type SignedApproval, signedApproval } from '../signatures/signed-decisions.ts';
 import { requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { decisionFacts, findStatementFor } from '../workflow/statement-access.ts';
 import {
+  findApprovalStage,
   findStatementByCheckToken,
   listDocuments,
   listStageOutline,
   setCheckTokenOnce,
+  stageHasDocument,
 } from './certificates.repository.ts';
 
 /** 24 random bytes (192 bits) as base64url: 32 characters of [A-Za-z0-9_-]. Never derived from the statement. */
@@ -55,6 +65,50 @@ export async function issueCheckToken(
   return { token, checkUrl: checkUrl(ctx.config.publicOrigin, token) };
 }
 
+/**
+ * 'Приложить свидетельство': the approving examiner attaches the certificate, 'Свидетельство_{visibleId}.pdf', to an
+ * approval given before it was required. It becomes a file of the approving round, and so the approval's certificate
+ * (the statement's history tells when: workflow/rounds.ts).
+ */
+export async function attachCertificate(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  input: CertificateAttachInput,
+): Promise<void> {
+  requireExaminer(actor);
+  const row = await findStatementFor(ctx.db, actor, statementId);
+  if (row.status !== 'approved') throw apiError('invalid_transition', CERTIFICATE_TEXTS.notMissing);
+  if (row.examiner_id !== actor.id) throw apiError('forbidden', CERTIFICATE_TEXTS.notYours);
+  const expected = certificateFileName(row.visible_id);
+  // Nothing to attach to an approval that carries its certificate: told before anything about the file.
+  const missing = async (db: typeof ctx.db) => {
+    const stageId = await findApprovalStage(db, statementId);
+    if (stageId === null || (await stageHasDocument(db, stageId, expected))) {
+      throw apiError('invalid_transition', CERTIFICATE_TEXTS.notMissing);
+    }
+    return stageId;
+  };
+  await missing(ctx.db);
+  const [upload] = await pendingUploads(ctx.db, actor.id, [input.prefileId]);
+  if (!upload) throw apiError('invalid_prefiles');
+  const named = isCertificateOf(upload.name, row.visible_id);
+  if (!named || Number(upload.size) < 5 || !(await isPdf(ctx, upload.storage_key))) {
+    throw fieldError('prefileId', CERTIFICATE_TEXTS.wrongName(expected));
+  }
+  const at = nowIso(ctx.now());
+  await ctx.db.transaction().execute(async (trx) => {
+    await attachToStage(trx, actor.id, [input.prefileId], await missing(trx), at);
+  });
+}
+
+/** True when the stored bytes begin as a PDF does ('%PDF-'): a renamed picture is no certificate. */
+async function isPdf(ctx: ServiceContext, key: string): Promise<boolean> {
+  const head: Buffer[] = [];
+  for await (const chunk of await ctx.files.get(key, { start: 0, end: 4 })) head.push(Buffer.from(chunk));
+  return Buffer.concat(head).subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
 /** 'Иванов Иван Иванович' -> 'Иванов И. И.' (and 'Иванов И. И.' stays as it is); null when there is no name. */
 export function surnameWithInitials(fio: string | null): string | null {
   const parts = (fio ?? '').trim().split(/\s+/).filter(Boolean);
@@ -80,10 +134,15 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
 
   let decisionDate: string | null = null;
   let documents: PublicCertificate['documents'] = [];
+  let certificateAttached = false;
   if (row.status === 'approved') {
     const approved = await approvedRound(ctx, row.id);
     decisionDate = approved.decisionDate;
     documents = approved.documents;
+    // Approvals made before the certificate was required may lack it: the check does not call them valid.
+    certificateAttached =
+      approved.stageId !== null &&
+      (await stageHasDocument(ctx.db, approved.stageId, certificateFileName(row.visible_id)));
   }
 
   // An approval shows what it was about when it was given; later edits of the company, the statement or the
@@ -103,6 +162,7 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
     committee: shown.committee,
     examiner: surnameWithInitials(shown.examiner_fio),
     documents,
+    certificateAttached,
     ...(row.status === 'approved' ? await approvalReplacement(ctx, row.id) : { replaces: null, replacedBy: null }),
     signature: row.status === 'approved' ? ((await signedApproval(ctx, row.id))?.shown ?? null) : null,
   };
@@ -134,7 +194,7 @@ async function approvedRound(ctx: ServiceContext, statementId: number) {
   const stages = await listStageOutline(ctx.db, statementId);
   const approvalIndex = stages.findLastIndex((stage) => stage.byCommittee && stage.status === 'approved');
   const approval = stages[approvalIndex];
-  if (!approval) return { decisionDate: null, documents: [] };
+  if (!approval) return { stageId: null, decisionDate: null, documents: [] };
   const answered = stages.slice(0, approvalIndex).findLast((stage) => !stage.byCommittee);
   const documents = answered
     ? (await listDocuments(ctx.db, answered.id)).map((file) => ({
@@ -143,7 +203,7 @@ async function approvedRound(ctx: ServiceContext, statementId: number) {
         sha256: file.sha256,
       }))
     : [];
-  return { decisionDate: approval.date_create, documents };
+  return { stageId: approval.id, decisionDate: approval.date_create, documents };
 }
 
 /**
@@ -168,6 +228,8 @@ async function correctedPublicCertificate(ctx: ServiceContext, token: string): P
     committee: facts.committee,
     examiner: surnameWithInitials(facts.examiner_fio),
     documents: approved?.documents ?? [],
+    // A corrected certificate is the file its correction carries.
+    certificateAttached: approved !== null,
     replaces: corrected.replaces,
     replacedBy: corrected.replacedBy,
     signature: approved

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { certificateFileName } from '#domain/certificates.ts';
 import type { StatementStatus } from '#domain/contract.ts';
 import { decideAppeal, fileAppeal } from '../appeals/appeals.service.ts';
 import { catalogIds, ensureCatalogues, refusalGrounds } from '../catalogs/catalogs.service.ts';
@@ -441,7 +442,7 @@ async function seedDemoData(base: ServiceContext): Promise<void> {
           status,
           isInstance: true,
           comment: (last ? REPLY_COMMENTS[status] : REPLY_COMMENTS.has_comments) ?? null,
-          prefileIds: status === 'approved' ? [await upload(examiner, `Свидетельство_${visibleId}.pdf`)] : [],
+          prefileIds: status === 'approved' ? [await upload(examiner, certificateFileName(visibleId))] : [],
           ...(status === 'rejected' ? { refusalGroundIds: [await firstDecisionGround(ctx)] } : {}),
         });
       }

@@ -183,7 +183,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
   const clock = await deadlineClock(ctx);
   return toApiStatement(row, clock, {
     stages: await roundsOf(db, row, reader),
-    history: await historyOf(db, row.id, reader),
+    history: await historyOf(db, row, reader),
     remarks: await remarksOf(db, row.id, draftsOf),
     refusalGrounds: row.held_status !== null && reader === 'company' ? [] : await refusalGroundsOf(db, row.id),
     corrections: await correctionsOf(ctx, row.id, draftsOf, clock),

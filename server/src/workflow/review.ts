@@ -1,3 +1,4 @@
+import { CERTIFICATE_TEXTS, isCertificateOf } from '#domain/certificates.ts';
 import type {
   CompanyStageInput,
   ExaminerStageInput,
@@ -9,6 +10,7 @@ import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { groundsByIds } from '../catalogs/catalogs.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { apiError, fieldError } from '../errors.ts';
+import { pendingUploads } from '../prefiles/prefiles.service.ts';
 import { answerRemarks, closeRemarksWithDecision, publishWithRework } from '../remarks/remarks.service.ts';
 import { decisionSigned, holdsDecision, signDecision } from '../signatures/signed-decisions.ts';
 import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
@@ -34,6 +36,7 @@ export async function replyToStatement(
   const { from, to } = TRANSITIONS.reply;
   if (!(to as readonly StatementStatus[]).includes(input.status)) throw apiError('validation_error');
   const grounds = await replyGrounds(ctx, input);
+  if (input.status === 'approved') await requireCertificate(ctx, actor, statementId, input.prefileIds);
   const signatures = await checkRoundSignatures(ctx, actor, { committeeExaminer: actor }, input.prefileIds);
   const held = await holdsDecision(ctx, actor, input.status, input.prefileIds, signatures.length);
   await changeStatus(ctx, actor, {
@@ -60,6 +63,27 @@ export async function replyToStatement(
       return { remarks: await publishWithRework(db, statementId, n, actor, at) };
     },
   });
+}
+
+/**
+ * An approval carries the certificate made for its statement, 'Свидетельство_{visibleId}.pdf', among its files
+ * (docs/product.md «Certificate and public check»). A reply that may not be given at all is left to the move, which
+ * tells why.
+ */
+async function requireCertificate(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  prefileIds: readonly number[],
+): Promise<void> {
+  const row = await findStatementRow(ctx.db, statementId);
+  if (!row || row.status !== TRANSITIONS.reply.from[0] || row.examiner_id !== actor.id) return;
+  const uploads = await pendingUploads(ctx.db, actor.id, prefileIds);
+  // An upload gone meanwhile is answered as attaching it would be.
+  if (uploads.length !== new Set(prefileIds).size) throw apiError('invalid_prefiles');
+  if (!uploads.some((upload) => isCertificateOf(upload.name, row.visible_id))) {
+    throw apiError('validation_error', CERTIFICATE_TEXTS.required);
+  }
 }
 
 /**

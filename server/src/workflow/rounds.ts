@@ -1,10 +1,17 @@
+import { certificateFileName } from '#domain/certificates.ts';
 import type { RefusalGround, Stage, Statement, StatusHistoryEntry } from '#domain/contract.ts';
 import type { Db } from '../db/database.ts';
 import type { StatusHistoryTable } from '../db/schema.ts';
 import { heldRound } from '../signatures/signed-decisions.ts';
 import { documentsOf } from '../signatures/signed-uploads.ts';
 import { compareRounds } from './round-changes.ts';
-import { listHistory, listStageFiles, listStages, listStatementRefusalGrounds } from './workflow.repository.ts';
+import {
+  findLateCertificate,
+  listHistory,
+  listStageFiles,
+  listStages,
+  listStatementRefusalGrounds,
+} from './workflow.repository.ts';
 
 // What a statement's life has written, as a detail reads it: its rounds with their files, its history and the grounds
 // of its refusal. A decision awaiting its signature is its last round's: the company sees the statement as it was
@@ -58,35 +65,63 @@ function byCommittee(entry: Pick<StatusHistoryTable, 'from_status' | 'to_status'
  * The statement's history, oldest first; the head's comments on assignments and the held decisions dropped unissued
  * are for the committee only (the company never knew of one: a refusal to accept dropped in `sent` is no entry of its).
  */
-export async function historyOf(db: Db, statementId: number, reader: Reader): Promise<Statement['history']> {
-  const entries = (await listHistory(db, statementId)).filter(
+export async function historyOf(
+  db: Db,
+  statement: { id: number; visible_id: number },
+  reader: Reader,
+): Promise<Statement['history']> {
+  const entries = (await listHistory(db, statement.id)).filter(
     (entry) => reader === 'committee' || entry.discarded_decision === null || entry.to_status !== 'sent',
   );
-  return entries.map((entry) => ({
-    status: entry.to_status,
-    ...(reader === 'committee' && entry.discarded_decision !== null
-      ? { discardedDecision: entry.discarded_decision }
-      : {}),
-    at: entry.changed_at,
-    actor: entry.actor_name,
-    byCommittee: byCommittee(entry),
-    term: entry.term_due_date === null ? null : { dueDate: entry.term_due_date, onTime: Boolean(entry.term_on_time) },
-    // The head's comment is for the committee: the applicant's side sees whom, not why.
-    ...(entry.appeal_id !== null
-      ? { appeal: { appealId: entry.appeal_id, examiner: entry.assignee_name } }
-      : entry.released_examiner_id !== null
-        ? { release: { examiner: entry.released_examiner_name } }
-        : entry.power_of_attorney_event !== null
-          ? { powerOfAttorney: powerOfAttorneyMark(entry) }
-          : entry.assignee_id === null
-            ? {}
-            : {
-                assignment: {
-                  examiner: entry.assignee_name,
-                  comment: reader === 'company' ? null : entry.assign_comment,
-                },
-              }),
-  }));
+  const changes = entries.map(
+    (entry): StatusHistoryEntry => ({
+      status: entry.to_status,
+      ...(reader === 'committee' && entry.discarded_decision !== null
+        ? { discardedDecision: entry.discarded_decision }
+        : {}),
+      at: entry.changed_at,
+      actor: entry.actor_name,
+      byCommittee: byCommittee(entry),
+      term: entry.term_due_date === null ? null : { dueDate: entry.term_due_date, onTime: Boolean(entry.term_on_time) },
+      // The head's comment is for the committee: the applicant's side sees whom, not why.
+      ...(entry.appeal_id !== null
+        ? { appeal: { appealId: entry.appeal_id, examiner: entry.assignee_name } }
+        : entry.released_examiner_id !== null
+          ? { release: { examiner: entry.released_examiner_name } }
+          : entry.power_of_attorney_event !== null
+            ? { powerOfAttorney: powerOfAttorneyMark(entry) }
+            : entry.assignee_id === null
+              ? {}
+              : {
+                  assignment: {
+                    examiner: entry.assignee_name,
+                    comment: reader === 'company' ? null : entry.assign_comment,
+                  },
+                }),
+    }),
+  );
+  const late = await certificateAttachedLater(db, statement);
+  return late ? [...changes, late].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)) : changes;
+}
+
+/**
+ * The certificate attached to an approval made before it was required (certificates.service.ts:attachCertificate) as
+ * an entry of the history: its file, kept with the approving round, tells when; the status stays.
+ */
+async function certificateAttachedLater(
+  db: Db,
+  statement: { id: number; visible_id: number },
+): Promise<StatusHistoryEntry | null> {
+  const file = await findLateCertificate(db, statement.id, certificateFileName(statement.visible_id));
+  if (!file) return null;
+  return {
+    status: 'approved',
+    at: file.created_at,
+    actor: file.applicant_name,
+    byCommittee: true,
+    term: null,
+    certificate: { fileName: file.file_name },
+  };
 }
 
 /**

@@ -483,3 +483,24 @@ export async function clearHeldDecision(db: Db, statementId: number, decision: H
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * The certificate attached to the statement's approval after it was given (its file is younger than its round): when,
+ * and the approving examiner's name as the round keeps it; undefined otherwise.
+ */
+export function findLateCertificate(db: Db, statementId: number, fileName: string) {
+  return db
+    .selectFrom('files')
+    .innerJoin('stages', 'stages.id', 'files.stage_id')
+    .select(['files.file_name', 'files.created_at', 'stages.applicant_name'])
+    .where('stages.statement_id', '=', statementId)
+    .where('stages.is_government_agency', '=', true)
+    .where('stages.status', '=', 'approved')
+    .where('files.file_name', '=', fileName)
+    .where('files.correction_id', 'is', null)
+    .where('files.appeal_id', 'is', null)
+    .where('files.signs_file_id', 'is', null)
+    .whereRef('files.created_at', '>', 'stages.date_create')
+    .orderBy('files.id', 'desc')
+    .executeTakeFirst();
+}

@@ -27,7 +27,19 @@ export function matchingDocument(
   return documents.find((document) => document.sha256?.toLowerCase() === wanted) ?? null;
 }
 
-/** True only for a certificate the committee's records confirm: the statement approved and the decision stored. */
+/**
+ * True only for a certificate the committee's records confirm: the statement approved, the decision stored, and the
+ * approval carrying its certificate.
+ */
 export function isValidCertificate(certificate: PublicCertificate): boolean {
+  return approvalStored(certificate) && certificate.certificateAttached;
+}
+
+/** True for an approval given before the certificate was required and still without it ('Свидетельство не приложено'). */
+export function lacksCertificate(certificate: PublicCertificate): boolean {
+  return approvalStored(certificate) && !certificate.certificateAttached;
+}
+
+function approvalStored(certificate: PublicCertificate): boolean {
   return certificate.status === 'approved' && certificate.decisionDate !== null;
 }

@@ -99,10 +99,8 @@ export const certificateTexts = {
   dash: '—',
 } as const;
 
-/** The file the examiner downloads. */
-export function certificateFileName(visibleId: number | string): string {
-  return `Свидетельство_${visibleId}.pdf`;
-}
+/** The file the examiner downloads, and the one the approval carries. */
+export { certificateFileName } from '#domain/certificates.ts';
 
 /** The certificate's values from the approved statement, the approving examiner and the day of approval. */
 export function certificateData(

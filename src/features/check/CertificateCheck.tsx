@@ -10,6 +10,7 @@ import { formatFileSize } from '#lib/file-size.ts';
 import {
   checkTokenFromPath,
   isValidCertificate,
+  lacksCertificate,
   matchingDocument,
   sha256OfFile,
 } from '../certificates/certificate-check.ts';
@@ -185,6 +186,11 @@ export default function CertificateCheck() {
               <a href={replacedBy.checkUrl}>{t.openReplacement}</a>
             </p>
           )}
+        </div>
+      ) : lacksCertificate(certificate) ? (
+        <div className="alert alert--warning" role="status">
+          <p className="alert__title">{t.missing}</p>
+          <p>{t.missingText}</p>
         </div>
       ) : (
         <div className={valid ? 'alert alert--success' : 'alert alert--error'} role="status">

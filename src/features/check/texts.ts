@@ -1,3 +1,4 @@
+import { CERTIFICATE_TEXTS } from '#domain/certificates.ts';
 import type { StatementStatus } from '#domain/contract.ts';
 
 /** Texts of the public certificate check page. */
@@ -8,6 +9,9 @@ export const checkTexts = {
   valid: 'Свидетельство действительно',
   validText: 'Архитектурно-градостроительное решение объекта согласовано комитетом.',
   invalid: 'Свидетельство недействительно',
+  /** An approval given before the certificate was required, without it. */
+  missing: CERTIFICATE_TEXTS.missing,
+  missingText: 'Решение о согласовании принято, но свидетельство к нему не приложено.',
   byStatus: {
     sent: 'Заявление подано, но ещё не рассмотрено: решение по нему не принято.',
     under_review: 'Заявление ещё на рассмотрении: решение по нему не принято.',

@@ -1,4 +1,5 @@
 // The correction dialogs' checks (docs/product.md «The regulation's procedures»): pure, with the kernel's texts.
+import { approvalCertificate } from '#domain/certificates.ts';
 import type { Correction, Statement } from '#domain/contract.ts';
 import { CORRECTION_TEXTS } from '#domain/corrections.ts';
 import { petitionTextProblem } from '#domain/petitions.ts';
@@ -29,9 +30,18 @@ export function validateCorrectionAnswer(
   return validateStatement(values);
 }
 
-/** True when the company may ask for a correction: the certificate is issued (approved) and none is waiting. */
-export function canRequestCorrection(statement: Pick<Statement, 'status' | 'corrections'>): boolean {
-  return statement.status === 'approved' && !statement.corrections.some((c) => c.status === 'requested');
+/**
+ * True when the company may ask for a correction: the certificate is issued (approved, and the approval carries it)
+ * and none is waiting.
+ */
+export function canRequestCorrection(
+  statement: Pick<Statement, 'status' | 'corrections' | 'stages' | 'visibleId'>,
+): boolean {
+  return (
+    statement.status === 'approved' &&
+    approvalCertificate(statement.stages, statement.visibleId) !== null &&
+    !statement.corrections.some((c) => c.status === 'requested')
+  );
 }
 
 /** What the certificate in force carries: the last corrected one's values, else the statement's. */

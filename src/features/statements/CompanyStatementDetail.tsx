@@ -12,6 +12,7 @@ import { useStore } from '#stores/prerendered.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { filingTexts } from '../appeals/appeals.ts';
 import FileAppealDialog from '../appeals/FileAppealDialog.tsx';
+import { ApprovalCertificate } from '../certificates/ApprovalCertificate.tsx';
 import CorrectionRequestDialog from '../corrections/CorrectionRequestDialog.tsx';
 import { CorrectionsBlock } from '../corrections/CorrectionsBlock.tsx';
 import { canRequestCorrection } from '../corrections/rules.ts';
@@ -80,8 +81,10 @@ export default function CompanyStatementDetail() {
   const appealSubjects = statement?.appealSubjects ?? [];
   const canAppeal = appealSubjects.length > 0;
   // A sent statement nobody took may show both: the spec's delete, and the regulation's withdrawal.
-  const actions = (canDelete || canWithdraw || canCorrect || canAppeal) && (
+  const approved = statement?.status === 'approved';
+  const actions = (approved || canDelete || canWithdraw || canCorrect || canAppeal) && (
     <>
+      {approved && <ApprovalCertificate statement={statement} />}
       {canAppeal && (
         <Button variant="secondary" onClick={() => appealFiling.open(appealSubjects)}>
           {filingTexts.action}

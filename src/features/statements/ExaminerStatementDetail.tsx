@@ -11,6 +11,8 @@ import { useStore } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { decisionTexts } from '../appeals/appeals.ts';
+import { ApprovalCertificate, AttachCertificateDialog } from '../certificates/ApprovalCertificate.tsx';
+import { canAttachCertificate } from '../certificates/attach-certificate.ts';
 import CorrectionAnswerDialog from '../corrections/CorrectionAnswerDialog.tsx';
 import { CorrectionsBlock } from '../corrections/CorrectionsBlock.tsx';
 import { correctionTexts } from '../corrections/texts.ts';
@@ -41,11 +43,13 @@ import {
   $examinerRemarks,
   $examinerRounds,
   $examinerStatement,
+  $missingCertificate,
   $replyStatus,
   acceptanceRefusal,
   appealDecision,
   assigning,
   correctionAnswer,
+  missingCertificateNote,
   rejectionGrounds,
   reloadExaminerStatement,
   remarkEditing,
@@ -96,6 +100,7 @@ export default function ExaminerStatementDetail() {
   }, [canRefuseAcceptance]);
   const certificateBusy = useStore($certificateBusy);
   const replyStatus = useStore($replyStatus);
+  const missingCertificate = useStore($missingCertificate);
   const remarks = useStore($examinerRemarks);
   const draftsToSend = useStore(remarkEditing.$draftsToSend);
   const [confirmApproval, setConfirmApproval] = useState<number | null>(null);
@@ -146,15 +151,16 @@ export default function ExaminerStatementDetail() {
         {certificateBusy && <Spinner label={examinerDetailTexts.certificateBusy} />}
       </>
     ));
-  const actions =
-    own && assign ? (
-      <>
-        {own}
-        {assign}
-      </>
-    ) : (
-      own || assign
-    );
+  const certificate = statement?.status === 'approved' && (
+    <ApprovalCertificate statement={statement} canAttach={canAttachCertificate(statement, user?.id)} />
+  );
+  const actions = (certificate || own || assign) && (
+    <>
+      {certificate}
+      {own}
+      {assign}
+    </>
+  );
   const header = (
     <StatementHeader
       statement={statement}
@@ -260,6 +266,11 @@ export default function ExaminerStatementDetail() {
       />
       <RegistryCheckDialog onRecorded={() => reloadExaminerStatement()} />
       <SignDecisionDialog onSigned={() => reloadExaminerStatement()} />
+      <AttachCertificateDialog
+        onAttached={() => reloadExaminerStatement()}
+        // After the attachment its button is gone; focus goes to the statement's heading.
+        fallbackFocus={() => document.getElementById(HEADING_ID)}
+      />
 
       <StageDialog
         draft={reply}
@@ -271,6 +282,7 @@ export default function ExaminerStatementDetail() {
         filesLabel={examinerDetailTexts.replyFiles}
         submitLabel={examinerDetailTexts.replySubmit}
         blockWhileUploading
+        sendBlocked={missingCertificate !== null}
         send={sendReply}
         // After an answer the menu that opened the dialog is gone; focus goes to the statement's heading.
         fallbackFocus={() => document.getElementById(HEADING_ID)}
@@ -281,6 +293,7 @@ export default function ExaminerStatementDetail() {
           </p>
         )}
         {replyStatus === 'rejected' && <RejectionGrounds />}
+        {missingCertificate !== null && <p className="dialog__note">{missingCertificateNote(missingCertificate)}</p>}
       </StageDialog>
       {refusalOffered && (
         <Suspense fallback={null}>

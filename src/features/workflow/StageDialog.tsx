@@ -24,6 +24,8 @@ export interface StageDialogProps<K> {
   submitLabel: string;
   /** Disables the send button while files upload (the reply) instead of telling after a click (the new version). */
   blockWhileUploading?: boolean;
+  /** Holds the send button back while the stage lacks what it must carry (an approval's certificate). */
+  sendBlocked?: boolean;
   /** Sends the stage; true when it was sent. */
   send: () => Promise<boolean>;
   /** Called after a send that went through. */
@@ -50,7 +52,7 @@ export default function StageDialog<K>(props: StageDialogProps<K>) {
       description={props.description}
       formId={formId}
       submitLabel={props.submitLabel}
-      submitDisabled={props.blockWhileUploading ? uploading : undefined}
+      submitDisabled={props.sendBlocked || (props.blockWhileUploading ? uploading : undefined)}
       cancelLabel={dialogTexts.cancel}
       busy={status.busy}
       send={async () => {

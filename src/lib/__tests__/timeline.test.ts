@@ -57,3 +57,17 @@ describe('the history of a power of attorney a signature relies on', () => {
     ]);
   });
 });
+
+describe('the history of a certificate attached to an approval given without it', () => {
+  it("says 'Свидетельство приложено' with its file, and the approval before it stays 'Согласовано'", () => {
+    const approval = { status: 'approved' as const, byCommittee: true, term: null, actor: 'Смирнов Алексей Петрович' };
+    const entries = timelineEntries([
+      { ...approval, at: '2026-11-20T09:00:00Z' },
+      { ...approval, at: '2026-11-25T09:00:00Z', certificate: { fileName: 'Свидетельство_42.pdf' } },
+    ]);
+    expect(entries.map((entry) => [entry.label, entry.notes ?? []])).toEqual([
+      ['Согласовано', []],
+      ['Свидетельство приложено', ['Файл: Свидетельство_42.pdf']],
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { type Download, expect, type Locator, type Page } from '@playwright/test';
 import { UploadField } from './create-statement-page.ts';
 import { PageObject } from './page-object.ts';
 import { StatementDetailPage } from './statement-page.ts';
@@ -86,6 +87,12 @@ export class ReviewPage extends StatementDetailPage {
     await expect(item).toBeVisible();
     await item.focus();
     await this.page.keyboard.press('Enter');
+  }
+
+  /** Attaches the certificate 'Согласовать' downloaded to the approval's reply, and waits until it is stored. */
+  async attachCertificate(certificate: Download): Promise<void> {
+    const buffer = await readFile(await certificate.path());
+    await this.replyFiles.upload([{ name: certificate.suggestedFilename(), mimeType: 'application/pdf', buffer }]);
   }
 
   /** Ticks the grounds of a rejection whose wording starts with each of `starts`. */

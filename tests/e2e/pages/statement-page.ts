@@ -10,6 +10,8 @@ export class StatementDetailPage extends PageObject {
   /** 'История': the status changes, oldest first. */
   readonly history = this.page.getByRole('region', { name: 'История', exact: true });
   readonly historyEntries = this.history.getByRole('list').getByRole('listitem');
+  /** 'Скачать свидетельство' at the top of an approved statement that carries its certificate. */
+  readonly downloadCertificate = this.page.getByRole('button', { name: 'Скачать свидетельство', exact: true });
   /** Where the statement `id` is shown, e.g. '/statement/info/'. */
   readonly #pathPrefix: string;
 

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PublicCertificate } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
-import { checkTokenFromPath, isValidCertificate, matchingDocument, sha256OfFile } from '../certificate-check.ts';
+import {
+  checkTokenFromPath,
+  isValidCertificate,
+  lacksCertificate,
+  matchingDocument,
+  sha256OfFile,
+} from '../certificate-check.ts';
 
 const token = 'dWpth7Z2F6ymlXVJh0sO8NxLjyOwmy0A';
 const certificate: PublicCertificate = {
@@ -24,6 +30,7 @@ const certificate: PublicCertificate = {
   replaces: null,
   replacedBy: null,
   signature: null,
+  certificateAttached: true,
 };
 
 describe('the certificate check', () => {
@@ -50,5 +57,13 @@ describe('the certificate check', () => {
     expect(isValidCertificate({ ...certificate, status: 'rejected', decisionDate: null })).toBe(false);
     expect(isValidCertificate({ ...certificate, status: 'under_review', decisionDate: null })).toBe(false);
     expect(isValidCertificate({ ...certificate, decisionDate: null })).toBe(false);
+  });
+
+  it('calls an approval without its certificate not valid but lacking it', () => {
+    expect(lacksCertificate(certificate)).toBe(false);
+    const bare = { ...certificate, certificateAttached: false };
+    expect(isValidCertificate(bare)).toBe(false);
+    expect(lacksCertificate(bare)).toBe(true);
+    expect(lacksCertificate({ ...bare, status: 'rejected', decisionDate: null })).toBe(false);
   });
 });

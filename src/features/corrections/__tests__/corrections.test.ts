@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Correction } from '#domain/contract.ts';
+import type { Correction, Statement } from '#domain/contract.ts';
 import { CORRECTION_TEXTS, replacedLine, replacesLine } from '#domain/corrections.ts';
 import { petitionTextTooLong } from '#domain/petitions.ts';
 import { correctionTermLine } from '#lib/deadline.ts';
-import { statementItem } from '../../../test-support/statements.ts';
+import { approvalStage, statementItem } from '../../../test-support/statements.ts';
 import {
   canRequestCorrection,
   currentRequisites,
@@ -36,13 +36,16 @@ describe('asking for a correction', () => {
     expect(validateCorrectionRequest({ text: 'а'.repeat(10_000) })).toEqual({});
   });
 
-  it('is offered for an approved statement with no request waiting', () => {
-    expect(canRequestCorrection(statementItem({ status: 'approved' }))).toBe(true);
-    expect(canRequestCorrection(statementItem({ status: 'under_review' }))).toBe(false);
-    expect(canRequestCorrection(statementItem({ status: 'approved', corrections: [correction()] }))).toBe(false);
-    expect(
-      canRequestCorrection(statementItem({ status: 'approved', corrections: [correction({ status: 'declined' })] })),
-    ).toBe(true);
+  it('is offered for an approved statement with its certificate and no request waiting', () => {
+    const approved = (fields: Partial<Statement> = {}) =>
+      statementItem({ status: 'approved', stages: [approvalStage('Свидетельство_1001.pdf')], ...fields });
+    expect(canRequestCorrection(approved())).toBe(true);
+    expect(canRequestCorrection(approved({ status: 'under_review' }))).toBe(false);
+    expect(canRequestCorrection(approved({ corrections: [correction()] }))).toBe(false);
+    expect(canRequestCorrection(approved({ corrections: [correction({ status: 'declined' })] }))).toBe(true);
+    // An approval given without its certificate has nothing to correct.
+    expect(canRequestCorrection(approved({ stages: [approvalStage('Письмо.pdf')] }))).toBe(false);
+    expect(canRequestCorrection(approved({ stages: [] }))).toBe(false);
   });
 });
 

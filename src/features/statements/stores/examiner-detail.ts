@@ -1,4 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
+import { CERTIFICATE_TEXTS, certificateFileName, isCertificateOf } from '#domain/certificates.ts';
 import type { RefusalGround, Statement } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { routes } from '#domain/routes.ts';
@@ -115,6 +116,25 @@ export const replyUploads = reply.uploads;
 /** Closes the reply dialog without sending; files uploaded for it are deleted. */
 export const closeReply = reply.close;
 
+/**
+ * The certificate an approval must carry, 'Свидетельство_{visibleId}.pdf', while the approval's reply lacks it
+ * ('Отправить ответ' waits for it); null for any other answer or once it is uploaded.
+ */
+export const $missingCertificate: ReadableAtom<string | null> = computed(
+  [reply.$open, reply.uploads.$items, detail.$detail],
+  (status, items, shown) => {
+    const visibleId = shown.statement?.visibleId;
+    if (status !== 'approved' || visibleId === undefined) return null;
+    const carried = items.some((item) => item.status === 'done' && isCertificateOf(item.name, visibleId));
+    return carried ? null : certificateFileName(visibleId);
+  },
+);
+
+/** 'Приложите свидетельство о согласовании «Свидетельство_{visibleId}.pdf».' under the approval's files. */
+export function missingCertificateNote(fileName: string): string {
+  return `${CERTIFICATE_TEXTS.required} «${fileName}».`;
+}
+
 /** True while the certificate is being made (jspdf and the font load on first use). */
 export const $certificateBusy = atom(false);
 
@@ -194,6 +214,7 @@ export async function sendReply(): Promise<boolean> {
     return false;
   }
   if (status === 'rejected' && !rejectionGrounds.check()) return false;
+  if ($missingCertificate.get() !== null) return false;
   const body = {
     ...reply.content(),
     status,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { reportFileName } from '#domain/terms-report.ts';
 import { reportCsv } from '#domain/terms-report-csv.ts';
-import { issueCheckToken } from '../../../certificates/certificates.service.ts';
+import { attachCertificate, issueCheckToken } from '../../../certificates/certificates.service.ts';
 import { decideCorrection } from '../../../corrections/corrections.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import {
@@ -70,6 +70,12 @@ const instance: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'issueCertificateCheck', {}, async (request) =>
     issueCheckToken(ctx, currentUser(request), request.params.id),
   );
+
+  contractRoute(app, 'attachCertificate', {}, async (request) => {
+    const user = currentUser(request);
+    await attachCertificate(ctx, user, request.params.id, request.body);
+    return examinerStatement(ctx, user, request.params.id);
+  });
 
   contractRoute(app, 'decideCorrection', {}, async (request) => {
     const user = currentUser(request);
