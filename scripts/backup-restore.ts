@@ -1,6 +1,6 @@
 // `npm test`'s stage backup-restore: a backup of a running portal restores into PostgreSQL with files on S3 and into
-// SQLite with files in a directory, and each restored portal answers every read as the original did
-// (docs/operations.md «Backup and restore»). Runs alone after `npm run build`: `node scripts/backup-restore.ts`.
+// SQLite with files in a directory, and each restored portal answers every read as the original did. Runs alone after
+// `npm run build`: `node scripts/backup-restore.ts`.
 //
 //   1. The original: `npm start` on SQLite (a temporary DATA_DIR, files in a temporary FILES_DIR), the demo seeded (it
 //      is seeded outside production), on a free port.
@@ -606,6 +606,7 @@ try {
   await loops;
   const during = done.filter((write) => write.at >= backupStart && write.at <= backupEnd).length;
   check(loaded.code === 0, 'backup --to A while two loops upload and file', loaded.out.slice(-3000));
+  check(during > 0, 'the loops wrote before, during and after backup A', `${during} writes answered during it`);
   note(
     `backup A took ${backupEnd - backupStart} ms; ${during} uploads and filings were answered meanwhile, ` +
       `${done.length} in all (${done.filter((write) => write.what === 'statement').length} statements)`,
@@ -630,6 +631,11 @@ try {
     ([, file]) => file.status !== 200 || (file.stated !== null && file.stated !== file.sha256),
   );
   check(
+    reference.answers.get(`owner GET /api/statements/${filed.id}`)?.status === 200 &&
+      reference.answers.get(`head GET /api/instance/statements/${filed.id}`)?.status === 200,
+    `the crawl reads № ${filed.visibleId} in both views`,
+  );
+  check(
     mismatched.length === 0 && reference.files.size > 0,
     `the original: ${reference.answers.size} answers read, ${reference.files.size} listed files downloaded, each ` +
       'with the SHA-256 its detail states',
@@ -650,13 +656,14 @@ try {
   // 5. Restored into PostgreSQL with files on S3, then into SQLite with files in a directory; each started and crawled.
   const restoreAndCompare = async (name: string, target: Storage) => {
     const restored = await admin(target, ['restore', '--from', quiet]);
-    if (!check(restored.code === 0, `restore --from B into ${name}`, restored.out.slice(-3000))) return;
+    if (!check(restored.code === 0, `restore --from B into ${name}`, restored.out.slice(-3000))) return false;
     const copy = await startPortal(target, mailbox.smtpUrl);
     try {
       compare(name, reference, await crawl(copy.url, await logInAll(copy.url, mailbox), operations));
     } finally {
       await stopPortal(copy);
     }
+    return true;
   };
   const s3 = await startTestS3('restored-files');
   cleanups.push(() => s3.close());
@@ -674,28 +681,25 @@ try {
   });
   await restoreAndCompare('PostgreSQL + S3', { dataDir: path.join(work, 'pg-data'), databaseUrl: pgUrl, s3 });
   const sqliteTarget: Storage = { dataDir: path.join(work, 'restored'), filesDir: path.join(work, 'restored-files') };
-  await restoreAndCompare('SQLite + directory', sqliteTarget);
-  const again = await admin(sqliteTarget, ['restore', '--from', quiet]);
-  check(
-    existsSync(path.join(sqliteTarget.dataDir, 'portal.sqlite')) && again.code !== 0,
-    'restore into the filled SQLite target is refused',
-    `exit ${again.code}: ${again.out.slice(-1000)}`,
-  );
+  if (await restoreAndCompare('SQLite + directory', sqliteTarget)) {
+    const again = await admin(sqliteTarget, ['restore', '--from', quiet]);
+    check(again.code !== 0, 'restore into the filled SQLite target is refused', `exit ${again.code}: ${again.out}`);
+  }
 
   // 6. One byte of one file changed: verify-backup names it.
   const tampered = path.join(work, 'backup-tampered');
   cpSync(quiet, tampered, { recursive: true });
-  const letter = [...reference.files.keys()].find((key) => backedFiles.includes(key)) ?? backedFiles[0];
-  if (!letter) throw new Error('no file in the backup to change');
-  const target = path.join(tampered, 'files', letter);
+  const changed = [...reference.files.keys()].find((key) => backedFiles.includes(key)) ?? backedFiles[0];
+  if (!changed) throw new Error('backup B holds no file to change');
+  const target = path.join(tampered, 'files', changed);
   const bytes = readFileSync(target);
   const middle = Math.floor(bytes.length / 2);
   bytes[middle] = (bytes[middle] ?? 0) ^ 0x01;
   writeFileSync(target, bytes);
   const caught = await admin(original, ['verify-backup', '--from', tampered]);
   check(
-    caught.code === 1 && caught.out.includes(letter),
-    `a copy of B with one byte of files/${letter} changed: verify-backup exits 1 naming the key`,
+    caught.code === 1 && caught.out.includes(changed),
+    `a copy of B with one byte of files/${changed} changed: verify-backup exits 1 naming the key`,
     `exit ${caught.code}: ${caught.out.slice(-2000)}`,
   );
 } catch (error) {
