@@ -4,18 +4,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { migrations } from '../migrations/index.ts';
 import { importCalendarYear } from './administration/calendar.service.ts';
 import { addExaminer, setHeadByEmail } from './administration/examiners.service.ts';
+import { type BackupReport, createBackup } from './backup/backup.ts';
+import { restoreBackup } from './backup/restore.ts';
+import { verifyBackup } from './backup/verify.ts';
 import { ensureCatalogues } from './catalogs/catalogs.service.ts';
 import { createCompanyWithOwner } from './companies/companies.service.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import type { ServiceContext } from './context.ts';
-import { backupSqlite, createDatabase, migrateToLatest } from './db/database.ts';
+import { createDatabase, migrateToLatest } from './db/database.ts';
 import { describeReviewTerms, setReviewTerm } from './deadlines/deadlines.service.ts';
 import { ApiError } from './errors.ts';
 import { copyFiles, copySummary } from './files/copy-files.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createServiceContext } from './service-context.ts';
+import { createFileStore } from './storage/create-file-store.ts';
 import { directoryFileStore } from './storage/file-store.ts';
 import { s3FileStore } from './storage/s3-file-store.ts';
 import { listUsers } from './users/users.service.ts';
@@ -32,7 +37,12 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                   делает эксперта руководителем отдела или снимает это; последнего
                   руководителя снять нельзя
   list-users      выводит всех пользователей
-  backup          --to FILE   копия базы SQLite (VACUUM INTO)
+  backup          --to DIR    резервная копия: снимок базы и все файлы, которые она называет, с манифестом
+                  (можно при работающем портале); DIR — новый или пустой каталог
+  verify-backup   --from DIR  проверяет копию, не восстанавливая: манифест, размер и SHA-256 каждого
+                  файла, все названные в базе файлы на месте; при ошибках код выхода 1
+  restore         --from DIR  загружает копию в пустую базу (DATA_DIR или DATABASE_URL) и в хранилище
+                  файлов (FILES_DIR или S3) из окружения; портал при этом остановлен
   calendar-import --year Y --file F [--confirm-unusual-year]
                   загружает производственный календарь года из файла (формат — в README);
                   год меньше чем из 200 или больше чем из 300 рабочих дней — только
@@ -106,10 +116,23 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     }
   },
   async backup(ctx, values) {
-    const target = path.resolve(required(values, 'to'));
-    if (process.env.DATABASE_URL) throw new UsageError('Для PostgreSQL используйте pg_dump');
-    await backupSqlite(ctx.db, target);
-    console.log(`Копия базы сохранена: ${target}`);
+    const dir = path.resolve(required(values, 'to'));
+    // The run's own row is written beside the snapshot's open transaction, through a handle of its own.
+    const config = loadConfig();
+    const control = createDatabase(config);
+    try {
+      const report = await createBackup({
+        db: ctx.db,
+        control,
+        files: ctx.files,
+        dir,
+        portalVersion: config.appVersion,
+        log: (line) => console.error(line),
+      });
+      console.log(describeBackup(report));
+    } finally {
+      await control.destroy();
+    }
   },
   async 'calendar-import'(ctx, values) {
     const year = Number(required(values, 'year'));
@@ -156,10 +179,55 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
   },
 };
 
+/** Commands that take the database as they find it (restore: empty, never migrated or filled first) or use none. */
+const rawCommands: Record<string, (config: Config, values: Values) => Promise<void>> = {
+  async 'verify-backup'(_config, values) {
+    const dir = path.resolve(required(values, 'from'));
+    const { manifest, problems } = await verifyBackup(dir, (line) => console.error(line));
+    if (problems.length > 0) {
+      throw new UsageError(`Копия ${dir} повреждена (${problems.length}):\n${problems.join('\n')}`);
+    }
+    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
+    console.log(
+      `Копия ${dir} цела: снимок ${manifest.takenAt}, версия ${manifest.portalVersion}, таблиц ${manifest.tables.length}, строк ${rows}, файлов ${manifest.files.length} (${megabytes(bytes)})`,
+    );
+  },
+  async restore(config, values) {
+    const dir = path.resolve(required(values, 'from'));
+    const db = createDatabase(config);
+    const files = createFileStore(config);
+    try {
+      const report = await restoreBackup({ dir, db, files, migrations, log: (line) => console.error(line) });
+      const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'portal.sqlite');
+      console.log(
+        `Копия ${dir} восстановлена в ${where} и ${files.description}: таблиц ${report.tables}, строк ${report.rows}, ` +
+          `файлов ${report.files} (из них уже были ${report.present}); схема ${report.migratedFrom}` +
+          (report.migratedTo === report.migratedFrom ? '' : ` → ${report.migratedTo}`) +
+          `; заняло ${report.seconds.toFixed(1)} с`,
+      );
+    } finally {
+      await db.destroy();
+    }
+  },
+};
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} МБ`;
+
+function describeBackup(report: BackupReport): string {
+  return (
+    `Резервная копия записана: ${report.dir}\n` +
+    `  снимок базы на ${report.takenAt}: таблиц ${report.tables}, строк ${report.rows}\n` +
+    `  файлов ${report.files} (${megabytes(report.bytes)})\n` +
+    `  заняло ${report.seconds.toFixed(1)} с`
+  );
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const run = command ? commands[command] : undefined;
-  if (!run) {
+  const raw = command ? rawCommands[command] : undefined;
+  if (!run && !raw) {
     console.error(command ? `Неизвестная команда: ${command}\n\n${USAGE}` : USAGE);
     return 1;
   }
@@ -175,6 +243,7 @@ async function main(): Promise<number> {
       phone: { type: 'string' },
       position: { type: 'string' },
       to: { type: 'string' },
+      from: { type: 'string' },
       year: { type: 'string' },
       file: { type: 'string' },
       days: { type: 'string' },
@@ -188,6 +257,11 @@ async function main(): Promise<number> {
     strict: true,
   });
   const config = loadConfig();
+  if (raw) {
+    await raw(config, values);
+    return 0;
+  }
+  if (!run) return 1;
   const db = createDatabase(config);
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   try {

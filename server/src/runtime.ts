@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ensureCatalogues } from './catalogs/catalogs.service.ts';
 import type { Config } from './config.ts';
 import { compileValidatorsAhead } from './contract/validation.ts';
-import { createDatabase, migrateToLatest, withStartLock } from './db/database.ts';
+import { API_APPLICATION_NAME, createDatabase, migrateToLatest, withStartLock } from './db/database.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMetrics, startMetricsServer } from './metrics/metrics.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo.ts';
@@ -23,7 +23,11 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
     metrics.signatureCheck.source = signatures.state.source;
     metrics.signatureCheck.crls = signatures.state.crls;
   }
-  const db = createDatabase({ ...config, onQuery: config.metrics ? metrics.observeQuery : undefined });
+  const db = createDatabase({
+    ...config,
+    onQuery: config.metrics ? metrics.observeQuery : undefined,
+    applicationName: API_APPLICATION_NAME,
+  });
   await migrateToLatest(db);
   // The catalogues and the demo seed are written under the migrations' lock: API processes starting at once on one empty
   // database write them once.

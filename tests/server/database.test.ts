@@ -41,15 +41,25 @@ describe.skipIf(usingPostgres)('SQLite durability', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('backs up with VACUUM INTO and the copy restores every user', () => {
+  it('backs up, verifies and restores through the admin CLI, refusing a target that is not empty', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-backup-'));
     expect(admin(dir, 'create-company', '--email', 'boss@firm.example', '--legal-entity', 'ООО «Фирма»').code).toBe(0);
-    const backup = path.join(dir, 'backup.sqlite');
-    expect(admin(dir, 'backup', '--to', backup).code).toBe(0);
+    const backup = path.join(dir, 'backup');
+    const made = admin(dir, 'backup', '--to', backup);
+    expect(made).toMatchObject({ code: 0 });
+    expect(made.stdout).toContain(`Резервная копия записана: ${backup}`);
+    expect(admin(dir, 'verify-backup', '--from', backup).stdout).toContain(`Копия ${backup} цела`);
     const restored = mkdtempSync(path.join(tmpdir(), 'portal-restored-'));
-    rmSync(path.join(restored, 'portal.sqlite'), { force: true });
-    execFileSync('cp', [backup, path.join(restored, 'portal.sqlite')]);
+    const loaded = admin(restored, 'restore', '--from', backup);
+    expect(loaded).toMatchObject({ code: 0 });
+    expect(loaded.stdout).toContain(`Копия ${backup} восстановлена`);
     expect(admin(restored, 'list-users').stdout).toContain('boss@firm.example');
+    expect(admin(restored, 'restore', '--from', backup)).toMatchObject({
+      code: 1,
+      stderr: 'Ошибка: База данных не пуста: восстановление возможно только в пустую базу\n',
+    });
+    expect(admin(restored, 'verify-backup', '--from', dir)).toMatchObject({ code: 1 });
+    expect(admin(restored, 'verify-backup', '--from', dir).stderr).toContain(`В каталоге ${dir} нет manifest.json`);
     rmSync(dir, { recursive: true, force: true });
     rmSync(restored, { recursive: true, force: true });
   });

@@ -118,6 +118,20 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const testDatabaseName = () =>
   decodeURIComponent(new URL(process.env.TEST_DATABASE_URL as string).pathname.slice(1)) || 'postgres';
 
+/**
+ * A new, empty PostgreSQL database beside the test database (a restore's target): its URL, and `drop` to remove it
+ * once nothing is connected.
+ */
+export async function emptyPostgresDatabase(tag: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const database = `${testDatabaseName()}_${tag}_${process.pid}`;
+  await onPostgresServer(`drop database if exists ${quoteIdent(database)}`);
+  await onPostgresServer(`create database ${quoteIdent(database)}`);
+  return {
+    url: withDatabase(process.env.TEST_DATABASE_URL as string, database),
+    drop: () => onPostgresServer(`drop database if exists ${quoteIdent(database)}`),
+  };
+}
+
 /** Seeds a template for `env`: a portal of its own, seeded and closed. Null where PostgreSQL refuses a database. */
 async function makeSeededTemplate(env: Record<string, string>): Promise<SeededTemplate | null> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-seed-'));

@@ -23,7 +23,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Told each query's duration and whether it failed (the metrics; absent, queries are not timed). */
   onQuery?: (seconds: number, failed: boolean) => void;
+  /** How PostgreSQL's connections name themselves (`application_name`): an API process says so (`API_APPLICATION_NAME`). */
+  applicationName?: string;
 }
+
+/** What PostgreSQL's connections of a running API process call themselves: a restore refuses a database they use. */
+export const API_APPLICATION_NAME = 'approval-portal-api';
 
 /** The PostgreSQL pool behind a database, for its figures (connections in use, idle, waited for). */
 const pools = new WeakMap<Db, pg.Pool>();
@@ -42,7 +47,11 @@ export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
     // bigint columns (file sizes, counts) come back as numbers: sizes stay far below 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      application_name: options.applicationName ?? 'approval-portal',
+    });
     pool.on('connect', (client) => usePreparedStatements(client, onQuery));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
@@ -179,11 +188,6 @@ async function runMigrations(db: Db): Promise<void> {
 /** ISO 8601 UTC text, the one timestamp format stored in both databases. */
 export function nowIso(date: Date = new Date()): string {
   return date.toISOString();
-}
-
-/** A consistent copy of the SQLite file (VACUUM INTO), safe while the portal runs. */
-export async function backupSqlite(db: Db, target: string): Promise<void> {
-  await sql`VACUUM INTO ${target}`.execute(db);
 }
 
 /** True on PostgreSQL (row locks, `for update`); SQLite runs one write transaction at a time anyway. */

@@ -24,7 +24,7 @@ class CopyFailure extends Error {}
  * Every file the database refers to: stage files, prefiles not attached yet, the uploads powers of attorney and
  * confirmed registrations keep, and the registrations' statements.
  */
-async function* knownFiles(db: Db): AsyncGenerator<KnownFile> {
+export async function* knownFiles(db: Db): AsyncGenerator<KnownFile> {
   for (const list of [
     listStageFilesAfter,
     listPendingPrefilesAfter,
