@@ -578,12 +578,14 @@ try {
   // 3. A backup while uploads go on.
   let writing = true;
   const done: { at: number; what: string }[] = [];
+  // Every fourth upload files a statement with the loop's last four, up to six statements a loop (each statement adds
+  // some twenty reads to every crawl); the uploads go on until told to stop.
   const loop = async (n: number) => {
     const pending: number[] = [];
     for (let i = 1; writing; i++) {
       pending.push(await uploadPrefile(url, tokens.employee, `Лист ${n}-${i}.pdf`, pdf(`Sheet ${n}-${i}`, 1)));
       done.push({ at: Date.now(), what: 'prefile' });
-      if (i % 4 === 0) {
+      if (i % 4 === 0 && i <= 24) {
         await call(url, tokens.employee, 'POST', '/api/statements', {
           objectName: `Объект под нагрузкой ${n}-${i}`,
           prefileIds: pending.splice(0),
