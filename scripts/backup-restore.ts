@@ -9,8 +9,7 @@
 //      server writes the refusal letter, a file of that round).
 //   3. Backup under load: two loops upload prefiles and file statements as the employee while `backup --to A` runs;
 //      `verify-backup --from A` must pass. A backup taken while writes go on cannot be compared with any one reading of
-//      the original (the reading would see writes the backup may or may not hold), so this one proves only that it is
-//      whole and consistent by the tool's own check.
+//      the original (the reading would see writes the backup may or may not hold): it is verified, and restored (step 5).
 //   4. The comparison's backup: the loops stopped (every write of theirs answered), `backup --to B`, verified; then the
 //      crawler reads the original. Nothing writes between B's snapshot and that reading but the reading itself (logins,
 //      the rate limits' counters, anything a read marks), and a restored portal is read by the same requests in the
@@ -24,6 +23,7 @@
 //      status check of the statements. Every file a detail lists is downloaded and its SHA-256 compared (and checked
 //      against the one the detail states). A GET of openapi.yaml the crawler neither reads nor names as left out fails
 //      the stage, so a new read cannot slip past it. Restoring again into the filled SQLite target must be refused.
+//      A, restored into SQLite as well, must serve every file its details list with the SHA-256 they state.
 //   6. A copy of B with one byte of one file changed fails `verify-backup`, and its output names that file's key.
 //
 // No field is excused from the comparison: ids, numbers, dates and tokens come back as they were, and both portals
@@ -687,6 +687,26 @@ try {
     const again = await admin(sqliteTarget, ['restore', '--from', quiet]);
     check(again.code !== 0, 'restore into the filled SQLite target is refused', `exit ${again.code}: ${again.out}`);
   }
+  // The backup taken under load has no reading to compare with; restored, it must still serve every file its details
+  // list, with the bytes they state.
+  const loadTarget: Storage = { dataDir: path.join(work, 'restored-a'), filesDir: path.join(work, 'restored-a-files') };
+  const loadRestored = await admin(loadTarget, ['restore', '--from', underLoad]);
+  if (check(loadRestored.code === 0, 'restore --from A into SQLite + directory', loadRestored.out.slice(-3000))) {
+    const copy = await startPortal(loadTarget, mailbox.smtpUrl);
+    try {
+      const read = await crawl(copy.url, await logInAll(copy.url, mailbox), operations);
+      const wrong = [...read.files].filter(
+        ([, file]) => file.status !== 200 || (file.stated !== null && file.stated !== file.sha256),
+      );
+      check(
+        wrong.length === 0 && read.files.size > 0,
+        `A restored: all ${read.files.size} files its details list download with the SHA-256 they state`,
+        wrong.map(([key, file]) => `${key}: ${file.status} ${file.sha256}, stated ${file.stated}`).join('\n'),
+      );
+    } finally {
+      await stopPortal(copy);
+    }
+  }
 
   // 6. One byte of one file changed: verify-backup names it.
   const tampered = path.join(work, 'backup-tampered');
@@ -723,6 +743,6 @@ if (failures.length > 0) {
   process.exit(1);
 }
 console.log(
-  'backup-restore: a backup taken under load verifies; the quiet one restores into PostgreSQL + S3 and into SQLite, ' +
-    'and both answer every read as the original did; a changed byte is caught',
+  'backup-restore: a backup taken under load verifies and restores with every file; the quiet one restores into ' +
+    'PostgreSQL + S3 and into SQLite, and both answer every read as the original did; a changed byte is caught',
 );
