@@ -83,6 +83,9 @@ const storageEnv = (storage: Storage): NodeJS.ProcessEnv =>
     ? { DATA_DIR: storage.dataDir, FILES_DIR: storage.filesDir }
     : { DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl, ...storage.s3.env };
 
+/** The admin commands running now: an interrupted run ends them too. */
+const commands = new Set<ChildProcess>();
+
 /** `npm run admin -- ARGS` on `storage`, without blocking this process (the upload loops run in it meanwhile). */
 function admin(storage: Storage, args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
@@ -90,6 +93,8 @@ function admin(storage: Storage, args: string[]): Promise<{ code: number | null;
       cwd: root,
       env: { ...baseEnv(), ...storageEnv(storage) },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A group of its own, as the portal's: an interrupted run ends npm and the command under it together.
+      detached: true,
     });
     let out = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -98,8 +103,12 @@ function admin(storage: Storage, args: string[]): Promise<{ code: number | null;
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
     });
+    commands.add(child);
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, out }));
+    child.once('close', (code) => {
+      commands.delete(child);
+      resolve({ code, out });
+    });
   });
 }
 
@@ -107,6 +116,9 @@ interface Portal {
   url: string;
   child: Child;
 }
+
+/** The portals running now: an interrupted run stops them too (each runs in a process group of its own). */
+const running = new Set<Portal>();
 
 /** `npm start` on `storage`, in a process group of its own (npm passes no signal on), up once it is ready. */
 async function startPortal(storage: Storage, smtpUrl: string): Promise<Portal> {
@@ -120,30 +132,55 @@ async function startPortal(storage: Storage, smtpUrl: string): Promise<Portal> {
       keep: 200_000,
       env: { ...baseEnv(), ...storageEnv(storage), PORT: String(port), HOST: '127.0.0.1', SMTP_URL: smtpUrl },
     });
+    const portal: Portal = { url, child };
+    running.add(portal);
     try {
       await child.waitForStart({
         name: 'npm start',
         ready: () => answersOk(`${url}/api/health/ready`),
         timeoutMs: 120_000,
       });
-      return { url, child };
+      return portal;
     } catch (error) {
-      await stopPortal({ url, child });
+      await stopPortal(portal);
       if (attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
     }
   }
 }
 
-async function stopPortal(portal: Portal): Promise<void> {
-  const { child } = portal;
-  if (child.pid && child.running()) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // The group is gone already.
-    }
+/** Whether any process of the group `pgid` is left. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
   }
-  await child.stop({ graceMs: 10_000 });
+}
+
+/**
+ * Stops a portal: SIGTERM to its whole group (npm may exit first and leave the API finishing its requests), then waits
+ * until no process of the group is left, killing the group if it is still there after ten seconds.
+ */
+async function stopPortal(portal: Portal): Promise<void> {
+  running.delete(portal);
+  const pgid = portal.child.pid;
+  if (!pgid) return;
+  const gone = async (ms: number) => {
+    const deadline = Date.now() + ms;
+    while (groupAlive(pgid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    return !groupAlive(pgid);
+  };
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGTERM');
+  if (!(await gone(10_000))) {
+    console.error(
+      `the portal at ${portal.url} (process group ${pgid}) did not end within 10 s of SIGTERM: killed; its last ` +
+        `output:\n${portal.child.output().slice(-3000)}`,
+    );
+    process.kill(-pgid, 'SIGKILL');
+    await gone(10_000);
+  }
+  await portal.child.exited;
 }
 
 type Tokens = Record<DemoRole, string>;
@@ -515,6 +552,30 @@ function filesUnder(dir: string): string[] {
 
 const cleanups: (() => Promise<void>)[] = [];
 let pgUrl = '';
+let cleaning: Promise<void> | undefined;
+/** Stops whatever the run started and removes its files; once, whether the run ended or was interrupted. */
+const cleanUp = () => {
+  cleaning ??= (async () => {
+    for (const command of commands) if (command.pid && groupAlive(command.pid)) process.kill(-command.pid, 'SIGTERM');
+    for (const portal of [...running]) await stopPortal(portal);
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
+    if (pgUrl) {
+      const stop = spawn('bash', [path.join(root, 'scripts/pg-throwaway.sh'), 'stop', pgUrl], { stdio: 'inherit' });
+      await new Promise((resolve) => stop.once('close', resolve));
+    }
+    rmSync(work, { recursive: true, force: true });
+  })();
+  return cleaning;
+};
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.once(signal, () => {
+    console.error(`backup-restore: ${signal}, stopping what it started`);
+    void cleanUp().finally(() => process.exit(code));
+  });
+}
 try {
   if (!existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('no dist/: run npm run build first');
   const today = new Date().toISOString().slice(0, 10);
@@ -526,7 +587,6 @@ try {
   // 1. The original portal.
   const original: Storage = { dataDir: path.join(work, 'original'), filesDir: path.join(work, 'original-files') };
   const portal = await startPortal(original, mailbox.smtpUrl);
-  cleanups.push(() => stopPortal(portal));
   note(`the original portal (SQLite, files in a directory, the demo) answers at ${portal.url}`);
   const tokens = await logInAll(portal.url, mailbox);
 
@@ -595,6 +655,8 @@ try {
     }
   };
   const loops = Promise.all([loop(1), loop(2)]);
+  // Awaited below; an interrupted run stops the portal under them, and their failure must not end it before its cleanup.
+  loops.catch(() => {});
   // Started: the loops have written before the backup begins.
   while (done.length < 4) await new Promise((resolve) => setTimeout(resolve, 20));
   const underLoad = path.join(work, 'backup-under-load');
@@ -660,6 +722,7 @@ try {
     const restored = await admin(target, ['restore', '--from', quiet]);
     if (!check(restored.code === 0, `restore --from B into ${name}`, restored.out.slice(-3000))) return false;
     const copy = await startPortal(target, mailbox.smtpUrl);
+    note(`the portal restored into ${name} answers at ${copy.url}`);
     try {
       compare(name, reference, await crawl(copy.url, await logInAll(copy.url, mailbox), operations));
     } finally {
@@ -693,6 +756,7 @@ try {
   const loadRestored = await admin(loadTarget, ['restore', '--from', underLoad]);
   if (check(loadRestored.code === 0, 'restore --from A into SQLite + directory', loadRestored.out.slice(-3000))) {
     const copy = await startPortal(loadTarget, mailbox.smtpUrl);
+    note(`the portal restored from A answers at ${copy.url}`);
     try {
       const read = await crawl(copy.url, await logInAll(copy.url, mailbox), operations);
       const wrong = [...read.files].filter(
@@ -728,15 +792,7 @@ try {
   failures.push(String(error));
   console.error(error);
 } finally {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
-  if (pgUrl)
-    await new Promise((resolve) =>
-      spawn('bash', [path.join(root, 'scripts/pg-throwaway.sh'), 'stop', pgUrl], { stdio: 'inherit' }).once(
-        'close',
-        resolve,
-      ),
-    );
-  rmSync(work, { recursive: true, force: true });
+  await cleanUp();
 }
 if (failures.length > 0) {
   console.error(`backup-restore: ${failures.length} failed:\n  ${failures.join('\n  ')}`);
