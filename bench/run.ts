@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiFigures, metricsCostFigure, uploadFigures } from './api.ts';
+import { backupFigures } from './backup.ts';
 import { explainQueries } from './explain.ts';
 import { type BenchPortal, repoRoot, startBenchPortal } from './lib/portal.ts';
 import { withCauses } from './lib/short.ts';
@@ -131,6 +132,8 @@ log('signature check');
 figures.push(...(await signatureFigures().catch((error: unknown) => [failed(11, 'signature check', error)])));
 log('the public register');
 figures.push(...(await registryFigures(process.env.BENCH_DATABASE_URL ?? null)));
+log('backup and restore');
+figures.push(...(await backupFigures(process.env.BENCH_DATABASE_URL ?? null)));
 figures.sort((a, b) => a.group - b.group);
 
 const machine = {

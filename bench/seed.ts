@@ -33,6 +33,8 @@ export interface BenchSeedOptions {
   now?: Date;
   /** Every statement ends in a decision (approved or rejected): the public register's figures over 10,000 of them. */
   decisionsOnly?: boolean;
+  /** Each file's size in bytes: the PDF padded with random bytes (the backup's figure over 1 GB of files). */
+  fileSize?: number;
 }
 
 export interface BenchSeedResult {
@@ -187,6 +189,12 @@ function pdfBytes(title: string): Buffer {
     `%PDF-1.4\n% ${title}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
       '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
+}
+
+/** The bytes, followed by random ones up to `size` (a different tail each time, as real documents differ). */
+function padded(bytes: Buffer, size: number | undefined): Buffer {
+  if (size === undefined || size <= bytes.length) return bytes;
+  return Buffer.concat([bytes, randomBytes(size - bytes.length)]);
 }
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<void>): Promise<void> {
@@ -470,7 +478,7 @@ export async function seedBench(ctx: ServiceContext, options: BenchSeedOptions):
       const stageId = stageIds.get(`${stage.statementId}:${stage.n}`);
       if (stageId === undefined) throw new Error('stage was not inserted');
       for (const name of stage.files) {
-        const bytes = pdfBytes(`${name} / ${stage.statementId}:${stage.n}`);
+        const bytes = padded(pdfBytes(`${name} / ${stage.statementId}:${stage.n}`), options.fileSize);
         const key = randomBytes(24).toString('base64url');
         if (options.filesDir) fileBytes.push({ key, bytes });
         files.push({
@@ -523,6 +531,7 @@ export async function seedDatabase(options: {
   statements: number;
   fileBytes?: boolean;
   decisionsOnly?: boolean;
+  fileSize?: number;
 }): Promise<BenchSeedResult> {
   const config = loadConfig({
     ...process.env,
@@ -543,6 +552,7 @@ export async function seedDatabase(options: {
       statements: options.statements,
       filesDir: options.fileBytes === false ? null : config.filesDir,
       decisionsOnly: options.decisionsOnly ?? false,
+      fileSize: options.fileSize,
     });
   } finally {
     await db.destroy();

@@ -4,26 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { migrations } from '../migrations/index.ts';
-import { importCalendarYear } from './administration/calendar.service.ts';
-import { addExaminer, setHeadByEmail } from './administration/examiners.service.ts';
-import { type BackupReport, createBackup } from './backup/backup.ts';
-import { restoreBackup } from './backup/restore.ts';
-import { verifyBackup } from './backup/verify.ts';
-import { ensureCatalogues } from './catalogs/catalogs.service.ts';
-import { createCompanyWithOwner } from './companies/companies.service.ts';
+// Each command imports what it uses when it runs: the backup's commands, which must stay within a small memory,
+// never load the portal's services (docs/operations.md «Резервные копии»).
+import type { BackupReport } from './backup/backup.ts';
 import { type Config, loadConfig } from './config.ts';
 import type { ServiceContext } from './context.ts';
-import { createDatabase, migrateToLatest } from './db/database.ts';
-import { describeReviewTerms, setReviewTerm } from './deadlines/deadlines.service.ts';
-import { ApiError } from './errors.ts';
-import { copyFiles, copySummary } from './files/copy-files.ts';
-import { createMailer } from './mail/mailer.ts';
-import { createServiceContext } from './service-context.ts';
-import { createFileStore } from './storage/create-file-store.ts';
-import { directoryFileStore } from './storage/file-store.ts';
-import { s3FileStore } from './storage/s3-file-store.ts';
-import { listUsers } from './users/users.service.ts';
 
 const USAGE = `Использование: npm run admin -- <команда> [параметры]
 
@@ -37,8 +22,11 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                   делает эксперта руководителем отдела или снимает это; последнего
                   руководителя снять нельзя
   list-users      выводит всех пользователей
-  backup          --to DIR    резервная копия: снимок базы и все файлы, которые она называет, с манифестом
-                  (можно при работающем портале); DIR — новый или пустой каталог
+  backup          --to DIR | --under PARENT [--keep N]
+                  резервная копия: снимок базы и все файлы, которые она называет, с манифестом
+                  (можно при работающем портале); DIR — новый или пустой каталог; --under — в
+                  новый каталог с датой и временем внутри PARENT, затем там остаются N последних
+                  копий (--keep, иначе BACKUP_KEEP, по умолчанию 14)
   verify-backup   --from DIR  проверяет копию, не восстанавливая: манифест, размер и SHA-256 каждого
                   файла, все названные в базе файлы на месте; при ошибках код выхода 1
   restore         --from DIR  загружает копию в пустую базу (DATA_DIR или DATABASE_URL) и в хранилище
@@ -71,6 +59,7 @@ function optional(values: Values, name: string): string | null {
 
 const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<void>> = {
   async 'create-company'(ctx, values) {
+    const { createCompanyWithOwner } = await import('./companies/companies.service.ts');
     const { companyId, userId } = await createCompanyWithOwner(ctx, {
       email: required(values, 'email'),
       legalEntity: required(values, 'legal-entity'),
@@ -83,6 +72,7 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     console.log(`Компания создана: id ${companyId}, владелец id ${userId}`);
   },
   async 'create-examiner'(ctx, values) {
+    const { addExaminer } = await import('./administration/examiners.service.ts');
     const examiner = await addExaminer(ctx, null, {
       email: required(values, 'email'),
       fio: required(values, 'fio'),
@@ -93,12 +83,14 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     console.log(`Эксперт создан: id ${examiner.id}`);
   },
   async 'set-head'(ctx, values) {
+    const { setHeadByEmail } = await import('./administration/examiners.service.ts');
     if ((values.on === true) === (values.off === true)) throw new UsageError('Укажите одно из: --on или --off');
     const email = required(values, 'email');
     await setHeadByEmail(ctx, null, email, values.on === true);
     console.log(values.on === true ? `${email} — руководитель отдела` : `${email} больше не руководитель отдела`);
   },
   async 'list-users'(ctx) {
+    const { listUsers } = await import('./users/users.service.ts');
     const rows = await listUsers(ctx.db);
     if (rows.length === 0) console.log('Пользователей нет');
     for (const row of rows) {
@@ -115,26 +107,9 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
       );
     }
   },
-  async backup(ctx, values) {
-    const dir = path.resolve(required(values, 'to'));
-    // The run's own row is written beside the snapshot's open transaction, through a handle of its own.
-    const config = loadConfig();
-    const control = createDatabase(config);
-    try {
-      const report = await createBackup({
-        db: ctx.db,
-        control,
-        files: ctx.files,
-        dir,
-        portalVersion: config.appVersion,
-        log: (line) => console.error(line),
-      });
-      console.log(describeBackup(report));
-    } finally {
-      await control.destroy();
-    }
-  },
   async 'calendar-import'(ctx, values) {
+    const { importCalendarYear } = await import('./administration/calendar.service.ts');
+    const { ApiError } = await import('./errors.ts');
     const year = Number(required(values, 'year'));
     if (!Number.isInteger(year)) throw new UsageError('--year: год числом, например 2027');
     const file = path.resolve(required(values, 'file'));
@@ -157,6 +132,7 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     );
   },
   async 'review-term'(ctx, values) {
+    const { describeReviewTerms, setReviewTerm } = await import('./deadlines/deadlines.service.ts');
     const days = optional(values, 'days');
     const category = optional(values, 'category');
     if (days === null) {
@@ -168,6 +144,9 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     console.log(await setReviewTerm(ctx, Number(days), category));
   },
   async 'copy-files'(ctx, values) {
+    const { copyFiles, copySummary } = await import('./files/copy-files.ts');
+    const { directoryFileStore } = await import('./storage/file-store.ts');
+    const { s3FileStore } = await import('./storage/s3-file-store.ts');
     if (values['to-s3'] !== true) throw new UsageError('Укажите, куда копировать: copy-files --to-s3');
     const config = loadConfig();
     if (!config.s3) throw new UsageError('S3 не настроен: задайте S3_BUCKET (и S3_ENDPOINT, S3_REGION, ключи)');
@@ -181,7 +160,43 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
 
 /** Commands that take the database as they find it (restore: empty, never migrated or filled first) or use none. */
 const rawCommands: Record<string, (config: Config, values: Values) => Promise<void>> = {
+  async backup(config, values) {
+    const { createDatabase, migrateToLatest } = await import('./db/database.ts');
+    const { openFileStore } = await import('./storage/open-file-store.ts');
+    const { createBackup } = await import('./backup/backup.ts');
+    const { backupKeep, datedFolderName, pruneBackups } = await import('./backup/rotation.ts');
+    const to = optional(values, 'to');
+    const under = optional(values, 'under');
+    if ((to === null) === (under === null)) throw new UsageError('Укажите одно из: --to DIR или --under PARENT');
+    const keep = optional(values, 'keep') ?? undefined;
+    const kept = backupKeep({ BACKUP_KEEP: keep ?? process.env.BACKUP_KEEP });
+    const dir = to !== null ? path.resolve(to) : path.join(path.resolve(under as string), datedFolderName(new Date()));
+    const db = createDatabase(config);
+    // The run's own row is written beside the snapshot's open transaction, through a handle of its own.
+    const control = createDatabase(config);
+    try {
+      await migrateToLatest(db);
+      const report = await createBackup({
+        db,
+        control,
+        files: await openFileStore(config),
+        dir,
+        portalVersion: config.appVersion,
+        log: (line) => console.error(line),
+      });
+      console.log(describeBackup(report));
+    } finally {
+      await control.destroy();
+      await db.destroy();
+    }
+    if (under !== null) {
+      for (const removed of await pruneBackups(path.resolve(under), kept)) {
+        console.log(`Старая копия удалена: ${removed}`);
+      }
+    }
+  },
   async 'verify-backup'(_config, values) {
+    const { verifyBackup } = await import('./backup/verify.ts');
     const dir = path.resolve(required(values, 'from'));
     const { manifest, problems } = await verifyBackup(dir, (line) => console.error(line));
     if (problems.length > 0) {
@@ -194,9 +209,13 @@ const rawCommands: Record<string, (config: Config, values: Values) => Promise<vo
     );
   },
   async restore(config, values) {
+    const { createDatabase } = await import('./db/database.ts');
+    const { openFileStore } = await import('./storage/open-file-store.ts');
+    const { restoreBackup } = await import('./backup/restore.ts');
+    const { migrations } = await import('../migrations/index.ts');
     const dir = path.resolve(required(values, 'from'));
     const db = createDatabase(config);
-    const files = createFileStore(config);
+    const files = await openFileStore(config);
     try {
       const report = await restoreBackup({ dir, db, files, migrations, log: (line) => console.error(line) });
       const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : path.join(config.dataDir, 'portal.sqlite');
@@ -244,6 +263,8 @@ async function main(): Promise<number> {
       position: { type: 'string' },
       to: { type: 'string' },
       from: { type: 'string' },
+      under: { type: 'string' },
+      keep: { type: 'string' },
       year: { type: 'string' },
       file: { type: 'string' },
       days: { type: 'string' },
@@ -262,6 +283,10 @@ async function main(): Promise<number> {
     return 0;
   }
   if (!run) return 1;
+  const { createDatabase, migrateToLatest } = await import('./db/database.ts');
+  const { ensureCatalogues } = await import('./catalogs/catalogs.service.ts');
+  const { createMailer } = await import('./mail/mailer.ts');
+  const { createServiceContext } = await import('./service-context.ts');
   const db = createDatabase(config);
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   try {

@@ -10,7 +10,7 @@ import { readManifest } from '../../server/src/backup/manifest.ts';
 import { restoreBackup } from '../../server/src/backup/restore.ts';
 import { dataTables } from '../../server/src/backup/snapshot.repository.ts';
 import { verifyBackup } from '../../server/src/backup/verify.ts';
-import { createDatabase, type Db, migrateToLatest } from '../../server/src/db/database.ts';
+import { API_APPLICATION_NAME, createDatabase, type Db, migrateToLatest } from '../../server/src/db/database.ts';
 import { directoryFileStore, type FileStore, measureStream } from '../../server/src/storage/file-store.ts';
 import { emptyPostgresDatabase, startTestPortal, type TestPortal, usingPostgres } from './helpers.ts';
 
@@ -132,6 +132,23 @@ describe('backup, verify-backup and restore', () => {
     } finally {
       await db.destroy();
       await target.drop();
+    }
+  });
+
+  it.runIf(usingPostgres)('refuses the database a running portal uses, and says so', async () => {
+    // What an API process's connections call themselves (runtime.ts): the restore looks for them.
+    const api = createDatabase({
+      databaseUrl: process.env.TEST_DATABASE_URL ?? null,
+      dataDir: tempDir('api'),
+      applicationName: API_APPLICATION_NAME,
+    });
+    try {
+      await sql`select 1`.execute(api);
+      await expect(
+        restoreBackup({ dir: backupDir, db: portal.db, files: portal.ctx.files, migrations, log: quiet }),
+      ).rejects.toThrow('С этой базой работает запущенный портал: остановите его');
+    } finally {
+      await api.destroy();
     }
   });
 

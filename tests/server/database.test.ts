@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -57,6 +57,17 @@ describe.skipIf(usingPostgres)('SQLite durability', () => {
     expect(admin(restored, 'restore', '--from', backup)).toMatchObject({
       code: 1,
       stderr: 'Ошибка: База данных не пуста: восстановление возможно только в пустую базу\n',
+    });
+    // Nightly: into a dated folder under a parent, keeping the newest N.
+    const nightly = path.join(dir, 'nightly');
+    expect(admin(dir, 'backup', '--under', nightly, '--keep', '1')).toMatchObject({ code: 0 });
+    const second = admin(dir, 'backup', '--under', nightly, '--keep', '1');
+    expect(second).toMatchObject({ code: 0 });
+    expect(second.stdout).toMatch(/Старая копия удалена: .*nightly\/\d{4}-\d\d-\d\dT\d{6}Z/);
+    expect(readdirSync(nightly)).toHaveLength(1);
+    expect(admin(dir, 'backup', '--to', backup, '--under', nightly)).toMatchObject({
+      code: 1,
+      stderr: 'Ошибка: Укажите одно из: --to DIR или --under PARENT\n',
     });
     expect(admin(restored, 'verify-backup', '--from', dir)).toMatchObject({ code: 1 });
     expect(admin(restored, 'verify-backup', '--from', dir).stderr).toContain(`В каталоге ${dir} нет manifest.json`);

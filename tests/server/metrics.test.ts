@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_STATUSES } from '#domain/statuses.ts';
 import { buildApp } from '../../server/src/app.ts';
+import { finishBackupRun, startBackupRun } from '../../server/src/backup/backup-runs.repository.ts';
 import { createMailer } from '../../server/src/mail/mailer.ts';
 import { createMetrics, startMetricsServer } from '../../server/src/metrics/metrics.ts';
 import { runHousekeeping } from '../../server/src/plugins/housekeeping.ts';
@@ -85,6 +86,27 @@ describe('metrics', () => {
     expect(value(text, 'portal_remarks_open_required')).toBe(0);
   });
 
+  it('show when the last successful backup ended, in unix seconds (0 before any; a failed one changes nothing)', async () => {
+    expect(value(await scrape(), 'portal_backup_last_success_timestamp_seconds')).toBe(0);
+    const ended = new Date('2026-11-29T03:04:05.678Z');
+    const run = await startBackupRun(
+      portal.db,
+      '/var/backups/portal/2026-11-29T030000Z',
+      new Date(ended.getTime() - 60_000),
+    );
+    await finishBackupRun(portal.db, run, { succeeded: true, rows: 10, files: 2, bytes: 2048 }, ended);
+    const failed = await startBackupRun(portal.db, '/var/backups/portal/2026-11-29T040000Z', portal.ctx.now());
+    await finishBackupRun(
+      portal.db,
+      failed,
+      { succeeded: false, rows: null, files: null, bytes: null },
+      portal.ctx.now(),
+    );
+    expect(value(await scrape(), 'portal_backup_last_success_timestamp_seconds')).toBe(
+      Math.floor(ended.getTime() / 1000),
+    );
+  });
+
   it('count logins started, verified and refused, and uploads stored with their bytes or refused by code', async () => {
     const before = await scrape();
     const email = demoUsers.employee.email;
@@ -120,6 +142,7 @@ describe('metrics', () => {
     for (const job of [
       'prefile_cleanup',
       'orphan_file_cleanup',
+      'deferred_file_removals',
       'change_log_trim',
       'limit_sweep',
       'deadline_reminders',

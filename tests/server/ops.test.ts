@@ -1,5 +1,5 @@
 // What ops get in ops/ (docs/operations.md): the alert rules pass promtool's check and its unit tests (a stopped mail
-// server raises the outbox alert), and the dashboard and the rules read only metrics the API exposes, in valid PromQL.
+// server raises the outbox alert, 36 hours without a backup the backup alert), and the dashboard and the rules read only metrics the API exposes, in valid PromQL.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,15 +56,14 @@ function metricsIn(expr: string): string[] {
 
 describe('ops/', () => {
   it.skipIf(!promtool)(
-    'alert rules pass promtool check and its rule tests (a stopped mail server raises the outbox alert, an overdue appeal its own)',
+    'alert rules pass promtool check and its rule tests (a stopped mail server raises the outbox alert, an overdue appeal its own, 36 hours without a backup the backup alert)',
     () => {
       expect(execFileSync('promtool', ['check', 'rules', rules], { encoding: 'utf8' })).toContain(
-        'SUCCESS: 12 rules found',
+        'SUCCESS: 13 rules found',
       );
-      const tested = execFileSync('promtool', ['test', 'rules', path.join(ops, 'prometheus', 'alerts.test.yml')], {
-        encoding: 'utf8',
-      });
-      expect(tested).toContain('SUCCESS');
+      const tests = ['alerts.test.yml', 'alerts-backup.test.yml'].map((file) => path.join(ops, 'prometheus', file));
+      const tested = execFileSync('promtool', ['test', 'rules', ...tests], { encoding: 'utf8' });
+      expect(tested.match(/SUCCESS/g)).toHaveLength(2);
     },
   );
 

@@ -105,6 +105,11 @@ export async function sendStoredFile(
     .send(stream);
 }
 
+/** Which of these storage keys the database still names (a stage file, a prefile, a registration's statement). */
+export function namedStorageKeys(ctx: ServiceContext, keys: readonly string[]): Promise<Set<string>> {
+  return knownStorageKeys(ctx.db, keys);
+}
+
 /**
  * Bytes in the store that no row refers to are left by a process killed between the two (an upload stored before
  * its prefile row, a deletion committed before its bytes went, a partial upload): they are removed once older than
@@ -112,8 +117,12 @@ export async function sendStoredFile(
  */
 const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** Removes orphaned bytes (see ORPHAN_AGE_MS) from the store; returns how many went. Safe to run on any API process. */
+/**
+ * Removes orphaned bytes (see ORPHAN_AGE_MS) from the store; returns how many went. Safe to run on any API process.
+ * While a backup runs it does nothing: the backup may be copying bytes whose rows its snapshot still names.
+ */
 export async function removeOrphanFiles(ctx: ServiceContext): Promise<number> {
+  if (await ctx.files.holdsRemovals?.()) return 0;
   const before = ctx.now().getTime() - ORPHAN_AGE_MS;
   let removed = 0;
   let batch: string[] = [];

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { CommitteeFonts } from '#domain/pdf/committee-document.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
+import { discardStored } from '../storage/file-store.ts';
 
 const require = createRequire(import.meta.url);
 /** The font files the site fetches (certificate-download.ts), read here from the installed package. */
@@ -54,7 +55,8 @@ export async function keepLetter(
   try {
     await record({ key, size: stored.size, sha256: stored.sha256 });
   } catch (error) {
-    await ctx.files.remove(key).catch((removal: unknown) => ctx.logError(removal, 'letter removal'));
+    // Discarded, not removed: no row names them, and the caller's transaction may still hold the database.
+    await discardStored(ctx.files, key).catch((removal: unknown) => ctx.logError(removal, 'letter removal'));
     throw error;
   }
 }

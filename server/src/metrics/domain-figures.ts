@@ -5,7 +5,12 @@ import type { ServiceContext } from '../context.ts';
 import { countOverdueCorrections } from '../corrections/corrections.service.ts';
 import { deadlineClock, deadlineOf, intakeDeadlineOf } from '../deadlines/deadlines.service.ts';
 import { INTAKE_CHECK_IN, TERM_RUNS_IN } from '../deadlines/term.ts';
-import { countOpenRequiredRemarks, countStatementsByStatus, listRunningTerms } from './metrics.repository.ts';
+import {
+  countOpenRequiredRemarks,
+  countStatementsByStatus,
+  lastBackupSuccess,
+  listRunningTerms,
+} from './metrics.repository.ts';
 
 /**
  * The portal's own figures, read from the database when Prometheus scrapes (the database is the truth every API
@@ -65,6 +70,15 @@ export function collectDomainFigures(registry: Registry, ctx: ServiceContext): v
     registers: [registry],
     async collect() {
       this.set(await countOpenRequiredRemarks(db));
+    },
+  });
+  new Gauge({
+    name: 'portal_backup_last_success_timestamp_seconds',
+    help: 'When the last successful backup ended, unix seconds (0: none yet)',
+    registers: [registry],
+    async collect() {
+      const at = await lastBackupSuccess(db);
+      this.set(at ? Math.floor(at.getTime() / 1000) : 0);
     },
   });
 }

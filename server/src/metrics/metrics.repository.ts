@@ -35,6 +35,16 @@ export async function countOpenRequiredRemarks(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** When the last successful backup ended (docs/operations.md «Резервные копии»), or null if none has. */
+export async function lastBackupSuccess(db: Db): Promise<Date | null> {
+  const row = await db
+    .selectFrom('backups')
+    .select((eb) => eb.fn.max('finished_at').as('at'))
+    .where('succeeded', '=', true)
+    .executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** A trivial query: proves a connection can be had and the database answers (the readiness check, health.ts). */
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);

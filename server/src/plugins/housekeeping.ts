@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { removeDeferredFiles } from '../backup/held-removals.ts';
 import { sendDeadlineReminders } from '../deadlines/deadlines.service.ts';
 import { trimChanges } from '../events/events.service.ts';
 import { removeOrphanFiles } from '../files/files.service.ts';
@@ -44,6 +45,13 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
       'removed stored files no row refers to, older than 24 h',
       'orphan file cleanup failed',
     ),
+    job(
+      app,
+      'deferred_file_removals',
+      removeDeferredFiles(ctx),
+      'removed stored files whose removal waited for a backup to end',
+      'deferred file removal failed',
+    ),
     job(app, 'change_log_trim', trimChanges(ctx), 'trimmed the change log to a day', 'change log trim failed'),
     job(app, 'limit_sweep', sweepLimits(ctx), 'swept expired rate limit counters', 'rate limit cleanup failed'),
     job(
@@ -76,7 +84,7 @@ export function runPetitionDigests(app: FastifyInstance): Promise<void> {
 
 /**
  * Scheduled work of a running server: abandoned uploads, and stored bytes no row refers to (left by a killed
- * process), are removed after 24 h; registrations unconfirmed or declined for 30 days go with their personal data;
+ * process), are removed after 24 h; bytes whose removal waited for a backup go once none runs; registrations unconfirmed or declined for 30 days go with their personal data;
  * review deadline reminders go to the assigned examiners; every minute, petitions gathered for an examiner are mailed
  * as one when their gathering ends. Every API process may run
  * it: each removal is a conditional delete, so two processes never remove the same prefile twice or one in use, and

@@ -12,7 +12,7 @@ import type { ServiceContext } from '../context.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { type AttachedFileOwner, keepUploadsAsFiles } from '../files/stage-files.ts';
-import { FileTooLargeError } from '../storage/file-store.ts';
+import { discardStored, FileTooLargeError } from '../storage/file-store.ts';
 import {
   claimPrefiles,
   deletePrefilesByKeys,
@@ -109,7 +109,7 @@ export async function storePrefile(
     });
     return { id, name, contentType, size: stored.size };
   } catch (error) {
-    await ctx.files.remove(key);
+    await discardStored(ctx.files, key);
     throw error;
   }
 }

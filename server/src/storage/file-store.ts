@@ -36,6 +36,22 @@ export interface FileStore {
   exists(key: string): Promise<boolean>;
   /** A cheap readiness check that writes nothing: the directory is usable, the bucket answers. */
   ready(): Promise<void>;
+  /**
+   * Whether removals wait now instead of removing (a backup runs: docs/operations.md «Резервные копии»), so the
+   * orphan sweep leaves everything alone meanwhile. A store without it never holds removals.
+   */
+  holdsRemovals?(): Promise<boolean>;
+  /**
+   * Removes bytes no committed row has named (stored, then their row could not be written): at once, even while
+   * removals wait, as no backup's snapshot can name them, and without asking the database, so it may run inside an
+   * open transaction. A store without it removes them with `remove`. Callers use `discardStored`.
+   */
+  discard?(key: string): Promise<void>;
+}
+
+/** Removes bytes no committed row has named: the store's `discard`, else its `remove`. */
+export function discardStored(store: FileStore, key: string): Promise<void> {
+  return store.discard ? store.discard(key) : store.remove(key);
 }
 
 /** `store` with another `put` (one that records what it stores, or fails), everything else the store's own. */
@@ -48,6 +64,8 @@ export function withPut(store: FileStore, put: FileStore['put']): FileStore {
     list: () => store.list(),
     exists: (key) => store.exists(key),
     ready: () => store.ready(),
+    ...(store.holdsRemovals && { holdsRemovals: () => store.holdsRemovals?.() ?? Promise.resolve(false) }),
+    discard: (key) => discardStored(store, key),
   };
 }
 
