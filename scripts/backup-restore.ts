@@ -1,6 +1,6 @@
 // `npm test`'s stage backup-restore: a backup of a running portal restores into PostgreSQL with files on S3 and into
-// SQLite with files in a directory, and each restored portal answers every read as the original did. Runs alone after
-// `npm run build`: `node scripts/backup-restore.ts`.
+// SQLite with files in a directory, and each restored portal answers every read as the original did (docs/operations.md
+// «Резервные копии»). Runs alone after `npm run build`: `node scripts/backup-restore.ts`.
 //
 //   1. The original: `npm start` on SQLite (a temporary DATA_DIR, files in a temporary FILES_DIR), the demo seeded (it
 //      is seeded outside production), on a free port.
