@@ -31,7 +31,16 @@
 // the crawls run minutes apart, and a run across the committee's midnight may see a day's difference.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  type Dirent,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -138,7 +147,7 @@ async function startPortal(storage: Storage, smtpUrl: string): Promise<Portal> {
       await child.waitForStart({
         name: 'npm start',
         ready: () => answersOk(`${url}/api/health/ready`),
-        timeoutMs: 120_000,
+        timeoutMs: 180_000,
       });
       return portal;
     } catch (error) {
@@ -544,7 +553,7 @@ function compare(name: string, original: Crawl, restored: Crawl): void {
 /** Files under `dir`, as paths relative to it, sorted. */
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .sort();
