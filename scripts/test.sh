@@ -15,6 +15,10 @@
 #   fresh-machine  README's two commands on a fresh clone: `npm ci`, then `npm start` where OpenSSL loads no GOST
 #                  (the whole demo, a 503 for a signature, production refusing) and the signature verdicts with GOST
 #                  (scripts/fresh-machine.ts)
+#   backup-restore `npm run admin -- backup` of a running portal on SQLite (under uploads, and quiet), verified;
+#                  restored into PostgreSQL with files on S3 and into SQLite, each restored portal answering every
+#                  read of every demo user as the original did; a changed byte fails verify-backup
+#                  (scripts/backup-restore.ts)
 #   e2e            Playwright in Debian Chromium against dist/ and the real server as `npm start` serves it: the specs
 #                  about what differs under `npm start` (E2E_NPM_START_SPECS below)
 #   e2e-nginx      the whole browser suite through `npm run start:nginx` (real nginx with nginx.conf in front, the
@@ -38,7 +42,7 @@ failed=0
 failed_names=()
 summary=()
 skip=" ${SKIP_STAGES:-} "
-total_stages=12
+total_stages=13
 n=0
 pg_url=""
 
@@ -199,6 +203,14 @@ fresh_machine() {
   node scripts/fresh-machine.ts
 }
 
+backup_restore() {
+  if stage_failed build; then
+    echo "the build failed; no dist/ for npm start" >&2
+    return 1
+  fi
+  node scripts/backup-restore.ts
+}
+
 # The browser suite runs whole once, through nginx (e2e-nginx: the production shape). Under `npm start` run the specs
 # about what differs there (docs/decisions.md «One browser pass through nginx»): nginx.spec.ts puts nginx in front of
 # `npm start` and compares the two; the live stream straight from the API on SQLite; the site when `npm start` goes
@@ -242,6 +254,7 @@ stage server-pg 'vitest run --project server (PostgreSQL, begun beside server-sq
 stage build 'npm run build' npm run build
 stage production-install 'npm ci --omit=dev in a fresh directory, then npm start (scripts/production-install.sh)' production_install
 stage fresh-machine "README's two commands on a fresh clone, with GOST and without (scripts/fresh-machine.ts)" fresh_machine
+stage backup-restore 'backup of a running portal, restored into PostgreSQL + S3 and SQLite, read back (scripts/backup-restore.ts)' backup_restore
 stage e2e 'npm run test:e2e -- <the npm start specs> (Playwright, Chromium, npm start)' e2e
 stage e2e-nginx 'E2E_SERVE=nginx npm run test:e2e (Playwright, Chromium, npm run start:nginx)' e2e_nginx
 
