@@ -294,3 +294,45 @@ async function expectCountersGoOn(restored: Db, original: Db): Promise<void> {
     .executeTakeFirstOrThrow();
   expect(row.id).toBeGreaterThan(Number(rows[0]?.id));
 }
+
+describe('a backup of a portal whose files are in a bucket', () => {
+  let portal: TestPortal;
+  const scratch: string[] = [];
+  beforeAll(async () => {
+    portal = await startTestPortal({}, { fileStore: 's3' });
+  });
+  afterAll(async () => {
+    await portal?.close();
+    for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('copies every file from the bucket, and restores them into a directory with the same bytes', async () => {
+    const dir = path.join(tempDir('bucket-backup'), 'copy');
+    scratch.push(path.dirname(dir));
+    await createBackup({
+      db: portal.db,
+      control: portal.db,
+      files: portal.ctx.files,
+      dir,
+      portalVersion: 't',
+      log: quiet,
+    });
+    expect((await verifyBackup(dir)).problems).toEqual([]);
+    const dataDir = tempDir('from-bucket');
+    scratch.push(dataDir);
+    const db = createDatabase({ databaseUrl: null, dataDir });
+    const files = directoryFileStore(path.join(dataDir, 'files'));
+    try {
+      await restoreBackup({ dir, db, files, migrations, log: quiet });
+      await expectSameFiles(dir, files);
+      for (const file of (await readManifest(dir)).files) {
+        expect(await measureStream(await portal.ctx.files.get(file.key))).toEqual({
+          size: file.size,
+          sha256: file.sha256,
+        });
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+});
