@@ -46,7 +46,7 @@ export default function FormField<V extends FormValues>({
   const field = useFormField(form, name);
   // A phone is written out in the placeholder's shape when left, if it is a whole Russian number (lib/phone.ts).
   const onBlur = () => {
-    if (rest.type === 'tel' && field.value !== undefined) {
+    if (rest.type === 'tel' && !rest.readOnly && field.value !== undefined) {
       const formatted = formatPhone(field.value);
       if (formatted !== field.value) form.setValue(name, formatted);
     }
