@@ -39,8 +39,9 @@ const CONTACT: FieldSpec[] = [
 ];
 
 /**
- * Fields of the company form with their own or the server's error; for anyone but the owner every field is read-only
- * (still focusable and read aloud with its label, unlike a disabled one).
+ * Fields of the company form with their own error, shown once the field is left (the requisites' length and control
+ * digits, as the API checks them), or the server's; for anyone but the owner every field is read-only (still focusable
+ * and read aloud with its label, unlike a disabled one).
  */
 function CompanyFields({ specs, locked }: { specs: readonly FieldSpec[]; locked: boolean }) {
   const errors = useStore($companyFieldErrors);
@@ -49,6 +50,7 @@ function CompanyFields({ specs, locked }: { specs: readonly FieldSpec[]; locked:
       key={spec.name}
       form={companyForm}
       autoComplete="off"
+      touchOnBlur
       {...spec}
       error={errors[spec.name] ?? null}
       readOnly={locked}
