@@ -298,7 +298,8 @@ export interface paths {
          *     nor the regulation's `not_accepted` and `withdrawn`; docs/product.md «Counters»), `overdue` the statements
          *     whose review term is over (`reviewDeadline.workingDaysLeft` < 0) or, while `sent`, whose intake check is
          *     (`intakeDeadline.workingDaysLeft` < 0). For a head of the committee, `openAppeals` counts the appeals waiting
-         *     for an answer (the register's `open`), so the sidebar's 'Жалобы' needs no register.
+         *     for an answer (the register's `open`), so the sidebar's 'Жалобы' needs no register. For examiners, `news`
+         *     counts the committee's intake queue, the sidebar's count beside 'Новые заявления'.
          */
         get: operations["getStatementCounters"];
         put?: never;
@@ -3316,6 +3317,11 @@ export interface components {
              */
             total: number;
             overdue: number;
+            /**
+             * @description Examiners only: the statements waiting for the intake check (`sent`, no refusal to accept awaiting its
+             *     signature), as 'Новые заявления' lists them.
+             */
+            news?: number;
             /**
              * @description Only for a head of the committee: the appeals waiting for an answer, of every company (the appeals
              *     register's `open`). Absent for anyone else.

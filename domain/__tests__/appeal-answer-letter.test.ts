@@ -59,7 +59,7 @@ describe.skipIf(!poppler)('the answer to an appeal', () => {
     }
     const again = await readBack(dir, 'upheld-again.pdf', await renderAppealAnswerLetter(data, fonts));
     expect(again.bytes.equals(bytes)).toBe(true);
-    expect(appealAnswerTexts.fileName(57)).toBe('Ответ_на_жалобу_57.pdf');
+    expect(appealAnswerTexts.fileName(57, 2)).toBe('Ответ_на_жалобу_57-2.pdf');
   });
 
   it('says a dismissal without an outcome, and names a refusal to accept as the subject', async () => {

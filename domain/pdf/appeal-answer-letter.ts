@@ -20,7 +20,11 @@ export const appealAnswerTexts = {
   reasoning: 'Обоснование',
   head: 'Руководитель отдела',
   law: 'Жалоба рассмотрена в досудебном (внесудебном) порядке по главе 2.1 Федерального закона от 27.07.2010 № 210-ФЗ «Об организации предоставления государственных и муниципальных услуг». Решение по жалобе может быть обжаловано в судебном порядке.',
-  fileName: (visibleId: number) => `Ответ_на_жалобу_${visibleId}.pdf`,
+  /**
+   * The answer's file: the statement's number, then which of its appeals it answers (1 for the first filed), so two
+   * answers on one statement never download under one name.
+   */
+  fileName: (visibleId: number, appealOrdinal: number) => `Ответ_на_жалобу_${visibleId}-${appealOrdinal}.pdf`,
 } as const;
 
 /** What the answer says a decision changed, by what the appeal was against (upheld ones); nothing for a dismissal. */

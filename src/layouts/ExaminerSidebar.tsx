@@ -2,7 +2,7 @@ import { EXAMINER_HOME, isWithin, normalizePath, routes } from '#domain/routes.t
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { registerTexts } from '../features/appeals/counters.ts';
-import { $examinerOverdue, $openAppeals, $statusCounters } from '../features/statements/counters.ts';
+import { $examinerOverdue, $newsCount, $openAppeals, $statusCounters } from '../features/statements/counters.ts';
 import { $isHead, $user } from '../stores/session.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
@@ -30,6 +30,7 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
   const overdue = useStore($examinerOverdue);
   const isHead = useStore($isHead);
   const openAppeals = useStore($openAppeals);
+  const newsCount = useStore($newsCount);
   const path = normalizePath(currentPath);
 
   return (
@@ -44,7 +45,7 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
     >
       <nav className="side-nav" aria-label={navTexts.examinerNavLabel}>
         <ul className="side-nav__list">
-          <NavLink href={routes.examinerNews} active={path === routes.examinerNews}>
+          <NavLink href={routes.examinerNews} active={path === routes.examinerNews} count={newsCount}>
             {navTexts.newStatements}
           </NavLink>
           <NavLink href={routes.examinerAll} active={path === routes.examinerAll}>

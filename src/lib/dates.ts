@@ -32,6 +32,16 @@ export function dayKey(date: Date): number {
   return date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
 }
 
+/**
+ * A date as a spreadsheet cell: 'DD.MM.YYYY' (05.05.2024), local calendar day; empty for a missing or invalid date.
+ * DD.MM.YYYY is the short date of the Russian locale, so Excel and LibreOffice Calc set to it read the cell of an
+ * opened CSV as a date (one that sorts and filters as a date), which the list format ('5 мая, 2024') never is.
+ */
+export function formatSpreadsheetDate(value: string | Date | null | undefined): string {
+  const date = parseDate(value);
+  return date ? format(date, 'dd.MM.yyyy') : '';
+}
+
 /** A date in the list format, month in the genitive ('5 мая, 2024'); empty for a missing or invalid date. */
 export function formatListDate(value: string | Date | null | undefined): string {
   const date = parseDate(value);

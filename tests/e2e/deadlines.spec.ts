@@ -280,6 +280,11 @@ test.describe('the examiner’s table', () => {
       shownDeadlines.map((cell) => cell.split('\n').join(', ')),
     );
     expect(rows.every((row) => row.length === EXPORT_COLUMNS.length)).toBe(true);
+    // What a spreadsheet computes with, in forms it reads so: the date as DD.MM.YYYY, the time in status as hours.
+    for (const row of rows) {
+      expect(row[EXPORT_COLUMNS.indexOf('Дата подачи')]).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+      expect(row[EXPORT_COLUMNS.indexOf('Время в статусе (часов)')]).toMatch(/^\d+$/);
+    }
     // The export brought the CSV code (the site's download and the kernel's writer with papaparse, which the report on
     // terms shares, may come as two chunks), and only now.
     expect(csvChunks.length).toBeGreaterThan(0);

@@ -41,6 +41,10 @@ test('examiner1 takes the seeded new statement into work with the keyboard, and 
   const underReview = sidebar.examinerMenu.getByRole('link', { name: /На рассмотрении/ });
   await expect(underReview).toContainText(/\d/);
   const before = Number(((await underReview.textContent()) ?? '').replace(/\D+/g, ''));
+  // The sidebar counts the intake queue beside 'Новые заявления': as many as the list shows.
+  const queued = sent.filter((item) => !item.awaitingSignature).length;
+  await expect(newsPage.list.getByRole('listitem')).toHaveCount(queued);
+  await expect(sidebar.news).toHaveText(new RegExp(`^Новые заявления\\s*${queued}$`));
 
   // Cancel first: nothing happens.
   await newsPage.takeButton(statement.visibleId).focus();
@@ -67,6 +71,7 @@ test('examiner1 takes the seeded new statement into work with the keyboard, and 
   // The button that had focus is gone with its row: focus waits on the heading, not lost to the page.
   await expect(newsPage.heading).toBeFocused();
   await expect(underReview).toContainText(String(before + 1));
+  await expect(sidebar.news).toHaveText(new RegExp(`^Новые заявления\\s*${queued - 1}$`));
 
   // After a reload the statement is still gone from the news (the server moved it).
   await newsPage.goto();

@@ -8,6 +8,8 @@ export interface Listed {
   visibleId: number;
   title: string;
   status: string;
+  /** A refusal to accept waits for its signature: the statement is out of 'Новые заявления'. */
+  awaitingSignature?: true;
 }
 
 /**

@@ -323,7 +323,7 @@ describe("the head's decision", () => {
       upheld: true,
       text: 'Раздел с фасадами в альбоме есть',
       decidedBy: demoUsers.head.fio,
-      letter: { fileName: expect.stringMatching(/^Ответ_на_жалобу_\d+\.pdf$/) },
+      letter: { fileName: expect.stringMatching(/^Ответ_на_жалобу_\d+-\d+\.pdf$/) },
     });
     const statement = await companyDetail(id);
     expect(statement.status).toBe('under_review');
@@ -513,7 +513,12 @@ describe('the demo', () => {
     const refused = demo.find((item) => item.status === 'dismissed')?.statementId ?? 0;
     const statement = await companyDetail(refused);
     expect(statement.status).toBe('rejected');
-    for (const appeal of statement.appeals) expect(appeal.decision?.letter.fileName).toMatch(/^Ответ_на_жалобу_/);
+    // Each answer downloads under its own name: the statement's number and which of its appeals it answers.
+    const names = statement.appeals.map((appeal) => appeal.decision?.letter.fileName);
+    expect(names).toEqual([
+      `Ответ_на_жалобу_${statement.visibleId}-1.pdf`,
+      `Ответ_на_жалобу_${statement.visibleId}-2.pdf`,
+    ]);
   });
 });
 

@@ -146,13 +146,24 @@ describe('the review deadline in replies', () => {
     expect(companyCounters.overdue).toBeGreaterThanOrEqual(2); // `late` (sent) and `taken` (under review)
     expect(company.find((item) => item.id === late.id)?.reviewDeadline?.workingDaysLeft).toBe(-2);
 
+    // An examiner's counters also count the intake queue, 'Новые заявления': every company's sent statements.
+    const queue = await get<Statement[]>('examiner1', '/api/instance/all/statements?status=sent');
+    const news = queue.filter((item) => item.status === 'sent').length;
+    expect(queue.map((item) => item.id)).toContain(late.id);
     const mine = await get<Statement[]>('examiner1', '/api/instance/me/statements');
     const examinerCounters = await get<Record<string, number>>('examiner1', '/api/users/me/counters');
-    expect(examinerCounters).toEqual(expected(mine));
+    expect(examinerCounters).toEqual({ ...expected(mine), news });
     expect(mine.map((item) => item.id)).toEqual(expect.arrayContaining([taken.id, answered.id]));
     expect(mine.map((item) => item.id)).not.toContain(late.id);
     const other = await get<Statement[]>('examiner2', '/api/instance/me/statements');
-    expect(await get<Record<string, number>>('examiner2', '/api/users/me/counters')).toEqual(expected(other));
+    expect(await get<Record<string, number>>('examiner2', '/api/users/me/counters')).toEqual({
+      ...expected(other),
+      news,
+    });
+
+    // Taken into work, a statement leaves the queue's count.
+    await takeIntoWork(ctx, users.examiner2, late.id);
+    expect((await get<Record<string, number>>('examiner1', '/api/users/me/counters')).news).toBe(news - 1);
   });
 
   it('shows the due date the day a statement is submitted, in the company and examiner replies alike', async () => {

@@ -7,7 +7,13 @@ import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { keepStageFile } from '../files/stage-files.ts';
 import { committeeFonts, keepLetter } from '../letters/letters.ts';
-import { type AppealedStatement, findAppealedStatement, findAppealRow, findLastStageId } from './appeals.repository.ts';
+import {
+  type AppealedStatement,
+  appealOrdinal,
+  findAppealedStatement,
+  findAppealRow,
+  findLastStageId,
+} from './appeals.repository.ts';
 
 /**
  * Claims the appeal for a decision with `claim` (given the letter's storage key; false when another head decided it
@@ -27,6 +33,7 @@ export async function storeAppealAnswer(
   if (!appeal) throw new Error(`appeal ${appealId} vanished in its own decision`);
   const statement = await findAppealedStatement(db, appeal.statement_id);
   const stageId = await findLastStageId(db, appeal.statement_id);
+  const ordinal = await appealOrdinal(db, appeal.statement_id, appealId);
   if (!statement || stageId === null) throw new Error(`appeal ${appealId} has no statement round to keep its answer`);
   const pdf = await renderAppealAnswerLetter(
     {
@@ -57,7 +64,7 @@ export async function storeAppealAnswer(
         stageId,
         appealId,
         storageKey: stored.key,
-        fileName: appealAnswerTexts.fileName(statement.visible_id),
+        fileName: appealAnswerTexts.fileName(statement.visible_id, ordinal),
         contentType: 'application/pdf',
         size: stored.size,
         sha256: stored.sha256,

@@ -169,6 +169,17 @@ export function findAppealRow(db: Db, id: number) {
   return db.selectFrom('appeals').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Which of its statement's appeals this one is, in filing order (1 for the first). */
+export async function appealOrdinal(db: Db, statementId: number, appealId: number): Promise<number> {
+  const row = await db
+    .selectFrom('appeals')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('statement_id', '=', statementId)
+    .where('id', '<=', appealId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 1);
+}
+
 /** The files of these appeals (filed ones, answer letters and their signatures), in upload order. */
 export function listAppealFiles(db: Db, appealIds: readonly number[]) {
   if (appealIds.length === 0) return Promise.resolve([]);

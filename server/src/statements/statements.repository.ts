@@ -204,6 +204,20 @@ export function countStatementsByStatus(db: Db, where: StatementScope) {
   return query.execute();
 }
 
+/**
+ * How many statements wait for the committee's intake check: `sent`, with no refusal to accept held for its signature
+ * (the news the examiners' 'Новые заявления' lists).
+ */
+export async function countIntakeQueue(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('statements')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('status', '=', 'sent')
+    .where('held_status', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** The running review terms of the scope (statements in these statuses), to count the overdue ones. */
 export function listTerms(db: Db, where: StatementScope, statuses: readonly StatementStatus[]) {
   let query = db

@@ -28,6 +28,7 @@ import { historyOf, type Reader, refusalGroundsOf, roundsOf } from '../workflow/
 import { findStatementFor, requireApplicantOrOwner } from '../workflow/statement-access.ts';
 import {
   allocateVisibleId,
+  countIntakeQueue,
   countStatementsByStatus,
   deleteSentStatement,
   findStatement,
@@ -232,8 +233,8 @@ export async function listItems(
 }
 
 /**
- * The sidebar's counts: the company's statements for its users, the assigned ones for an examiner; for a head, the
- * appeals waiting for an answer too.
+ * The sidebar's counts: the company's statements for its users, the assigned ones for an examiner, and for an examiner
+ * the committee's intake queue ('Новые заявления'); for a head, the appeals waiting for an answer too.
  */
 export async function statementCounters(ctx: ServiceContext, actor: UserRow): Promise<StatementCounters> {
   const scope: StatementScope =
@@ -245,7 +246,10 @@ export async function statementCounters(ctx: ServiceContext, actor: UserRow): Pr
   for (const row of await listTerms(ctx.db, scope, TERM_RUNS_IN)) {
     if (isOverdue(clock, row)) overdue += 1;
   }
-  const counters = { ...withTotal(counts), overdue };
+  const counters =
+    actor.role === 'examiner'
+      ? { ...withTotal(counts), overdue, news: await countIntakeQueue(ctx.db) }
+      : { ...withTotal(counts), overdue };
   return actor.role === 'examiner' && actor.is_head
     ? { ...counters, openAppeals: await openAppealsCount(ctx) }
     : counters;

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FocusEvent, InputHTMLAttributes, ReactNode } from 'react';
 import type { Form, FormValues } from '#stores/form.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import Field from './Field.tsx';
@@ -30,6 +30,12 @@ export interface FormFieldProps<V extends FormValues>
   touchOnBlur?: boolean;
 }
 
+/** True when the focus leaves a field for the submit button of the field's own form. */
+function toOwnSubmit(event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>): boolean {
+  const next = event.relatedTarget;
+  return next instanceof HTMLButtonElement && next.type === 'submit' && next.form === event.currentTarget.form;
+}
+
 /** One text field of a form store inside Field: label, hint, error and the control, bound to the store. */
 export default function FormField<V extends FormValues>({
   form,
@@ -45,12 +51,14 @@ export default function FormField<V extends FormValues>({
 }: FormFieldProps<V>) {
   const field = useFormField(form, name);
   // A phone is written out in the placeholder's shape when left, if it is a whole Russian number (lib/phone.ts).
-  const onBlur = () => {
-    if (rest.type === 'tel' && field.value !== undefined) {
+  const onBlur = (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    if (rest.type === 'tel' && !rest.readOnly && field.value !== undefined) {
       const formatted = formatPhone(field.value);
       if (formatted !== field.value) form.setValue(name, formatted);
     }
-    if (touchOnBlur) field.onBlur();
+    // Focus going to the form's own submit button leaves the error to the submit: shown now, it would push the button
+    // from under the pointer between press and release, and the press would save nothing.
+    if (touchOnBlur && !toOwnSubmit(event)) field.onBlur();
   };
   const bound = { name, value: field.value, onChange: field.onChange, onBlur };
   const title = optional ? (

@@ -18,13 +18,17 @@ export interface ProfileScreenTexts {
   saving: string;
 }
 
-/** A profile screen: its title and lead, 'Загрузка…', the load's failure with 'Повторить', then the SaveForm. */
+/**
+ * A profile screen: its title and lead, 'Загрузка…', the load's failure with 'Повторить', then the SaveForm; for a
+ * reader who may not save (`readOnly`) the same card without the save button, so nothing invites a refused save.
+ */
 export default function ProfileScreen<V extends FormValues>({
   texts,
   $load,
   reload,
   form,
   save,
+  readOnly = false,
   children,
 }: {
   texts: ProfileScreenTexts;
@@ -33,6 +37,8 @@ export default function ProfileScreen<V extends FormValues>({
   reload: () => Promise<void>;
   form: Form<V>;
   save: () => Promise<SaveOutcome>;
+  /** Shows the card without the form's save button; the fields themselves are the caller's to make read-only. */
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   const load = useStore($load);
@@ -45,7 +51,8 @@ export default function ProfileScreen<V extends FormValues>({
       {load === 'error' && (
         <LoadFailed text={texts.loadFailed} retryLabel={texts.retry} onRetry={() => void reload()} />
       )}
-      {load === 'ready' && (
+      {load === 'ready' && readOnly && <div className="card form-card">{children}</div>}
+      {load === 'ready' && !readOnly && (
         <SaveForm save={save} busy={busy} submitLabel={texts.save} savingLabel={texts.saving}>
           {children}
         </SaveForm>

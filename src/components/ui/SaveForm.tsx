@@ -19,8 +19,9 @@ export interface SaveFormProps {
 
 /**
  * The card form of a profile (the company's data, the examiner's settings, an employee), written once: the fields,
- * then the save button. Errors show after a submit attempt (not on blur), so the button never moves from under the
- * pointer between press and release.
+ * then the save button. Errors show after a submit attempt, and on blur for fields that ask for it (FormField's
+ * touchOnBlur, which waits for the submit when the focus goes to this button, so it never moves from under the
+ * pointer between press and release).
  */
 export default function SaveForm({
   save,

@@ -14,7 +14,7 @@ import {
 import { companyTexts } from './texts.ts';
 
 /** One field of the form: its name, its words and the input's own attributes. */
-type FieldSpec = Omit<FormFieldProps<CompanyFormValues>, 'form' | 'error' | 'disabled'>;
+type FieldSpec = Omit<FormFieldProps<CompanyFormValues>, 'form' | 'error' | 'readOnly'>;
 
 const t = companyTexts;
 const LEGAL: FieldSpec[] = [
@@ -38,7 +38,11 @@ const CONTACT: FieldSpec[] = [
   },
 ];
 
-/** Fields of the company form with their own or the server's error; for anyone but the owner only the name is open. */
+/**
+ * Fields of the company form with their own error, shown once the field is left (the requisites' length and control
+ * digits, as the API checks them), or the server's; for anyone but the owner every field is read-only (still focusable
+ * and read aloud with its label, unlike a disabled one).
+ */
 function CompanyFields({ specs, locked }: { specs: readonly FieldSpec[]; locked: boolean }) {
   const errors = useStore($companyFieldErrors);
   return specs.map((spec) => (
@@ -46,14 +50,18 @@ function CompanyFields({ specs, locked }: { specs: readonly FieldSpec[]; locked:
       key={spec.name}
       form={companyForm}
       autoComplete="off"
+      touchOnBlur
       {...spec}
       error={errors[spec.name] ?? null}
-      disabled={locked && spec.name !== 'legalEntity'}
+      readOnly={locked}
     />
   ));
 }
 
-/** 'Моя компания': legal entity data and the head's contacts; only the owner saves (docs/product.md «Permissions»). */
+/**
+ * 'Моя компания': legal entity data and the head's contacts; only the owner edits and saves, anyone else reads them
+ * without a save button (docs/product.md «Permissions»).
+ */
 export default function CompanyForm() {
   const alert = useStore($companyFormAlert);
   const isOwner = useStore($isOwner);
@@ -65,6 +73,7 @@ export default function CompanyForm() {
       reload={loadCompany}
       form={companyForm}
       save={saveCompany}
+      readOnly={locked}
     >
       {locked && <p className="alert">{companyTexts.ownerOnly}</p>}
       {alert && (

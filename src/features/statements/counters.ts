@@ -139,14 +139,25 @@ export function countFromList(items: ReadonlyArray<{ status: unknown } & Terms>)
   // A list of statements says nothing about appeals: the head's count stays as the server gave it (read without
   // `get()`, which would mount the counters and call the server).
   const openAppeals = $counters.value?.openAppeals;
+  const news = $counters.value?.news;
   keep({
     ...countStatuses(items),
     overdue: countOverdue(items),
+    ...(news === undefined ? {} : { news }),
     ...(openAppeals === undefined ? {} : { openAppeals }),
   });
 }
 
-const statusCounters = ({ overdue: _overdue, openAppeals: _appeals, ...counters }: StatementCounters) =>
+/**
+ * The intake queue's count taken from 'Новые заявления' just loaded from the server, so the sidebar agrees with the
+ * list on screen; nothing until the counters are known (read without `get()`, which would call the server).
+ */
+export function countNewsFromList(count: number): void {
+  const counters = $counters.value;
+  if (counters?.news !== undefined && counters.news !== count) keep({ ...counters, news: count });
+}
+
+const statusCounters = ({ overdue: _overdue, openAppeals: _appeals, news: _news, ...counters }: StatementCounters) =>
   counters satisfies StatusCounters;
 
 /** No count is known yet. */
@@ -172,6 +183,12 @@ export const $examinerOverdue = computed($counters, (counters) => counters?.over
  * (the register itself is read only on its page); undefined until loaded, and for anyone but a head.
  */
 export const $openAppeals = computed($counters, (counters) => counters?.openAppeals);
+
+/**
+ * The examiner's count beside the sidebar's 'Новые заявления': the committee's statements waiting for the intake
+ * check, from the same counters answer; undefined until loaded, and for company users.
+ */
+export const $newsCount = computed($counters, (counters) => counters?.news);
 
 /** Forgets the loaded counts (tests only). */
 export function resetCountersForTests(): void {

@@ -71,11 +71,12 @@ export class CompanyPage extends PageObject {
     await expect(this.legalEntity).not.toHaveValue('');
   }
 
-  /**
-   * Every field but the legal entity: disabled for anyone but the owner (docs/product.md «Company (`Моя компания`)»).
-   */
-  lockedFields(): Locator[] {
-    return [this.legalAddress, this.inn, this.kpp, this.ogrn, this.head, this.headPhone];
+  /** The note to anyone but the owner that the data are theirs to read only. */
+  readonly readOnlyNote = this.page.getByText('Изменять данные компании может только владелец компании.');
+
+  /** Every field of the form: the owner's to edit, read-only for anyone else (docs/product.md «My company»). */
+  fields(): Locator[] {
+    return [this.legalEntity, this.legalAddress, this.inn, this.kpp, this.ogrn, this.head, this.headPhone];
   }
 
   /** 'Доверенности': the company's МЧД. */

@@ -14,8 +14,13 @@ export const TABLE_COLUMNS = [
   'Время в статусе',
 ] as const;
 
-/** The exported file's columns: the table's, with the cadastral number after the address. */
-export const EXPORT_COLUMNS = [...TABLE_COLUMNS.slice(0, 3), 'Кадастровый номер', ...TABLE_COLUMNS.slice(3)] as const;
+/** The exported file's columns: the table's, the cadastral number after the address, time in status in hours. */
+export const EXPORT_COLUMNS = [
+  ...TABLE_COLUMNS.slice(0, 3),
+  'Кадастровый номер',
+  ...TABLE_COLUMNS.slice(3, -1),
+  'Время в статусе (часов)',
+] as const;
 
 /** The examiner's table 'Заявления в работе' ('/instance/all', '/instance/filter/{filter}'). */
 export class ExaminerTablePage extends FilteredList {

@@ -11,6 +11,9 @@ export class Sidebar extends PageObject {
   /** The examiner's 'Просрочено' line under 'Мои заявки' and its count. */
   readonly overdue = this.examinerMenu.getByRole('paragraph').filter({ hasText: /^!?Просрочено\s*\d+$/ });
 
+  /** The examiner's 'Новые заявления' link, with the count of the intake queue beside it. */
+  readonly news = this.examinerMenu.getByRole('link', { name: /^Новые заявления/ });
+
   /** The user card's line naming a demo user. */
   user(role: DemoRole): Locator {
     return this.root.getByText(demoUsers[role].fio, { exact: true });

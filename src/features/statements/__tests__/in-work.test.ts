@@ -193,7 +193,7 @@ describe('the deadline column: order and export', () => {
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
       expect(lines[0]).toBe(
-        'ID;Компания;Адрес объекта;Кадастровый номер;Категория объекта;Тип работ;Дата подачи;Статус;Срок;Время в статусе',
+        'ID;Компания;Адрес объекта;Кадастровый номер;Категория объекта;Тип работ;Дата подачи;Статус;Срок;Время в статусе (часов)',
       );
       const cells = Papa.parse<string[]>(lines.slice(1, -1).join('\r\n'), { delimiter: ';' }).data;
       expect(cells.map((row) => [row[0], row[8]])).toEqual([

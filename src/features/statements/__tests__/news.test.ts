@@ -29,6 +29,25 @@ describe('new statements', () => {
     expect(news.newStatementsOf(data)).toEqual(expected);
   });
 
+  it('put the most urgent intake term first, then the one submitted earliest, whatever the server’s order', () => {
+    const due = (dueDate: string, workingDaysLeft: number) => ({ dueDate, workingDaysLeft, provisional: false });
+    const row = (id: number, dueDate: string | null, dateCreate: string) => ({
+      ...sent,
+      id,
+      visibleId: 1000 + id,
+      dateCreate,
+      intakeDeadline: dueDate ? due(dueDate, 1) : null,
+    });
+    const server = [
+      row(1, '2026-12-04', '2026-12-01T10:00:00Z'),
+      row(2, null, '2026-11-30T10:00:00Z'),
+      row(3, '2026-12-02', '2026-11-27T12:00:00Z'),
+      row(4, '2026-12-02', '2026-11-27T09:00:00Z'),
+      row(5, '2026-11-30', '2026-11-25T09:00:00Z'),
+    ];
+    expect(news.newStatementsOf(server).map((item) => item.id)).toEqual([5, 4, 3, 1, 2]);
+  });
+
   it('load for an examiner once watched, quietly, and not for a company user', async () => {
     api.GET.mockResolvedValue(reply(200, [sent, inWork]));
     watch(news.$newStatements);

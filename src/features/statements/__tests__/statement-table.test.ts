@@ -175,11 +175,27 @@ describe('the table’s order: creation date or deadline', () => {
 
 describe('exportCells: a row of the exported file', () => {
   it('carries the cadastral number after the address, one cell per exported column', () => {
-    const cells = exportCells(tableRow(statement, now));
+    const cells = exportCells(statement, now);
     expect(cells).toHaveLength(EXPORT_COLUMNS.length);
     expect(cells[EXPORT_COLUMNS.indexOf('Адрес объекта')]).toBe('пр. Мира, 45');
     expect(cells[EXPORT_COLUMNS.indexOf('Кадастровый номер')]).toBe('77:01:0001001:1234');
     expect(cells[EXPORT_COLUMNS.indexOf('Категория объекта')]).toBe('Объект образования');
     expect(cells[EXPORT_COLUMNS.indexOf('Срок')]).toBe('—');
+  });
+
+  it('gives the submission date as DD.MM.YYYY and the time in status as whole hours, the screen’s cells unchanged', () => {
+    const cells = exportCells(statement, now);
+    // 20 Nov 09:30 UTC to 22 Nov 12:00 UTC: 2 days 2 h 30 min, 50 whole hours.
+    expect(cells[EXPORT_COLUMNS.indexOf('Дата подачи')]).toBe('05.05.2026');
+    expect(cells[EXPORT_COLUMNS.indexOf('Время в статусе (часов)')]).toBe('50');
+    expect(EXPORT_COLUMNS).not.toContain('Время в статусе');
+    const row = tableRow(statement, now);
+    expect(row.submitted).toBe('5 мая, 2026');
+    expect(row.timeInStatus).toBe('02 02:30');
+  });
+
+  it('writes no hours for a missing status time and none below zero for one in the future', () => {
+    expect(exportCells({ ...statement, lastUpdate: '' }, now).at(-1)).toBe('');
+    expect(exportCells({ ...statement, lastUpdate: '2026-11-23T09:00:00.000Z' }, now).at(-1)).toBe('0');
   });
 });

@@ -2,10 +2,10 @@
 // each cell shows.
 import type { StatementListItem } from '#domain/contract.ts';
 import { statusLabel } from '#domain/statuses.ts';
-import { formatListDate } from '#lib/dates.ts';
+import { formatListDate, formatSpreadsheetDate } from '#lib/dates.ts';
 import { type DeadlineCell, deadlineCell, deadlineCellText } from '#lib/deadline.ts';
 import { type SortOrder, statementsOf } from './list-index.ts';
-import { timeInStatus } from './time-in-status.ts';
+import { hoursInStatus, timeInStatus } from './time-in-status.ts';
 
 /** What an empty cell shows. */
 const EMPTY_CELL = '—';
@@ -113,8 +113,14 @@ export function sortStatements<T extends Pick<StatementListItem, 'reviewDeadline
   });
 }
 
-/** A row's cells as the exported file carries them, in its column order ('Срок' as one text). */
-export function exportCells(row: TableRow): string[] {
+/**
+ * A statement's row as the exported file carries it at `now`, in its column order: the screen's cells ('Срок' as one
+ * text), but what a spreadsheet should compute with as values it reads so: 'Дата подачи' as a date ('DD.MM.YYYY')
+ * and the time in status as whole hours.
+ */
+export function exportCells(statement: StatementListItem, now: Date | number): string[] {
+  const row = tableRow(statement, now);
+  const hours = hoursInStatus(statement.lastUpdate, now);
   return [
     row.number,
     row.company,
@@ -122,10 +128,10 @@ export function exportCells(row: TableRow): string[] {
     row.cadastralNumber,
     row.category,
     row.workType,
-    row.submitted,
+    formatSpreadsheetDate(statement.dateCreate),
     row.statusLabel,
     deadlineCellText(row.deadline),
-    row.timeInStatus,
+    hours === null ? '' : String(hours),
   ];
 }
 

@@ -28,3 +28,14 @@ export function timeInStatus(lastUpdate: string | Date | null | undefined, now: 
   const minutes = Math.floor((elapsed % HOUR) / MINUTE);
   return `${pad(days)} ${pad(hours)}:${pad(minutes)}`;
 }
+
+/**
+ * The time from `lastUpdate` to `now` in whole hours, as a number a spreadsheet sums and sorts (the exported file's
+ * 'Время в статусе (часов)'); a future date 0, a missing or invalid one null.
+ */
+export function hoursInStatus(lastUpdate: string | Date | null | undefined, now: Date | number): number | null {
+  const since = parseDate(lastUpdate);
+  const at = typeof now === 'number' ? now : now.getTime();
+  if (!since || Number.isNaN(at)) return null;
+  return Math.max(0, Math.floor((at - since.getTime()) / HOUR));
+}

@@ -16,7 +16,6 @@ import {
   statementsInWork,
   type TableSort,
   type TableSortKey,
-  tableRow,
 } from '../lib/statement-table.ts';
 import {
   createListFilters,
@@ -76,7 +75,7 @@ function createTable(
     if ($exporting.get()) return;
     $exporting.set(true);
     const now = Date.now();
-    const rows = $visible.get().map((statement) => exportCells(tableRow(statement, now)));
+    const rows = $visible.get().map((statement) => exportCells(statement, now));
     try {
       // papaparse is loaded only when someone exports: it stays out of the table's first load.
       const { saveCsv, toCsv } = await import('#lib/csv.ts');

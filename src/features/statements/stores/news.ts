@@ -9,6 +9,7 @@ import { showToast } from '#stores/toasts.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { createAcceptanceRefusal } from '../../workflow/acceptance-refusal.ts';
 import { createAssigning } from '../../workflow/assigning.ts';
+import { countNewsFromList } from '../counters.ts';
 import { statementsOf } from '../lib/list-index.ts';
 import { newsTexts } from '../texts/news.ts';
 import { createStatementList, LIST_HEADERS, type StatementList, sinceParams } from './statement-list.ts';
@@ -17,11 +18,26 @@ import { createStatementList, LIST_HEADERS, type StatementList, sinceParams } fr
 export type NewStatements = StatementList;
 
 /**
+ * Most urgent first: the intake term that ends soonest, then the one submitted earliest (it waits longest), then by
+ * id; one without a term (none runs) last.
+ */
+function byIntakeTerm(a: StatementListItem, b: StatementListItem): number {
+  const dueA = a.intakeDeadline?.dueDate ?? '9999-12-31';
+  const dueB = b.intakeDeadline?.dueDate ?? '9999-12-31';
+  if (dueA !== dueB) return dueA < dueB ? -1 : 1;
+  const since = Date.parse(a.dateCreate) - Date.parse(b.dateCreate);
+  return since === 0 || Number.isNaN(since) ? a.id - b.id : since;
+}
+
+/**
  * The statements of GET /api/instance/all/statements that are new: status sent, with no refusal to accept awaiting its
- * signature (nobody may take that one); a body that is not an array is none.
+ * signature (nobody may take that one), the most urgent intake term first; a body that is not an array is none. The
+ * order is the page's own: a live delta merges into the list in the server's order, the intake queue reads by term.
  */
 export function newStatementsOf(data: unknown): StatementListItem[] {
-  return statementsOf(data).filter((statement) => statement.status === 'sent' && !statement.awaitingSignature);
+  return statementsOf(data)
+    .filter((statement) => statement.status === 'sent' && !statement.awaitingSignature)
+    .sort(byIntakeTerm);
 }
 
 /** The news as last shown (id → number), and the statements this examiner took: those leave the news quietly. */
@@ -71,10 +87,13 @@ const news = createStatementList({
   isFor: isExaminer,
   keep: 'instance-news',
   pick: newStatementsOf,
-  onLoaded: noticeGone,
+  onLoaded: (items, kept) => {
+    noticeGone(items, kept);
+    if (!kept) countNewsFromList(items.length);
+  },
 });
 
-/** Statements in `sent`, newest first as the server sends them; loaded when first watched. */
+/** Statements in `sent`, the most urgent intake term first; loaded when first watched. */
 export const $newStatements: ReadableAtom<NewStatements> = news.$list;
 
 /** Loads the new statements again; concurrent calls share one request. */

@@ -16,9 +16,15 @@ export const COLUMNS = [
 
 /**
  * The exported file's columns: the table's, with the land plot's cadastral number after the address (too long for a
- * screen column; a committee's register needs it).
+ * screen column; a committee's register needs it), and the time in status as a number of hours, which the header
+ * says (the screen's 'DD HH:MM' is text to a spreadsheet).
  */
-export const EXPORT_COLUMNS = [...COLUMNS.slice(0, 3), 'Кадастровый номер', ...COLUMNS.slice(3)] as const;
+export const EXPORT_COLUMNS = [
+  ...COLUMNS.slice(0, 3),
+  'Кадастровый номер',
+  ...COLUMNS.slice(3, -1),
+  'Время в статусе (часов)',
+] as const;
 
 export const tableTexts = {
   title: 'Заявления в работе',
