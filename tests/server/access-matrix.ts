@@ -516,6 +516,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
     // Statement 1 is still `sent`: no certificate yet, so the matrix issues no token.
     expect: examiners(409),
   },
+  {
+    method: 'POST',
+    route: '/api/instance/statements/:id/certificate/file',
+    url: '/api/instance/statements/1/certificate/file',
+    body: { prefileId: 1 },
+    // Statement 1 is still `sent`: there is no approval to attach a certificate to.
+    expect: examiners(409),
+  },
   // Public by design: an unknown token is the same 404 for everyone, signed in or not.
   {
     method: 'GET',
