@@ -133,6 +133,16 @@ describe('an approval and its certificate', () => {
     const { token } = await approvedWithoutCertificate();
     expect(await check(token)).toMatchObject({ status: 'approved', certificateAttached: false });
   });
+
+  it('is what a correction corrects: without it the company’s request is refused (409) and nobody is told', async () => {
+    const { id } = await approvedWithoutCertificate();
+    const before = await portal.db.selectFrom('notifications').select('id').execute();
+    const asked = await call('owner', 'POST', `/api/statements/${id}/corrections`, { text: 'Опечатка в адресе' });
+    expect(asked.statusCode, asked.body).toBe(409);
+    expect(asked.json()).toMatchObject({ error: 'invalid_transition', message: 'Свидетельство не приложено' });
+    expect(await portal.db.selectFrom('corrections').select('id').where('statement_id', '=', id).execute()).toEqual([]);
+    expect(await portal.db.selectFrom('notifications').select('id').execute()).toHaveLength(before.length);
+  });
 });
 
 describe('attaching the certificate later', () => {

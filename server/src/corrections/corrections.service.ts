@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CERTIFICATE_TEXTS, certificateFileName } from '#domain/certificates.ts';
 import type {
   Correction,
   CorrectionDecisionInput,
@@ -44,6 +45,7 @@ import {
   listCorrections,
   listRequestedCorrections,
   reopenDeclinedCorrection,
+  stageHoldsFile,
 } from './corrections.repository.ts';
 
 // The correction of errors in an issued certificate (docs/product.md «The regulation's procedures»): the company asks,
@@ -68,6 +70,11 @@ export async function requestCorrection(
   const statement = await findCorrectedStatement(ctx.db, statementId);
   if (!statement || !seesCompany(actor, statement.company_id)) throw apiError('not_found', NOT_FOUND);
   if (statement.status !== 'approved') throw apiError('invalid_transition', CORRECTION_TEXTS.notApproved);
+  // An approval given before the certificate was required may lack it: there is nothing to correct until it is attached.
+  const approval = await findApprovalStageId(ctx.db, statementId);
+  if (approval === null || !(await stageHoldsFile(ctx.db, approval, certificateFileName(statement.visible_id)))) {
+    throw apiError('invalid_transition', CERTIFICATE_TEXTS.missing);
+  }
   const text = petitionText(input.text, 'text', CORRECTION_TEXTS.textRequired);
   const at = nowIso(ctx.now());
   // One request waits at a time: a second is 409 naming the first (a flood would mail the examiner once each). The
