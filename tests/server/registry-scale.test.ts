@@ -1,5 +1,7 @@
 // The public register past SQLite's limit of variables (docs/product.md «The public register»: the search runs in
 // SQL, each export is built once per state of the register). One test, as its seed is the cost.
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedBench } from '../../bench/seed.ts';
 import { EXPORT_BUILDS_AT_ONCE, exportBuilds } from '../../server/src/registry/exports.ts';
@@ -38,6 +40,16 @@ it('searches and exports a register of more decisions than SQLite takes variable
   expect(found.items).toHaveLength(5);
   for (const item of found.items) expect(item.companyName.toLowerCase()).toContain('ооо');
 
+  // A build left half-written by a process that died goes with the next build; one being written now stays.
+  const exports = path.join(portal.config.dataDir, 'registry-exports');
+  mkdirSync(exports, { recursive: true });
+  const abandoned = path.join(exports, 'W-old.csv.0b5e.part');
+  const live = path.join(exports, 'W-new.csv.7c1d.part');
+  writeFileSync(abandoned, 'Номер;Объект\n1;');
+  writeFileSync(live, 'Номер;Объект\n2;');
+  const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  utimesSync(abandoned, twoHoursAgo, twoHoursAgo);
+
   // A crowd asking for the CSV at once gets one build; later requests are served the built file.
   const before = exportBuilds.count;
   const crowd = await Promise.all(
@@ -47,6 +59,8 @@ it('searches and exports a register of more decisions than SQLite takes variable
   expect(new Set(crowd.map((answer) => answer.body)).size).toBe(1);
   expect(crowd[0]?.body.split('\n').length).toBeGreaterThan(all.total);
   expect(exportBuilds.count).toBe(before + 1);
+  expect(existsSync(abandoned)).toBe(false);
+  expect(existsSync(live)).toBe(true);
   const later = await get('/api/public/registry.csv');
   expect(later.body).toBe(crowd[0]?.body);
   expect(Number(later.headers['content-length'])).toBe(Buffer.byteLength(later.body));

@@ -22,6 +22,20 @@ const building = new Map<string, Promise<void>>();
 /** Builds made by this process (the tests count them: a file is built once per state). */
 export const exportBuilds = { count: 0 };
 
+/**
+ * A build's partial file untouched this long was left by a process that died building it (a live build writes it
+ * continuously and renames it within seconds): the next build removes it.
+ */
+const ABANDONED_BUILD_MS = 60 * 60 * 1000;
+
+async function olderThan(file: string, ms: number): Promise<boolean> {
+  try {
+    return Date.now() - (await stat(file)).mtimeMs > ms;
+  } catch {
+    return false;
+  }
+}
+
 async function sizeOf(file: string): Promise<number | null> {
   try {
     return (await stat(file)).size;
@@ -64,6 +78,9 @@ export async function registryExport(
       exportBuilds.count += 1;
       for (const other of await readdir(dir)) {
         if (other !== name && other.endsWith(`.${kind}`)) await rm(path.join(dir, other), { force: true });
+        else if (other.endsWith('.part') && (await olderThan(path.join(dir, other), ABANDONED_BUILD_MS))) {
+          await rm(path.join(dir, other), { force: true });
+        }
       }
     }).finally(() => building.delete(file));
     building.set(file, build);
