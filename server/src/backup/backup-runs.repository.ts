@@ -47,13 +47,3 @@ export async function backupRunning(db: Db, now = new Date()): Promise<boolean> 
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** When the last successful backup ended, or null if none has. */
-export async function lastSuccessfulBackupAt(db: Db): Promise<Date | null> {
-  const row = await db
-    .selectFrom('backups')
-    .select((eb) => eb.fn.max('finished_at').as('at'))
-    .where('succeeded', '=', true)
-    .executeTakeFirst();
-  return row?.at ? new Date(row.at) : null;
-}
