@@ -8,6 +8,7 @@ import type {
 } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
 import { approvalReplacement, correctedCertificate } from '../corrections/corrections.service.ts';
+import { findApprovalStage, stageHasDocument } from '../db/approval-round.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError, fieldError } from '../errors.ts';
 import { attachToStage, pendingUploads } from '../prefiles/prefiles.service.ts';
@@ -16,12 +17,10 @@ import { requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { decisionFacts, findStatementFor } from '../workflow/statement-access.ts';
 import {
-  findApprovalStage,
   findStatementByCheckToken,
   listDocuments,
   listStageOutline,
   setCheckTokenOnce,
-  stageHasDocument,
 } from './certificates.repository.ts';
 
 /** 24 random bytes (192 bits) as base64url: 32 characters of [A-Za-z0-9_-]. Never derived from the statement. */

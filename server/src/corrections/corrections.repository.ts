@@ -112,32 +112,6 @@ export function findApprovalSnapshot(db: Db, statementId: number) {
     .executeTakeFirst();
 }
 
-/** The stage of the statement's approval: the round a corrected certificate's file belongs to. */
-export async function findApprovalStageId(db: Db, statementId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('stages')
-    .select('id')
-    .where('statement_id', '=', statementId)
-    .where('is_government_agency', '=', true)
-    .where('status', '=', 'approved')
-    .orderBy('n', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** Whether the round `stageId` holds a file named `fileName` (the approval's certificate). */
-export async function stageHoldsFile(db: Db, stageId: number, fileName: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('files')
-    .select('id')
-    .where('stage_id', '=', stageId)
-    .where('file_name', '=', fileName)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** What a corrected certificate carries: its snapshot (the previous certificate's with the corrections applied). */
 export interface CorrectedSnapshot {
   object_name: string;

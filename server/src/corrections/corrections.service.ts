@@ -12,6 +12,7 @@ import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { routes } from '#domain/routes.ts';
 import { certificateDay } from '#domain/signatures.ts';
 import { type ServiceContext, withDb } from '../context.ts';
+import { findApprovalStage, stageHasDocument } from '../db/approval-round.ts';
 import { nowIso } from '../db/database.ts';
 import { registrySearchText } from '../db/decision-snapshot.ts';
 import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.service.ts';
@@ -35,7 +36,6 @@ import {
   type CorrectedSnapshot,
   type CorrectionRow,
   findApprovalSnapshot,
-  findApprovalStageId,
   findCorrectedStatement,
   findCorrection,
   findCorrectionByCheckToken,
@@ -45,7 +45,6 @@ import {
   listCorrections,
   listRequestedCorrections,
   reopenDeclinedCorrection,
-  stageHoldsFile,
 } from './corrections.repository.ts';
 
 // The correction of errors in an issued certificate (docs/product.md «The regulation's procedures»): the company asks,
@@ -71,8 +70,8 @@ export async function requestCorrection(
   if (!statement || !seesCompany(actor, statement.company_id)) throw apiError('not_found', NOT_FOUND);
   if (statement.status !== 'approved') throw apiError('invalid_transition', CORRECTION_TEXTS.notApproved);
   // An approval given before the certificate was required may lack it: there is nothing to correct until it is attached.
-  const approval = await findApprovalStageId(ctx.db, statementId);
-  if (approval === null || !(await stageHoldsFile(ctx.db, approval, certificateFileName(statement.visible_id)))) {
+  const approval = await findApprovalStage(ctx.db, statementId);
+  if (approval === null || !(await stageHasDocument(ctx.db, approval, certificateFileName(statement.visible_id)))) {
     throw apiError('invalid_transition', CERTIFICATE_TEXTS.missing);
   }
   const text = petitionText(input.text, 'text', CORRECTION_TEXTS.textRequired);
@@ -136,7 +135,7 @@ export async function decideCorrection(
     let stageId: number | null = null;
     if (input.accept) {
       const previous = await currentCertificate(trx, statementId);
-      stageId = await findApprovalStageId(trx, statementId);
+      stageId = await findApprovalStage(trx, statementId);
       if (!previous || stageId === null) throw apiError('invalid_transition', CORRECTION_TEXTS.notApproved);
       snapshot = {
         ...previous.facts,
