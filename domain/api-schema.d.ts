@@ -912,6 +912,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/statements/{id}/conclusions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask reviewing bodies for their conclusions on a statement
+         * @description The assigned examiner or a head, on a statement in `under_review` (404 for an id of no statement; 403
+         *     'Запросить заключения может эксперт, ведущий заявление, или руководитель' for another examiner; 409 in another
+         *     status). One request per body of `bodyIds`, each an active body of the catalogue (400 naming `bodyIds`
+         *     'Выберите хотя бы одно подразделение или орган' when empty, 'Такого подразделения или органа нет в справочнике'
+         *     for an unknown or retired one), and none with an unanswered request on this statement already (409 naming the
+         *     body). Each request's term is `dueDays` working days (1 to 60) or the body's own `termDays`, counted from the
+         *     request on the production calendar. `question` is required, up to 10,000 characters. The body's members are
+         *     told by notification and mail. Answers the statement's requests, oldest first.
+         */
+        post: operations["requestConclusions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/conclusions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 'Запросы на заключение': the requests sent to the caller's bodies
+         * @description Members of reviewing bodies: the committee's examiners attached to a department, and the staff of outside
+         *     bodies (role `reviewer`). Company users 403. Every request to a body the caller belongs to, unanswered first
+         *     (by `dueDate`), then answered and withdrawn ones (newest first), each with its statement's name, address and
+         *     the documents of its round, with `open` and `overdue` counts for the sidebar. A member sees nothing else of
+         *     the statement or its company.
+         */
+        get: operations["listConclusionRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/conclusions/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A body's member gives its conclusion
+         * @description Only a member of the request's body (403 'Ответить может только сотрудник подразделения или органа, которому
+         *     направлен запрос' for another body's member or another examiner; 404 for company users and for an id of no
+         *     request), only once (409 'На запрос уже дан ответ' once answered, also to the loser of two answers at once;
+         *     409 'Запрос отозван' after a withdrawal). `text` is required unless the verdict is `agreed` (400 naming
+         *     `text`). Files by `prefileIds` with the rules of a stage; a detached `.sig` is checked as a decision's. The
+         *     examiner of the statement is told by notification and mail.
+         */
+        post: operations["answerConclusion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/conclusions/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an unanswered conclusion request, with a reason
+         * @description The statement's assigned examiner or a head (403 otherwise; 404 for an id of no request), while unanswered
+         *     (409 'На запрос уже дан ответ' after an answer, 'Запрос отозван' when withdrawn already). `reason` is required
+         *     (400 naming `reason`). The body's members are told.
+         */
+        post: operations["withdrawConclusion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/review-bodies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active reviewing bodies a conclusion may be asked of
+         * @description Every examiner; company users 403. Active bodies by name, without their members.
+         */
+        get: operations["listActiveReviewBodies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instance/me": {
         parameters: {
             query?: never;
@@ -1480,6 +1607,108 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/review-bodies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 'Согласующие подразделения и органы': the catalogue of reviewing bodies
+         * @description Heads only (403 'Раздел доступен только руководителю отдела' for other examiners and company users). Active
+         *     bodies first, then by name, each with its members.
+         */
+        get: operations["listReviewBodies"];
+        put?: never;
+        /**
+         * Add a reviewing body
+         * @description Heads only. `name` required and unique (409 naming `name`), `kind` a department of the committee or an
+         *     external body, `termDays` the default term in working days (1 to 60). Recorded in the administration log.
+         */
+        post: operations["createReviewBody"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/review-bodies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a body, change its term, retire or restore it
+         * @description Heads only (404 for an id of no body). A retired body is offered for no new request; its open requests stay.
+         *     Recorded in the administration log.
+         */
+        patch: operations["updateReviewBody"];
+        trace?: never;
+    };
+    "/api/admin/review-bodies/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a member to a body
+         * @description Heads only (404 for an id of no body). An address of an active examiner attaches that examiner (a department's
+         *     member). A new address creates the user: an examiner of the committee for a department, a `reviewer` of the
+         *     body for an external body, who can log in at once with a code sent to `email` (`fio` required then, 400 naming
+         *     `fio`). An address of a company user, or of another external body's staff: 409 naming `email`. Recorded in the
+         *     administration log.
+         */
+        post: operations["addReviewBodyMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/review-bodies/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+                userId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Detach a member from a body
+         * @description Heads only (404 for an id of no body or a user not attached). An outside body's staff member detached is
+         *     deactivated too (login refused, what they answered kept with their name). Recorded in the administration log.
+         */
+        delete: operations["removeReviewBodyMember"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2409,8 +2638,11 @@ export interface components {
          * @enum {string}
          */
         StatementStatus: "sent" | "under_review" | "has_comments" | "approved" | "rejected" | "not_accepted" | "withdrawn";
-        /** @enum {string} */
-        UserRole: "owner" | "employee" | "examiner";
+        /**
+         * @description `reviewer`: the staff of an outside reviewing body, who see only the conclusion requests sent to their body.
+         * @enum {string}
+         */
+        UserRole: "owner" | "employee" | "examiner" | "reviewer";
         StartEmailLoginInput: {
             /**
              * Format: email
@@ -2782,7 +3014,7 @@ export interface components {
             terms: components["schemas"]["CalendarTermChange"][];
         };
         /** @enum {string} */
-        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked" | "registration_confirmed" | "registration_declined" | "registration_removed" | "personal_data_published";
+        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked" | "registration_confirmed" | "registration_declined" | "registration_removed" | "personal_data_published" | "review_body_created" | "review_body_updated" | "review_body_member_added" | "review_body_member_removed";
         AdminLogEntry: {
             id: number;
             /** Format: date-time */
@@ -3170,6 +3402,11 @@ export interface components {
             corrections: components["schemas"]["Correction"][];
             /** @description The statement's pre-trial appeals, oldest first (both sides see them whole). */
             appeals: components["schemas"]["Appeal"][];
+            /**
+             * @description The conclusions asked of reviewing bodies, oldest first, for the committee's examiners; always empty for
+             *     company users, who see the remarks the examiner published, never the conclusions.
+             */
+            conclusions: components["schemas"]["Conclusion"][];
             /**
              * @description What the caller's company may appeal now (docs/product.md «Appeals»), in the enum's order; empty for
              *     examiners and when nothing is appealable. The site offers 'Подать жалобу' only when it is not empty.
@@ -3584,6 +3821,127 @@ export interface components {
              *     400 naming the field.
              */
             refusalGroundIds?: number[];
+            /**
+             * @description A head deciding (approve or reject) while conclusions are still awaited: why (kept in the history). Without
+             *     it, or from another examiner, such a decision answers 409 'Ожидаются заключения: {bodies}'.
+             */
+            overrideReason?: string | null;
+            /**
+             * @description Required to approve over a conclusion 'Не согласовано' of this version (400 naming the field): why the
+             *     examiner approves anyway (kept in the history).
+             */
+            disagreementReason?: string | null;
+        };
+        /**
+         * @description A department of the committee, or an outside body (heritage protection, transport, utilities…).
+         * @enum {string}
+         */
+        ReviewBodyKind: "department" | "external";
+        ReviewBodySummary: {
+            id: number;
+            /** @example Отдел охраны объектов культурного наследия */
+            name: string;
+            kind: components["schemas"]["ReviewBodyKind"];
+            /** @description The default term of a conclusion, in working days. */
+            termDays: number;
+        };
+        ReviewBodyMember: {
+            id: number;
+            fio: string | null;
+            email: string | null;
+            position: string | null;
+            /** @description False for a deactivated user (kept in the list until detached). */
+            active: boolean;
+        };
+        ReviewBody: {
+            id: number;
+            name: string;
+            kind: components["schemas"]["ReviewBodyKind"];
+            termDays: number;
+            active: boolean;
+            members: components["schemas"]["ReviewBodyMember"][];
+        };
+        ReviewBodyInput: {
+            name: string;
+            kind: components["schemas"]["ReviewBodyKind"];
+            termDays: number;
+        };
+        ReviewBodyUpdate: {
+            name?: string;
+            termDays?: number;
+            active?: boolean;
+        };
+        ReviewBodyMemberInput: {
+            email: string;
+            fio?: string | null;
+            position?: string | null;
+        };
+        /**
+         * @description 'Согласовано', 'Согласовано с замечаниями', 'Не согласовано'.
+         * @enum {string}
+         */
+        ConclusionVerdict: "agreed" | "agreed_with_remarks" | "not_agreed";
+        /** @enum {string} */
+        ConclusionStatus: "requested" | "answered" | "withdrawn";
+        /** @description A request for a reviewing body's conclusion on a statement, and its answer. */
+        Conclusion: {
+            id: number;
+            statementId: number;
+            body: components["schemas"]["ReviewBodySummary"];
+            question: string;
+            /** @description The stage `n` of the version the request was made on. */
+            round: number;
+            /** Format: date-time */
+            requestedAt: string;
+            /** @description The full name of who asked. */
+            requestedBy: string | null;
+            /**
+             * Format: date
+             * @description The last working day of the term, on the production calendar.
+             */
+            dueDate: string;
+            /** @description True while `requested` and past `dueDate`. */
+            overdue: boolean;
+            status: components["schemas"]["ConclusionStatus"];
+            verdict: components["schemas"]["ConclusionVerdict"] | null;
+            text: string | null;
+            /** Format: date-time */
+            answeredAt: string | null;
+            answeredBy: string | null;
+            files: components["schemas"]["StageFile"][];
+            withdrawnReason: string | null;
+        };
+        /** @description What a body's member sees of the statement a request is about. */
+        ConclusionStatement: {
+            id: number;
+            visibleId: number;
+            objectName: string;
+            address: string | null;
+            status: components["schemas"]["StatementStatus"];
+            /** @description The documents of the round the request was made on, as the examiner sees them. */
+            documents: components["schemas"]["StageFile"][];
+        };
+        ConclusionRequest: {
+            conclusion: components["schemas"]["Conclusion"];
+            statement: components["schemas"]["ConclusionStatement"];
+        };
+        ConclusionRequests: {
+            items: components["schemas"]["ConclusionRequest"][];
+            open: number;
+            overdue: number;
+        };
+        ConclusionsInput: {
+            bodyIds: number[];
+            question: string;
+            dueDays?: number | null;
+        };
+        ConclusionAnswerInput: {
+            verdict: components["schemas"]["ConclusionVerdict"];
+            text?: string | null;
+            prefileIds: number[];
+        };
+        ConclusionWithdrawInput: {
+            reason: string;
         };
         CorrectionInput: {
             /** @description What is wrong in the certificate (required; blank is refused naming `text`). */
@@ -5295,6 +5653,151 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    requestConclusions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConclusionsInput"];
+            };
+        };
+        responses: {
+            /** @description The statement's conclusion requests, oldest first. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conclusion"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listConclusionRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConclusionRequests"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    answerConclusion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConclusionAnswerInput"];
+            };
+        };
+        responses: {
+            /** @description The answered request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conclusion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    withdrawConclusion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConclusionWithdrawInput"];
+            };
+        };
+        responses: {
+            /** @description The withdrawn request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conclusion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listActiveReviewBodies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bodies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewBodySummary"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
     getInstanceProfile: {
         parameters: {
             query?: never;
@@ -6038,6 +6541,152 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listReviewBodies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bodies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewBody"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createReviewBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBodyInput"];
+            };
+        };
+        responses: {
+            /** @description The new body. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateReviewBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBodyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The body. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    addReviewBodyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBodyMemberInput"];
+            };
+        };
+        responses: {
+            /** @description The body with its members. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeReviewBodyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The body with its members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -170,6 +170,24 @@ export type AppealFiled = Schemas['AppealFiled'];
 /** The body of POST /api/instance/appeals/{id}/decision. */
 export type AppealDecisionInput = Schemas['AppealDecisionInput'];
 export type AppealDecision = Schemas['AppealDecision'];
+/** A reviewing body: a department of the committee or an outside body (docs/product.md «Conclusions»). */
+export type ReviewBody = Schemas['ReviewBody'];
+export type ReviewBodySummary = Schemas['ReviewBodySummary'];
+export type ReviewBodyKind = Schemas['ReviewBodyKind'];
+export type ReviewBodyMember = Schemas['ReviewBodyMember'];
+export type ReviewBodyInput = Schemas['ReviewBodyInput'];
+export type ReviewBodyUpdate = Schemas['ReviewBodyUpdate'];
+export type ReviewBodyMemberInput = Schemas['ReviewBodyMemberInput'];
+/** A request for a body's conclusion on a statement, and its answer. */
+export type Conclusion = Schemas['Conclusion'];
+export type ConclusionStatus = Schemas['ConclusionStatus'];
+export type ConclusionVerdict = Schemas['ConclusionVerdict'];
+/** What a body's member sees: the requests to their bodies, each with its statement (GET /api/instance/conclusions). */
+export type ConclusionRequests = Schemas['ConclusionRequests'];
+export type ConclusionRequest = Schemas['ConclusionRequest'];
+export type ConclusionsInput = Schemas['ConclusionsInput'];
+export type ConclusionAnswerInput = Schemas['ConclusionAnswerInput'];
+export type ConclusionWithdrawInput = Schemas['ConclusionWithdrawInput'];
 /** The head's register of appeals (GET /api/instance/appeals). */
 export type AppealsRegister = Schemas['AppealsRegister'];
 export type AppealsRegisterItem = Schemas['AppealsRegisterItem'];

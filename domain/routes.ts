@@ -12,7 +12,7 @@ export type ExaminerFilter = 'all' | Exclude<StatementStatus, 'sent'>;
  */
 export type TeamFigure = 'inWork' | 'awaitingApplicant' | 'overdue' | 'dueSoon' | 'decidedThisMonth';
 /** A section of the administration (/instance/admin), named in the address's hash. */
-export type AdminSection = 'examiners' | 'catalogs' | 'templates' | 'calendar' | 'registrations' | 'personal-data';
+export type AdminSection = 'examiners' | 'catalogs' | 'templates' | 'calendar' | 'registrations' | 'personal-data' | 'review-bodies';
 /** An id as it appears in a path (numbers from the API; a string from a generated shell). */
 export type RouteId = number | string;
 
@@ -39,6 +39,8 @@ export const routes = {
   examinerNews: '/instance/news',
   /** The register of pre-trial appeals (the committee's head). */
   examinerAppeals: '/instance/appeals',
+  /** 'Запросы на заключение': the requests sent to the caller's reviewing bodies. */
+  conclusionRequests: '/instance/conclusions',
   /** The report on terms (the committee's head). */
   examinerReports: '/instance/reports',
   examinerSettings: '/instance/settings',

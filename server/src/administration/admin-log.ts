@@ -56,6 +56,7 @@ const FIELD_NAMES: Record<string, string> = {
   text: 'текст',
   severity: 'вид замечания',
   workType: 'вид работ',
+  termDays: 'срок заключения',
 };
 
 type Changes = Record<string, { before: unknown; after: unknown }>;
@@ -131,6 +132,18 @@ export function describeChange(action: AdminLogAction, details: Record<string, u
       return details.declined
         ? 'Заявка на регистрацию удалена с персональными данными: 30 дней после отказа'
         : 'Заявка на регистрацию удалена с персональными данными: не подтверждена за 30 дней';
+    case 'review_body_created':
+      return `Добавлен${details.kind === 'external' ? ' внешний орган' : 'о подразделение комитета'}, срок заключения — ${String(details.termDays ?? '')} раб. дн.`;
+    case 'review_body_updated':
+      return (
+        [changed, details.active === false ? 'выведено из употребления' : details.active === true ? 'возвращено в употребление' : '']
+          .filter(Boolean)
+          .join('; ') || 'Без изменений'
+      );
+    case 'review_body_member_added':
+      return `Добавлен участник: ${String(details.member ?? '')}${details.created === true ? ' (новый пользователь)' : ''}`;
+    case 'review_body_member_removed':
+      return `Исключён участник: ${String(details.member ?? '')}`;
     case 'personal_data_published':
       return `Опубликована редакция ${String(details.version ?? '')}: ${details.kind === 'privacy' ? 'политика обработки персональных данных' : 'согласие на обработку персональных данных'}`;
   }

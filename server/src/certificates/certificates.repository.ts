@@ -41,6 +41,7 @@ export function listDocuments(db: Db, stageId: number) {
       .where('stage_id', '=', stageId)
       // An appeal's files and answer are no documents of the round (docs/product.md «Appeals»).
       .where('appeal_id', 'is', null)
+      .where('conclusion_id', 'is', null)
       .where('signs_file_id', 'is', null)
       .orderBy('id')
       .execute()

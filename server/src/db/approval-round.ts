@@ -26,6 +26,7 @@ export async function stageHasDocument(db: Db, stageId: number, fileName: string
     .where('stage_id', '=', stageId)
     .where('file_name', '=', fileName)
     .where('appeal_id', 'is', null)
+    .where('conclusion_id', 'is', null)
     .where('correction_id', 'is', null)
     .where('signs_file_id', 'is', null)
     .executeTakeFirst();

@@ -3,7 +3,10 @@ import type {
   AppealStatus,
   AppealSubject,
   CompanyState,
+  ConclusionStatus,
+  ConclusionVerdict,
   PowerOfAttorneyEvent,
+  ReviewBodyKind,
   StatementStatus,
   UserRole,
 } from '#domain/contract.ts';
@@ -148,6 +151,8 @@ export interface FileTable {
   correction_id: number | null;
   /** The appeal this file was filed with, or whose answer letter it is (shown with it, not in its round): 20261127T0010. */
   appeal_id: number | null;
+  /** The conclusion request this file answers (shown with it, not in its round): 20261130T1000. */
+  conclusion_id: number | null;
   /** Set on a detached signature file: the document of its round it signs (20261127T0040). */
   signs_file_id: number | null;
   /** On a detached signature file: the verdict reached when it was filed, as JSON (20261127T0040). */
@@ -436,6 +441,46 @@ export interface SubmissionSnapshotTable {
   company_head_phone: string | null;
 }
 
+/** A reviewing body: a department of the committee or an outside body (migration 20261130T1000_review_bodies). */
+export interface ReviewBodyTable {
+  id: Generated<number>;
+  name: string;
+  kind: ReviewBodyKind;
+  term_days: number;
+  /** An outside body's own instance: its staff (role `reviewer`) belong to it. Null for a department. */
+  instance_id: number | null;
+  created_at: Timestamp;
+  retired_at: Timestamp | null;
+}
+
+export interface ReviewBodyMemberTable {
+  body_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+/** A request for a body's conclusion on a statement, answered once (migration 20261130T1000_review_bodies). */
+export interface ConclusionTable {
+  id: Generated<number>;
+  statement_id: number;
+  body_id: number;
+  /** The stage `n` of the version asked about. */
+  round: number;
+  question: string;
+  due_days: number;
+  status: ConclusionStatus;
+  requested_by: number | null;
+  requester_name: string | null;
+  requested_at: Timestamp;
+  verdict: ConclusionVerdict | null;
+  text: string | null;
+  answered_by: number | null;
+  answerer_name: string | null;
+  answered_at: Timestamp | null;
+  withdrawn_reason: string | null;
+  withdrawn_at: Timestamp | null;
+}
+
 /**
  * A pre-trial appeal (20261127T0010): filed by a user of the company against a refusal, a refusal to accept, a missed
  * term or a declined correction (`correction_id`), answered by the committee's head; `letter_key` is the storage key of
@@ -603,4 +648,7 @@ export interface Database {
   personal_data_documents: PersonalDataDocumentTable;
   backups: BackupTable;
   deferred_file_removals: DeferredFileRemovalTable;
+  review_bodies: ReviewBodyTable;
+  review_body_members: ReviewBodyMemberTable;
+  conclusions: ConclusionTable;
 }

@@ -111,6 +111,9 @@ export function findFileByKey(db: Db, key: string) {
       'files.size',
       'statements.company_id',
       'statements.id as statement_id',
+      'files.appeal_id',
+      'files.correction_id',
+      'files.conclusion_id',
     ])
     .where('files.storage_key', '=', key)
     .executeTakeFirst();
@@ -150,7 +153,7 @@ export async function insertStageFile(db: Db, file: NewStageFile): Promise<void>
  * detached signature of a document (with its verdict).
  */
 export type AttachedFileOwner = Partial<
-  Pick<FileTable, 'correction_id' | 'appeal_id' | 'signs_file_id' | 'signature_check'>
+  Pick<FileTable, 'correction_id' | 'appeal_id' | 'conclusion_id' | 'signs_file_id' | 'signature_check'>
 >;
 
 /** The uploads (prefiles) just claimed for a round, as files of that round, in upload order. */
@@ -171,6 +174,7 @@ export async function insertFilesFromPrefiles(
       'created_at',
       'correction_id',
       'appeal_id',
+      'conclusion_id',
       'signs_file_id',
       'signature_check',
     ])
@@ -187,6 +191,7 @@ export async function insertFilesFromPrefiles(
           inner.val(at).as('created_at'),
           inner.val(owner.correction_id ?? null).as('correction_id'),
           inner.val(owner.appeal_id ?? null).as('appeal_id'),
+          inner.val(owner.conclusion_id ?? null).as('conclusion_id'),
           inner.val(owner.signs_file_id ?? null).as('signs_file_id'),
           inner.val(owner.signature_check ?? null).as('signature_check'),
         ])

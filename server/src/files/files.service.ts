@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import parseRange from 'range-parser';
 import type { ServiceContext } from '../context.ts';
+import { memberReadsFile } from '../db/conclusion-requests.ts';
 import type { Db } from '../db/database.ts';
 import { ApiError, apiError } from '../errors.ts';
 import { type ByteRange, FileNotFoundError, isPartialName, isStorageKey } from '../storage/file-store.ts';
@@ -11,7 +12,10 @@ import { findFileByKey, knownStorageKeys } from './files.repository.ts';
 /** A stored file of a statement the actor may see, by its storage key; undefined for any other key. */
 async function findStatementFileFor(db: Db, actor: UserRow, key: string) {
   const file = await findFileByKey(db, key);
-  return file && seesCompany(actor, file.company_id) ? file : undefined;
+  if (!file) return undefined;
+  if (seesCompany(actor, file.company_id)) return file;
+  // An outside body's staff read what was sent to their body (docs/product.md «Conclusions»).
+  return actor.role === 'reviewer' && (await memberReadsFile(db, actor.id, file)) ? file : undefined;
 }
 
 /** RFC 6266: an ASCII fallback for old clients and the exact name, UTF-8 and percent-encoded, for the rest. */

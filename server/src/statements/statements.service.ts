@@ -4,6 +4,7 @@ import { countByStatus, withTotal } from '#domain/statuses.ts';
 import { openAppealsCount, statementAppeals } from '../appeals/appeals.service.ts';
 import { hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
+import { statementConclusions } from '../conclusions/conclusions.service.ts';
 import { correctionsOf } from '../corrections/corrections.service.ts';
 import { nowIso } from '../db/database.ts';
 import {
@@ -103,6 +104,7 @@ interface DetailParts {
   refusalGrounds: Statement['refusalGrounds'];
   corrections: Statement['corrections'];
   appeals: Pick<Statement, 'appeals' | 'appealSubjects'>;
+  conclusions: Statement['conclusions'];
 }
 
 /** The API shape of a statement (docs/product.md «Entities») with its deadline at the clock's time. */
@@ -146,6 +148,7 @@ function toApiStatement(row: StatementRow, clock: DeadlineClock, parts: DetailPa
     corrections: parts.corrections,
     appeals: parts.appeals.appeals,
     appealSubjects: parts.appeals.appealSubjects,
+    conclusions: parts.conclusions,
   };
 }
 
@@ -189,6 +192,8 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
     refusalGrounds: row.held_status !== null && reader === 'company' ? [] : await refusalGroundsOf(db, row.id),
     corrections: await correctionsOf(ctx, row.id, draftsOf, clock),
     appeals: await statementAppeals(ctx, row.id, reader === 'company', clock),
+    // The company sees the remarks the examiner published, never the conclusions (docs/product.md «Conclusions»).
+    conclusions: reader === 'company' ? [] : await statementConclusions(ctx, row.id, clock),
   });
 }
 

@@ -126,6 +126,32 @@ export async function insertExaminer(
   return { instanceId, userId, isHead };
 }
 
+/**
+ * Creates a member of an outside reviewing body (role `reviewer`) in its own instance, named as the body, in the
+ * caller's transaction: they can log in at once with a code to their e-mail, valid and free among active users (400 /
+ * 409 naming `email`), and see only the conclusion requests sent to their body.
+ */
+export async function insertReviewer(
+  ctx: ServiceContext,
+  input: { email: string; fio: string | null | undefined; position?: string | null; instanceName: string },
+): Promise<{ instanceId: number; userId: number }> {
+  const fio = optionalText(input.fio);
+  if (fio === null) throw fieldError('fio', 'Укажите ФИО');
+  const email = await freeEmail(ctx, input.email);
+  if (email === null) throw fieldError('email', 'Укажите e-mail');
+  const createdAt = nowIso(ctx.now());
+  const instanceId = await ensureInstance(ctx.db, input.instanceName, createdAt);
+  const userId = await users.insertUser(ctx.db, {
+    email,
+    fio,
+    position: optionalText(input.position),
+    role: 'reviewer',
+    instanceId,
+    createdAt,
+  });
+  return { instanceId, userId };
+}
+
 /** `insertExaminer` in a transaction of its own (the demo seed, tests). */
 export async function createExaminer(
   ctx: ServiceContext,

@@ -351,6 +351,8 @@ export function listStageFiles(db: Db, stageIds: readonly number[]) {
       // appeal's files and answer with the appeal («Appeals»).
       .where('correction_id', 'is', null)
       .where('appeal_id', 'is', null)
+      // A body's conclusion shows with its request («Conclusions»).
+      .where('conclusion_id', 'is', null)
       .orderBy('id')
       .execute()
   );
@@ -499,6 +501,7 @@ export function findLateCertificate(db: Db, statementId: number, fileName: strin
     .where('files.file_name', '=', fileName)
     .where('files.correction_id', 'is', null)
     .where('files.appeal_id', 'is', null)
+    .where('files.conclusion_id', 'is', null)
     .where('files.signs_file_id', 'is', null)
     .whereRef('files.created_at', '>', 'stages.date_create')
     .orderBy('files.id', 'desc')

@@ -18,6 +18,7 @@ export const adminTexts = {
     calendar: 'Производственный календарь',
     registrations: 'Регистрация организаций',
     'personal-data': 'Персональные данные',
+    'review-bodies': 'Согласующие органы',
   } satisfies Record<AdminSection, string>,
   refusedTitle: 'Нет доступа', // e2e
   refused: 'Раздел доступен только руководителю отдела.', // e2e
@@ -259,5 +260,9 @@ export const logTexts = {
     registration_declined: 'В регистрации организации отказано',
     registration_removed: 'Заявка на регистрацию удалена',
     personal_data_published: 'Опубликована новая редакция документа о персональных данных',
+    review_body_created: 'Добавлен согласующий орган',
+    review_body_updated: 'Изменён согласующий орган',
+    review_body_member_added: 'Добавлен участник согласующего органа',
+    review_body_member_removed: 'Исключён участник согласующего органа',
   } satisfies Record<AdminLogAction, string>,
 } as const;

@@ -1,0 +1,99 @@
+import type { Db } from './database.ts';
+
+// What the rest of the portal asks of the conclusions of reviewing bodies (docs/product.md «Conclusions»), read here
+// so that the decision's procedure (workflow), the downloads (files) and the conclusions area share it without
+// importing each other: which bodies are still silent, whether a version met a 'Не согласовано', who of an outside body
+// may read a statement's files, and the asking again on a new version.
+
+/** The names of the bodies whose request on the statement is still unanswered, by name. */
+export async function silentBodies(db: Db, statementId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conclusions as c')
+    .innerJoin('review_bodies as b', 'b.id', 'c.body_id')
+    .select('b.name')
+    .where('c.statement_id', '=', statementId)
+    .where('c.status', '=', 'requested')
+    .orderBy('b.name')
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/** True when a body answered 'Не согласовано' on the statement's version `round`. */
+export async function hasDisagreement(db: Db, statementId: number, round: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('conclusions')
+    .select('id')
+    .where('statement_id', '=', statementId)
+    .where('round', '=', round)
+    .where('status', '=', 'answered')
+    .where('verdict', '=', 'not_agreed')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Whether a member of outside bodies may read a file of a statement: the statement has a request to one of their
+ * bodies, and the file is a document of a round or an answer of their own body (never an appeal's, a correction's or
+ * another body's).
+ */
+export async function memberReadsFile(
+  db: Db,
+  userId: number,
+  file: { statement_id: number; appeal_id: number | null; correction_id: number | null; conclusion_id: number | null },
+): Promise<boolean> {
+  if (file.appeal_id !== null || file.correction_id !== null) return false;
+  let query = db
+    .selectFrom('conclusions as c')
+    .innerJoin('review_body_members as m', 'm.body_id', 'c.body_id')
+    .select('c.id')
+    .where('m.user_id', '=', userId)
+    .where('c.statement_id', '=', file.statement_id);
+  if (file.conclusion_id !== null) {
+    const answered = file.conclusion_id;
+    query = query.where((eb) =>
+      eb('c.body_id', '=', eb.selectFrom('conclusions').select('body_id').where('id', '=', answered)),
+    );
+  }
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Asks again, on the new version `round`, every body whose last answer on the statement was not 'Согласовано', with
+ * its question and term, from `at`; requests still unanswered carry over as they are. Returns the new requests' bodies.
+ */
+export async function askAgainOnNewVersion(
+  db: Db,
+  statementId: number,
+  round: number,
+  at: string,
+  requester: { id: number; fio: string | null } | null,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('conclusions')
+    .select(['id', 'body_id', 'verdict', 'status', 'question', 'due_days'])
+    .where('statement_id', '=', statementId)
+    .where('status', '!=', 'withdrawn')
+    .orderBy('id')
+    .execute();
+  const last = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) last.set(row.body_id, row);
+  const again = [...last.values()].filter((row) => row.status === 'answered' && row.verdict !== 'agreed');
+  for (const row of again) {
+    await db
+      .insertInto('conclusions')
+      .values({
+        statement_id: statementId,
+        body_id: row.body_id,
+        round,
+        question: row.question,
+        due_days: row.due_days,
+        status: 'requested',
+        requested_by: requester?.id ?? null,
+        requester_name: requester?.fio ?? null,
+        requested_at: at,
+      })
+      .execute();
+  }
+  return again.map((row) => row.body_id);
+}
