@@ -201,3 +201,55 @@ describe('a corrected certificate', () => {
     expect(at).toBe(lines.indexOf(`${certificateTexts.number}:`) - 1);
   });
 });
+
+describe('the conclusions of reviewing bodies', () => {
+  const conclusion = (bodyId: number, name: string, fields: object) => ({
+    id: bodyId * 10,
+    statementId: 7,
+    body: { id: bodyId, name, kind: 'department' as const, termDays: 5 },
+    question: 'Согласуете?',
+    round: 1,
+    requestedAt: '2026-11-23T09:00:00.000Z',
+    requestedBy: 'Иванова Анна Сергеевна',
+    dueDate: '2026-11-30',
+    overdue: false,
+    status: 'answered' as const,
+    verdict: 'agreed' as const,
+    text: null,
+    answeredAt: '2026-11-25T09:00:00.000Z',
+    answeredBy: 'Наследова Анна Петровна',
+    files: [],
+    withdrawnReason: null,
+    ...fields,
+  });
+
+  it('lists each body’s last answer with its verdict and date, and nothing for unanswered or withdrawn requests', () => {
+    const data = certificateData(
+      {
+        ...fullCertificateStatement,
+        conclusions: [
+          conclusion(1, 'Отдел охраны культурного наследия', { verdict: 'not_agreed' }),
+          conclusion(2, 'Водоканал', { status: 'withdrawn', verdict: null, answeredAt: null }),
+          conclusion(3, 'Департамент транспорта', { status: 'requested', verdict: null, answeredAt: null }),
+          conclusion(1, 'Отдел охраны культурного наследия', {
+            id: 11,
+            verdict: 'agreed_with_remarks',
+            answeredAt: '2026-12-02T09:00:00.000Z',
+          }),
+        ],
+      },
+      'Иванова Анна Сергеевна',
+      new Date('2026-12-03T10:00:00Z'),
+    );
+    expect(data.conclusions).toEqual(['Отдел охраны культурного наследия — Согласовано с замечаниями, 02.12.2026']);
+    const layout = layoutCertificate(data, measure);
+    const printed = layout.texts.map((t) => t.text).join(' ');
+    expect(printed).toContain('Заключения:');
+    expect(printed).toContain('Отдел охраны культурного наследия — Согласовано с замечаниями, 02.12.2026');
+  });
+
+  it('prints no row when no body was asked', () => {
+    expect(full.conclusions).toBeUndefined();
+    expect(layoutCertificate(full, measure).texts.map((t) => t.text)).not.toContain('Заключения:');
+  });
+});
