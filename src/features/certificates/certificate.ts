@@ -3,7 +3,7 @@
 // (jspdf, the embedded font) is certificate-pdf.ts; this file knows only sizes and words.
 
 import { COMMITTEE_NAME } from '#domain/committee.ts';
-import { CONCLUSION_VERDICT_LABELS } from '#domain/conclusions.ts';
+import { conclusionLines } from '#domain/conclusions.ts';
 import type { Statement } from '#domain/contract.ts';
 import { CERTIFICATE_PAGE, certificateDate, innKpp, type TextMeasure, wrapText } from '#domain/pdf/page.ts';
 import { orDash } from '#domain/russian.ts';
@@ -129,7 +129,7 @@ export function certificateData(
   date: Date,
   checkUrl?: string,
 ): CertificateData {
-  const conclusions = conclusionLines(statement.conclusions ?? []);
+  const conclusions = conclusionLines(statement.conclusions ?? [], (at) => certificateDate(new Date(at)));
   return {
     ...(checkUrl ? { checkUrl } : {}),
     ...(conclusions.length > 0 ? { conclusions } : {}),
@@ -145,21 +145,6 @@ export function certificateData(
     head: orDash(statement.companyDirector),
     examiner: orDash(examinerFio),
   };
-}
-
-/** Each body's last answer, in the order the bodies were first asked: name, verdict and the answer's date. */
-export function conclusionLines(conclusions: NonNullable<Statement['conclusions']>): string[] {
-  const last = new Map<number, (typeof conclusions)[number]>();
-  for (const conclusion of conclusions) {
-    if (conclusion.status === 'answered' && conclusion.verdict && conclusion.answeredAt) {
-      last.delete(conclusion.body.id);
-      last.set(conclusion.body.id, conclusion);
-    }
-  }
-  return [...last.values()].map(
-    (row) =>
-      `${row.body.name} — ${CONCLUSION_VERDICT_LABELS[row.verdict ?? 'agreed']}, ${certificateDate(new Date(row.answeredAt ?? ''))}`,
-  );
 }
 
 /** The labelled rows, in the order of docs/product.md «The PDF certificate». */
