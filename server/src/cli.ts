@@ -22,6 +22,12 @@ const USAGE = `Использование: npm run admin -- <команда> [п
                   делает эксперта руководителем отдела или снимает это; последнего
                   руководителя снять нельзя
   list-users      выводит всех пользователей
+  create-review-body --name NAME --kind department|external --days N
+                  добавляет согласующее подразделение комитета или внешний орган со сроком
+                  заключения N рабочих дней
+  add-review-body-member --body NAME --email E [--fio FIO] [--position POS]
+                  добавляет участника: эксперта комитета (подразделение) или сотрудника внешнего
+                  органа; новый адрес создаёт пользователя (тогда нужно --fio)
   backup          --to DIR | --under PARENT [--keep N]
                   резервная копия: снимок базы и все файлы, которые она называет, с манифестом
                   (можно при работающем портале); DIR — новый или пустой каталог; --under — в
@@ -88,6 +94,26 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     const email = required(values, 'email');
     await setHeadByEmail(ctx, null, email, values.on === true);
     console.log(values.on === true ? `${email} — руководитель отдела` : `${email} больше не руководитель отдела`);
+  },
+  async 'create-review-body'(ctx, values) {
+    const { createReviewBody } = await import('./conclusions/review-bodies.service.ts');
+    const kind = required(values, 'kind');
+    if (kind !== 'department' && kind !== 'external') throw new UsageError('--kind: department или external');
+    const days = Number(required(values, 'days'));
+    const body = await createReviewBody(ctx, null, { name: required(values, 'name'), kind, termDays: days });
+    console.log(`Согласующий орган добавлен: id ${body.id}`);
+  },
+  async 'add-review-body-member'(ctx, values) {
+    const { addReviewBodyMember, reviewBodies } = await import('./conclusions/review-bodies.service.ts');
+    const name = required(values, 'body');
+    const body = (await reviewBodies(ctx)).find((row) => row.name === name);
+    if (!body) throw new UsageError(`Согласующего органа «${name}» нет`);
+    await addReviewBodyMember(ctx, null, body.id, {
+      email: required(values, 'email'),
+      fio: optional(values, 'fio'),
+      position: optional(values, 'position'),
+    });
+    console.log(`Участник добавлен в «${name}»`);
   },
   async 'list-users'(ctx) {
     const { listUsers } = await import('./users/users.service.ts');
@@ -254,6 +280,9 @@ async function main(): Promise<number> {
     args: rest,
     options: {
       email: { type: 'string' },
+      name: { type: 'string' },
+      kind: { type: 'string' },
+      body: { type: 'string' },
       'legal-entity': { type: 'string' },
       inn: { type: 'string' },
       kpp: { type: 'string' },

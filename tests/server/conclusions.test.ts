@@ -274,6 +274,34 @@ describe('requests and answers', () => {
   });
 });
 
+describe('terms', () => {
+  it('marks a request overdue after its working days and counts it per body for ops', async () => {
+    const id = await underReview();
+    const [asked] = (await ask(id, [body.utilities.id], 'examiner1', { dueDays: 2 })).json() as Conclusion[];
+    expect(asked?.overdue).toBe(false);
+    const overdue = async () => {
+      const scraped = await portal.app.metrics.registry.metrics();
+      const line = scraped.split('\n').find((row) => row.startsWith('portal_conclusions_overdue{body="Водоканал"}'));
+      return Number(line?.split(' ').at(-1));
+    };
+    const before = await overdue();
+    // Two working days later the term has run out: past the due date, whatever the weekends in between.
+    portal.clock.advance(10 * 24 * 60 * 60 * 1000);
+    try {
+      const later = (await examinerDetail(id)).conclusions.find((row) => row.id === asked?.id);
+      expect(later?.overdue).toBe(true);
+      expect(later?.dueDate).toBe(asked?.dueDate);
+      expect(await overdue()).toBe(before + 1);
+      const requests = (await call('utilities', 'GET', '/api/instance/conclusions')).json() as ConclusionRequests;
+      expect(requests.overdue).toBeGreaterThanOrEqual(1);
+      await answer(asked?.id ?? 0, 'utilities', { verdict: 'agreed' });
+      expect(await overdue()).toBe(before);
+    } finally {
+      portal.clock.advance(-10 * 24 * 60 * 60 * 1000);
+    }
+  });
+});
+
 describe('the refusal letter', () => {
   it('lists the conclusions received with their verdicts and dates', async () => {
     const id = await underReview();

@@ -296,3 +296,15 @@ export function findLastCompanyRound(db: Db, statementId: number) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Every unanswered request on a statement still under review, with its body's name, for the overdue figure. */
+export function listOpenRequests(db: Db) {
+  return db
+    .selectFrom('conclusions as c')
+    .innerJoin('review_bodies as b', 'b.id', 'c.body_id')
+    .innerJoin('statements as s', 's.id', 'c.statement_id')
+    .select(['b.name as body_name', 'c.requested_at', 'c.due_days'])
+    .where('c.status', '=', 'requested')
+    .where('s.status', '=', 'under_review')
+    .execute();
+}

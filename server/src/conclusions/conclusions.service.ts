@@ -31,6 +31,7 @@ import {
   listActiveMemberIds,
   listBodiesConclusions,
   listConclusionFiles,
+  listOpenRequests,
   listRoundFiles,
   listStatementConclusions,
   recordAnswer,
@@ -341,4 +342,19 @@ export async function activeReviewBodies(ctx: ServiceContext) {
     kind: row.kind,
     termDays: row.term_days,
   }));
+}
+
+/**
+ * Unanswered requests past their term on statements still under review, per body (every active body named, so a body
+ * whose requests were answered reads 0): the figure `portal_conclusions_overdue`.
+ */
+export async function countOverdueConclusions(ctx: ServiceContext): Promise<Map<string, number>> {
+  const clock = await deadlineClock(ctx);
+  const counts = new Map((await listActiveBodies(ctx.db)).map((body) => [body.name, 0]));
+  for (const row of await listOpenRequests(ctx.db)) {
+    if (isPetitionOverdue(clock, row.requested_at, row.due_days)) {
+      counts.set(row.body_name, (counts.get(row.body_name) ?? 0) + 1);
+    }
+  }
+  return counts;
 }

@@ -1,6 +1,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import { STATEMENT_STATUSES } from '#domain/statuses.ts';
 import { countOverdueAppeals } from '../appeals/appeals.service.ts';
+import { countOverdueConclusions } from '../conclusions/conclusions.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { countOverdueCorrections } from '../corrections/corrections.service.ts';
 import { deadlineClock, deadlineOf, intakeDeadlineOf } from '../deadlines/deadlines.service.ts';
@@ -62,6 +63,16 @@ export function collectDomainFigures(registry: Registry, ctx: ServiceContext): v
     registers: [registry],
     async collect() {
       this.set(await countOverdueAppeals(ctx));
+    },
+  });
+  new Gauge({
+    name: 'portal_conclusions_overdue',
+    help: 'Conclusions of reviewing bodies asked on statements under review and not answered by the end of their term, per body',
+    labelNames: ['body'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [body, count] of await countOverdueConclusions(ctx)) this.set({ body }, count);
     },
   });
   new Gauge({
