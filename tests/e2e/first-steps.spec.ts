@@ -75,3 +75,38 @@ test("the examiner's back link leads to the list the statement was opened from, 
     await expectAccessible(page, 'the examiner detail opened by a direct link');
   }
 });
+
+test("the examiner's table names each object, and on a phone each row is a card with its status and term", async ({
+  page,
+}) => {
+  for (const width of [1400, 576]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/instance/filter/all');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: 'Наименование объекта' })).toBeAttached({ timeout: 30_000 });
+    const rows = table.getByRole('row').filter({ has: page.getByRole('link', { name: /^Открыть заявление № / }) });
+    await expect(rows.filter({ hasText: 'Поликлиника на 300 посещений' })).toHaveCount(1);
+    // Nothing off to the side: every row's status and term are within the screen.
+    const box = page.getByRole('region', { name: 'Заявления в работе' });
+    await expect
+      .poll(() => box.evaluate((element) => element.scrollWidth - element.clientWidth))
+      .toBeLessThanOrEqual(0);
+    for (const row of await rows.all()) {
+      for (const cell of [row.locator('td[data-label="Статус"]'), row.locator('td[data-label="Срок"]')]) {
+        const bounds = await cell.boundingBox();
+        expect(bounds && bounds.x >= 0 && bounds.x + bounds.width <= width).toBe(true);
+      }
+    }
+    if (width === 576) {
+      // A card labels its cells, and the rows still sort and open by keyboard.
+      await expect(rows.first()).toHaveCSS('display', 'grid');
+      await expect(page.getByRole('button', { name: /^Срок/ })).toBeVisible();
+    }
+    await expectAccessible(page, `the examiner's table at ${width} px`);
+    await page.screenshot({ path: `/tmp/e2e-examiner-table-${width}.png` });
+    const first = rows.first().getByRole('link');
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/instance\/statement\/info\/\d+$/);
+  }
+});
