@@ -41,8 +41,14 @@ export function roundTitle(index: number, round: SubmissionRound): string {
   return date ? `Повторная подача №${index} — ${date}` : `Повторная подача №${index}`;
 }
 
-/** The detail's title: work type, category and address; the object name when all three are empty. */
-export function statementHeading(statement: Pick<Statement, 'catalogWorkType' | 'categoryName' | 'address' | 'title'>) {
+/**
+ * The detail's title: an approved statement's object name (what its certificate approves); otherwise work type,
+ * category and address, or the object name when all three are empty.
+ */
+export function statementHeading(
+  statement: Pick<Statement, 'catalogWorkType' | 'categoryName' | 'address' | 'title' | 'status'>,
+) {
+  if (statement.status === 'approved' && statement.title.trim()) return statement.title;
   const parts = [statement.catalogWorkType, statement.categoryName, statement.address]
     .map((part) => part?.trim())
     .filter(Boolean);

@@ -182,10 +182,10 @@ test('the owner deletes a statement while it is sent', async ({ page, createPage
   await expect(page.getByText('Заявление удалено')).toBeVisible();
   expect((await companyStatements(page)).some((statement) => statement.id === id)).toBe(false);
 
-  // Its page is gone too: the detail says so and returns to the list.
+  // Its page is gone too: the detail says so at its own address, with the way to the list.
   await page.goto(`/statement/info/${id}`);
-  await expect(page).toHaveURL(/\/company\/?$/);
-  await expect(page.getByText('Не удалось загрузить заявление')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Заявление не найдено' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/statement/info/${id}$`));
 });
 
 test('the seeded statement with comments takes a new version that shows as the next round', async ({

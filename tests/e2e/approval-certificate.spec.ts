@@ -6,7 +6,8 @@ import { ReviewPage } from './pages/examiner-pages.ts';
 import { StatementPage } from './pages/statement-page.ts';
 
 // An approval carries its certificate (docs/product.md «Certificate and public check»): the examiner cannot send it
-// without 'Свидетельство_{visibleId}.pdf', and once sent the applicant downloads it from the top of the detail.
+// without 'Свидетельство_{visibleId}.pdf', and once sent the applicant downloads it from the top of the detail, whose
+// heading is then the object's name.
 test.use({ role: 'examiner1', freshServer: true });
 
 for (const width of [1400, 576]) {
@@ -44,8 +45,9 @@ for (const width of [1400, 576]) {
     await page.keyboard.press('Enter');
     expect((await sent).status()).toBe(201);
     await expect(review.replyDialog).toBeHidden();
-    // The examiner's detail offers it at the top too.
+    // The examiner's detail offers it at the top too, under the object's name as the heading.
     await expect(review.downloadCertificate).toBeVisible();
+    await expect(review.title).toHaveText(statement.title);
 
     // The applicant finds it at the top of the page, and takes it with the keyboard.
     const applicant = await pageAs('owner');
@@ -53,6 +55,7 @@ for (const width of [1400, 576]) {
     const detail = new StatementPage(applicant);
     await detail.goto(statement.id);
     await expect(detail.downloadCertificate).toBeInViewport();
+    await expect(detail.title).toHaveText(statement.title);
     await expect(applicant.getByText('Свидетельство не приложено')).toHaveCount(0);
     await expectAccessible(applicant, 'approved statement with its certificate');
     const taken = applicant.waitForEvent('download');

@@ -29,6 +29,7 @@ test("shows the examiner's statements in the product's columns, newest first", a
   const approved = examinerTable.row(seeded.approved.address);
   await expect(approved.getByRole('cell')).toHaveText([
     /^\d+$/,
+    'Поликлиника на 300 посещений',
     'ООО «СтройПроект»',
     seeded.approved.address,
     'Объект здравоохранения',

@@ -44,6 +44,7 @@ import {
   correctionRequest,
   deleteStatement,
   openVersionDialog,
+  retryStatement,
   setAnswer,
   startWithdrawal,
   submitVersion,
@@ -64,7 +65,7 @@ const COMPANY_LISTS: readonly BackTarget[] = [
 
 /** The company's statement detail: number, status, title, project, general info, examiner, rounds. */
 export default function CompanyStatementDetail() {
-  const { statement } = useStore($detail);
+  const { statement, status } = useStore($detail);
   const rounds = useStore($rounds);
   const canDelete = useStore($canDelete);
   const deleteState = useStore($deleteState);
@@ -121,6 +122,8 @@ export default function CompanyStatementDetail() {
   const header = (
     <StatementHeader
       statement={statement}
+      status={status}
+      onRetry={() => void retryStatement()}
       view="company"
       lists={COMPANY_LISTS}
       headingId={HEADING_ID}

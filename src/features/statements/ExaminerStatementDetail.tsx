@@ -11,6 +11,7 @@ import { useStore } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { decisionTexts } from '../appeals/appeals.ts';
+import { registerTexts } from '../appeals/counters.ts';
 import { ApprovalCertificate, AttachCertificateDialog } from '../certificates/ApprovalCertificate.tsx';
 import { canAttachCertificate } from '../certificates/attach-certificate.ts';
 import CorrectionAnswerDialog from '../corrections/CorrectionAnswerDialog.tsx';
@@ -54,6 +55,7 @@ import {
   reloadExaminerStatement,
   remarkEditing,
   reply,
+  retryExaminerStatement,
   sendReply,
   startReply,
 } from './stores/examiner-detail.ts';
@@ -69,10 +71,15 @@ const AcceptanceRefusalDialog = lazy(() => import('../workflow/AcceptanceRefusal
 const AssignDialog = lazy(() => import('../workflow/AssignDialog.tsx'));
 const AppealDecisionDialog = lazy(() => import('../appeals/AppealDecisionDialog.tsx'));
 
-/** The examiner's lists a statement is opened from, with the sidebar's names; the first is the default. */
+/**
+ * The examiner's lists a statement is opened from, with the sidebar's names; the first, the plain list of every
+ * statement, is where a statement opened by a direct link (a mail, a notification, the address bar) leads back to.
+ */
 const EXAMINER_LISTS: readonly BackTarget[] = [
-  { href: routes.examinerNews, label: examinerDetailTexts.back },
   { href: routes.examinerAll, label: examinerDetailTexts.backAll },
+  { href: routes.examinerNews, label: examinerDetailTexts.back },
+  { href: routes.examinerAppeals, label: registerTexts.pageTitle },
+  { href: routes.examinerTeam, label: examinerDetailTexts.backTeam },
   { href: routes.examiner(), label: examinerDetailTexts.backMine },
   { href: routes.examiner('all'), label: examinerDetailTexts.backMine },
   ...(Object.keys(EXAMINER_SIDEBAR_LABELS) as Array<keyof typeof EXAMINER_SIDEBAR_LABELS>).map((status) => ({
@@ -83,7 +90,7 @@ const EXAMINER_LISTS: readonly BackTarget[] = [
 
 /** The examiner's statement detail: the card, 'О проекте', 'Заявитель', 'О компании', the rounds, the reply. */
 export default function ExaminerStatementDetail() {
-  const { statement } = useStore($examinerStatement);
+  const { statement, status } = useStore($examinerStatement);
   const rounds = useStore($examinerRounds);
   const canReply = useStore($canReply);
   const canRefuseAcceptance = useStore($canRefuseAcceptance);
@@ -164,6 +171,8 @@ export default function ExaminerStatementDetail() {
   const header = (
     <StatementHeader
       statement={statement}
+      status={status}
+      onRetry={() => void retryExaminerStatement()}
       view="examiner"
       lists={EXAMINER_LISTS}
       headingId={HEADING_ID}

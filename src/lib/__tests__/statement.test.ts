@@ -83,13 +83,24 @@ describe('roundTitle', () => {
   });
 });
 
-describe('statementHeading: work type, category and address', () => {
-  const base = { title: 'ТЦ «Квартал»', catalogWorkType: null, categoryName: null, address: null };
+describe('statementHeading: work type, category and address; an approval, its object', () => {
+  const base = {
+    title: 'ТЦ «Квартал»',
+    catalogWorkType: null,
+    categoryName: null,
+    address: null,
+    status: 'under_review' as const,
+  };
+  const full = {
+    ...base,
+    catalogWorkType: 'Реконструкция',
+    categoryName: 'Объект торговли',
+    address: 'ул. Садовая, 3',
+  };
   itMaps('%j -> %j', statementHeading, [
-    [
-      { ...base, catalogWorkType: 'Реконструкция', categoryName: 'Объект торговли', address: 'ул. Садовая, 3' },
-      'Реконструкция · Объект торговли · ул. Садовая, 3',
-    ],
+    [full, 'Реконструкция · Объект торговли · ул. Садовая, 3'],
+    [{ ...full, status: 'approved' as const }, 'ТЦ «Квартал»'],
+    [{ ...full, status: 'rejected' as const }, 'Реконструкция · Объект торговли · ул. Садовая, 3'],
     [{ ...base, catalogWorkType: 'Реконструкция', address: ' ' }, 'Реконструкция'],
     [base, 'ТЦ «Квартал»'],
   ]);

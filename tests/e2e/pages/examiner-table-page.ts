@@ -4,6 +4,7 @@ import { FilteredList } from './page-object.ts';
 /** The columns of 'Заявления в работе', in order (docs/product.md «Statements in work»). */
 export const TABLE_COLUMNS = [
   'ID',
+  'Наименование объекта',
   'Компания',
   'Адрес объекта',
   'Категория объекта',
@@ -16,9 +17,9 @@ export const TABLE_COLUMNS = [
 
 /** The exported file's columns: the table's, the cadastral number after the address, time in status in hours. */
 export const EXPORT_COLUMNS = [
-  ...TABLE_COLUMNS.slice(0, 3),
+  ...TABLE_COLUMNS.slice(0, 4),
   'Кадастровый номер',
-  ...TABLE_COLUMNS.slice(3, -1),
+  ...TABLE_COLUMNS.slice(4, -1),
   'Время в статусе (часов)',
 ] as const;
 

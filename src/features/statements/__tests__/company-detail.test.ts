@@ -81,13 +81,33 @@ describe('loading the statement', () => {
   it.each([
     ['a 404', '/statement/info/7', () => api.GET.mockResolvedValueOnce(reply(404, errorBody('not_found', 'Нет')))],
     ['an address without an id', '/statement/info/shell', () => undefined],
-  ])('after %s toasts and opens the company list', async (_name, path, answer) => {
+  ])('after %s says the statement is not found, at the same address', async (_name, path, answer) => {
     browser.currentPath.mockReturnValue(path);
     answer();
     await openAs(demoOwner, detail.$detail);
-    expect(detail.$detail.get().status).toBe('error');
+    expect(detail.$detail.get()).toEqual({ status: 'notFound', statement: null });
+    expect(toastTexts()).toEqual([]);
+    expect(browser.navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('after a 5xx shows the failure, and a retry loads the statement', async () => {
+    api.GET.mockResolvedValueOnce(reply(500, errorBody('service_unavailable', 'Ошибка')));
+    await openAs(demoOwner, detail.$detail);
+    expect(detail.$detail.get()).toEqual({ status: 'error', statement: null });
+    expect(browser.navigateTo).not.toHaveBeenCalled();
+    api.GET.mockResolvedValueOnce(reply(200, sent));
+    const retried = detail.retryStatement();
+    expect(detail.$detail.get().status).toBe('loading');
+    await retried;
+    expect(detail.$detail.get()).toEqual({ status: 'ready', statement: sent });
+  });
+
+  it('keeps the shown statement when a reload fails, with the toast', async () => {
+    await open(sent);
+    api.GET.mockResolvedValueOnce(reply(503, errorBody('service_unavailable', 'Ошибка')));
+    await detail.reloadStatement();
+    expect(detail.$detail.get()).toEqual({ status: 'ready', statement: sent });
     expect(toastTexts()).toEqual([['error', 'Не удалось загрузить заявление']]);
-    expect(browser.navigateTo).toHaveBeenCalledExactlyOnceWith('/company');
   });
 });
 

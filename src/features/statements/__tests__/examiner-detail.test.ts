@@ -47,11 +47,12 @@ describe('examiner statement detail', () => {
     expect(detail.$canReply.get()).toBe(true);
   });
 
-  it('goes to the own list with the product text when loading fails', async () => {
+  it('says the statement is not found, at the same address, when the API answers 404', async () => {
     api.GET.mockResolvedValue(reply(404, errorBody('not_found', 'Заявление не найдено')));
     detail.$examinerStatement.listen(() => {});
     await signIn(demoExaminer);
-    expect(browser.navigateTo).toHaveBeenCalledWith('/instance/filter/under_review');
+    expect(detail.$examinerStatement.get()).toEqual({ status: 'notFound', statement: null });
+    expect(browser.navigateTo).not.toHaveBeenCalled();
   });
 
   it.each([

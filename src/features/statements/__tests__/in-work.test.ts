@@ -193,10 +193,10 @@ describe('the deadline column: order and export', () => {
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
       expect(lines[0]).toBe(
-        'ID;Компания;Адрес объекта;Кадастровый номер;Категория объекта;Тип работ;Дата подачи;Статус;Срок;Время в статусе (часов)',
+        'ID;Наименование объекта;Компания;Адрес объекта;Кадастровый номер;Категория объекта;Тип работ;Дата подачи;Статус;Срок;Время в статусе (часов)',
       );
       const cells = Papa.parse<string[]>(lines.slice(1, -1).join('\r\n'), { delimiter: ';' }).data;
-      expect(cells.map((row) => [row[0], row[8]])).toEqual([
+      expect(cells.map((row) => [row[0], row[9]])).toEqual([
         ['1006', 'Последний день, до 04.12.2026'],
         ['1002', '4 раб. дн., до 04.12.2026'],
       ]);
@@ -213,7 +213,7 @@ describe('the deadline column: order and export', () => {
     await table.exportCsv();
     const [blob] = saved.saveBlob.mock.calls[0] as [Blob];
     const text = new TextDecoder().decode(new Uint8Array(await blob.arrayBuffer()));
-    expect(text).toContain('\r\n1003;ООО «Ёж»;"ул. Садовая; корп. ""Б""";');
+    expect(text).toContain('\r\n1003;ТЦ «Квартал»;ООО «Ёж»;"ул. Садовая; корп. ""Б""";');
     expect(text).toContain(';На доработке;—;');
   });
 });

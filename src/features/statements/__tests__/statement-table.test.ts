@@ -66,6 +66,7 @@ describe('tableRow: the table cells, status in the examiner view', () => {
     expect(tableRow(statement, now)).toEqual({
       id: 7,
       number: '1042',
+      objectName: 'Школа на 550 мест',
       company: 'ООО «СтройПроект»',
       address: 'пр. Мира, 45',
       cadastralNumber: '77:01:0001001:1234',
@@ -177,6 +178,7 @@ describe('exportCells: a row of the exported file', () => {
   it('carries the cadastral number after the address, one cell per exported column', () => {
     const cells = exportCells(statement, now);
     expect(cells).toHaveLength(EXPORT_COLUMNS.length);
+    expect(cells[EXPORT_COLUMNS.indexOf('Наименование объекта')]).toBe('Школа на 550 мест');
     expect(cells[EXPORT_COLUMNS.indexOf('Адрес объекта')]).toBe('пр. Мира, 45');
     expect(cells[EXPORT_COLUMNS.indexOf('Кадастровый номер')]).toBe('77:01:0001001:1234');
     expect(cells[EXPORT_COLUMNS.indexOf('Категория объекта')]).toBe('Объект образования');

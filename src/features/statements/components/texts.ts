@@ -5,7 +5,12 @@ export const statementDetailTexts = {
   pageTitle: 'Заявление',
   number: (visibleId: number) => `№ ${visibleId}`,
   loading: 'Загрузка…',
-  loadFailed: 'Не удалось загрузить заявление',
+  loadFailed: 'Не удалось загрузить заявление', // e2e
+  loadFailedText: 'Проверьте подключение к интернету и попробуйте ещё раз.',
+  retry: 'Повторить', // e2e
+  notFound: 'Заявление не найдено', // e2e
+  notFoundText: 'Заявления с таким номером нет, или оно вам недоступно. Проверьте адрес или откройте список заявлений.',
+  toList: 'К списку заявлений', // e2e
   project: 'О проекте',
   cipher: 'Шифр проекта',
   objectName: 'Наименование объекта',

@@ -20,6 +20,8 @@ export interface TableRow {
   id: number;
   /** ID: the registration number everyone quotes. */
   number: string;
+  /** Наименование объекта: what the statement is about, the first thing a reader looks for. */
+  objectName: string;
   company: string;
   /**
    * Адрес объекта: `name`, which the instance list carries as the address (docs/product.md «Entities»), else `address`.
@@ -55,6 +57,7 @@ export function tableRow(statement: StatementListItem, now: Date | number): Tabl
     fixed = {
       id: statement.id,
       number: String(statement.visibleId),
+      objectName: cell(statement.title),
       company: cell(statement.companyName),
       address: cell(statement.name, statement.address),
       cadastralNumber: cell(statement.cadastralNumber),
@@ -123,6 +126,7 @@ export function exportCells(statement: StatementListItem, now: Date | number): s
   const hours = hoursInStatus(statement.lastUpdate, now);
   return [
     row.number,
+    row.objectName,
     row.company,
     row.address,
     row.cadastralNumber,

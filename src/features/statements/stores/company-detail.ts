@@ -24,7 +24,6 @@ const detail = createStatementDetail({
   isFor: isCompanyUser,
   view: 'company',
   failedText: statementDetailTexts.loadFailed,
-  fallback: routes.company(),
   loadRemarks: (id) => api.GET('/api/statements/{id}/remarks', { params: { path: { id } } }),
 });
 
@@ -39,6 +38,8 @@ export const $detail = detail.$detail;
 export const $rounds = detail.$rounds;
 /** Loads (or reloads, keeping the shown statement meanwhile) the statement. */
 export const reloadStatement = detail.reload;
+/** 'Повторить' after the statement failed to load. */
+export const retryStatement = detail.retry;
 
 /** 'Подать жалобу' on this detail: once filed, the statement is read again and shows the appeal with its term. */
 export const appealFiling = createAppealFiling({

@@ -2,7 +2,6 @@ import { atom, type ReadableAtom } from 'nanostores';
 import { CERTIFICATE_TEXTS, certificateFileName, isCertificateOf } from '#domain/certificates.ts';
 import type { RefusalGround, Statement } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
-import { routes } from '#domain/routes.ts';
 import { currentOrigin } from '#lib/browser.ts';
 import { isExaminer, isHeadUser } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
@@ -30,7 +29,6 @@ const detail = createStatementDetail({
   isFor: isExaminer,
   view: 'examiner',
   failedText: statementDetailTexts.loadFailed,
-  fallback: routes.examiner('under_review'),
   loadRemarks: (id) => api.GET('/api/instance/statements/{id}/remarks', { params: { path: { id } } }),
 });
 
@@ -47,6 +45,8 @@ export const $examinerStatement = detail.$detail;
 export const $examinerRounds = detail.$rounds;
 /** Loads (or reloads, keeping the shown statement meanwhile) the statement. */
 export const reloadExaminerStatement = detail.reload;
+/** 'Повторить' after the statement failed to load. */
+export const retryExaminerStatement = detail.retry;
 
 /** The examiner's remark editing over this statement's remarks (the remarks capability, handed this detail). */
 export const remarkEditing = createRemarkEditing({

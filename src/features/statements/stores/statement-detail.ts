@@ -2,12 +2,12 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { Remark, Statement, User } from '#domain/contract.ts';
 import { idFromPath } from '#domain/routes.ts';
 import { type StatusView, statusLabel } from '#domain/statuses.ts';
-import { currentPath, navigateTo } from '#lib/browser.ts';
+import { currentPath } from '#lib/browser.ts';
 import { type SubmissionRound, submissionRounds } from '#lib/statement.ts';
 import { latestRun, sharedRun } from '#stores/load.ts';
 import { computed } from '#stores/prerendered.ts';
 import { $session } from '#stores/session.ts';
-import { carryToast, showToast } from '#stores/toasts.ts';
+import { showToast } from '#stores/toasts.ts';
 import { writingNow } from '#stores/writes.ts';
 import { $liveChange } from '../../live/changes.ts';
 import type { RemarkList } from '../../remarks/remarks.ts';
@@ -15,9 +15,12 @@ import type { RemarkList } from '../../remarks/remarks.ts';
 /** Said when the status of the statement on screen changed under the reader. */
 const STATUS_CHANGED = 'Статус заявления изменился:';
 
-/** The statement a detail shows: loading, failed (toasted, then the side's list opens), or loaded. */
+/**
+ * The statement a detail shows: loading, not found (no such statement for this reader, or no id in the address),
+ * failed to load (a retry may help), or loaded. The page stays at its address in every state.
+ */
 export interface StatementDetail {
-  status: 'loading' | 'error' | 'ready';
+  status: 'loading' | 'notFound' | 'error' | 'ready';
   statement: Statement | null;
 }
 
@@ -27,10 +30,8 @@ export interface DetailSource {
   load: (id: number) => Promise<{ data?: Statement; response: Response }>;
   /** True for the users this detail is for (others would get 403). */
   isFor: (user: User | null) => boolean;
-  /** The toast carried to the list a failed load goes back to. */
+  /** The toast of a failed reload while a statement is already shown (it stays on screen). */
   failedText: string;
-  /** The list a failed load goes back to. */
-  fallback: string;
   /** Whose words the statuses are in (a change under the reader is announced in them). */
   view: StatusView;
   /** Loads the statement's remarks as this side may see them (docs/product.md «Remarks»). */
@@ -47,6 +48,8 @@ export interface StatementDetailStore {
   $rounds: ReadableAtom<SubmissionRound[]>;
   /** Loads (or reloads, keeping the shown statement meanwhile) the statement; concurrent calls share one request. */
   reload: () => Promise<void>;
+  /** 'Повторить' after a failed load: shows the loading state again and loads. */
+  retry: () => Promise<void>;
   /** Shows a statement an action answered with, without waiting for the reload. */
   show: (statement: Statement) => void;
   /** The statement's remarks, as the statement brings them (and again after a remark is changed). */
@@ -62,22 +65,32 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
   const $rounds = computed($detail, (detail) => (detail.statement ? submissionRounds(detail.statement.stages) : []));
   const $remarks = atom<RemarkList>({ status: 'loading', items: [] });
   async function fetchStatement(id: number | null): Promise<void> {
-    if (id !== null) {
-      try {
-        const { data, response } = await source.load(id);
-        if (response.ok && data) {
-          $detail.set({ status: 'ready', statement: data });
-          // The remarks come with the statement (one call); their own endpoint serves a change of a remark.
-          $remarks.set({ status: 'ready', items: data.remarks ?? [] });
-          return;
-        }
-      } catch {
-        // reported below like any other failure
-      }
+    if (id === null) {
+      $detail.set({ status: 'notFound', statement: null });
+      return;
     }
-    $detail.set({ status: 'error', statement: null });
-    carryToast('error', source.failedText);
-    navigateTo(source.fallback);
+    let missing = false;
+    try {
+      const { data, response } = await source.load(id);
+      if (response.ok && data) {
+        $detail.set({ status: 'ready', statement: data });
+        // The remarks come with the statement (one call); their own endpoint serves a change of a remark.
+        $remarks.set({ status: 'ready', items: data.remarks ?? [] });
+        return;
+      }
+      // 404 is the API's answer for a statement that does not exist or is not this reader's; 400, a malformed id.
+      missing = response.status === 404 || response.status === 400;
+    } catch {
+      // a network failure: reported below like a 5xx
+    }
+    if (missing) {
+      $detail.set({ status: 'notFound', statement: null });
+    } else if ($detail.get().statement) {
+      // A reload that failed leaves the statement already on screen in place.
+      showToast('error', source.failedText);
+    } else {
+      $detail.set({ status: 'error', statement: null });
+    }
   }
 
   const reload = sharedRun(() => fetchStatement($id.get()));
@@ -136,6 +149,10 @@ export function createStatementDetail(source: DetailSource): StatementDetailStor
     $detail,
     $rounds,
     reload,
+    retry: () => {
+      $detail.set({ status: 'loading', statement: null });
+      return reload();
+    },
     show: (statement) => {
       $detail.set({ status: 'ready', statement });
       $remarks.set({ status: 'ready', items: statement.remarks ?? [] });

@@ -5,6 +5,7 @@ export const examinerDetailTexts = {
   back: 'Новые заявления',
   backAll: 'Все заявления',
   backMine: 'Мои заявки',
+  backTeam: 'Нагрузка',
   company: 'Компания',
   applicant: 'Заявитель',
   fio: 'ФИО',

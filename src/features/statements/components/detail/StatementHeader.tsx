@@ -5,14 +5,20 @@ import type { Statement } from '#domain/contract.ts';
 import type { StatusView } from '#domain/statuses.ts';
 import { statementHeading } from '#lib/statement.ts';
 import type { BackTarget } from '../../lib/back-link.ts';
+import type { StatementDetail } from '../../stores/statement-detail.ts';
 import { DeadlineNote } from '../DeadlineTags.tsx';
 import { statementDetailTexts } from '../texts.ts';
 import BackLink from './BackLink.tsx';
+import DetailUnavailable from './DetailUnavailable.tsx';
 
 /** Props of StatementHeader. */
 export interface StatementHeaderProps {
-  /** The statement, or null while it loads (the back link and a spinner then). */
+  /** The statement, or null while it loads (the back link and a spinner then) or when there is none to show. */
   statement: Statement | null;
+  /** Where the load stands: without a statement, 'notFound' and 'error' show their own state instead of a spinner. */
+  status: StatementDetail['status'];
+  /** 'Повторить' after a failed load. */
+  onRetry: () => void;
   /** Whose labels the status badge uses. */
   view: StatusView;
   /** The side's lists a statement is opened from; the first is the default back link. */
@@ -24,7 +30,15 @@ export interface StatementHeaderProps {
 }
 
 /** The top of both statement details: back link, number, status, title, deadline line and the side's actions. */
-export default function StatementHeader({ statement, view, lists, headingId, actions }: StatementHeaderProps) {
+export default function StatementHeader({
+  statement,
+  status,
+  onRetry,
+  view,
+  lists,
+  headingId,
+  actions,
+}: StatementHeaderProps) {
   const visibleId = statement?.visibleId;
   // The tab names the statement once it is known ('№ 42 — Заявление — …').
   useEffect(() => {
@@ -33,12 +47,17 @@ export default function StatementHeader({ statement, view, lists, headingId, act
     }
   }, [visibleId]);
 
-  const back = <BackLink lists={lists} fallback={lists[0] as BackTarget} />;
+  const home = lists[0] as BackTarget;
+  const back = <BackLink lists={lists} fallback={home} />;
   if (!statement) {
     return (
       <>
         {back}
-        <Spinner label={statementDetailTexts.loading} />
+        {status === 'notFound' || status === 'error' ? (
+          <DetailUnavailable reason={status} home={home} onRetry={onRetry} />
+        ) : (
+          <Spinner label={statementDetailTexts.loading} />
+        )}
       </>
     );
   }

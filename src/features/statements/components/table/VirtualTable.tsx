@@ -26,6 +26,9 @@ const SORTABLE: Partial<Record<(typeof COLUMNS)[number], TableSortKey>> = {
   'Дата подачи': 'submitted',
   Срок: 'deadline',
 };
+/** Each cell's column, which a row drawn as a card below 768 px shows above the value. */
+const [id, objectName, company, address, category, workType, submitted, status, deadline, time] = COLUMNS;
+const LABEL = { id, objectName, company, address, category, workType, submitted, status, deadline, time };
 const HINTS: Partial<Record<(typeof COLUMNS)[number], string>> = { 'Время в статусе': tableTexts.timeHint };
 
 /** A sortable column's header: a button naming the column and, for screen readers, the order in force. */
@@ -88,7 +91,7 @@ const StatementRow = memo(function StatementRow({ statement, index, now, measure
   const row = tableRow(statement, now);
   return (
     <tr ref={measure} data-index={index} aria-rowindex={index + 2} className="statement-table__row">
-      <td>
+      <td data-label={LABEL.id}>
         <a
           className="statement-table__link"
           href={routes.examinerStatementInfo(row.id)}
@@ -97,20 +100,28 @@ const StatementRow = memo(function StatementRow({ statement, index, now, measure
           {row.number}
         </a>
       </td>
-      <td>{row.company}</td>
-      <td>{row.address}</td>
-      <td>{row.category}</td>
-      <td>{row.workType}</td>
-      <td className="statement-table__nowrap">
+      <td data-label={LABEL.objectName} className="statement-table__object">
+        {row.objectName}
+      </td>
+      <td data-label={LABEL.company}>{row.company}</td>
+      <td data-label={LABEL.address}>{row.address}</td>
+      <td data-label={LABEL.category}>{row.category}</td>
+      <td data-label={LABEL.workType}>{row.workType}</td>
+      <td data-label={LABEL.submitted}>
         <time dateTime={statement.dateCreate}>{row.submitted}</time>
       </td>
-      <td>
+      <td data-label={LABEL.status} className="statement-table__status">
         <StatusBadge status={row.status} view="examiner" />
         <AwaitingSignatureTag awaiting={statement.awaitingSignature} />
         <RemarksTag count={statement.openRequiredRemarks} />
       </td>
       <td
-        className={row.deadline.overdue ? 'deadline-cell deadline-cell--overdue' : 'deadline-cell'}
+        data-label={LABEL.deadline}
+        className={
+          row.deadline.overdue
+            ? 'deadline-cell deadline-cell--overdue statement-table__deadline'
+            : 'deadline-cell statement-table__deadline'
+        }
         title={deadlineCellText(row.deadline)}
       >
         <span className="deadline-cell__days">
@@ -128,7 +139,9 @@ const StatementRow = memo(function StatementRow({ statement, index, now, measure
           </span>
         )}
       </td>
-      <td className="statement-table__nowrap statement-table__time">{row.timeInStatus}</td>
+      <td data-label={LABEL.time} className="statement-table__nowrap statement-table__time">
+        {row.timeInStatus}
+      </td>
     </tr>
   );
 });

@@ -4,6 +4,7 @@ import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 /** The table's columns, in order (docs/product.md «Statements in work»). */
 export const COLUMNS = [
   'ID',
+  'Наименование объекта',
   'Компания',
   'Адрес объекта',
   'Категория объекта',
@@ -20,9 +21,9 @@ export const COLUMNS = [
  * says (the screen's 'DD HH:MM' is text to a spreadsheet).
  */
 export const EXPORT_COLUMNS = [
-  ...COLUMNS.slice(0, 3),
+  ...COLUMNS.slice(0, 4),
   'Кадастровый номер',
-  ...COLUMNS.slice(3, -1),
+  ...COLUMNS.slice(4, -1),
   'Время в статусе (часов)',
 ] as const;
 
