@@ -2467,12 +2467,13 @@ export interface components {
          *     `attempts_left`), `too_many_attempts`, `expired_or_not_started`, `invalid_refresh_token`. Access:
          *     `unauthorized`, `forbidden`, `forbidden_origin`, `not_found`. State: `invalid_transition`,
          *     `not_deletable`, `already_attached`, `invalid_prefiles`, `email_taken`, `inn_taken`, `remark_not_draft`,
-         *     `remark_not_answered`, `remark_closed`, `too_many_remarks`, `power_of_attorney_exists`. Files: `blocked_extension`,
+         *     `remark_not_answered`, `remark_closed`, `too_many_remarks`, `power_of_attorney_exists`,
+         *     `review_body_exists`. Files: `blocked_extension`,
          *     `file_too_large`, `upload_quota_exceeded`, `range_not_satisfiable`. Limits: `too_many_requests`. Server: `internal_error`,
          *     `not_implemented`, `service_unavailable` (answered by nginx while no API instance is reachable).
          * @enum {string}
          */
-        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "inn_taken" | "remark_not_draft" | "remark_not_answered" | "remark_closed" | "too_many_remarks" | "power_of_attorney_exists" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "validation_error" | "invalid_json" | "empty_body" | "payload_too_large" | "unsupported_media_type" | "bad_request" | "method_not_allowed" | "invalid_code" | "too_many_attempts" | "expired_or_not_started" | "invalid_refresh_token" | "unauthorized" | "forbidden" | "forbidden_origin" | "not_found" | "invalid_transition" | "not_deletable" | "already_attached" | "invalid_prefiles" | "email_taken" | "inn_taken" | "remark_not_draft" | "remark_not_answered" | "remark_closed" | "too_many_remarks" | "power_of_attorney_exists" | "review_body_exists" | "blocked_extension" | "file_too_large" | "upload_quota_exceeded" | "range_not_satisfiable" | "too_many_requests" | "internal_error" | "not_implemented" | "service_unavailable";
         CertificateCheckToken: {
             /** @description 192 random bits, base64url. */
             token: string;
@@ -3575,6 +3576,15 @@ export interface components {
              * @enum {string}
              */
             discardedDecision?: "approved" | "rejected" | "not_accepted";
+            /**
+             * @description Examiners only: a decision taken while conclusions of reviewing bodies were awaited (`override`, a head's
+             *     reason) or an approval over a conclusion 'Не согласовано' (`disagreement`, the examiner's reason).
+             */
+            conclusionsNote?: {
+                /** @enum {string} */
+                kind: "override" | "disagreement";
+                text: string;
+            };
             status: components["schemas"]["StatementStatus"];
             /** Format: date-time */
             at: string;

@@ -81,6 +81,10 @@ export async function up(db: Db): Promise<void> {
   await sql`create unique index conclusions_open_unique on conclusions (statement_id, body_id)
     where status = 'requested'`.execute(db);
   await db.schema.alterTable('files').addColumn('conclusion_id', 'integer').execute();
+  // Why a decision was taken while conclusions were awaited, or over a 'Не согласовано': kept with the history entry
+  // (as JSON `{ kind, text }`), and with a held decision until its release writes that entry.
+  await db.schema.alterTable('status_history').addColumn('conclusions_note', 'text').execute();
+  await db.schema.alterTable('statements').addColumn('held_note', 'text').execute();
 
   if (postgres) {
     await sql

@@ -32,6 +32,7 @@ export const ERRORS = {
     message: `В заявлении уже ${REMARKS_PER_STATEMENT_MAX} замечаний: больше добавить нельзя`,
   },
   power_of_attorney_exists: { status: 409, message: 'Эта доверенность уже добавлена' },
+  review_body_exists: { status: 409, message: 'Подразделение или орган с таким названием уже есть' },
   blocked_extension: { status: 400, message: 'Недопустимый тип файла' },
   file_too_large: { status: 413, message: 'Файл больше 100 МБ' },
   upload_quota_exceeded: { status: 413, message: 'Превышен объём загруженных, но не приложенных файлов' },

@@ -136,7 +136,14 @@ export function describeChange(action: AdminLogAction, details: Record<string, u
       return `Добавлен${details.kind === 'external' ? ' внешний орган' : 'о подразделение комитета'}, срок заключения — ${String(details.termDays ?? '')} раб. дн.`;
     case 'review_body_updated':
       return (
-        [changed, details.active === false ? 'выведено из употребления' : details.active === true ? 'возвращено в употребление' : '']
+        [
+          changed,
+          details.active === false
+            ? 'выведено из употребления'
+            : details.active === true
+              ? 'возвращено в употребление'
+              : '',
+        ]
           .filter(Boolean)
           .join('; ') || 'Без изменений'
       );

@@ -18,13 +18,19 @@ export async function silentBodies(db: Db, statementId: number): Promise<string[
   return rows.map((row) => row.name);
 }
 
-/** True when a body answered 'Не согласовано' on the statement's version `round`. */
-export async function hasDisagreement(db: Db, statementId: number, round: number): Promise<boolean> {
+/** True when a body answered 'Не согласовано' on the statement's latest version (the company's last round). */
+export async function hasDisagreement(db: Db, statementId: number): Promise<boolean> {
   const row = await db
     .selectFrom('conclusions')
     .select('id')
     .where('statement_id', '=', statementId)
-    .where('round', '=', round)
+    .where('round', '=', (eb) =>
+      eb
+        .selectFrom('stages')
+        .select((inner) => inner.fn.max('n').as('n'))
+        .where('statement_id', '=', statementId)
+        .where('is_government_agency', '=', false),
+    )
     .where('status', '=', 'answered')
     .where('verdict', '=', 'not_agreed')
     .limit(1)
@@ -62,16 +68,10 @@ export async function memberReadsFile(
  * Asks again, on the new version `round`, every body whose last answer on the statement was not 'Согласовано', with
  * its question and term, from `at`; requests still unanswered carry over as they are. Returns the new requests' bodies.
  */
-export async function askAgainOnNewVersion(
-  db: Db,
-  statementId: number,
-  round: number,
-  at: string,
-  requester: { id: number; fio: string | null } | null,
-): Promise<number[]> {
+export async function askAgainOnNewVersion(db: Db, statementId: number, round: number, at: string): Promise<number[]> {
   const rows = await db
     .selectFrom('conclusions')
-    .select(['id', 'body_id', 'verdict', 'status', 'question', 'due_days'])
+    .select(['id', 'body_id', 'verdict', 'status', 'question', 'due_days', 'requested_by', 'requester_name'])
     .where('statement_id', '=', statementId)
     .where('status', '!=', 'withdrawn')
     .orderBy('id')
@@ -89,8 +89,8 @@ export async function askAgainOnNewVersion(
         question: row.question,
         due_days: row.due_days,
         status: 'requested',
-        requested_by: requester?.id ?? null,
-        requester_name: requester?.fio ?? null,
+        requested_by: row.requested_by,
+        requester_name: row.requester_name,
         requested_at: at,
       })
       .execute();

@@ -118,6 +118,8 @@ export interface StatementTable {
   term_days: number | null;
   /** A decision its last round records awaiting its signature, the status staying as it was (20261127T0200). */
   held_status: Generated<'approved' | 'rejected' | 'not_accepted' | null>;
+  /** The held decision's note on conclusions (JSON), written into its history entry at the release (20261130T1000). */
+  held_note: Generated<string | null>;
 }
 
 export interface StageTable {
@@ -219,6 +221,8 @@ export interface StatusHistoryTable {
    * the applicant withdrew first; null otherwise.
    */
   discarded_decision: 'approved' | 'rejected' | 'not_accepted' | null;
+  /** Why a decision came while conclusions were awaited or over a 'Не согласовано', as JSON `{ kind, text }` (20261130T1000). */
+  conclusions_note: string | null;
 }
 
 export interface LoginCodeTable {

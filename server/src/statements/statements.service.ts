@@ -3,8 +3,8 @@ import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { countByStatus, withTotal } from '#domain/statuses.ts';
 import { openAppealsCount, statementAppeals } from '../appeals/appeals.service.ts';
 import { hasCatalogItem } from '../catalogs/catalogs.service.ts';
-import { type ServiceContext, withDb } from '../context.ts';
 import { statementConclusions } from '../conclusions/conclusions.service.ts';
+import { type ServiceContext, withDb } from '../context.ts';
 import { correctionsOf } from '../corrections/corrections.service.ts';
 import { nowIso } from '../db/database.ts';
 import {

@@ -1,4 +1,5 @@
 import { CERTIFICATE_TEXTS, isCertificateOf } from '#domain/certificates.ts';
+import { awaitedConclusionsText, CONCLUSION_TEXTS } from '#domain/conclusions.ts';
 import type {
   CompanyStageInput,
   ExaminerStageInput,
@@ -9,11 +10,13 @@ import type {
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
 import { groundsByIds } from '../catalogs/catalogs.service.ts';
 import type { ServiceContext } from '../context.ts';
+import { askAgainOnNewVersion, hasDisagreement, silentBodies } from '../db/conclusion-requests.ts';
 import { apiError, fieldError } from '../errors.ts';
 import { pendingUploads } from '../prefiles/prefiles.service.ts';
 import { answerRemarks, closeRemarksWithDecision, publishWithRework } from '../remarks/remarks.service.ts';
 import { decisionSigned, holdsDecision, signDecision } from '../signatures/signed-decisions.ts';
 import { checkRoundSignatures, documentsOf, recordRoundSignatures } from '../signatures/signed-uploads.ts';
+import { optionalText } from '../text.ts';
 import { requireCompanyUser, requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { storeRefusalLetter } from './refusal-letters.ts';
@@ -36,11 +39,19 @@ export async function replyToStatement(
   const { from, to } = TRANSITIONS.reply;
   if (!(to as readonly StatementStatus[]).includes(input.status)) throw apiError('validation_error');
   const grounds = await replyGrounds(ctx, input);
+  const note = await conclusionsNote(ctx, actor, statementId, input);
   if (input.status === 'approved') await requireCertificate(ctx, actor, statementId, input.prefileIds);
   const signatures = await checkRoundSignatures(ctx, actor, { committeeExaminer: actor }, input.prefileIds);
   const held = await holdsDecision(ctx, actor, input.status, input.prefileIds, signatures.length);
   await changeStatus(ctx, actor, {
-    move: { id: statementId, from: from[0], to: input.status, examinerId: actor.id, ...(held ? { held: 'hold' } : {}) },
+    move: {
+      id: statementId,
+      from: from[0],
+      to: input.status,
+      examinerId: actor.id,
+      ...(held ? { held: 'hold' } : {}),
+      ...(note ? { note } : {}),
+    },
     event: { kind: 'replied', status: input.status, grounds },
     explainFailure: async (db) => {
       const row = await findStatementRow(db, statementId);
@@ -63,6 +74,41 @@ export async function replyToStatement(
       return { remarks: await publishWithRework(db, statementId, n, actor, at) };
     },
   });
+}
+
+/**
+ * A decision waits for every conclusion asked of reviewing bodies (docs/product.md «Conclusions»): while any is
+ * unanswered it is refused (409 naming the silent bodies) unless a head gives the reason to decide anyway; an approval
+ * over a 'Не согласовано' of the version decided on needs the examiner's reason (400 naming `disagreementReason`).
+ * A rework stays possible. Answers the note the history keeps (JSON), or null. A reply that may not be given at all is
+ * left to the move, which tells why.
+ */
+async function conclusionsNote(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  input: ExaminerStageInput,
+): Promise<string | null> {
+  if (input.status === 'has_comments') return null;
+  const silent = await silentBodies(ctx.db, statementId);
+  const notes: { kind: 'override' | 'disagreement'; text: string }[] = [];
+  if (silent.length > 0) {
+    const reason = optionalText(input.overrideReason);
+    if (!actor.is_head || reason === null) throw apiError('invalid_transition', awaitedConclusionsText(silent));
+    notes.push({ kind: 'override', text: reason });
+  }
+  if (input.status === 'approved' && (await hasDisagreement(ctx.db, statementId))) {
+    const reason = optionalText(input.disagreementReason);
+    if (reason === null) throw fieldError('disagreementReason', CONCLUSION_TEXTS.disagreementRequired);
+    notes.push({ kind: 'disagreement', text: reason });
+  }
+  const [first, second] = notes;
+  if (!first) return null;
+  return JSON.stringify(
+    second
+      ? { kind: first.kind, text: `${first.text}\n${CONCLUSION_TEXTS.disagreementHistory}: ${second.text}` }
+      : first,
+  );
 }
 
 /**
@@ -124,6 +170,8 @@ export async function submitNewVersion(
     alongside: async (db, { n, stageId, at }) => {
       if (stageId !== null) await recordRoundSignatures(db, stageId, signatures);
       await answerRemarks(db, statementId, input.answers ?? [], n, actor, at);
+      // The bodies that did not agree are asked again about the new version («Conclusions»).
+      await askAgainOnNewVersion(db, statementId, n, at);
       return undefined;
     },
   });
@@ -156,6 +204,7 @@ export async function signDecisionDocument(
       from: row.status,
       to,
       held: 'release',
+      ...(row.held_note ? { note: row.held_note } : {}),
       ...(to === 'not_accepted' ? { assignExaminerId: actor.id } : {}),
     },
     event: to === 'not_accepted' ? { kind: 'not_accepted', grounds } : { kind: 'replied', status: to, grounds },

@@ -79,6 +79,9 @@ export async function historyOf(
       ...(reader === 'committee' && entry.discarded_decision !== null
         ? { discardedDecision: entry.discarded_decision }
         : {}),
+      ...(reader === 'committee' && entry.conclusions_note !== null
+        ? { conclusionsNote: parseConclusionsNote(entry.conclusions_note) }
+        : {}),
       at: entry.changed_at,
       actor: entry.actor_name,
       byCommittee: byCommittee(entry),
@@ -150,4 +153,10 @@ export async function refusalGroundsOf(db: Db, statementId: number): Promise<Ref
     name: ground.name,
     legalBasis: ground.legal_basis,
   }));
+}
+
+/** A history entry's note on conclusions as stored (JSON `{ kind, text }`). */
+function parseConclusionsNote(text: string): NonNullable<StatusHistoryEntry['conclusionsNote']> {
+  const note = JSON.parse(text) as NonNullable<StatusHistoryEntry['conclusionsNote']>;
+  return { kind: note.kind, text: note.text };
 }

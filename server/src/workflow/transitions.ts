@@ -160,6 +160,7 @@ export async function changeStatus(ctx: ServiceContext, actor: UserRow, change: 
       ...(move.assignment ? { assignment: move.assignment } : {}),
       ...(move.appeal ? { appeal: move.appeal } : {}),
       ...(move.discarding ? { discardedDecision: move.discarding } : {}),
+      ...(move.note ? { conclusionsNote: move.note } : {}),
     });
     if (isDecision(move.to)) await saveDecisionSnapshot(trx, move.id, move.to, at);
     else if (isDecision(move.from)) await leaveDecision(trx, move.id, at);

@@ -128,6 +128,7 @@ export function findStatementRow(db: Db, id: number) {
       'term_start',
       'term_days',
       'held_status',
+      'held_note',
       'date_create',
     ])
     .where('id', '=', id)
@@ -158,6 +159,8 @@ export interface StatusMove {
    * decision is still held, and clears it. Without it, and without `held`, only while nothing is held.
    */
   discarding?: HeldDecision;
+  /** Why the decision came while conclusions were awaited or over a 'Не согласовано' (JSON): kept while it is held. */
+  note?: string | null;
 }
 
 /** A decision that may wait for its signature (`statements.held_status`). */
@@ -188,11 +191,12 @@ export async function moveStatus(db: Db, move: StatusMove): Promise<boolean> {
     .updateTable('statements')
     .set(
       move.held === 'hold'
-        ? { held_status: decision }
+        ? { held_status: decision, held_note: move.note ?? null }
         : {
             status: move.to,
             last_update: move.at,
             held_status: null,
+            held_note: null,
             ...(move.assignExaminerId === undefined ? {} : { examiner_id: move.assignExaminerId }),
             ...(move.handOverTo === undefined ? {} : { examiner_id: move.handOverTo }),
             ...(move.reviewBy === undefined ? {} : { examiner_id: move.reviewBy }),
@@ -277,6 +281,8 @@ interface NewHistoryEntry {
   powerOfAttorney?: { id: number; number: string; event: PowerOfAttorneyEvent; note: string | null };
   /** The held decision this change dropped unissued (`discardHeldRound`). */
   discardedDecision?: HeldDecision;
+  /** Why a decision came while conclusions were awaited or over a 'Не согласовано' (JSON `{ kind, text }`). */
+  conclusionsNote?: string | null;
 }
 
 export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<void> {
@@ -302,6 +308,7 @@ export async function insertHistory(db: Db, entry: NewHistoryEntry): Promise<voi
       power_of_attorney_event: entry.powerOfAttorney?.event ?? null,
       power_of_attorney_note: entry.powerOfAttorney?.note ?? null,
       discarded_decision: entry.discardedDecision ?? null,
+      conclusions_note: entry.conclusionsNote ?? null,
     })
     .execute();
 }

@@ -7,6 +7,7 @@ import { companyAppeals, instanceAppeals } from './appeals/index.ts';
 import authenticationRoutes from './authentication/index.ts';
 import catalogRoutes from './catalogs/index.ts';
 import companyRoutes from './companies/index.ts';
+import { adminReviewBodies, instanceConclusions, memberConclusions } from './conclusions/index.ts';
 import employeeRoutes from './employees/index.ts';
 import eventRoutes from './events/index.ts';
 import fileRoutes from './files/index.ts';
@@ -49,6 +50,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
         fileRoutes,
         notificationRoutes,
         eventRoutes,
+        memberConclusions,
       ],
       {
         scope: 'signed-in',
@@ -60,11 +62,15 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
               scope: 'company',
             },
           ),
-          behind('requireExaminer', [instanceRoutes, teamRoutes, instanceAppeals, remarkTemplateRoutes], {
-            scope: 'examiner',
-          }),
+          behind(
+            'requireExaminer',
+            [instanceRoutes, teamRoutes, instanceAppeals, remarkTemplateRoutes, instanceConclusions],
+            {
+              scope: 'examiner',
+            },
+          ),
           // The committee's administration (docs/product.md «Administration»): heads only.
-          behind('requireHead', [adminRoutes], { scope: 'head' }),
+          behind('requireHead', [adminRoutes, adminReviewBodies], { scope: 'head' }),
         ],
       },
     ),

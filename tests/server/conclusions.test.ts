@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awaitedConclusionsText, CONCLUSION_TEXTS } from '#domain/conclusions.ts';
+import type { Conclusion, ConclusionRequests, ReviewBody, Statement } from '#domain/contract.ts';
+import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
+import type { ServiceContext } from '../../server/src/context.ts';
+import { submitStatement } from '../../server/src/statements/statements.service.ts';
+import type { UserRow } from '../../server/src/users/user.ts';
+import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
+import { demoUsers } from '../../tools/demo.ts';
+import { certificatePrefile, signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
+
+// Conclusions of reviewing bodies (docs/product.md «Conclusions»): the catalogue and its members, requests to several
+// bodies at once with their terms, answers by members only and once, the decision waiting for them, a head's override,
+// the asking again on a new version, and what an outside body's member may read.
+
+let portal: TestPortal;
+let ctx: ServiceContext;
+type Who = 'owner' | 'ownerB' | 'examiner1' | 'examiner2' | 'head' | 'heritage' | 'transport' | 'utilities';
+const users = {} as Record<Who, UserRow>;
+const bearer = {} as Record<Who, string>;
+const body = {} as Record<'heritage' | 'transport' | 'utilities', ReviewBody>;
+
+function call(who: Who | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+  return portal.app.inject({
+    method,
+    url,
+    headers: who ? { authorization: bearer[who] } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+beforeAll(async () => {
+  portal = await startTestPortal();
+  ctx = portal.ctx;
+  await createCompanyWithOwner(ctx, { email: 'owner@conclusions-b.example', legalEntity: 'ООО «Б»' });
+  const staff = await signedIn(portal, {
+    owner: demoUsers.owner.email,
+    ownerB: 'owner@conclusions-b.example',
+    examiner1: demoUsers.examiner1.email,
+    examiner2: demoUsers.examiner2.email,
+    head: demoUsers.head.email,
+  });
+  Object.assign(users, staff.users);
+  Object.assign(bearer, staff.bearer);
+  const make = async (name: string, kind: 'department' | 'external', termDays: number) => {
+    const response = await call('head', 'POST', '/api/admin/review-bodies', { name, kind, termDays });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as ReviewBody;
+  };
+  body.heritage = await make('Отдел охраны культурного наследия', 'department', 5);
+  body.transport = await make('Департамент транспорта', 'external', 10);
+  body.utilities = await make('Водоканал', 'external', 7);
+  const member = async (bodyId: number, email: string, fio: string) => {
+    const response = await call('head', 'POST', `/api/admin/review-bodies/${bodyId}/members`, { email, fio });
+    expect(response.statusCode, response.body).toBe(201);
+  };
+  await member(body.heritage.id, 'heritage@committee.example', 'Наследова Анна Петровна');
+  await member(body.transport.id, 'transport@dept.example', 'Транспортов Иван Ильич');
+  await member(body.utilities.id, 'water@vodokanal.example', 'Водов Пётр Сергеевич');
+  const members = await signedIn(portal, {
+    heritage: 'heritage@committee.example',
+    transport: 'transport@dept.example',
+    utilities: 'water@vodokanal.example',
+  });
+  Object.assign(users, members.users);
+  Object.assign(bearer, members.bearer);
+});
+afterAll(async () => {
+  await portal.close();
+});
+
+/** A statement of the demo company taken into work by examiner 1. */
+async function underReview(): Promise<number> {
+  const { id } = await submitStatement(ctx, users.owner, {
+    objectName: 'Жилой дом у памятника',
+    address: 'г. Пример, ул. Старая, 2',
+    prefileIds: [await storedPrefile(portal, users.owner, 'Альбом.pdf')],
+  });
+  await takeIntoWork(ctx, users.examiner1, id);
+  return id;
+}
+
+const ask = (id: number, bodyIds: number[], who: Who = 'examiner1', extra: object = {}) =>
+  call(who, 'POST', `/api/instance/statements/${id}/conclusions`, { bodyIds, question: 'Согласуете?', ...extra });
+const answer = (conclusionId: number, who: Who, payload: object) =>
+  call(who, 'POST', `/api/instance/conclusions/${conclusionId}/answer`, { prefileIds: [], ...payload });
+const examinerDetail = async (id: number) =>
+  (await call('examiner1', 'GET', `/api/instance/statements/${id}`)).json() as Statement;
+const approve = async (id: number, extra: object = {}, who: Who = 'examiner1') => {
+  const prefileIds = [await certificatePrefile(portal, users[who], id)];
+  return call(who, 'POST', `/api/instance/${id}/stages`, { status: 'approved', prefileIds, ...extra });
+};
+
+describe('the catalogue', () => {
+  it('is the head’s: other examiners and company users are refused, a name is unique, members are listed', async () => {
+    expect((await call('examiner1', 'GET', '/api/admin/review-bodies')).statusCode).toBe(403);
+    expect((await call('owner', 'GET', '/api/admin/review-bodies')).statusCode).toBe(403);
+    const again = await call('head', 'POST', '/api/admin/review-bodies', {
+      name: 'Водоканал',
+      kind: 'external',
+      termDays: 3,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: CONCLUSION_TEXTS.bodyNameTaken, field: 'name' });
+    const list = (await call('head', 'GET', '/api/admin/review-bodies')).json() as ReviewBody[];
+    expect(list.find((row) => row.id === body.transport.id)?.members.map((m) => m.email)).toEqual([
+      'transport@dept.example',
+    ]);
+    // A new outside body's member is a reviewer of that body; a department's is an examiner of the committee.
+    expect(users.transport.role).toBe('reviewer');
+    expect(users.heritage.role).toBe('examiner');
+    const taken = await call('head', 'POST', `/api/admin/review-bodies/${body.transport.id}/members`, {
+      email: demoUsers.owner.email,
+      fio: 'Владелец',
+    });
+    expect(taken.statusCode).toBe(409);
+    const active = (await call('examiner2', 'GET', '/api/instance/review-bodies')).json() as { name: string }[];
+    expect(active.map((row) => row.name)).toEqual([
+      'Водоканал',
+      'Департамент транспорта',
+      'Отдел охраны культурного наследия',
+    ]);
+  });
+});
+
+describe('requests and answers', () => {
+  it('asks three bodies at once with their terms, refuses a second open request, and waits for all before deciding', async () => {
+    const id = await underReview();
+    expect((await ask(id, [body.heritage.id], 'examiner2')).statusCode).toBe(403);
+    expect((await ask(id, [], 'examiner1')).statusCode).toBe(400);
+    const asked = await ask(id, [body.heritage.id, body.transport.id, body.utilities.id], 'examiner1', {
+      dueDays: null,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const requests = asked.json() as Conclusion[];
+    expect(requests.map((row) => [row.body.name, row.status])).toEqual([
+      ['Водоканал', 'requested'],
+      ['Департамент транспорта', 'requested'],
+      ['Отдел охраны культурного наследия', 'requested'],
+    ]);
+    // Each term is the body's own, in working days on the production calendar: a longer term ends no earlier.
+    const due = Object.fromEntries(requests.map((row) => [row.body.id, row.dueDate]));
+    expect(String(due[body.transport.id]) > String(due[body.utilities.id])).toBe(true);
+    expect(String(due[body.utilities.id]) > String(due[body.heritage.id])).toBe(true);
+    expect((await ask(id, [body.transport.id])).statusCode).toBe(409);
+
+    // The decision waits, naming the silent bodies; a rework does not.
+    const refused = await approve(id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      awaitedConclusionsText(['Водоканал', 'Департамент транспорта', 'Отдел охраны культурного наследия']),
+    );
+
+    const of = (bodyId: number) => requests.find((row) => row.body.id === bodyId) as Conclusion;
+    const [heritage, transport, utilities] = [of(body.heritage.id), of(body.transport.id), of(body.utilities.id)];
+    // Only the body's members answer: another body's member 403, a company user 404, an examiner outside it 403.
+    expect((await answer(transport.id, 'utilities', { verdict: 'agreed' })).statusCode).toBe(403);
+    expect((await answer(transport.id, 'owner', { verdict: 'agreed' })).statusCode).toBe(404);
+    expect((await answer(transport.id, 'examiner2', { verdict: 'agreed' })).statusCode).toBe(403);
+    // The text is required unless agreed.
+    const bare = await answer(transport.id, 'transport', { verdict: 'not_agreed' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ field: 'text', message: CONCLUSION_TEXTS.textRequired });
+
+    // Two answers at once: exactly one is kept.
+    const race = await Promise.all([
+      answer(heritage.id, 'heritage', { verdict: 'agreed' }),
+      answer(heritage.id, 'heritage', { verdict: 'agreed_with_remarks', text: 'Сохранить ограду' }),
+    ]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await answer(heritage.id, 'heritage', { verdict: 'agreed' })).json().message).toBe(
+      CONCLUSION_TEXTS.alreadyAnswered,
+    );
+
+    const letter = await storedPrefile(portal, users.transport, 'Заключение_транспорт.pdf');
+    const given = await answer(transport.id, 'transport', {
+      verdict: 'not_agreed',
+      text: 'Нет разворотной площадки',
+      prefileIds: [letter],
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect((given.json() as Conclusion).files.map((f) => f.fileName)).toEqual(['Заключение_транспорт.pdf']);
+
+    // The examiner is told.
+    const told = (await call('examiner1', 'GET', '/api/notifications')).json() as { message: string }[];
+    expect(told.some((n) => n.message.includes('Департамент транспорта — Не согласовано'))).toBe(true);
+
+    // Still one silent body: the examiner is refused; a head deciding needs the reason, and it is kept in the history.
+    expect((await approve(id)).json().message).toBe(awaitedConclusionsText(['Водоканал']));
+    await answer(utilities.id, 'utilities', { verdict: 'agreed' });
+    // Over a 'Не согласовано', an approval needs the examiner's reason.
+    const unreasoned = await approve(id);
+    expect(unreasoned.statusCode).toBe(400);
+    expect(unreasoned.json()).toMatchObject({ field: 'disagreementReason' });
+    const approved = await approve(id, { disagreementReason: 'Площадка предусмотрена в соседнем квартале' });
+    expect(approved.statusCode, approved.body).toBe(201);
+    const detail = await examinerDetail(id);
+    expect(detail.status).toBe('approved');
+    expect(detail.history.at(-1)?.conclusionsNote).toEqual({
+      kind: 'disagreement',
+      text: 'Площадка предусмотрена в соседнем квартале',
+    });
+    expect(detail.conclusions.map((row) => row.verdict)).toEqual(['agreed', 'not_agreed', 'agreed']);
+    expect(detail.conclusions.map((row) => row.body.name)).toEqual([
+      'Водоканал',
+      'Департамент транспорта',
+      'Отдел охраны культурного наследия',
+    ]);
+    // The company never sees the conclusions nor the note.
+    const company = (await call('owner', 'GET', `/api/statements/${id}`)).json() as Statement;
+    expect(company.conclusions).toEqual([]);
+    expect(company.history.some((entry) => entry.conclusionsNote)).toBe(false);
+  });
+
+  it('lets a head decide with a written reason while a body is silent', async () => {
+    const id = await underReview();
+    await ask(id, [body.utilities.id]);
+    // The head decides as the statement's examiner: handed over by the head's own reassignment.
+    const handed = await call('head', 'POST', `/api/instance/statements/${id}/assign`, {
+      examinerId: users.head.id,
+      comment: 'Решу сам',
+    });
+    expect(handed.statusCode, handed.body).toBeLessThan(300);
+    expect((await approve(id, {}, 'head')).statusCode).toBe(409);
+    const decided = await approve(id, { overrideReason: 'Срок согласования истекает' }, 'head');
+    expect(decided.statusCode, decided.body).toBe(201);
+    const detail = await examinerDetail(id);
+    expect(detail.history.at(-1)?.conclusionsNote).toEqual({ kind: 'override', text: 'Срок согласования истекает' });
+  });
+
+  it('asks again on a new version only the bodies that did not agree; a withdrawal needs its reason', async () => {
+    const id = await underReview();
+    const asked = (await ask(id, [body.heritage.id, body.transport.id])).json() as Conclusion[];
+    const heritage = asked.find((row) => row.body.id === body.heritage.id);
+    const transport = asked.find((row) => row.body.id === body.transport.id);
+    await answer(heritage?.id ?? 0, 'heritage', { verdict: 'agreed' });
+    await answer(transport?.id ?? 0, 'transport', { verdict: 'agreed_with_remarks', text: 'Уточнить съезд' });
+    await replyToStatement(ctx, users.examiner1, id, {
+      status: 'has_comments',
+      comment: 'Доработайте',
+      prefileIds: [],
+    });
+    await submitNewVersion(ctx, users.owner, id, {
+      status: 'under_review',
+      prefileIds: [await storedPrefile(portal, users.owner, 'Альбом_2.pdf')],
+    });
+    const after = (await examinerDetail(id)).conclusions;
+    expect(after.filter((row) => row.status === 'requested').map((row) => row.body.name)).toEqual([
+      'Департамент транспорта',
+    ]);
+    const reasked = after.find((row) => row.status === 'requested');
+    expect(reasked?.round).toBe(3);
+    const bare = await call('examiner1', 'POST', `/api/instance/conclusions/${reasked?.id}/withdraw`, { reason: ' ' });
+    expect(bare.statusCode).toBe(400);
+    const withdrawn = await call('examiner1', 'POST', `/api/instance/conclusions/${reasked?.id}/withdraw`, {
+      reason: 'Вопрос снят',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await answer(reasked?.id ?? 0, 'transport', { verdict: 'agreed' })).json().message).toBe(
+      CONCLUSION_TEXTS.withdrawn,
+    );
+    expect((await approve(id)).statusCode).toBe(201);
+  });
+});
+
+describe('what an outside body’s member sees', () => {
+  it('lists only their body’s requests with the round’s documents, reads those files, and nothing else', async () => {
+    const id = await underReview();
+    const other = await underReview();
+    await ask(id, [body.transport.id]);
+    const list = (await call('transport', 'GET', '/api/instance/conclusions')).json() as ConclusionRequests;
+    const mine = list.items.filter((item) => item.statement.id === id);
+    expect(mine).toHaveLength(1);
+    expect(list.items.some((item) => item.statement.id === other)).toBe(false);
+    expect(list.open).toBeGreaterThanOrEqual(1);
+    const document = mine[0]?.statement.documents[0];
+    expect(document?.fileName).toBe('Альбом.pdf');
+    const read = await call('transport', 'GET', `/api/files?path=${encodeURIComponent(document?.url ?? '')}`);
+    expect(read.statusCode).toBe(200);
+    // The other statement's files, its detail, the lists and company data: all closed.
+    const otherFile = (await examinerDetail(other)).stages[0]?.files[0]?.url ?? '';
+    expect((await call('transport', 'GET', `/api/files?path=${encodeURIComponent(otherFile)}`)).statusCode).toBe(404);
+    expect((await call('transport', 'GET', `/api/instance/statements/${id}`)).statusCode).toBe(403);
+    expect((await call('transport', 'GET', '/api/instance/all/statements')).statusCode).toBe(403);
+    expect((await call('transport', 'GET', `/api/statements/${id}`)).statusCode).toBe(403);
+    // Company users have no requests page.
+    expect((await call('owner', 'GET', '/api/instance/conclusions')).statusCode).toBe(403);
+  });
+});
