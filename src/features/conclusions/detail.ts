@@ -1,5 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { CONCLUSION_TEXTS } from '#domain/conclusions.ts';
+import { awaitedConclusionsText, CONCLUSION_TEXTS } from '#domain/conclusions.ts';
 import type { Conclusion, ReviewBodySummary, Statement, User } from '#domain/contract.ts';
 import { isExaminer, isHeadUser, type UserRoles } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
@@ -195,6 +195,16 @@ export interface DecisionReasonsStore {
 
 const NO_NEEDS: DecisionNeeds = { silent: [], override: false, disagreeing: [] };
 const REASON_FIELDS = new Set(['overrideReason', 'disagreementReason']);
+/** How the server's 409 about silent bodies begins (other 409s keep the reply's own failure text). */
+const AWAITED = awaitedConclusionsText([]);
+
+/** True for the server's refusal about the conclusions: a 409 naming silent bodies, a 400 naming a reason. */
+function aboutConclusions(failure: ApiFailure): boolean {
+  const body = failure.body;
+  if (!body) return false;
+  if (failure.status === 409) return body.message.startsWith(AWAITED);
+  return failure.status === 400 && body.field != null && REASON_FIELDS.has(body.field);
+}
 
 /**
  * The reasons of one reply dialog: `$decision` is the decision being written ('approved', 'rejected', anything else
@@ -237,17 +247,9 @@ export function createDecisionReasons(
         ...(needs.disagreeing.length > 0 ? { disagreementReason: values.disagreementReason.trim() } : {}),
       };
     },
-    describe(failure) {
-      const body = failure.body;
-      if (!body) return null;
-      if (failure.status === 409 || (failure.status === 400 && body.field && REASON_FIELDS.has(body.field))) {
-        return body.message;
-      }
-      return null;
-    },
+    describe: (failure) => (aboutConclusions(failure) ? (failure.body?.message ?? null) : null),
     refused(failure, text) {
-      const field = failure.body?.field;
-      if (failure.status === 409 || (field && REASON_FIELDS.has(field))) $refusal.set(text);
+      if (aboutConclusions(failure)) $refusal.set(text);
     },
   };
 }
