@@ -1,6 +1,6 @@
 // Conclusions of reviewing bodies (docs/product.md «Conclusions»): the committee's departments and outside bodies give
 // their conclusion on a statement before its decision. The words the site shows and the API answers with, alike.
-import type { ConclusionStatus, ConclusionVerdict, ReviewBodyKind } from './contract.ts';
+import type { Conclusion, ConclusionStatus, ConclusionVerdict, ReviewBodyKind } from './contract.ts';
 
 /** Every verdict in the order the answer form offers them. */
 export const CONCLUSION_VERDICTS = [
@@ -71,3 +71,24 @@ export const CONCLUSION_TEXTS = {
   memberTaken: 'Этот адрес принадлежит пользователю компании или другого органа',
   fioRequired: 'Укажите ФИО',
 } as const;
+
+/**
+ * The conclusions received, as the certificate and the letters list them: each body's last answer, in the order the
+ * bodies answered, 'Отдел охраны культурного наследия — Согласовано, 02.12.2026' (`date` writes the answer's moment).
+ */
+export function conclusionLines(
+  conclusions: ReadonlyArray<
+    Pick<Conclusion, 'status' | 'verdict' | 'answeredAt'> & { body: Pick<Conclusion['body'], 'id' | 'name'> }
+  >,
+  date: (at: string) => string,
+): string[] {
+  const last = new Map<number, (typeof conclusions)[number]>();
+  for (const conclusion of conclusions) {
+    if (conclusion.status !== 'answered' || conclusion.verdict === null || conclusion.answeredAt === null) continue;
+    last.delete(conclusion.body.id);
+    last.set(conclusion.body.id, conclusion);
+  }
+  return [...last.values()].map(
+    (row) => `${row.body.name} — ${CONCLUSION_VERDICT_LABELS[row.verdict ?? 'agreed']}, ${date(row.answeredAt ?? '')}`,
+  );
+}

@@ -40,6 +40,7 @@ export const refusalLetterTexts = {
   ...statementLetterTexts,
   legalBasis: 'Правовое основание',
   explanation: 'Разъяснение причин отказа',
+  conclusions: 'Заключения согласующих подразделений и органов',
   examiner: 'Эксперт комитета',
 } as const;
 
@@ -52,6 +53,8 @@ export interface RefusalLetterData extends StatementLetterFacts {
   /** The examiner's explanation (the comment of the refusal's round). */
   explanation: string | null;
   examiner: string | null;
+  /** The conclusions of reviewing bodies received (#domain/conclusions.ts:conclusionLines); none when none was asked. */
+  conclusions?: readonly string[];
 }
 
 /** The letter's paragraphs, in reading order. */
@@ -66,6 +69,10 @@ export function refusalLetterBlocks(kind: RefusalLetterKind, data: RefusalLetter
     blocks.push({ text: `${t.legalBasis}: ${ground.legalBasis}`, indent: LETTER_INDENT });
   });
   blocks.push({ text: `${t.explanation}: ${orDash(data.explanation)}`, space: 1 });
+  if (data.conclusions && data.conclusions.length > 0) {
+    blocks.push({ text: `${t.conclusions}:`, bold: true, space: 1 });
+    for (const line of data.conclusions) blocks.push({ text: line, indent: LETTER_INDENT });
+  }
   blocks.push({ text: `${t.examiner}: ${orDash(data.examiner)}`, space: 1 });
   return blocks;
 }

@@ -8,7 +8,15 @@ import type { UserRow } from '../../server/src/users/user.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
-import { certificatePrefile, signedIn, startTestPortal, storedPrefile, type TestPortal } from './helpers.ts';
+import {
+  certificatePrefile,
+  groundsFor,
+  pdfText,
+  signedIn,
+  startTestPortal,
+  storedPrefile,
+  type TestPortal,
+} from './helpers.ts';
 
 // Conclusions of reviewing bodies (docs/product.md «Conclusions»): the catalogue and its members, requests to several
 // bodies at once with their terms, answers by members only and once, the decision waiting for them, a head's override,
@@ -115,8 +123,10 @@ describe('the catalogue', () => {
       fio: 'Владелец',
     });
     expect(taken.statusCode).toBe(409);
+    // The active ones come by name (the demo's own bodies among them).
     const active = (await call('examiner2', 'GET', '/api/instance/review-bodies')).json() as { name: string }[];
-    expect(active.map((row) => row.name)).toEqual([
+    const ours = new Set([body.heritage.name, body.transport.name, body.utilities.name]);
+    expect(active.filter((row) => ours.has(row.name)).map((row) => row.name)).toEqual([
       'Водоканал',
       'Департамент транспорта',
       'Отдел охраны культурного наследия',
@@ -261,6 +271,27 @@ describe('requests and answers', () => {
       CONCLUSION_TEXTS.withdrawn,
     );
     expect((await approve(id)).statusCode).toBe(201);
+  });
+});
+
+describe('the refusal letter', () => {
+  it('lists the conclusions received with their verdicts and dates', async () => {
+    const id = await underReview();
+    const [asked] = (await ask(id, [body.transport.id])).json() as Conclusion[];
+    await answer(asked?.id ?? 0, 'transport', { verdict: 'not_agreed', text: 'Нет разворотной площадки' });
+    const refused = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'rejected',
+      prefileIds: [],
+      ...(await groundsFor(ctx, 'rejected')),
+    });
+    expect(refused.statusCode, refused.body).toBe(201);
+    const letter = (await examinerDetail(id)).stages.at(-1)?.files[0];
+    const bytes = (await call('owner', 'GET', `/api/files?path=${encodeURIComponent(letter?.url ?? '')}`)).rawPayload;
+    const text = pdfText(bytes).replace(/\s+/g, ' ');
+    expect(text).toContain('Заключения согласующих подразделений и органов:');
+    expect(text).toMatch(/Департамент транспорта — Не согласовано, \d\d\.\d\d\.\d{4}/);
+    // Never the conclusion's text: the company reads the examiner's own explanation.
+    expect(text).not.toContain('разворотной');
   });
 });
 

@@ -97,3 +97,22 @@ export async function askAgainOnNewVersion(db: Db, statementId: number, round: n
   }
   return again.map((row) => row.body_id);
 }
+
+/** The answered requests of a statement, in answering order, as the letters list them (#domain/conclusions.ts). */
+export async function answeredConclusions(db: Db, statementId: number) {
+  const rows = await db
+    .selectFrom('conclusions as c')
+    .innerJoin('review_bodies as b', 'b.id', 'c.body_id')
+    .select(['c.body_id', 'b.name', 'c.verdict', 'c.answered_at'])
+    .where('c.statement_id', '=', statementId)
+    .where('c.status', '=', 'answered')
+    .orderBy('c.answered_at')
+    .orderBy('c.id')
+    .execute();
+  return rows.map((row) => ({
+    body: { id: row.body_id, name: row.name },
+    status: 'answered' as const,
+    verdict: row.verdict,
+    answeredAt: row.answered_at,
+  }));
+}

@@ -6,6 +6,8 @@ import { decideAppeal, fileAppeal } from '../appeals/appeals.service.ts';
 import { catalogIds, ensureCatalogues, refusalGrounds } from '../catalogs/catalogs.service.ts';
 import { issueCheckToken } from '../certificates/certificates.service.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
+import { answerConclusion, requestConclusions } from '../conclusions/conclusions.service.ts';
+import { addReviewBodyMember, createReviewBody } from '../conclusions/review-bodies.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { requestCorrection } from '../corrections/corrections.service.ts';
 import { nowIso } from '../db/database.ts';
@@ -31,8 +33,25 @@ export const DEMO_ACCOUNTS = [
   { email: 'owner@demo.example', who: 'владелец компании ООО «СтройПроект»' },
   { email: 'employee@demo.example', who: 'сотрудник ООО «СтройПроект»' },
   { email: 'examiner1@demo.example', who: 'эксперт комитета' },
-  { email: 'examiner2@demo.example', who: 'эксперт комитета' },
+  { email: 'examiner2@demo.example', who: 'эксперт комитета, отдел охраны культурного наследия (даёт заключения)' },
   { email: 'head@demo.example', who: 'руководитель отдела (эксперт, назначает заявления)' },
+  {
+    email: 'transport@demo.example',
+    who: 'сотрудник департамента транспорта и дорожной инфраструктуры (внешний орган, даёт заключения)',
+  },
+] as const;
+
+/** The demo's reviewing bodies, each with one member (docs/product.md «Conclusions»). */
+const DEMO_BODIES = [
+  {
+    body: { name: 'Отдел охраны объектов культурного наследия', kind: 'department', termDays: 5 },
+    // A department's members are the committee's examiners: the demo's second examiner.
+    member: { email: 'examiner2@demo.example', fio: null, position: null },
+  },
+  {
+    body: { name: 'Департамент транспорта и дорожной инфраструктуры', kind: 'external', termDays: 10 },
+    member: { email: 'transport@demo.example', fio: 'Громов Павел Андреевич', position: 'Начальник отдела' },
+  },
 ] as const;
 
 /** The demo's decided appeals on its refused statement, with when they were filed and answered. */
@@ -376,6 +395,14 @@ async function seedDemoData(base: ServiceContext): Promise<void> {
   const day = 24 * 60 * 60 * 1000;
   const now = clock.at;
 
+  const head = await user(headId);
+  const bodies: number[] = [];
+  for (const demoBody of DEMO_BODIES) {
+    const created = await createReviewBody(ctx, head, demoBody.body);
+    await addReviewBodyMember(ctx, head, created.id, demoBody.member);
+    bodies.push(created.id);
+  }
+  const heritageMember = await findUserByEmail(base.db, DEMO_BODIES[0].member.email);
   for (const [index, demo] of STATEMENTS.entries()) {
     clock.at = now - demo.daysAgo * day;
     const step = () => {
@@ -437,7 +464,23 @@ async function seedDemoData(base: ServiceContext): Promise<void> {
         const last = position === path.length - 1;
         // As the examiner's 'Согласовать' does: the certificate's check token first, then the approval, so the
         // register and the certificate link to a working check page (docs/product.md «Certificate and public check»).
-        if (status === 'approved') await issueCheckToken(ctx, examiner, id);
+        if (status === 'approved') {
+          // Its second version went to the heritage department, which agreed before the approval.
+          const [heritage] = await requestConclusions(ctx, examiner, id, {
+            bodyIds: [bodies[0] as number],
+            question: 'Рядом объект культурного наследия: просим оценить влияние на его охранную зону.',
+          });
+          step();
+          if (heritage && heritageMember) {
+            await answerConclusion(ctx, heritageMember, heritage.id, {
+              verdict: 'agreed_with_remarks',
+              text: 'Согласовано при сохранении исторической ограды по ул. Гагарина.',
+              prefileIds: [],
+            });
+          }
+          step();
+          await issueCheckToken(ctx, examiner, id);
+        }
         await replyToStatement(ctx, examiner, id, {
           status,
           isInstance: true,

@@ -2,8 +2,11 @@
 // the statement, its grounds and the refusal's round as they are then, and kept as a file of that round. Every
 // download reads the stored bytes (files.service.ts); nothing re-renders a letter from data that changed later. The
 // layout is the kernel's (#domain/pdf), on the page and font the site draws the certificate with.
+import { conclusionLines } from '#domain/conclusions.ts';
+import { certificateDate } from '#domain/pdf/page.ts';
 import { REFUSAL_LETTERS, type RefusalLetterKind, renderRefusalLetter } from '#domain/pdf/refusal-letter.ts';
 import type { ServiceContext } from '../context.ts';
+import { answeredConclusions } from '../db/conclusion-requests.ts';
 import type { Db } from '../db/database.ts';
 import { apiError } from '../errors.ts';
 import { keepStageFile } from '../files/stage-files.ts';
@@ -56,6 +59,9 @@ export async function storeRefusalLetter(db: Db, ctx: ServiceContext, refusal: R
       grounds: grounds.map((ground) => ({ name: ground.name, legalBasis: ground.legal_basis })),
       explanation: stage.comment,
       examiner: stage.applicant_name,
+      conclusions: conclusionLines(await answeredConclusions(db, refusal.statementId), (at) =>
+        certificateDate(new Date(at)),
+      ),
     },
     await committeeFonts(),
   );

@@ -3,6 +3,7 @@
 // (jspdf, the embedded font) is certificate-pdf.ts; this file knows only sizes and words.
 
 import { COMMITTEE_NAME } from '#domain/committee.ts';
+import { conclusionLines } from '#domain/conclusions.ts';
 import type { Statement } from '#domain/contract.ts';
 import { CERTIFICATE_PAGE, certificateDate, innKpp, type TextMeasure, wrapText } from '#domain/pdf/page.ts';
 import { orDash } from '#domain/russian.ts';
@@ -30,6 +31,11 @@ export interface CertificateData {
   checkUrl?: string;
   /** A corrected certificate's line under its title: 'взамен ранее выданного от 22.11.2026' (docs/product.md). */
   replaces?: string;
+  /**
+   * The conclusions of reviewing bodies received on the statement, one per body as its last answer:
+   * 'Отдел охраны культурного наследия — Согласовано, 02.12.2026' (docs/product.md «Conclusions»).
+   */
+  conclusions?: string[];
 }
 
 /** One line of text; `y` is its baseline, from the top of the page. */
@@ -91,6 +97,7 @@ export const certificateTexts = {
   company: 'Проектная организация',
   innKpp: 'ИНН / КПП',
   head: 'Руководитель',
+  conclusions: 'Заключения',
   decision: 'Архитектурно-градостроительное решение объекта капитального строительства согласовано.',
   examiner: 'Эксперт комитета',
   signature: 'подпись',
@@ -116,13 +123,16 @@ export function certificateData(
     | 'companyInn'
     | 'companyKpp'
     | 'companyDirector'
-  >,
+  > &
+    Partial<Pick<Statement, 'conclusions'>>,
   examinerFio: string | null | undefined,
   date: Date,
   checkUrl?: string,
 ): CertificateData {
+  const conclusions = conclusionLines(statement.conclusions ?? [], (at) => certificateDate(new Date(at)));
   return {
     ...(checkUrl ? { checkUrl } : {}),
+    ...(conclusions.length > 0 ? { conclusions } : {}),
     number: `№ ${statement.visibleId}`,
     date: certificateDate(date),
     workType: orDash(statement.catalogWorkType),
@@ -151,6 +161,7 @@ function rowsOf(data: CertificateData): Array<[string, string]> {
     [t.company, data.company],
     [t.innKpp, data.innKpp],
     [t.head, data.head],
+    ...(data.conclusions ?? []).map((line, i): [string, string] => [i === 0 ? t.conclusions : '', line]),
   ];
 }
 
@@ -230,7 +241,7 @@ function layoutAt(data: CertificateData, measure: TextMeasure, fontSize: number)
     }
   };
   const row = (label: string, value: string) => {
-    const labelLines = wrapText(`${label}:`, labelWidth, (s) => measure(s, fontSize, true));
+    const labelLines = wrapText(label ? `${label}:` : '', labelWidth, (s) => measure(s, fontSize, true));
     const valueLines = wrapText(value, valueWidth, (s) => measure(s, fontSize, false));
     labelLines.forEach((line, i) => {
       texts.push({ text: line, x: left, y: y + i * step, fontSize, bold: true, align: 'left' });

@@ -176,7 +176,7 @@ describe('layoutCertificate', () => {
       expect(text(layout)).toContain('Проверить подлинность');
       // The signature line stays above the QR code.
       for (const rule of layout.rules) expect(rule.y1).toBeLessThan(qr.y);
-      for (const value of Object.values(data))
+      for (const value of Object.values(data).flat())
         expect(text(layout).replace(/\s+/g, '')).toContain(value.replace(/\s+/g, ''));
     });
 
@@ -199,5 +199,57 @@ describe('a corrected certificate', () => {
     const at = lines.indexOf('взамен ранее выданного от 22.11.2026');
     expect(at).toBeGreaterThan(lines.indexOf(certificateTexts.title));
     expect(at).toBe(lines.indexOf(`${certificateTexts.number}:`) - 1);
+  });
+});
+
+describe('the conclusions of reviewing bodies', () => {
+  const conclusion = (bodyId: number, name: string, fields: object) => ({
+    id: bodyId * 10,
+    statementId: 7,
+    body: { id: bodyId, name, kind: 'department' as const, termDays: 5 },
+    question: 'Согласуете?',
+    round: 1,
+    requestedAt: '2026-11-23T09:00:00.000Z',
+    requestedBy: 'Иванова Анна Сергеевна',
+    dueDate: '2026-11-30',
+    overdue: false,
+    status: 'answered' as const,
+    verdict: 'agreed' as const,
+    text: null,
+    answeredAt: '2026-11-25T09:00:00.000Z',
+    answeredBy: 'Наследова Анна Петровна',
+    files: [],
+    withdrawnReason: null,
+    ...fields,
+  });
+
+  it('lists each body’s last answer with its verdict and date, and nothing for unanswered or withdrawn requests', () => {
+    const data = certificateData(
+      {
+        ...fullCertificateStatement,
+        conclusions: [
+          conclusion(1, 'Отдел охраны культурного наследия', { verdict: 'not_agreed' }),
+          conclusion(2, 'Водоканал', { status: 'withdrawn', verdict: null, answeredAt: null }),
+          conclusion(3, 'Департамент транспорта', { status: 'requested', verdict: null, answeredAt: null }),
+          conclusion(1, 'Отдел охраны культурного наследия', {
+            id: 11,
+            verdict: 'agreed_with_remarks',
+            answeredAt: '2026-12-02T09:00:00.000Z',
+          }),
+        ],
+      },
+      'Иванова Анна Сергеевна',
+      new Date('2026-12-03T10:00:00Z'),
+    );
+    expect(data.conclusions).toEqual(['Отдел охраны культурного наследия — Согласовано с замечаниями, 02.12.2026']);
+    const layout = layoutCertificate(data, measure);
+    const printed = layout.texts.map((t) => t.text).join(' ');
+    expect(printed).toContain('Заключения:');
+    expect(printed).toContain('Отдел охраны культурного наследия — Согласовано с замечаниями, 02.12.2026');
+  });
+
+  it('prints no row when no body was asked', () => {
+    expect(full.conclusions).toBeUndefined();
+    expect(layoutCertificate(full, measure).texts.map((t) => t.text)).not.toContain('Заключения:');
   });
 });
