@@ -79,7 +79,8 @@ for (const width of [1400, 576]) {
     await head.goto('/instance/admin#review-bodies');
     await addBody(head, heritage, '5', demoUsers.examiner2.email);
     await addBody(head, transport, '10', demoUsers.head.email);
-    await expect(head.getByRole('row', { name: new RegExp(demoUsers.examiner2.fio) })).toBeVisible();
+    const members = head.getByRole('table', { name: heritage, exact: true });
+    await expect(members.getByRole('row', { name: new RegExp(demoUsers.examiner2.fio) })).toBeVisible();
     await expectWellLaidOut(head, 'Согласующие органы');
 
     // The examiner asks both by keyboard: the bodies ticked, the question written, the default terms kept.
