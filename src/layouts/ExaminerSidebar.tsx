@@ -2,7 +2,9 @@ import { EXAMINER_HOME, isWithin, normalizePath, routes } from '#domain/routes.t
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { registerTexts } from '../features/appeals/counters.ts';
+import { $requestsLink, requestsTexts } from '../features/conclusions/counters.ts';
 import { $examinerOverdue, $newsCount, $openAppeals, $statusCounters } from '../features/statements/counters.ts';
+import { isReviewer } from '../lib/roles.ts';
 import { $isHead, $user } from '../stores/session.ts';
 import { NavGroup, NavLink, UserCard } from './nav.tsx';
 import SidebarFrame from './SidebarFrame.tsx';
@@ -31,11 +33,27 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
   const isHead = useStore($isHead);
   const openAppeals = useStore($openAppeals);
   const newsCount = useStore($newsCount);
+  const requestsLink = useStore($requestsLink);
   const path = normalizePath(currentPath);
+  const reviewer = isReviewer(user);
+  const requests = requestsLink && (
+    <NavLink href={routes.conclusionRequests} active={path === routes.conclusionRequests} count={requestsLink.open}>
+      {requestsTexts.pageTitle}
+      {requestsLink.overdue > 0 && (
+        <span className="side-nav__overdue">
+          {' '}
+          <span className="side-nav__alert-icon" aria-hidden="true">
+            !
+          </span>
+          {requestsTexts.overdueCount(requestsLink.overdue)}
+        </span>
+      )}
+    </NavLink>
+  );
 
   return (
     <SidebarFrame
-      homeHref={EXAMINER_HOME}
+      homeHref={reviewer ? routes.conclusionRequests : EXAMINER_HOME}
       footer={
         <UserCard
           caption={user?.instance?.name || navTexts.examinerCaption}
@@ -43,69 +61,77 @@ export default function ExaminerSidebar({ currentPath }: ExaminerSidebarProps) {
         />
       }
     >
-      <nav className="side-nav" aria-label={navTexts.examinerNavLabel}>
-        <ul className="side-nav__list">
-          <NavLink href={routes.examinerNews} active={path === routes.examinerNews} count={newsCount}>
-            {navTexts.newStatements}
-          </NavLink>
-          <NavLink href={routes.examinerAll} active={path === routes.examinerAll}>
-            {navTexts.allStatements}
-          </NavLink>
-        </ul>
-        <div className="side-nav__divider" />
-        <NavGroup title={navTexts.myStatements}>
-          {MY_STATUSES.map((status) => {
-            const href = routes.examiner(status);
-            return (
-              <NavLink key={status} href={href} active={path === href} count={counters[status]}>
-                {EXAMINER_SIDEBAR_LABELS[status]}
+      {reviewer ? (
+        // An outside body's staff member sees only the requests sent to their body.
+        <nav className="side-nav" aria-label={navTexts.examinerNavLabel}>
+          <ul className="side-nav__list">{requests}</ul>
+        </nav>
+      ) : (
+        <nav className="side-nav" aria-label={navTexts.examinerNavLabel}>
+          <ul className="side-nav__list">
+            <NavLink href={routes.examinerNews} active={path === routes.examinerNews} count={newsCount}>
+              {navTexts.newStatements}
+            </NavLink>
+            <NavLink href={routes.examinerAll} active={path === routes.examinerAll}>
+              {navTexts.allStatements}
+            </NavLink>
+          </ul>
+          <div className="side-nav__divider" />
+          <NavGroup title={navTexts.myStatements}>
+            {MY_STATUSES.map((status) => {
+              const href = routes.examiner(status);
+              return (
+                <NavLink key={status} href={href} active={path === href} count={counters[status]}>
+                  {EXAMINER_SIDEBAR_LABELS[status]}
+                </NavLink>
+              );
+            })}
+            <li>
+              <p
+                className={overdue ? 'side-nav__note side-nav__note--alert' : 'side-nav__note'}
+                title={overdueTexts.hint}
+              >
+                <span>
+                  {!!overdue && (
+                    <span className="side-nav__alert-icon" aria-hidden="true">
+                      !
+                    </span>
+                  )}
+                  {overdueTexts.label}
+                </span>
+                {overdue !== undefined && <span className="side-nav__count">{overdue}</span>}
+              </p>
+            </li>
+          </NavGroup>
+          <div className="side-nav__divider" />
+          <ul className="side-nav__list">
+            {requests}
+            {isHead && (
+              <NavLink href={routes.examinerTeam} active={path === routes.examinerTeam}>
+                {navTexts.team}
               </NavLink>
-            );
-          })}
-          <li>
-            <p
-              className={overdue ? 'side-nav__note side-nav__note--alert' : 'side-nav__note'}
-              title={overdueTexts.hint}
-            >
-              <span>
-                {!!overdue && (
-                  <span className="side-nav__alert-icon" aria-hidden="true">
-                    !
-                  </span>
-                )}
-                {overdueTexts.label}
-              </span>
-              {overdue !== undefined && <span className="side-nav__count">{overdue}</span>}
-            </p>
-          </li>
-        </NavGroup>
-        <div className="side-nav__divider" />
-        <ul className="side-nav__list">
-          {isHead && (
-            <NavLink href={routes.examinerTeam} active={path === routes.examinerTeam}>
-              {navTexts.team}
+            )}
+            {isHead && (
+              <NavLink href={routes.examinerAppeals} active={path === routes.examinerAppeals} count={openAppeals}>
+                {registerTexts.pageTitle}
+              </NavLink>
+            )}
+            {isHead && (
+              <NavLink href={routes.examinerReports} active={path === routes.examinerReports}>
+                {navTexts.reports}
+              </NavLink>
+            )}
+            {isHead && (
+              <NavLink href={routes.examinerAdmin()} active={isWithin(path, routes.examinerAdmin())}>
+                {navTexts.admin}
+              </NavLink>
+            )}
+            <NavLink href={routes.examinerSettings} active={path === routes.examinerSettings}>
+              {navTexts.settings}
             </NavLink>
-          )}
-          {isHead && (
-            <NavLink href={routes.examinerAppeals} active={path === routes.examinerAppeals} count={openAppeals}>
-              {registerTexts.pageTitle}
-            </NavLink>
-          )}
-          {isHead && (
-            <NavLink href={routes.examinerReports} active={path === routes.examinerReports}>
-              {navTexts.reports}
-            </NavLink>
-          )}
-          {isHead && (
-            <NavLink href={routes.examinerAdmin()} active={isWithin(path, routes.examinerAdmin())}>
-              {navTexts.admin}
-            </NavLink>
-          )}
-          <NavLink href={routes.examinerSettings} active={path === routes.examinerSettings}>
-            {navTexts.settings}
-          </NavLink>
-        </ul>
-      </nav>
+          </ul>
+        </nav>
+      )}
     </SidebarFrame>
   );
 }

@@ -5,6 +5,7 @@ import PendingRegistrations from '../registration/PendingRegistrations.tsx';
 import AdminList from './components/AdminList.tsx';
 import CalendarSection from './components/CalendarSection.tsx';
 import HeadOnly from './components/HeadOnly.tsx';
+import ReviewBodiesSection from './components/ReviewBodiesSection.tsx';
 import { $adminSection, ADMIN_SECTIONS } from './stores/access.ts';
 import { CATALOG_KINDS, catalogLists, examinersList, templatesList } from './stores/sections.ts';
 import { adminTexts as t } from './texts.ts';
@@ -46,6 +47,7 @@ function CurrentSection() {
   if (section === 'calendar') return <CalendarSection />;
   if (section === 'registrations') return <PendingRegistrations />;
   if (section === 'personal-data') return <PersonalDataTemplates />;
+  if (section === 'review-bodies') return <ReviewBodiesSection />;
   return <AdminList list={examinersList} />;
 }
 

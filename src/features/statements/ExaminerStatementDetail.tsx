@@ -14,6 +14,9 @@ import { decisionTexts } from '../appeals/appeals.ts';
 import { registerTexts } from '../appeals/counters.ts';
 import { ApprovalCertificate, AttachCertificateDialog } from '../certificates/ApprovalCertificate.tsx';
 import { canAttachCertificate } from '../certificates/attach-certificate.ts';
+import { ConclusionsBlock } from '../conclusions/ConclusionsBlock.tsx';
+import DecisionReasons from '../conclusions/DecisionReasons.tsx';
+import { conclusionTexts } from '../conclusions/texts.ts';
 import CorrectionAnswerDialog from '../corrections/CorrectionAnswerDialog.tsx';
 import { CorrectionsBlock } from '../corrections/CorrectionsBlock.tsx';
 import { correctionTexts } from '../corrections/texts.ts';
@@ -35,12 +38,14 @@ import StatementRounds from './components/detail/StatementRounds.tsx';
 import { statementDetailTexts as texts } from './components/texts.ts';
 import type { BackTarget } from './lib/back-link.ts';
 import {
+  $canAskConclusions,
   $canAssign,
   $canDecideAppeals,
   $canRefuseAcceptance,
   $canReply,
   $certificateBusy,
   $decisionGrounds,
+  $decisionWaits,
   $examinerRemarks,
   $examinerRounds,
   $examinerStatement,
@@ -49,7 +54,9 @@ import {
   acceptanceRefusal,
   appealDecision,
   assigning,
+  conclusions,
   correctionAnswer,
+  decisionReasons,
   missingCertificateNote,
   rejectionGrounds,
   reloadExaminerStatement,
@@ -70,6 +77,9 @@ const AcceptanceRefusalDialog = lazy(() => import('../workflow/AcceptanceRefusal
 // The head's assigning dialog, only for the head; the head's answer to an appeal, when the statement has one.
 const AssignDialog = lazy(() => import('../workflow/AssignDialog.tsx'));
 const AppealDecisionDialog = lazy(() => import('../appeals/AppealDecisionDialog.tsx'));
+// Asking for conclusions and withdrawing a request, for whoever may ask.
+const RequestConclusionsDialog = lazy(() => import('../conclusions/RequestConclusionsDialog.tsx'));
+const WithdrawConclusionDialog = lazy(() => import('../conclusions/WithdrawConclusionDialog.tsx'));
 
 /**
  * The examiner's lists a statement is opened from, with the sidebar's names; the first, the plain list of every
@@ -113,6 +123,13 @@ export default function ExaminerStatementDetail() {
   const [confirmApproval, setConfirmApproval] = useState<number | null>(null);
   const canAnswerCorrections = useStore(correctionAnswer.$canAnswer);
   const canDecideAppeals = useStore($canDecideAppeals);
+  const canAskConclusions = useStore($canAskConclusions);
+  // The conclusions' dialogs stay once offered, so they close (and hand focus on) whatever the statement became.
+  const [conclusionsOffered, setConclusionsOffered] = useState(false);
+  useEffect(() => {
+    if (canAskConclusions) setConclusionsOffered(true);
+  }, [canAskConclusions]);
+  const decisionWaits = useStore($decisionWaits);
   const user = useStore($user);
 
   const refuse = canRefuseAcceptance && statement && (
@@ -235,6 +252,31 @@ export default function ExaminerStatementDetail() {
         }
       />
 
+      <ConclusionsBlock
+        conclusions={statement.conclusions}
+        request={
+          canAskConclusions && (
+            <Button variant="secondary" onClick={conclusions.request.open}>
+              {conclusionTexts.request}
+            </Button>
+          )
+        }
+        actions={(conclusion) =>
+          canAskConclusions && (
+            <div className="conclusion__actions">
+              <Button
+                variant="secondary"
+                className="button--danger-outline"
+                aria-label={conclusionTexts.withdrawOf(conclusion.body.name)}
+                onClick={() => conclusions.withdrawal.open(conclusion)}
+              >
+                {conclusionTexts.withdraw}
+              </Button>
+            </div>
+          )
+        }
+      />
+
       <AppealsBlock
         appeals={statement.appeals}
         letterAction={(appeal, file) =>
@@ -291,7 +333,7 @@ export default function ExaminerStatementDetail() {
         filesLabel={examinerDetailTexts.replyFiles}
         submitLabel={examinerDetailTexts.replySubmit}
         blockWhileUploading
-        sendBlocked={missingCertificate !== null}
+        sendBlocked={missingCertificate !== null || decisionWaits}
         send={sendReply}
         // After an answer the menu that opened the dialog is gone; focus goes to the statement's heading.
         fallbackFocus={() => document.getElementById(HEADING_ID)}
@@ -301,6 +343,7 @@ export default function ExaminerStatementDetail() {
             {draftsToSend > 0 ? remarkEditingTexts.toSend(draftsToSend) : remarkEditingTexts.noneToSend}
           </p>
         )}
+        <DecisionReasons reasons={decisionReasons} />
         {replyStatus === 'rejected' && <RejectionGrounds />}
         {missingCertificate !== null && <p className="dialog__note">{missingCertificateNote(missingCertificate)}</p>}
       </StageDialog>
@@ -323,6 +366,19 @@ export default function ExaminerStatementDetail() {
           <AppealDecisionDialog
             decision={appealDecision}
             // After the answer its button is gone; focus goes to the statement's heading.
+            fallbackFocus={() => document.getElementById(HEADING_ID)}
+          />
+        </Suspense>
+      )}
+      {conclusionsOffered && (
+        <Suspense fallback={null}>
+          <RequestConclusionsDialog
+            conclusions={conclusions}
+            fallbackFocus={() => document.getElementById(HEADING_ID)}
+          />
+          <WithdrawConclusionDialog
+            conclusions={conclusions}
+            // After the withdrawal its button is gone; focus goes to the statement's heading.
             fallbackFocus={() => document.getElementById(HEADING_ID)}
           />
         </Suspense>

@@ -2,6 +2,7 @@ import { atom, onMount } from 'nanostores';
 import type { StatementCounters } from '#domain/contract.ts';
 import { countStatuses, type StatusCounters } from '#domain/statuses.ts';
 import { QUIET } from '#lib/api/client.ts';
+import { isReviewer } from '#lib/roles.ts';
 import { tabStorage } from '#lib/tab-storage.ts';
 import { api } from '#stores/api.ts';
 import { computed } from '#stores/prerendered.ts';
@@ -114,7 +115,8 @@ export function reloadStatementCounters(): Promise<void> {
 // page; reloaded whenever this user changes a statement (taking it into work, replying).
 onMount($counters, () => {
   const stopSession = $session.subscribe((session) => {
-    if (session.status !== 'authenticated' || !session.user || loaded) return;
+    // An outside body's staff member has no statements of their own: their count is the conclusions'.
+    if (session.status !== 'authenticated' || !session.user || isReviewer(session.user) || loaded) return;
     const cached = readCache(session.user.id);
     if (cached) {
       loaded = true;

@@ -7,6 +7,12 @@ const companyUser = {
   isOwner: true,
 };
 const examiner = { company: null, instance: { id: 1, name: 'Комитет' }, isOwner: false };
+const reviewer = {
+  company: null,
+  instance: { id: 2, name: 'Мосгорнаследие' },
+  isOwner: false,
+  role: 'reviewer' as const,
+};
 const nobody = { company: null, instance: null, isOwner: false };
 
 describe('guardRedirect', () => {
@@ -24,6 +30,11 @@ describe('guardRedirect', () => {
     ['examiner on the company list', '/company', examiner, '/instance/filter/under_review'],
     ['examiner on create statement', '/statement/create', examiner, '/instance/filter/under_review'],
     ['examiner on employees', '/employees/list', examiner, '/instance/filter/under_review'],
+    ['examiner on the conclusion requests', '/instance/conclusions', examiner, null],
+    ['reviewer on the conclusion requests', '/instance/conclusions/', reviewer, null],
+    ['reviewer on an instance page', '/instance/all', reviewer, '/instance/conclusions'],
+    ['reviewer on an examiner statement', '/instance/statement/info/5', reviewer, '/instance/conclusions'],
+    ['reviewer on the company list', '/company', reviewer, '/instance/conclusions'],
     ['user without a role', '/company', nobody, '/login'],
   ])('%s (%s)', (_name, path, user, expected) => {
     expect(guardRedirect(path, user)).toBe(expected);

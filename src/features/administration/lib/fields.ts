@@ -31,6 +31,8 @@ export interface FieldSpec<V> {
   onlyWhenAdding?: boolean;
   /** The choices of a select or radio group. */
   options?: ReadableAtom<readonly FieldOption[]>;
+  /** A rule of a non-empty value beyond its length (a whole number in a range): its error, or null. */
+  check?: (value: string) => string | null;
 }
 
 /** Length in Unicode code points (an emoji is one), as the contract's maxLength counts. */
@@ -63,6 +65,9 @@ export function validateFields<V extends Record<string, string>>(
       errors[field.name] = adminTexts.tooLong(field.maxLength);
     } else if (field.kind === 'email' && !isEmail(value)) {
       errors[field.name] = EMAIL_INVALID_TEXT;
+    } else {
+      const problem = field.check?.(value);
+      if (problem) errors[field.name] = problem;
     }
   }
   return errors;

@@ -11,6 +11,11 @@ describe('entryRouteFor', () => {
     ['company owner', { company, instance: null, isOwner: true }, '/company'],
     ['company employee', { company, instance: null, isOwner: false }, '/company'],
     ['examiner', { company: null, instance, isOwner: false }, '/instance/filter/under_review'],
+    [
+      'outside body staff',
+      { company: null, instance, isOwner: false, role: 'reviewer' as const },
+      '/instance/conclusions',
+    ],
     ['user with neither company nor instance', { company: null, instance: null, isOwner: false }, '/login'],
     ['user with both (company wins)', { company, instance, isOwner: false }, '/company'],
   ])('%s -> %s', (_name, user, route) => {

@@ -12,6 +12,7 @@ import { showToast } from '#stores/toasts.ts';
 import { createCatalog } from '../../../stores/catalog.ts';
 import { createAppealDecision } from '../../appeals/appeals.ts';
 import { certificateData } from '../../certificates/certificate.ts';
+import { createConclusions, createDecisionReasons, mayAskConclusions } from '../../conclusions/detail.ts';
 import { createCorrectionAnswer } from '../../corrections/answer.ts';
 import { announceStatementChange } from '../../live/changes.ts';
 import { createRemarkEditing } from '../../remarks/editing.ts';
@@ -60,6 +61,18 @@ export const correctionAnswer = createCorrectionAnswer({
   $statement: computed(detail.$detail, (shown) => shown.statement),
   reload: () => detail.reload(),
 });
+
+/** The statement shown, or null while none is. */
+const $shownStatement = computed(detail.$detail, (shown) => shown.statement);
+
+/** 'Заключения' on this detail: asking the bodies and withdrawing a request; once sent, the statement is read again. */
+export const conclusions = createConclusions({ $statement: $shownStatement, reload: () => detail.reload() });
+
+/** True when the signed-in examiner leads the statement (or heads the committee) and may ask for conclusions now. */
+export const $canAskConclusions: ReadableAtom<boolean> = computed(
+  [detail.$detail, $user],
+  (shown, user) => mayAskConclusions(shown.statement, user) && !awaitsSignature(shown.statement),
+);
 
 /** True when the signed-in examiner may answer now: assigned, and the statement under review. */
 export const $canReply: ReadableAtom<boolean> = computed([detail.$detail, $user], (shown, user) =>
@@ -115,6 +128,15 @@ export const replyForm = reply.form;
 export const replyUploads = reply.uploads;
 /** Closes the reply dialog without sending; files uploaded for it are deleted. */
 export const closeReply = reply.close;
+
+/** What a decision must explain about the conclusions: a head's reason while bodies are silent, an approval's over a refusal. */
+export const decisionReasons = createDecisionReasons({ $statement: $shownStatement }, reply.$open, $user);
+
+/** True while a decision waits for conclusions and the examiner, not a head, may not take it yet. */
+export const $decisionWaits: ReadableAtom<boolean> = computed(
+  decisionReasons.$needs,
+  (needs) => needs.silent.length > 0 && !needs.override,
+);
 
 /**
  * The certificate an approval must carry, 'Свидетельство_{visibleId}.pdf', while the approval's reply lacks it
@@ -197,6 +219,7 @@ export async function startReply(status: ReplyStatus): Promise<void> {
   if (!statement || !canReply(statement, $user.get()) || $certificateBusy.get()) return;
   if (status === 'approved' && !(await makeCertificate(statement))) return;
   rejectionGrounds.reset();
+  decisionReasons.reset();
   reply.open(status);
 }
 
@@ -213,19 +236,28 @@ export async function sendReply(): Promise<boolean> {
     showToast('info', statementDetailTexts.waitForUploads);
     return false;
   }
-  if (status === 'rejected' && !rejectionGrounds.check()) return false;
+  const grounds = status !== 'rejected' || rejectionGrounds.check();
+  if (!decisionReasons.check() || !grounds) return false;
   if ($missingCertificate.get() !== null) return false;
   const body = {
     ...reply.content(),
     status,
     ...(status === 'rejected' ? { refusalGroundIds: [...rejectionGrounds.$chosen.get()] } : {}),
+    ...decisionReasons.body(),
   };
   const result = await submit(
     reply.form.$status,
     () => api.POST('/api/instance/{id}/stages', { params: { path: { id } }, body }),
-    { failureText: examinerDetailTexts.replyFailed, describe: requestRefusal },
+    {
+      failureText: examinerDetailTexts.replyFailed,
+      // The conclusions' refusals (409 'Ожидаются заключения: …', a reason missing) in the server's words.
+      describe: (failure) => decisionReasons.describe(failure) ?? requestRefusal(failure),
+    },
   );
-  if (!result.ok) return false;
+  if (!result.ok) {
+    decisionReasons.refused(result.failure, result.text);
+    return false;
+  }
   // The answer's statement first, so the menu is gone when the dialog closes and focus moves on, not to a removed menu.
   detail.show(result.data);
   reply.finish();
