@@ -284,6 +284,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/personal-data-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log of reads of personal data ('Журнал доступа к персональным данным')
+         * @description Heads only. Every read of personal data by the committee's side (a statement's detail with its applicant
+         *     block, its files, a power of attorney, exports and the report, the workload, the lists of people and of
+         *     registrations, a person's request), newest first, 50 a page: who, when, from which address, and what.
+         *     Append-only: no route changes it. Filters: `person` (a part of a person's name or e-mail: the entries that
+         *     name them, and the reads of the statements they submitted), `user` (a part of the reader's name), `statement`
+         *     (its number), `from` and `to` (days of the committee's calendar, both included). `format=csv` answers every
+         *     matching entry as a CSV file (UTF-8 with BOM, ';').
+         */
+        get: operations["listPersonalDataAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/personal-data-access/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an export the site makes of data on the screen
+         * @description The committee's side saves the statements table and the report as CSV in the browser; the site records each
+         *     such export in the log of reads of personal data before it saves the file. 403 for company users.
+         */
+        post: operations["recordPersonalDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/counters": {
         parameters: {
             query?: never;
@@ -2471,6 +2518,43 @@ export interface components {
                 value: string;
             }[];
         };
+        /**
+         * @description What was read: `statement` a statement's detail with its applicant block, `file` one of its files,
+         *     `power_of_attorney` a power of attorney, `export` a CSV export, `report` the report on terms, `workload` the
+         *     team's workload, `people` the administration's list of examiners, `registrations` the registrations waiting
+         *     for a head, `subject_request` a person's request answered.
+         * @enum {string}
+         */
+        PersonalDataAccessKind: "statement" | "file" | "power_of_attorney" | "export" | "report" | "workload" | "people" | "registrations" | "subject_request";
+        PersonalDataAccessEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            userId: number | null;
+            /** @description The reader's name as it was; null once their personal data was destroyed. */
+            userName: string | null;
+            /** @description The reader's address; null once destroyed. */
+            address: string | null;
+            kind: components["schemas"]["PersonalDataAccessKind"];
+            statementId: number | null;
+            /** @description The statement's visible number. */
+            statementNumber: number | null;
+            personId: number | null;
+            personName: string | null;
+            /** @description What exactly: a file name, an export, a search. */
+            detail: string | null;
+        };
+        PersonalDataAccessPage: {
+            entries: components["schemas"]["PersonalDataAccessEntry"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        PersonalDataExportInput: {
+            /** @enum {string} */
+            what: "statements" | "report";
+            rows: number;
+        };
         PersonalDataTemplateInput: {
             template: string;
             /** @description The version the head edited; another current version is 409. */
@@ -4447,6 +4531,67 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPersonalDataAccess: {
+        parameters: {
+            query?: {
+                person?: string;
+                user?: string;
+                statement?: number;
+                /** @description A day `YYYY-MM-DD` of the committee's calendar. */
+                from?: string;
+                /** @description A day `YYYY-MM-DD` of the committee's calendar. */
+                to?: string;
+                page?: number;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log, or every matching entry as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataAccessPage"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recordPersonalDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalDataExportInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

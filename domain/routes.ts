@@ -12,7 +12,14 @@ export type ExaminerFilter = 'all' | Exclude<StatementStatus, 'sent'>;
  */
 export type TeamFigure = 'inWork' | 'awaitingApplicant' | 'overdue' | 'dueSoon' | 'decidedThisMonth';
 /** A section of the administration (/instance/admin), named in the address's hash. */
-export type AdminSection = 'examiners' | 'catalogs' | 'templates' | 'calendar' | 'registrations' | 'personal-data';
+export type AdminSection =
+  | 'examiners'
+  | 'catalogs'
+  | 'templates'
+  | 'calendar'
+  | 'registrations'
+  | 'personal-data'
+  | 'personal-data-access';
 /** An id as it appears in a path (numbers from the API; a string from a generated shell). */
 export type RouteId = number | string;
 

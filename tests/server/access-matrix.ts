@@ -282,6 +282,21 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { template: '', expectedVersion: '1' },
     expect: heads(400),
   },
+  // The log of reads of personal data (docs/product.md «Personal data»): heads read it; no route writes or changes it
+  // but the reads themselves, and the site's record of an export it makes (examiners).
+  {
+    method: 'GET',
+    route: '/api/admin/personal-data-access',
+    url: '/api/admin/personal-data-access',
+    expect: heads(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/personal-data-access/exports',
+    url: '/api/instance/personal-data-access/exports',
+    body: { what: 'statements', rows: 3 },
+    expect: examiners(204),
+  },
   // Registrations waiting for a head (docs/product.md «Registration»): a decision on no registration is 404.
   { method: 'GET', route: '/api/admin/registrations', url: '/api/admin/registrations', expect: heads(200) },
   {

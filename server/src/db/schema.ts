@@ -565,6 +565,37 @@ export interface PersonalDataDocumentTable {
   published_by_name: string | null;
 }
 
+/** What a read of personal data was about (20261130T1200). */
+export type PersonalDataAccessKind =
+  | 'statement'
+  | 'file'
+  | 'power_of_attorney'
+  | 'export'
+  | 'report'
+  | 'workload'
+  | 'people'
+  | 'registrations'
+  | 'subject_request';
+
+/** One read of personal data by the committee's side: append-only (20261130T1200). */
+export interface PersonalDataAccessTable {
+  id: Generated<number>;
+  at: Timestamp;
+  user_id: number | null;
+  user_name: string | null;
+  address: string | null;
+  kind: PersonalDataAccessKind;
+  statement_id: number | null;
+  /** The person read about, where the read names one (a subject's request); statements name theirs by their stages. */
+  person_id: number | null;
+  detail: string | null;
+}
+
+/** Held only inside the destruction's own transaction: while a row is here the access log may change. */
+export interface PersonalDataAccessUnlockTable {
+  holder: string;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -603,4 +634,6 @@ export interface Database {
   personal_data_documents: PersonalDataDocumentTable;
   backups: BackupTable;
   deferred_file_removals: DeferredFileRemovalTable;
+  personal_data_access: PersonalDataAccessTable;
+  personal_data_access_unlock: PersonalDataAccessUnlockTable;
 }

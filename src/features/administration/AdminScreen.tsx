@@ -1,5 +1,6 @@
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
+import PersonalDataAccessLog from '../personal-data/PersonalDataAccessLog.tsx';
 import PersonalDataTemplates from '../personal-data/PersonalDataTemplates.tsx';
 import PendingRegistrations from '../registration/PendingRegistrations.tsx';
 import AdminList from './components/AdminList.tsx';
@@ -46,6 +47,7 @@ function CurrentSection() {
   if (section === 'calendar') return <CalendarSection />;
   if (section === 'registrations') return <PendingRegistrations />;
   if (section === 'personal-data') return <PersonalDataTemplates />;
+  if (section === 'personal-data-access') return <PersonalDataAccessLog />;
   return <AdminList list={examinersList} />;
 }
 

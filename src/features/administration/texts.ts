@@ -18,6 +18,7 @@ export const adminTexts = {
     calendar: 'Производственный календарь',
     registrations: 'Регистрация организаций',
     'personal-data': 'Персональные данные',
+    'personal-data-access': 'Журнал доступа к персональным данным',
   } satisfies Record<AdminSection, string>,
   refusedTitle: 'Нет доступа', // e2e
   refused: 'Раздел доступен только руководителю отдела.', // e2e

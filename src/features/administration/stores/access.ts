@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   'calendar',
   'registrations',
   'personal-data',
+  'personal-data-access',
 ];
 
 /** The section an address's hash names ('#catalogs'); the examiners for any other. */

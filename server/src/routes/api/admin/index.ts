@@ -18,6 +18,7 @@ import {
   reactivateExaminer,
   updateExaminer,
 } from '../../../administration/examiners.service.ts';
+import { accessLogCsv, accessLogPage } from '../../../personal-data/access-log.ts';
 import { personalDataTemplate, publishPersonalDataTemplate } from '../../../personal-data/documents.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { decideRegistration, listPendingRegistrations } from '../../../registration/registration.service.ts';
@@ -28,7 +29,11 @@ const admin: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   // Organisations' registrations waiting for a head (docs/product.md «Registration»).
-  contractRoute(app, 'listPendingRegistrations', {}, async () => listPendingRegistrations(ctx));
+  contractRoute(app, 'listPendingRegistrations', {}, async (request) => {
+    const registrations = await listPendingRegistrations(ctx);
+    await app.personalDataRead(request, { kind: 'registrations' });
+    return registrations;
+  });
   // The consent and the policy of processing personal data, templates a head publishes (docs/product.md «Personal data»).
   contractRoute(app, 'getPersonalDataTemplate', {}, async (request) =>
     personalDataTemplate(ctx, currentUser(request), request.params.kind),
@@ -41,7 +46,11 @@ const admin: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
-  contractRoute(app, 'listAdminExaminers', {}, async () => adminExaminers(ctx));
+  contractRoute(app, 'listAdminExaminers', {}, async (request) => {
+    const examiners = await adminExaminers(ctx);
+    await app.personalDataRead(request, { kind: 'people' });
+    return examiners;
+  });
   contractRoute(app, 'createAdminExaminer', { status: 201 }, async (request) =>
     addExaminer(ctx, currentUser(request), request.body),
   );
@@ -96,6 +105,17 @@ const admin: FastifyPluginAsync = async (app) => {
       request.body.confirmUnusualYear ?? false,
     ),
   );
+
+  // The log of reads of personal data (docs/product.md «Personal data»): read here, changed by no route.
+  contractRoute(app, 'listPersonalDataAccess', {}, async (request, reply) => {
+    const { page, format, ...query } = request.query;
+    if (format !== 'csv') return accessLogPage(ctx, currentUser(request), query, page ?? 1);
+    const csv = await accessLogCsv(ctx, currentUser(request), query);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="personal-data-access.csv"')
+      .send(csv);
+  });
 
   contractRoute(app, 'listAdminLog', {}, async (request) => adminLogPage(ctx, request.query.page ?? 1));
 };
