@@ -310,6 +310,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/subject-requests/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a person by e-mail, phone, ФИО or СНИЛС
+         * @description Heads only. The accounts whose e-mail, phone (digits), ФИО or СНИЛС (in a power of attorney or a signature
+         *     naming them, by their name) matches `query`; at most 20.
+         */
+        get: operations["findPersonalDataSubjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subject-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The register of persons' requests about their personal data
+         * @description Heads only. Newest first, with each request's term and when it was answered.
+         */
+        get: operations["listSubjectRequests"];
+        put?: never;
+        /**
+         * Register a person's request ('Запрос субъекта персональных данных') and answer it
+         * @description Heads only. Registers the request (received `receivedOn`, today by default; its term is 10 working days on the
+         *     production calendar) and answers it at once with everything the portal holds about the person and what it is
+         *     used for (`GET …/{id}/answer` as JSON or PDF). 404 for an unknown person; 400 naming `requester` when empty.
+         *     The answer is recorded in the access log.
+         */
+        post: operations["answerSubjectRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subject-requests/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The answer to a person's request, as JSON or as PDF
+         * @description Heads only. The answer as it was given (the same on every download): JSON by default, `format=pdf` the
+         *     committee's document 'Ответ на запрос субъекта персональных данных'.
+         */
+        get: operations["getSubjectRequestAnswer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instance/personal-data-access/exports": {
         parameters: {
             query?: never;
@@ -2550,6 +2622,62 @@ export interface components {
             pageSize: number;
             total: number;
         };
+        PersonalDataSubject: {
+            personId: number;
+            fio: string | null;
+            email: string | null;
+            phone: string | null;
+            /** @description 'Сотрудник организации', 'Эксперт комитета' and so on. */
+            role: string;
+            company: string | null;
+        };
+        SubjectRequestInput: {
+            personId: number;
+            /** @description Who asked and how (the person, their representative; by post, by e-mail). */
+            requester: string;
+            /** @description The day the request came, `YYYY-MM-DD`; today by default. */
+            receivedOn?: string;
+        };
+        SubjectRequest: {
+            id: number;
+            /** Format: date-time */
+            receivedAt: string;
+            /**
+             * Format: date
+             * @description The last working day of its 10-working-day term.
+             */
+            dueDate: string;
+            requester: string;
+            personId: number | null;
+            personName: string | null;
+            registeredBy: string | null;
+            /** Format: date-time */
+            answeredAt: string | null;
+        };
+        SubjectAnswerItem: {
+            title: string;
+            facts: {
+                label: string;
+                value: string;
+            }[];
+        };
+        /**
+         * @description Everything the portal holds about one person, each part a list of items (a title and its facts, in Russian),
+         *     and what each kind of data is used for.
+         */
+        SubjectAnswer: {
+            /** Format: date-time */
+            madeAt: string;
+            person: string;
+            account: components["schemas"]["SubjectAnswerItem"][];
+            companies: components["schemas"]["SubjectAnswerItem"][];
+            statements: components["schemas"]["SubjectAnswerItem"][];
+            signatures: components["schemas"]["SubjectAnswerItem"][];
+            powersOfAttorney: components["schemas"]["SubjectAnswerItem"][];
+            consents: components["schemas"]["SubjectAnswerItem"][];
+            accessLog: components["schemas"]["SubjectAnswerItem"][];
+            purposes: components["schemas"]["SubjectAnswerItem"][];
+        };
         PersonalDataExportInput: {
             /** @enum {string} */
             what: "statements" | "report";
@@ -4566,6 +4694,115 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    findPersonalDataSubjects: {
+        parameters: {
+            query: {
+                query: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataSubject"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listSubjectRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The register. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectRequest"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    answerSubjectRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubjectRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Registered and answered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSubjectRequestAnswer: {
+        parameters: {
+            query?: {
+                format?: "json" | "pdf";
+            };
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectAnswer"];
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

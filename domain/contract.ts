@@ -68,6 +68,11 @@ export type PersonalDataAccessKind = Schemas['PersonalDataAccessKind'];
 export type PersonalDataAccessEntry = Schemas['PersonalDataAccessEntry'];
 export type PersonalDataAccessPage = Schemas['PersonalDataAccessPage'];
 export type PersonalDataExportInput = Schemas['PersonalDataExportInput'];
+export type PersonalDataSubject = Schemas['PersonalDataSubject'];
+export type SubjectRequestInput = Schemas['SubjectRequestInput'];
+export type SubjectRequest = Schemas['SubjectRequest'];
+export type SubjectAnswer = Schemas['SubjectAnswer'];
+export type SubjectAnswerItem = Schemas['SubjectAnswerItem'];
 export type PersonalDataTemplateInput = Schemas['PersonalDataTemplateInput'];
 export type ConsentInput = Schemas['ConsentInput'];
 /** The calling examiner's own contact details (GET/PUT /api/users/me/instance-profile). */

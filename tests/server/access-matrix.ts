@@ -297,6 +297,27 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { what: 'statements', rows: 3 },
     expect: examiners(204),
   },
+  // A person's request about their personal data: heads only; an unknown person or request is 404.
+  {
+    method: 'GET',
+    route: '/api/admin/subject-requests/people',
+    url: '/api/admin/subject-requests/people?query=owner%40demo.example',
+    expect: heads(200),
+  },
+  { method: 'GET', route: '/api/admin/subject-requests', url: '/api/admin/subject-requests', expect: heads(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/subject-requests',
+    url: '/api/admin/subject-requests',
+    body: { personId: 999999, requester: 'Письмо субъекта' },
+    expect: heads(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/subject-requests/:id/answer',
+    url: '/api/admin/subject-requests/999999/answer',
+    expect: heads(404),
+  },
   // Registrations waiting for a head (docs/product.md «Registration»): a decision on no registration is 404.
   { method: 'GET', route: '/api/admin/registrations', url: '/api/admin/registrations', expect: heads(200) },
   {

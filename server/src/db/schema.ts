@@ -596,6 +596,22 @@ export interface PersonalDataAccessUnlockTable {
   holder: string;
 }
 
+/** A person's request about their personal data and its answer (20261130T1210). */
+export interface SubjectRequestTable {
+  id: Generated<number>;
+  received_at: Timestamp;
+  /** The last working day of its term, `YYYY-MM-DD`. */
+  due_date: string;
+  requester: string;
+  person_id: number | null;
+  person_name: string | null;
+  registered_by: number | null;
+  registered_by_name: string | null;
+  answered_at: Timestamp | null;
+  /** The answer as given, JSON (SubjectAnswer). */
+  answer: string | null;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -636,4 +652,5 @@ export interface Database {
   deferred_file_removals: DeferredFileRemovalTable;
   personal_data_access: PersonalDataAccessTable;
   personal_data_access_unlock: PersonalDataAccessUnlockTable;
+  subject_requests: SubjectRequestTable;
 }

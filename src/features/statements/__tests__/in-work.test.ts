@@ -213,7 +213,7 @@ describe('the deadline column: order and export', () => {
   });
 
   it('saves no file when the export could not be recorded in the access log', async () => {
-    api.POST.mockResolvedValue(reply(500, errorBody('internal', 'Ошибка')));
+    api.POST.mockResolvedValue(reply(503, errorBody('service_unavailable', 'Недоступно')));
     const table = await loaded();
     await table.exportCsv();
     expect(saved.saveBlob).not.toHaveBeenCalled();

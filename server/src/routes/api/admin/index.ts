@@ -18,8 +18,17 @@ import {
   reactivateExaminer,
   updateExaminer,
 } from '../../../administration/examiners.service.ts';
+import { contentDisposition } from '../../../files/files.service.ts';
 import { accessLogCsv, accessLogPage } from '../../../personal-data/access-log.ts';
 import { personalDataTemplate, publishPersonalDataTemplate } from '../../../personal-data/documents.ts';
+import {
+  answerSubjectRequest,
+  findSubjects,
+  SUBJECT_ANSWER_TEXTS,
+  subjectAnswer,
+  subjectAnswerPdf,
+  subjectRequests,
+} from '../../../personal-data/subject-requests.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { decideRegistration, listPendingRegistrations } from '../../../registration/registration.service.ts';
 import { contractRoute } from '../../contract-route.ts';
@@ -115,6 +124,33 @@ const admin: FastifyPluginAsync = async (app) => {
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="personal-data-access.csv"')
       .send(csv);
+  });
+
+  // A person's request about their personal data: found, registered with its term, answered as JSON and PDF.
+  contractRoute(app, 'findPersonalDataSubjects', {}, async (request) =>
+    findSubjects(ctx, currentUser(request), request.query.query),
+  );
+  contractRoute(app, 'listSubjectRequests', {}, async (request) => subjectRequests(ctx, currentUser(request)));
+  contractRoute(app, 'answerSubjectRequest', { status: 201 }, async (request) => {
+    const answered = await answerSubjectRequest(ctx, currentUser(request), request.body);
+    await app.personalDataRead(request, { kind: 'subject_request', personId: answered.personId });
+    return answered;
+  });
+  contractRoute(app, 'getSubjectRequestAnswer', {}, async (request, reply) => {
+    const { request: registered, answer } = await subjectAnswer(ctx, currentUser(request), request.params.id);
+    await app.personalDataRead(request, {
+      kind: 'subject_request',
+      personId: registered.personId,
+      detail: `Ответ на запрос № ${registered.id}`,
+    });
+    if (request.query.format !== 'pdf') return answer;
+    const pdf = await subjectAnswerPdf(registered, answer);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(SUBJECT_ANSWER_TEXTS.fileName(registered.id)))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.from(pdf));
   });
 
   contractRoute(app, 'listAdminLog', {}, async (request) => adminLogPage(ctx, request.query.page ?? 1));
