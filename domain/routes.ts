@@ -19,7 +19,8 @@ export type AdminSection =
   | 'calendar'
   | 'registrations'
   | 'personal-data'
-  | 'personal-data-access';
+  | 'personal-data-access'
+  | 'subject-requests';
 /** An id as it appears in a path (numbers from the API; a string from a generated shell). */
 export type RouteId = number | string;
 

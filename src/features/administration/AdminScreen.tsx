@@ -2,6 +2,7 @@ import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
 import PersonalDataAccessLog from '../personal-data/PersonalDataAccessLog.tsx';
 import PersonalDataTemplates from '../personal-data/PersonalDataTemplates.tsx';
+import SubjectRequests from '../personal-data/SubjectRequests.tsx';
 import PendingRegistrations from '../registration/PendingRegistrations.tsx';
 import AdminList from './components/AdminList.tsx';
 import CalendarSection from './components/CalendarSection.tsx';
@@ -48,6 +49,7 @@ function CurrentSection() {
   if (section === 'registrations') return <PendingRegistrations />;
   if (section === 'personal-data') return <PersonalDataTemplates />;
   if (section === 'personal-data-access') return <PersonalDataAccessLog />;
+  if (section === 'subject-requests') return <SubjectRequests />;
   return <AdminList list={examinersList} />;
 }
 

@@ -81,3 +81,40 @@ export const accessLogTexts = {
   pageOf: (page: number, pages: number) => `Страница ${page} из ${pages}`,
   destroyed: 'данные уничтожены',
 } as const;
+
+/** The administration's section 'Запросы субъектов персональных данных'. */
+export const subjectRequestTexts = {
+  title: 'Запросы субъектов персональных данных', // e2e
+  intro:
+    'Человек вправе узнать, какие его персональные данные есть на портале и для чего они обрабатываются. Ответ ' +
+    'даётся в течение 10 рабочих дней; портал собирает всё о человеке в один документ (PDF) и файл JSON.',
+  search: 'Найти человека', // e2e
+  query: 'Электронная почта, телефон, ФИО или СНИЛС', // e2e
+  find: 'Найти', // e2e
+  queryRequired: 'Введите не меньше двух символов',
+  searchFailed: 'Не удалось выполнить поиск. Попробуйте ещё раз.',
+  nobody: 'Никого не нашлось.',
+  choose: (name: string) => `Выбрать: ${name}`, // e2e
+  chooseButton: 'Выбрать',
+  chosen: (name: string) => `Запрос о данных: ${name}`,
+  requester: 'Кто и как обратился', // e2e
+  requesterHint: 'Например: сам субъект, письмо от 20.11.2026',
+  requesterRequired: 'Укажите, кто и как обратился с запросом',
+  receivedOn: 'Дата получения запроса',
+  answer: 'Зарегистрировать и ответить', // e2e
+  cancel: 'Отмена',
+  failed: 'Не удалось зарегистрировать запрос. Попробуйте ещё раз.',
+  answered: 'Запрос зарегистрирован, ответ готов',
+  register: 'Журнал запросов',
+  registerEmpty: 'Запросов ещё не было.',
+  loadFailed: 'Не удалось загрузить журнал запросов.',
+  retry: 'Повторить',
+  received: 'Получен',
+  due: 'Срок ответа',
+  person: 'Субъект',
+  who: 'Обратился',
+  pdf: 'Ответ (PDF)', // e2e
+  json: 'JSON',
+  downloadFailed: 'Не удалось скачать ответ. Попробуйте ещё раз.',
+  fileName: (id: number, format: 'pdf' | 'json') => `otvet-subektu-pd-${id}.${format}`,
+} as const;

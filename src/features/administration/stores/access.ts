@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   'registrations',
   'personal-data',
   'personal-data-access',
+  'subject-requests',
 ];
 
 /** The section an address's hash names ('#catalogs'); the examiners for any other. */
