@@ -382,6 +382,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/destruction-acts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The acts of destruction of personal data
+         * @description Heads only. One act per run of the scheduled destruction that destroyed something, newest first, with what it
+         *     destroyed; each is kept three years (`keepUntil`).
+         */
+        get: operations["listDestructionActs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/destruction-acts/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** An act ('Акт об уничтожении персональных данных') as PDF, with the extract of the event log */
+        get: operations["downloadDestructionAct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instance/personal-data-access/exports": {
         parameters: {
             query?: never;
@@ -2678,6 +2719,23 @@ export interface components {
             accessLog: components["schemas"]["SubjectAnswerItem"][];
             purposes: components["schemas"]["SubjectAnswerItem"][];
         };
+        DestructionAct: {
+            id: number;
+            /** Format: date-time */
+            madeAt: string;
+            /** Format: date-time */
+            keepUntil: string;
+            /** @description Accounts whose contact data was destroyed. */
+            accounts: number;
+            /** @description Names destroyed (named in no decision or letter). */
+            names: number;
+            /** @description Rows of login history removed. */
+            logins: number;
+            /** @description Access log entries left with the reader's id only. */
+            accessAnonymized: number;
+            /** @description Access log entries past their term removed. */
+            accessDeleted: number;
+        };
         PersonalDataExportInput: {
             /** @enum {string} */
             what: "statements" | "report";
@@ -4796,6 +4854,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubjectAnswer"];
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listDestructionActs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The acts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestructionAct"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadDestructionAct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The act. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/pdf": string;
                 };
             };

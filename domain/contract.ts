@@ -73,6 +73,7 @@ export type SubjectRequestInput = Schemas['SubjectRequestInput'];
 export type SubjectRequest = Schemas['SubjectRequest'];
 export type SubjectAnswer = Schemas['SubjectAnswer'];
 export type SubjectAnswerItem = Schemas['SubjectAnswerItem'];
+export type DestructionAct = Schemas['DestructionAct'];
 export type PersonalDataTemplateInput = Schemas['PersonalDataTemplateInput'];
 export type ConsentInput = Schemas['ConsentInput'];
 /** The calling examiner's own contact details (GET/PUT /api/users/me/instance-profile). */

@@ -38,6 +38,7 @@ import * as petitionDigests from './20261129T1400_petition_digests.ts';
 import * as backups from './20261129T1500_backups.ts';
 import * as personalDataAccess from './20261130T1200_personal_data_access.ts';
 import * as subjectRequests from './20261130T1210_subject_requests.ts';
+import * as destructionActs from './20261130T1220_destruction_acts.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T1500_backups': backups,
   '20261130T1200_personal_data_access': personalDataAccess,
   '20261130T1210_subject_requests': subjectRequests,
+  '20261130T1220_destruction_acts': destructionActs,
 };

@@ -318,6 +318,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
     url: '/api/admin/subject-requests/999999/answer',
     expect: heads(404),
   },
+  // Acts of destruction of personal data: heads only; an unknown act is 404.
+  { method: 'GET', route: '/api/admin/destruction-acts', url: '/api/admin/destruction-acts', expect: heads(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/destruction-acts/:id/pdf',
+    url: '/api/admin/destruction-acts/999999/pdf',
+    expect: heads(404),
+  },
   // Registrations waiting for a head (docs/product.md «Registration»): a decision on no registration is 404.
   { method: 'GET', route: '/api/admin/registrations', url: '/api/admin/registrations', expect: heads(200) },
   {

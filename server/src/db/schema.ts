@@ -612,6 +612,17 @@ export interface SubjectRequestTable {
   answer: string | null;
 }
 
+/** An act of destruction of personal data (20261130T1220). */
+export interface DestructionActTable {
+  id: Generated<number>;
+  made_at: Timestamp;
+  keep_until: Timestamp;
+  /** What was destroyed, by kind: JSON. */
+  summary: string;
+  /** The extract of the event log: one line per destroyed record, JSON. */
+  extract: string;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -653,4 +664,5 @@ export interface Database {
   personal_data_access: PersonalDataAccessTable;
   personal_data_access_unlock: PersonalDataAccessUnlockTable;
   subject_requests: SubjectRequestTable;
+  destruction_acts: DestructionActTable;
 }

@@ -20,6 +20,7 @@ import {
 } from '../../../administration/examiners.service.ts';
 import { contentDisposition } from '../../../files/files.service.ts';
 import { accessLogCsv, accessLogPage } from '../../../personal-data/access-log.ts';
+import { DESTRUCTION_TEXTS, destructionActPdf, destructionActs } from '../../../personal-data/destruction.ts';
 import { personalDataTemplate, publishPersonalDataTemplate } from '../../../personal-data/documents.ts';
 import {
   answerSubjectRequest,
@@ -148,6 +149,18 @@ const admin: FastifyPluginAsync = async (app) => {
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', contentDisposition(SUBJECT_ANSWER_TEXTS.fileName(registered.id)))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.from(pdf));
+  });
+
+  // Acts of destruction of personal data, written by the scheduled destruction.
+  contractRoute(app, 'listDestructionActs', {}, async (request) => destructionActs(ctx, currentUser(request)));
+  contractRoute(app, 'downloadDestructionAct', {}, async (request, reply) => {
+    const pdf = await destructionActPdf(ctx, currentUser(request), request.params.id);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(DESTRUCTION_TEXTS.fileName(request.params.id)))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')
       .send(Buffer.from(pdf));
