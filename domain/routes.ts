@@ -20,7 +20,8 @@ export type AdminSection =
   | 'registrations'
   | 'personal-data'
   | 'personal-data-access'
-  | 'subject-requests';
+  | 'subject-requests'
+  | 'destruction-acts';
 /** An id as it appears in a path (numbers from the API; a string from a generated shell). */
 export type RouteId = number | string;
 

@@ -1,5 +1,6 @@
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
+import DestructionActs from '../personal-data/DestructionActs.tsx';
 import PersonalDataAccessLog from '../personal-data/PersonalDataAccessLog.tsx';
 import PersonalDataTemplates from '../personal-data/PersonalDataTemplates.tsx';
 import SubjectRequests from '../personal-data/SubjectRequests.tsx';
@@ -50,6 +51,7 @@ function CurrentSection() {
   if (section === 'personal-data') return <PersonalDataTemplates />;
   if (section === 'personal-data-access') return <PersonalDataAccessLog />;
   if (section === 'subject-requests') return <SubjectRequests />;
+  if (section === 'destruction-acts') return <DestructionActs />;
   return <AdminList list={examinersList} />;
 }
 

@@ -20,6 +20,7 @@ export const adminTexts = {
     'personal-data': 'Персональные данные',
     'personal-data-access': 'Журнал доступа к персональным данным',
     'subject-requests': 'Запросы субъектов персональных данных',
+    'destruction-acts': 'Акты об уничтожении персональных данных',
   } satisfies Record<AdminSection, string>,
   refusedTitle: 'Нет доступа', // e2e
   refused: 'Раздел доступен только руководителю отдела.', // e2e

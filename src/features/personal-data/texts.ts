@@ -118,3 +118,27 @@ export const subjectRequestTexts = {
   downloadFailed: 'Не удалось скачать ответ. Попробуйте ещё раз.',
   fileName: (id: number, format: 'pdf' | 'json') => `otvet-subektu-pd-${id}.${format}`,
 } as const;
+
+/** The administration's section 'Акты об уничтожении персональных данных'. */
+export const destructionTexts = {
+  title: 'Акты об уничтожении персональных данных', // e2e
+  intro:
+    'По истечении срока портал уничтожает персональные данные деактивированных и удалённых пользователей и старые ' +
+    'записи журнала доступа. Каждое уничтожение оформляется актом с выпиской из журнала событий; акт хранится три года.',
+  empty: 'Уничтожений ещё не было.',
+  loading: 'Загрузка…',
+  loadFailed: 'Не удалось загрузить акты.',
+  retry: 'Повторить',
+  caption: 'Акты об уничтожении, сначала новые',
+  act: 'Акт',
+  madeAt: 'Составлен',
+  what: 'Уничтожено',
+  keepUntil: 'Хранится до',
+  number: (id: number) => `№ ${id}`,
+  summary: (act: { accounts: number; logins: number; accessAnonymized: number; accessDeleted: number }) =>
+    `учётных записей: ${act.accounts}, записей истории входа: ${act.logins}, записей журнала доступа: ` +
+    `${act.accessAnonymized + act.accessDeleted}`,
+  download: (id: number) => `Скачать акт № ${id}`, // e2e
+  downloadFailed: 'Не удалось скачать акт. Попробуйте ещё раз.',
+  fileName: (id: number) => `akt-unichtozheniya-pd-${id}.pdf`,
+} as const;

@@ -23,6 +23,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   'personal-data',
   'personal-data-access',
   'subject-requests',
+  'destruction-acts',
 ];
 
 /** The section an address's hash names ('#catalogs'); the examiners for any other. */
