@@ -241,6 +241,38 @@ export async function apiFigures(options: {
     ),
   );
 
+  // A statement's detail with and without the access log (docs/product.md «Personal data»): the examiner's read
+  // appends one entry; the owner's read of the same statement (the company's own data) writes none.
+  const owner = await big.logIn('owner@demo.example');
+  const ownerAuth = { authorization: `Bearer ${owner.accessToken}`, 'accept-encoding': 'br, gzip' };
+  const detailAuth = { ...auth, 'accept-encoding': 'br, gzip' };
+  const detailWithLog = `${big.url}/api/instance/statements/1`;
+  const detailWithoutLog = `${big.url}/api/statements/1`;
+  for (const [url, headers] of [
+    [detailWithLog, detailAuth],
+    [detailWithoutLog, ownerAuth],
+  ] as const) {
+    const answer = await rawGet(url, headers);
+    if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  }
+  const withLog: number[] = [];
+  const withoutLog: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    withLog.push((await rawGet(detailWithLog, detailAuth)).ms);
+    withoutLog.push((await rawGet(detailWithoutLog, ownerAuth)).ms);
+  }
+  // Reported, not judged: the two sides' details differ in more than the log's one insert (the examiner's carries
+  // the committee's blocks), so their difference bounds the log's cost from above.
+  figures.push({
+    group: 4,
+    name: `${label}: a statement's detail with the access log (examiner), p50 (21 sequential)`,
+    budget: 'reported',
+    anchor: `without (the owner's read of it, nothing logged): ${ms(median(withoutLog))}`,
+    measured: ms(median(withLog)),
+    value: median(withLog),
+    verdict: 'info',
+  });
+
   const bare = await startBareFastify();
   try {
     const { figure, hello } = await meVsBare({ portal: big, auth, bare, label, seconds: options.seconds });

@@ -284,6 +284,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/personal-data-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log of reads of personal data ('Журнал доступа к персональным данным')
+         * @description Heads only. Every read of personal data by the committee's side (a statement's detail with its applicant
+         *     block, its files, a power of attorney, exports and the report, the workload, the lists of people and of
+         *     registrations, a person's request), newest first, 50 a page: who, when, from which address, and what.
+         *     Append-only: no route changes it. Filters: `person` (a part of a person's name or e-mail: the entries that
+         *     name them, and the reads of the statements they submitted), `user` (a part of the reader's name), `statement`
+         *     (its number), `from` and `to` (days of the committee's calendar, both included). `format=csv` answers every
+         *     matching entry as a CSV file (UTF-8 with BOM, ';').
+         */
+        get: operations["listPersonalDataAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subject-requests/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a person by e-mail, phone, ФИО or СНИЛС
+         * @description Heads only. The accounts whose e-mail, phone (digits), ФИО or СНИЛС (in a power of attorney or a signature
+         *     naming them, by their name) matches `query`; at most 20.
+         */
+        get: operations["findPersonalDataSubjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subject-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The register of persons' requests about their personal data
+         * @description Heads only. Newest first, with each request's term and when it was answered.
+         */
+        get: operations["listSubjectRequests"];
+        put?: never;
+        /**
+         * Register a person's request ('Запрос субъекта персональных данных') and answer it
+         * @description Heads only. Registers the request (received `receivedOn`, today by default; its term is 10 working days on the
+         *     production calendar) and answers it at once with everything the portal holds about the person and what it is
+         *     used for (`GET …/{id}/answer` as JSON or PDF). 404 for an unknown person; 400 naming `requester` when empty.
+         *     The answer is recorded in the access log.
+         */
+        post: operations["answerSubjectRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subject-requests/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The answer to a person's request, as JSON or as PDF
+         * @description Heads only. The answer as it was given (the same on every download): JSON by default, `format=pdf` the
+         *     committee's document 'Ответ на запрос субъекта персональных данных'.
+         */
+        get: operations["getSubjectRequestAnswer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/destruction-acts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The acts of destruction of personal data
+         * @description Heads only. One act per run of the scheduled destruction that destroyed something, newest first, with what it
+         *     destroyed; each is kept three years (`keepUntil`).
+         */
+        get: operations["listDestructionActs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/destruction-acts/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** An act ('Акт об уничтожении персональных данных') as PDF, with the extract of the event log */
+        get: operations["downloadDestructionAct"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/personal-data-access/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an export the site makes of data on the screen
+         * @description The committee's side saves the statements table and the report as CSV in the browser; the site records each
+         *     such export in the log of reads of personal data before it saves the file. 403 for company users.
+         */
+        post: operations["recordPersonalDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me/counters": {
         parameters: {
             query?: never;
@@ -2704,6 +2864,116 @@ export interface components {
                 value: string;
             }[];
         };
+        /**
+         * @description What was read: `statement` a statement's detail with its applicant block, `file` one of its files,
+         *     `power_of_attorney` a power of attorney, `export` a CSV export, `report` the report on terms, `workload` the
+         *     team's workload, `people` the administration's list of examiners, `registrations` the registrations waiting
+         *     for a head, `subject_request` a person's request answered.
+         * @enum {string}
+         */
+        PersonalDataAccessKind: "statement" | "file" | "power_of_attorney" | "export" | "report" | "workload" | "people" | "registrations" | "subject_request";
+        PersonalDataAccessEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            userId: number | null;
+            /** @description The reader's name as it was; null once their personal data was destroyed. */
+            userName: string | null;
+            /** @description The reader's address; null once destroyed. */
+            address: string | null;
+            kind: components["schemas"]["PersonalDataAccessKind"];
+            statementId: number | null;
+            /** @description The statement's visible number. */
+            statementNumber: number | null;
+            personId: number | null;
+            personName: string | null;
+            /** @description What exactly: a file name, an export, a search. */
+            detail: string | null;
+        };
+        PersonalDataAccessPage: {
+            entries: components["schemas"]["PersonalDataAccessEntry"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        PersonalDataSubject: {
+            personId: number;
+            fio: string | null;
+            email: string | null;
+            phone: string | null;
+            /** @description 'Сотрудник организации', 'Эксперт комитета' and so on. */
+            role: string;
+            company: string | null;
+        };
+        SubjectRequestInput: {
+            personId: number;
+            /** @description Who asked and how (the person, their representative; by post, by e-mail). */
+            requester: string;
+            /** @description The day the request came, `YYYY-MM-DD`; today by default. */
+            receivedOn?: string;
+        };
+        SubjectRequest: {
+            id: number;
+            /** Format: date-time */
+            receivedAt: string;
+            /**
+             * Format: date
+             * @description The last working day of its 10-working-day term.
+             */
+            dueDate: string;
+            requester: string;
+            personId: number | null;
+            personName: string | null;
+            registeredBy: string | null;
+            /** Format: date-time */
+            answeredAt: string | null;
+        };
+        SubjectAnswerItem: {
+            title: string;
+            facts: {
+                label: string;
+                value: string;
+            }[];
+        };
+        /**
+         * @description Everything the portal holds about one person, each part a list of items (a title and its facts, in Russian),
+         *     and what each kind of data is used for.
+         */
+        SubjectAnswer: {
+            /** Format: date-time */
+            madeAt: string;
+            person: string;
+            account: components["schemas"]["SubjectAnswerItem"][];
+            companies: components["schemas"]["SubjectAnswerItem"][];
+            statements: components["schemas"]["SubjectAnswerItem"][];
+            signatures: components["schemas"]["SubjectAnswerItem"][];
+            powersOfAttorney: components["schemas"]["SubjectAnswerItem"][];
+            consents: components["schemas"]["SubjectAnswerItem"][];
+            accessLog: components["schemas"]["SubjectAnswerItem"][];
+            purposes: components["schemas"]["SubjectAnswerItem"][];
+        };
+        DestructionAct: {
+            id: number;
+            /** Format: date-time */
+            madeAt: string;
+            /** Format: date-time */
+            keepUntil: string;
+            /** @description Accounts whose contact data was destroyed. */
+            accounts: number;
+            /** @description Names destroyed (named in no decision or letter). */
+            names: number;
+            /** @description Rows of login history removed. */
+            logins: number;
+            /** @description Access log entries left with the reader's id only. */
+            accessAnonymized: number;
+            /** @description Access log entries past their term removed. */
+            accessDeleted: number;
+        };
+        PersonalDataExportInput: {
+            /** @enum {string} */
+            what: "statements" | "report";
+            rows: number;
+        };
         PersonalDataTemplateInput: {
             template: string;
             /** @description The version the head edited; another current version is 409. */
@@ -4815,6 +5085,227 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listPersonalDataAccess: {
+        parameters: {
+            query?: {
+                person?: string;
+                user?: string;
+                statement?: number;
+                /** @description A day `YYYY-MM-DD` of the committee's calendar. */
+                from?: string;
+                /** @description A day `YYYY-MM-DD` of the committee's calendar. */
+                to?: string;
+                page?: number;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the log, or every matching entry as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataAccessPage"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    findPersonalDataSubjects: {
+        parameters: {
+            query: {
+                query: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataSubject"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listSubjectRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The register. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectRequest"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    answerSubjectRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubjectRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Registered and answered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getSubjectRequestAnswer: {
+        parameters: {
+            query?: {
+                format?: "json" | "pdf";
+            };
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubjectAnswer"];
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listDestructionActs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The acts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestructionAct"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadDestructionAct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The act. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recordPersonalDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalDataExportInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

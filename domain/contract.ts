@@ -64,6 +64,16 @@ export type RegistrationConfirmationInput = Schemas['RegistrationConfirmationInp
 export type RegistrationConfirmation = Schemas['RegistrationConfirmation'];
 export type PersonalDataKind = Schemas['PersonalDataKind'];
 export type PersonalDataTemplate = Schemas['PersonalDataTemplate'];
+export type PersonalDataAccessKind = Schemas['PersonalDataAccessKind'];
+export type PersonalDataAccessEntry = Schemas['PersonalDataAccessEntry'];
+export type PersonalDataAccessPage = Schemas['PersonalDataAccessPage'];
+export type PersonalDataExportInput = Schemas['PersonalDataExportInput'];
+export type PersonalDataSubject = Schemas['PersonalDataSubject'];
+export type SubjectRequestInput = Schemas['SubjectRequestInput'];
+export type SubjectRequest = Schemas['SubjectRequest'];
+export type SubjectAnswer = Schemas['SubjectAnswer'];
+export type SubjectAnswerItem = Schemas['SubjectAnswerItem'];
+export type DestructionAct = Schemas['DestructionAct'];
 export type PersonalDataTemplateInput = Schemas['PersonalDataTemplateInput'];
 export type ConsentInput = Schemas['ConsentInput'];
 /** The calling examiner's own contact details (GET/PUT /api/users/me/instance-profile). */

@@ -19,7 +19,10 @@ export type AdminSection =
   | 'calendar'
   | 'registrations'
   | 'personal-data'
-  | 'review-bodies';
+  | 'review-bodies'
+  | 'personal-data-access'
+  | 'subject-requests'
+  | 'destruction-acts';
 /** An id as it appears in a path (numbers from the API; a string from a generated shell). */
 export type RouteId = number | string;
 

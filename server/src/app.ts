@@ -14,6 +14,7 @@ import slowBodiesPlugin from './http/slow-bodies.ts';
 import { sameAddress } from './limits/address-bucket.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMetrics, metricsPlugin, type PortalMetrics } from './metrics/metrics.ts';
+import accessLogPlugin from './plugins/access-log.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
 import databasePlugin from './plugins/database.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveEventsPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(proxyWarningPlugin, { trustProxy: config.trustProxy });
+  await app.register(accessLogPlugin, { trustProxy: config.trustProxy });
   await app.register(loginEmailPlugin);
   await app.register(noNulPlugin);
   if (options.housekeeping) await app.register(housekeepingPlugin);

@@ -49,6 +49,13 @@ export interface Config {
    * the statement into work or refuses to accept it within it (docs/product.md «The regulation's procedures»).
    */
   intakeTermDays: number;
+  /**
+   * Terms of personal data (docs/product.md «Personal data»): days after a user's deactivation or removal before
+   * their contact data and login history are destroyed (`PERSONAL_DATA_RETENTION_DAYS`, default 30), and days the
+   * access log is kept (`ACCESS_LOG_RETENTION_DAYS`, default 1095, three years).
+   */
+  personalDataRetentionDays: number;
+  accessLogRetentionDays: number;
   /** The committee's time zone (`TZ`, default Europe/Moscow): review terms count its calendar days. */
   timeZone: string;
   /**
@@ -282,6 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pendingQuotaBytes: positiveInt(env.UPLOAD_PENDING_QUOTA_MB, 2048, 'UPLOAD_PENDING_QUOTA_MB') * 1024 * 1024,
     },
     intakeTermDays: positiveInt(env.INTAKE_TERM_DAYS, 3, 'INTAKE_TERM_DAYS'),
+    personalDataRetentionDays: positiveInt(env.PERSONAL_DATA_RETENTION_DAYS, 30, 'PERSONAL_DATA_RETENTION_DAYS'),
+    accessLogRetentionDays: positiveInt(env.ACCESS_LOG_RETENTION_DAYS, 1095, 'ACCESS_LOG_RETENTION_DAYS'),
     timeZone: timeZone(env.TZ),
     registry: {
       delayDays: nonNegativeInt(env.REGISTRY_DELAY_DAYS, 0, 'REGISTRY_DELAY_DAYS'),

@@ -22,6 +22,8 @@ export interface ServiceContext {
     | 'production'
     | 'timeZone'
     | 'intakeTermDays'
+    | 'personalDataRetentionDays'
+    | 'accessLogRetentionDays'
     | 'loginEmailLimit'
     | 'loginEmailWindowMs'
     | 'uploads'

@@ -282,6 +282,50 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { template: '', expectedVersion: '1' },
     expect: heads(400),
   },
+  // The log of reads of personal data (docs/product.md «Personal data»): heads read it; no route writes or changes it
+  // but the reads themselves, and the site's record of an export it makes (examiners).
+  {
+    method: 'GET',
+    route: '/api/admin/personal-data-access',
+    url: '/api/admin/personal-data-access',
+    expect: heads(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/personal-data-access/exports',
+    url: '/api/instance/personal-data-access/exports',
+    body: { what: 'statements', rows: 3 },
+    expect: examiners(204),
+  },
+  // A person's request about their personal data: heads only; an unknown person or request is 404.
+  {
+    method: 'GET',
+    route: '/api/admin/subject-requests/people',
+    url: '/api/admin/subject-requests/people?query=owner%40demo.example',
+    expect: heads(200),
+  },
+  { method: 'GET', route: '/api/admin/subject-requests', url: '/api/admin/subject-requests', expect: heads(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/subject-requests',
+    url: '/api/admin/subject-requests',
+    body: { personId: 999999, requester: 'Письмо субъекта' },
+    expect: heads(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/subject-requests/:id/answer',
+    url: '/api/admin/subject-requests/999999/answer',
+    expect: heads(404),
+  },
+  // Acts of destruction of personal data: heads only; an unknown act is 404.
+  { method: 'GET', route: '/api/admin/destruction-acts', url: '/api/admin/destruction-acts', expect: heads(200) },
+  {
+    method: 'GET',
+    route: '/api/admin/destruction-acts/:id/pdf',
+    url: '/api/admin/destruction-acts/999999/pdf',
+    expect: heads(404),
+  },
   // Registrations waiting for a head (docs/product.md «Registration»): a decision on no registration is 404.
   { method: 'GET', route: '/api/admin/registrations', url: '/api/admin/registrations', expect: heads(200) },
   {

@@ -56,7 +56,7 @@ function metricsIn(expr: string): string[] {
 
 describe('ops/', () => {
   it.skipIf(!promtool)(
-    'alert rules pass promtool check and its rule tests (a stopped mail server raises the outbox alert, an overdue appeal its own, a body's overdue conclusion its own, 36 hours without a backup the backup alert)',
+    'alert rules pass promtool check and its rule tests (a stopped mail server raises the outbox alert, an overdue appeal its own, a body’s overdue conclusion its own, 36 hours without a backup the backup alert)',
     () => {
       expect(execFileSync('promtool', ['check', 'rules', rules], { encoding: 'utf8' })).toContain(
         'SUCCESS: 14 rules found',

@@ -614,6 +614,64 @@ export interface PersonalDataDocumentTable {
   published_by_name: string | null;
 }
 
+/** What a read of personal data was about (20261130T1200). */
+export type PersonalDataAccessKind =
+  | 'statement'
+  | 'file'
+  | 'power_of_attorney'
+  | 'export'
+  | 'report'
+  | 'workload'
+  | 'people'
+  | 'registrations'
+  | 'subject_request';
+
+/** One read of personal data by the committee's side: append-only (20261130T1200). */
+export interface PersonalDataAccessTable {
+  id: Generated<number>;
+  at: Timestamp;
+  user_id: number | null;
+  user_name: string | null;
+  address: string | null;
+  kind: PersonalDataAccessKind;
+  statement_id: number | null;
+  /** The person read about, where the read names one (a subject's request); statements name theirs by their stages. */
+  person_id: number | null;
+  detail: string | null;
+}
+
+/** Held only inside the destruction's own transaction: while a row is here the access log may change. */
+export interface PersonalDataAccessUnlockTable {
+  holder: string;
+}
+
+/** A person's request about their personal data and its answer (20261130T1210). */
+export interface SubjectRequestTable {
+  id: Generated<number>;
+  received_at: Timestamp;
+  /** The last working day of its term, `YYYY-MM-DD`. */
+  due_date: string;
+  requester: string;
+  person_id: number | null;
+  person_name: string | null;
+  registered_by: number | null;
+  registered_by_name: string | null;
+  answered_at: Timestamp | null;
+  /** The answer as given, JSON (SubjectAnswer). */
+  answer: string | null;
+}
+
+/** An act of destruction of personal data (20261130T1220). */
+export interface DestructionActTable {
+  id: Generated<number>;
+  made_at: Timestamp;
+  keep_until: Timestamp;
+  /** What was destroyed, by kind: JSON. */
+  summary: string;
+  /** The extract of the event log: one line per destroyed record, JSON. */
+  extract: string;
+}
+
 export interface Database {
   companies: CompanyTable;
   instances: InstanceTable;
@@ -655,4 +713,8 @@ export interface Database {
   review_bodies: ReviewBodyTable;
   review_body_members: ReviewBodyMemberTable;
   conclusions: ConclusionTable;
+  personal_data_access: PersonalDataAccessTable;
+  personal_data_access_unlock: PersonalDataAccessUnlockTable;
+  subject_requests: SubjectRequestTable;
+  destruction_acts: DestructionActTable;
 }

@@ -28,6 +28,8 @@ export interface PortalMetrics {
   };
   /** Runs of the scheduled work (housekeeping.ts), by job and outcome. */
   jobs: Counter<'task' | 'outcome'>;
+  /** Reads of personal data whose entry in the access log could not be written (docs/operations.md). */
+  accessLogFailures: Counter;
   /** Times one database query (the database's `onQuery`, given only where metrics are collected). */
   observeQuery(seconds: number, failed: boolean): void;
 }
@@ -107,6 +109,11 @@ export function createMetrics(): PortalMetrics {
       help: 'Runs of the scheduled work (deadline reminders, upload and file cleanup, limit sweep) by outcome',
       // Not 'job': that is Prometheus's own label of the scrape target.
       labelNames: ['task', 'outcome'],
+      registers: [registry],
+    }),
+    accessLogFailures: new Counter({
+      name: 'portal_personal_data_access_log_failures_total',
+      help: 'Reads of personal data whose entry in the access log could not be written',
       registers: [registry],
     }),
     observeQuery: (seconds, failed) => (failed ? failedQuery : okQuery)(seconds),

@@ -6,6 +6,7 @@ import { trimChanges } from '../events/events.service.ts';
 import { removeOrphanFiles } from '../files/files.service.ts';
 import { sweepLimits } from '../limits/limits.service.ts';
 import { sendPetitionDigests } from '../notifications/notifications.service.ts';
+import { destroyExpiredPersonalData } from '../personal-data/destruction.ts';
 import { removeStalePrefiles } from '../prefiles/prefiles.service.ts';
 import { removeExpiredRegistrations } from '../registration/expiry.ts';
 
@@ -60,6 +61,13 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
       removeExpiredRegistrations(ctx),
       'removed registrations unconfirmed or declined for 30 days, with their personal data',
       'registration expiry failed',
+    ),
+    job(
+      app,
+      'personal_data_destruction',
+      destroyExpiredPersonalData(ctx).then((act) => (act === null ? 0 : 1)),
+      'destroyed personal data past its term and wrote the act',
+      'personal data destruction failed',
     ),
     job(
       app,

@@ -1,6 +1,9 @@
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
+import DestructionActs from '../personal-data/DestructionActs.tsx';
+import PersonalDataAccessLog from '../personal-data/PersonalDataAccessLog.tsx';
 import PersonalDataTemplates from '../personal-data/PersonalDataTemplates.tsx';
+import SubjectRequests from '../personal-data/SubjectRequests.tsx';
 import PendingRegistrations from '../registration/PendingRegistrations.tsx';
 import AdminList from './components/AdminList.tsx';
 import CalendarSection from './components/CalendarSection.tsx';
@@ -48,6 +51,9 @@ function CurrentSection() {
   if (section === 'registrations') return <PendingRegistrations />;
   if (section === 'personal-data') return <PersonalDataTemplates />;
   if (section === 'review-bodies') return <ReviewBodiesSection />;
+  if (section === 'personal-data-access') return <PersonalDataAccessLog />;
+  if (section === 'subject-requests') return <SubjectRequests />;
+  if (section === 'destruction-acts') return <DestructionActs />;
   return <AdminList list={examinersList} />;
 }
 

@@ -19,6 +19,9 @@ export const adminTexts = {
     registrations: 'Регистрация организаций',
     'personal-data': 'Персональные данные',
     'review-bodies': 'Согласующие органы',
+    'personal-data-access': 'Журнал доступа к персональным данным',
+    'subject-requests': 'Запросы субъектов персональных данных',
+    'destruction-acts': 'Акты об уничтожении персональных данных',
   } satisfies Record<AdminSection, string>,
   refusedTitle: 'Нет доступа', // e2e
   refused: 'Раздел доступен только руководителю отдела.', // e2e

@@ -22,6 +22,9 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   'registrations',
   'personal-data',
   'review-bodies',
+  'personal-data-access',
+  'subject-requests',
+  'destruction-acts',
 ];
 
 /** The section an address's hash names ('#catalogs'); the examiners for any other. */

@@ -5,6 +5,7 @@ import { reportFileName } from '#domain/terms-report.ts';
 import { isHeadUser } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
 import { latestRun, loadWhenSignedIn } from '#stores/load.ts';
+import { recordExport } from '#stores/personal-data-exports.ts';
 import { showToast } from '#stores/toasts.ts';
 import { quarterOf } from '../lib/quarter.ts';
 import { reportsTexts } from '../texts.ts';
@@ -74,6 +75,8 @@ export async function downloadReportCsv(): Promise<void> {
   const state = $state.get();
   if (state.status !== 'ready') return;
   try {
+    // The report names examiners: the access log records the export first; unrecorded, no file is saved.
+    if (!(await recordExport('report', state.report.examiners.length))) throw new Error('the export was not recorded');
     const [{ reportCsv }, { saveCsv }] = await Promise.all([
       import('#domain/terms-report-csv.ts'),
       import('#lib/csv.ts'),

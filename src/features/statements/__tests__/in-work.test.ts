@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { demoExaminer, demoOwner, demoStatement, errorBody, reply } from '../../../test-support/api-replies.ts';
 import { flush, freshStores, openAs, signIn, silenceConsoleErrors, watch } from '../../../test-support/store-test.ts';
 
-const api = vi.hoisted(() => ({ GET: vi.fn() }));
+const api = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn() }));
 vi.mock('#stores/api.ts', () => ({ api, uploadPrefile: vi.fn(), QUIET: { 'x-quiet-errors': '1' } }));
 const saved = vi.hoisted(() => ({ saveBlob: vi.fn() }));
 vi.mock('#lib/browser.ts', async (original) => ({ ...(await original()), saveBlob: saved.saveBlob }));
@@ -181,10 +181,15 @@ describe('the deadline column: order and export', () => {
   it('exports exactly the rows shown, in their order, with the deadline column, as a CSV for Excel', async () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 22, 12, 0), toFake: ['Date'] });
     try {
+      api.POST.mockResolvedValue(reply(204, null));
       const table = await loaded();
       table.setSearch('школа');
       table.sortBy('deadline');
       await table.exportCsv();
+      // The access log records the export first.
+      expect(api.POST).toHaveBeenCalledWith('/api/instance/personal-data-access/exports', {
+        body: { what: 'statements', rows: 2 },
+      });
       expect(saved.saveBlob).toHaveBeenCalledOnce();
       const [blob, fileName] = saved.saveBlob.mock.calls[0] as [Blob, string];
       expect(fileName).toBe('zayavleniya-2026-11-22.csv');
@@ -207,7 +212,16 @@ describe('the deadline column: order and export', () => {
     }
   });
 
+  it('saves no file when the export could not be recorded in the access log', async () => {
+    api.POST.mockResolvedValue(reply(503, errorBody('service_unavailable', 'Недоступно')));
+    const table = await loaded();
+    await table.exportCsv();
+    expect(saved.saveBlob).not.toHaveBeenCalled();
+    expect(table.$exporting.get()).toBe(false);
+  });
+
   it('quotes what would break a field in the export', async () => {
+    api.POST.mockResolvedValue(reply(204, null));
     const table = await loaded();
     table.setSearch('квартал');
     await table.exportCsv();

@@ -2,6 +2,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { StatementListItem } from '#domain/contract.ts';
 import { isExaminer } from '#lib/roles.ts';
 import { api } from '#stores/api.ts';
+import { recordExport } from '#stores/personal-data-exports.ts';
 import { showToast } from '#stores/toasts.ts';
 import { EXPORT_COLUMNS, tableTexts } from '../components/table/texts.ts';
 import { countFromList } from '../counters.ts';
@@ -77,6 +78,8 @@ function createTable(
     const now = Date.now();
     const rows = $visible.get().map((statement) => exportCells(statement, now));
     try {
+      // The access log records the export first; unrecorded, no file is saved.
+      if (!(await recordExport('statements', rows.length))) throw new Error('the export was not recorded');
       // papaparse is loaded only when someone exports: it stays out of the table's first load.
       const { saveCsv, toCsv } = await import('#lib/csv.ts');
       saveCsv(toCsv(EXPORT_COLUMNS, rows), exportFileName(new Date(now)));

@@ -18,7 +18,18 @@ import {
   reactivateExaminer,
   updateExaminer,
 } from '../../../administration/examiners.service.ts';
+import { contentDisposition } from '../../../files/files.service.ts';
+import { accessLogCsv, accessLogPage } from '../../../personal-data/access-log.ts';
+import { DESTRUCTION_TEXTS, destructionActPdf, destructionActs } from '../../../personal-data/destruction.ts';
 import { personalDataTemplate, publishPersonalDataTemplate } from '../../../personal-data/documents.ts';
+import {
+  answerSubjectRequest,
+  findSubjects,
+  SUBJECT_ANSWER_TEXTS,
+  subjectAnswer,
+  subjectAnswerPdf,
+  subjectRequests,
+} from '../../../personal-data/subject-requests.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { decideRegistration, listPendingRegistrations } from '../../../registration/registration.service.ts';
 import { contractRoute } from '../../contract-route.ts';
@@ -28,7 +39,11 @@ const admin: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
 
   // Organisations' registrations waiting for a head (docs/product.md «Registration»).
-  contractRoute(app, 'listPendingRegistrations', {}, async () => listPendingRegistrations(ctx));
+  contractRoute(app, 'listPendingRegistrations', {}, async (request) => {
+    const registrations = await listPendingRegistrations(ctx);
+    await app.personalDataRead(request, { kind: 'registrations' });
+    return registrations;
+  });
   // The consent and the policy of processing personal data, templates a head publishes (docs/product.md «Personal data»).
   contractRoute(app, 'getPersonalDataTemplate', {}, async (request) =>
     personalDataTemplate(ctx, currentUser(request), request.params.kind),
@@ -41,7 +56,11 @@ const admin: FastifyPluginAsync = async (app) => {
     return reply.code(204).send();
   });
 
-  contractRoute(app, 'listAdminExaminers', {}, async () => adminExaminers(ctx));
+  contractRoute(app, 'listAdminExaminers', {}, async (request) => {
+    const examiners = await adminExaminers(ctx);
+    await app.personalDataRead(request, { kind: 'people' });
+    return examiners;
+  });
   contractRoute(app, 'createAdminExaminer', { status: 201 }, async (request) =>
     addExaminer(ctx, currentUser(request), request.body),
   );
@@ -96,6 +115,56 @@ const admin: FastifyPluginAsync = async (app) => {
       request.body.confirmUnusualYear ?? false,
     ),
   );
+
+  // The log of reads of personal data (docs/product.md «Personal data»): read here, changed by no route.
+  contractRoute(app, 'listPersonalDataAccess', {}, async (request, reply) => {
+    const { page, format, ...query } = request.query;
+    if (format !== 'csv') return accessLogPage(ctx, currentUser(request), query, page ?? 1);
+    const csv = await accessLogCsv(ctx, currentUser(request), query);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="personal-data-access.csv"')
+      .send(csv);
+  });
+
+  // A person's request about their personal data: found, registered with its term, answered as JSON and PDF.
+  contractRoute(app, 'findPersonalDataSubjects', {}, async (request) =>
+    findSubjects(ctx, currentUser(request), request.query.query),
+  );
+  contractRoute(app, 'listSubjectRequests', {}, async (request) => subjectRequests(ctx, currentUser(request)));
+  contractRoute(app, 'answerSubjectRequest', { status: 201 }, async (request) => {
+    const answered = await answerSubjectRequest(ctx, currentUser(request), request.body);
+    await app.personalDataRead(request, { kind: 'subject_request', personId: answered.personId });
+    return answered;
+  });
+  contractRoute(app, 'getSubjectRequestAnswer', {}, async (request, reply) => {
+    const { request: registered, answer } = await subjectAnswer(ctx, currentUser(request), request.params.id);
+    await app.personalDataRead(request, {
+      kind: 'subject_request',
+      personId: registered.personId,
+      detail: `Ответ на запрос № ${registered.id}`,
+    });
+    if (request.query.format !== 'pdf') return answer;
+    const pdf = await subjectAnswerPdf(registered, answer);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(SUBJECT_ANSWER_TEXTS.fileName(registered.id)))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.from(pdf));
+  });
+
+  // Acts of destruction of personal data, written by the scheduled destruction.
+  contractRoute(app, 'listDestructionActs', {}, async (request) => destructionActs(ctx, currentUser(request)));
+  contractRoute(app, 'downloadDestructionAct', {}, async (request, reply) => {
+    const pdf = await destructionActPdf(ctx, currentUser(request), request.params.id);
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', contentDisposition(DESTRUCTION_TEXTS.fileName(request.params.id)))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.from(pdf));
+  });
 
   contractRoute(app, 'listAdminLog', {}, async (request) => adminLogPage(ctx, request.query.page ?? 1));
 };

@@ -3,6 +3,7 @@ import { reportFileName } from '#domain/terms-report.ts';
 import { reportCsv } from '#domain/terms-report-csv.ts';
 import { attachCertificate, issueCheckToken } from '../../../certificates/certificates.service.ts';
 import { decideCorrection } from '../../../corrections/corrections.service.ts';
+import { recordExport } from '../../../personal-data/access-log.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import {
   powerOfAttorneyForExaminer,
@@ -33,9 +34,12 @@ const instance: FastifyPluginAsync = async (app) => {
     return { ...listScope(currentUser(request), 'all'), ...(status === undefined ? {} : { status }) };
   });
   statementListRoute(app, 'listMyInstanceStatements', (request) => listScope(currentUser(request), 'mine'));
-  contractRoute(app, 'getInstanceStatement', {}, async (request) =>
-    examinerStatement(ctx, currentUser(request), request.params.id),
-  );
+  // The detail names the applicants (their block and every stage's author): a read of personal data.
+  contractRoute(app, 'getInstanceStatement', {}, async (request) => {
+    const statement = await examinerStatement(ctx, currentUser(request), request.params.id);
+    await app.personalDataRead(request, { kind: 'statement', statementId: request.params.id });
+    return statement;
+  });
 
   contractRoute(app, 'startWorkOnStatement', {}, async (request) => {
     const user = currentUser(request);
@@ -105,6 +109,8 @@ const instance: FastifyPluginAsync = async (app) => {
     const report = await termsReport(ctx, currentUser(request), from, to);
     // `format` wins; without it, a caller that names text/csv in Accept gets the file.
     const csv = format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
+    // The report names examiners with their figures.
+    await app.personalDataRead(request, { kind: csv ? 'export' : 'report', detail: `${from} — ${to}` });
     if (!csv) return report;
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
@@ -112,12 +118,20 @@ const instance: FastifyPluginAsync = async (app) => {
       .send(reportCsv(report));
   });
 
-  contractRoute(app, 'getPowerOfAttorney', {}, async (request) =>
-    powerOfAttorneyForExaminer(ctx, currentUser(request), request.params.id),
-  );
+  contractRoute(app, 'getPowerOfAttorney', {}, async (request) => {
+    const power = await powerOfAttorneyForExaminer(ctx, currentUser(request), request.params.id);
+    await app.personalDataRead(request, { kind: 'power_of_attorney', detail: `№ ${power.number}` });
+    return power;
+  });
   contractRoute(app, 'recordRegistryCheck', {}, async (request) =>
     recordRegistryCheck(ctx, currentUser(request), request.params.id, request.body),
   );
+
+  // The site saves the statements table and the report as CSV in the browser: it records each export first.
+  contractRoute(app, 'recordPersonalDataExport', {}, async (request, reply) => {
+    await recordExport(ctx, currentUser(request), app.readerAddress(request), request.body);
+    return reply.code(204).send();
+  });
 
   contractRoute(app, 'getInstanceProfile', {}, async (request) => examinerProfile(currentUser(request)));
   contractRoute(app, 'updateInstanceProfile', {}, async (request) =>

@@ -5,7 +5,11 @@ import { contractRoute } from '../../contract-route.ts';
 
 /** The team's workload for the committee's head (registered behind `requireExaminer`; the service asks for the head). */
 const team: FastifyPluginAsync = async (app) => {
-  contractRoute(app, 'getInstanceTeam', {}, async (request) => teamWorkload(app.ctx, currentUser(request)));
+  contractRoute(app, 'getInstanceTeam', {}, async (request) => {
+    const workload = await teamWorkload(app.ctx, currentUser(request));
+    await app.personalDataRead(request, { kind: 'workload' });
+    return workload;
+  });
 };
 
 export default team;
