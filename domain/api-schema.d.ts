@@ -2814,6 +2814,34 @@ export interface components {
             phone: string | null;
             email: string | null;
         };
+        ApprovedSet: {
+            /** @description The stamped copies, in the order of their originals. */
+            files: components["schemas"]["ApprovedSetFile"][];
+            /** @description 'Опись согласованного комплекта': every stamped file with its pages and SHA-256. */
+            inventory: components["schemas"]["ApprovedSetInventory"] | null;
+            /** @description Documents of the approved submission that are not in the set, with the reason in Russian. */
+            notStamped: components["schemas"]["NotStampedFile"][];
+        };
+        ApprovedSetFile: {
+            /** @description The original (`StageFile.id`) the copy was stamped from; the original is never changed. */
+            sourceFileId: number;
+            fileName: string;
+            /** @description Opaque storage key; download as a `StageFile.url` (`GET /files/{url}`). */
+            url: string;
+            sha256: string;
+            pages: number;
+        };
+        ApprovedSetInventory: {
+            fileName: string;
+            /** @description Opaque storage key; download as a `StageFile.url`. */
+            url: string;
+            sha256: string;
+        };
+        NotStampedFile: {
+            fileName: string;
+            /** @description Why no stamp could be put on it, in Russian. */
+            reason: string;
+        };
         StageFile: {
             id: number;
             /** @description Opaque storage key (not a full URL). Download with `GET /api/files?path={url}` or `GET /files/{url}`. */
@@ -3175,6 +3203,13 @@ export interface components {
              *     examiners and when nothing is appealable. The site offers 'Подать жалобу' only when it is not empty.
              */
             appealSubjects: components["schemas"]["AppealSubject"][];
+            /**
+             * @description The approved set of the statement's approval: a stamped copy ('СОГЛАСОВАНО', the certificate's number,
+             *     the examiner and a QR code of the public check on every page) of each PDF and image of the approved
+             *     submission, the set's inventory, and the documents that could not be stamped with the reason. Made
+             *     shortly after the approval is issued; null before that and for any statement not approved.
+             */
+            approvedSet: components["schemas"]["ApprovedSet"] | null;
         };
         /** @description A whole list (an array), or with `since` what changed (`StatementListDelta`). */
         StatementListAnswer: components["schemas"]["StatementListItem"][] | components["schemas"]["StatementListDelta"];

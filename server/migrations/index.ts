@@ -36,6 +36,7 @@ import * as petitionDueDates from './20261129T1200_petition_due_dates.ts';
 import * as discardedDecisions from './20261129T1300_discarded_decisions.ts';
 import * as petitionDigests from './20261129T1400_petition_digests.ts';
 import * as backups from './20261129T1500_backups.ts';
+import * as approvedSets from './20261130T1100_approved_sets.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T1300_discarded_decisions': discardedDecisions,
   '20261129T1400_petition_digests': petitionDigests,
   '20261129T1500_backups': backups,
+  '20261130T1100_approved_sets': approvedSets,
 };

@@ -39,6 +39,7 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     corrections: [],
     appeals: [],
     appealSubjects: [],
+    approvedSet: null,
     ...fields,
   };
 }

@@ -42,6 +42,7 @@ export function listDocuments(db: Db, stageId: number) {
       // An appeal's files and answer are no documents of the round (docs/product.md «Appeals»).
       .where('appeal_id', 'is', null)
       .where('signs_file_id', 'is', null)
+      .where('approved_set', 'is', null)
       .orderBy('id')
       .execute()
   );

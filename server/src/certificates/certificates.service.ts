@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CERTIFICATE_TEXTS, certificateFileName, isCertificateOf } from '#domain/certificates.ts';
+import { CERTIFICATE_TEXTS, certificateFileName, checkUrl, isCertificateOf } from '#domain/certificates.ts';
 import type {
   CertificateAttachInput,
   CertificateCheckToken,
@@ -34,10 +34,7 @@ const CHECK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 /** The statuses in which the assigned examiner may (re)generate the certificate: before and after approving. */
 const CERTIFICATE_STATUSES: readonly StatementStatus[] = ['under_review', 'approved'];
 
-/** The address printed on the certificate and in its QR code. */
-export function checkUrl(publicOrigin: string | null, token: string): string {
-  return `${publicOrigin ?? ''}/check/${token}`;
-}
+export { checkUrl };
 
 /**
  * Issues the statement's check token, or answers the one it has (two calls at once get the same token): the

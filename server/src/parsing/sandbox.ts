@@ -14,6 +14,8 @@ export interface SandboxLimits {
   timeMs: number;
   /** Resident memory of the child: the bytes it inflated included (a decompression bomb ends here). */
   memoryMb: number;
+  /** The child's JavaScript heap (what inflated bytes take is held by `memoryMb`); 128 MB unless said. */
+  heapMb?: number;
 }
 
 export const SANDBOX_LIMITS: SandboxLimits = { timeMs: 15_000, memoryMb: 384 };
@@ -62,11 +64,13 @@ function residentBytes(pid: number): number | null {
  * own, never on the API's event loop: the child asks for byte ranges of the file and this process reads them from the
  * store, so the child needs no storage settings and the store's bytes pass only as asked. The child is killed when it
  * passes `limits`; its death, by a limit or a crash, is `too_complex`, its own failure to read the file `unreadable`.
+ * `input` is passed to the child with the file (what a parser needs beside it).
  */
 export async function parseStoredFile<T>(
   parser: URL,
   file: { files: FileStore; key: string; size: number },
   limits: SandboxLimits = SANDBOX_LIMITS,
+  input?: unknown,
 ): Promise<SandboxOutcome<T>> {
   const release = await place();
   started += 1;
@@ -87,7 +91,7 @@ export async function parseStoredFile<T>(
       };
       const spawned = fork(parser, [], {
         // The heap of a parse has no use for more; what it inflates into typed arrays is held by the watch below.
-        execArgv: ['--max-old-space-size=128'],
+        execArgv: [`--max-old-space-size=${limits.heapMb ?? 128}`],
         serialization: 'advanced',
         stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       });
@@ -123,7 +127,7 @@ export async function parseStoredFile<T>(
       spawned.on('error', () => settle({ ok: false, reason: 'too_complex' }));
       // 'close' comes after every message of the child was read: its answer, if it sent one, has settled it.
       spawned.on('close', () => settle({ ok: false, reason: 'too_complex' }));
-      send({ type: 'open', size: file.size });
+      send({ type: 'open', size: file.size, ...(input === undefined ? {} : { input }) });
     });
   } finally {
     clearInterval(watch);

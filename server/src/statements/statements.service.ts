@@ -2,6 +2,7 @@ import type { CreateStatementInput, Statement, StatementCounters, StatementListI
 import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { countByStatus, withTotal } from '#domain/statuses.ts';
 import { openAppealsCount, statementAppeals } from '../appeals/appeals.service.ts';
+import { approvedSetOf } from '../approved-sets/approved-sets.service.ts';
 import { hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { correctionsOf } from '../corrections/corrections.service.ts';
@@ -103,6 +104,7 @@ interface DetailParts {
   refusalGrounds: Statement['refusalGrounds'];
   corrections: Statement['corrections'];
   appeals: Pick<Statement, 'appeals' | 'appealSubjects'>;
+  approvedSet: Statement['approvedSet'];
 }
 
 /** The API shape of a statement (docs/product.md «Entities») with its deadline at the clock's time. */
@@ -146,6 +148,7 @@ function toApiStatement(row: StatementRow, clock: DeadlineClock, parts: DetailPa
     corrections: parts.corrections,
     appeals: parts.appeals.appeals,
     appealSubjects: parts.appeals.appealSubjects,
+    approvedSet: parts.approvedSet,
   };
 }
 
@@ -189,6 +192,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
     refusalGrounds: row.held_status !== null && reader === 'company' ? [] : await refusalGroundsOf(db, row.id),
     corrections: await correctionsOf(ctx, row.id, draftsOf, clock),
     appeals: await statementAppeals(ctx, row.id, reader === 'company', clock),
+    approvedSet: await approvedSetOf(db, row),
   });
 }
 

@@ -351,6 +351,8 @@ export function listStageFiles(db: Db, stageIds: readonly number[]) {
       // appeal's files and answer with the appeal («Appeals»).
       .where('correction_id', 'is', null)
       .where('appeal_id', 'is', null)
+      // The approved set's files show with the set («The approved set»).
+      .where('approved_set', 'is', null)
       .orderBy('id')
       .execute()
   );
