@@ -1820,6 +1820,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approved-sets/{id}/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * 'Скачать комплект': the approved set of statement `id` as one ZIP
+         * @description The stamped copies and the inventory of the statement's approved set (`Statement.approvedSet`), stored without
+         *     compression and streamed as they are read (never held whole), named `Комплект_{visibleId}.zip`. The company's
+         *     users and any examiner; another company's statement, a statement without a set and an unknown id are the same
+         *     404.
+         */
+        get: operations["downloadApprovedSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/{key}": {
         parameters: {
             query?: never;
@@ -2381,6 +2407,20 @@ export interface components {
              *     was required may lack it ('Свидетельство не приложено'). False unless `status` is `approved`.
              */
             certificateAttached: boolean;
+            /**
+             * @description The approval's approved set (`Statement.approvedSet`) as the public may see it: each stamped copy's name,
+             *     size, pages and SHA-256, for 'Проверить лист' to compare a sheet with in the browser. Null unless approved
+             *     and the set is made.
+             */
+            approvedSet?: components["schemas"]["PublicApprovedSet"] | null;
+        };
+        PublicApprovedSet: {
+            files: {
+                fileName: string;
+                size: number;
+                sha256: string;
+                pages: number;
+            }[];
         };
         PublicDecisionSignature: {
             /** @description The signing official's full name, as the signature's certificate gives it. */
@@ -2828,6 +2868,7 @@ export interface components {
             fileName: string;
             /** @description Opaque storage key; download as a `StageFile.url` (`GET /files/{url}`). */
             url: string;
+            size: number;
             sha256: string;
             pages: number;
         };
@@ -6615,6 +6656,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             416: components["responses"]["RangeNotSatisfiable"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadApprovedSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP as an attachment. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
             default: components["responses"]["Error"];
         };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { unzipSync } from 'fflate';
 import { degrees, PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
@@ -183,6 +184,23 @@ describe('the approved set', () => {
     }
     const roundFiles = statement.stages.flatMap((stage) => stage.files.map((file) => file.fileName));
     expect(roundFiles).not.toContain('Альбом_согласовано.pdf');
+    // 'Скачать комплект': one ZIP of the stamped copies and the inventory, the same bytes as each download.
+    const zip = await call('owner', 'GET', `/api/approved-sets/${id}/zip`);
+    expect(zip.statusCode, zip.body).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(entries).map((name) => Buffer.from(name, 'latin1').toString('utf8'))).toHaveLength(3);
+    const hashes = Object.values(entries).map((bytes) => sha256(Buffer.from(bytes)));
+    expect(hashes.sort()).toEqual([...set.files.map((file) => file.sha256), set.inventory?.sha256].sort());
+    expect((await call('examiner1', 'GET', `/api/approved-sets/${id}/zip`)).rawPayload.equals(zip.rawPayload)).toBe(
+      true,
+    );
+    // The public check lists the set's sheets with their hashes (the visitor's browser compares a sheet with them).
+    const token = (await call('examiner1', 'POST', `/api/instance/statements/${id}/certificate`)).json().token;
+    const check = await portal.app.inject({ url: `/api/public/certificates/${token}` });
+    expect(check.json().approvedSet).toEqual({
+      files: set.files.map(({ fileName, size, sha256, pages }) => ({ fileName, size, sha256, pages })),
+    });
     // Made once: asking again keeps the same files.
     await makeApprovedSet(ctx, id);
     expect((await detail('examiner1', id)).approvedSet).toEqual(set);
@@ -196,6 +214,7 @@ describe('the approved set', () => {
     await takeIntoWork(ctx, users.examiner1, id);
     await makeApprovedSet(ctx, id);
     expect((await detail('examiner1', id)).approvedSet).toBeNull();
+    expect((await call('owner', 'GET', `/api/approved-sets/${id}/zip`)).statusCode).toBe(404);
     const reworked = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
       status: 'has_comments',
       comment: 'Доработать',

@@ -7,6 +7,7 @@ export async function findStampSubject(db: Db, statementId: number) {
     .innerJoin('stages', 'stages.statement_id', 'statements.id')
     .select([
       'statements.visible_id',
+      'statements.company_id',
       'statements.check_token',
       'stages.id as stage_id',
       'stages.n',

@@ -2,6 +2,10 @@
 // image of the submission it approved, and the set's inventory, kept as files of the decision's round. The originals
 // are never touched. Made after the approval committed, never inside it: a document that cannot be stamped is named
 // in the set with its reason, and nothing about the set can stop or undo the approval.
+
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { ZipFile } from 'yazl';
 import { checkUrl } from '#domain/certificates.ts';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
 import type { ApprovedSet } from '#domain/contract.ts';
@@ -12,10 +16,14 @@ import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { findApprovalStage } from '../db/approval-round.ts';
 import { type Db, nowIso } from '../db/database.ts';
+import { apiError } from '../errors.ts';
+import { contentDisposition } from '../files/files.service.ts';
 import { keepStageFile } from '../files/stage-files.ts';
 import { committeeFonts } from '../letters/letters.ts';
 import { parseStoredFile, type SandboxLimits } from '../parsing/sandbox.ts';
 import { discardStored } from '../storage/file-store.ts';
+import { seesCompany } from '../users/guards.ts';
+import type { UserRow } from '../users/user.ts';
 import {
   findApprovedSetRow,
   findStampSubject,
@@ -31,7 +39,7 @@ const STAMP_CHILD = new URL('./stamp-child.ts', import.meta.url);
  * The bounds of one document's stamping: a drawing album of 100 MB is read whole, rewritten and sent back, so the
  * child gets more than a page count does; a decompression bomb still ends at the memory bound (docs/decisions.md).
  */
-export const STAMP_LIMITS: SandboxLimits = { timeMs: 120_000, memoryMb: 1024, heapMb: 768 };
+export const STAMP_LIMITS: SandboxLimits = { timeMs: 120_000, memoryMb: 1024, heapMb: 768, queue: 'stamp' };
 
 /** Why a document is not in the set, as the examiner and the company read it. */
 export const NOT_STAMPED = {
@@ -51,6 +59,24 @@ function stampKind(fileName: string): StampInput['kind'] | null {
   if (extension === 'png') return 'png';
   if (extension === 'jpg' || extension === 'jpeg') return 'jpeg';
   return null;
+}
+
+/**
+ * Whether the stored file begins as its kind does and, for a PDF, ends with a trailer ('%%EOF' in its last kilobyte):
+ * a file that does not is damaged without a child process being started for it.
+ */
+async function looksWhole(ctx: ServiceContext, key: string, size: number, kind: StampInput['kind']): Promise<boolean> {
+  if (size < 8) return false;
+  const read = async (start: number, end: number) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await ctx.files.get(key, { start, end })) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  };
+  const head = await read(0, 7);
+  if (kind === 'png') return head.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  if (kind === 'jpeg') return head[0] === 0xff && head[1] === 0xd8;
+  if (head.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
+  return (await read(Math.max(0, size - 1024), size - 1)).includes('%%EOF');
 }
 
 /** 'План_1.png' -> 'План_1_согласовано.pdf'. */
@@ -113,6 +139,10 @@ export async function makeApprovedSet(
       const kind = stampKind(document.file_name);
       if (!kind) {
         notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED.not_a_drawing });
+        continue;
+      }
+      if (!(await looksWhole(ctx, document.storage_key, Number(document.size), kind))) {
+        notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED.damaged });
         continue;
       }
       const input: StampInput = { ...base, kind, corner: corners.get(document.id) ?? 'bottom-right' };
@@ -226,8 +256,8 @@ function inventoryBlocks(set: {
  * The approved set of a statement's issued approval as the contract gives it; null before it is made and for a
  * statement that is not approved (a decision held for its signature is none yet).
  */
-export async function approvedSetOf(db: Db, statement: { id: number; status: string; held_status: string | null }) {
-  if (statement.status !== 'approved' || statement.held_status !== null) return null;
+export async function approvedSetOf(db: Db, statement: { id: number; status: string; held_status?: string | null }) {
+  if (statement.status !== 'approved' || (statement.held_status ?? null) !== null) return null;
   const stageId = await findApprovalStage(db, statement.id);
   const row = stageId === null ? undefined : await findApprovedSetRow(db, stageId);
   if (!row) return null;
@@ -240,10 +270,62 @@ export async function approvedSetOf(db: Db, statement: { id: number; status: str
         sourceFileId: file.stamped_from_file_id ?? 0,
         fileName: file.file_name,
         url: file.storage_key,
+        size: Number(file.size),
         sha256: file.sha256 ?? '',
         pages: file.page_count ?? 1,
       });
     }
   }
   return set;
+}
+
+/**
+ * 'Скачать комплект': the approved set's stamped copies and inventory as one ZIP, streamed as each file is read from
+ * the store (yazl, stored without compression: the PDFs are compressed already), never held whole. For the company's
+ * users and any examiner; anything else, and a statement without a set, is the same 404.
+ */
+export async function downloadApprovedSet(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const missing = () => apiError('not_found', 'Согласованный комплект не найден');
+  const subject = await findStampSubject(ctx.db, statementId);
+  if (!subject || !seesCompany(actor, subject.company_id)) throw missing();
+  const row = await findApprovedSetRow(ctx.db, subject.stage_id);
+  if (!row) throw missing();
+  const files = await listApprovedSetFiles(ctx.db, subject.stage_id);
+  const zip = new ZipFile();
+  const mtime = new Date(row.made_at);
+  for (const file of files) {
+    zip.addReadStreamLazy(file.file_name, { compress: false, size: Number(file.size), mtime }, (done) => {
+      ctx.files.get(file.storage_key).then(
+        (stream) => done(null, stream),
+        (error: unknown) => done(error, undefined as unknown as NodeJS.ReadableStream),
+      );
+    });
+  }
+  zip.end();
+  const output = zip.outputStream as Readable;
+  // A file gone from the store mid-way ends the download short: logged, the client sees a broken archive.
+  zip.on('error', (error: unknown) => {
+    ctx.logError(error, `approved set of statement ${statementId}: zip`);
+    output.destroy(error as Error);
+  });
+  return reply
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', contentDisposition(`Комплект_${subject.visible_id}.zip`))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(output);
+}
+
+/** The set as the public check shows it: each stamped copy's name, size, pages and SHA-256; null without a set. */
+export async function publicApprovedSet(
+  db: Db,
+  statement: { id: number; status: string; held_status?: string | null },
+) {
+  const set = await approvedSetOf(db, statement);
+  return set && { files: set.files.map(({ fileName, size, sha256, pages }) => ({ fileName, size, sha256, pages })) };
 }

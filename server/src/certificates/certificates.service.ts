@@ -6,6 +6,7 @@ import type {
   PublicCertificate,
   StatementStatus,
 } from '#domain/contract.ts';
+import { publicApprovedSet } from '../approved-sets/approved-sets.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { approvalReplacement, correctedCertificate } from '../corrections/corrections.service.ts';
 import { findApprovalStage, stageHasDocument } from '../db/approval-round.ts';
@@ -161,6 +162,7 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
     certificateAttached,
     ...(row.status === 'approved' ? await approvalReplacement(ctx, row.id) : { replaces: null, replacedBy: null }),
     signature: row.status === 'approved' ? ((await signedApproval(ctx, row.id))?.shown ?? null) : null,
+    approvedSet: await publicApprovedSet(ctx.db, row),
   };
 }
 

@@ -16,6 +16,8 @@ export interface SandboxLimits {
   memoryMb: number;
   /** The child's JavaScript heap (what inflated bytes take is held by `memoryMb`); 128 MB unless said. */
   heapMb?: number;
+  /** The queue it waits in: 'stamp' for the approved set's stamping, page counts otherwise. */
+  queue?: keyof typeof QUEUES;
 }
 
 export const SANDBOX_LIMITS: SandboxLimits = { timeMs: 15_000, memoryMb: 384 };
@@ -23,18 +25,24 @@ export const SANDBOX_LIMITS: SandboxLimits = { timeMs: 15_000, memoryMb: 384 };
 /** How a parse ended: its answer, the limits reached, or the parser could not read the file. */
 export type SandboxOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'too_complex' | 'unreadable' };
 
-/** Parses running at once; more wait for a place (each holds a process and up to `memoryMb`). */
-const MAX_RUNNING = 2;
-let running = 0;
+/**
+ * Parses running at once, per queue; more wait for a place (each holds a process and up to `memoryMb`). Stamping
+ * (long, one document after another) has a queue of its own, so a page count never waits behind an album.
+ */
+const QUEUES = { parse: { max: 2 }, stamp: { max: 1 } } as const;
+const queues = {
+  parse: { running: 0, waiting: [] as Array<() => void> },
+  stamp: { running: 0, waiting: [] as Array<() => void> },
+};
 let started = 0;
-const waiting: Array<() => void> = [];
 
-async function place(): Promise<() => void> {
-  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+async function place(queue: keyof typeof QUEUES): Promise<() => void> {
+  const state = queues[queue];
+  if (state.running >= QUEUES[queue].max) await new Promise<void>((resolve) => state.waiting.push(resolve));
+  state.running += 1;
   return () => {
-    running -= 1;
-    waiting.shift()?.();
+    state.running -= 1;
+    state.waiting.shift()?.();
   };
 }
 
@@ -72,7 +80,7 @@ export async function parseStoredFile<T>(
   limits: SandboxLimits = SANDBOX_LIMITS,
   input?: unknown,
 ): Promise<SandboxOutcome<T>> {
-  const release = await place();
+  const release = await place(limits.queue ?? 'parse');
   started += 1;
   let child: ChildProcess | null = null;
   let watch: NodeJS.Timeout | undefined;

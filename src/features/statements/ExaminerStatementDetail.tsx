@@ -11,6 +11,7 @@ import { useStore } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { decisionTexts } from '../appeals/appeals.ts';
+import { ApprovedSetBlock } from '../approved-sets/ApprovedSetBlock.tsx';
 import { ApprovalCertificate, AttachCertificateDialog } from '../certificates/ApprovalCertificate.tsx';
 import { canAttachCertificate } from '../certificates/attach-certificate.ts';
 import CorrectionAnswerDialog from '../corrections/CorrectionAnswerDialog.tsx';
@@ -198,6 +199,8 @@ export default function ExaminerStatementDetail() {
       </div>
 
       <RefusalGroundsBlock grounds={statement.refusalGrounds} />
+
+      <ApprovedSetBlock statementId={statement.id} visibleId={statement.visibleId} set={statement.approvedSet} />
 
       <CorrectionsBlock
         corrections={statement.corrections}
