@@ -2209,6 +2209,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approved-sets/{id}/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * 'Скачать комплект': the approved set of statement `id` as one ZIP
+         * @description The stamped copies and the inventory of the statement's approved set (`Statement.approvedSet`), stored without
+         *     compression and streamed as they are read (never held whole), named `Комплект_{visibleId}.zip`. The company's
+         *     users and any examiner; another company's statement, a statement without a set and an unknown id are the same
+         *     404.
+         */
+        get: operations["downloadApprovedSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/{key}": {
         parameters: {
             query?: never;
@@ -2771,6 +2797,20 @@ export interface components {
              *     was required may lack it ('Свидетельство не приложено'). False unless `status` is `approved`.
              */
             certificateAttached: boolean;
+            /**
+             * @description The approval's approved set (`Statement.approvedSet`) as the public may see it: each stamped copy's name,
+             *     size, pages and SHA-256, for 'Проверить лист' to compare a sheet with in the browser. Null unless approved
+             *     and the set is made.
+             */
+            approvedSet?: components["schemas"]["PublicApprovedSet"] | null;
+        };
+        PublicApprovedSet: {
+            files: {
+                fileName: string;
+                size: number;
+                sha256: string;
+                pages: number;
+            }[];
         };
         PublicDecisionSignature: {
             /** @description The signing official's full name, as the signature's certificate gives it. */
@@ -3317,6 +3357,35 @@ export interface components {
             phone: string | null;
             email: string | null;
         };
+        ApprovedSet: {
+            /** @description The stamped copies, in the order of their originals. */
+            files: components["schemas"]["ApprovedSetFile"][];
+            /** @description 'Опись согласованного комплекта': every stamped file with its pages and SHA-256. */
+            inventory: components["schemas"]["ApprovedSetInventory"] | null;
+            /** @description Documents of the approved submission that are not in the set, with the reason in Russian. */
+            notStamped: components["schemas"]["NotStampedFile"][];
+        };
+        ApprovedSetFile: {
+            /** @description The original (`StageFile.id`) the copy was stamped from; the original is never changed. */
+            sourceFileId: number;
+            fileName: string;
+            /** @description Opaque storage key; download as a `StageFile.url` (`GET /files/{url}`). */
+            url: string;
+            size: number;
+            sha256: string;
+            pages: number;
+        };
+        ApprovedSetInventory: {
+            fileName: string;
+            /** @description Opaque storage key; download as a `StageFile.url`. */
+            url: string;
+            sha256: string;
+        };
+        NotStampedFile: {
+            fileName: string;
+            /** @description Why no stamp could be put on it, in Russian. */
+            reason: string;
+        };
         StageFile: {
             id: number;
             /** @description Opaque storage key (not a full URL). Download with `GET /api/files?path={url}` or `GET /files/{url}`. */
@@ -3683,6 +3752,13 @@ export interface components {
              *     examiners and when nothing is appealable. The site offers 'Подать жалобу' only when it is not empty.
              */
             appealSubjects: components["schemas"]["AppealSubject"][];
+            /**
+             * @description The approved set of the statement's approval: a stamped copy ('СОГЛАСОВАНО', the certificate's number,
+             *     the examiner and a QR code of the public check on every page) of each PDF and image of the approved
+             *     submission, the set's inventory, and the documents that could not be stamped with the reason. Made
+             *     shortly after the approval is issued; null before that and for any statement not approved.
+             */
+            approvedSet: components["schemas"]["ApprovedSet"] | null;
         };
         /** @description A whole list (an array), or with `since` what changed (`StatementListDelta`). */
         StatementListAnswer: components["schemas"]["StatementListItem"][] | components["schemas"]["StatementListDelta"];
@@ -7731,6 +7807,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             416: components["responses"]["RangeNotSatisfiable"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadApprovedSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP as an attachment. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "X-Content-Type-Options": components["headers"]["ContentTypeOptions"];
+                    "Cache-Control": components["headers"]["NoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
             default: components["responses"]["Error"];
         };

@@ -46,3 +46,8 @@ export function approvalCertificate<F extends { fileName: string }>(
 ): F | null {
   return approvalRound(rounds)?.files.find((file) => isCertificateOf(file.fileName, visibleId)) ?? null;
 }
+
+/** The public check's address of a certificate: what it prints, its QR code and the approved set's stamp hold. */
+export function checkUrl(publicOrigin: string | null, token: string): string {
+  return `${publicOrigin ?? ''}/check/${token}`;
+}

@@ -91,6 +91,8 @@ export type Notification = Schemas['Notification'];
 export type Stage = Schemas['Stage'];
 /** A file attached to a stage. */
 export type StageFile = Schemas['StageFile'];
+/** The approval's stamped copies, their inventory and what could not be stamped (docs/product.md «The approved set»). */
+export type ApprovedSet = Schemas['ApprovedSet'];
 /** A submission's file against the company's previous submission: 'новый', 'изменён', 'без изменений'. */
 export type FileChange = Schemas['FileChange'];
 /** The portal's verdict on a document's detached electronic signature (docs/product.md «Signatures»). */

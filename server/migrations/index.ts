@@ -37,6 +37,7 @@ import * as discardedDecisions from './20261129T1300_discarded_decisions.ts';
 import * as petitionDigests from './20261129T1400_petition_digests.ts';
 import * as backups from './20261129T1500_backups.ts';
 import * as reviewBodies from './20261130T1000_review_bodies.ts';
+import * as approvedSets from './20261130T1100_approved_sets.ts';
 import * as personalDataAccess from './20261130T1200_personal_data_access.ts';
 import * as subjectRequests from './20261130T1210_subject_requests.ts';
 import * as destructionActs from './20261130T1220_destruction_acts.ts';
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '20261129T1400_petition_digests': petitionDigests,
   '20261129T1500_backups': backups,
   '20261130T1000_review_bodies': reviewBodies,
+  '20261130T1100_approved_sets': approvedSets,
   '20261130T1200_personal_data_access': personalDataAccess,
   '20261130T1210_subject_requests': subjectRequests,
   '20261130T1220_destruction_acts': destructionActs,

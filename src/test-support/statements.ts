@@ -40,6 +40,7 @@ export function statementItem(fields: Partial<Statement> = {}): Statement {
     appeals: [],
     appealSubjects: [],
     conclusions: [],
+    approvedSet: null,
     ...fields,
   };
 }

@@ -669,6 +669,8 @@ export const ACCESS_MATRIX: AccessRow[] = [
   },
   { method: 'GET', route: '/api/files', url: '/api/files?path=abc', expect: all(404) },
   { method: 'GET', route: '/files/:key', url: '/files/abc', expect: all(404) },
+  // No statement has a set here: the same 404 for everyone signed in (approved-sets.test.ts downloads one).
+  { method: 'GET', route: '/api/approved-sets/:id/zip', url: '/api/approved-sets/999999/zip', expect: all(404) },
 ];
 
 /** A statement of company A made for one cell: its id and the storage key of one of its files. */

@@ -164,6 +164,7 @@ describe('GET /api/public/certificates/{token}', () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         'address',
+        'approvedSet',
         'cadastralNumber',
         'certificateAttached',
         'committee',

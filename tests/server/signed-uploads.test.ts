@@ -6,9 +6,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appeal, Stage, StageFile, Statement, StatementListItem } from '#domain/contract.ts';
 import { SIGNATURE_FAILURE_TEXTS, unreadableSignatureMessage } from '#domain/signatures.ts';
+import { makeApprovedSet } from '../../server/src/approved-sets/approved-sets.service.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
@@ -792,7 +794,12 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
   });
 
   it('holds an approval with an unsigned certificate; the check page answers it only once signed', async () => {
-    const created = await submit([await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes)]);
+    const plan = await PDFDocument.create();
+    plan.addPage();
+    const created = await submit([
+      await upload('owner', 'Фасады.pdf', (await pdf('Фасады.pdf')).bytes),
+      await upload('owner', 'Генплан.pdf', Buffer.from(await plan.save())),
+    ]);
     const statementId = created.json().id as number;
     expect(
       (await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id: statementId })).statusCode,
@@ -816,11 +823,31 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
       (await portal().app.inject({ method: 'GET', url: `/api/public/certificates/${token}` })).json();
     expect(await check()).toMatchObject({ status: 'under_review', decisionDate: null, signature: null });
     expect((await statementAs('owner', statementId)).status).toBe('under_review');
+    // A held decision is no approval yet: no approved set is stamped for it (docs/product.md «The approved set»).
+    await makeApprovedSet(portal().ctx, statementId);
+    expect((await statementAs('examiner1', statementId)).approvedSet).toBeNull();
+    expect(
+      await portal()
+        .db.selectFrom('approved_sets')
+        .innerJoin('stages', 'stages.id', 'approved_sets.stage_id')
+        .selectAll()
+        .where('stages.statement_id', '=', statementId)
+        .execute(),
+    ).toEqual([]);
 
     const file = (await statementAs('examiner1', statementId)).stages.at(-1)?.files[0] as StageFile;
     expect((await sign('examiner1', statementId, file)).statusCode).toBe(200);
     expect(await check()).toMatchObject({ status: 'approved', signature: { fio: 'Смирнов Алексей Петрович' } });
     expect((await statementAs('owner', statementId)).status).toBe('approved');
+    // Released, it is stamped: the release started the set; made here too if that has not finished yet.
+    await makeApprovedSet(portal().ctx, statementId);
+    let set = (await statementAs('owner', statementId)).approvedSet;
+    while (!set) {
+      await new Promise((resolve) => setImmediate(resolve));
+      set = (await statementAs('owner', statementId)).approvedSet;
+    }
+    expect(set.files.map((entry) => entry.fileName)).toEqual(['Генплан_согласовано.pdf']);
+    expect(set.notStamped.map((entry) => entry.fileName)).toEqual(['Фасады.pdf']);
   });
 
   it('holds a refusal to accept in `sent`: out of the new statements, nobody takes it meanwhile, its signer becomes its examiner', async () => {

@@ -43,6 +43,7 @@ export function listDocuments(db: Db, stageId: number) {
       .where('appeal_id', 'is', null)
       .where('conclusion_id', 'is', null)
       .where('signs_file_id', 'is', null)
+      .where('approved_set', 'is', null)
       .orderBy('id')
       .execute()
   );

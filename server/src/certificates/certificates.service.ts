@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { CERTIFICATE_TEXTS, certificateFileName, isCertificateOf } from '#domain/certificates.ts';
+import { CERTIFICATE_TEXTS, certificateFileName, checkUrl, isCertificateOf } from '#domain/certificates.ts';
 import type {
   CertificateAttachInput,
   CertificateCheckToken,
   PublicCertificate,
   StatementStatus,
 } from '#domain/contract.ts';
+import { publicApprovedSet } from '../approved-sets/approved-sets.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { approvalReplacement, correctedCertificate } from '../corrections/corrections.service.ts';
 import { findApprovalStage, stageHasDocument } from '../db/approval-round.ts';
@@ -34,10 +35,7 @@ const CHECK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 /** The statuses in which the assigned examiner may (re)generate the certificate: before and after approving. */
 const CERTIFICATE_STATUSES: readonly StatementStatus[] = ['under_review', 'approved'];
 
-/** The address printed on the certificate and in its QR code. */
-export function checkUrl(publicOrigin: string | null, token: string): string {
-  return `${publicOrigin ?? ''}/check/${token}`;
-}
+export { checkUrl };
 
 /**
  * Issues the statement's check token, or answers the one it has (two calls at once get the same token): the
@@ -164,6 +162,7 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
     certificateAttached,
     ...(row.status === 'approved' ? await approvalReplacement(ctx, row.id) : { replaces: null, replacedBy: null }),
     signature: row.status === 'approved' ? ((await signedApproval(ctx, row.id))?.shown ?? null) : null,
+    approvedSet: await publicApprovedSet(ctx.db, row),
   };
 }
 

@@ -18,7 +18,7 @@ import { checkRoundSignatures, recordRoundSignatures } from '../signatures/signe
 import { requireExaminer } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { findUserById } from '../users/users.service.ts';
-import { findStatementRow } from '../workflow/workflow.repository.ts';
+import { findStatementById as findStatementRow } from '../workflow/statement-access.ts';
 import {
   bodyIdsOf,
   type ConclusionRow,

@@ -29,6 +29,7 @@ export async function stageHasDocument(db: Db, stageId: number, fileName: string
     .where('conclusion_id', 'is', null)
     .where('correction_id', 'is', null)
     .where('signs_file_id', 'is', null)
+    .where('approved_set', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }

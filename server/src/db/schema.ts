@@ -159,6 +159,17 @@ export interface FileTable {
   signs_file_id: number | null;
   /** On a detached signature file: the verdict reached when it was filed, as JSON (20261127T0040). */
   signature_check: string | null;
+  /** A file of the approved set: a stamped copy ('stamped') or its inventory ('inventory'), shown with the set (20261130T1100). */
+  approved_set: 'stamped' | 'inventory' | null;
+  /** On a stamped copy: the original it was made from (20261130T1100). */
+  stamped_from_file_id: number | null;
+}
+
+/** The approved set made for a decision's round: when, and the documents that could not be stamped (JSON). */
+export interface ApprovedSetTable {
+  stage_id: number;
+  made_at: string;
+  not_stamped: string;
 }
 
 export interface PrefileTable {
@@ -717,4 +728,5 @@ export interface Database {
   personal_data_access_unlock: PersonalDataAccessUnlockTable;
   subject_requests: SubjectRequestTable;
   destruction_acts: DestructionActTable;
+  approved_sets: ApprovedSetTable;
 }

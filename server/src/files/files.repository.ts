@@ -124,11 +124,15 @@ export interface NewStageFile {
   stageId: number;
   /** The appeal it answers: shown with the appeal, not with the round's documents. */
   appealId?: number;
+  /** A file of the approved set: shown with the set, not with the round's documents; a stamped copy names its original. */
+  approvedSet?: { kind: 'stamped'; sourceFileId: number } | { kind: 'inventory' };
   storageKey: string;
   fileName: string;
   contentType: string;
   size: number;
   sha256: string;
+  /** Its pages, when the maker counted them (a stamped copy). */
+  pageCount?: number;
   at: string;
 }
 
@@ -138,11 +142,14 @@ export async function insertStageFile(db: Db, file: NewStageFile): Promise<void>
     .values({
       stage_id: file.stageId,
       appeal_id: file.appealId ?? null,
+      approved_set: file.approvedSet?.kind ?? null,
+      stamped_from_file_id: file.approvedSet?.kind === 'stamped' ? file.approvedSet.sourceFileId : null,
       storage_key: file.storageKey,
       file_name: file.fileName,
       content_type: file.contentType,
       size: file.size,
       sha256: file.sha256,
+      page_count: file.pageCount ?? null,
       created_at: file.at,
     })
     .execute();

@@ -12,10 +12,10 @@ function send(message: ChildMessage): void {
 }
 
 /**
- * Serves one parse in this child: waits for the file, runs `parse` on it and sends its answer (null when the parser
- * cannot read the file), then exits. Run only as a child of `parseStoredFile`.
+ * Serves one parse in this child: waits for the file, runs `parse` on it (with the input the parent passed) and sends
+ * its answer (null when the parser cannot read the file), then exits. Run only as a child of `parseStoredFile`.
  */
-export function serveParser<T>(parse: (file: SandboxedFile) => Promise<T | null>): void {
+export function serveParser<T>(parse: (file: SandboxedFile, input: unknown) => Promise<T | null>): void {
   const asked = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
   const read = (begin: number, end: number) =>
     new Promise<Uint8Array>((resolve, reject) => {
@@ -26,14 +26,14 @@ export function serveParser<T>(parse: (file: SandboxedFile) => Promise<T | null>
   process.on('message', (raw) => {
     const message = raw as ParentMessage;
     if (message.type === 'open') {
-      void parse({ size: message.size, read })
+      void parse({ size: message.size, read }, message.input)
         .then(
           (value) => (value === null ? { type: 'done', ok: false } : { type: 'done', ok: true, value }),
           () => ({ type: 'done', ok: false }) as const,
         )
         .then((answer) => {
-          send(answer as ChildMessage);
-          process.disconnect?.();
+          // Disconnected once the answer is written: a large one (a stamped copy) is still on its way after `send`.
+          process.send?.(answer as ChildMessage, undefined, undefined, () => process.disconnect?.());
         });
       return;
     }

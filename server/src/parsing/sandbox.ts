@@ -14,6 +14,10 @@ export interface SandboxLimits {
   timeMs: number;
   /** Resident memory of the child: the bytes it inflated included (a decompression bomb ends here). */
   memoryMb: number;
+  /** The child's JavaScript heap (what inflated bytes take is held by `memoryMb`); 128 MB unless said. */
+  heapMb?: number;
+  /** The queue it waits in: 'stamp' for the approved set's stamping, page counts otherwise. */
+  queue?: keyof typeof QUEUES;
 }
 
 export const SANDBOX_LIMITS: SandboxLimits = { timeMs: 15_000, memoryMb: 384 };
@@ -21,18 +25,24 @@ export const SANDBOX_LIMITS: SandboxLimits = { timeMs: 15_000, memoryMb: 384 };
 /** How a parse ended: its answer, the limits reached, or the parser could not read the file. */
 export type SandboxOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'too_complex' | 'unreadable' };
 
-/** Parses running at once; more wait for a place (each holds a process and up to `memoryMb`). */
-const MAX_RUNNING = 2;
-let running = 0;
+/**
+ * Parses running at once, per queue; more wait for a place (each holds a process and up to `memoryMb`). Stamping
+ * (long, one document after another) has a queue of its own, so a page count never waits behind an album.
+ */
+const QUEUES = { parse: { max: 2 }, stamp: { max: 1 } } as const;
+const queues = {
+  parse: { running: 0, waiting: [] as Array<() => void> },
+  stamp: { running: 0, waiting: [] as Array<() => void> },
+};
 let started = 0;
-const waiting: Array<() => void> = [];
 
-async function place(): Promise<() => void> {
-  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+async function place(queue: keyof typeof QUEUES): Promise<() => void> {
+  const state = queues[queue];
+  if (state.running >= QUEUES[queue].max) await new Promise<void>((resolve) => state.waiting.push(resolve));
+  state.running += 1;
   return () => {
-    running -= 1;
-    waiting.shift()?.();
+    state.running -= 1;
+    state.waiting.shift()?.();
   };
 }
 
@@ -62,13 +72,15 @@ function residentBytes(pid: number): number | null {
  * own, never on the API's event loop: the child asks for byte ranges of the file and this process reads them from the
  * store, so the child needs no storage settings and the store's bytes pass only as asked. The child is killed when it
  * passes `limits`; its death, by a limit or a crash, is `too_complex`, its own failure to read the file `unreadable`.
+ * `input` is passed to the child with the file (what a parser needs beside it).
  */
 export async function parseStoredFile<T>(
   parser: URL,
   file: { files: FileStore; key: string; size: number },
   limits: SandboxLimits = SANDBOX_LIMITS,
+  input?: unknown,
 ): Promise<SandboxOutcome<T>> {
-  const release = await place();
+  const release = await place(limits.queue ?? 'parse');
   started += 1;
   let child: ChildProcess | null = null;
   let watch: NodeJS.Timeout | undefined;
@@ -87,7 +99,7 @@ export async function parseStoredFile<T>(
       };
       const spawned = fork(parser, [], {
         // The heap of a parse has no use for more; what it inflates into typed arrays is held by the watch below.
-        execArgv: ['--max-old-space-size=128'],
+        execArgv: [`--max-old-space-size=${limits.heapMb ?? 128}`],
         serialization: 'advanced',
         stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       });
@@ -123,7 +135,7 @@ export async function parseStoredFile<T>(
       spawned.on('error', () => settle({ ok: false, reason: 'too_complex' }));
       // 'close' comes after every message of the child was read: its answer, if it sent one, has settled it.
       spawned.on('close', () => settle({ ok: false, reason: 'too_complex' }));
-      send({ type: 'open', size: file.size });
+      send({ type: 'open', size: file.size, ...(input === undefined ? {} : { input }) });
     });
   } finally {
     clearInterval(watch);

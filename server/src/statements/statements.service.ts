@@ -2,6 +2,7 @@ import type { CreateStatementInput, Statement, StatementCounters, StatementListI
 import { cadastralNumberProblem } from '#domain/requisites.ts';
 import { countByStatus, withTotal } from '#domain/statuses.ts';
 import { openAppealsCount, statementAppeals } from '../appeals/appeals.service.ts';
+import { approvedSetOf } from '../approved-sets/approved-sets.service.ts';
 import { hasCatalogItem } from '../catalogs/catalogs.service.ts';
 import { statementConclusions } from '../conclusions/conclusions.service.ts';
 import { type ServiceContext, withDb } from '../context.ts';
@@ -105,6 +106,7 @@ interface DetailParts {
   corrections: Statement['corrections'];
   appeals: Pick<Statement, 'appeals' | 'appealSubjects'>;
   conclusions: Statement['conclusions'];
+  approvedSet: Statement['approvedSet'];
 }
 
 /** The API shape of a statement (docs/product.md «Entities») with its deadline at the clock's time. */
@@ -149,6 +151,7 @@ function toApiStatement(row: StatementRow, clock: DeadlineClock, parts: DetailPa
     appeals: parts.appeals.appeals,
     appealSubjects: parts.appeals.appealSubjects,
     conclusions: parts.conclusions,
+    approvedSet: parts.approvedSet,
   };
 }
 
@@ -194,6 +197,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
     appeals: await statementAppeals(ctx, row.id, reader === 'company', clock),
     // The company sees the remarks the examiner published, never the conclusions (docs/product.md «Conclusions»).
     conclusions: reader === 'company' ? [] : await statementConclusions(ctx, row.id, clock),
+    approvedSet: await approvedSetOf(db, row),
   });
 }
 

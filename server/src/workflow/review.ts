@@ -8,6 +8,7 @@ import type {
   StatementStatus,
 } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
+import { startApprovedSet } from '../approved-sets/approved-sets.service.ts';
 import { groundsByIds } from '../catalogs/catalogs.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { askAgainOnNewVersion, hasDisagreement, silentBodies } from '../db/conclusion-requests.ts';
@@ -74,6 +75,8 @@ export async function replyToStatement(
       return { remarks: await publishWithRework(db, statementId, n, actor, at) };
     },
   });
+  // The approved set is made once the approval is issued, after its commit: it never holds or undoes the approval.
+  if (input.status === 'approved' && !held) void startApprovedSet(ctx, statementId);
 }
 
 /**
@@ -216,7 +219,12 @@ export async function signDecisionDocument(
       if (to !== 'not_accepted') await closeRemarksWithDecision(db, statementId, actor, at);
       return undefined;
     },
-  }).catch((error: unknown) => {
-    if (error !== released) throw error;
-  });
+  }).then(
+    () => {
+      if (to === 'approved') void startApprovedSet(ctx, statementId);
+    },
+    (error: unknown) => {
+      if (error !== released) throw error;
+    },
+  );
 }

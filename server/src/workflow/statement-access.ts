@@ -8,6 +8,11 @@ import { findDecisionFacts, findFirstApplicantId, findStatementRow } from './wor
 // How a procedure and other areas (statements, certificates) reach a statement: found for an actor
 // (users/guards.ts:seesCompany), who of the company may act on it, and its decision read.
 
+/** The bare row of a statement, whoever asks (the areas that apply their own rule of access: conclusions). */
+export function findStatementById(db: Db, id: number) {
+  return findStatementRow(db, id);
+}
+
 /** The bare row of a statement the actor may see; another company's is the same 404 as a wrong id. */
 export async function findStatementFor(db: Db, actor: UserRow, id: number) {
   const row = await findStatementRow(db, id);

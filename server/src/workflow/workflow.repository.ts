@@ -360,6 +360,8 @@ export function listStageFiles(db: Db, stageIds: readonly number[]) {
       .where('appeal_id', 'is', null)
       // A body's conclusion shows with its request («Conclusions»).
       .where('conclusion_id', 'is', null)
+      // The approved set's files show with the set («The approved set»).
+      .where('approved_set', 'is', null)
       .orderBy('id')
       .execute()
   );

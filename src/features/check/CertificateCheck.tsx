@@ -57,8 +57,16 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The visitor's own file, hashed in the browser and compared with the approved documents. */
-function CompareFile({ certificate }: { certificate: PublicCertificate }) {
+/** What a comparison is against and how it words its answer: the approved documents, or the approved set's sheets. */
+interface CompareWith {
+  documents: ReadonlyArray<{ fileName: string; size: number; sha256: string | null }>;
+  title: string;
+  matches: (name: string) => string;
+  matchesNone: string;
+}
+
+/** The visitor's own file, hashed in the browser (never uploaded) and compared with `compare.documents`. */
+function CompareFile({ compare }: { compare: CompareWith }) {
   const inputId = useId();
   const hintId = useId();
   const [comparison, setComparison] = useState<Comparison>({ state: 'idle' });
@@ -69,7 +77,7 @@ function CompareFile({ certificate }: { certificate: PublicCertificate }) {
     setComparison({ state: 'hashing', name: file.name });
     try {
       const sha256 = await sha256OfFile(file);
-      const match = matchingDocument(sha256, certificate.documents);
+      const match = matchingDocument(sha256, compare.documents);
       setComparison({ state: 'done', name: file.name, sha256, match: match?.fileName ?? null });
     } catch {
       setComparison({ state: 'failed' });
@@ -79,7 +87,7 @@ function CompareFile({ certificate }: { certificate: PublicCertificate }) {
   return (
     <section className="card check-block" aria-labelledby={`${inputId}-title`}>
       <h2 className="detail-block__title" id={`${inputId}-title`}>
-        {t.compareTitle}
+        {compare.title}
       </h2>
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
@@ -101,7 +109,7 @@ function CompareFile({ certificate }: { certificate: PublicCertificate }) {
         {comparison.state === 'failed' && <p className="alert alert--error">{t.hashFailed}</p>}
         {comparison.state === 'done' && (
           <div className={comparison.match ? 'alert alert--success' : 'alert alert--error'}>
-            <p className="alert__title">{comparison.match ? t.matches(comparison.match) : t.matchesNone}</p>
+            <p className="alert__title">{comparison.match ? compare.matches(comparison.match) : compare.matchesNone}</p>
             <p>
               {t.yourHash} ({comparison.name}): <code className="check-hash">{comparison.sha256}</code>
             </p>
@@ -250,7 +258,48 @@ export default function CertificateCheck() {
         </section>
       )}
 
-      {valid && certificate.documents.length > 0 && <CompareFile certificate={certificate} />}
+      {valid && certificate.documents.length > 0 && (
+        <CompareFile
+          compare={{
+            documents: certificate.documents,
+            title: t.compareTitle,
+            matches: t.matches,
+            matchesNone: t.matchesNone,
+          }}
+        />
+      )}
+
+      {valid && certificate.approvedSet && certificate.approvedSet.files.length > 0 && (
+        <>
+          <section className="card check-block" aria-labelledby="check-approved-set">
+            <h2 className="detail-block__title" id="check-approved-set">
+              {t.approvedSet}
+            </h2>
+            <p className="text-secondary">{t.approvedSetHint}</p>
+            <ul className="check-documents">
+              {certificate.approvedSet.files.map((file) => (
+                <li key={file.sha256} className="check-document">
+                  <span className="check-document__name">{file.fileName}</span>
+                  <span className="check-document__size">
+                    {t.size}: {formatFileSize(file.size)}, {t.pages(file.pages)}
+                  </span>
+                  <span className="check-document__hash">
+                    {t.sha256}: <code className="check-hash">{file.sha256}</code>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <CompareFile
+            compare={{
+              documents: certificate.approvedSet.files,
+              title: t.checkSheet,
+              matches: t.inSet,
+              matchesNone: t.notInSet,
+            }}
+          />
+        </>
+      )}
     </div>
   );
 }

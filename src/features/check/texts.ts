@@ -57,6 +57,13 @@ export const checkTexts = {
     'Файл не совпадает ни с одним согласованным документом: он отличается от согласованного или это другой файл.',
   hashFailed: 'Не удалось прочитать файл.',
   yourHash: 'Отпечаток выбранного файла',
+  /** The approved set: each stamped sheet's file, and the check of a sheet (docs/product.md «The approved set»). */
+  approvedSet: 'Согласованный комплект',
+  approvedSetHint: 'Копии документов со штампом «СОГЛАСОВАНО» на каждом листе, выданные комитетом.',
+  pages: (count: number) => `листов: ${count}`,
+  checkSheet: 'Проверить лист',
+  inSet: (name: string) => `Файл входит в согласованный комплект: ${name}`,
+  notInSet: 'Этого файла нет в согласованном комплекте',
   /** The approval's signed certificate (docs/product.md «Signatures»). */
   signatureTitle: 'Электронная подпись',
   signedBy: (fio: string, serial: string, from: string, to: string) =>

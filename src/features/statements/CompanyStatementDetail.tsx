@@ -12,6 +12,7 @@ import { useStore } from '#stores/prerendered.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { filingTexts } from '../appeals/appeals.ts';
 import FileAppealDialog from '../appeals/FileAppealDialog.tsx';
+import { ApprovedSetBlock } from '../approved-sets/ApprovedSetBlock.tsx';
 import { ApprovalCertificate } from '../certificates/ApprovalCertificate.tsx';
 import CorrectionRequestDialog from '../corrections/CorrectionRequestDialog.tsx';
 import { CorrectionsBlock } from '../corrections/CorrectionsBlock.tsx';
@@ -172,6 +173,8 @@ export default function CompanyStatementDetail() {
       </div>
 
       <RefusalGroundsBlock grounds={statement.refusalGrounds} />
+
+      <ApprovedSetBlock statementId={statement.id} visibleId={statement.visibleId} set={statement.approvedSet} />
 
       <CorrectionsBlock corrections={statement.corrections} />
 

@@ -12,6 +12,7 @@ import { $user } from '#stores/session.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { decisionTexts } from '../appeals/appeals.ts';
 import { registerTexts } from '../appeals/counters.ts';
+import { ApprovedSetBlock } from '../approved-sets/ApprovedSetBlock.tsx';
 import { ApprovalCertificate, AttachCertificateDialog } from '../certificates/ApprovalCertificate.tsx';
 import { canAttachCertificate } from '../certificates/attach-certificate.ts';
 import { ConclusionsBlock } from '../conclusions/ConclusionsBlock.tsx';
@@ -224,6 +225,8 @@ export default function ExaminerStatementDetail() {
       </div>
 
       <RefusalGroundsBlock grounds={statement.refusalGrounds} />
+
+      <ApprovedSetBlock statementId={statement.id} visibleId={statement.visibleId} set={statement.approvedSet} />
 
       <CorrectionsBlock
         corrections={statement.corrections}

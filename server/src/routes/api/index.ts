@@ -4,6 +4,7 @@ import type { RouteScope } from '../../contract/openapi.ts';
 import { registerNotImplemented } from '../contract-stubs.ts';
 import adminRoutes from './admin/index.ts';
 import { companyAppeals, instanceAppeals } from './appeals/index.ts';
+import approvedSetRoutes from './approved-sets.ts';
 import authenticationRoutes from './authentication/index.ts';
 import catalogRoutes from './catalogs/index.ts';
 import companyRoutes from './companies/index.ts';
@@ -48,6 +49,7 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
         catalogRoutes,
         prefileRoutes,
         fileRoutes,
+        approvedSetRoutes,
         notificationRoutes,
         eventRoutes,
         memberConclusions,

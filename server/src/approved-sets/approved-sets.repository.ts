@@ -1,0 +1,88 @@
+import type { Db } from '../db/database.ts';
+
+/** What the stamp of an approved statement says: its number, check token and the approving round with its author. */
+export async function findStampSubject(db: Db, statementId: number) {
+  const row = await db
+    .selectFrom('statements')
+    .innerJoin('stages', 'stages.statement_id', 'statements.id')
+    .select([
+      'statements.visible_id',
+      'statements.company_id',
+      'statements.check_token',
+      'stages.id as stage_id',
+      'stages.n',
+      'stages.applicant_name as examiner_name',
+      'stages.date_create as decided_at',
+    ])
+    .where('statements.id', '=', statementId)
+    // Approved and issued: a decision held for its signature is no approval yet.
+    .where('statements.status', '=', 'approved')
+    .where('statements.held_status', 'is', null)
+    .where('stages.is_government_agency', '=', true)
+    .where('stages.status', '=', 'approved')
+    .orderBy('stages.n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row;
+}
+
+/** The documents of the company's round the approval answered (its last before `beforeN`), signatures left out. */
+export async function listApprovedDocuments(db: Db, statementId: number, beforeN: number) {
+  const stage = await db
+    .selectFrom('stages')
+    .select('id')
+    .where('statement_id', '=', statementId)
+    .where('is_government_agency', '=', false)
+    .where('n', '<', beforeN)
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!stage) return [];
+  return db
+    .selectFrom('files')
+    .select(['id', 'storage_key', 'file_name', 'size'])
+    .where('stage_id', '=', stage.id)
+    .where('signs_file_id', 'is', null)
+    .where('appeal_id', 'is', null)
+    .where('correction_id', 'is', null)
+    .where('approved_set', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** The approved set's row of a decision's round; undefined before the set is made. */
+export function findApprovedSetRow(db: Db, stageId: number) {
+  return db.selectFrom('approved_sets').selectAll().where('stage_id', '=', stageId).executeTakeFirst();
+}
+
+/** Records the set as made; false when another process made it first (its row stands). */
+export async function insertApprovedSet(db: Db, stageId: number, at: string, notStamped: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('approved_sets')
+    .values({ stage_id: stageId, made_at: at, not_stamped: notStamped })
+    .onConflict((conflict) => conflict.column('stage_id').doNothing())
+    .returning('stage_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The approved set's files of a decision's round: the stamped copies in their originals' order, then the inventory. */
+export function listApprovedSetFiles(db: Db, stageId: number) {
+  return db
+    .selectFrom('files')
+    .select([
+      'id',
+      'stage_id',
+      'storage_key',
+      'file_name',
+      'size',
+      'sha256',
+      'page_count',
+      'approved_set',
+      'stamped_from_file_id',
+    ])
+    .where('stage_id', '=', stageId)
+    .where('approved_set', 'is not', null)
+    .orderBy('id')
+    .execute();
+}

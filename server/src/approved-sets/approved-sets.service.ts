@@ -1,0 +1,331 @@
+// The approved set (docs/product.md «The approved set»): once an approval is issued, a stamped copy of every PDF and
+// image of the submission it approved, and the set's inventory, kept as files of the decision's round. The originals
+// are never touched. Made after the approval committed, never inside it: a document that cannot be stamped is named
+// in the set with its reason, and nothing about the set can stop or undo the approval.
+
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { ZipFile } from 'yazl';
+import { checkUrl } from '#domain/certificates.ts';
+import { COMMITTEE_NAME } from '#domain/committee.ts';
+import type { ApprovedSet } from '#domain/contract.ts';
+import { renderLetter } from '#domain/pdf/committee-document.ts';
+import type { LetterBlock } from '#domain/pdf/letter.ts';
+import { certificateDate } from '#domain/pdf/page.ts';
+import { randomToken } from '../auth/tokens.ts';
+import type { ServiceContext } from '../context.ts';
+import { findApprovalStage } from '../db/approval-round.ts';
+import { type Db, nowIso } from '../db/database.ts';
+import { apiError } from '../errors.ts';
+import { contentDisposition } from '../files/files.service.ts';
+import { keepStageFile } from '../files/stage-files.ts';
+import { committeeFonts } from '../letters/letters.ts';
+import { parseStoredFile, type SandboxLimits } from '../parsing/sandbox.ts';
+import { discardStored } from '../storage/file-store.ts';
+import { seesCompany } from '../users/guards.ts';
+import type { UserRow } from '../users/user.ts';
+import {
+  findApprovedSetRow,
+  findStampSubject,
+  insertApprovedSet,
+  listApprovedDocuments,
+  listApprovedSetFiles,
+} from './approved-sets.repository.ts';
+import type { StampCorner, StampInput, StampResult } from './stamp.ts';
+
+const STAMP_CHILD = new URL('./stamp-child.ts', import.meta.url);
+
+/**
+ * The bounds of one document's stamping: a drawing album of 100 MB is read whole, rewritten and sent back, so the
+ * child gets more than a page count does; a decompression bomb still ends at the memory bound (docs/decisions.md).
+ */
+export const STAMP_LIMITS: SandboxLimits = { timeMs: 120_000, memoryMb: 1024, heapMb: 768, queue: 'stamp' };
+
+/** Why a document is not in the set, as the examiner and the company read it. */
+export const NOT_STAMPED = {
+  encrypted: 'Файл зашифрован или защищён паролем: поставить на него штамп нельзя',
+  damaged: 'Файл повреждён или не читается как PDF',
+  too_complex: 'Файл слишком сложен: его обработка превысила пределы времени или памяти',
+  not_a_drawing: 'Штамп ставится только на PDF и изображения (PNG, JPEG)',
+  not_stored: 'Файл не удалось прочитать из хранилища',
+} as const;
+
+export const INVENTORY_TITLE = 'Опись согласованного комплекта';
+
+/** The kind of document a stamp can go on, by its final extension; null for any other file. */
+function stampKind(fileName: string): StampInput['kind'] | null {
+  const extension = fileName.toLowerCase().split('.').at(-1);
+  if (extension === 'pdf') return 'pdf';
+  if (extension === 'png') return 'png';
+  if (extension === 'jpg' || extension === 'jpeg') return 'jpeg';
+  return null;
+}
+
+/**
+ * Whether the stored file begins as its kind does and, for a PDF, ends with a trailer ('%%EOF' in its last kilobyte):
+ * a file that does not is damaged without a child process being started for it.
+ */
+async function looksWhole(ctx: ServiceContext, key: string, size: number, kind: StampInput['kind']): Promise<boolean> {
+  if (size < 8) return false;
+  const read = async (start: number, end: number) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await ctx.files.get(key, { start, end })) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  };
+  const head = await read(0, 7);
+  if (kind === 'png') return head.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  if (kind === 'jpeg') return head[0] === 0xff && head[1] === 0xd8;
+  if (head.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
+  return (await read(Math.max(0, size - 1024), size - 1)).includes('%%EOF');
+}
+
+/** 'План_1.png' -> 'План_1_согласовано.pdf'. */
+function stampedName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return `${dot > 0 ? fileName.slice(0, dot) : fileName}_согласовано.pdf`;
+}
+
+/** Approvals whose set is being made in this process: a second call for one waits for nothing and makes nothing. */
+const making = new Set<number>();
+
+/**
+ * Starts the approved set of an approval just issued (immediately, or at the release of a held decision), after its
+ * transaction committed; a failure is logged and never reaches the approval's caller. Answers when the set is made.
+ */
+export function startApprovedSet(ctx: ServiceContext, statementId: number): Promise<void> {
+  return makeApprovedSet(ctx, statementId).catch((error: unknown) =>
+    ctx.logError(error, `approved set of statement ${statementId}`),
+  );
+}
+
+/**
+ * Makes the approved set of an issued approval once: every PDF and image of the approved submission stamped in the
+ * parsing sandbox (stamp-child.ts), the inventory listing them, the files and the set's row in one transaction. A
+ * statement not approved (or held for its signature), or whose set exists, is left as it is.
+ */
+export async function makeApprovedSet(
+  ctx: ServiceContext,
+  statementId: number,
+  corners: ReadonlyMap<number, StampCorner> = new Map(),
+): Promise<void> {
+  const subject = await findStampSubject(ctx.db, statementId);
+  if (!subject || making.has(subject.stage_id)) return;
+  if (await findApprovedSetRow(ctx.db, subject.stage_id)) return;
+  making.add(subject.stage_id);
+  const kept: string[] = [];
+  try {
+    const fonts = await committeeFonts();
+    const date = certificateDate(new Date(subject.decided_at));
+    const base = {
+      lines: {
+        title: 'СОГЛАСОВАНО',
+        committee: COMMITTEE_NAME,
+        certificate: `Свидетельство № ${subject.visible_id} от ${date}`,
+        examiner: subject.examiner_name ?? '',
+      },
+      checkUrl: checkUrl(ctx.config.publicOrigin, subject.check_token ?? ''),
+      fonts: { regular: Buffer.from(fonts.regular, 'base64'), bold: Buffer.from(fonts.bold, 'base64') },
+    };
+    const stamped: Array<{
+      sourceFileId: number;
+      fileName: string;
+      key: string;
+      size: number;
+      sha256: string;
+      pages: number;
+    }> = [];
+    const notStamped: Array<{ fileName: string; reason: string }> = [];
+    for (const document of await listApprovedDocuments(ctx.db, statementId, subject.n)) {
+      const kind = stampKind(document.file_name);
+      if (!kind) {
+        notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED.not_a_drawing });
+        continue;
+      }
+      if (!(await looksWhole(ctx, document.storage_key, Number(document.size), kind))) {
+        notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED.damaged });
+        continue;
+      }
+      const input: StampInput = { ...base, kind, corner: corners.get(document.id) ?? 'bottom-right' };
+      const outcome = await parseStoredFile<StampResult>(
+        STAMP_CHILD,
+        { files: ctx.files, key: document.storage_key, size: Number(document.size) },
+        STAMP_LIMITS,
+        input,
+      );
+      const result: StampResult | { refused: 'too_complex' } = outcome.ok
+        ? outcome.value
+        : { refused: outcome.reason === 'too_complex' ? 'too_complex' : 'damaged' };
+      if ('refused' in result) {
+        notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED[result.refused] });
+        continue;
+      }
+      const key = randomToken(24);
+      const stored = await ctx.files.put(
+        key,
+        Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength),
+      );
+      kept.push(key);
+      stamped.push({
+        sourceFileId: document.id,
+        fileName: stampedName(document.file_name),
+        key,
+        ...stored,
+        pages: result.pages,
+      });
+    }
+    const inventoryName = `Опись_комплекта_${subject.visible_id}.pdf`;
+    const inventory = await renderLetter(
+      inventoryBlocks({ visibleId: subject.visible_id, date, stamped, notStamped }),
+      {
+        title: INVENTORY_TITLE,
+        subject: `${INVENTORY_TITLE}: свидетельство № ${subject.visible_id}`,
+        madeAt: new Date(subject.decided_at),
+      },
+      fonts,
+    );
+    const inventoryKey = randomToken(24);
+    const inventoryStored = await ctx.files.put(inventoryKey, Buffer.from(inventory));
+    kept.push(inventoryKey);
+    const at = nowIso(ctx.now());
+    const recorded = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await insertApprovedSet(trx, subject.stage_id, at, JSON.stringify(notStamped)))) return false;
+      for (const file of stamped) {
+        await keepStageFile(trx, {
+          stageId: subject.stage_id,
+          approvedSet: { kind: 'stamped', sourceFileId: file.sourceFileId },
+          storageKey: file.key,
+          fileName: file.fileName,
+          contentType: 'application/pdf',
+          size: file.size,
+          sha256: file.sha256,
+          pageCount: file.pages,
+          at,
+        });
+      }
+      await keepStageFile(trx, {
+        stageId: subject.stage_id,
+        approvedSet: { kind: 'inventory' },
+        storageKey: inventoryKey,
+        fileName: inventoryName,
+        contentType: 'application/pdf',
+        size: inventoryStored.size,
+        sha256: inventoryStored.sha256,
+        at,
+      });
+      return true;
+    });
+    // Another API process made the set first: its files stand, these go.
+    if (recorded) kept.length = 0;
+  } finally {
+    making.delete(subject.stage_id);
+    for (const key of kept)
+      await discardStored(ctx.files, key).catch((error: unknown) => ctx.logError(error, 'approved set removal'));
+  }
+}
+
+/** The inventory's paragraphs: the certificate, then each stamped file with its pages and SHA-256, then the rest. */
+function inventoryBlocks(set: {
+  visibleId: number;
+  date: string;
+  stamped: ReadonlyArray<{ fileName: string; pages: number; sha256: string }>;
+  notStamped: ReadonlyArray<{ fileName: string; reason: string }>;
+}): LetterBlock[] {
+  const blocks: LetterBlock[] = [
+    { text: COMMITTEE_NAME, center: true },
+    { text: INVENTORY_TITLE, bold: true, center: true, space: 1 },
+    { text: `к свидетельству № ${set.visibleId} от ${set.date}`, center: true },
+    {
+      text: 'Каждый файл комплекта несёт штамп «СОГЛАСОВАНО». Его подлинность проверяется по SHA-256 на странице проверки свидетельства.',
+      space: 1,
+    },
+  ];
+  set.stamped.forEach((file, index) => {
+    blocks.push({ text: `${index + 1}. ${file.fileName}`, bold: true, space: 0.5 });
+    blocks.push({ text: `Листов: ${file.pages}`, indent: 14 });
+    blocks.push({ text: `SHA-256: ${file.sha256}`, indent: 14 });
+  });
+  if (set.stamped.length === 0) blocks.push({ text: 'Проштампованных файлов нет.', space: 0.5 });
+  if (set.notStamped.length > 0) {
+    blocks.push({ text: 'Не вошли в комплект:', bold: true, space: 1 });
+    for (const file of set.notStamped) blocks.push({ text: `${file.fileName}: ${file.reason}`, indent: 14 });
+  }
+  return blocks;
+}
+
+/**
+ * The approved set of a statement's issued approval as the contract gives it; null before it is made and for a
+ * statement that is not approved (a decision held for its signature is none yet).
+ */
+export async function approvedSetOf(db: Db, statement: { id: number; status: string; held_status?: string | null }) {
+  if (statement.status !== 'approved' || (statement.held_status ?? null) !== null) return null;
+  const stageId = await findApprovalStage(db, statement.id);
+  const row = stageId === null ? undefined : await findApprovedSetRow(db, stageId);
+  if (!row) return null;
+  const set: ApprovedSet = { files: [], inventory: null, notStamped: JSON.parse(row.not_stamped) };
+  for (const file of await listApprovedSetFiles(db, row.stage_id)) {
+    if (file.approved_set === 'inventory') {
+      set.inventory = { fileName: file.file_name, url: file.storage_key, sha256: file.sha256 ?? '' };
+    } else {
+      set.files.push({
+        sourceFileId: file.stamped_from_file_id ?? 0,
+        fileName: file.file_name,
+        url: file.storage_key,
+        size: Number(file.size),
+        sha256: file.sha256 ?? '',
+        pages: file.page_count ?? 1,
+      });
+    }
+  }
+  return set;
+}
+
+/**
+ * 'Скачать комплект': the approved set's stamped copies and inventory as one ZIP, streamed as each file is read from
+ * the store (yazl, stored without compression: the PDFs are compressed already), never held whole. For the company's
+ * users and any examiner; anything else, and a statement without a set, is the same 404.
+ */
+export async function downloadApprovedSet(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const missing = () => apiError('not_found', 'Согласованный комплект не найден');
+  const subject = await findStampSubject(ctx.db, statementId);
+  if (!subject || !seesCompany(actor, subject.company_id)) throw missing();
+  const row = await findApprovedSetRow(ctx.db, subject.stage_id);
+  if (!row) throw missing();
+  const files = await listApprovedSetFiles(ctx.db, subject.stage_id);
+  const zip = new ZipFile();
+  const mtime = new Date(row.made_at);
+  for (const file of files) {
+    zip.addReadStreamLazy(file.file_name, { compress: false, size: Number(file.size), mtime }, (done) => {
+      ctx.files.get(file.storage_key).then(
+        (stream) => done(null, stream),
+        (error: unknown) => done(error, undefined as unknown as NodeJS.ReadableStream),
+      );
+    });
+  }
+  zip.end();
+  const output = zip.outputStream as Readable;
+  // A file gone from the store mid-way ends the download short: logged, the client sees a broken archive.
+  zip.on('error', (error: unknown) => {
+    ctx.logError(error, `approved set of statement ${statementId}: zip`);
+    output.destroy(error as Error);
+  });
+  return reply
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', contentDisposition(`Комплект_${subject.visible_id}.zip`))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store')
+    .send(output);
+}
+
+/** The set as the public check shows it: each stamped copy's name, size, pages and SHA-256; null without a set. */
+export async function publicApprovedSet(
+  db: Db,
+  statement: { id: number; status: string; held_status?: string | null },
+) {
+  const set = await approvedSetOf(db, statement);
+  return set && { files: set.files.map(({ fileName, size, sha256, pages }) => ({ fileName, size, sha256, pages })) };
+}

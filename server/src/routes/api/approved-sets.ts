@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { downloadApprovedSet } from '../../approved-sets/approved-sets.service.ts';
+import { currentUser } from '../../plugins/auth.ts';
+import { contractRoute } from '../contract-route.ts';
+
+/** 'Скачать комплект': the approved set as one ZIP, to whoever may see the statement. */
+const approvedSets: FastifyPluginAsync = async (app) => {
+  contractRoute(app, 'downloadApprovedSet', {}, async (request, reply) =>
+    downloadApprovedSet(app.ctx, currentUser(request), request.params.id, reply),
+  );
+};
+
+export default approvedSets;
