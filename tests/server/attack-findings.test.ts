@@ -268,7 +268,10 @@ describe('the public check of an approved certificate', () => {
       comment: null,
       prefileIds: [await certificatePrefile(portal, examiner, id)],
     });
-    const before = (await portal.app.inject({ url: `/api/public/certificates/${token}` })).json();
+    // The approved set is made after the approval, in the background: read once it is there.
+    const check = async () => (await portal.app.inject({ url: `/api/public/certificates/${token}` })).json();
+    await expect.poll(async () => (await check()).approvedSet ?? null).not.toBeNull();
+    const before = await check();
 
     // Afterwards the company renames itself and takes other requisites; the examiner changes their name.
     const asOwner = { authorization: `Bearer ${await ownerToken()}` };

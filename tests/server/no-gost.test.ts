@@ -211,7 +211,8 @@ describe('the demo seed', () => {
       for await (const entry of store.list()) kept.push(entry.name);
       expect(kept).toEqual([]);
       expect(await seedDemo(context(store))).toBe(true);
-      expect(await count('users')).toBe(5);
+      // The company's two, the committee's three and the outside reviewing body's member.
+      expect(await count('users')).toBe(6);
       expect(await count('statements')).toBeGreaterThanOrEqual(7);
     } finally {
       await db.destroy();
