@@ -61,6 +61,8 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 interface CompareWith {
   documents: ReadonlyArray<{ fileName: string; size: number; sha256: string | null }>;
   title: string;
+  /** The file input's label: each comparison on the page names its own. */
+  label: string;
   matches: (name: string) => string;
   matchesNone: string;
 }
@@ -91,7 +93,7 @@ function CompareFile({ compare }: { compare: CompareWith }) {
       </h2>
       <div className="field">
         <label className="field__label" htmlFor={inputId}>
-          {t.compareLabel}
+          {compare.label}
         </label>
         <p className="field__hint" id={hintId}>
           {t.compareHint}
@@ -263,6 +265,7 @@ export default function CertificateCheck() {
           compare={{
             documents: certificate.documents,
             title: t.compareTitle,
+            label: t.compareLabel,
             matches: t.matches,
             matchesNone: t.matchesNone,
           }}
@@ -294,6 +297,7 @@ export default function CertificateCheck() {
             compare={{
               documents: certificate.approvedSet.files,
               title: t.checkSheet,
+              label: t.sheetLabel,
               matches: t.inSet,
               matchesNone: t.notInSet,
             }}

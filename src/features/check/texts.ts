@@ -62,6 +62,7 @@ export const checkTexts = {
   approvedSetHint: 'Копии документов со штампом «СОГЛАСОВАНО» на каждом листе, выданные комитетом.',
   pages: (count: number) => `листов: ${count}`,
   checkSheet: 'Проверить лист',
+  sheetLabel: 'Выберите лист комплекта на своём компьютере',
   inSet: (name: string) => `Файл входит в согласованный комплект: ${name}`,
   notInSet: 'Этого файла нет в согласованном комплекте',
   /** The approval's signed certificate (docs/product.md «Signatures»). */
