@@ -3133,6 +3133,11 @@ export interface components {
             isHead: boolean;
             /** @description The applicant company (company users), otherwise null. */
             company: components["schemas"]["UserCompany"] | null;
+            /**
+             * @description Present for the committee's examiners and outside bodies' staff: true for a member of a reviewing body,
+             *     whose sidebar shows 'Запросы на заключение'.
+             */
+            reviewBodyMember?: boolean;
             /** @description The reviewing instance (examiners), otherwise null. */
             instance: components["schemas"]["UserInstance"] | null;
         };

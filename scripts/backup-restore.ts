@@ -255,6 +255,13 @@ const NOT_READ: Record<string, string> = {
   '/version.json': 'the build, not the data',
   '/api/files': 'read for every file a detail lists (the files check)',
   '/files/{key}': 'the same downloads as /api/files',
+  '/api/admin/subject-requests/people':
+    "a search by a person's e-mail, phone, ФИО or СНИЛС, not a listing of stored state",
+  '/api/admin/subject-requests/{id}/answer':
+    'the answer stored with its request, in the rows /api/admin/subject-requests lists and the tables check compares',
+  '/api/admin/destruction-acts/{id}/pdf': 'the act stored once with its row, which /api/admin/destruction-acts lists',
+  '/api/approved-sets/{id}/zip':
+    'a ZIP streamed from the stamped copies the details list, each downloaded by the files check',
 };
 /** GETs read with ids the lists give (the crawl's later steps). */
 const READ_BY_ID = new Set([

@@ -134,7 +134,7 @@ try {
     };
     db.close();
     check(
-      demo.users === 5 && demo.statements >= 7 && verdicts.join() === 'valid,valid,foreign_organization,valid',
+      demo.users === 6 && demo.statements >= 7 && verdicts.join() === 'valid,valid,foreign_organization,valid',
       'the first start seeds the whole demo with its signatures and their verdicts',
       JSON.stringify({ ...demo, verdicts }),
     );

@@ -118,6 +118,12 @@ describe('the catalogue', () => {
     // A new outside body's member is a reviewer of that body; a department's is an examiner of the committee.
     expect(users.transport.role).toBe('reviewer');
     expect(users.heritage.role).toBe('examiner');
+    // The sidebar's 'Запросы на заключение' is for members only.
+    const me = async (who: Who) => (await call(who, 'GET', '/api/users/me')).json() as { reviewBodyMember?: boolean };
+    expect((await me('transport')).reviewBodyMember).toBe(true);
+    expect((await me('heritage')).reviewBodyMember).toBe(true);
+    expect((await me('examiner1')).reviewBodyMember).toBe(false);
+    expect((await me('owner')).reviewBodyMember).toBeUndefined();
     const taken = await call('head', 'POST', `/api/admin/review-bodies/${body.transport.id}/members`, {
       email: demoUsers.owner.email,
       fio: 'Владелец',

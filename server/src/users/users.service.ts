@@ -27,6 +27,9 @@ export function toApiUser(row: UserRow, consentVersion: string | null): User {
         ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '', state: row.company_state ?? 'active' }
         : null,
     instance: row.instance_id !== null ? { id: row.instance_id, name: row.instance_name ?? '' } : null,
+    ...(row.role === 'examiner' || row.role === 'reviewer'
+      ? { reviewBodyMember: Boolean(Number(row.review_body_member ?? 0)) }
+      : {}),
     consentRequired: consentVersion !== null && row.company_id !== null && row.consent_version !== consentVersion,
   };
 }

@@ -1,7 +1,7 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import type { ConclusionRequest } from '#domain/contract.ts';
 import { QUIET } from '#lib/api/client.ts';
-import { isExaminer, isReviewer } from '#lib/roles.ts';
+import { isExaminer, isReviewer, type UserRoles } from '#lib/roles.ts';
 import { orNull } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
 import { createForm, type Form } from '#stores/form.ts';
@@ -25,7 +25,9 @@ export interface RequestsState {
 }
 
 /** Whoever may be a body's member: the committee's examiners and the outside bodies' staff. */
-const mayBeMember = (user: Parameters<typeof isExaminer>[0]) => isExaminer(user) || isReviewer(user);
+/** Outside bodies' staff, and the committee's examiners who belong to a body: nobody else asks for the requests. */
+const mayBeMember = (user: (UserRoles & { reviewBodyMember?: boolean }) | null) =>
+  isReviewer(user) || (isExaminer(user) && user?.reviewBodyMember === true);
 
 const $state = atom<RequestsState>({ status: 'loading', items: [], open: 0, overdue: 0 });
 
@@ -41,7 +43,7 @@ export const $requestGroups = computed($state, (state) => openFirst(state.items)
  */
 export const $requestsLink = computed([$state, $session], (state, session) => {
   const user = session.user;
-  if (!isReviewer(user) && state.items.length === 0) return null;
+  if (!mayBeMember(user) && state.items.length === 0) return null;
   return { open: state.status === 'ready' ? state.open : undefined, overdue: state.overdue };
 });
 
