@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { COMMITTEE_TIME_ZONE } from '../../domain/committee-time.ts';
 import {
   makeTestAuthority,
   TEST_COMMITTEE,
@@ -37,6 +38,14 @@ async function signed(bytes: Buffer, signer: TestSignerName): Promise<Buffer> {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const russian = (iso: string) => iso.split('-').reverse().join('.');
+/** Today as the committee's screens write it: in its time zone, which is a day ahead of UTC late in the evening. */
+const committeeToday = () =>
+  new Intl.DateTimeFormat('ru-RU', {
+    timeZone: COMMITTEE_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
 const POWERS = 'Подавать в комитет заявления о согласовании АГР и документы, подписывать их электронной подписью';
 
 for (const width of [1400, 576]) {
@@ -128,7 +137,7 @@ for (const width of [1400, 576]) {
     await expect(check).toBeHidden();
     await expect(
       documents.getByText(
-        new RegExp(`^Проверено в реестре ФНС ${russian(day(0))} \\(Смирнов Алексей Петрович\\): не отозвана$`),
+        new RegExp(`^Проверено в реестре ФНС ${committeeToday()} \\(Смирнов Алексей Петрович\\): не отозвана$`),
       ),
     ).toBeVisible();
     // The check is in the statement's history, with the examiner's note.
