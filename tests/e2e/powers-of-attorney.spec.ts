@@ -161,7 +161,7 @@ for (const width of [1400, 576]) {
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(company.powerCard(number)).toContainText(
-      `Отозвана ${russian(day(0))}: Сотрудник переведён в другой отдел`,
+      `Отозвана ${committeeToday()}: Сотрудник переведён в другой отдел`,
     );
     // The statement that relies on it has the revocation in its history, on the applicant's side, after the check.
     await detail.goto(id);
