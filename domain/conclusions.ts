@@ -30,6 +30,11 @@ export const REVIEW_BODY_KIND_LABELS: Record<ReviewBodyKind, string> = {
 /** The longest term a request may be given, in working days. */
 export const CONCLUSION_MAX_DAYS = 60;
 
+/** A term in working days that is no whole number from 1 to 60: what the forms and the API say (null when right). */
+export function conclusionTermProblem(days: number): string | null {
+  return Number.isInteger(days) && days >= 1 && days <= CONCLUSION_MAX_DAYS ? null : CONCLUSION_TEXTS.termInvalid;
+}
+
 /** The decision refused while conclusions are awaited, naming the silent bodies. */
 export function awaitedConclusionsText(bodies: readonly string[]): string {
   return `Ожидаются заключения: ${bodies.join(', ')}`;
@@ -46,6 +51,8 @@ export const CONCLUSION_TEXTS = {
   /** A request to a body already asked and silent (409). */
   alreadyAsked: (body: string) => `Запрос в «${body}» уже направлен и ждёт ответа`,
   questionRequired: 'Сформулируйте вопрос к подразделению или органу',
+  /** A term that is no whole number of working days from 1 to 60 (the forms and the API's 400). */
+  termInvalid: 'Укажите целое число от 1 до 60',
   /** Who may ask (403). */
   askForbidden: 'Запросить заключения может эксперт, ведущий заявление, или руководитель',
   /** Asked outside `under_review` (409). */

@@ -9,6 +9,7 @@ import type {
   StageFile,
 } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
+import { formatNumericDay } from '#domain/russian.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { reopenCorrection } from '../corrections/corrections.service.ts';
 import { type Db, nowIso } from '../db/database.ts';
@@ -129,7 +130,7 @@ export async function fileAppeal(
       const message = `Жалоба по заявлению № ${statement.visible_id} «${statement.object_name}»: ${label}`;
       const lines = [
         `${message}.`,
-        `Ответить до ${formatDate(dueDate)}.`,
+        `Ответить до ${formatNumericDay(dueDate)}.`,
         `Подал: ${actor.fio ?? '—'}, ${statement.company_name}`,
         '',
         text,
@@ -146,12 +147,6 @@ export async function fileAppeal(
     });
   sendAnnouncement(ctx, filed.announcement);
   return { id: filed.id, status: 'filed', dueDate };
-}
-
-/** `YYYY-MM-DD` as the committee writes dates: 'ДД.ММ.ГГГГ'. */
-function formatDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}.${month}.${year}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CONCLUSION_MAX_DAYS, CONCLUSION_TEXTS, CONCLUSION_VERDICT_LABELS } from '#domain/conclusions.ts';
+import { CONCLUSION_TEXTS, CONCLUSION_VERDICT_LABELS, conclusionTermProblem } from '#domain/conclusions.ts';
 import type {
   Conclusion,
   ConclusionAnswerInput,
@@ -7,6 +7,7 @@ import type {
   ConclusionWithdrawInput,
 } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
+import { formatNumericDay } from '#domain/russian.ts';
 import type { ServiceContext } from '../context.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.service.ts';
@@ -78,6 +79,15 @@ async function toConclusions(db: Db, rows: readonly ConclusionRow[], clock: Dead
   );
 }
 
+/** One request as the API shows it, as it is now. */
+async function conclusionOf(ctx: ServiceContext, id: number): Promise<Conclusion> {
+  const row = await findConclusion(ctx.db, id);
+  if (!row) throw apiError('not_found', CONCLUSION_TEXTS.notFound);
+  const [conclusion] = await toConclusions(ctx.db, [row], await deadlineClock(ctx));
+  if (!conclusion) throw apiError('not_found', CONCLUSION_TEXTS.notFound);
+  return conclusion;
+}
+
 /** A statement's requests, oldest first, for the committee's detail (company users see none). */
 export async function statementConclusions(
   ctx: ServiceContext,
@@ -122,7 +132,6 @@ export async function requestConclusions(
   statementId: number,
   input: ConclusionsInput,
 ): Promise<Conclusion[]> {
-  requireExaminer(actor);
   const statement = await findStatementRow(ctx.db, statementId);
   if (!statement) throw apiError('not_found', NOT_FOUND);
   requireLeader(actor, statement.examiner_id);
@@ -132,9 +141,8 @@ export async function requestConclusions(
   const bodies = await listActiveBodies(ctx.db, input.bodyIds);
   if (bodies.length !== new Set(input.bodyIds).size) throw fieldError('bodyIds', CONCLUSION_TEXTS.unknownBody);
   const dueDays = input.dueDays ?? null;
-  if (dueDays !== null && (dueDays < 1 || dueDays > CONCLUSION_MAX_DAYS)) {
-    throw fieldError('dueDays', `Срок — от 1 до ${CONCLUSION_MAX_DAYS} рабочих дней`);
-  }
+  const termProblem = dueDays === null ? null : conclusionTermProblem(dueDays);
+  if (termProblem) throw fieldError('dueDays', termProblem);
   const clock = await deadlineClock(ctx);
   const at = nowIso(ctx.now());
   const mails = await ctx.db
@@ -165,7 +173,7 @@ export async function requestConclusions(
             trx,
             body.id,
             message,
-            [`${message}.`, `Ответить до ${formatDate(dueDate)}.`, `Запросил: ${actor.fio ?? '—'}`, '', question],
+            [`${message}.`, `Ответить до ${formatNumericDay(dueDate)}.`, `Запросил: ${actor.fio ?? '—'}`, '', question],
             at,
           ),
         );
@@ -173,25 +181,17 @@ export async function requestConclusions(
       return sent;
     })
     .catch(async (error: unknown) => {
-      // Two requests to one body at once: the open-request index lets one in; the other is the same 409.
+      // Two requests to one body at once: the open-request index lets one in, and this one rolled back whole, so an
+      // open request found now is the other's: the same 409.
       for (const body of bodies) {
         if (await hasOpenRequest(ctx.db, statementId, body.id)) {
-          const mine = (await listStatementConclusions(ctx.db, statementId)).some(
-            (row) => row.body_id === body.id && row.requested_at === at,
-          );
-          if (!mine) throw apiError('invalid_transition', CONCLUSION_TEXTS.alreadyAsked(body.name));
+          throw apiError('invalid_transition', CONCLUSION_TEXTS.alreadyAsked(body.name));
         }
       }
       throw error;
     });
   for (const mail of mails) sendAnnouncement(ctx, mail);
   return statementConclusions(ctx, statementId, clock);
-}
-
-/** `YYYY-MM-DD` as the committee writes dates: 'ДД.ММ.ГГГГ'. */
-function formatDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}.${month}.${year}`;
 }
 
 /** A request the actor may act on as a member of its body: 404 for company users and unknown ids, 403 for others. */
@@ -257,9 +257,7 @@ export async function answerConclusion(
     );
   });
   if (mail) sendAnnouncement(ctx, mail);
-  const answered = await findConclusion(ctx.db, id);
-  if (!answered) throw apiError('not_found', CONCLUSION_TEXTS.notFound);
-  return (await toConclusions(ctx.db, [answered], await deadlineClock(ctx)))[0] as Conclusion;
+  return conclusionOf(ctx, id);
 }
 
 /** The assigned examiner or a head withdraws an unanswered request with its reason; the body's members are told. */
@@ -287,9 +285,7 @@ export async function withdrawConclusion(
     return announceToBody(ctx, trx, row.body_id, message, [`${message}.`, `Причина: ${reason}`], at);
   });
   sendAnnouncement(ctx, mail);
-  const withdrawn = await findConclusion(ctx.db, id);
-  if (!withdrawn) throw apiError('not_found', CONCLUSION_TEXTS.notFound);
-  return (await toConclusions(ctx.db, [withdrawn], await deadlineClock(ctx)))[0] as Conclusion;
+  return conclusionOf(ctx, id);
 }
 
 /**

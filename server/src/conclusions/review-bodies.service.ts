@@ -1,4 +1,4 @@
-import { CONCLUSION_MAX_DAYS, CONCLUSION_TEXTS } from '#domain/conclusions.ts';
+import { CONCLUSION_TEXTS, conclusionTermProblem } from '#domain/conclusions.ts';
 import type { ReviewBody, ReviewBodyInput, ReviewBodyMemberInput, ReviewBodyUpdate } from '#domain/contract.ts';
 import { EMAIL_INVALID_TEXT, isEmail } from '#domain/email.ts';
 import { type Actor, inAdminTransaction, recordChange } from '../administration/admin-log.ts';
@@ -62,10 +62,9 @@ export async function reviewBodies(ctx: ServiceContext): Promise<ReviewBody[]> {
   return toReviewBodies(ctx.db, await listBodies(ctx.db));
 }
 
-function termDays(value: number, field = 'termDays'): number {
-  if (!Number.isInteger(value) || value < 1 || value > CONCLUSION_MAX_DAYS) {
-    throw fieldError(field, `Срок — от 1 до ${CONCLUSION_MAX_DAYS} рабочих дней`);
-  }
+function termDays(value: number): number {
+  const problem = conclusionTermProblem(value);
+  if (problem) throw fieldError('termDays', problem);
   return value;
 }
 

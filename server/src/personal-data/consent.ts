@@ -7,7 +7,7 @@ import { nowIso } from '../db/database.ts';
 import { apiError, fieldError } from '../errors.ts';
 import { ROLE_REFUSALS } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
-import { activeApiUser, recordConsent, toApiUser } from '../users/users.service.ts';
+import { activeApiUser, apiUser, recordConsent } from '../users/users.service.ts';
 import { currentConsentVersion, PERSONAL_DATA_TEXTS, requireOperator } from './documents.ts';
 
 /**
@@ -20,7 +20,7 @@ async function requiredConsentVersion(ctx: ServiceContext): Promise<string | nul
 
 /** The user as the API shows them, with whether the current consent is still to be given. */
 export async function apiUserOf(ctx: ServiceContext, row: UserRow): Promise<User> {
-  return toApiUser(row, await requiredConsentVersion(ctx));
+  return apiUser(ctx, row, await requiredConsentVersion(ctx));
 }
 
 /** The active user a new session answers with, or null. */
@@ -43,5 +43,5 @@ export async function giveConsent(
   const version = await currentConsentVersion(ctx);
   if (input.consentVersion !== version) throw fieldError('consentVersion', PERSONAL_DATA_TEXTS.consentOutdated);
   await recordConsent(ctx.db, actor.id, { version, at: nowIso(ctx.now()), address });
-  return toApiUser({ ...actor, consent_version: version }, version);
+  return apiUser(ctx, { ...actor, consent_version: version }, version);
 }

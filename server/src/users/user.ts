@@ -16,13 +16,7 @@ export type UserRow = Pick<
   | 'is_verify'
   | 'is_head'
   | 'consent_version'
-> & {
-  company_legal_entity: string | null;
-  company_state: CompanyState | null;
-  instance_name: string | null;
-  /** Whether they belong to a reviewing body (read with the user; absent where a row is made by hand). */
-  review_body_member?: unknown;
-};
+> & { company_legal_entity: string | null; company_state: CompanyState | null; instance_name: string | null };
 
 /** E-mails are compared trimmed and lower-cased everywhere. */
 export function normalizeEmail(email: string): string {

@@ -24,20 +24,12 @@ const userColumns = [
 
 /** Active users only: a removed user (soft delete) is invisible to every lookup but the history's. */
 function selectActiveUsers(db: Db) {
-  return (
-    db
-      .selectFrom('users')
-      .leftJoin('companies', 'companies.id', 'users.company_id')
-      .leftJoin('instances', 'instances.id', 'users.instance_id')
-      .select(userColumns)
-      // A member of a reviewing body sees 'Запросы на заключение' (docs/product.md «Conclusions»).
-      .select((eb) =>
-        eb
-          .exists(eb.selectFrom('review_body_members').select('user_id').whereRef('user_id', '=', 'users.id'))
-          .as('review_body_member'),
-      )
-      .where('users.removed_at', 'is', null)
-  );
+  return db
+    .selectFrom('users')
+    .leftJoin('companies', 'companies.id', 'users.company_id')
+    .leftJoin('instances', 'instances.id', 'users.instance_id')
+    .select(userColumns)
+    .where('users.removed_at', 'is', null);
 }
 
 function selectActiveUserById(db: Db, id: number) {
@@ -317,4 +309,15 @@ export async function updateConsent(
     .set({ consent_version: consent.version, consent_at: consent.at, consent_address: consent.address })
     .where('id', '=', id)
     .execute();
+}
+
+/** Whether the user belongs to a reviewing body (docs/product.md «Conclusions»). */
+export async function isReviewBodyMember(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('review_body_members')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -13,7 +13,7 @@ import * as users from './users.repository.ts';
  * user who has not consented to `consentVersion` (the consent's current version; null while none can be given) is
  * asked to.
  */
-export function toApiUser(row: UserRow, consentVersion: string | null): User {
+function toApiUser(row: UserRow, consentVersion: string | null, reviewBodyMember: boolean | undefined): User {
   return {
     id: row.id,
     fio: row.fio,
@@ -27,11 +27,18 @@ export function toApiUser(row: UserRow, consentVersion: string | null): User {
         ? { id: row.company_id, legalEntity: row.company_legal_entity ?? '', state: row.company_state ?? 'active' }
         : null,
     instance: row.instance_id !== null ? { id: row.instance_id, name: row.instance_name ?? '' } : null,
-    ...(row.role === 'examiner' || row.role === 'reviewer'
-      ? { reviewBodyMember: Boolean(Number(row.review_body_member ?? 0)) }
-      : {}),
+    ...(reviewBodyMember === undefined ? {} : { reviewBodyMember }),
     consentRequired: consentVersion !== null && row.company_id !== null && row.consent_version !== consentVersion,
   };
+}
+
+/**
+ * The API shape of a user: for the committee's examiners and outside bodies' staff, whether they belong to a reviewing
+ * body (read here, for `/api/users/me` and a new session, not with every request's user).
+ */
+export async function apiUser(ctx: ServiceContext, row: UserRow, consentVersion: string | null): Promise<User> {
+  const staff = row.role === 'examiner' || row.role === 'reviewer';
+  return toApiUser(row, consentVersion, staff ? await users.isReviewBodyMember(ctx.db, row.id) : undefined);
 }
 
 /** The API shape of an active user by id, or null (removed or unknown): what a new session answers with. */
@@ -41,7 +48,7 @@ export async function activeApiUser(
   consentVersion: string | null,
 ): Promise<User | null> {
   const row = await users.findUserById(ctx.db, id);
-  return row ? toApiUser(row, consentVersion) : null;
+  return row ? apiUser(ctx, row, consentVersion) : null;
 }
 
 /** Keeps what a user consented to: the consent's version, when, from which address. */

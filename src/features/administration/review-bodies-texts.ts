@@ -16,7 +16,6 @@ export const reviewBodyTexts = {
   termDays: 'Срок заключения, рабочих дней', // e2e
   term: 'Срок',
   termValue: (days: number) => workingDays(days),
-  termInvalid: 'Укажите целое число от 1 до 60',
   state: 'Состояние',
   active: 'Действует',
   retired: 'Выведен из употребления',

@@ -1,6 +1,6 @@
 // Pure rules of the conclusions on the site (docs/product.md «Conclusions»): the term as shown, who is still silent,
 // what a decision must explain, and the checks of the request and the answer, with the kernel's texts.
-import { CONCLUSION_MAX_DAYS, CONCLUSION_TEXTS } from '#domain/conclusions.ts';
+import { CONCLUSION_TEXTS, conclusionTermProblem } from '#domain/conclusions.ts';
 import type { Conclusion, ConclusionVerdict, Stage, Statement } from '#domain/contract.ts';
 import type { DeadlineLine } from '#lib/deadline.ts';
 import type { FieldErrors } from '#lib/validators.ts';
@@ -55,7 +55,8 @@ export function validateConclusionsRequest(values: ConclusionsRequestValues): Fi
   const errors: FieldErrors<ConclusionsRequestValues> = {};
   if (values.question.trim() === '') errors.question = CONCLUSION_TEXTS.questionRequired;
   const days = parseDueDays(values.dueDays);
-  if (days !== null && !(days >= 1 && days <= CONCLUSION_MAX_DAYS)) errors.dueDays = conclusionTexts.dueDaysInvalid;
+  const termProblem = days === null ? null : conclusionTermProblem(days);
+  if (termProblem) errors.dueDays = termProblem;
   return errors;
 }
 

@@ -38,7 +38,6 @@ export const conclusionTexts = {
   questionLabel: 'Вопрос к подразделению или органу', // e2e
   dueDays: 'Срок, рабочих дней', // e2e
   dueDaysHint: 'Если не указать, у каждого органа будет его срок по умолчанию',
-  dueDaysInvalid: 'Укажите целое число от 1 до 60',
   requestSubmit: 'Отправить запросы', // e2e
   requested: (count: number) =>
     `${pluralForm(count, ['Направлен', 'Направлено', 'Направлено'])} ${count} ${pluralForm(count, ['запрос', 'запроса', 'запросов'])}`,

@@ -1,5 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
-import { CONCLUSION_MAX_DAYS, CONCLUSION_TEXTS, REVIEW_BODY_KIND_LABELS } from '#domain/conclusions.ts';
+import { CONCLUSION_TEXTS, conclusionTermProblem, REVIEW_BODY_KIND_LABELS } from '#domain/conclusions.ts';
 import type { ReviewBody, ReviewBodyKind, ReviewBodyMember } from '#domain/contract.ts';
 import { orNull, validationTexts } from '#lib/validators.ts';
 import { api } from '#stores/api.ts';
@@ -23,8 +23,7 @@ interface BodyValues extends Record<string, string> {
 
 /** A term as typed: a whole number of working days, 1 to 60. */
 function termProblem(value: string): string | null {
-  const days = /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN;
-  return days >= 1 && days <= CONCLUSION_MAX_DAYS ? null : texts.termInvalid;
+  return conclusionTermProblem(/^\d{1,3}$/.test(value) ? Number(value) : Number.NaN);
 }
 
 const KIND_OPTIONS: ReadableAtom<readonly FieldOption[]> = atom(
