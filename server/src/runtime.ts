@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { resumeApprovedSets } from './approved-sets/approved-sets.service.ts';
 import { ensureCatalogues } from './catalogs/catalogs.service.ts';
 import type { Config } from './config.ts';
 import { compileValidatorsAhead } from './contract/validation.ts';
@@ -67,6 +68,8 @@ export async function startRuntime(config: Config, withSite: boolean): Promise<F
       }
     }
   }
+  // An approval whose set a stopped process did not finish is stamped now, in the background.
+  void resumeApprovedSets(app.ctx);
   if (config.production && !config.trustProxy) {
     app.log.warn('TRUST_PROXY не задан: за nginx все клиенты будут с одного адреса и разделят лимит запросов кода');
   }

@@ -4,6 +4,7 @@
 import { committeeTime } from '#domain/committee-time.ts';
 import type { ReviewDeadline, StatementStatus, StatusHistoryEntry } from '#domain/contract.ts';
 import { formatDay, formatNumericDay, formatShortDay, pluralForm, workingDays } from '#domain/russian.ts';
+import type { StatusView } from '#domain/statuses.ts';
 
 /** What a statement needs for its deadline line. */
 export interface DeadlineSource {
@@ -51,14 +52,24 @@ function runningTermLine(deadline: ReviewDeadline, term = 'Срок рассмо
   };
 }
 
+/** The intake check's term in the words of each side: the committee's staff, or the applicant waiting for it. */
+const INTAKE_TERM_WORDS: Readonly<Record<StatusView, string>> = {
+  examiner: 'Проверить до',
+  company: 'Комитет проверит документы до',
+};
+
 /**
- * The intake check's term on the examiner's news (docs/product.md «The regulation's procedures»): 'Проверить до {date}',
- * the last day or how far it is over said in brackets, overdue marked as the review term's is; null when none runs.
+ * The intake check's term (docs/product.md «The regulation's procedures»): 'Проверить до {date}' for the committee,
+ * 'Комитет проверит документы до {date}' for the applicant, the last day or how far it is over said in brackets,
+ * overdue marked as the review term's is; null when none runs.
  */
-export function intakeTermLine(deadline: ReviewDeadline | null | undefined): DeadlineLine | null {
+export function intakeTermLine(
+  deadline: ReviewDeadline | null | undefined,
+  reader: StatusView = 'examiner',
+): DeadlineLine | null {
   if (!deadline) return null;
   const { dueDate, workingDaysLeft: left, provisional } = deadline;
-  const text = `Проверить до ${formatDay(dueDate)}`;
+  const text = `${INTAKE_TERM_WORDS[reader]} ${formatDay(dueDate)}`;
   if (left < 0) return { tone: 'overdue', text: `${text} (просрочено на ${workingDays(-left)})`, provisional };
   if (left === 0) return { tone: 'due', text: `${text} (сегодня последний день)`, provisional };
   return { tone: 'running', text, provisional };

@@ -1,11 +1,12 @@
 import { expectAccessible } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { statementUnderReview } from './listed.ts';
+import { CreateStatementPage, pdf } from './pages/create-statement-page.ts';
 import { ReviewPage } from './pages/examiner-pages.ts';
 
 // What a first-time user meets on the statement details (docs/product.md «Company statement detail», «Examiner statement
 // detail»): a statement that is not there or fails to load keeps its address and says so, and the back link leads to the
-// list the statement was opened from.
+// list the statement was opened from; the owner who files is told the number, the terms and what happens next.
 test.use({ role: 'examiner1' });
 
 for (const width of [1400, 576]) {
@@ -110,3 +111,44 @@ test("the examiner's table names each object, and on a phone each row is a card 
     await expect(page).toHaveURL(/\/instance\/statement\/info\/\d+$/);
   }
 });
+
+for (const width of [1400, 576]) {
+  test(`the owner who files lands on the list, which names the number and both terms (${width} px)`, async ({
+    pageAs,
+  }) => {
+    const page = await pageAs('owner');
+    await page.setViewportSize({ width, height: 900 });
+    const create = new CreateStatementPage(page);
+    await create.goto();
+    await create.fill({ objectName: `Детский сад на 120 мест (${width} px)` });
+    await create.documents.upload([pdf(`Пояснительная записка ${width}.pdf`)]);
+    const { id, visibleId } = await create.create();
+
+    // The confirmation is where the keyboard and a screen reader start, above the list.
+    const confirmation = page.getByRole('region', { name: `Заявление № ${visibleId} зарегистрировано` });
+    await expect(confirmation.getByRole('heading', { level: 2 })).toBeFocused();
+    await expect(confirmation.getByTestId('filed-intake-term')).toHaveText(
+      /^Комитет проверит документы до \d{1,2} [а-я]+ \d{4} г\./,
+    );
+    await expect(confirmation.getByTestId('filed-review-term')).toHaveText(
+      /^Срок рассмотрения — до \d{1,2} [а-я]+ \d{4} г\. \(осталось? \d+ рабоч/,
+    );
+    await expect(confirmation.getByRole('heading', { level: 3, name: 'Что дальше' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Заявление создано' })).toBeVisible();
+    await expectAccessible(page, `the confirmation after filing at ${width} px`);
+    await page.screenshot({ path: `/tmp/e2e-filed-${width}.png` });
+
+    // 'Открыть заявление' by keyboard: the detail says the intake check's term too.
+    const intakeTerm = await confirmation.getByTestId('filed-intake-term').textContent();
+    await page.keyboard.press('Tab');
+    await expect(confirmation.getByRole('link', { name: 'Открыть заявление' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/statement/info/${id}$`));
+    await expect(page.getByTestId('intake-term')).toHaveText(intakeTerm ?? '');
+
+    // Said once: back on the list, there is no confirmation.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Все заявления' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /зарегистрировано$/ })).toHaveCount(0);
+  });
+}

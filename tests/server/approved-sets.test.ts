@@ -4,12 +4,18 @@ import { unzipSync } from 'fflate';
 import { degrees, PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
-import { makeApprovedSet, NOT_STAMPED } from '../../server/src/approved-sets/approved-sets.service.ts';
+import {
+  makeApprovedSet,
+  NOT_STAMPED,
+  resumeApprovedSets,
+} from '../../server/src/approved-sets/approved-sets.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
+import { inOneTransaction } from '../../server/src/db/one-transaction.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
+import { replyToStatement } from '../../server/src/workflow/review.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { certificatePrefile, pdfText, signedIn, startTestPortal, type TestPortal } from './helpers.ts';
 
@@ -204,6 +210,39 @@ describe('the approved set', () => {
     // Made once: asking again keeps the same files.
     await makeApprovedSet(ctx, id);
     expect((await detail('examiner1', id)).approvedSet).toEqual(set);
+  }, 60_000);
+
+  it('is made for the demo before its start answers, and after a start for an approval left without one', async () => {
+    // The demo approves inside one transaction; its approved statement has its set by the time the portal answers.
+    const approved = await portal.db.selectFrom('statements').select('id').where('status', '=', 'approved').execute();
+    expect(approved.length).toBeGreaterThan(0);
+    for (const { id } of approved) expect((await detail('owner', id)).approvedSet).not.toBeNull();
+
+    // An approval whose transaction was still open when it asked for its set (as a stopped process leaves one):
+    // nothing is made then, and nothing fails; the next start's resume makes it.
+    const { id } = await submitStatement(ctx, users.owner, {
+      objectName: 'Павильон',
+      prefileIds: [await stored(users.owner, 'Павильон.pdf', await album())],
+    });
+    await takeIntoWork(ctx, users.examiner1, id);
+    const certificate = await certificatePrefile(portal, users.examiner1, id);
+    const errors: unknown[] = [];
+    await inOneTransaction(ctx.db, (db) =>
+      replyToStatement({ ...ctx, db, logError: (error) => errors.push(error) }, users.examiner1, id, {
+        status: 'approved',
+        isInstance: true,
+        comment: 'Согласовано',
+        prefileIds: [certificate],
+      }),
+    );
+    expect((await detail('owner', id)).approvedSet).toBeNull();
+    await resumeApprovedSets(ctx);
+    expect(errors).toEqual([]);
+    const set = (await detail('owner', id)).approvedSet;
+    expect(set?.files.map((file) => file.fileName)).toEqual(['Павильон_согласовано.pdf']);
+    // Resumed again, nothing more is made.
+    await resumeApprovedSets(ctx);
+    expect((await detail('owner', id)).approvedSet).toEqual(set);
   }, 60_000);
 
   it('has no set before an approval, and none for a statement another decision answered', async () => {

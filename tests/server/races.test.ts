@@ -109,6 +109,8 @@ async function snapshot(id: number) {
     .innerJoin('stages', 'stages.id', 'files.stage_id')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('stages.statement_id', '=', id)
+    // The stamped copies and inventory of the statement's approval come in the background, on no request.
+    .where('files.approved_set', 'is', null)
     .executeTakeFirstOrThrow();
   const total = async (table: 'notifications' | 'status_history' | 'stages') =>
     Number(

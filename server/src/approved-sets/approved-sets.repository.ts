@@ -55,6 +55,38 @@ export function findApprovedSetRow(db: Db, stageId: number) {
   return db.selectFrom('approved_sets').selectAll().where('stage_id', '=', stageId).executeTakeFirst();
 }
 
+/**
+ * The issued approvals whose set was never made (the process stopped while it was being made, or the approval came
+ * inside one transaction, as the demo's do): their statements, oldest first.
+ */
+export async function listApprovalsWithoutSet(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('statements')
+    .innerJoin('stages', 'stages.statement_id', 'statements.id')
+    .leftJoin('approved_sets', 'approved_sets.stage_id', 'stages.id')
+    .select('statements.id')
+    .where('statements.status', '=', 'approved')
+    .where('statements.held_status', 'is', null)
+    .where('stages.is_government_agency', '=', true)
+    .where('stages.status', '=', 'approved')
+    .where('approved_sets.stage_id', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('stages as later')
+            .select('later.id')
+            .whereRef('later.statement_id', '=', 'statements.id')
+            .whereRef('later.n', '>', 'stages.n')
+            .where('later.is_government_agency', '=', true)
+            .where('later.status', '=', 'approved'),
+        ),
+      ),
+    )
+    .orderBy('statements.id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Records the set as made; false when another process made it first (its row stands). */
 export async function insertApprovedSet(db: Db, stageId: number, at: string, notStamped: string): Promise<boolean> {
   const inserted = await db

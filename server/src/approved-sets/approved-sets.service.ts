@@ -16,6 +16,7 @@ import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { findApprovalStage } from '../db/approval-round.ts';
 import { type Db, nowIso } from '../db/database.ts';
+import { insideOneTransaction } from '../db/one-transaction.ts';
 import { apiError } from '../errors.ts';
 import { contentDisposition } from '../files/files.service.ts';
 import { keepStageFile } from '../files/stage-files.ts';
@@ -28,6 +29,7 @@ import {
   findApprovedSetRow,
   findStampSubject,
   insertApprovedSet,
+  listApprovalsWithoutSet,
   listApprovedDocuments,
   listApprovedSetFiles,
 } from './approved-sets.repository.ts';
@@ -93,9 +95,26 @@ const making = new Set<number>();
  * transaction committed; a failure is logged and never reaches the approval's caller. Answers when the set is made.
  */
 export function startApprovedSet(ctx: ServiceContext, statementId: number): Promise<void> {
+  // An approval inside one transaction (the demo) is made once that transaction is over: resumeApprovedSets.
+  if (insideOneTransaction(ctx.db)) return Promise.resolve();
   return makeApprovedSet(ctx, statementId).catch((error: unknown) =>
     ctx.logError(error, `approved set of statement ${statementId}`),
   );
+}
+
+/**
+ * Makes every set an issued approval still lacks, one after another: at a start, for a process that stopped while
+ * making one, and after the demo's seed. Failures are logged; answers when all were tried.
+ */
+export async function resumeApprovedSets(ctx: ServiceContext): Promise<void> {
+  let waiting: number[];
+  try {
+    waiting = await listApprovalsWithoutSet(ctx.db);
+  } catch (error) {
+    ctx.logError(error, 'approved sets to resume');
+    return;
+  }
+  for (const statementId of waiting) await startApprovedSet(ctx, statementId);
 }
 
 /**

@@ -18,6 +18,17 @@ import type { Database } from './schema.ts';
  * they keep their own all-or-nothing and the whole stays one. For work done once at start (the demo seed), never
  * beside requests: on SQLite it holds the one connection throughout.
  */
+/** The handles inOneTransaction gives out: work started on one must not outlive its transaction. */
+const oneTransactionHandles = new WeakSet<Db>();
+
+/**
+ * Whether `db` is a handle of inOneTransaction: work that would run after the call returns (in the background) must
+ * not use it, as its transaction is over by then (on PostgreSQL a savepoint outside a transaction is an error).
+ */
+export function insideOneTransaction(db: Db): boolean {
+  return oneTransactionHandles.has(db);
+}
+
 export async function inOneTransaction<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
   const executor = db.getExecutor();
   const postgres = executor.adapter instanceof PostgresAdapter;
@@ -32,6 +43,7 @@ export async function inOneTransaction<T>(db: Db, work: (db: Db) => Promise<T>):
         createQueryCompiler: () => (postgres ? new PostgresQueryCompiler() : new SqliteQueryCompiler()),
       },
     });
+    oneTransactionHandles.add(inner);
     try {
       const result = await work(inner);
       await run('commit');

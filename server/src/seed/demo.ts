@@ -3,6 +3,7 @@ import path from 'node:path';
 import { certificateFileName } from '#domain/certificates.ts';
 import type { StatementStatus } from '#domain/contract.ts';
 import { decideAppeal, fileAppeal } from '../appeals/appeals.service.ts';
+import { resumeApprovedSets } from '../approved-sets/approved-sets.service.ts';
 import { catalogIds, ensureCatalogues, refusalGrounds } from '../catalogs/catalogs.service.ts';
 import { issueCheckToken } from '../certificates/certificates.service.ts';
 import { createCompanyWithOwner } from '../companies/companies.service.ts';
@@ -275,7 +276,8 @@ const CORRECTION_TEXT =
  * through the same services as the API, on a clock set back to each demo date, so the seed can never write a state
  * the rules forbid. All or nothing: the whole demo is one transaction, and the files it stored are removed if it fails,
  * so a failed start leaves an empty database that the next start seeds again. Its signatures are filed with the
- * verdicts shipped beside them (demo-signatures.ts): the seed runs no OpenSSL.
+ * verdicts shipped beside them (demo-signatures.ts): the seed runs no OpenSSL. The approved statements' sets are
+ * stamped after it, before it answers.
  */
 export async function seedDemo(base: ServiceContext): Promise<boolean> {
   await ensureCatalogues(base.db);
@@ -292,6 +294,8 @@ export async function seedDemo(base: ServiceContext): Promise<boolean> {
     for (const key of stored) await base.files.remove(key).catch(() => {});
     throw error;
   }
+  // The approved demo statements' stamped sets, made once the demo is there (as a start after a crash makes them).
+  await resumeApprovedSets(base);
   return true;
 }
 

@@ -1,14 +1,16 @@
-import { useLayoutEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BellIcon } from '#components/ui/icons.tsx';
 import { type CompanyFilter, routes } from '#domain/routes.ts';
 import { countByStatus } from '#domain/statuses.ts';
 import { $unreadNotifications, openNotificationsDrawer } from '#stores/drawer.ts';
 import { useStore } from '#stores/prerendered.ts';
+import FiledConfirmation from './components/list/FiledConfirmation.tsx';
 import ListBody from './components/list/ListBody.tsx';
 import ListToolbar from './components/list/ListToolbar.tsx';
 import { listTexts } from './components/list/texts.ts';
 import { useListRows } from './components/list/use-list-rows.ts';
 import VirtualStatementList from './components/list/VirtualStatementList.tsx';
+import { type FiledStatement, takeFiled } from './stores/filed.ts';
 import {
   $companyStatements,
   $visibleCompanyStatements,
@@ -32,11 +34,17 @@ export default function CompanyStatementList({ filter }: CompanyStatementListPro
   const visible = useListRows(useStore($visibleCompanyStatements));
   const unread = useStore($unreadNotifications);
   const inFilter = filter === 'all' ? list.items.length : counts[filter];
+  // The statement just filed, named once above the list (read after hydration: the page is prerendered).
+  const [filed, setFiled] = useState<FiledStatement | null>(null);
+  useEffect(() => setFiled(takeFiled()), []);
+  const title = useRef<HTMLHeadingElement>(null);
 
   return (
     <>
       <div className="page-header">
-        <h1>{listTexts.title}</h1>
+        <h1 ref={title} tabIndex={-1}>
+          {listTexts.title}
+        </h1>
         <div className="page-header__actions">
           <button
             type="button"
@@ -57,6 +65,15 @@ export default function CompanyStatementList({ filter }: CompanyStatementListPro
           </a>
         </div>
       </div>
+      {filed && (
+        <FiledConfirmation
+          filed={filed}
+          onHide={() => {
+            setFiled(null);
+            title.current?.focus();
+          }}
+        />
+      )}
       {filter !== 'all' && (
         <p className="list-filter">
           {listTexts.statusFilter(filter)} <a href={routes.company()}>{listTexts.showAll}</a>

@@ -12,6 +12,7 @@ import { carryToast, showToast } from '#stores/toasts.ts';
 import { createUploadList } from '#stores/uploads.ts';
 import { createCatalog } from '../../../stores/catalog.ts';
 import { createTexts } from '../texts/create.ts';
+import { carryFiled } from './filed.ts';
 
 /** The object categories (GET /api/catalogObjectTypes); the product reuses 'Не удалось загрузить сотрудников' for them. */
 export const $objectTypes = createCatalog(
@@ -85,7 +86,8 @@ export function statementPayload(values: StatementFormValues, prefileIds: number
 export type CreateOutcome = 'created' | 'invalid' | 'failed';
 
 /**
- * Checks the form, creates the statement, and opens '/' with 'Заявление создано' on success.
+ * Checks the form, creates the statement, and opens '/' with 'Заявление создано' and the filed statement's
+ * confirmation (its number and terms) on success.
  * A submit while files are still uploading waits for the person to try again.
  */
 export async function createStatement(): Promise<CreateOutcome> {
@@ -106,6 +108,7 @@ export async function createStatement(): Promise<CreateOutcome> {
   });
   if (!result.ok) return 'failed';
   statementUploads.reset();
+  carryFiled(result.data);
   carryToast('success', createTexts.created);
   navigateTo(routes.entry);
   return 'created';

@@ -6,7 +6,7 @@ import type { StatusView } from '#domain/statuses.ts';
 import { statementHeading } from '#lib/statement.ts';
 import type { BackTarget } from '../../lib/back-link.ts';
 import type { StatementDetail } from '../../stores/statement-detail.ts';
-import { DeadlineNote } from '../DeadlineTags.tsx';
+import { DeadlineNote, IntakeTermNote } from '../DeadlineTags.tsx';
 import { statementDetailTexts } from '../texts.ts';
 import BackLink from './BackLink.tsx';
 import DetailUnavailable from './DetailUnavailable.tsx';
@@ -29,7 +29,10 @@ export interface StatementHeaderProps {
   actions?: ReactNode;
 }
 
-/** The top of both statement details: back link, number, status, title, deadline line and the side's actions. */
+/**
+ * The top of both statement details: back link, number, status, title, the intake check's term while it runs, the
+ * deadline line and the side's actions.
+ */
 export default function StatementHeader({
   statement,
   status,
@@ -72,6 +75,7 @@ export default function StatementHeader({
         <h1 className="detail-header__title" id={headingId} tabIndex={headingId ? -1 : undefined}>
           {statementHeading(statement)}
         </h1>
+        <IntakeTermNote deadline={statement.intakeDeadline} reader={view} />
         <DeadlineNote statement={statement} />
         {actions && <div className="detail-header__actions">{actions}</div>}
       </header>
