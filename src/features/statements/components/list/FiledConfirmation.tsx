@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { TermNote } from '#components/statement/TermNote.tsx';
 import { routes } from '#domain/routes.ts';
 import { deadlineLine, intakeTermLine } from '#lib/deadline.ts';
+import { whenPageRevealed } from '#lib/page-reveal.ts';
 import type { FiledStatement } from '../../stores/filed.ts';
 import { createTexts } from '../../texts/create.ts';
 
@@ -18,7 +19,7 @@ export interface FiledConfirmationProps {
  */
 export default function FiledConfirmation({ filed, onHide }: FiledConfirmationProps) {
   const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => title.current?.focus(), []);
+  useEffect(() => whenPageRevealed(() => title.current?.focus()), []);
   return (
     <section className="alert alert--success filed-confirmation" aria-labelledby="filed-title">
       <h2 className="filed-confirmation__title" id="filed-title" ref={title} tabIndex={-1}>
