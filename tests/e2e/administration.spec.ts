@@ -280,12 +280,34 @@ test('the calendar: a file is checked, what changes is shown, then applied', asy
   await row.getByRole('button', { name: `Загрузить календарь: ${year}` }).click();
   const dialog = admin.dialog(`Календарь на ${year} год`);
 
-  // A bad file: every problem beside the field, in Russian.
+  // The instructions are in plain words, with an example, and name no console command.
+  await expect(dialog).toContainText('Например: «нерабочие: 2027-01-01..2027-01-08, 2027-02-23»');
+  await expect(dialog).not.toContainText('calendar-import');
+
+  // A file that is another one altogether is refused once, by its cause, beside the field, in Russian.
   const file = dialog.getByLabel('Файл календаря');
   await file.setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('праздники: все\n') });
   await dialog.getByRole('button', { name: 'Проверить' }).click();
-  await expect(file).toHaveAccessibleDescription(/строка 1: ожидается «нерабочие: даты»/);
+  await expect(file).toHaveAccessibleDescription(
+    'Ошибка: Файл календаря не принят: Это не файл производственного календаря: в нём нет ни строки «нерабочие:», ни строки «рабочие:» с датами.',
+  );
   await expect(file).toBeFocused();
+  await file.setInputFiles({ name: 'old.txt', mimeType: 'text/plain', buffer: Buffer.from(officialYear(year - 1)) });
+  await dialog.getByRole('button', { name: 'Проверить' }).click();
+  await expect(file).toHaveAccessibleDescription(
+    `Ошибка: Файл календаря не принят: Все даты в файле — ${year - 1} года, а загружается календарь на ${year} год. Выберите файл на ${year} год.`,
+  );
+  // One line with a wrong key in an otherwise good file: that line, not the holidays it seems to lack.
+  await file.setInputFiles({
+    name: 'typo.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`${officialYear(year)}\nпраздники: ${year}-02-23\n`),
+  });
+  await dialog.getByRole('button', { name: 'Проверить' }).click();
+  await expect(file).toHaveAccessibleDescription(
+    /не принят: строка \d+: ожидается «нерабочие: даты» или «рабочие: даты»/,
+  );
+  await expect(file).not.toHaveAccessibleDescription(/ст\. 112/);
 
   await file.setInputFiles({ name: 'official.txt', mimeType: 'text/plain', buffer: Buffer.from(officialYear(year)) });
   await dialog.getByRole('button', { name: 'Проверить' }).click();

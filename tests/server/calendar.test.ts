@@ -244,7 +244,21 @@ describe('the calendar file', () => {
       '2027-02-23 (вторник) — праздник по ст. 112 ТК РФ не указан среди нерабочих: это не весь год',
     );
     expect(problems).toHaveLength(3); // February 23, March 8, November 4; May 1 and 9, June 12 fall on weekends
-    expect(refuse(2027, '')).toHaveLength(9);
+  });
+
+  it('says once, by its cause, that a file is another one altogether: not a calendar, or another year', () => {
+    const notACalendar = [
+      'Это не файл производственного календаря: в нём нет ни строки «нерабочие:», ни строки «рабочие:» с датами.',
+    ];
+    expect(refuse(2027, '')).toEqual(notACalendar);
+    expect(refuse(2027, 'Дата;Тип дня\n01.01.2027;праздник\n02.01.2027;праздник\n'.repeat(5))).toEqual(notACalendar);
+    expect(refuse(2027, formatCalendarFile(CALENDAR_2026))).toEqual([
+      'Все даты в файле — 2026 года, а загружается календарь на 2027 год. Выберите файл на 2027 год.',
+    ]);
+    // A file of the right year with one foreign line names that line, not the holidays it then seems to lack.
+    expect(refuse(2027, 'нерабочие: 2027-01-01..2027-01-08\nпраздники: 2027-02-23\n')).toEqual([
+      'строка 2: ожидается «нерабочие: даты» или «рабочие: даты», а не «праздники: 2027-02-23»',
+    ]);
   });
 
   it('refuses a holiday listed as worked', () => {

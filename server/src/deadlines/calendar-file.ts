@@ -28,6 +28,14 @@ export class CalendarFileError extends Error {
   }
 }
 
+/** The causes that make a file another one altogether: said once, instead of a line per date. */
+export const CALENDAR_FILE_TEXTS = {
+  notACalendar:
+    'Это не файл производственного календаря: в нём нет ни строки «нерабочие:», ни строки «рабочие:» с датами.',
+  otherYear: (years: readonly number[], year: number) =>
+    `Все даты в файле — ${years.join(', ')} года, а загружается календарь на ${year} год. Выберите файл на ${year} год.`,
+} as const;
+
 const WEEKDAY_NAMES = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'];
 
 function weekdayName(date: IsoDate): string {
@@ -77,6 +85,12 @@ export function parseCalendarFile(year: number, text: string): CalendarYear {
     }
   };
 
+  // What says the file is another one altogether (not a calendar, another year's): then that is its one problem.
+  let calendarLines = 0;
+  let dates = 0;
+  let outside = 0;
+  const otherYears = new Set<number>();
+
   for (const [index, raw] of text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
@@ -90,6 +104,7 @@ export function parseCalendarFile(year: number, text: string): CalendarYear {
       problems.push(`строка ${line}: ожидается «нерабочие: даты» или «рабочие: даты», а не «${content}»`);
       continue;
     }
+    calendarLines += 1;
     const isWorking = key === CALENDAR_FILE_KEYS.working;
     for (const item of (match[2] ?? '').split(/[\s,;]+/).filter(Boolean)) {
       const [from, to, ...extra] = item.split('..');
@@ -98,7 +113,10 @@ export function parseCalendarFile(year: number, text: string): CalendarYear {
         continue;
       }
       const last = to ?? from;
+      dates += 1;
       if (yearOf(from) !== year || yearOf(last) !== year) {
+        outside += 1;
+        otherYears.add(yearOf(from) === year ? yearOf(last) : yearOf(from));
         problems.push(`строка ${line}: «${item}» — вне ${year} года`);
         continue;
       }
@@ -114,8 +132,13 @@ export function parseCalendarFile(year: number, text: string): CalendarYear {
     }
   }
 
-  // A whole year names every holiday of Labour Code art. 112 that falls on a weekday, and works none of them.
-  for (const monthDay of FIXED_HOLIDAYS) {
+  if (calendarLines === 0) throw new CalendarFileError([CALENDAR_FILE_TEXTS.notACalendar]);
+  if (dates > 0 && outside === dates) {
+    throw new CalendarFileError([CALENDAR_FILE_TEXTS.otherYear([...otherYears].sort(), year)]);
+  }
+  // A whole year names every holiday of Labour Code art. 112 that falls on a weekday, and works none of them; missing
+  // holidays of a file with other problems are their consequence, not a cause of their own.
+  for (const monthDay of problems.length > 0 ? [] : FIXED_HOLIDAYS) {
     const day = `${year}-${monthDay}`;
     if (working.includes(day))
       problems.push(`${day} — нерабочий праздничный день (ст. 112 ТК РФ), он не может быть рабочим`);
