@@ -77,6 +77,8 @@ export const CONCLUSION_TEXTS = {
   memberNotFound: 'Сотрудник не найден среди участников',
   memberTaken: 'Этот адрес принадлежит пользователю компании или другого органа',
   fioRequired: 'Укажите ФИО',
+  /** The examiner's mail about an overdue request: what they can do. */
+  overdueHint: 'Напомните подразделению или органу либо отзовите запрос с причиной на странице заявления.',
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaitedConclusionsText, CONCLUSION_TEXTS } from '#domain/conclusions.ts';
 import type { Conclusion, ConclusionRequests, ReviewBody, Statement } from '#domain/contract.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
+import { remindOverdueConclusions } from '../../server/src/conclusions/conclusions.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
 import { submitStatement } from '../../server/src/statements/statements.service.ts';
 import type { UserRow } from '../../server/src/users/user.ts';
@@ -307,6 +308,43 @@ describe('terms', () => {
       expect(requests.overdue).toBeGreaterThanOrEqual(1);
       await answer(asked?.id ?? 0, 'utilities', { verdict: 'agreed' });
       expect(await overdue()).toBe(before);
+    } finally {
+      portal.clock.advance(-10 * 24 * 60 * 60 * 1000);
+    }
+  });
+});
+
+describe('overdue reminders', () => {
+  it('tell the examiner and the body’s members once, by notification and mail, when a request passes its term', async () => {
+    const id = await underReview();
+    const [asked] = (await ask(id, [body.transport.id], 'examiner1', { dueDays: 1 })).json() as Conclusion[];
+    const visibleId = (await examinerDetail(id)).visibleId;
+    const told = `Просрочено заключение по заявлению № ${visibleId}: Департамент транспорта`;
+    const messages = async (who: Who) =>
+      ((await call(who, 'GET', '/api/notifications')).json() as { message: string }[]).map((n) => n.message);
+    // Within its term nobody is told.
+    await remindOverdueConclusions(ctx);
+    expect(await messages('examiner1')).not.toContain(told);
+    portal.clock.advance(10 * 24 * 60 * 60 * 1000);
+    try {
+      // Two processes at once: each request is told of once.
+      await Promise.all([remindOverdueConclusions(ctx), remindOverdueConclusions(ctx)]);
+      await remindOverdueConclusions(ctx);
+      expect((await messages('examiner1')).filter((message) => message === told)).toHaveLength(1);
+      expect((await messages('transport')).filter((message) => message === told)).toHaveLength(1);
+      expect(await messages('examiner2')).not.toContain(told);
+      await expect
+        .poll(() =>
+          portal.mailbox
+            .messagesTo(demoUsers.examiner1.email)
+            .filter((mail) => mail.text.includes(told) && mail.text.includes(CONCLUSION_TEXTS.overdueHint)),
+        )
+        .toHaveLength(1);
+      await expect
+        .poll(() => portal.mailbox.messagesTo('transport@dept.example').filter((mail) => mail.text.includes(told)))
+        .toHaveLength(1);
+      // Answered, so no request of this test stays open for the others.
+      await answer(asked?.id ?? 0, 'transport', { verdict: 'agreed' });
     } finally {
       portal.clock.advance(-10 * 24 * 60 * 60 * 1000);
     }

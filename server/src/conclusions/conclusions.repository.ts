@@ -308,3 +308,42 @@ export function listOpenRequests(db: Db) {
     .where('s.status', '=', 'under_review')
     .execute();
 }
+
+/**
+ * Unanswered requests on statements under review that nobody was reminded of yet, with what the reminder names:
+ * the body, the statement and its examiner.
+ */
+export function listUnremindedOpenRequests(db: Db) {
+  return db
+    .selectFrom('conclusions as c')
+    .innerJoin('review_bodies as b', 'b.id', 'c.body_id')
+    .innerJoin('statements as s', 's.id', 'c.statement_id')
+    .select([
+      'c.id',
+      'c.body_id',
+      'c.requested_at',
+      'c.due_days',
+      'b.name as body_name',
+      's.id as statement_id',
+      's.visible_id',
+      's.object_name',
+      's.examiner_id',
+    ])
+    .where('c.status', '=', 'requested')
+    .where('c.overdue_reminded_at', 'is', null)
+    .where('s.status', '=', 'under_review')
+    .orderBy('c.id')
+    .execute();
+}
+
+/** Claims a request's overdue reminder: true for the one caller whose update set it, false when it was claimed before. */
+export async function claimOverdueReminder(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('conclusions')
+    .set({ overdue_reminded_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'requested')
+    .where('overdue_reminded_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -23,6 +23,7 @@ import { findStatementById as findStatementRow } from '../workflow/statement-acc
 import {
   bodyIdsOf,
   type ConclusionRow,
+  claimOverdueReminder,
   findConclusion,
   findLastCompanyRound,
   findLastStage,
@@ -35,6 +36,7 @@ import {
   listOpenRequests,
   listRoundFiles,
   listStatementConclusions,
+  listUnremindedOpenRequests,
   recordAnswer,
   recordWithdrawal,
 } from './conclusions.repository.ts';
@@ -338,6 +340,49 @@ export async function activeReviewBodies(ctx: ServiceContext) {
     kind: row.kind,
     termDays: row.term_days,
   }));
+}
+
+/**
+ * Tells of every unanswered request past its term, once: the statement's examiner (to remind the body or withdraw the
+ * request) and the body's members (to answer). Each request is claimed in the database before it is told, so two
+ * processes never tell it twice. Answers how many requests were told of.
+ */
+export async function remindOverdueConclusions(ctx: ServiceContext): Promise<number> {
+  const clock = await deadlineClock(ctx);
+  let told = 0;
+  for (const row of await listUnremindedOpenRequests(ctx.db)) {
+    const term = petitionTerm(clock, row.requested_at, row.due_days);
+    if (term.workingDaysLeft >= 0) continue;
+    const at = nowIso(ctx.now());
+    const mails = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await claimOverdueReminder(trx, row.id, at))) return [];
+      const message = `Просрочено заключение по заявлению № ${row.visible_id}: ${row.body_name}`;
+      const lines = [
+        `${message}.`,
+        `Объект: ${row.object_name}`,
+        `Срок ответа истёк ${formatNumericDay(term.dueDate)}.`,
+      ];
+      const sent = [await announceToBody(ctx, trx, row.body_id, message, lines, at)];
+      const examiner = row.examiner_id === null ? undefined : await findUserById(trx, row.examiner_id);
+      if (examiner) {
+        sent.push(
+          await announceTo(
+            ctx,
+            trx,
+            [examiner],
+            routes.examinerStatementInfo(row.statement_id),
+            message,
+            [...lines, '', CONCLUSION_TEXTS.overdueHint],
+            at,
+          ),
+        );
+      }
+      return sent;
+    });
+    if (mails.length > 0) told += 1;
+    for (const mail of mails) sendAnnouncement(ctx, mail);
+  }
+  return told;
 }
 
 /**

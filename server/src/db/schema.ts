@@ -494,6 +494,8 @@ export interface ConclusionTable {
   answered_at: Timestamp | null;
   withdrawn_reason: string | null;
   withdrawn_at: Timestamp | null;
+  /** When the examiner and the body's members were told the request is past its term: migration 20261130T1300. */
+  overdue_reminded_at: Timestamp | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { removeDeferredFiles } from '../backup/held-removals.ts';
+import { remindOverdueConclusions } from '../conclusions/conclusions.service.ts';
 import { sendDeadlineReminders } from '../deadlines/deadlines.service.ts';
 import { trimChanges } from '../events/events.service.ts';
 import { removeOrphanFiles } from '../files/files.service.ts';
@@ -76,6 +77,13 @@ export async function runHousekeeping(app: FastifyInstance): Promise<void> {
       'sent review deadline reminders',
       'deadline reminders failed',
     ),
+    job(
+      app,
+      'conclusion_reminders',
+      remindOverdueConclusions(ctx),
+      'told examiners and reviewing bodies of overdue conclusions',
+      'overdue conclusion reminders failed',
+    ),
   ]);
 }
 
@@ -93,7 +101,8 @@ export function runPetitionDigests(app: FastifyInstance): Promise<void> {
 /**
  * Scheduled work of a running server: abandoned uploads, and stored bytes no row refers to (left by a killed
  * process), are removed after 24 h; bytes whose removal waited for a backup go once none runs; registrations unconfirmed or declined for 30 days go with their personal data;
- * review deadline reminders go to the assigned examiners; every minute, petitions gathered for an examiner are mailed
+ * review deadline reminders go to the assigned examiners, and a request for a conclusion past its term to the
+ * statement's examiner and the body's members, once; every minute, petitions gathered for an examiner are mailed
  * as one when their gathering ends. Every API process may run
  * it: each removal is a conditional delete, so two processes never remove the same prefile twice or one in use, and
  * each reminder is claimed in the database before it is mailed.
