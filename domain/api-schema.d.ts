@@ -644,7 +644,9 @@ export interface paths {
          *     `p90WorkingDays` the working days (production calendar) from the receipt of the last submission to the
          *     decision's day, `roundsPerStatement` the mean number of submissions (the first and every new version),
          *     `grounds` the refusal grounds of those decisions by frequency; the same per examiner, and per week (weeks
-         *     from Monday) for the chart. `Accept: text/csv` or `format=csv` answers the same figures as a CSV file
+         *     from Monday) for the chart; `bodies` the conclusions asked of reviewing bodies in the range, per body
+         *     (requested, answered, on time, overdue, median working days to the answer). `Accept: text/csv` or
+         *     `format=csv` answers the same figures as a CSV file
          *     (UTF-8 with BOM, ';', formulas neutralized).
          */
         get: operations["getTermsReport"];
@@ -4566,6 +4568,26 @@ export interface components {
             total: components["schemas"]["TermsReportFigures"];
             examiners: components["schemas"]["TermsReportExaminer"][];
             weeks: components["schemas"]["TermsReportWeek"][];
+            /**
+             * @description The conclusions of reviewing bodies asked in the range (by the request's moment), per body, by name: every
+             *     body asked, retired ones too.
+             */
+            bodies: components["schemas"]["TermsReportBody"][];
+        };
+        TermsReportBody: {
+            bodyId: number;
+            name: string;
+            /** @enum {string} */
+            kind: "department" | "external";
+            /** @description Requests made in the range, withdrawn ones included. */
+            requested: number;
+            answered: number;
+            /** @description Answers given no later than the request's last day. */
+            answeredOnTime: number;
+            /** @description Answers given after the last day, and requests still unanswered past it. */
+            overdue: number;
+            /** @description The median of the working days (production calendar) from the request's day to the answer's. */
+            medianWorkingDays: number | null;
         };
         TermsReportFigures: {
             decided: number;

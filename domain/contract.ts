@@ -39,6 +39,8 @@ export type ExaminerWorkload = Schemas['ExaminerWorkload'];
 export type TermsReport = Schemas['TermsReport'];
 /** The report's figures, for the whole committee or one examiner. */
 export type TermsReportFigures = Schemas['TermsReportFigures'];
+/** The report's conclusions of one reviewing body. */
+export type TermsReportBody = Schemas['TermsReportBody'];
 /** The review term that runs now (sent, under_review). */
 export type ReviewDeadline = Schemas['ReviewDeadline'];
 /** How a status change stood against the review term: the due date and whether it came in time. */

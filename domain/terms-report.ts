@@ -1,6 +1,6 @@
 // The report on terms (GET /api/instance/reports) as people read it: the figures' labels and number formats, and
 // its CSV rows (terms-report-csv.ts writes them). One place, so the page's tables and the CSV file (written by the API) show the same numbers.
-import type { TermsReport, TermsReportFigures } from './contract.ts';
+import type { TermsReport, TermsReportBody, TermsReportFigures } from './contract.ts';
 
 /** A `YYYY-MM-DD` day as `DD.MM.YYYY`. */
 export function reportDay(day: string): string {
@@ -33,12 +33,27 @@ export const REPORT_FIGURES: ReadonlyArray<{ label: string; value: (figures: Ter
   { label: 'Раундов на заявление', value: (f) => reportNumber(f.roundsPerStatement) },
 ];
 
+/** The figures of one reviewing body's conclusions, in the order both the page and the CSV show them. */
+export const REPORT_BODY_FIGURES: ReadonlyArray<{ label: string; value: (body: TermsReportBody) => string }> = [
+  { label: 'Запрошено', value: (b) => String(b.requested) },
+  { label: 'Получено', value: (b) => String(b.answered) },
+  { label: 'Получено в срок', value: (b) => String(b.answeredOnTime) },
+  { label: 'Просрочено', value: (b) => String(b.overdue) },
+  { label: 'Медиана, рабочих дней до заключения', value: (b) => reportNumber(b.medianWorkingDays) },
+];
+
+/** A reviewing body's kind, as the report names it. */
+export const BODY_KINDS = { department: 'Подразделение комитета', external: 'Внешний орган' } as const;
+
 /** A refusal ground's catalogue, as the report names it. */
 export const GROUND_KINDS = { intake: 'Отказ в приёме', decision: 'Отказ в согласовании' } as const;
 
 export const REPORT_CSV_HEADER = ['Раздел', 'Эксперт', 'Показатель', 'Значение'] as const;
 
-/** The report's rows for its CSV file: the period, the committee's figures, grounds, each examiner's, the weeks. */
+/**
+ * The report's rows for its CSV file: the period, the committee's figures, grounds, each examiner's, each reviewing
+ * body's conclusions (the second column names the body), the weeks.
+ */
 export function reportRows(report: TermsReport): string[][] {
   const rows: string[][] = [
     ['Период', '', 'С', reportDay(report.from)],
@@ -53,6 +68,9 @@ export function reportRows(report: TermsReport): string[][] {
   };
   figures('Итого', '', report.total);
   for (const examiner of report.examiners) figures('Эксперт', examiner.fio, examiner.figures);
+  for (const body of report.bodies) {
+    for (const figure of REPORT_BODY_FIGURES) rows.push(['Заключения', body.name, figure.label, figure.value(body)]);
+  }
   for (const week of report.weeks) {
     rows.push(['Неделя', '', `Решений с ${reportDay(week.weekStart)}`, String(week.decisions)]);
     rows.push(['Неделя', '', `В срок с ${reportDay(week.weekStart)}`, String(week.onTime)]);

@@ -3,6 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RefusalGround, TermsReport, TermsReportFigures } from '#domain/contract.ts';
 import { BOM } from '#domain/csv.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
+import {
+  answerConclusion,
+  requestConclusions,
+  withdrawConclusion,
+} from '../../server/src/conclusions/conclusions.service.ts';
+import { addReviewBodyMember, createReviewBody } from '../../server/src/conclusions/review-bodies.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
 import { createRemark } from '../../server/src/remarks/remarks.service.ts';
 import { dayStart, median, nearestRank } from '../../server/src/reports/reports.service.ts';
@@ -216,6 +222,7 @@ describe('the report on terms', () => {
         { weekStart: '2026-04-20', decisions: 1, onTime: 0 },
         { weekStart: '2026-04-27', decisions: 0, onTime: 0 },
       ],
+      bodies: [],
     });
     const byId = new Map(report.examiners.map((row) => [row.examinerId, row]));
     expect(report.examiners).toHaveLength(2);
@@ -297,6 +304,73 @@ describe('the report on terms', () => {
     }
     expect((await call('examiner1', `${APRIL}&format=csv`)).statusCode).toBe(403);
     expect((await call(null, APRIL)).statusCode).toBe(401);
+  });
+
+  it('counts the conclusions asked of each body in the range: answered, on time, overdue, median days', async () => {
+    // March 2026, a week without holidays. S9 received Mon 16 Mar, under review; four bodies asked at 12:00 Moscow.
+    const s9 = await submit('2026-03-16T07:00:00Z');
+    await take(s9, 'examiner1', '2026-03-16T08:00:00Z');
+    const body = async (name: string, termDays: number, email: string) => {
+      const made = await createReviewBody(portal.ctx, users.head, { name, kind: 'external', termDays });
+      await addReviewBodyMember(portal.ctx, users.head, made.id, { email, fio: `Сотрудник ${name}` });
+      return { id: made.id, member: await userByEmail(portal, email) };
+    };
+    const quick = await body('Водоканал', 5, 'water@report.example');
+    const slow = await body('Теплосеть', 2, 'heat@report.example');
+    const silent = await body('Газовая служба', 3, 'gas@report.example');
+    const dropped = await body('Электросети', 3, 'power@report.example');
+    at('2026-03-16T09:00:00Z');
+    const asked = await requestConclusions(portal.ctx, users.examiner1, s9, {
+      bodyIds: [quick.id, slow.id, silent.id, dropped.id],
+      question: 'Согласуете подключение?',
+    });
+    const requestOf = (bodyId: number) => asked.find((row) => row.body.id === bodyId)?.id ?? 0;
+    // Within its 5 days (due Mon 23 Mar): answered Wed 18 Mar, 2 working days.
+    at('2026-03-18T09:00:00Z');
+    await answerConclusion(portal.ctx, quick.member, requestOf(quick.id), { verdict: 'agreed', prefileIds: [] });
+    // Past its 2 days (due Wed 18 Mar): answered Fri 20 Mar, 4 working days.
+    at('2026-03-20T09:00:00Z');
+    await answerConclusion(portal.ctx, slow.member, requestOf(slow.id), {
+      verdict: 'not_agreed',
+      text: 'Нет мощности',
+      prefileIds: [],
+    });
+    await withdrawConclusion(portal.ctx, users.examiner1, requestOf(dropped.id), { reason: 'Не нужен' });
+    at('2026-11-26T10:00:00Z');
+
+    const report = (await call('head', '/api/instance/reports?from=2026-03-01&to=2026-03-31')).json<TermsReport>();
+    const row = (bodyId: number) => report.bodies.find((entry) => entry.bodyId === bodyId);
+    expect(row(quick.id)).toEqual({
+      bodyId: quick.id,
+      name: 'Водоканал',
+      kind: 'external',
+      requested: 1,
+      answered: 1,
+      answeredOnTime: 1,
+      overdue: 0,
+      medianWorkingDays: 2,
+    });
+    expect(row(slow.id)).toMatchObject({
+      requested: 1,
+      answered: 1,
+      answeredOnTime: 0,
+      overdue: 1,
+      medianWorkingDays: 4,
+    });
+    // Unanswered past its term now; a withdrawn request is asked, never overdue.
+    expect(row(silent.id)).toMatchObject({ requested: 1, answered: 0, overdue: 1, medianWorkingDays: null });
+    expect(row(dropped.id)).toMatchObject({ requested: 1, answered: 0, overdue: 0, medianWorkingDays: null });
+    expect(report.bodies.map((entry) => entry.name)).toEqual([
+      'Водоканал',
+      'Газовая служба',
+      'Теплосеть',
+      'Электросети',
+    ]);
+    // Asked in March: nothing of it in April's report.
+    const april = (await call('head', APRIL)).json<TermsReport>();
+    expect(april.bodies).toEqual([]);
+    const csv = (await call('head', '/api/instance/reports?from=2026-03-01&to=2026-03-31&format=csv')).body;
+    expect(csv).toContain('Заключения;Теплосеть;Просрочено;1\r\n');
   });
 
   it('refuses a bad or reversed range, naming the field', async () => {

@@ -106,3 +106,23 @@ export async function listDecisionGrounds(
     )
     .execute();
 }
+
+/** The requests for conclusions made in the range, with their body and, when answered, the answer's moment. */
+export function listConclusionRequests(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('conclusions as c')
+    .innerJoin('review_bodies as b', 'b.id', 'c.body_id')
+    .select([
+      'c.body_id',
+      'b.name as body_name',
+      'b.kind as body_kind',
+      'c.status',
+      'c.requested_at',
+      'c.due_days',
+      'c.answered_at',
+    ])
+    .where('c.requested_at', '>=', from)
+    .where('c.requested_at', '<', to)
+    .orderBy('c.id')
+    .execute();
+}

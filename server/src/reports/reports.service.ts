@@ -1,14 +1,16 @@
-import type { TermsReport, TermsReportFigures } from '#domain/contract.ts';
+import type { TermsReport, TermsReportBody, TermsReportFigures } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
 import { addDays, localDate, periodDayProblem, type WorkingCalendar } from '../deadlines/calendar.ts';
-import { loadCalendar } from '../deadlines/deadlines.service.ts';
+import { type DeadlineClock, deadlineClock, loadCalendar } from '../deadlines/deadlines.service.ts';
 import { fieldError } from '../errors.ts';
+import { petitionTerm } from '../petitions/petition.ts';
 import { requireHead } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import {
   countReceived,
   countRounds,
   type DecisionRow,
+  listConclusionRequests,
   listDecisionGrounds,
   listDecisions,
 } from './reports.repository.ts';
@@ -139,6 +141,50 @@ function decisionOf(row: DecisionRow, calendar: WorkingCalendar, timeZone: strin
   };
 }
 
+/**
+ * The conclusions asked in the range, per body by name: how many were asked, answered, answered by their last day,
+ * overdue (answered after it, or still unanswered past it now), and the median working days from request to answer.
+ */
+function bodiesOf(
+  rows: Awaited<ReturnType<typeof listConclusionRequests>>,
+  clock: DeadlineClock,
+  calendar: WorkingCalendar,
+  timeZone: string,
+): TermsReportBody[] {
+  const bodies = new Map<number, TermsReportBody & { days: number[] }>();
+  for (const row of rows) {
+    let body = bodies.get(row.body_id);
+    if (!body) {
+      body = {
+        bodyId: row.body_id,
+        name: row.body_name,
+        kind: row.body_kind,
+        requested: 0,
+        answered: 0,
+        answeredOnTime: 0,
+        overdue: 0,
+        medianWorkingDays: null,
+        days: [],
+      };
+      bodies.set(row.body_id, body);
+    }
+    body.requested++;
+    const term = petitionTerm(clock, row.requested_at, row.due_days);
+    if (row.status === 'answered' && row.answered_at !== null) {
+      const answeredOn = localDate(new Date(row.answered_at), timeZone);
+      body.answered++;
+      if (answeredOn <= term.dueDate) body.answeredOnTime++;
+      else body.overdue++;
+      body.days.push(calendar.workingDaysBetween(localDate(new Date(row.requested_at), timeZone), answeredOn));
+    } else if (row.status === 'requested' && term.workingDaysLeft < 0) {
+      body.overdue++;
+    }
+  }
+  return [...bodies.values()]
+    .map(({ days, ...body }) => ({ ...body, medianWorkingDays: median(days.sort((a, b) => a - b)) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.bodyId - b.bodyId);
+}
+
 /** The report on terms for the committee's days `from`…`to` (both included). */
 export async function termsReport(ctx: ServiceContext, actor: UserRow, from: string, to: string): Promise<TermsReport> {
   requireHead(actor);
@@ -146,12 +192,14 @@ export async function termsReport(ctx: ServiceContext, actor: UserRow, from: str
   const timeZone = ctx.config.timeZone;
   const start = dayStart(range.from, timeZone);
   const end = dayStart(addDays(range.to, 1), timeZone);
-  const [received, rows, roundRows, grounds, calendar] = await Promise.all([
+  const [received, rows, roundRows, grounds, calendar, requests, clock] = await Promise.all([
     countReceived(ctx.db, start, end),
     listDecisions(ctx.db, start, end),
     countRounds(ctx.db, start, end),
     listDecisionGrounds(ctx.db, start, end),
     loadCalendar(ctx.db),
+    listConclusionRequests(ctx.db, start, end),
+    deadlineClock(ctx),
   ]);
   const decisions = rows.map((row) => decisionOf(row, calendar, timeZone));
   const rounds = new Map(roundRows.map((row) => [row.statement_id, row.rounds]));
@@ -192,5 +240,6 @@ export async function termsReport(ctx: ServiceContext, actor: UserRow, from: str
       }))
       .sort((a, b) => a.fio.localeCompare(b.fio, 'ru') || a.examinerId - b.examinerId),
     weeks: [...weeks.values()],
+    bodies: bodiesOf(requests, clock, calendar, timeZone),
   };
 }

@@ -6,7 +6,15 @@ import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import type { TermsReport, TermsReportFigures } from '#domain/contract.ts';
 import { EXAMINER_HOME } from '#domain/routes.ts';
-import { GROUND_KINDS, REPORT_FIGURES, reportDay, reportNumber, reportPercent } from '#domain/terms-report.ts';
+import {
+  BODY_KINDS,
+  GROUND_KINDS,
+  REPORT_BODY_FIGURES,
+  REPORT_FIGURES,
+  reportDay,
+  reportNumber,
+  reportPercent,
+} from '#domain/terms-report.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $isHead, $session } from '#stores/session.ts';
 import WeeksChart from './components/WeeksChart.tsx';
@@ -140,6 +148,40 @@ function Examiners({ report }: { report: TermsReport }) {
   );
 }
 
+/** The conclusions asked of each reviewing body in the range. */
+function Bodies({ report }: { report: TermsReport }) {
+  if (report.bodies.length === 0) return <p className="report-note">{t.noBodies}</p>;
+  return (
+    <Scroll label={t.bodies}>
+      <table className="report-table report-table--wide">
+        <caption>{t.bodies}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.body}</th>
+            <th scope="col">{t.bodyKind}</th>
+            {REPORT_BODY_FIGURES.map((figure) => (
+              <th key={figure.label} scope="col">
+                {figure.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.bodies.map((row) => (
+            <tr key={row.bodyId}>
+              <th scope="row">{row.name}</th>
+              <td>{BODY_KINDS[row.kind]}</td>
+              {REPORT_BODY_FIGURES.map((figure) => (
+                <td key={figure.label}>{figure.value(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Scroll>
+  );
+}
+
 function Grounds({ figures }: { figures: TermsReportFigures }) {
   if (figures.grounds.length === 0) return <p className="report-note">{t.noGrounds}</p>;
   return (
@@ -214,6 +256,7 @@ export default function TermsReportScreen() {
           <WeeksChart weeks={state.report.weeks} />
           <Weeks weeks={state.report.weeks} />
           <Examiners report={state.report} />
+          <Bodies report={state.report} />
         </div>
       )}
     </div>

@@ -31,6 +31,18 @@ const report: TermsReport = {
   total: figures,
   examiners: [{ examinerId: 3, fio: 'Петрова Анна Сергеевна', figures: { ...figures, onTimeShare: null } }],
   weeks: [{ weekStart: '2026-03-30', decisions: 1, onTime: 1 }],
+  bodies: [
+    {
+      bodyId: 2,
+      name: 'Департамент транспорта',
+      kind: 'external',
+      requested: 3,
+      answered: 2,
+      answeredOnTime: 1,
+      overdue: 2,
+      medianWorkingDays: 4.5,
+    },
+  ],
 };
 
 describe('the report’s range', () => {
@@ -71,6 +83,8 @@ describe('the report’s numbers', () => {
     expect(rows).toContainEqual(['Итого', '', 'Доля решений в срок, %', '75']);
     expect(rows).toContainEqual(['Эксперт', 'Петрова Анна Сергеевна', 'Доля решений в срок, %', '—']);
     expect(rows).toContainEqual(['Неделя', '', 'В срок с 30.03.2026', '1']);
+    expect(rows).toContainEqual(['Заключения', 'Департамент транспорта', 'Получено в срок', '1']);
+    expect(rows).toContainEqual(['Заключения', 'Департамент транспорта', 'Медиана, рабочих дней до заключения', '4,5']);
     const csv = reportCsv(report);
     expect(csv.startsWith('\uFEFFРаздел;Эксперт;Показатель;Значение\r\n')).toBe(true);
     expect(csv).toContain(`Основания: Отказ в согласовании;;"'=HYPERLINK(""x"")";2\r\n`);
