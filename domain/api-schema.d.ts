@@ -616,6 +616,7 @@ export interface paths {
          *     that came within the term (the history's term outcome), null when they decided none. Below, `unassigned`:
          *     the `sent` statements with their intake term, as the news page lists them, and the statements in work
          *     (`under_review`, `has_comments`) whose examiner was deactivated, waiting for the head to hand them to someone.
+         *     `bodies`: each active reviewing body's unanswered requests, those past their term, and its answers this month.
          */
         get: operations["getInstanceTeam"];
         put?: never;
@@ -3864,11 +3865,26 @@ export interface components {
         /** @description The team's workload (see `getInstanceTeam`). */
         TeamWorkload: {
             examiners: components["schemas"]["ExaminerWorkload"][];
+            /** @description Every active reviewing body, by name, with its conclusions now (docs/product.md «Conclusions»). */
+            bodies: components["schemas"]["BodyWorkload"][];
             /**
              * @description The statements without an examiner, oldest submission first: the `sent` ones (each with
              *     `intakeDeadline`), and those in work whose examiner was deactivated (docs/product.md «Administration»).
              */
             unassigned: components["schemas"]["StatementListItem"][];
+        };
+        /** @description One reviewing body's conclusions on the team's workload. */
+        BodyWorkload: {
+            bodyId: number;
+            name: string;
+            /** @enum {string} */
+            kind: "department" | "external";
+            /** @description Its unanswered requests on statements under review. */
+            waiting: number;
+            /** @description Those of them past their term (the figure `portal_conclusions_overdue`). */
+            overdue: number;
+            /** @description Its answers given in the current month of the committee's time zone. */
+            answeredThisMonth: number;
         };
         /** @description One examiner's figures on the team's workload. */
         ExaminerWorkload: {

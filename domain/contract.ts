@@ -35,6 +35,8 @@ export type StatementCounters = Schemas['StatementCounters'];
 export type TeamWorkload = Schemas['TeamWorkload'];
 /** One examiner's row on the team's workload. */
 export type ExaminerWorkload = Schemas['ExaminerWorkload'];
+/** One reviewing body's row on the team's workload. */
+export type BodyWorkload = Schemas['BodyWorkload'];
 /** The report on terms for a date range (GET /api/instance/reports). */
 export type TermsReport = Schemas['TermsReport'];
 /** The report's figures, for the whole committee or one examiner. */

@@ -76,6 +76,31 @@ test('the page has no serious accessibility violations', async ({ page }) => {
   expect(await blockingViolations(page)).toEqual([]);
 });
 
+test("the reviewing bodies' conclusions: each active body with its waiting, overdue and this month's answers", async ({
+  page,
+}) => {
+  for (const width of [1400, 576]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/instance/team');
+    const bodies = page.getByRole('table', { name: 'Заключения подразделений и органов' });
+    for (const [name, kind] of [
+      ['Отдел охраны объектов культурного наследия', 'Подразделение комитета'],
+      ['Департамент транспорта и дорожной инфраструктуры', 'Внешний орган'],
+    ] as const) {
+      const row = bodies.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+      await expect(row.getByRole('rowheader')).toContainText(kind);
+      for (const column of ['Ждут ответа', 'Просрочено', 'Ответов в этом месяце']) {
+        await expect(row.locator(`td[data-label="${column}"]`)).toHaveText(/^\d+$/);
+      }
+    }
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    expect(await blockingViolations(page)).toEqual([]);
+  }
+});
+
 test.describe('an examiner who is not the head', () => {
   test.use({ role: 'examiner1' });
 

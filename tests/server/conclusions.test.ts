@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaitedConclusionsText, CONCLUSION_TEXTS } from '#domain/conclusions.ts';
-import type { Conclusion, ConclusionRequests, ReviewBody, Statement } from '#domain/contract.ts';
+import type { Conclusion, ConclusionRequests, ReviewBody, Statement, TeamWorkload } from '#domain/contract.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { remindOverdueConclusions } from '../../server/src/conclusions/conclusions.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
@@ -345,6 +345,35 @@ describe('overdue reminders', () => {
         .toHaveLength(1);
       // Answered, so no request of this test stays open for the others.
       await answer(asked?.id ?? 0, 'transport', { verdict: 'agreed' });
+    } finally {
+      portal.clock.advance(-10 * 24 * 60 * 60 * 1000);
+    }
+  });
+});
+
+describe("the head's workload", () => {
+  it('counts each active body’s waiting requests, those overdue, and its answers this month', async () => {
+    const rowOf = async () => {
+      const team = (await call('head', 'GET', '/api/instance/team')).json() as TeamWorkload;
+      return team.bodies.find((row) => row.bodyId === body.utilities.id);
+    };
+    const before = await rowOf();
+    expect(before).toMatchObject({ name: 'Водоканал', kind: 'external' });
+    const id = await underReview();
+    const [asked] = (await ask(id, [body.utilities.id], 'examiner1', { dueDays: 1 })).json() as Conclusion[];
+    expect(await rowOf()).toMatchObject({ waiting: (before?.waiting ?? 0) + 1, overdue: before?.overdue });
+    portal.clock.advance(10 * 24 * 60 * 60 * 1000);
+    try {
+      // Past its one working day: overdue now (older silent requests of the body may have passed theirs too).
+      const late = await rowOf();
+      expect(late?.overdue).toBeGreaterThanOrEqual((before?.overdue ?? 0) + 1);
+      const answeredBefore = late?.answeredThisMonth ?? 0;
+      await answer(asked?.id ?? 0, 'utilities', { verdict: 'agreed' });
+      expect(await rowOf()).toMatchObject({
+        waiting: (late?.waiting ?? 0) - 1,
+        overdue: (late?.overdue ?? 0) - 1,
+        answeredThisMonth: answeredBefore + 1,
+      });
     } finally {
       portal.clock.advance(-10 * 24 * 60 * 60 * 1000);
     }

@@ -116,3 +116,32 @@ export async function answeredConclusions(db: Db, statementId: number) {
     answeredAt: row.answered_at,
   }));
 }
+
+/**
+ * What the team's workload counts of the reviewing bodies: every active body, the unanswered requests on statements
+ * under review (with their terms), and the answers given since `since`.
+ */
+export async function bodiesWorkload(db: Db, since: string) {
+  const [bodies, open, answers] = await Promise.all([
+    db
+      .selectFrom('review_bodies')
+      .select(['id', 'name', 'kind'])
+      .where('retired_at', 'is', null)
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('conclusions as c')
+      .innerJoin('statements as s', 's.id', 'c.statement_id')
+      .select(['c.body_id', 'c.requested_at', 'c.due_days'])
+      .where('c.status', '=', 'requested')
+      .where('s.status', '=', 'under_review')
+      .execute(),
+    db
+      .selectFrom('conclusions')
+      .select(['body_id', 'answered_at'])
+      .where('status', '=', 'answered')
+      .where('answered_at', '>=', since)
+      .execute(),
+  ]);
+  return { bodies, open, answers };
+}

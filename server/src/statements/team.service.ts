@@ -1,8 +1,16 @@
-import type { ExaminerWorkload, ReviewDeadline, StatementStatus, TeamWorkload } from '#domain/contract.ts';
+import type {
+  BodyWorkload,
+  ExaminerWorkload,
+  ReviewDeadline,
+  StatementStatus,
+  TeamWorkload,
+} from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
+import { bodiesWorkload } from '../db/conclusion-requests.ts';
 import { localDate } from '../deadlines/calendar.ts';
 import { deadlineClock, deadlineOf, intakeDeadlineOf, isOverdue } from '../deadlines/deadlines.service.ts';
 import { TERM_RUNS_IN } from '../deadlines/term.ts';
+import { isPetitionOverdue } from '../petitions/petition.ts';
 import { requireHead } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { listExaminers } from '../users/users.service.ts';
@@ -29,7 +37,8 @@ export function isDueSoon(deadline: ReviewDeadline | null): boolean {
 /**
  * The team's workload for the committee's head (docs/product.md «The team's workload»): per active examiner the
  * figures their own list and sidebar show, counted with the same term engine (`isOverdue` is the sidebar's
- * 'Просрочено'), and the statements waiting for an examiner (`WAITING_FOR_HEAD`) as lists show them, oldest first.
+ * 'Просрочено'), the statements waiting for an examiner (`WAITING_FOR_HEAD`) as lists show them, oldest first, and
+ * each active reviewing body's conclusions: waiting, overdue (the metric's count), answered this month.
  */
 export async function teamWorkload(ctx: ServiceContext, actor: UserRow): Promise<TeamWorkload> {
   requireHead(actor);
@@ -37,11 +46,13 @@ export async function teamWorkload(ctx: ServiceContext, actor: UserRow): Promise
   const clock = await deadlineClock(ctx);
   const since = new Date(now.getTime() - ON_TIME_WINDOW_DAYS * 86_400_000).toISOString();
   const month = localDate(now, ctx.config.timeZone).slice(0, 7);
-  const [examiners, terms, decisions, nobodys] = await Promise.all([
+  const [examiners, terms, decisions, nobodys, conclusions] = await Promise.all([
     listExaminers(ctx.db),
     listAssignedTerms(ctx.db, OPEN),
     listDecisionsSince(ctx.db, DECISIONS, since),
     listItems(ctx, { examinerId: null }),
+    // A month is never longer than 31 days: the answers of the current month are among those of the last 32.
+    bodiesWorkload(ctx.db, new Date(now.getTime() - 32 * 86_400_000).toISOString()),
   ]);
 
   const rows = new Map<number, ExaminerWorkload>();
@@ -83,7 +94,24 @@ export async function teamWorkload(ctx: ServiceContext, actor: UserRow): Promise
   }
   const byName = [...rows.values()].sort((a, b) => a.fio.localeCompare(b.fio, 'ru'));
   const unassigned = nobodys.filter((item) => WAITING_FOR_HEAD.includes(item.status));
-  return { examiners: byName, unassigned: unassigned.reverse() };
+  const bodies = new Map<number, BodyWorkload>(
+    conclusions.bodies.map((body) => [
+      body.id,
+      { bodyId: body.id, name: body.name, kind: body.kind, waiting: 0, overdue: 0, answeredThisMonth: 0 },
+    ]),
+  );
+  for (const request of conclusions.open) {
+    const row = bodies.get(request.body_id);
+    if (!row) continue;
+    row.waiting += 1;
+    if (isPetitionOverdue(clock, request.requested_at, request.due_days)) row.overdue += 1;
+  }
+  for (const answer of conclusions.answers) {
+    const row = bodies.get(answer.body_id);
+    if (!row || answer.answered_at === null) continue;
+    if (localDate(new Date(answer.answered_at), ctx.config.timeZone).slice(0, 7) === month) row.answeredThisMonth += 1;
+  }
+  return { examiners: byName, unassigned: unassigned.reverse(), bodies: [...bodies.values()] };
 }
 
 /**

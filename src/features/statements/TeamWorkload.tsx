@@ -8,6 +8,7 @@ import { orDash } from '#domain/russian.ts';
 import { formatListDate } from '#lib/dates.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { AwaitingSignatureTag } from '../signatures/SignatureNote.tsx';
+import BodiesWorkload from './components/BodiesWorkload.tsx';
 import { DeadlineTag, IntakeTermTag } from './components/DeadlineTags.tsx';
 import { formatShare, TEAM_FIGURES } from './lib/team-figures.ts';
 import { $team, $teamAccess, reloadTeam } from './stores/team.ts';
@@ -135,6 +136,7 @@ export default function TeamWorkload() {
               </tbody>
             </table>
           </div>
+          <BodiesWorkload bodies={team.bodies} />
           <section className="team-unassigned" aria-labelledby="team-unassigned-title">
             <h2 id="team-unassigned-title">{teamTexts.unassignedTitle}</h2>
             {team.unassigned.length === 0 ? (

@@ -13,6 +13,7 @@ silenceConsoleErrors();
 
 const head = { ...demoExaminer, isHead: true };
 const workload: TeamWorkload = {
+  bodies: [],
   examiners: [
     {
       examinerId: 3,

@@ -34,4 +34,11 @@ export const teamTexts = {
   filterNote: (figure: TeamFigure, who: string) => `${teamTexts.columns[figure]}: ${who}`,
   examinerNumber: (id: number) => `эксперт № ${id}`,
   showAll: 'Показать все заявления',
+  bodiesTitle: 'Заключения подразделений и органов', // e2e
+  body: 'Подразделение или орган',
+  bodyColumns: {
+    waiting: 'Ждут ответа',
+    overdue: 'Просрочено',
+    answeredThisMonth: 'Ответов в этом месяце',
+  },
 } as const;
