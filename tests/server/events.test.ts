@@ -6,6 +6,7 @@ import type { LiveEvent } from '#domain/contract.ts';
 import { openSession } from '../../server/src/auth/session.service.ts';
 import { signAccessToken } from '../../server/src/auth/tokens.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
+import { requestConclusions } from '../../server/src/conclusions/conclusions.service.ts';
 import type { Change } from '../../server/src/events/change-feed.ts';
 import { eventFor } from '../../server/src/events/events.service.ts';
 import { storePrefile } from '../../server/src/prefiles/prefiles.service.ts';
@@ -124,6 +125,34 @@ async function newStatementOfA(): Promise<number> {
   return (await submitStatement(portal.ctx, owner, { objectName: `Живой объект ${made}`, prefileIds: [prefile.id] }))
     .id;
 }
+
+describe('what an outside body’s staff learn', () => {
+  it('the statements asked of their body, and no other', async () => {
+    const reviewer = await userByEmail(portal, 'transport@demo.example');
+    const examiner = await userByEmail(portal, demoUsers.examiner1.email);
+    const transport = await portal.db
+      .selectFrom('review_bodies')
+      .select('id')
+      .where('name', '=', 'Департамент транспорта и дорожной инфраструктуры')
+      .executeTakeFirstOrThrow();
+    const companyA = (await userByEmail(portal, demoUsers.owner.email)).company_id;
+    const asked = await newStatementOfA();
+    const other = await newStatementOfA();
+    await takeIntoWork(asked);
+    await requestConclusions(portal.ctx, examiner, asked, { bodyIds: [transport.id], question: 'Согласуете?' });
+    const change = (statementId: number): Change => ({
+      seq: 1,
+      kind: 'statement',
+      statementId,
+      companyId: companyA,
+      userId: null,
+    });
+    expect((await eventFor(portal.ctx, reviewer, [change(asked), change(other)]))?.event).toMatchObject({
+      statements: [asked],
+    });
+    expect((await eventFor(portal.ctx, reviewer, [change(other)]))?.event).toBeNull();
+  });
+});
 
 describe('what a change of a company’s data tells (the second attack)', () => {
   it('tells its own users and the examiners that their lists changed, and no other company', async () => {

@@ -145,3 +145,21 @@ export async function bodiesWorkload(db: Db, since: string) {
   ]);
   return { bodies, open, answers };
 }
+
+/** Of the given statements, those asked about one of the member's bodies: what an outside body's staff may learn of. */
+export async function statementsAskedOfMember(
+  db: Db,
+  userId: number,
+  statementIds: readonly number[],
+): Promise<Set<number>> {
+  if (statementIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('conclusions as c')
+    .innerJoin('review_body_members as m', 'm.body_id', 'c.body_id')
+    .select('c.statement_id')
+    .distinct()
+    .where('m.user_id', '=', userId)
+    .where('c.statement_id', 'in', [...new Set(statementIds)])
+    .execute();
+  return new Set(rows.map((row) => row.statement_id));
+}

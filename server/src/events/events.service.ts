@@ -1,5 +1,6 @@
 import type { LiveEvent } from '#domain/contract.ts';
 import type { ServiceContext } from '../context.ts';
+import { statementsAskedOfMember } from '../db/conclusion-requests.ts';
 import { nowIso } from '../db/database.ts';
 import type { UserRow } from '../users/user.ts';
 import { findUserById } from '../users/users.service.ts';
@@ -11,7 +12,8 @@ const CHANGES_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What of a batch of changes one reader may learn (docs/product.md «Live updates»): the statements they may read
- * (a company user: their company's; an examiner: every statement), their own notifications, and that their lists
+ * (a company user: their company's; an examiner: every statement; an outside body's staff: those asked of their
+ * body), their own notifications, and that their lists
  * changed (another company's data is no company user's concern).
  * A change of the reader's own row is checked again: a removed user's stream ends (null). Nothing else: no other
  * company's statement id, no other user's notification.
@@ -28,11 +30,22 @@ export async function eventFor(
     if (!found || found.role !== reader.role || found.company_id !== reader.company_id) return null;
     current = found;
   }
+  // An outside body's staff learn of the statements asked of their body only (a request made, answered, withdrawn).
+  const asked =
+    current.role === 'reviewer'
+      ? await statementsAskedOfMember(
+          ctx.db,
+          current.id,
+          changes.flatMap((change) =>
+            change.kind === 'statement' && change.statementId !== null ? [change.statementId] : [],
+          ),
+        )
+      : null;
   const statements = new Set<number>();
   let notifications = false;
   let lists = false;
   for (const change of changes) {
-    if (change.kind === 'statement' && change.statementId !== null && mayRead(current, change)) {
+    if (change.kind === 'statement' && change.statementId !== null && mayRead(current, change, asked)) {
       statements.add(change.statementId);
     } else if (change.kind === 'notification' && change.userId === current.id) notifications = true;
     else if (change.kind === 'lists' && mayReadList(current, change)) lists = true;
@@ -45,9 +58,13 @@ export async function eventFor(
   return { event, reader: current };
 }
 
-/** A statement change a reader may learn of: an examiner every one, a company user their company's. */
-function mayRead(reader: UserRow, change: Change): boolean {
+/**
+ * A statement change a reader may learn of: an examiner every one, a company user their company's, an outside body's
+ * staff those asked of their body (`asked`).
+ */
+function mayRead(reader: UserRow, change: Change, asked: ReadonlySet<number> | null): boolean {
   if (reader.role === 'examiner') return true;
+  if (reader.role === 'reviewer') return change.statementId !== null && (asked?.has(change.statementId) ?? false);
   return reader.company_id !== null && change.companyId === reader.company_id;
 }
 
