@@ -56,6 +56,35 @@ export function signedDocumentOf<T extends { name: string }>(signatureName: stri
   return stems.length === 1 ? (stems[0] ?? null) : null;
 }
 
+/** How the signatures of one upload batch pair with its documents (see pairSignatures). */
+export interface SignaturePairing<T> {
+  /** The batch's documents (every file that is not a signature by its name), in batch order. */
+  documents: T[];
+  /** Each signed document with the one signature that signs it. */
+  signed: Map<T, T>;
+  /** Each signature that cannot be filed with its batch, with why (docs/product.md «Signatures»), in batch order. */
+  problems: Map<T, string>;
+}
+
+/**
+ * Pairs the signatures of one upload batch with its documents as a filing does (docs/product.md «Signatures»): a
+ * signature that signs none of the batch's documents is `Файл подписи «…» не относится ни к одному документу`; a second
+ * signature of a document already signed is `К документу «…» приложено несколько файлов подписи`. The server refuses
+ * a batch at its first problem; the site shows each on its own row.
+ */
+export function pairSignatures<T extends { name: string }>(batch: readonly T[]): SignaturePairing<T> {
+  const documents = batch.filter((file) => !isSignatureName(file.name));
+  const signed = new Map<T, T>();
+  const problems = new Map<T, string>();
+  for (const signature of batch.filter((file) => isSignatureName(file.name))) {
+    const document = signedDocumentOf(signature.name, documents);
+    if (!document) problems.set(signature, fileTexts.orphanSignature(signature.name));
+    else if (signed.has(document)) problems.set(signature, fileTexts.twoSignatures(document.name));
+    else signed.set(document, signature);
+  }
+  return { documents, signed, problems };
+}
+
 /** The picker's `accept` attribute. */
 export const FILE_ACCEPT = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 

@@ -7,6 +7,7 @@ import {
   finalExtension,
   isBlockedName,
   MAX_FILE_SIZE,
+  pairSignatures,
   visibleFileName,
 } from '../files.ts';
 import { itMaps } from './table.ts';
@@ -108,5 +109,42 @@ describe('boundFileName', () => {
   });
   it('keeps a blocked extension visible, so the check still refuses it', () => {
     expect(boundFileName(`${'a'.repeat(1000)}.exe`).endsWith('.exe')).toBe(true);
+  });
+});
+
+describe("pairSignatures: a batch's signatures with its documents, as a filing pairs them", () => {
+  const named = (...names: string[]) => names.map((name) => ({ name }));
+  const problems = (batch: { name: string }[]) => [...pairSignatures(batch).problems.values()];
+
+  it('pairs X.pdf.sig and X.sig (the one document named X) with their documents, names and case as shown', () => {
+    const batch = named('План.pdf', 'ФАСАДЫ.PDF', 'План.pdf.sig', 'фасады.p7s');
+    const { documents, signed } = pairSignatures(batch);
+    expect(documents.map((file) => file.name)).toEqual(['План.pdf', 'ФАСАДЫ.PDF']);
+    expect([...signed].map(([document, signature]) => `${document.name} <- ${signature.name}`)).toEqual([
+      'План.pdf <- План.pdf.sig',
+      'ФАСАДЫ.PDF <- фасады.p7s',
+    ]);
+    expect(problems(batch)).toEqual([]);
+  });
+
+  it('names a signature of no document of the batch, and one of a document that two stems could be', () => {
+    expect(problems(named('План.pdf', 'Разрез.pdf.sig'))).toEqual([
+      'Файл подписи «Разрез.pdf.sig» не относится ни к одному документу',
+    ]);
+    // X.sig with X.pdf and X.docx: which one it signs cannot be told.
+    expect(problems(named('План.pdf', 'План.docx', 'План.sig'))).toEqual([
+      'Файл подписи «План.sig» не относится ни к одному документу',
+    ]);
+    // A signature alone, or of another signature, signs nothing.
+    expect(problems(named('План.sig'))).toEqual(['Файл подписи «План.sig» не относится ни к одному документу']);
+  });
+
+  it('names the document of a second signature, on the second one only', () => {
+    const batch = named('План.pdf', 'План.pdf.sig', 'План.sig');
+    const pairing = pairSignatures(batch);
+    expect([...pairing.problems].map(([file, text]) => `${file.name}: ${text}`)).toEqual([
+      'План.sig: К документу «План.pdf» приложено несколько файлов подписи',
+    ]);
+    expect(pairing.signed.get(batch[0] as { name: string })?.name).toBe('План.pdf.sig');
   });
 });

@@ -1,6 +1,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { Prefile } from '#domain/contract.ts';
-import { fileProblem, fileTexts } from '#domain/files.ts';
+import { fileProblem, fileTexts, isSignatureName, pairSignatures } from '#domain/files.ts';
+import { unreadableSignatureMessage } from '#domain/signatures.ts';
 import { computed } from '#stores/prerendered.ts';
 import { QUIET } from '../lib/api/client.ts';
 import type { Uploader } from '../lib/api/upload.ts';
@@ -20,7 +21,16 @@ export interface UploadItem {
   progress: number;
   status: UploadStatus;
   prefile: Prefile | null;
+  /** Why the file cannot be a signature at all ('Файл подписи «…» повреждён или не является подписью'), or null. */
+  unreadable: string | null;
 }
+
+/**
+ * What the list checks of the signature files chosen in it (docs/product.md «Signatures»): 'round' — a filed batch
+ * (a statement, a new version, a reply, a conclusion): each is read and paired with its document; 'alone' — a lone
+ * signature checked by the server (a registration, a power of attorney): each is read; none — kept as any file.
+ */
+export type SignatureCheck = 'round' | 'alone';
 
 /** The stores and actions of one upload list (the create form has one, the new-version dialog another). */
 export interface UploadList {
@@ -32,6 +42,11 @@ export interface UploadList {
   $prefileIds: ReadableAtom<number[]>;
   /** True while any file is still on its way. */
   $uploading: ReadableAtom<boolean>;
+  /**
+   * Each file's problem that the server would refuse the batch for, by tempId, shown on its row: a signature that is no
+   * signature, or one that signs none of the batch's documents, or a second one of a document.
+   */
+  $problems: ReadableAtom<ReadonlyMap<string, string>>;
   /** Checks the chosen files (docs/product.md «Files») and starts uploading the acceptable ones, each on its own. */
   addFiles(files: Iterable<File>): void;
   /** Removes a file: stops its upload, or deletes its prefile on the server (failure ignored). */
@@ -56,7 +71,10 @@ const defaultDeps: UploadListDeps = {
 let nextTempId = 1;
 
 /** Creates one upload list with its own items; the browser asks before leaving while it holds a file (leave-guard). */
-export function createUploadList(deps: UploadListDeps = defaultDeps): UploadList {
+export function createUploadList(
+  deps: UploadListDeps = defaultDeps,
+  options: { signatures?: SignatureCheck } = {},
+): UploadList {
   const $items = atom<UploadItem[]>([]);
   const $rejections = atom<string[]>([]);
   const controllers = new Map<string, AbortController>();
@@ -64,6 +82,13 @@ export function createUploadList(deps: UploadListDeps = defaultDeps): UploadList
   const patch = (tempId: string, part: Partial<UploadItem>) => {
     $items.set($items.get().map((item) => (item.tempId === tempId ? { ...item, ...part } : item)));
   };
+
+  // The structure is read in the browser (asn1js loads on the first signature chosen); the server checks the rest.
+  async function readSignature(item: UploadItem, file: File): Promise<void> {
+    const { fileSignatureProblem } = await import('#lib/signature-structure.ts');
+    const reason = await fileSignatureProblem(file);
+    if (reason) patch(item.tempId, { unreadable: unreadableSignatureMessage(item.name, reason) });
+  }
 
   async function start(item: UploadItem, file: File): Promise<void> {
     const controller = new AbortController();
@@ -109,13 +134,18 @@ export function createUploadList(deps: UploadListDeps = defaultDeps): UploadList
         progress: 0,
         status: 'uploading',
         prefile: null,
+        unreadable: null,
       };
       added.push([item, file]);
     }
     $rejections.set(rejections);
     if (added.length === 0) return;
     $items.set([...$items.get(), ...added.map(([item]) => item)]);
-    for (const [item, file] of added) void start(item, file);
+    for (const [item, file] of added) {
+      void start(item, file);
+      // A read that cannot be made (the check's code did not load) leaves the file to the server's check.
+      if (options.signatures && isSignatureName(file.name)) void readSignature(item, file).catch(() => undefined);
+    }
   }
 
   async function remove(tempId: string): Promise<void> {
@@ -154,9 +184,30 @@ export function createUploadList(deps: UploadListDeps = defaultDeps): UploadList
     $rejections,
     $prefileIds: computed($items, (items) => items.flatMap((item) => (item.prefile ? [item.prefile.id] : []))),
     $uploading: computed($items, (items) => items.some((item) => item.status === 'uploading')),
+    $problems: computed($items, (items) => uploadProblems(items, options.signatures)),
     addFiles,
     remove,
     discard,
     reset,
   };
+}
+
+/**
+ * The problems of a list's files by tempId: in a filed batch, a signature's pairing with the batch's documents first
+ * (pairSignatures, as the server pairs, before it reads any signature), then whether it is a signature at all. A file
+ * whose upload failed is not sent, so it neither has a problem nor pairs.
+ */
+export function uploadProblems(
+  items: readonly UploadItem[],
+  signatures: SignatureCheck | undefined,
+): ReadonlyMap<string, string> {
+  const problems = new Map<string, string>();
+  if (!signatures) return problems;
+  const batch = items.filter((item) => item.status !== 'error');
+  const pairing = signatures === 'round' ? pairSignatures(batch).problems : new Map<UploadItem, string>();
+  for (const item of batch) {
+    const problem = pairing.get(item) ?? item.unreadable;
+    if (problem) problems.set(item.tempId, problem);
+  }
+  return problems;
 }

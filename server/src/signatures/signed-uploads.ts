@@ -2,7 +2,7 @@
 // is paired with its document, verified against the company's ИНН ЮЛ/ОГРН before anything is stored, and kept
 // beside its document with the verdict.
 import type { DocumentSignature, StageFile } from '#domain/contract.ts';
-import { fileTexts, isSignatureName, signedDocumentOf } from '#domain/files.ts';
+import { fileTexts, pairSignatures } from '#domain/files.ts';
 import { SIGNATURE_FAILURE_TEXTS } from '#domain/signatures.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -45,18 +45,14 @@ export async function checkRoundSignatures(
   prefileIds: readonly number[],
 ): Promise<SignatureLink[]> {
   const uploads = await pendingUploads(ctx.db, actor.id, prefileIds);
-  const documents = uploads.filter((upload) => !isSignatureName(upload.name));
-  const signed = new Map<number, (typeof uploads)[number]>();
-  for (const signature of uploads.filter((upload) => isSignatureName(upload.name))) {
-    const document = signedDocumentOf(signature.name, documents);
-    if (!document) throw apiError('validation_error', fileTexts.orphanSignature(signature.name));
-    if (signed.has(document.id)) throw apiError('validation_error', fileTexts.twoSignatures(document.name));
-    signed.set(document.id, signature);
-  }
+  // The first problem refuses the batch; the site shows the same ones on the files' rows before sending.
+  const { documents, signed, problems } = pairSignatures(uploads);
+  const [problem] = problems.values();
+  if (problem) throw apiError('validation_error', problem);
   const organization = await expectedOrganization(ctx, signer);
   const links: SignatureLink[] = [];
   for (const document of documents) {
-    const signature = signed.get(document.id);
+    const signature = signed.get(document);
     if (!signature) continue;
     const verdict = await checkSignature(ctx, {
       documentKey: document.storage_key,

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { FILE_ACCEPT, fileTexts } from '#domain/files.ts';
 import { formatFileSize } from '#lib/file-size.ts';
 import { useStore } from '#stores/prerendered.ts';
@@ -33,7 +33,9 @@ export interface FileUploadProps {
 /**
  * A native file picker (keyboard and screen readers know it) with the accept list of docs/product.md «Files», refusals
  * shown as field errors, and one row per file: size, progress while uploading, 'Загружен' or 'Ошибка', and a remove
- * button.
+ * button. A file the server would refuse the batch for (a signature that is none, or signs none of the documents:
+ * `UploadList.$problems`) says why on its own row, and its remove button is described by it and is where a refused
+ * send puts the focus (INVALID_CONTROL).
  */
 export default function FileUpload({
   list,
@@ -45,6 +47,8 @@ export default function FileUpload({
 }: FileUploadProps) {
   const items = useStore(list.$items);
   const rejections = useStore(list.$rejections);
+  const problems = useStore(list.$problems);
+  const rowId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   // Two refused files of one type give one line.
   const errors = [...new Set(error ? [...rejections, error] : rejections)];
@@ -96,37 +100,47 @@ export default function FileUpload({
           </div>
           {items.length > 0 && (
             <ul className="upload-list" aria-label={uploadTexts.listLabel}>
-              {items.map((item) => (
-                <li key={item.tempId} className={`upload upload--${item.status}`}>
-                  <span className="upload__name">{item.name}</span>
-                  <span className="upload__size">{formatFileSize(item.size)}</span>
-                  <span className="upload__state">
-                    {item.status === 'uploading' && (
-                      <>
-                        <progress
-                          className="upload__progress"
-                          max={100}
-                          value={item.progress}
-                          aria-label={uploadTexts.uploading(item.name)}
-                        />
-                        <span className="upload__percent">{item.progress}&nbsp;%</span>
-                      </>
+              {items.map((item) => {
+                const problem = problems.get(item.tempId);
+                const problemId = `${rowId}-${item.tempId}-problem`;
+                return (
+                  <li key={item.tempId} className={`upload upload--${item.status}${problem ? ' upload--problem' : ''}`}>
+                    <span className="upload__name">{item.name}</span>
+                    <span className="upload__size">{formatFileSize(item.size)}</span>
+                    <span className="upload__state">
+                      {item.status === 'uploading' && (
+                        <>
+                          <progress
+                            className="upload__progress"
+                            max={100}
+                            value={item.progress}
+                            aria-label={uploadTexts.uploading(item.name)}
+                          />
+                          <span className="upload__percent">{item.progress}&nbsp;%</span>
+                        </>
+                      )}
+                      {item.status === 'done' && !problem && <span className="upload__status">{uploadTexts.done}</span>}
+                      {(item.status === 'error' || (item.status === 'done' && problem)) && (
+                        <span className="upload__status upload__status--error">{fileTexts.uploadError}</span>
+                      )}
+                    </span>
+                    <button
+                      type="button"
+                      className="icon-button upload__remove"
+                      aria-label={uploadTexts.remove(item.name)}
+                      aria-describedby={problem ? problemId : undefined}
+                      onClick={() => remove(item)}
+                    >
+                      <CloseIcon />
+                    </button>
+                    {problem && (
+                      <span className="upload__problem" id={problemId}>
+                        {problem}
+                      </span>
                     )}
-                    {item.status === 'done' && <span className="upload__status">{uploadTexts.done}</span>}
-                    {item.status === 'error' && (
-                      <span className="upload__status upload__status--error">{fileTexts.uploadError}</span>
-                    )}
-                  </span>
-                  <button
-                    type="button"
-                    className="icon-button upload__remove"
-                    aria-label={uploadTexts.remove(item.name)}
-                    onClick={() => remove(item)}
-                  >
-                    <CloseIcon />
-                  </button>
-                </li>
-              ))}
+                  </li>
+                );
+              })}
             </ul>
           )}
         </>

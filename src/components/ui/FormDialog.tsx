@@ -1,6 +1,7 @@
 import type { ReactNode, SubmitEvent } from 'react';
 import Button from './Button.tsx';
 import Dialog from './Dialog.tsx';
+import { INVALID_CONTROL } from './form.ts';
 
 /** Props of FormDialog. */
 export interface FormDialogProps {
@@ -34,7 +35,7 @@ export default function FormDialog(props: FormDialogProps) {
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    if (!(await props.send())) form.querySelector<HTMLElement>('[aria-invalid="true"]:not(:disabled)')?.focus();
+    if (!(await props.send())) form.querySelector<HTMLElement>(INVALID_CONTROL)?.focus();
   };
   return (
     <Dialog

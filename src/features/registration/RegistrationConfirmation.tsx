@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import Button from '#components/ui/Button.tsx';
 import FileUpload from '#components/ui/FileUpload.tsx';
+import { INVALID_CONTROL } from '#components/ui/form.ts';
 import { SIGNATURE_ACCEPT } from '#domain/files.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { $user } from '#stores/session.ts';
@@ -28,7 +29,12 @@ export default function RegistrationConfirmation() {
   if (user?.company?.state !== 'pending') return null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void confirmBySignature();
+    const form = event.currentTarget;
+    void confirmBySignature().then((confirmed) => {
+      // A signature file that is none: its row says why, and the keyboard lands on it.
+      if (!confirmed && signatureUpload.$problems.get().size > 0)
+        form.querySelector<HTMLElement>(INVALID_CONTROL)?.focus();
+    });
   };
   return (
     <section className="registration-confirmation" aria-labelledby="registration-confirmation-title">

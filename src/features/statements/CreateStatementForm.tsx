@@ -3,7 +3,7 @@ import Button from '#components/ui/Button.tsx';
 import Field from '#components/ui/Field.tsx';
 import FileUpload from '#components/ui/FileUpload.tsx';
 import FormField from '#components/ui/FormField.tsx';
-import { useFormField } from '#components/ui/form.ts';
+import { INVALID_CONTROL, useFormField } from '#components/ui/form.ts';
 import type { CatalogItem } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { useStore } from '#stores/prerendered.ts';
@@ -81,7 +81,7 @@ export default function CreateStatementForm() {
     event.preventDefault();
     const outcome = await createStatement();
     // Keyboard and screen-reader users land on the first field that needs them.
-    if (outcome === 'invalid') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (outcome === 'invalid') formRef.current?.querySelector<HTMLElement>(INVALID_CONTROL)?.focus();
   };
 
   return (

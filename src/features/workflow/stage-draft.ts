@@ -27,7 +27,7 @@ export function createStageDraft<K>(byCommittee: false): StageDraft<K, false>;
 export function createStageDraft<K>(byCommittee: boolean): StageDraft<K> {
   const $open = atom<K | null>(null);
   const form = createForm({ comment: '' }, () => ({}), { askBeforeLeaving: { when: () => $open.get() !== null } });
-  const uploads = createUploadList();
+  const uploads = createUploadList(undefined, { signatures: 'round' });
   return {
     $open,
     form,

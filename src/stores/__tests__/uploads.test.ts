@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_FILE_SIZE } from '#domain/files.ts';
 import type { UploadOptions, UploadResult } from '../../lib/api/upload.ts';
 import { storedUpload } from '../../test-support/api-replies.ts';
 import { $toasts } from '../toasts.ts';
-import { createUploadList } from '../uploads.ts';
+import { createUploadList, type SignatureCheck } from '../uploads.ts';
 
 /** An upload the test finishes by hand. */
 interface Pending {
@@ -12,22 +13,25 @@ interface Pending {
   finish: (result: UploadResult) => void;
 }
 
-function setup() {
+function setup(signatures?: SignatureCheck) {
   const pending: Pending[] = [];
   const deleted: number[] = [];
-  const list = createUploadList({
-    upload: (_file, name, options = {}) =>
-      new Promise<UploadResult>((resolve) => {
-        pending.push({ name, options, finish: resolve });
-        options.signal?.addEventListener('abort', () =>
-          resolve({ ok: false, status: null, body: null, aborted: true }),
-        );
-      }),
-    deletePrefile: async (id) => {
-      deleted.push(id);
-      throw new Error('a failed delete is ignored');
+  const list = createUploadList(
+    {
+      upload: (_file, name, options = {}) =>
+        new Promise<UploadResult>((resolve) => {
+          pending.push({ name, options, finish: resolve });
+          options.signal?.addEventListener('abort', () =>
+            resolve({ ok: false, status: null, body: null, aborted: true }),
+          );
+        }),
+      deletePrefile: async (id) => {
+        deleted.push(id);
+        throw new Error('a failed delete is ignored');
+      },
     },
-  });
+    { signatures },
+  );
   return { list, pending, deleted };
 }
 
@@ -128,5 +132,78 @@ describe('createUploadList', () => {
     list.reset();
     expect(list.$items.get()).toEqual([]);
     expect(deleted).toEqual([1, 2]);
+  });
+});
+
+describe('the signature files of a list', () => {
+  const demoSignature = readFileSync(
+    new URL('../../../server/src/signatures/demo/demo-document.director.sig', import.meta.url),
+  );
+  const problems = (list: ReturnType<typeof setup>['list']) => {
+    const byId = list.$problems.get();
+    return list.$items.get().flatMap((item) => {
+      const problem = byId.get(item.tempId);
+      return problem ? [`${item.name}: ${problem}`] : [];
+    });
+  };
+  const tempIdOf = (list: ReturnType<typeof setup>['list'], name: string) =>
+    list.$items.get().find((item) => item.name === name)?.tempId ?? '';
+
+  it('in a filed batch, names a signature of no document on its row until its document is added, and again once removed', async () => {
+    const { list } = setup('round');
+    list.addFiles([new File([demoSignature], 'Фасады.pdf.sig'), file('План.pdf')]);
+    expect(problems(list)).toEqual([
+      'Фасады.pdf.sig: Файл подписи «Фасады.pdf.sig» не относится ни к одному документу',
+    ]);
+    list.addFiles([file('Фасады.pdf')]);
+    expect(problems(list)).toEqual([]);
+    await list.remove(tempIdOf(list, 'Фасады.pdf'));
+    expect(problems(list)).toEqual([
+      'Фасады.pdf.sig: Файл подписи «Фасады.pdf.sig» не относится ни к одному документу',
+    ]);
+  });
+
+  it("names the document of a second signature on the second one's row", () => {
+    const { list } = setup('round');
+    list.addFiles([file('План.pdf'), new File([demoSignature], 'План.pdf.sig'), new File([demoSignature], 'План.sig')]);
+    expect(problems(list)).toEqual(['План.sig: К документу «План.pdf» приложено несколько файлов подписи']);
+  });
+
+  it('reads each signature chosen: one that is none says so on its row, a real one does not', async () => {
+    const { list } = setup('round');
+    list.addFiles([
+      file('План.pdf'),
+      new File([demoSignature], 'План.pdf.sig'),
+      file('Разрез.pdf'),
+      new File(['не подпись'], 'Разрез.pdf.sig'),
+    ]);
+    await vi.waitFor(() =>
+      expect(problems(list)).toEqual([
+        'Разрез.pdf.sig: Файл подписи «Разрез.pdf.sig» повреждён или не является подписью',
+      ]),
+    );
+  });
+
+  it('leaves out a file whose upload failed: it is not sent, so it neither pairs nor has a problem', async () => {
+    const { list, pending } = setup('round');
+    list.addFiles([file('План.pdf'), new File([demoSignature], 'План.pdf.sig')]);
+    pending[0]?.finish({ ok: false, status: 500, body: null, aborted: false });
+    await vi.waitFor(() =>
+      expect(problems(list)).toEqual(['План.pdf.sig: Файл подписи «План.pdf.sig» не относится ни к одному документу']),
+    );
+  });
+
+  it('reads a lone signature without pairing it, and a list of plain files checks none', async () => {
+    const alone = setup('alone').list;
+    alone.addFiles([new File(['не подпись'], 'Заявление.sig')]);
+    await vi.waitFor(() =>
+      expect(problems(alone)).toEqual([
+        'Заявление.sig: Файл подписи «Заявление.sig» повреждён или не является подписью',
+      ]),
+    );
+    const plain = setup().list;
+    plain.addFiles([new File(['не подпись'], 'Жалоба.sig')]);
+    expect(problems(plain)).toEqual([]);
+    expect(plain.$items.get()[0]?.unreadable).toBeNull();
   });
 });

@@ -1,31 +1,38 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UploadResult } from '../../../lib/api/upload.ts';
-import { createUploadList } from '../../../stores/uploads.ts';
+import { createUploadList, type SignatureCheck } from '../../../stores/uploads.ts';
 import FileUpload from '../FileUpload.tsx';
+import { INVALID_CONTROL } from '../form.ts';
 
 afterEach(() => cleanup());
 
 /** An upload list whose uploads the test finishes by hand. */
-function setup() {
+function setup(signatures?: SignatureCheck) {
   const finish: Array<(result: UploadResult) => void> = [];
   const progress: Array<(fraction: number) => void> = [];
   const deleted: number[] = [];
-  const list = createUploadList({
-    upload: (_file, _name, options = {}) =>
-      new Promise<UploadResult>((resolve) => {
-        finish.push(resolve);
-        progress.push((fraction) => options.onProgress?.(fraction));
-      }),
-    deletePrefile: async (id) => {
-      deleted.push(id);
+  const list = createUploadList(
+    {
+      upload: (_file, _name, options = {}) =>
+        new Promise<UploadResult>((resolve) => {
+          finish.push(resolve);
+          progress.push((fraction) => options.onProgress?.(fraction));
+        }),
+      deletePrefile: async (id) => {
+        deleted.push(id);
+      },
     },
-  });
+    { signatures },
+  );
   render(<FileUpload list={list} label="Документы" error={null} />);
   return { list, finish, progress, deleted, input: screen.getByLabelText('Документы') as HTMLInputElement };
 }
 
+// jsdom's import.meta.url is not a file address: the demo's signature by its path from the repository.
+const demoSignature = readFileSync('server/src/signatures/demo/demo-document.director.sig');
 const pdf = (name: string) => new File(['%PDF'], name, { type: 'application/pdf' });
 
 describe('FileUpload', () => {
@@ -75,5 +82,24 @@ describe('FileUpload', () => {
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Выбранные файлы' })).toBeNull());
     expect(deleted).toEqual([9]);
     expect(document.activeElement).toBe(input);
+  });
+
+  it("shows a signature of no document as its row's error, not Загружен, and describes its remove button by it", async () => {
+    const { input, finish } = setup('round');
+    fireEvent.change(input, { target: { files: [pdf('План.pdf'), new File([demoSignature], 'Разрез.pdf.sig')] } });
+    await act(async () => {
+      finish[0]?.({ ok: true, prefile: { id: 1, name: 'План.pdf', contentType: 'application/pdf', size: 4 } });
+      finish[1]?.({ ok: true, prefile: { id: 2, name: 'Разрез.pdf.sig', contentType: 'application/pkcs7', size: 1 } });
+    });
+    const list = screen.getByRole('list', { name: 'Выбранные файлы' });
+    const [document1, signature] = within(list).getAllByRole('listitem');
+    expect(document1?.textContent).toContain('Загружен');
+    expect(signature?.textContent).not.toContain('Загружен');
+    const problem = 'Файл подписи «Разрез.pdf.sig» не относится ни к одному документу';
+    expect(signature?.textContent).toContain(problem);
+    const remove = screen.getByRole('button', { name: 'Удалить «Разрез.pdf.sig»' });
+    expect(document.getElementById(remove.getAttribute('aria-describedby') ?? '')?.textContent).toBe(problem);
+    // A refused send focuses it: the picker itself is not in error.
+    expect(document.querySelector(INVALID_CONTROL)).toBe(remove);
   });
 });

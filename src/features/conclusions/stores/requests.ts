@@ -77,7 +77,7 @@ const $answering = atom<ConclusionRequest | null>(null);
 const answerForm: Form<ConclusionAnswerValues> = createForm(EMPTY, validateConclusionAnswer, {
   askBeforeLeaving: { when: () => $answering.get() !== null },
 });
-const answerUploads = createUploadList();
+const answerUploads = createUploadList(undefined, { signatures: 'round' });
 
 /** The body member's answer to one request: the verdict, its text, its files (signatures `.sig` too). */
 export const conclusionAnswer = {
@@ -107,6 +107,8 @@ export const conclusionAnswer = {
     const request = $answering.get();
     if (!request || !answerForm.validate()) return false;
     if (answerUploads.$uploading.get()) return false;
+    // A signature file the server would refuse: its row says why, and the dialog focuses it.
+    if (answerUploads.$problems.get().size > 0) return false;
     const values = answerForm.$values.get();
     if (values.verdict === '') return false;
     const body = { verdict: values.verdict, text: orNull(values.text), prefileIds: answerUploads.$prefileIds.get() };

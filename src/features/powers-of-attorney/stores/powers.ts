@@ -49,7 +49,7 @@ const $adding = atom(false);
 /** True while the add dialog is open. */
 export const $addOpen: ReadableAtom<boolean> = $adding;
 /** The МЧД's XML and its signature, uploaded as any file. */
-export const powerUploads = createUploadList();
+export const powerUploads = createUploadList(undefined, { signatures: 'alone' });
 const addForm = createForm({}, () => ({}));
 /** The add dialog's busy flag. */
 export const $addStatus = addForm.$status;
@@ -82,6 +82,8 @@ export async function sendAdd(): Promise<boolean> {
     showToast('info', texts.waitForUploads);
     return false;
   }
+  // A file that is no signature says so on its row; the server would refuse it in the same words.
+  if (powerUploads.$problems.get().size > 0) return false;
   const prefileIds = powerUploads.$prefileIds.get();
   if (prefileIds.length !== 2) {
     $refusal.set({ message: texts.chooseFiles, ids: prefileIds.join() });

@@ -13,7 +13,7 @@ import { createUploadList } from '#stores/uploads.ts';
 import { confirmationTexts as t } from '../texts.ts';
 
 /** The signature's upload. */
-export const signatureUpload = createUploadList();
+export const signatureUpload = createUploadList(undefined, { signatures: 'alone' });
 const form = createForm({}, () => ({}));
 /** The confirmation's busy flag. */
 export const $confirmStatus = form.$status;
@@ -59,6 +59,8 @@ export async function confirmBySignature(): Promise<boolean> {
     showToast('info', t.waitForUploads);
     return false;
   }
+  // A file that is no signature says so on its row; the server would refuse it in the same words.
+  if (signatureUpload.$problems.get().size > 0) return false;
   const prefileIds = signatureUpload.$prefileIds.get();
   if (prefileIds.length !== 1) {
     $refusal.set({ message: t.chooseSignature, ids: prefileIds.join() });

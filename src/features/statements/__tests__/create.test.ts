@@ -123,6 +123,20 @@ describe('createStatement', () => {
     expect(api.POST.mock.calls[0]?.[1]).toMatchObject({ body: { cadastralNumber: '77:01:0001001:1234' } });
   });
 
+  it('holds a batch with a signature of no document: the form toast, no call', async () => {
+    await uploadFiles(11);
+    upload.uploadPrefile.mockResolvedValueOnce(storedUpload(12, 'Разрез.pdf.sig'));
+    create.statementUploads.addFiles([new File(['x'], 'Разрез.pdf.sig')]);
+    await flush();
+    create.statementForm.setValue('objectName', 'Школа');
+    expect([...create.statementUploads.$problems.get().values()]).toEqual([
+      'Файл подписи «Разрез.pdf.sig» не относится ни к одному документу',
+    ]);
+    expect(await create.createStatement()).toBe('invalid');
+    expect(toastTexts()).toEqual([['error', 'Проверьте корректность полей']]);
+    expect(api.POST).not.toHaveBeenCalled();
+  });
+
   it("shows the server's own reason when it refuses the files as a whole (a signature of no document)", async () => {
     const text = 'Файл подписи «Разрез.pdf.sig» не относится ни к одному документу';
     api.POST.mockResolvedValue(reply(400, errorBody('validation_error', text)));

@@ -175,6 +175,8 @@ export async function submitVersion(): Promise<boolean> {
     return false;
   }
   if (errors.files || Object.keys($answerErrors.get()).length > 0) return false;
+  // A signature file the server would refuse: its row says why, and the dialog focuses it.
+  if (version.uploads.$problems.get().size > 0) return false;
   const answers = answersToSend($answerable.get(), $answerTexts.get());
   const body = { ...version.content(), status: 'under_review' as const, answers };
   const result = await submit(

@@ -54,7 +54,7 @@ export const statementForm = createForm<StatementFormValues>(
 );
 
 /** The documents of the new statement. */
-export const statementUploads = createUploadList();
+export const statementUploads = createUploadList(undefined, { signatures: 'round' });
 
 const $filesChecked = atom(false);
 
@@ -97,7 +97,8 @@ export async function createStatement(): Promise<CreateOutcome> {
   }
   const fieldsValid = statementForm.validate();
   $filesChecked.set(true);
-  if (!fieldsValid || $filesError.get()) {
+  // A signature file the server would refuse is shown on its own row, as a field's error is.
+  if (!fieldsValid || $filesError.get() || statementUploads.$problems.get().size > 0) {
     showToast('error', validationTexts.formInvalid);
     return 'invalid';
   }

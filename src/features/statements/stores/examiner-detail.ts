@@ -239,6 +239,8 @@ export async function sendReply(): Promise<boolean> {
   const grounds = status !== 'rejected' || rejectionGrounds.check();
   if (!decisionReasons.check() || !grounds) return false;
   if ($missingCertificate.get() !== null) return false;
+  // A signature file the server would refuse: its row says why, and the dialog focuses it.
+  if (reply.uploads.$problems.get().size > 0) return false;
   const body = {
     ...reply.content(),
     status,
