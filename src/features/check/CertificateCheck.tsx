@@ -72,10 +72,12 @@ function CompareFile({ compare }: { compare: CompareWith }) {
   const inputId = useId();
   const hintId = useId();
   const [comparison, setComparison] = useState<Comparison>({ state: 'idle' });
+  const [chosen, setChosen] = useState('');
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
+    setChosen(file.name);
     setComparison({ state: 'hashing', name: file.name });
     try {
       const sha256 = await sha256OfFile(file);
@@ -98,13 +100,22 @@ function CompareFile({ compare }: { compare: CompareWith }) {
         <p className="field__hint" id={hintId}>
           {t.compareHint}
         </p>
-        <input
-          id={inputId}
-          className="check-file"
-          type="file"
-          aria-describedby={hintId}
-          onChange={(event) => void onChange(event)}
-        />
+        <div className="dropzone">
+          <input
+            id={inputId}
+            className="dropzone__input"
+            type="file"
+            aria-describedby={hintId}
+            onChange={(event) => void onChange(event)}
+          />
+          {/* The browser's own caption follows its UI language; this one is always Russian. */}
+          <span className="dropzone__button" aria-hidden="true">
+            {t.chooseFile}
+          </span>
+          <span className="dropzone__text" aria-hidden="true">
+            {chosen || t.noFile}
+          </span>
+        </div>
       </div>
       <div aria-live="polite" className="check-result">
         {comparison.state === 'hashing' && <p>{t.hashing}</p>}

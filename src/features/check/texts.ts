@@ -49,6 +49,9 @@ export const checkTexts = {
   sha256: 'SHA-256',
   compareTitle: 'Сверить файл с согласованными документами',
   compareLabel: 'Выберите файл на своём компьютере',
+  /** The file picker's own button and the line that names the chosen file. */
+  chooseFile: 'Выбрать файл',
+  noFile: 'файл не выбран',
   compareHint:
     'Файл никуда не отправляется: его отпечаток SHA-256 вычисляется в вашем браузере и сравнивается с отпечатками согласованных документов.',
   hashing: 'Вычисляем отпечаток файла…',

@@ -117,6 +117,7 @@ function Weeks({ weeks }: { weeks: TermsReport['weeks'] }) {
   );
 }
 
+/** Each examiner's figures: a table that fits the page's width, one card per examiner below 768 px. */
 function Examiners({ report }: { report: TermsReport }) {
   if (report.examiners.length === 0) return <p className="report-note">{t.noExaminers}</p>;
   return (
@@ -138,7 +139,9 @@ function Examiners({ report }: { report: TermsReport }) {
             <tr key={row.examinerId}>
               <th scope="row">{row.fio}</th>
               {REPORT_FIGURES.map((figure) => (
-                <td key={figure.label}>{figure.value(row.figures)}</td>
+                <td key={figure.label} data-label={figure.label}>
+                  {figure.value(row.figures)}
+                </td>
               ))}
             </tr>
           ))}
