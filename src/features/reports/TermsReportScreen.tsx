@@ -173,9 +173,11 @@ function Bodies({ report }: { report: TermsReport }) {
           {report.bodies.map((row) => (
             <tr key={row.bodyId}>
               <th scope="row">{row.name}</th>
-              <td>{BODY_KINDS[row.kind]}</td>
+              <td data-label={t.bodyKind}>{BODY_KINDS[row.kind]}</td>
               {REPORT_BODY_FIGURES.map((figure) => (
-                <td key={figure.label}>{figure.value(row)}</td>
+                <td key={figure.label} data-label={figure.label}>
+                  {figure.value(row)}
+                </td>
               ))}
             </tr>
           ))}
