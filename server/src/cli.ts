@@ -190,13 +190,13 @@ const rawCommands: Record<string, (config: Config, values: Values) => Promise<vo
     const { createDatabase, migrateToLatest } = await import('./db/database.ts');
     const { openFileStore } = await import('./storage/open-file-store.ts');
     const { createBackup } = await import('./backup/backup.ts');
-    const { backupKeep, datedFolderName, pruneBackups } = await import('./backup/rotation.ts');
+    const { backupKeep, newDatedFolder, pruneBackups } = await import('./backup/rotation.ts');
     const to = optional(values, 'to');
     const under = optional(values, 'under');
     if ((to === null) === (under === null)) throw new UsageError('Укажите одно из: --to DIR или --under PARENT');
     const keep = optional(values, 'keep') ?? undefined;
     const kept = backupKeep({ BACKUP_KEEP: keep ?? process.env.BACKUP_KEEP });
-    const dir = to !== null ? path.resolve(to) : path.join(path.resolve(under as string), datedFolderName(new Date()));
+    const dir = to !== null ? path.resolve(to) : await newDatedFolder(path.resolve(under as string), new Date());
     const db = createDatabase(config);
     // The run's own row is written beside the snapshot's open transaction, through a handle of its own.
     const control = createDatabase(config);

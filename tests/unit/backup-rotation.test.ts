@@ -5,7 +5,13 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backupDir, backupKeep, datedFolderName, pruneBackups } from '../../server/src/backup/rotation.ts';
+import {
+  backupDir,
+  backupKeep,
+  datedFolderName,
+  newDatedFolder,
+  pruneBackups,
+} from '../../server/src/backup/rotation.ts';
 
 let parent: string;
 beforeEach(() => {
@@ -36,6 +42,22 @@ describe('datedFolderName', () => {
       '2027-01-01T000000Z',
     ]);
     for (const name of names) expect(name).not.toContain(':');
+  });
+
+  it('gives a second run of the same second a folder of its own, sorting after the first', async () => {
+    const now = new Date('2026-11-29T03:00:00.100Z');
+    const first = await newDatedFolder(parent, now);
+    expect(first).toBe(path.join(parent, '2026-11-29T030000Z'));
+    complete('2026-11-29T030000Z');
+    const second = await newDatedFolder(parent, new Date('2026-11-29T03:00:00.900Z'));
+    expect(second).toBe(path.join(parent, '2026-11-29T030000Z-001'));
+    complete('2026-11-29T030000Z-001');
+    expect(await newDatedFolder(parent, now)).toBe(path.join(parent, '2026-11-29T030000Z-002'));
+    // The next second sorts after both, and a prune keeping one leaves the newest.
+    complete(datedFolderName(new Date('2026-11-29T03:00:01Z')));
+    expect(left()).toEqual(['2026-11-29T030000Z', '2026-11-29T030000Z-001', '2026-11-29T030001Z']);
+    await pruneBackups(parent, 1);
+    expect(left()).toEqual(['2026-11-29T030001Z']);
   });
 });
 

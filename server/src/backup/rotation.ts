@@ -1,7 +1,7 @@
 // The nightly backups' rotation (docs/operations.md «Резервные копии»): `backup --under PARENT` writes into a dated
 // folder of PARENT, then keeps only the newest N backups there. Only what is surely a backup of ours ever goes.
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { access, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BACKUP_KIND, MANIFEST } from './manifest.ts';
 
@@ -20,6 +20,23 @@ const DATED = /^\d{4}-\d{2}-\d{2}T\d{6}Z/;
  */
 export function datedFolderName(now: Date): string {
   return `${now.toISOString().slice(0, 19).replaceAll(':', '')}Z`;
+}
+
+/**
+ * The path of a new backup's dated folder under `parent` made at `now`: `datedFolderName`, or with `-001`, `-002`…
+ * when a backup of the same second is already there (two runs in one second), so a second run never meets a full
+ * folder; the names still sort in the order the runs came.
+ */
+export async function newDatedFolder(parent: string, now: Date): Promise<string> {
+  const base = datedFolderName(now);
+  for (let n = 0; ; n++) {
+    const candidate = path.join(parent, n === 0 ? base : `${base}-${String(n).padStart(3, '0')}`);
+    try {
+      await access(candidate);
+    } catch {
+      return candidate;
+    }
+  }
 }
 
 /** How many backups to keep under PARENT: BACKUP_KEEP, a positive integer, 14 when unset. */
