@@ -83,6 +83,8 @@ test.describe('the report on terms', () => {
           .getByRole('table', { name: 'Заключения по органам' })
           .getByRole('row', { name: /Отдел охраны объектов культурного наследия/ });
         await expect(heritage.getByRole('cell').nth(2)).not.toHaveText('0');
+        await heritage.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `/tmp/e2e-report-bodies-${width}.png` });
       }
 
       // Downloaded by keyboard: the button takes the focus and Enter saves the file.

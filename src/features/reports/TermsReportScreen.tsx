@@ -117,30 +117,52 @@ function Weeks({ weeks }: { weeks: TermsReport['weeks'] }) {
   );
 }
 
-/** Each examiner's figures: a table that fits the page's width, one card per examiner below 768 px. */
-function Examiners({ report }: { report: TermsReport }) {
-  if (report.examiners.length === 0) return <p className="report-note">{t.noExaminers}</p>;
+/** A column of a wide table: its heading and what a row shows under it. */
+interface WideColumn<Row> {
+  label: string;
+  value: (row: Row) => string;
+}
+
+/**
+ * A table of one row per person or body, named in its row header, with a column per figure: it fits the page's width,
+ * and below 768 px each row is a card, each figure under its label.
+ */
+function WideTable<Row>({
+  caption,
+  who,
+  rows,
+  keyOf,
+  nameOf,
+  columns,
+}: {
+  caption: string;
+  who: string;
+  rows: readonly Row[];
+  keyOf: (row: Row) => number;
+  nameOf: (row: Row) => string;
+  columns: ReadonlyArray<WideColumn<Row>>;
+}) {
   return (
-    <Scroll label={t.examiners}>
+    <Scroll label={caption}>
       <table className="report-table report-table--wide">
-        <caption>{t.examiners}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.examiner}</th>
-            {REPORT_FIGURES.map((figure) => (
-              <th key={figure.label} scope="col">
-                {figure.label}
+            <th scope="col">{who}</th>
+            {columns.map((column) => (
+              <th key={column.label} scope="col">
+                {column.label}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {report.examiners.map((row) => (
-            <tr key={row.examinerId}>
-              <th scope="row">{row.fio}</th>
-              {REPORT_FIGURES.map((figure) => (
-                <td key={figure.label} data-label={figure.label}>
-                  {figure.value(row.figures)}
+          {rows.map((row) => (
+            <tr key={keyOf(row)}>
+              <th scope="row">{nameOf(row)}</th>
+              {columns.map((column) => (
+                <td key={column.label} data-label={column.label}>
+                  {column.value(row)}
                 </td>
               ))}
             </tr>
@@ -151,39 +173,38 @@ function Examiners({ report }: { report: TermsReport }) {
   );
 }
 
-/** The conclusions asked of each reviewing body in the range. */
+/** Each examiner's figures. */
+function Examiners({ report }: { report: TermsReport }) {
+  if (report.examiners.length === 0) return <p className="report-note">{t.noExaminers}</p>;
+  return (
+    <WideTable
+      caption={t.examiners}
+      who={t.examiner}
+      rows={report.examiners}
+      keyOf={(row) => row.examinerId}
+      nameOf={(row) => row.fio}
+      columns={REPORT_FIGURES.map(
+        (figure): WideColumn<TermsReport['examiners'][number]> => ({
+          label: figure.label,
+          value: (row) => figure.value(row.figures),
+        }),
+      )}
+    />
+  );
+}
+
+/** The conclusions asked of each reviewing body in the range, its kind first. */
 function Bodies({ report }: { report: TermsReport }) {
   if (report.bodies.length === 0) return <p className="report-note">{t.noBodies}</p>;
   return (
-    <Scroll label={t.bodies}>
-      <table className="report-table report-table--wide">
-        <caption>{t.bodies}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.body}</th>
-            <th scope="col">{t.bodyKind}</th>
-            {REPORT_BODY_FIGURES.map((figure) => (
-              <th key={figure.label} scope="col">
-                {figure.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {report.bodies.map((row) => (
-            <tr key={row.bodyId}>
-              <th scope="row">{row.name}</th>
-              <td data-label={t.bodyKind}>{BODY_KINDS[row.kind]}</td>
-              {REPORT_BODY_FIGURES.map((figure) => (
-                <td key={figure.label} data-label={figure.label}>
-                  {figure.value(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Scroll>
+    <WideTable
+      caption={t.bodies}
+      who={t.body}
+      rows={report.bodies}
+      keyOf={(row) => row.bodyId}
+      nameOf={(row) => row.name}
+      columns={[{ label: t.bodyKind, value: (row) => BODY_KINDS[row.kind] }, ...REPORT_BODY_FIGURES]}
+    />
   );
 }
 
