@@ -98,6 +98,8 @@ test("the reviewing bodies' conclusions: each active body with its waiting, over
       0,
     );
     expect(await blockingViolations(page)).toEqual([]);
+    await bodies.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/e2e-team-bodies-${width}.png` });
   }
 });
 
