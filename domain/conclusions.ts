@@ -79,6 +79,12 @@ export const CONCLUSION_TEXTS = {
   fioRequired: 'Укажите ФИО',
   /** The examiner's mail about an overdue request: what they can do. */
   overdueHint: 'Напомните подразделению или органу либо отзовите запрос с причиной на странице заявления.',
+  /** Why a request still unanswered was closed with its statement's review (its withdrawal reason). */
+  closedWithReview: {
+    approved: 'Рассмотрение завершено: заявление согласовано без этого заключения',
+    rejected: 'Рассмотрение завершено: в согласовании отказано без этого заключения',
+    withdrawn: 'Заявитель отозвал заявление',
+  },
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { submitStatement } from '../../server/src/statements/statements.service.
 import type { UserRow } from '../../server/src/users/user.ts';
 import { takeIntoWork } from '../../server/src/workflow/intake.ts';
 import { replyToStatement, submitNewVersion } from '../../server/src/workflow/review.ts';
+import { withdrawStatement } from '../../server/src/workflow/withdrawal.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import {
   certificatePrefile,
@@ -130,6 +131,17 @@ describe('the catalogue', () => {
       fio: 'Владелец',
     });
     expect(taken.statusCode).toBe(409);
+    // An outside body's staff read its name as their organisation, renamed with it.
+    const meInstance = async () =>
+      ((await call('transport', 'GET', '/api/users/me')).json() as { instance: { name: string } | null }).instance;
+    expect(await meInstance()).toMatchObject({ name: 'Департамент транспорта' });
+    const renamed = await call('head', 'PATCH', `/api/admin/review-bodies/${body.transport.id}`, {
+      name: 'Департамент транспорта и дорог',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await meInstance()).toMatchObject({ name: 'Департамент транспорта и дорог' });
+    await call('head', 'PATCH', `/api/admin/review-bodies/${body.transport.id}`, { name: 'Департамент транспорта' });
+    expect(await meInstance()).toMatchObject({ name: 'Департамент транспорта' });
     // The active ones come by name (the demo's own bodies among them).
     const active = (await call('examiner2', 'GET', '/api/instance/review-bodies')).json() as { name: string }[];
     const ours = new Set([body.heritage.name, body.transport.name, body.utilities.name]);
@@ -249,6 +261,35 @@ describe('requests and answers', () => {
     expect(decided.statusCode, decided.body).toBe(201);
     const detail = await examinerDetail(id);
     expect(detail.history.at(-1)?.conclusionsNote).toEqual({ kind: 'override', text: 'Срок согласования истекает' });
+    // The silent body's request is closed with the review, and its member is told: nothing is left to answer.
+    const closed = detail.conclusions.find((row) => row.body.id === body.utilities.id);
+    expect(closed).toMatchObject({
+      status: 'withdrawn',
+      withdrawnReason: CONCLUSION_TEXTS.closedWithReview.approved,
+      overdue: false,
+    });
+    const late = await answer(closed?.id ?? 0, 'utilities', { verdict: 'agreed' });
+    expect(late.json().message).toBe(CONCLUSION_TEXTS.withdrawn);
+    const told = (await call('utilities', 'GET', '/api/notifications')).json() as { message: string }[];
+    expect(told.map((n) => n.message)).toContain(`Запрос на заключение по заявлению № ${detail.visibleId} закрыт`);
+  });
+
+  it('closes the requests still awaited when the applicant withdraws the statement; answered ones stay', async () => {
+    const id = await underReview();
+    const asked = (await ask(id, [body.heritage.id, body.transport.id])).json() as Conclusion[];
+    const heritage = asked.find((row) => row.body.id === body.heritage.id);
+    await answer(heritage?.id ?? 0, 'heritage', { verdict: 'agreed' });
+    await withdrawStatement(ctx, users.owner, id, { reason: null });
+    const after = (await examinerDetail(id)).conclusions;
+    const states = after.map((row) => [row.body.name, row.status, row.withdrawnReason]);
+    expect(states.sort()).toEqual([
+      ['Департамент транспорта', 'withdrawn', CONCLUSION_TEXTS.closedWithReview.withdrawn],
+      ['Отдел охраны культурного наследия', 'answered', null],
+    ]);
+    const open = (await call('transport', 'GET', '/api/instance/conclusions')).json() as ConclusionRequests;
+    expect(
+      open.items.filter((item) => item.conclusion.statementId === id && item.conclusion.status === 'requested'),
+    ).toEqual([]);
   });
 
   it('asks again on a new version only the bodies that did not agree; a withdrawal needs its reason', async () => {

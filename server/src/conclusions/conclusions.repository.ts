@@ -67,6 +67,11 @@ export async function updateBody(
     .execute();
 }
 
+/** Gives a body the instance its staff belong to. */
+export async function setBodyInstance(db: Db, id: number, instanceId: number): Promise<void> {
+  await db.updateTable('review_bodies').set({ instance_id: instanceId }).where('id', '=', id).execute();
+}
+
 /** The members of these bodies with their contacts, by name. */
 export function listMembers(db: Db, bodyIds: readonly number[]) {
   if (bodyIds.length === 0) return Promise.resolve([]);

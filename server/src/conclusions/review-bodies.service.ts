@@ -8,7 +8,13 @@ import type { Db } from '../db/database.ts';
 import { ApiError, apiError, fieldError } from '../errors.ts';
 import { optionalText } from '../text.ts';
 import { normalizeEmail } from '../users/user.ts';
-import { insertExaminer, insertReviewer, markUserRemoved } from '../users/users.service.ts';
+import {
+  insertBodyInstance,
+  insertExaminer,
+  insertReviewer,
+  markUserRemoved,
+  renameBodyInstance,
+} from '../users/users.service.ts';
 import {
   bodyIdsOf,
   deleteMember,
@@ -19,12 +25,14 @@ import {
   insertMember,
   listBodies,
   listMembers,
+  setBodyInstance,
   updateBody,
 } from './conclusions.repository.ts';
 
 // The catalogue 'Согласующие подразделения и органы' (docs/product.md «Conclusions»): a head adds bodies, renames
 // them, changes their term, retires and restores them, and attaches their members, on the administration's screen or
 // by the admin CLI through these same functions. Each change runs in one transaction with its administration log entry.
+// An outside body owns an instance named as it is (its staff's `User.instance`), renamed with it.
 
 type BodyRow = NonNullable<Awaited<ReturnType<typeof findBody>>>;
 
@@ -84,7 +92,8 @@ export async function createReviewBody(ctx: ServiceContext, actor: Actor, input:
   return inAdminTransaction(ctx, async (trx, at) => {
     const name = await freeName(trx.db, input.name);
     const days = termDays(input.termDays);
-    const id = await insertBody(trx.db, { name, kind: input.kind, termDays: days, instanceId: null, at });
+    const instanceId = input.kind === 'external' ? await insertBodyInstance(trx.db, name, at) : null;
+    const id = await insertBody(trx.db, { name, kind: input.kind, termDays: days, instanceId, at });
     await recordChange(trx.db, actor, at, 'review_body_created', name, { kind: input.kind, termDays: days });
     return bodyOf(trx.db, id);
   });
@@ -112,6 +121,9 @@ export async function updateReviewBody(
       ...(changes.termDays ? { termDays: days } : {}),
       ...(active === undefined ? {} : { retiredAt: active ? null : at }),
     });
+    if (changes.name && name !== undefined && before.instance_id !== null) {
+      await renameBodyInstance(trx.db, before.instance_id, name);
+    }
     if (Object.keys(changes).length > 0 || active !== undefined) {
       await recordChange(trx.db, actor, at, 'review_body_updated', name ?? before.name, {
         changes,
@@ -120,6 +132,13 @@ export async function updateReviewBody(
     }
     return bodyOf(trx.db, id);
   });
+}
+
+/** The instance an outside body made before bodies kept their own gets one now, named as the body. */
+async function ownInstance(db: Db, bodyId: number, name: string, at: string): Promise<number> {
+  const instanceId = await insertBodyInstance(db, name, at);
+  await setBodyInstance(db, bodyId, instanceId);
+  return instanceId;
 }
 
 const memberTaken = () =>
@@ -155,14 +174,9 @@ export async function addReviewBodyMember(
     } else {
       created = true;
       if (body.kind === 'external') {
-        userId = (
-          await insertReviewer(trx, {
-            email,
-            fio: input.fio,
-            position: input.position ?? null,
-            instanceName: body.name,
-          })
-        ).userId;
+        const instanceId = body.instance_id ?? (await ownInstance(trx.db, id, body.name, at));
+        userId = (await insertReviewer(trx, { email, fio: input.fio, position: input.position ?? null, instanceId }))
+          .userId;
       } else {
         userId = (await insertExaminer(trx, { email, fio: input.fio ?? '', position: input.position ?? null })).userId;
       }

@@ -3,7 +3,8 @@ import type { Db } from './database.ts';
 // What the rest of the portal asks of the conclusions of reviewing bodies (docs/product.md «Conclusions»), read here
 // so that the decision's procedure (workflow), the downloads (files) and the conclusions area share it without
 // importing each other: which bodies are still silent, whether a version met a 'Не согласовано', who of an outside body
-// may read a statement's files, and the asking again on a new version.
+// may read a statement's files, the asking again on a new version, and the closing of what is left unanswered when the
+// review ends.
 
 /** The names of the bodies whose request on the statement is still unanswered, by name. */
 export async function silentBodies(db: Db, statementId: number): Promise<string[]> {
@@ -96,6 +97,41 @@ export async function askAgainOnNewVersion(db: Db, statementId: number, round: n
       .execute();
   }
   return again.map((row) => row.body_id);
+}
+
+/**
+ * Closes the statement's unanswered requests with this reason (the statement's review ended without them: a decision
+ * made anyway, or the applicant's withdrawal), in the caller's transaction. Answers each closed request's body and
+ * the body's active members, to be told.
+ */
+export async function closeOpenRequests(
+  db: Db,
+  statementId: number,
+  reason: string,
+  at: string,
+): Promise<{ bodyName: string; memberIds: number[] }[]> {
+  const closed = await db
+    .updateTable('conclusions')
+    .set({ status: 'withdrawn', withdrawn_reason: reason, withdrawn_at: at })
+    .where('statement_id', '=', statementId)
+    .where('status', '=', 'requested')
+    .returning('body_id')
+    .execute();
+  const bodyIds = [...new Set(closed.map((row) => row.body_id))];
+  if (bodyIds.length === 0) return [];
+  const members = await db
+    .selectFrom('review_bodies as b')
+    .leftJoin('review_body_members as m', 'm.body_id', 'b.id')
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'm.user_id').on('u.removed_at', 'is', null))
+    .select(['b.id', 'b.name', 'u.id as user_id'])
+    .where('b.id', 'in', bodyIds)
+    .orderBy('b.name')
+    .orderBy('u.id')
+    .execute();
+  return bodyIds.map((id) => ({
+    bodyName: members.find((row) => row.id === id)?.name ?? '',
+    memberIds: members.flatMap((row) => (row.id === id && row.user_id !== null ? [row.user_id] : [])),
+  }));
 }
 
 /** The answered requests of a statement, in answering order, as the letters list them (#domain/conclusions.ts). */

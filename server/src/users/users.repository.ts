@@ -290,6 +290,11 @@ export async function insertInstance(db: Db, name: string, createdAt: string): P
   return row.id;
 }
 
+/** Renames an instance (an outside body's, renamed with its body). */
+export async function renameInstance(db: Db, id: number, name: string): Promise<void> {
+  await db.updateTable('instances').set({ name }).where('id', '=', id).execute();
+}
+
 /**
  * Deletes every user of a company with what is theirs alone (uploads, notifications, sessions, codes cascade): a
  * declined registration's people, who never filed anything.

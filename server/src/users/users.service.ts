@@ -137,20 +137,20 @@ export async function insertExaminer(
 }
 
 /**
- * Creates a member of an outside reviewing body (role `reviewer`) in its own instance, named as the body, in the
+ * Creates a member of an outside reviewing body (role `reviewer`) in the body's own instance (`instanceId`), in the
  * caller's transaction: they can log in at once with a code to their e-mail, valid and free among active users (400 /
  * 409 naming `email`), and see only the conclusion requests sent to their body.
  */
 export async function insertReviewer(
   ctx: ServiceContext,
-  input: { email: string; fio: string | null | undefined; position?: string | null; instanceName: string },
+  input: { email: string; fio: string | null | undefined; position?: string | null; instanceId: number },
 ): Promise<{ instanceId: number; userId: number }> {
   const fio = optionalText(input.fio);
   if (fio === null) throw fieldError('fio', 'Укажите ФИО');
   const email = await freeEmail(ctx, input.email);
   if (email === null) throw fieldError('email', 'Укажите e-mail');
   const createdAt = nowIso(ctx.now());
-  const instanceId = await ensureInstance(ctx.db, input.instanceName, createdAt);
+  const { instanceId } = input;
   const userId = await users.insertUser(ctx.db, {
     email,
     fio,
@@ -286,6 +286,19 @@ export function lockHeads(db: Db): Promise<number[]> {
  */
 async function ensureInstance(db: Db, name: string, createdAt: string): Promise<number> {
   return (await users.findInstanceId(db, name)) ?? users.insertInstance(db, name, createdAt);
+}
+
+/**
+ * A new instance of its own for an outside reviewing body, named as the body (its staff's `User.instance`), in the
+ * caller's transaction; returns its id.
+ */
+export function insertBodyInstance(db: Db, name: string, createdAt: string): Promise<number> {
+  return users.insertInstance(db, name, createdAt);
+}
+
+/** Renames an outside body's instance with the body, so its staff read the body's name as it is now. */
+export function renameBodyInstance(db: Db, id: number, name: string): Promise<void> {
+  return users.renameInstance(db, id, name);
 }
 
 /** Deletes a company's users, who filed nothing (a declined registration's), in the caller's transaction. */

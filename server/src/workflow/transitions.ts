@@ -1,5 +1,8 @@
+import { CONCLUSION_TEXTS } from '#domain/conclusions.ts';
 import type { StatementStatus } from '#domain/contract.ts';
+import { routes } from '#domain/routes.ts';
 import { type ServiceContext, withDb } from '../context.ts';
+import { closeOpenRequests } from '../db/conclusion-requests.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { loadCalendar, termDaysFor } from '../deadlines/deadlines.service.ts';
@@ -7,6 +10,7 @@ import { intakeTerm, runningTerm, TERM_RUNS_IN, termOutcome } from '../deadlines
 import { apiError } from '../errors.ts';
 import {
   type Announcement,
+  announceTo,
   recordStatementEvent,
   type StatementEvent,
   sendAnnouncement,
@@ -14,6 +18,7 @@ import {
 import { attachToStage } from '../prefiles/prefiles.service.ts';
 import { optionalText } from '../text.ts';
 import type { UserRow } from '../users/user.ts';
+import { findUserById } from '../users/users.service.ts';
 import {
   findStatementRow,
   insertHistory,
@@ -124,7 +129,7 @@ export async function changeStatus(ctx: ServiceContext, actor: UserRow, change: 
   const { move } = change;
   const at = nowIso(ctx.now());
   const holding = move.held === 'hold';
-  const announcement = await ctx.db.transaction().execute(async (trx): Promise<Announcement | null> => {
+  const announcements = await ctx.db.transaction().execute(async (trx): Promise<Announcement[]> => {
     if (!(await moveStatus(trx, { ...move, at }))) {
       // The company is never told of a held decision: its moves are refused as any change meanwhile.
       const committee = actor.role === 'examiner';
@@ -138,7 +143,7 @@ export async function changeStatus(ctx: ServiceContext, actor: UserRow, change: 
     if (holding) {
       // Held for its signature: only the round and what comes with it are kept; the rest moves on release.
       await keepRound(trx, actor, change, at);
-      return null;
+      return [];
     }
     const before = { ...row, status: move.from };
     const answered =
@@ -166,9 +171,39 @@ export async function changeStatus(ctx: ServiceContext, actor: UserRow, change: 
     else if (isDecision(move.from)) await leaveDecision(trx, move.id, at);
     const more = await keepRound(trx, actor, change, at);
     const event = { ...change.event, ...more } as StatementEvent;
-    return recordStatementEvent(withDb(ctx, trx), event, announced(row), at);
+    const told = await recordStatementEvent(withDb(ctx, trx), event, announced(row), at);
+    const closed = endsReview(move.to) ? await closeUnanswered(ctx, trx, row, move.to, at) : [];
+    return [...(told ? [told] : []), ...closed];
   });
-  if (announcement) sendAnnouncement(ctx, announcement);
+  for (const announcement of announcements) sendAnnouncement(ctx, announcement);
+}
+
+/** Whether the review ends at this status (a decision, or the applicant's withdrawal) for good or until an appeal. */
+function endsReview(status: StatementStatus): status is 'approved' | 'rejected' | 'withdrawn' {
+  return status === 'approved' || status === 'rejected' || status === 'withdrawn';
+}
+
+/**
+ * Conclusions still awaited when the review ends are closed with the reason (docs/product.md «Conclusions»), so no body
+ * keeps answering a settled statement; each body's members are told.
+ */
+async function closeUnanswered(
+  ctx: ServiceContext,
+  trx: Db,
+  row: { id: number; visible_id: number },
+  status: 'approved' | 'rejected' | 'withdrawn',
+  at: string,
+): Promise<Announcement[]> {
+  const reason = CONCLUSION_TEXTS.closedWithReview[status];
+  const told: Announcement[] = [];
+  for (const body of await closeOpenRequests(trx, row.id, reason, at)) {
+    const people = (await Promise.all(body.memberIds.map((id) => findUserById(trx, id)))).filter(
+      (user): user is UserRow => user !== undefined,
+    );
+    const message = `Запрос на заключение по заявлению № ${row.visible_id} закрыт`;
+    told.push(await announceTo(ctx, trx, people, routes.conclusionRequests, message, [`${message}.`, reason], at));
+  }
+  return told;
 }
 
 /** The change's round with its files, and what else moves with it (`stage` and `alongside`). */
