@@ -763,10 +763,37 @@ export interface paths {
         put: operations["updateRemark"];
         post?: never;
         /**
-         * Delete a draft remark
-         * @description As editing; a published remark is never deleted (409), so its number is never reused.
+         * Delete a draft remark, or drop a body's proposed one
+         * @description As editing; a published remark is never deleted (409), so its number is never reused. The assigned examiner
+         *     also drops a `proposed` remark of a reviewing body this way.
          */
         delete: operations["deleteRemark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/remarks/{remarkId}/adoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Remark id. */
+                remarkId: components["parameters"]["RemarkIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Include a body's proposed remark among the examiner's drafts
+         * @description The statement's assigned examiner, while it is `under_review`: a `proposed` remark becomes their draft (its
+         *     author the examiner now, `proposedBy` kept), published with their next rework like any draft. 404 for an id of
+         *     no remark of a statement they see, 403 for another examiner, 409 once it is no proposal or the statement moved
+         *     on. Dropping a proposal is `DELETE /api/instance/remarks/{remarkId}`.
+         */
+        post: operations["adoptRemark"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1152,6 +1179,64 @@ export interface paths {
          */
         post: operations["answerConclusion"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/conclusions/{id}/remarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The remarks a body's member sees on the documents of a request
+         * @description A member of the request's body (403 for others, 404 for company users and for an id of no request): the
+         *     statement's published remarks, read-only, and the remarks their body proposed on this request (`proposed`
+         *     while the examiner has not included or dropped them).
+         */
+        get: operations["listConclusionRemarks"];
+        put?: never;
+        /**
+         * A body's member pins a remark on the documents, for the examiner to include or drop
+         * @description A member of the request's body, while the request waits for its answer (409 'На запрос уже дан ответ' or
+         *     'Запрос отозван' after) and the statement is `under_review` (409): the remark is `proposed`, seen by the
+         *     committee and this body's members, never by the company, until the examiner includes it among their drafts or
+         *     drops it. Same fields and checks as an examiner's remark (400 naming the field).
+         */
+        post: operations["proposeRemark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/conclusions/{id}/remarks/{remarkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+                /** @description Remark id. */
+                remarkId: components["parameters"]["RemarkIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * A body's member takes back a remark their body proposed
+         * @description While it is still `proposed` and the request waits for its answer (409 after); 404 for a remark not proposed on
+         *     this request, 403 for anyone but the body's members.
+         */
+        delete: operations["deleteProposedRemark"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4078,13 +4163,14 @@ export interface components {
          */
         RemarkSeverity: "required" | "advisory";
         /**
-         * @description `draft` (its examiner's only), `open` (published with a rework), `answered` (the applicant answered it with a
+         * @description `draft` (its examiner's only), `proposed` (pinned by a member of a reviewing body asked for a conclusion: the
+         *     committee's to include or drop, never the company's), `open` (published with a rework), `answered` (the applicant answered it with a
          *     new version), `resolved` (the examiner took it off, or an advisory one closed with the decision, or any closed
          *     with the statement's withdrawal), `reopened`
          *     (the answer did not settle it: open again for the next round).
          * @enum {string}
          */
-        RemarkStatus: "draft" | "open" | "answered" | "resolved" | "reopened";
+        RemarkStatus: "draft" | "proposed" | "open" | "answered" | "resolved" | "reopened";
         /**
          * @description Where on a document the remark points: a page (1-based) and a spot `x`, `y` in 0…1 of the page's width and
          *     height from its top left corner, or a rectangle from there of `width` × `height` (also fractions of the page).
@@ -4142,8 +4228,16 @@ export interface components {
             /** @description The pinned document's name (null without a pin). */
             fileName: string | null;
             status: components["schemas"]["RemarkStatus"];
-            /** @description The examiner who wrote it, as named then. */
+            /** @description The examiner who wrote it (for a `proposed` one, the body's member), as named then. */
             author: string;
+            /**
+             * @description For the committee only: the reviewing body whose member proposed it, with the request it was proposed on
+             *     (kept once the examiner includes it). Absent for a remark of the examiner's own, and always for a company.
+             */
+            proposedBy?: {
+                conclusionId: number;
+                body: string;
+            };
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5922,6 +6016,35 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adoptRemark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Remark id. */
+                remarkId: components["parameters"]["RemarkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft it became. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remark"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
     resolveRemark: {
         parameters: {
             query?: never;
@@ -6353,6 +6476,96 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Conclusion"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listConclusionRemarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remarks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remark"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    proposeRemark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemarkInput"];
+            };
+        };
+        responses: {
+            /** @description The proposed remark. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remark"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteProposedRemark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+                /** @description Remark id. */
+                remarkId: components["parameters"]["RemarkIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

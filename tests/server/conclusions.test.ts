@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaitedConclusionsText, CONCLUSION_TEXTS } from '#domain/conclusions.ts';
-import type { Conclusion, ConclusionRequests, ReviewBody, Statement, TeamWorkload } from '#domain/contract.ts';
+import type { Conclusion, ConclusionRequests, Remark, ReviewBody, Statement, TeamWorkload } from '#domain/contract.ts';
 import { createCompanyWithOwner } from '../../server/src/companies/companies.service.ts';
 import { remindOverdueConclusions } from '../../server/src/conclusions/conclusions.service.ts';
 import type { ServiceContext } from '../../server/src/context.ts';
@@ -439,6 +439,72 @@ describe('the refusal letter', () => {
     expect(text).toMatch(/Департамент транспорта — Не согласовано, \d\d\.\d\d\.\d{4}/);
     // Never the conclusion's text: the company reads the examiner's own explanation.
     expect(text).not.toContain('разворотной');
+  });
+});
+
+describe('remarks a body proposes', () => {
+  it('are the committee’s until the examiner includes or drops them; the company sees only what the rework sent', async () => {
+    const id = await underReview();
+    const asked = (await ask(id, [body.transport.id, body.heritage.id])).json() as Conclusion[];
+    const request = asked.find((row) => row.body.id === body.transport.id)?.id ?? 0;
+    const propose = (who: Who, text: string, on = request) =>
+      call(who, 'POST', `/api/instance/conclusions/${on}/remarks`, { text, severity: 'required', pin: null });
+    // Only the request's body: another body's member and a committee examiner 403, a company user 404.
+    expect((await propose('utilities', 'Чужое')).statusCode).toBe(403);
+    expect((await propose('examiner2', 'Не член органа')).statusCode).toBe(403);
+    expect((await propose('owner', 'Компания')).statusCode).toBe(404);
+    expect((await propose('transport', ' ')).statusCode).toBe(400);
+    const made: Remark[] = [];
+    for (const text of ['Съезд с ул. Старой не согласован', 'Уточните число парковочных мест', 'Нет схемы движения']) {
+      const response = await propose('transport', text);
+      expect(response.statusCode, response.body).toBe(201);
+      made.push(response.json() as Remark);
+    }
+    const [kept, dropped, left] = made as [Remark, Remark, Remark];
+    expect(kept).toMatchObject({
+      status: 'proposed',
+      number: null,
+      author: 'Транспортов Иван Ильич',
+      proposedBy: { conclusionId: request, body: 'Департамент транспорта' },
+    });
+    // The body's members read them on their request; the committee on the statement; the company never.
+    const members = (await call('transport', 'GET', `/api/instance/conclusions/${request}/remarks`)).json() as Remark[];
+    expect(members.map((remark) => remark.id)).toEqual(made.map((remark) => remark.id));
+    expect((await call('utilities', 'GET', `/api/instance/conclusions/${request}/remarks`)).statusCode).toBe(403);
+    const examiner = (await call('examiner1', 'GET', `/api/instance/statements/${id}/remarks`)).json() as Remark[];
+    expect(examiner.filter((remark) => remark.status === 'proposed')).toHaveLength(3);
+    expect((await examinerDetail(id)).remarks.filter((remark) => remark.status === 'proposed')).toHaveLength(3);
+    const company = (await call('owner', 'GET', `/api/statements/${id}/remarks`)).json() as Remark[];
+    expect(company).toEqual([]);
+    // The examiner includes one (theirs now, the body kept) and drops another; the member takes neither back after.
+    expect((await call('examiner2', 'POST', `/api/instance/remarks/${kept.id}/adoption`)).statusCode).toBe(403);
+    const adopted = await call('examiner1', 'POST', `/api/instance/remarks/${kept.id}/adoption`);
+    expect(adopted.statusCode, adopted.body).toBe(200);
+    expect(adopted.json()).toMatchObject({
+      status: 'draft',
+      author: users.examiner1.fio,
+      proposedBy: { body: 'Департамент транспорта' },
+    });
+    expect((await call('examiner1', 'POST', `/api/instance/remarks/${kept.id}/adoption`)).statusCode).toBe(409);
+    expect((await call('examiner1', 'DELETE', `/api/instance/remarks/${dropped.id}`)).statusCode).toBe(204);
+    const takeBack = await call('transport', 'DELETE', `/api/instance/conclusions/${request}/remarks/${kept.id}`);
+    expect(takeBack.statusCode).toBe(409);
+    // The rework publishes the included one, numbered, without which body proposed it for the company.
+    await replyToStatement(ctx, users.examiner1, id, {
+      status: 'has_comments',
+      comment: 'Доработайте',
+      prefileIds: [],
+    });
+    const published = (await call('owner', 'GET', `/api/statements/${id}/remarks`)).json() as Remark[];
+    expect(published.map((remark) => [remark.number, remark.text, remark.status])).toEqual([
+      [1, 'Съезд с ул. Старой не согласован', 'open'],
+    ]);
+    expect(published[0]).not.toHaveProperty('proposedBy');
+    const committee = (await examinerDetail(id)).remarks;
+    expect(committee.find((remark) => remark.id === left.id)?.status).toBe('proposed');
+    // Once the body answered, it proposes no more.
+    await answer(request, 'transport', { verdict: 'agreed' });
+    expect((await propose('transport', 'После ответа')).statusCode).toBe(409);
   });
 });
 

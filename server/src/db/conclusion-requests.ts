@@ -19,6 +19,22 @@ export async function silentBodies(db: Db, statementId: number): Promise<string[
   return rows.map((row) => row.name);
 }
 
+/**
+ * A request as a remark proposed on it needs it: its statement, whether it still waits for its answer, and whether
+ * the user is a member of its body; undefined for an id of no request.
+ */
+export async function requestForProposals(db: Db, conclusionId: number, userId: number) {
+  const row = await db
+    .selectFrom('conclusions as c')
+    .leftJoin('review_body_members as m', (join) =>
+      join.onRef('m.body_id', '=', 'c.body_id').on('m.user_id', '=', userId),
+    )
+    .select(['c.id', 'c.statement_id', 'c.status', 'm.user_id'])
+    .where('c.id', '=', conclusionId)
+    .executeTakeFirst();
+  return row && { id: row.id, statementId: row.statement_id, status: row.status, member: row.user_id !== null };
+}
+
 /** True when a body answered 'Не согласовано' on the statement's latest version (the company's last round). */
 export async function hasDisagreement(db: Db, statementId: number): Promise<boolean> {
   const row = await db

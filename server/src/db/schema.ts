@@ -553,7 +553,7 @@ export interface CorrectionTable {
 }
 
 export type RemarkSeverity = 'required' | 'advisory';
-export type RemarkStatus = 'draft' | 'open' | 'answered' | 'resolved' | 'reopened';
+export type RemarkStatus = 'draft' | 'proposed' | 'open' | 'answered' | 'resolved' | 'reopened';
 
 /** An examiner's remark on a statement (docs/product.md «Remarks»): migration 20261125T1200. */
 /** The change log the live portal reads (migration 20261125T1400_changes; written by triggers only). */
@@ -599,6 +599,8 @@ export interface RemarkTable {
   resolution_at: Timestamp | null;
   resolution_author: string | null;
   resolved_by_decision: Flag | null;
+  /** The conclusion request a reviewing body's member proposed it on (kept once the examiner includes it). */
+  conclusion_id: number | null;
 }
 
 export type RemarkEventKind = 'published' | 'answered' | 'resolved' | 'reopened' | 'closed';

@@ -38,11 +38,21 @@ const REMARK_COLUMNS = [
   'r.resolution_at',
   'r.resolution_author',
   'r.resolved_by_decision',
+  'r.conclusion_id',
   'f.file_name',
+  'b.name as proposed_by_body',
 ] as const;
 
+/** Statuses of a remark the examiner has not published: their draft, a body's proposal. */
+const UNPUBLISHED: RemarkStatus[] = ['draft', 'proposed'];
+
 function selectRemarks(db: Db) {
-  return db.selectFrom('remarks as r').leftJoin('files as f', 'f.id', 'r.file_id').select(REMARK_COLUMNS);
+  return db
+    .selectFrom('remarks as r')
+    .leftJoin('files as f', 'f.id', 'r.file_id')
+    .leftJoin('conclusions as c', 'c.id', 'r.conclusion_id')
+    .leftJoin('review_bodies as b', 'b.id', 'c.body_id')
+    .select(REMARK_COLUMNS);
 }
 
 export type RemarkRow = NonNullable<Awaited<ReturnType<typeof findRemark>>>;
@@ -51,14 +61,31 @@ export function findRemark(db: Db, id: number) {
   return selectRemarks(db).where('r.id', '=', id).executeTakeFirst();
 }
 
-/** A statement's remarks: the published ones by number, then the drafts of `draftsOf` (none when null) oldest first. */
-export function listRemarks(db: Db, statementId: number, draftsOf: number | null): Promise<RemarkRow[]> {
+/**
+ * A statement's remarks: the published ones by number, then the drafts of `draftsOf` (none when null) and the
+ * proposals of reviewing bodies (`proposals`: every one, those of one request, or none), oldest first.
+ */
+export function listRemarks(
+  db: Db,
+  statementId: number,
+  draftsOf: number | null,
+  proposals: 'all' | { conclusionId: number } | 'none' = 'none',
+): Promise<RemarkRow[]> {
   return selectRemarks(db)
     .where('r.statement_id', '=', statementId)
     .where((eb) =>
-      draftsOf === null
-        ? eb('r.status', '!=', 'draft')
-        : eb.or([eb('r.status', '!=', 'draft'), eb('r.author_id', '=', draftsOf)]),
+      eb.or([
+        eb('r.status', 'not in', UNPUBLISHED),
+        ...(draftsOf === null ? [] : [eb.and([eb('r.status', '=', 'draft'), eb('r.author_id', '=', draftsOf)])]),
+        ...(proposals === 'none'
+          ? []
+          : [
+              eb.and([
+                eb('r.status', '=', 'proposed'),
+                ...(proposals === 'all' ? [] : [eb('r.conclusion_id', '=', proposals.conclusionId)]),
+              ]),
+            ]),
+      ]),
     )
     .orderBy((eb) => eb.case().when('r.number', 'is', null).then(1).else(0).end())
     .orderBy('r.number')
@@ -140,7 +167,7 @@ export async function countRemarks(db: Db, statementId: number): Promise<number>
 
 export async function insertDraft(
   db: Db,
-  draft: RemarkFields & { statementId: number; author: Actor; at: string },
+  draft: RemarkFields & { statementId: number; author: Actor; at: string; proposedOn?: number },
 ): Promise<number> {
   const row = await db
     .insertInto('remarks')
@@ -152,7 +179,8 @@ export async function insertDraft(
       text: draft.text,
       severity: draft.severity,
       ...pinColumns(draft.pin),
-      status: 'draft',
+      status: draft.proposedOn === undefined ? 'draft' : 'proposed',
+      conclusion_id: draft.proposedOn ?? null,
       created_at: draft.at,
       updated_at: draft.at,
     })
@@ -183,9 +211,21 @@ export async function handOverDrafts(db: Db, statementId: number, toExaminerId: 
   return Number(result.numUpdatedRows);
 }
 
-export async function deleteDraft(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('remarks').where('id', '=', id).where('status', '=', 'draft').executeTakeFirst();
+/** Deletes a draft, or a proposal (`status`); false when it is no longer that. */
+export async function deleteDraft(db: Db, id: number, status: 'draft' | 'proposed' = 'draft'): Promise<boolean> {
+  const result = await db.deleteFrom('remarks').where('id', '=', id).where('status', '=', status).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/** A body's proposal becomes the examiner's draft, written by them now; false when it is no longer a proposal. */
+export async function adoptProposal(db: Db, id: number, examiner: Actor, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('remarks')
+    .set({ status: 'draft', author_id: examiner.id, author_name: examiner.fio ?? '', updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'proposed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 async function insertRemarkEvent(
@@ -324,7 +364,7 @@ export async function saveResolution(
 
 /**
  * With a decision, the remarks of these kinds still open close (resolved by the decision: the advisory ones; a
- * withdrawal closes both kinds); drafts left over go.
+ * withdrawal closes both kinds); drafts and proposals left over go.
  */
 export async function closeWithDecision(
   db: Db,
@@ -333,7 +373,7 @@ export async function closeWithDecision(
   at: string,
   severities: readonly RemarkSeverity[] = ['advisory'],
 ): Promise<void> {
-  await db.deleteFrom('remarks').where('statement_id', '=', statementId).where('status', '=', 'draft').execute();
+  await db.deleteFrom('remarks').where('statement_id', '=', statementId).where('status', 'in', UNPUBLISHED).execute();
   const closing = await db
     .selectFrom('remarks')
     .select('id')

@@ -1,3 +1,4 @@
+import { CONCLUSION_TEXTS } from '#domain/conclusions.ts';
 import type { Remark, RemarkAnswerInput, RemarkInput, RemarkResolutionInput } from '#domain/contract.ts';
 import { viewKind } from '#domain/files.ts';
 import {
@@ -9,6 +10,7 @@ import {
   remarkTextTooLong,
 } from '#domain/remarks.ts';
 import type { ServiceContext } from '../context.ts';
+import { requestForProposals } from '../db/conclusion-requests.ts';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { apiError, fieldError } from '../errors.ts';
@@ -17,6 +19,7 @@ import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guard
 import type { UserRow } from '../users/user.ts';
 import { pdfPageCount } from './page-count.ts';
 import {
+  adoptProposal,
   closeWithDecision,
   openRequiredCounts as countOpenRequired,
   countRemarks,
@@ -41,10 +44,14 @@ import {
 const NOT_FOUND = 'Заявление не найдено';
 const REMARK_NOT_FOUND = 'Замечание не найдено';
 const NOT_ASSIGNED = 'Замечания пишет эксперт, взявший заявление в работу';
+const PROPOSAL_SETTLED = 'Эксперт уже включил это предложение в замечания или отклонил его. Обновите страницу.';
 const NOT_UNDER_REVIEW = 'Замечания меняются, пока заявление на рассмотрении. Обновите страницу.';
 
-/** The API shape of a remark row (docs/product.md «Remarks»). */
-function toApiRemark(row: RemarkRow, history: Remark['history'] = []): Remark {
+/** Who reads a remark: the committee (examiners and reviewing bodies' members) or a company. */
+type Reader = 'committee' | 'company';
+
+/** The API shape of a remark row (docs/product.md «Remarks»); which body proposed it is the committee's only. */
+function toApiRemark(row: RemarkRow, history: Remark['history'], reader: Reader): Remark {
   const pinned = row.file_id !== null && row.page !== null && row.x !== null && row.y !== null;
   return {
     id: row.id,
@@ -64,6 +71,9 @@ function toApiRemark(row: RemarkRow, history: Remark['history'] = []): Remark {
     fileName: pinned ? row.file_name : null,
     status: row.status,
     author: row.author_name,
+    ...(reader === 'committee' && row.conclusion_id !== null
+      ? { proposedBy: { conclusionId: row.conclusion_id, body: row.proposed_by_body ?? '' } }
+      : {}),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     publishedAt: row.published_at,
@@ -87,22 +97,27 @@ function toApiRemark(row: RemarkRow, history: Remark['history'] = []): Remark {
 }
 
 /** Remarks with their events, in the API's shape. */
-async function withHistory(db: Db, rows: readonly RemarkRow[]): Promise<Remark[]> {
+async function withHistory(db: Db, rows: readonly RemarkRow[], reader: Reader): Promise<Remark[]> {
   const events = await listRemarkEvents(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toApiRemark(row, events.get(row.id) ?? []));
+  return rows.map((row) => toApiRemark(row, events.get(row.id) ?? [], reader));
 }
 
+/** One remark as the committee reads it (every change of remarks is the committee's). */
 async function oneRemark(db: Db, id: number): Promise<Remark> {
-  const [remark] = await withHistory(db, [(await findRemark(db, id)) as RemarkRow]);
+  const [remark] = await withHistory(db, [(await findRemark(db, id)) as RemarkRow], 'committee');
   return remark as Remark;
 }
 
-/** A statement's remarks as one may see them: the published ones, and `draftsOf`'s drafts (none when null). */
+/**
+ * A statement's remarks as one may see them: the published ones; for the committee (`draftsOf` an examiner) also
+ * their drafts and the reviewing bodies' proposals. A company (`draftsOf` null) reads the published ones only.
+ */
 export async function remarksOf(db: Db, statementId: number, draftsOf: number | null): Promise<Remark[]> {
-  return withHistory(db, await listRemarks(db, statementId, draftsOf));
+  if (draftsOf === null) return withHistory(db, await listRemarks(db, statementId, null), 'company');
+  return withHistory(db, await listRemarks(db, statementId, draftsOf, 'all'), 'committee');
 }
 
 /** The statement of a remark change as `actor` may see it (users/guards.ts:seesCompany), locked with `lock`; else 404. */
@@ -116,14 +131,14 @@ async function statementFor(db: Db, actor: UserRow, statementId: number, lock: b
 export async function examinerRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
   requireExaminer(actor);
   await statementFor(ctx.db, actor, statementId, false);
-  return withHistory(ctx.db, await listRemarks(ctx.db, statementId, actor.id));
+  return withHistory(ctx.db, await listRemarks(ctx.db, statementId, actor.id, 'all'), 'committee');
 }
 
 /** The published remarks of a statement of the caller's company; another company's is as missing as a wrong id. */
 export async function companyRemarks(ctx: ServiceContext, actor: UserRow, statementId: number): Promise<Remark[]> {
   requireCompanyUser(actor);
   await statementFor(ctx.db, actor, statementId, false);
-  return withHistory(ctx.db, await listRemarks(ctx.db, statementId, null));
+  return withHistory(ctx.db, await listRemarks(ctx.db, statementId, null), 'company');
 }
 
 /**
@@ -204,7 +219,10 @@ export async function createRemark(
   return oneRemark(ctx.db, id);
 }
 
-/** A remark the examiner may see: published ones, and their own drafts (another's draft is as missing as none). */
+/**
+ * A remark the examiner may see: published ones, the bodies' proposals, and their own drafts (another's draft is as
+ * missing as none).
+ */
 async function visibleRemark(db: Db, actor: UserRow, remarkId: number): Promise<RemarkRow> {
   const remark = await findRemark(db, remarkId);
   if (!remark || (remark.status === 'draft' && remark.author_id !== actor.id)) {
@@ -232,14 +250,106 @@ export async function updateRemark(
   return oneRemark(ctx.db, remarkId);
 }
 
-/** The draft's author deletes it; a published remark stays for good. */
+/** The draft's author deletes it, or the assigned examiner drops a body's proposal; a published remark stays. */
 export async function deleteRemark(ctx: ServiceContext, actor: UserRow, remarkId: number): Promise<void> {
+  requireExaminer(actor);
+  const remark = await visibleRemark(ctx.db, actor, remarkId);
+  const status = remark.status === 'proposed' ? 'proposed' : 'draft';
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockForExaminer(trx, actor, remark.statement_id);
+    if (!(await deleteDraft(trx, remarkId, status))) throw apiError('remark_not_draft');
+  });
+}
+
+/**
+ * The assigned examiner includes a reviewing body's proposal among their drafts (docs/product.md «Conclusions»): it
+ * is theirs now, published with their next rework, and keeps which body proposed it.
+ */
+export async function adoptRemark(ctx: ServiceContext, actor: UserRow, remarkId: number): Promise<Remark> {
   requireExaminer(actor);
   const remark = await visibleRemark(ctx.db, actor, remarkId);
   await ctx.db.transaction().execute(async (trx) => {
     await lockForExaminer(trx, actor, remark.statement_id);
-    if (!(await deleteDraft(trx, remarkId))) throw apiError('remark_not_draft');
+    if (!(await adoptProposal(trx, remarkId, actor, nowIso(ctx.now())))) {
+      throw apiError('remark_not_draft', PROPOSAL_SETTLED);
+    }
   });
+  return oneRemark(ctx.db, remarkId);
+}
+
+// ——— Remarks a reviewing body's member proposes on a conclusion request (docs/product.md «Conclusions») ———
+
+/**
+ * The request a member acts on: 404 for company users and ids of no request, 403 for anyone but its body's members;
+ * with `open`, 409 once it is answered or withdrawn.
+ */
+async function memberRequest(db: Db, actor: UserRow, conclusionId: number, open: boolean) {
+  if (actor.company_id !== null) throw apiError('not_found', CONCLUSION_TEXTS.notFound);
+  const request = await requestForProposals(db, conclusionId, actor.id);
+  if (!request) throw apiError('not_found', CONCLUSION_TEXTS.notFound);
+  if (!request.member) throw apiError('forbidden', CONCLUSION_TEXTS.answerForbidden);
+  if (open && request.status !== 'requested') {
+    throw apiError(
+      'invalid_transition',
+      request.status === 'withdrawn' ? CONCLUSION_TEXTS.withdrawn : CONCLUSION_TEXTS.alreadyAnswered,
+    );
+  }
+  return request;
+}
+
+/** What a body's member sees on a request's documents: the published remarks, and their body's proposals on it. */
+export async function conclusionRemarks(ctx: ServiceContext, actor: UserRow, conclusionId: number): Promise<Remark[]> {
+  const request = await memberRequest(ctx.db, actor, conclusionId, false);
+  const rows = await listRemarks(ctx.db, request.statementId, null, { conclusionId });
+  return withHistory(ctx.db, rows, 'committee');
+}
+
+/** The statement of a proposal, locked: under review (409), as a proposal waits for the examiner. */
+async function lockForProposal(db: Db, statementId: number): Promise<void> {
+  const statement = await findStatementOf(db, statementId, true);
+  if (!statement) throw apiError('not_found', NOT_FOUND);
+  if (statement.status !== 'under_review') throw apiError('invalid_transition', NOT_UNDER_REVIEW);
+}
+
+/** A body's member pins a remark on the documents while the request waits: a proposal for the examiner. */
+export async function proposeRemark(
+  ctx: ServiceContext,
+  actor: UserRow,
+  conclusionId: number,
+  input: RemarkInput,
+): Promise<Remark> {
+  const request = await memberRequest(ctx.db, actor, conclusionId, true);
+  await lockForProposal(ctx.db, request.statementId);
+  const fields = await checkedFields(ctx, request.statementId, input);
+  const at = nowIso(ctx.now());
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    await lockForProposal(trx, request.statementId);
+    await memberRequest(trx, actor, conclusionId, true);
+    if ((await countRemarks(trx, request.statementId)) >= REMARKS_PER_STATEMENT_MAX) {
+      throw apiError('too_many_remarks');
+    }
+    return insertDraft(trx, {
+      ...fields,
+      statementId: request.statementId,
+      author: actor,
+      at,
+      proposedOn: conclusionId,
+    });
+  });
+  return oneRemark(ctx.db, id);
+}
+
+/** A body's member takes back their body's proposal on the request while it is one and the request waits. */
+export async function deleteProposedRemark(
+  ctx: ServiceContext,
+  actor: UserRow,
+  conclusionId: number,
+  remarkId: number,
+): Promise<void> {
+  await memberRequest(ctx.db, actor, conclusionId, true);
+  const remark = await findRemark(ctx.db, remarkId);
+  if (!remark || remark.conclusion_id !== conclusionId) throw apiError('not_found', REMARK_NOT_FOUND);
+  if (!(await deleteDraft(ctx.db, remarkId, 'proposed'))) throw apiError('remark_not_draft', PROPOSAL_SETTLED);
 }
 
 /** The assigned examiner takes an answered remark off ('Снять') or keeps it open with a note ('Не снято'). */

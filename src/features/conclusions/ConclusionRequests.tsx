@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DeadlineMark } from '#components/statement/TermNote.tsx';
 import Button from '#components/ui/Button.tsx';
+import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import { FieldError } from '#components/ui/Field.tsx';
 import FileUpload from '#components/ui/FileUpload.tsx';
 import FormDialog from '#components/ui/FormDialog.tsx';
@@ -8,12 +9,23 @@ import FormField from '#components/ui/FormField.tsx';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
 import { CONCLUSION_STATUS_LABELS, CONCLUSION_VERDICT_LABELS, CONCLUSION_VERDICTS } from '#domain/conclusions.ts';
-import type { ConclusionRequest } from '#domain/contract.ts';
+import type { ConclusionRequest, Remark } from '#domain/contract.ts';
 import { orDash } from '#domain/russian.ts';
 import { useStore } from '#stores/prerendered.ts';
 import { StageFiles } from '../documents/StageFiles.tsx';
 import ViewerHost from '../documents/ViewerHost.tsx';
+import { setViewerRemarks } from '../documents/viewer.ts';
+import { RemarkEditorDialog } from '../remarks/ExaminerRemarks.tsx';
+import { remarkPinLayer } from '../remarks/RemarkPins.tsx';
+import { RemarkCard } from '../remarks/RemarksSection.tsx';
 import { conclusionTermLine } from './rules.ts';
+import {
+  $remarksRequest,
+  $requestRemarks,
+  mayPropose,
+  proposalEditing,
+  showRequestRemarks,
+} from './stores/proposals.ts';
 import { $conclusionRequests, $requestGroups, conclusionAnswer, reloadConclusionRequests } from './stores/requests.ts';
 import { conclusionMoment, conclusionTexts, requestsTexts as texts } from './texts.ts';
 
@@ -65,7 +77,69 @@ export default function ConclusionRequests() {
       )}
       <ViewerHost />
       <AnswerDialog />
+      <ProposalDialogs />
     </>
+  );
+}
+
+/**
+ * The viewer pins the chosen request's remarks; while the member may propose, a place chosen on a page opens the
+ * remark dialog there. The dialog, and the question before a proposal is taken back.
+ */
+function ProposalDialogs() {
+  const request = useStore($remarksRequest);
+  const remarks = useStore($requestRemarks);
+  useEffect(() => {
+    setViewerRemarks({
+      remarks: remarks.items,
+      place: mayPropose(request) ? (pin, fileName) => proposalEditing.startRemark(pin, fileName) : null,
+      layer: remarkPinLayer,
+    });
+  }, [request, remarks]);
+  return <RemarkEditorDialog editing={proposalEditing} templates={null} />;
+}
+
+/** 'Замечания на чертежах' of the chosen request: the published remarks and the body's proposals, each with its place. */
+function RequestRemarks({ request }: { request: ConclusionRequest }) {
+  const remarks = useStore($requestRemarks);
+  const [removing, setRemoving] = useState<Remark | null>(null);
+  const open = mayPropose(request);
+  return (
+    <section className="conclusion__remarks" aria-label={texts.remarksTitle}>
+      <h4 className="conclusion__label">{texts.remarksTitle}</h4>
+      {open && <p className="text-secondary">{texts.remarksHint}</p>}
+      {remarks.status === 'loading' && <Spinner label={texts.remarksLoading} />}
+      {remarks.status === 'error' && <p className="text-secondary">{texts.remarksFailed}</p>}
+      {remarks.status === 'ready' && remarks.items.length === 0 && <p className="text-secondary">{texts.noRemarks}</p>}
+      {remarks.items.length > 0 && (
+        <ol className="remark-list">
+          {remarks.items.map((remark) => (
+            <li key={remark.id}>
+              <RemarkCard
+                remark={remark}
+                files={request.statement.documents}
+                actions={
+                  open && remark.status === 'proposed' ? (
+                    <Button variant="secondary" onClick={() => setRemoving(remark)}>
+                      {texts.removeProposal}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(next) => {
+          if (!next) setRemoving(null);
+        }}
+        question={texts.removeProposalQuestion}
+        danger
+        onConfirm={() => (removing ? proposalEditing.deleteRemark(removing.id, true) : undefined)}
+      />
+    </section>
   );
 }
 
@@ -73,6 +147,7 @@ export default function ConclusionRequests() {
 function RequestCard({ request }: { request: ConclusionRequest }) {
   const { conclusion, statement } = request;
   const headingId = `conclusion-request-${conclusion.id}`;
+  const shown = useStore($remarksRequest)?.conclusion.id === conclusion.id;
   return (
     <li className="card conclusion-request" aria-labelledby={headingId} data-testid="conclusion-request">
       <h3 id={headingId}>
@@ -99,7 +174,23 @@ function RequestCard({ request }: { request: ConclusionRequest }) {
       </p>
       <p className="conclusion__when">{conclusionTexts.requestedBy(conclusion.requestedAt, conclusion.requestedBy)}</p>
       <h4 className="conclusion__label">{texts.documents}</h4>
-      <StageFiles files={statement.documents} />
+      {/* Opening a document of this request shows (and pins) this request's remarks. */}
+      <div onClickCapture={() => showRequestRemarks(request)}>
+        <StageFiles files={statement.documents} />
+      </div>
+      {shown ? (
+        <RequestRemarks request={request} />
+      ) : (
+        <p>
+          <Button
+            variant="link"
+            aria-label={texts.showRemarks(statement.visibleId)}
+            onClick={() => showRequestRemarks(request)}
+          >
+            {texts.remarksTitle}
+          </Button>
+        </p>
+      )}
       {conclusion.status === 'answered' && conclusion.verdict && (
         <div className="conclusion__answer">
           <p className="conclusion__label">

@@ -89,6 +89,16 @@ export const requestsTexts = {
   submit: 'Отправить заключение', // e2e
   answered: 'Заключение отправлено',
   answerFailed: 'Не удалось отправить заключение',
+  /** The remarks on the request's documents, and the member's proposals (docs/product.md «Conclusions»). */
+  remarksTitle: 'Замечания на чертежах', // e2e
+  showRemarks: (visibleId: number) => `Замечания на чертежах по заявлению № ${visibleId}`,
+  remarksHint:
+    'Чтобы предложить замечание, откройте документ и нажмите «Добавить замечание». Эксперт включит его в свои замечания или отклонит; заявитель видит только замечания эксперта.',
+  remarksLoading: 'Загрузка замечаний…',
+  remarksFailed: 'Не удалось загрузить замечания',
+  noRemarks: 'Замечаний пока нет',
+  removeProposal: 'Удалить', // e2e
+  removeProposalQuestion: 'Удалить предложенное замечание?',
   /** The sidebar's link and its overdue mark. */
   overdueCount: (count: number) => `просрочено: ${count}`,
 } as const;

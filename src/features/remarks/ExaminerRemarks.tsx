@@ -32,7 +32,7 @@ export default function ExaminerRemarks({
   canReply: boolean;
   editing: RemarkEditing;
 }) {
-  const { startRemark, editRemark, resolveRemark, startKeepOpen, deleteRemark } = editing;
+  const { startRemark, editRemark, resolveRemark, startKeepOpen, deleteRemark, adoptRemark } = editing;
   const [removing, setRemoving] = useState<Remark | null>(null);
 
   // The viewer pins these remarks on the drawings; while the statement is the examiner's to answer, a place chosen
@@ -47,6 +47,16 @@ export default function ExaminerRemarks({
 
   const actions = (remark: Remark) => {
     if (!canReply) return null;
+    if (remark.status === 'proposed') {
+      return (
+        <>
+          <Button onClick={() => void adoptRemark(remark.id)}>{remarkEditingTexts.adopt}</Button>
+          <Button variant="secondary" onClick={() => setRemoving(remark)}>
+            {remarkEditingTexts.reject}
+          </Button>
+        </>
+      );
+    }
     if (remark.status === 'draft') {
       return (
         <>
@@ -87,16 +97,18 @@ export default function ExaminerRemarks({
         }
         actions={actions}
       />
-      <RemarkEditorDialog editing={editing} workTypeId={statement.catalogWorkTypeId} />
+      <RemarkEditorDialog editing={editing} templates={{ workTypeId: statement.catalogWorkTypeId }} />
       <KeepOpenDialog editing={editing} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
-        question={remarkEditingTexts.removeQuestion}
+        question={
+          removing?.status === 'proposed' ? remarkEditingTexts.rejectQuestion : remarkEditingTexts.removeQuestion
+        }
         danger
-        onConfirm={() => (removing ? deleteRemark(removing.id) : undefined)}
+        onConfirm={() => (removing ? deleteRemark(removing.id, removing.status === 'proposed') : undefined)}
       />
     </>
   );
@@ -163,7 +175,14 @@ function RemarkFormDialog({
  * 'Новое замечание' / 'Черновик замечания': 'Из шаблона' and 'Сохранить как шаблон', the text, the kind, where it is
  * pinned; 'Сохранить'.
  */
-function RemarkEditorDialog({ editing, workTypeId }: { editing: RemarkEditing; workTypeId: number | null }) {
+export function RemarkEditorDialog({
+  editing,
+  templates: withTemplates,
+}: {
+  editing: RemarkEditing;
+  /** The statement's work type, for the examiner's templates; null: no templates (a reviewing body's member). */
+  templates: { workTypeId: number | null } | null;
+}) {
   const { $remarkEditor, remarkForm, closeRemarkEditor, saveRemark, templates, saveAsTemplate } = editing;
   const editor = useStore($remarkEditor);
   const values = useStore(remarkForm.$values);
@@ -182,16 +201,22 @@ function RemarkEditorDialog({ editing, workTypeId }: { editing: RemarkEditing; w
       busy={status.busy}
       save={saveRemark}
     >
-      <div className="remark-template-actions">
-        <TemplatePicker
-          picker={templates}
-          workTypeId={workTypeId}
-          chosen={() => document.querySelector<HTMLElement>('#remark-form textarea[name="text"]')?.focus()}
-        />
-        <Button variant="secondary" busy={templateSaving.busy} onClick={() => void saveAsTemplate(workTypeId)}>
-          {remarkEditingTexts.saveAsTemplate}
-        </Button>
-      </div>
+      {withTemplates && (
+        <div className="remark-template-actions">
+          <TemplatePicker
+            picker={templates}
+            workTypeId={withTemplates.workTypeId}
+            chosen={() => document.querySelector<HTMLElement>('#remark-form textarea[name="text"]')?.focus()}
+          />
+          <Button
+            variant="secondary"
+            busy={templateSaving.busy}
+            onClick={() => void saveAsTemplate(withTemplates.workTypeId)}
+          >
+            {remarkEditingTexts.saveAsTemplate}
+          </Button>
+        </div>
+      )}
       <FormField form={remarkForm} name="text" label={remarkEditingTexts.text} rows={5} maxLength={4000} />
       <fieldset className="choice-group">
         <legend className="choice-group__legend">{remarkEditingTexts.severity}</legend>

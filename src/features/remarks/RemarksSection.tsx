@@ -63,7 +63,16 @@ export default function RemarksSection({ statement, remarks, files, toolbar, act
   );
 }
 
-function RemarkCard({ remark, files, actions }: { remark: Remark; files: readonly StageFile[]; actions?: ReactNode }) {
+/** One remark: its title, kind, state, text, place (opening the viewer there), answer and resolution, its buttons. */
+export function RemarkCard({
+  remark,
+  files,
+  actions,
+}: {
+  remark: Remark;
+  files: readonly StageFile[];
+  actions?: ReactNode;
+}) {
   const title = remarkTitle(remark);
   const place = remarkPlace(remark);
   const file = remark.pin ? files.find((candidate) => candidate.id === remark.pin?.fileId) : undefined;
@@ -75,8 +84,13 @@ function RemarkCard({ remark, files, actions }: { remark: Remark; files: readonl
         <span className={`remark__severity remark__severity--${remark.severity}`}>
           {severityLabels[remark.severity]}
         </span>
-        {remark.status !== 'draft' && <span className="remark__status">{remarkStatusLabels[remark.status]}</span>}
+        {remark.number !== null && <span className="remark__status">{remarkStatusLabels[remark.status]}</span>}
       </div>
+      {remark.proposedBy && (
+        <p className="remark__meta">
+          {texts.proposedBy(remark.proposedBy.body, remark.status === 'proposed' ? remark.author : null)}
+        </p>
+      )}
       <p className="remark__text">{remark.text}</p>
       {place && file && remark.pin && (
         <p className="remark__place">

@@ -27,6 +27,14 @@ export const remarkEditingTexts = {
   deleteFailed: 'Не удалось удалить замечание',
   resolveFailed: 'Не удалось сохранить решение по замечанию',
   tooLong: 'Не больше 4000 символов',
+  /** A reviewing body's proposed remarks (docs/product.md «Conclusions»). */
+  adopt: 'Включить в замечания', // e2e
+  adopted: 'Замечание включено в черновики',
+  adoptFailed: 'Не удалось включить замечание',
+  reject: 'Отклонить', // e2e
+  rejectQuestion: 'Отклонить замечание, предложенное органом?',
+  proposalDropped: 'Предложенное замечание удалено',
+  proposed: 'Замечание предложено эксперту',
   /** In the rework dialog. */
   toSend: (count: number) => `Будет отправлено замечаний: ${count}`,
   noneToSend: 'Замечаний к отправке нет: добавьте их в разделе «Замечания» или на чертеже.',

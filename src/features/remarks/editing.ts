@@ -47,11 +47,18 @@ export interface RemarkSource {
   $remarks: ReadableAtom<RemarkList>;
   /** Loads the remarks again after a change. */
   reload: () => Promise<void>;
+  /**
+   * Set for a reviewing body's member: the conclusion request new remarks are proposed on (the examiner includes or
+   * drops them), or null while none is chosen. Without it, remarks are the examiner's drafts.
+   */
+  proposalOn?: () => number | null;
 }
 
 /**
  * The examiner's remark editing over one statement's remarks: the remark dialog ('Новое замечание', 'Черновик
- * замечания'), 'Не снято' with its note, 'Снять', deleting a draft, and how many drafts a rework will publish.
+ * замечания'), 'Не снято' with its note, 'Снять', deleting a draft, including or dropping a body's proposal, and how
+ * many drafts a rework will publish. A reviewing body's member proposes remarks through the same dialog
+ * (`RemarkSource.proposalOn`).
  */
 export function createRemarkEditing(source: RemarkSource) {
   const $editor = atom<RemarkEditor | null>(null);
@@ -113,13 +120,22 @@ export function createRemarkEditing(source: RemarkSource) {
     if (!editor || statementId === null || !remarkForm.validate()) return false;
     const values = remarkForm.$values.get();
     const body = { text: values.text.trim(), severity: values.severity, pin: editor.pin };
+    const proposalOn = source.proposalOn?.() ?? null;
     const result = await submit(
       remarkForm.$status,
-      () =>
-        editor.remarkId === null
+      () => {
+        if (proposalOn !== null) {
+          return api.POST('/api/instance/conclusions/{id}/remarks', { params: { path: { id: proposalOn } }, body });
+        }
+        return editor.remarkId === null
           ? api.POST('/api/instance/statements/{id}/remarks', { params: { path: { id: statementId } }, body })
-          : api.PUT('/api/instance/remarks/{remarkId}', { params: { path: { remarkId: editor.remarkId } }, body }),
-      { failureText: remarkEditingTexts.saveFailed, describe: refusal, successText: remarkEditingTexts.saved },
+          : api.PUT('/api/instance/remarks/{remarkId}', { params: { path: { remarkId: editor.remarkId } }, body });
+      },
+      {
+        failureText: remarkEditingTexts.saveFailed,
+        describe: refusal,
+        successText: proposalOn === null ? remarkEditingTexts.saved : remarkEditingTexts.proposed,
+      },
     );
     if (!result.ok) return false;
     $editor.set(null);
@@ -127,12 +143,36 @@ export function createRemarkEditing(source: RemarkSource) {
     return true;
   }
 
-  /** Deletes a draft (after 'Удалить черновик замечания?'). */
-  async function deleteRemark(remarkId: number): Promise<boolean> {
+  /**
+   * Deletes a draft (after 'Удалить черновик замечания?'), or drops a body's proposal; a member takes back their
+   * body's proposal on the request.
+   */
+  async function deleteRemark(remarkId: number, proposal = false): Promise<boolean> {
+    const proposalOn = source.proposalOn?.() ?? null;
     const result = await submit(
       remarkForm.$status,
-      () => api.DELETE('/api/instance/remarks/{remarkId}', { params: { path: { remarkId } } }),
-      { failureText: remarkEditingTexts.deleteFailed, describe: refusal, successText: remarkEditingTexts.deleted },
+      () =>
+        proposalOn === null
+          ? api.DELETE('/api/instance/remarks/{remarkId}', { params: { path: { remarkId } } })
+          : api.DELETE('/api/instance/conclusions/{id}/remarks/{remarkId}', {
+              params: { path: { id: proposalOn, remarkId } },
+            }),
+      {
+        failureText: remarkEditingTexts.deleteFailed,
+        describe: refusal,
+        successText: proposal ? remarkEditingTexts.proposalDropped : remarkEditingTexts.deleted,
+      },
+    );
+    await source.reload();
+    return result.ok;
+  }
+
+  /** 'Включить в замечания': a body's proposal becomes the examiner's draft, sent with their next rework. */
+  async function adoptRemark(remarkId: number): Promise<boolean> {
+    const result = await submit(
+      remarkForm.$status,
+      () => api.POST('/api/instance/remarks/{remarkId}/adoption', { params: { path: { remarkId } } }),
+      { failureText: remarkEditingTexts.adoptFailed, describe: refusal, successText: remarkEditingTexts.adopted },
     );
     await source.reload();
     return result.ok;
@@ -195,6 +235,7 @@ export function createRemarkEditing(source: RemarkSource) {
     $templateSaving,
     saveAsTemplate,
     deleteRemark,
+    adoptRemark,
     $keepOpen,
     noteForm,
     startKeepOpen,

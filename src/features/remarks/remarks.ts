@@ -13,13 +13,15 @@ export const severityLabels: Readonly<Record<RemarkSeverity, string>> = {
 
 export const remarkStatusLabels: Readonly<Record<RemarkStatus, string>> = {
   draft: 'Черновик',
+  proposed: 'Предложение органа',
   open: 'Открыто',
   answered: 'Дан ответ',
   resolved: 'Снято',
   reopened: 'Не снято',
 };
 
-const isPublished = (remark: Remark) => remark.status !== 'draft';
+/** Published: neither the examiner's draft nor a reviewing body's proposal. */
+export const isPublished = (remark: Remark) => remark.status !== 'draft' && remark.status !== 'proposed';
 const isUnsettled = (remark: Remark) => (UNSETTLED_REMARK_STATUSES as readonly string[]).includes(remark.status);
 
 /** 'Замечания: 3, снято 1' over the published remarks; null when none is published. */
@@ -85,7 +87,8 @@ export function remarkPlace(remark: Remark): string | null {
 
 /** '№ 3' for a published remark, 'Черновик' for a draft. */
 export function remarkTitle(remark: Remark): string {
-  return remark.number === null ? remarkStatusLabels.draft : `№ ${remark.number}`;
+  if (remark.number !== null) return `№ ${remark.number}`;
+  return remark.status === 'proposed' ? remarkStatusLabels.proposed : remarkStatusLabels.draft;
 }
 
 const EVENT_PHRASES = {

@@ -11,6 +11,8 @@ export const remarkTexts = {
   resolution: 'Решение эксперта',
   byDecision: 'Закрыто решением по заявлению',
   showOnSheet: 'Показать на листе', // e2e
+  /** A reviewing body's proposal (with who pinned it while it is one), for the committee. */
+  proposedBy: (body: string, author: string | null) => `Предложено: ${body}${author ? `, ${author}` : ''}`,
   letter: 'Перечень замечаний', // e2e
   openRequired: (count: number) => `Неснятых обязательных замечаний: ${count}`, // e2e
   letterFailed: 'Не удалось сформировать перечень замечаний',

@@ -14,6 +14,7 @@ import {
   updateReviewBody,
 } from '../../../conclusions/review-bodies.service.ts';
 import { currentUser } from '../../../plugins/auth.ts';
+import { conclusionRemarks, deleteProposedRemark, proposeRemark } from '../../../remarks/remarks.service.ts';
 import { contractRoute } from '../../contract-route.ts';
 
 /** Asking and withdrawing (registered behind `requireExaminer`; the service asks for the leader or a head). */
@@ -35,6 +36,16 @@ export const memberConclusions: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'answerConclusion', {}, async (request) =>
     answerConclusion(app.ctx, currentUser(request), request.params.id, request.body),
   );
+  contractRoute(app, 'listConclusionRemarks', {}, async (request) =>
+    conclusionRemarks(app.ctx, currentUser(request), request.params.id),
+  );
+  contractRoute(app, 'proposeRemark', { status: 201 }, async (request) =>
+    proposeRemark(app.ctx, currentUser(request), request.params.id, request.body),
+  );
+  contractRoute(app, 'deleteProposedRemark', {}, async (request, reply) => {
+    await deleteProposedRemark(app.ctx, currentUser(request), request.params.id, request.params.remarkId);
+    return reply.code(204).send();
+  });
 };
 
 /** The catalogue of bodies and their members (registered behind `requireHead`). */

@@ -10,6 +10,7 @@ import {
   recordRegistryCheck,
 } from '../../../powers-of-attorney/powers-of-attorney.service.ts';
 import {
+  adoptRemark,
   createRemark,
   deleteRemark,
   examinerRemarks,
@@ -100,6 +101,9 @@ const instance: FastifyPluginAsync = async (app) => {
     await deleteRemark(ctx, currentUser(request), request.params.remarkId);
     return reply.code(204).send();
   });
+  contractRoute(app, 'adoptRemark', {}, async (request) =>
+    adoptRemark(ctx, currentUser(request), request.params.remarkId),
+  );
   contractRoute(app, 'resolveRemark', {}, async (request) =>
     resolveRemark(ctx, currentUser(request), request.params.remarkId, request.body),
   );
