@@ -3,6 +3,7 @@ import { demoUsers } from '../../tools/demo.ts';
 import { blockingViolations, scrollsSideways } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { statementUnderReview } from './listed.ts';
+import { DocumentViewer } from './pages/document-viewer.ts';
 import { ReviewPage } from './pages/examiner-pages.ts';
 
 // Conclusions of reviewing bodies (docs/product.md «Conclusions»): the head adds two bodies with a member each, the
@@ -71,6 +72,37 @@ async function answer(member: Page, visibleId: number, verdict: string, text: st
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * A member opens the first document of the request about `visibleId`, places a remark on its first page by keyboard
+ * and mouse, and sees it among the request's remarks as a proposal.
+ */
+async function proposeRemark(member: Page, visibleId: number, text: string): Promise<void> {
+  await member.goto('/instance/conclusions');
+  const card = member.getByTestId('conclusion-request').filter({ hasText: `Заявление № ${visibleId}` });
+  const open = card.getByRole('button', { name: /^Просмотр «/ }).first();
+  const fileName = ((await open.getAttribute('aria-label')) ?? '').replace(/^Просмотр «(.*)»$/, '$1');
+  await open.click();
+  const viewer = new DocumentViewer(member, fileName);
+  await expect(viewer.dialog.locator('[data-page="1"]')).toBeVisible();
+  await viewer.dialog.getByRole('button', { name: 'Добавить замечание' }).click();
+  const sheet = viewer.dialog.locator('[data-page="1"]');
+  const box = await sheet.boundingBox();
+  if (!box) throw new Error('page 1 is not on screen');
+  await member.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.3);
+  const editor = member.getByRole('dialog', { name: 'Новое замечание' });
+  await expect(editor).toContainText(`Место: ${fileName}, стр. 1`);
+  // A body's member writes no templates: only the text and the kind.
+  await expect(editor.getByRole('button', { name: 'Из шаблона' })).toHaveCount(0);
+  await editor.getByRole('textbox', { name: 'Текст замечания' }).fill(text);
+  await editor.getByRole('button', { name: 'Сохранить', exact: true }).click();
+  await expect(editor).toBeHidden();
+  await expect(viewer.dialog.getByRole('button', { name: /^Замечание Предложение органа/ })).toBeVisible();
+  await member.keyboard.press('Escape');
+  await expect(viewer.dialog).toBeHidden();
+  const listed = card.getByRole('region', { name: 'Замечания на чертежах' });
+  await expect(listed.getByRole('article', { name: /Предложение органа/ })).toContainText(text);
+}
+
 for (const width of [1400, 576]) {
   test(`the examiner asks two bodies, both answer, the approval waits for them and for the reason (${width} px)`, async ({
     page,
@@ -132,16 +164,30 @@ for (const width of [1400, 576]) {
     await review.replyDialog.getByRole('button', { name: 'Отмена' }).click();
     await expect(review.replyDialog).toBeHidden();
 
-    // Examiner 2 agrees; the head, as the transport department's member, does not, with the reason.
+    // Examiner 2, the heritage department's member, pins a remark on the drawing first: a proposal for the examiner.
     const second = await pageAs('examiner2');
     await second.setViewportSize({ width, height: 900 });
+    await proposeRemark(second, statement.visibleId, 'Цвет фасада согласуйте с паспортом колористики');
+    await expectWellLaidOut(second, 'Замечания на чертежах');
+    // Then agrees; the head, as the transport department's member, does not, with the reason.
     await answer(second, statement.visibleId, 'Согласовано', null);
     await answer(head, statement.visibleId, 'Не согласовано', 'Парковка перекрывает пожарный проезд.');
     await expect(head.getByTestId('conclusion-request')).toContainText('Не согласовано');
     await expectWellLaidOut(head, 'Запросы на заключение');
 
-    // Both answered: the approval now asks why it goes over the refusal, and goes through with it.
+    // The examiner includes the proposal among their remarks: their draft now, the body named.
     await review.goto(statement.id);
+    const remarks = page.getByRole('region', { name: 'Замечания', exact: true });
+    const proposal = remarks.getByRole('article', { name: /Предложение органа/ });
+    await expect(proposal).toContainText(`Предложено: ${heritage}, ${demoUsers.examiner2.fio}`);
+    await proposal.getByRole('button', { name: 'Включить в замечания' }).click();
+    const included = remarks
+      .getByRole('article', { name: /Черновик/ })
+      .filter({ hasText: 'Цвет фасада согласуйте с паспортом колористики' });
+    await expect(included).toContainText(`Предложено: ${heritage}`);
+    await expect(included.getByRole('button', { name: 'Изменить' })).toBeVisible();
+
+    // Both answered: the approval now asks why it goes over the refusal, and goes through with it.
     await expect(asked.filter({ hasText: transport })).toContainText('Парковка перекрывает пожарный проезд.');
     await expect(asked.filter({ hasText: heritage })).toContainText('Согласовано');
     const download = page.waitForEvent('download');
