@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
 import { CORRECTION_TEXTS } from '#domain/corrections.ts';
 import { certificateDay } from '#domain/signatures.ts';
@@ -298,6 +298,13 @@ describe('the examiner’s answer', () => {
       replacedBy: null,
     });
     expect(corrected.documents).toEqual(before.documents);
+    // The drawings do not change with the certificate: the corrected check shows the approval's set, once it is made.
+    const made = await vi.waitFor(async () => {
+      const set = (await check(token)).json().approvedSet;
+      if (!set) throw new Error('the approved set is not made yet');
+      return set;
+    });
+    expect((await check(newToken)).json().approvedSet).toEqual(made);
 
     // The old check keeps what it certified, and says it was replaced, linking to the new one.
     const old = (await check(token)).json();

@@ -233,5 +233,9 @@ async function correctedPublicCertificate(ctx: ServiceContext, token: string): P
     signature: approved
       ? ((await signedApproval(ctx, corrected.statementId, corrected.correctionId))?.shown ?? null)
       : null,
+    // A correction changes the certificate's requisites, never the drawings: the approval's set stays the current one.
+    approvedSet: approved
+      ? await publicApprovedSet(ctx.db, { id: corrected.statementId, status: corrected.status })
+      : null,
   };
 }

@@ -290,6 +290,7 @@ export default function CertificateCheck() {
               {t.approvedSet}
             </h2>
             <p className="text-secondary">{t.approvedSetHint}</p>
+            {(certificate.replacedBy || certificate.replaces) && <p>{t.approvedSetStays}</p>}
             <ul className="check-documents">
               {certificate.approvedSet.files.map((file) => (
                 <li key={file.sha256} className="check-document">

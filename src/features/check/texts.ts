@@ -63,6 +63,9 @@ export const checkTexts = {
   /** The approved set: each stamped sheet's file, and the check of a sheet (docs/product.md «The approved set»). */
   approvedSet: 'Согласованный комплект',
   approvedSetHint: 'Копии документов со штампом «СОГЛАСОВАНО» на каждом листе, выданные комитетом.',
+  /** On a certificate replaced by a corrected one, or on the corrected one: the set is the same. */
+  approvedSetStays:
+    'Исправление свидетельства не меняет чертежи: этот комплект действует и с исправленным свидетельством. Штамп на листах называет первоначальное свидетельство.',
   pages: (count: number) => `листов: ${count}`,
   checkSheet: 'Проверить лист',
   sheetLabel: 'Выберите лист комплекта на своём компьютере',
