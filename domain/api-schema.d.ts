@@ -4279,6 +4279,15 @@ export interface components {
              */
             answers?: components["schemas"]["RemarkAnswerInput"][];
         };
+        /**
+         * @description A corner of the page as it is seen (after its rotation), 10 mm from its edges.
+         * @enum {string}
+         */
+        StampCorner: "bottom-right" | "bottom-left" | "top-right" | "top-left";
+        StampCornerChoice: {
+            fileId: number;
+            corner: components["schemas"]["StampCorner"];
+        };
         /** @description The assigned examiner's reply (under_review → has_comments | approved | rejected); files optional. */
         ExaminerStageInput: {
             prefileIds: number[];
@@ -4287,6 +4296,13 @@ export interface components {
             isInstance?: true;
             /** @enum {string} */
             status: "has_comments" | "approved" | "rejected";
+            /**
+             * @description With `approved` only (400 naming the field otherwise): the corner of the page where the stamp 'СОГЛАСОВАНО'
+             *     goes on a document of the approved submission, for the documents where it is not the default bottom right.
+             *     An id of no document of that submission is 400 naming `stampCorners` ('Выберите угол штампа для документа
+             *     этой подачи').
+             */
+            stampCorners?: components["schemas"]["StampCornerChoice"][];
             /**
              * @description Required with `rejected`: at least one ground from `GET /api/catalogs/refusal-grounds` (400
              *     `validation_error`, `field: refusalGroundIds`, 'Выберите основание отказа' without; 'Такого основания

@@ -166,6 +166,8 @@ export type CreateStatementInput = Schemas['CreateStatementInput'];
 export type CompanyStageInput = Schemas['CompanyStageInput'];
 /** The assigned examiner's reply (under_review → has_comments | approved | rejected). */
 export type ExaminerStageInput = Schemas['ExaminerStageInput'];
+/** A corner of the page for the stamp 'СОГЛАСОВАНО' (the approval dialog's choice per document). */
+export type StampCorner = Schemas['StampCorner'];
 /** A request to correct an error in the issued certificate, and its answer. */
 export type Correction = Schemas['Correction'];
 /** The body of POST /api/statements/{id}/corrections. */

@@ -44,6 +44,7 @@ import * as destructionActs from './20261130T1220_destruction_acts.ts';
 import * as conclusionReminders from './20261130T1300_conclusion_reminders.ts';
 import * as bodyInstances from './20261130T1400_body_instances.ts';
 import * as remarkProposals from './20261130T1500_remark_proposals.ts';
+import * as stampCorners from './20261130T1600_stamp_corners.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T1300_conclusion_reminders': conclusionReminders,
   '20261130T1400_body_instances': bodyInstances,
   '20261130T1500_remark_proposals': remarkProposals,
+  '20261130T1600_stamp_corners': stampCorners,
 };

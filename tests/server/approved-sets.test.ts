@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { degrees, PDFDocument } from 'pdf-lib';
@@ -210,6 +214,64 @@ describe('the approved set', () => {
     // Made once: asking again keeps the same files.
     await makeApprovedSet(ctx, id);
     expect((await detail('examiner1', id)).approvedSet).toEqual(set);
+  }, 60_000);
+
+  it('puts the stamp at the corner the examiner chose for each document; a corner elsewhere is refused', async () => {
+    const sheet = async (label: string) => {
+      const doc = await PDFDocument.create();
+      doc.addPage([297 * MM, 210 * MM]).drawText(label, { x: 40, y: 40, size: 20 });
+      return Buffer.from(await doc.save());
+    };
+    const prefileIds = [
+      await stored(users.owner, 'Фасады.pdf', await sheet('Facades')),
+      await stored(users.owner, 'Разрезы.pdf', await sheet('Sections')),
+    ];
+    const { id } = await submitStatement(ctx, users.owner, { objectName: 'Склад', prefileIds });
+    await takeIntoWork(ctx, users.examiner1, id);
+    const [facades, sections] = (await detail('examiner1', id)).stages[0]?.files ?? [];
+    const reply = async (body: object) =>
+      call('examiner1', 'POST', `/api/instance/${id}/stages`, { comment: null, prefileIds: [], ...body });
+    // A corner for a file of no document of the submission, or with another decision, is refused, naming the field.
+    const stranger = await reply({ status: 'approved', stampCorners: [{ fileId: 999_999, corner: 'top-left' }] });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json()).toMatchObject({ field: 'stampCorners' });
+    const rework = await reply({ status: 'has_comments', stampCorners: [{ fileId: facades?.id, corner: 'top-left' }] });
+    expect(rework.statusCode).toBe(400);
+    expect(rework.json()).toMatchObject({ field: 'stampCorners' });
+    expect((await call('examiner1', 'POST', `/api/instance/statements/${id}/certificate`)).statusCode).toBe(200);
+    const approved = await reply({
+      status: 'approved',
+      prefileIds: [await certificatePrefile(portal, users.examiner1, id)],
+      stampCorners: [
+        { fileId: facades?.id, corner: 'top-left' },
+        { fileId: sections?.id, corner: 'bottom-right' },
+      ],
+    });
+    expect(approved.statusCode, approved.body).toBe(201);
+    const set = (await withSet(id)).approvedSet;
+    /** Where 'СОГЛАСОВАНО' stands on the copy's first page, as fractions of the page from its top left corner. */
+    const stampAt = async (fileName: string) => {
+      const file = set.files.find((candidate) => candidate.fileName === fileName);
+      const dir = mkdtempSync(path.join(tmpdir(), 'stamp-at-'));
+      try {
+        writeFileSync(path.join(dir, 'copy.pdf'), await download('owner', file?.url ?? ''));
+        const html = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', path.join(dir, 'copy.pdf'), '-'], {
+          encoding: 'utf8',
+        });
+        const page = /<page width="([\d.]+)" height="([\d.]+)">/.exec(html);
+        const word = /<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>СОГЛАСОВАНО<\/word>/.exec(html);
+        if (!page || !word) throw new Error(`no stamp on ${fileName}`);
+        return { x: Number(word[1]) / Number(page[1]), y: Number(word[2]) / Number(page[2]) };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const topLeft = await stampAt('Фасады_согласовано.pdf');
+    expect(topLeft.x).toBeLessThan(0.5);
+    expect(topLeft.y).toBeLessThan(0.5);
+    const bottomRight = await stampAt('Разрезы_согласовано.pdf');
+    expect(bottomRight.x).toBeGreaterThan(0.5);
+    expect(bottomRight.y).toBeGreaterThan(0.5);
   }, 60_000);
 
   it('is made for the demo before its start answers, and after a start for an approval left without one', async () => {

@@ -13,6 +13,7 @@ export async function findStampSubject(db: Db, statementId: number) {
       'stages.n',
       'stages.applicant_name as examiner_name',
       'stages.date_create as decided_at',
+      'stages.stamp_corners',
     ])
     .where('statements.id', '=', statementId)
     // Approved and issued: a decision held for its signature is no approval yet.
@@ -48,6 +49,11 @@ export async function listApprovedDocuments(db: Db, statementId: number, beforeN
     .where('approved_set', 'is', null)
     .orderBy('id')
     .execute();
+}
+
+/** Keeps the corners chosen for the stamp with the approving round (its transaction). */
+export async function saveStampCorners(db: Db, stageId: number, corners: string): Promise<void> {
+  await db.updateTable('stages').set({ stamp_corners: corners }).where('id', '=', stageId).execute();
 }
 
 /** The approved set's row of a decision's round; undefined before the set is made. */

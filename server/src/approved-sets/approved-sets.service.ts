@@ -17,7 +17,7 @@ import type { ServiceContext } from '../context.ts';
 import { findApprovalStage } from '../db/approval-round.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import { insideOneTransaction } from '../db/one-transaction.ts';
-import { apiError } from '../errors.ts';
+import { apiError, fieldError } from '../errors.ts';
 import { contentDisposition } from '../files/files.service.ts';
 import { keepStageFile } from '../files/stage-files.ts';
 import { committeeFonts } from '../letters/letters.ts';
@@ -32,6 +32,7 @@ import {
   listApprovalsWithoutSet,
   listApprovedDocuments,
   listApprovedSetFiles,
+  saveStampCorners,
 } from './approved-sets.repository.ts';
 import type { StampCorner, StampInput, StampResult } from './stamp.ts';
 
@@ -87,6 +88,45 @@ function stampedName(fileName: string): string {
   return `${dot > 0 ? fileName.slice(0, dot) : fileName}_согласовано.pdf`;
 }
 
+const CORNERS: readonly StampCorner[] = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
+const CORNER_REFUSED = 'Выберите угол штампа для документа этой подачи';
+
+/**
+ * The corners the approving examiner chose for the stamp, checked: each a document of the submission being approved
+ * (the company's last round), each once. Answers them as stored with the approving round, or null when none differs
+ * from the default; a 400 naming `stampCorners` otherwise.
+ */
+export async function checkedStampCorners(
+  db: Db,
+  statementId: number,
+  choices: ReadonlyArray<{ fileId: number; corner: StampCorner }> | undefined,
+): Promise<string | null> {
+  if (!choices || choices.length === 0) return null;
+  const documents = new Set(
+    (await listApprovedDocuments(db, statementId, Number.MAX_SAFE_INTEGER)).map((document) => document.id),
+  );
+  const chosen: Record<string, StampCorner> = {};
+  for (const { fileId, corner } of choices) {
+    if (!documents.has(fileId) || !CORNERS.includes(corner) || String(fileId) in chosen) {
+      throw fieldError('stampCorners', CORNER_REFUSED);
+    }
+    if (corner !== 'bottom-right') chosen[fileId] = corner;
+  }
+  return Object.keys(chosen).length > 0 ? JSON.stringify(chosen) : null;
+}
+
+/** Keeps the checked corners with the approving round, in the approval's transaction. */
+export function keepStampCorners(db: Db, stageId: number, corners: string): Promise<void> {
+  return saveStampCorners(db, stageId, corners);
+}
+
+/** The corners kept with the approving round, by document id. */
+function keptCorners(text: string | null | undefined): Map<number, StampCorner> {
+  if (!text) return new Map();
+  const parsed = JSON.parse(text) as Record<string, StampCorner>;
+  return new Map(Object.entries(parsed).map(([id, corner]) => [Number(id), corner]));
+}
+
 /** Approvals whose set is being made in this process: a second call for one waits for nothing and makes nothing. */
 const making = new Set<number>();
 
@@ -131,6 +171,7 @@ export async function makeApprovedSet(
   if (!subject || making.has(subject.stage_id)) return;
   if (await findApprovedSetRow(ctx.db, subject.stage_id)) return;
   making.add(subject.stage_id);
+  const chosen = corners.size > 0 ? corners : keptCorners(subject.stamp_corners);
   const kept: string[] = [];
   try {
     const fonts = await committeeFonts();
@@ -164,7 +205,7 @@ export async function makeApprovedSet(
         notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED.damaged });
         continue;
       }
-      const input: StampInput = { ...base, kind, corner: corners.get(document.id) ?? 'bottom-right' };
+      const input: StampInput = { ...base, kind, corner: chosen.get(document.id) ?? 'bottom-right' };
       const outcome = await parseStoredFile<StampResult>(
         STAMP_CHILD,
         { files: ctx.files, key: document.storage_key, size: Number(document.size) },

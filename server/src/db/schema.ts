@@ -126,6 +126,8 @@ export interface StageTable {
   id: Generated<number>;
   statement_id: number;
   n: number;
+  /** An approving round's corners of the stamp per document (JSON `{ fileId: corner }`), when any was chosen. */
+  stamp_corners?: string | null;
   applicant_id: number | null;
   /** The author as they were when the stage was made. */
   applicant_name: string | null;

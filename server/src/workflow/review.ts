@@ -8,7 +8,7 @@ import type {
   StatementStatus,
 } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
-import { startApprovedSet } from '../approved-sets/approved-sets.service.ts';
+import { checkedStampCorners, keepStampCorners, startApprovedSet } from '../approved-sets/approved-sets.service.ts';
 import { groundsByIds } from '../catalogs/catalogs.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { askAgainOnNewVersion, hasDisagreement, silentBodies } from '../db/conclusion-requests.ts';
@@ -29,6 +29,8 @@ import { findStatementRow, insertStatementRefusalGrounds, listStageFiles, listSt
 // The review (docs/product.md «The regulation's procedures», «Signatures»): the assigned examiner's reply (rework,
 // approval, rejection), the company's new version, and the release of a decision that waited for its signature.
 
+const STAMP_CORNERS_APPROVAL_ONLY = 'Угол штампа выбирают только при согласовании';
+
 /** The assigned examiner answers a statement under review: rework, approve or reject. */
 export async function replyToStatement(
   ctx: ServiceContext,
@@ -41,6 +43,10 @@ export async function replyToStatement(
   if (!(to as readonly StatementStatus[]).includes(input.status)) throw apiError('validation_error');
   const grounds = await replyGrounds(ctx, input);
   const note = await conclusionsNote(ctx, actor, statementId, input);
+  if (input.stampCorners && input.stampCorners.length > 0 && input.status !== 'approved') {
+    throw fieldError('stampCorners', STAMP_CORNERS_APPROVAL_ONLY);
+  }
+  const corners = await checkedStampCorners(ctx.db, statementId, input.stampCorners);
   if (input.status === 'approved') await requireCertificate(ctx, actor, statementId, input.prefileIds);
   const signatures = await checkRoundSignatures(ctx, actor, { committeeExaminer: actor }, input.prefileIds);
   const held = await holdsDecision(ctx, actor, input.status, input.prefileIds, signatures.length);
@@ -63,6 +69,7 @@ export async function replyToStatement(
     stage: { byCommittee: true, comment: input.comment ?? null, prefileIds: input.prefileIds },
     alongside: async (db, { n, stageId, at }) => {
       if (stageId !== null) await recordRoundSignatures(db, stageId, signatures);
+      if (stageId !== null && corners !== null) await keepStampCorners(db, stageId, corners);
       if (grounds.length > 0) await insertStatementRefusalGrounds(db, statementId, grounds);
       if (input.status === 'rejected' && stageId !== null) {
         await storeRefusalLetter(db, ctx, { statementId, stageId, kind: 'decision', at });
