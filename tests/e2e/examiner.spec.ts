@@ -149,6 +149,23 @@ test('examiner1 approves the seeded statement under review: the certificate down
   await expect(review.replyDialog).toContainText('Согласовать');
   await review.replyComment.fill('Согласовано без замечаний.');
   await review.attachCertificate(file);
+  // The stamp goes bottom right unless chosen: the first document's goes top left, its first page showing where.
+  const stamp = review.replyDialog.getByRole('region', { name: 'Штамп «СОГЛАСОВАНО»' });
+  const firstDocument = stamp.getByRole('group').first();
+  const documentName = ((await firstDocument.locator('legend').textContent()) ?? '').trim();
+  await expect(firstDocument.getByRole('radio', { name: 'Правый нижний' })).toBeChecked();
+  const topLeft = firstDocument.getByRole('radio', { name: 'Левый верхний' });
+  await topLeft.focus();
+  await page.keyboard.press('Space');
+  await expect(topLeft).toBeChecked();
+  if (documentName.endsWith('.pdf')) {
+    await expect(stamp.getByRole('img', { name: `Первый лист «${documentName}» с местом штампа` })).toBeVisible();
+  }
+  for (const width of [576, 1400]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `the approval dialog with the stamp's corners at ${width} px`);
+    await page.screenshot({ path: `/tmp/e2e-stamp-corners-${width}.png` });
+  }
   const sent = page.waitForResponse((response) =>
     /\/api\/instance\/\d+\/stages$/.test(new URL(response.url()).pathname),
   );
@@ -161,6 +178,27 @@ test('examiner1 approves the seeded statement under review: the certificate down
   await expect(review.title).toBeFocused();
   await expect(page.getByText('Согласовано без замечаний.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Согласовано по этой подаче' })).toBeVisible();
+
+  // The set is stamped after the approval: once the detail shows it, the chosen document's stamp stands top left.
+  const set = page.getByRole('region', { name: 'Согласованный комплект' });
+  const stampedName = `${documentName.replace(/\.[^.]+$/, '')}_согласовано.pdf`;
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(review.title).toBeVisible();
+      return set.getByRole('button', { name: `Скачать «${stampedName}»` }).count();
+    })
+    .toBe(1);
+  const stamped = page.waitForEvent('download');
+  await set.getByRole('button', { name: `Скачать «${stampedName}»` }).click();
+  const box = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', await (await stamped).path(), '-'], {
+    encoding: 'utf8',
+  });
+  const sheet = /<page width="([\d.]+)" height="([\d.]+)">/.exec(box);
+  const word = /<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>СОГЛАСОВАНО<\/word>/.exec(box);
+  expect(sheet && word, 'the stamp on the first page').toBeTruthy();
+  expect(Number(word?.[1]) / Number(sheet?.[1])).toBeLessThan(0.5);
+  expect(Number(word?.[2]) / Number(sheet?.[2])).toBeLessThan(0.5);
 });
 
 test('examiner1 on the detail: a dialog whose code failed to load offers a retry; one dialog closes, another opens', async ({

@@ -10,3 +10,16 @@ export const approvedSetTexts = {
   pages: (count: number) => `${count} ${pluralForm(count, ['лист', 'листа', 'листов'])}`,
   notStamped: 'Без штампа (не вошли в комплект)',
 };
+
+/** The approval dialog's choice of the stamp's corner per document. */
+export const stampCornerTexts = {
+  title: 'Штамп «СОГЛАСОВАНО»', // e2e
+  hint: 'Штамп ставится на каждый лист согласованного комплекта, в 10 мм от краёв. Выберите угол, если правый нижний занят.',
+  corners: {
+    'bottom-right': 'Правый нижний',
+    'bottom-left': 'Левый нижний',
+    'top-right': 'Правый верхний',
+    'top-left': 'Левый верхний',
+  },
+  preview: (fileName: string) => `Первый лист «${fileName}» с местом штампа`,
+} as const;

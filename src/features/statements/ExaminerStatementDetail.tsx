@@ -13,6 +13,8 @@ import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { decisionTexts } from '../appeals/appeals.ts';
 import { registerTexts } from '../appeals/counters.ts';
 import { ApprovedSetBlock } from '../approved-sets/ApprovedSetBlock.tsx';
+import StampCornerPicker from '../approved-sets/StampCornerPicker.tsx';
+import { approvedSubmissionFiles } from '../approved-sets/stamp-corners.ts';
 import { ApprovalCertificate, AttachCertificateDialog } from '../certificates/ApprovalCertificate.tsx';
 import { canAttachCertificate } from '../certificates/attach-certificate.ts';
 import { ConclusionsBlock } from '../conclusions/ConclusionsBlock.tsx';
@@ -65,6 +67,7 @@ import {
   reply,
   retryExaminerStatement,
   sendReply,
+  stampCorners,
   startReply,
 } from './stores/examiner-detail.ts';
 import { examinerDetailTexts } from './texts/examiner-detail.ts';
@@ -347,6 +350,9 @@ export default function ExaminerStatementDetail() {
           </p>
         )}
         <DecisionReasons reasons={decisionReasons} />
+        {replyStatus === 'approved' && (
+          <StampCornerPicker files={approvedSubmissionFiles(statement)} corners={stampCorners} />
+        )}
         {replyStatus === 'rejected' && <RejectionGrounds />}
         {missingCertificate !== null && <p className="dialog__note">{missingCertificateNote(missingCertificate)}</p>}
       </StageDialog>

@@ -11,6 +11,7 @@ import { requestRefusal, submit } from '#stores/submit.ts';
 import { showToast } from '#stores/toasts.ts';
 import { createCatalog } from '../../../stores/catalog.ts';
 import { createAppealDecision } from '../../appeals/appeals.ts';
+import { createStampCorners } from '../../approved-sets/stamp-corners.ts';
 import { certificateData } from '../../certificates/certificate.ts';
 import { createConclusions, createDecisionReasons, mayAskConclusions } from '../../conclusions/detail.ts';
 import { createCorrectionAnswer } from '../../corrections/answer.ts';
@@ -120,6 +121,8 @@ export const appealDecision = createAppealDecision({ reload: () => detail.reload
 
 /** The answer being prepared ('На доработку', 'Согласовать', 'Отклонить') in the reply dialog. */
 export const reply = createStageDraft<ReplyStatus>(true);
+/** The approval's corners of the stamp 'СОГЛАСОВАНО', per document of the approved submission. */
+export const stampCorners = createStampCorners();
 /** The answer being prepared, or null while the dialog is closed. */
 export const $replyStatus = reply.$open;
 /** The reply's comment (optional). */
@@ -220,6 +223,7 @@ export async function startReply(status: ReplyStatus): Promise<void> {
   if (status === 'approved' && !(await makeCertificate(statement))) return;
   rejectionGrounds.reset();
   decisionReasons.reset();
+  stampCorners.reset();
   reply.open(status);
 }
 
@@ -245,6 +249,7 @@ export async function sendReply(): Promise<boolean> {
     ...reply.content(),
     status,
     ...(status === 'rejected' ? { refusalGroundIds: [...rejectionGrounds.$chosen.get()] } : {}),
+    ...(status === 'approved' && stampCorners.body().length > 0 ? { stampCorners: stampCorners.body() } : {}),
     ...decisionReasons.body(),
   };
   const result = await submit(
