@@ -42,6 +42,7 @@ import * as personalDataAccess from './20261130T1200_personal_data_access.ts';
 import * as subjectRequests from './20261130T1210_subject_requests.ts';
 import * as destructionActs from './20261130T1220_destruction_acts.ts';
 import * as conclusionReminders from './20261130T1300_conclusion_reminders.ts';
+import * as consentWithdrawals from './20261201T0100_consent_withdrawals.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T1210_subject_requests': subjectRequests,
   '20261130T1220_destruction_acts': destructionActs,
   '20261130T1300_conclusion_reminders': conclusionReminders,
+  '20261201T0100_consent_withdrawals': consentWithdrawals,
 };
