@@ -1,8 +1,10 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { blockingViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 // Personal data under control, as the committee's data protection officer tries it (docs/product.md «Personal
-// data»): the head opens a statement, reads who opened it in the access log, and answers a person's request.
+// data»): the head opens a statement, reads who opened it in the access log, and answers a person's request; a
+// company user withdraws their consent and is signed out, and the head downloads the act of its destruction.
 test.use({ role: 'head' });
 
 for (const width of [1400, 576] as const) {
@@ -40,3 +42,63 @@ for (const width of [1400, 576] as const) {
     expect((await pdf).suggestedFilename()).toMatch(/^otvet-subektu-pd-\d+\.pdf$/);
   });
 }
+
+test.describe('a withdrawal of consent', () => {
+  // A server of its own, its withdrawal term 0 days (destroyed at the next run): the employee's account closes for good.
+  test.use({ role: 'employee', serverEnv: { CONSENT_WITHDRAWAL_RETENTION_DAYS: '0' } });
+
+  for (const width of [1400, 576] as const) {
+    test(`an employee withdraws their consent and is signed out; a head downloads the act (${width} px)`, async ({
+      page,
+      pageAs,
+      portal,
+    }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/company/edit');
+      const section = page.getByRole('region', { name: 'Согласие на обработку персональных данных' });
+      const withdraw = section.getByRole('button', { name: 'Отозвать согласие' });
+      await withdraw.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('alertdialog', { name: 'Отозвать согласие на обработку персональных данных?' });
+      await expect(dialog).toContainText('Ваша учётная запись будет закрыта сразу');
+      await expect(dialog).toContainText('ФИО останется в выданных решениях и письмах');
+      expect(await blockingViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/consent-withdrawal-${width}.png`, fullPage: true });
+      // Escape changes nothing and gives the focus back.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(withdraw).toBeFocused();
+      await page.keyboard.press('Enter');
+      await dialog.getByRole('button', { name: 'Отозвать и выйти' }).click();
+      await expect(page).toHaveURL(/\/login/);
+      await page.goto('/company/edit');
+      await expect(page).toHaveURL(/\/login/);
+
+      // The destruction runs now (the admin CLI, as an operator would), and the head downloads its act.
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: portal.dataDir, NODE_ENV: 'test' };
+      delete env.DATABASE_URL;
+      const run = spawnSync(process.execPath, ['server/src/cli.ts', 'destroy-personal-data'], {
+        env,
+        encoding: 'utf8',
+      });
+      const id = /акт № (\d+)/.exec(run.stdout)?.[1];
+      expect(id, run.stderr).toBeDefined();
+
+      const head = await pageAs('head');
+      await head.setViewportSize({ width, height: 900 });
+      await head.goto('/instance/admin#destruction-acts');
+      const acts = head.getByRole('region', { name: 'Акты об уничтожении персональных данных' });
+      const row = acts.getByRole('row', { name: new RegExp(`№ ${id}`) });
+      await expect(row).toContainText('из них по отзыву согласия: 1');
+      expect(await blockingViolations(head)).toEqual([]);
+      await head.screenshot({ path: `/tmp/destruction-acts-${width}.png`, fullPage: true });
+      const download = head.waitForEvent('download');
+      await row.getByRole('button', { name: `Скачать акт № ${id}` }).click();
+      const act = await download;
+      expect(act.suggestedFilename()).toBe(`akt-unichtozheniya-pd-${id}.pdf`);
+      const text = execFileSync('pdftotext', ['-enc', 'UTF-8', await act.path(), '-'], { encoding: 'utf8' });
+      expect(text).toContain('отзыв согласия на обработку персональных данных');
+    });
+  }
+});
