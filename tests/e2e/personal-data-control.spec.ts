@@ -43,9 +43,12 @@ for (const width of [1400, 576] as const) {
   });
 }
 
+/** A withdrawal's term of 0 days: destroyed at the next run. */
+const WITHDRAWAL_TERM = { CONSENT_WITHDRAWAL_RETENTION_DAYS: '0' };
+
 test.describe('a withdrawal of consent', () => {
-  // A server of its own, its withdrawal term 0 days (destroyed at the next run): the employee's account closes for good.
-  test.use({ role: 'employee', serverEnv: { CONSENT_WITHDRAWAL_RETENTION_DAYS: '0' } });
+  // A server of its own: the employee's account closes for good.
+  test.use({ role: 'employee', serverEnv: WITHDRAWAL_TERM });
 
   for (const width of [1400, 576] as const) {
     test(`an employee withdraws their consent and is signed out; a head downloads the act (${width} px)`, async ({
@@ -76,14 +79,19 @@ test.describe('a withdrawal of consent', () => {
       await expect(page).toHaveURL(/\/login/);
 
       // The destruction runs now (the admin CLI, as an operator would), and the head downloads its act.
-      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: portal.dataDir, NODE_ENV: 'test' };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        ...WITHDRAWAL_TERM,
+        DATA_DIR: portal.dataDir,
+        NODE_ENV: 'test',
+      };
       delete env.DATABASE_URL;
       const run = spawnSync(process.execPath, ['server/src/cli.ts', 'destroy-personal-data'], {
         env,
         encoding: 'utf8',
       });
       const id = /акт № (\d+)/.exec(run.stdout)?.[1];
-      expect(id, run.stderr).toBeDefined();
+      expect(id, `${run.stdout}\n${run.stderr}`).toBeDefined();
 
       const head = await pageAs('head');
       await head.setViewportSize({ width, height: 900 });
