@@ -11,8 +11,8 @@ import { localDate } from '../deadlines/calendar.ts';
 import { apiError, fieldError } from '../errors.ts';
 import { ROLE_REFUSALS, requireHead } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
-import { listCompanyUsers, markUserRemoved } from '../users/users.service.ts';
-import { findAccount, markConsentWithdrawn } from './withdrawal.repository.ts';
+import { listCompanyUsers, markUserRemoved, recordConsentWithdrawn } from '../users/users.service.ts';
+import { findAccount } from './withdrawal.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,7 +41,7 @@ async function closeForWithdrawal(
   id: number,
   withdrawal: { at: string; closedAt: string; via: ConsentWithdrawal['via'] },
 ): Promise<boolean> {
-  if (!(await markConsentWithdrawn(db, id, withdrawal.at, withdrawal.via))) return false;
+  if (!(await recordConsentWithdrawn(db, id, withdrawal.at, withdrawal.via))) return false;
   await markUserRemoved(db, id, withdrawal.closedAt);
   await revokeUserSessions(db, id, withdrawal.closedAt);
   return true;
