@@ -4,7 +4,8 @@ import { expect, test } from './fixtures.ts';
 
 // Personal data under control, as the committee's data protection officer tries it (docs/product.md «Personal
 // data»): the head opens a statement, reads who opened it in the access log, and answers a person's request; a
-// company user withdraws their consent and is signed out, and the head downloads the act of its destruction.
+// company user withdraws their consent and is signed out, the head records another's that came by hand, and downloads
+// the act of their destruction.
 test.use({ role: 'head' });
 
 for (const width of [1400, 576] as const) {
@@ -51,7 +52,7 @@ test.describe('a withdrawal of consent', () => {
   test.use({ role: 'employee', serverEnv: WITHDRAWAL_TERM });
 
   for (const width of [1400, 576] as const) {
-    test(`an employee withdraws their consent and is signed out; a head downloads the act (${width} px)`, async ({
+    test(`an employee withdraws their consent and is signed out; a head records the owner's and downloads the act (${width} px)`, async ({
       page,
       pageAs,
       portal,
@@ -78,6 +79,23 @@ test.describe('a withdrawal of consent', () => {
       await page.goto('/company/edit');
       await expect(page).toHaveURL(/\/login/);
 
+      // The owner's withdrawal came by hand: the head records it beside the persons' requests.
+      const head = await pageAs('head');
+      await head.setViewportSize({ width, height: 900 });
+      await head.goto('/instance/admin#subject-requests');
+      const requests = head.getByRole('region', { name: 'Запросы субъектов персональных данных' });
+      await requests.getByRole('textbox', { name: /Электронная почта, телефон, ФИО или СНИЛС/ }).fill('owner@demo');
+      await requests.getByRole('button', { name: 'Найти', exact: true }).click();
+      await requests.getByRole('button', { name: 'Записать отзыв согласия: Иванов Иван Иванович' }).click();
+      await requests.getByRole('combobox', { name: 'Как получен отзыв' }).selectOption({ label: 'лично' });
+      expect(await blockingViolations(head)).toEqual([]);
+      await head.screenshot({ path: `/tmp/consent-withdrawal-record-${width}.png`, fullPage: true });
+      await requests.getByRole('button', { name: 'Записать отзыв', exact: true }).click();
+      await expect(
+        head.getByText('Отзыв согласия записан, учётная запись закрыта: Иванов Иван Иванович'),
+      ).toBeVisible();
+      await expect(requests.getByText(/^Согласие отозвано /)).toBeVisible();
+
       // The destruction runs now (the admin CLI, as an operator would), and the head downloads its act.
       const env: NodeJS.ProcessEnv = {
         ...process.env,
@@ -93,12 +111,10 @@ test.describe('a withdrawal of consent', () => {
       const id = /акт № (\d+)/.exec(run.stdout)?.[1];
       expect(id, `${run.stdout}\n${run.stderr}`).toBeDefined();
 
-      const head = await pageAs('head');
-      await head.setViewportSize({ width, height: 900 });
       await head.goto('/instance/admin#destruction-acts');
       const acts = head.getByRole('region', { name: 'Акты об уничтожении персональных данных' });
       const row = acts.getByRole('row', { name: new RegExp(`№ ${id}`) });
-      await expect(row).toContainText('из них по отзыву согласия: 1');
+      await expect(row).toContainText('из них по отзыву согласия: 2');
       expect(await blockingViolations(head)).toEqual([]);
       await head.screenshot({ path: `/tmp/destruction-acts-${width}.png`, fullPage: true });
       const download = head.waitForEvent('download');
