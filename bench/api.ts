@@ -143,6 +143,42 @@ export async function meVsBare(options: {
   return { figure, hello };
 }
 
+/**
+ * A statement's detail with and without the access log (docs/product.md «Personal data»): the examiner's read
+ * appends one entry; the owner's read of the same statement (the company's own data) writes none.
+ */
+export async function accessLogFigure(big: BenchPortal, auth: Record<string, string>, label: string): Promise<Figure> {
+  const owner = await big.logIn('owner@demo.example');
+  const ownerAuth = { authorization: `Bearer ${owner.accessToken}`, 'accept-encoding': 'br, gzip' };
+  const detailAuth = { ...auth, 'accept-encoding': 'br, gzip' };
+  const detailWithLog = `${big.url}/api/instance/statements/1`;
+  const detailWithoutLog = `${big.url}/api/statements/1`;
+  for (const [url, headers] of [
+    [detailWithLog, detailAuth],
+    [detailWithoutLog, ownerAuth],
+  ] as const) {
+    const answer = await rawGet(url, headers);
+    if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  }
+  const withLog: number[] = [];
+  const withoutLog: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    withLog.push((await rawGet(detailWithLog, detailAuth)).ms);
+    withoutLog.push((await rawGet(detailWithoutLog, ownerAuth)).ms);
+  }
+  // Reported, not judged: the two sides' details differ in more than the log's one insert (the examiner's carries
+  // the committee's blocks), so their difference bounds the log's cost from above.
+  return {
+    group: 4,
+    name: `${label}: a statement's detail with the access log (examiner), p50 (21 sequential)`,
+    budget: 'reported',
+    anchor: `without (the owner's read of it, nothing logged): ${ms(median(withoutLog))}`,
+    measured: ms(median(withLog)),
+    value: median(withLog),
+    verdict: 'info',
+  };
+}
+
 /** Figure 4 for one database: the examiner's list (size, p50) and throughput ratios. */
 export async function apiFigures(options: {
   big: BenchPortal;
@@ -241,37 +277,7 @@ export async function apiFigures(options: {
     ),
   );
 
-  // A statement's detail with and without the access log (docs/product.md «Personal data»): the examiner's read
-  // appends one entry; the owner's read of the same statement (the company's own data) writes none.
-  const owner = await big.logIn('owner@demo.example');
-  const ownerAuth = { authorization: `Bearer ${owner.accessToken}`, 'accept-encoding': 'br, gzip' };
-  const detailAuth = { ...auth, 'accept-encoding': 'br, gzip' };
-  const detailWithLog = `${big.url}/api/instance/statements/1`;
-  const detailWithoutLog = `${big.url}/api/statements/1`;
-  for (const [url, headers] of [
-    [detailWithLog, detailAuth],
-    [detailWithoutLog, ownerAuth],
-  ] as const) {
-    const answer = await rawGet(url, headers);
-    if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
-  }
-  const withLog: number[] = [];
-  const withoutLog: number[] = [];
-  for (let i = 0; i < 21; i++) {
-    withLog.push((await rawGet(detailWithLog, detailAuth)).ms);
-    withoutLog.push((await rawGet(detailWithoutLog, ownerAuth)).ms);
-  }
-  // Reported, not judged: the two sides' details differ in more than the log's one insert (the examiner's carries
-  // the committee's blocks), so their difference bounds the log's cost from above.
-  figures.push({
-    group: 4,
-    name: `${label}: a statement's detail with the access log (examiner), p50 (21 sequential)`,
-    budget: 'reported',
-    anchor: `without (the owner's read of it, nothing logged): ${ms(median(withoutLog))}`,
-    measured: ms(median(withLog)),
-    value: median(withLog),
-    verdict: 'info',
-  });
+  figures.push(await accessLogFigure(big, auth, label));
 
   const bare = await startBareFastify();
   try {
@@ -572,8 +578,22 @@ export async function metricsCostFigure(options: {
 }
 
 // `node bench/api.ts`: the /api/users/me ratio alone, on SQLite with 10,000 statements (BENCH_SECONDS, default 5;
-// BENCH_API_NODE_OPTIONS is handed to the portal's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-if (import.meta.main) {
+// BENCH_API_NODE_OPTIONS is handed to the portal's process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`);
+// `node bench/api.ts access-log`: the statement's detail with and without the access log alone (BENCH_DATABASE_URL:
+// on PostgreSQL).
+if (import.meta.main && process.argv[2] === 'access-log') {
+  const { startBenchPortal } = await import('./lib/portal.ts');
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? null;
+  const portal = await startBenchPortal({ statements: 10_000, databaseUrl });
+  try {
+    const examiner = await portal.logIn('examiner1@demo.example');
+    const auth = { authorization: `Bearer ${examiner.accessToken}` };
+    const figure = await accessLogFigure(portal, auth, databaseUrl ? 'PostgreSQL' : 'SQLite');
+    console.log(`${figure.name} | ${figure.budget} | ${figure.anchor} | ${figure.measured} | ${figure.verdict}`);
+  } finally {
+    await portal.stop();
+  }
+} else if (import.meta.main) {
   const { startBenchPortal } = await import('./lib/portal.ts');
   const extra = process.env.BENCH_API_NODE_OPTIONS;
   const portal = await startBenchPortal({

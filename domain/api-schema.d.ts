@@ -251,6 +251,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/consent/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw one's consent to the processing of personal data
+         * @description A company user withdraws their consent: the account is closed at once (login refused, every session ended, as
+         *     a removal does), the moment is kept, and the scheduled destruction clears their personal data after
+         *     `CONSENT_WITHDRAWAL_RETENTION_DAYS` (default 30); decisions and letters issued keep their name. 403 for the
+         *     committee's staff; 409 for the owner of a company with other active employees ('Вы — владелец компании, и
+         *     в ней есть другие сотрудники…'): they remove them first or send the withdrawal to the committee on paper.
+         *     `confirm` must be true (the person confirmed they understand what happens): false is 400 naming `confirm`.
+         *     Answers 204; the client then logs out (`POST /api/authentication/logout` clears the session cookie).
+         */
+        post: operations["withdrawConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/consent-withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a withdrawal of consent a person sent to the committee
+         * @description Heads only. A company user's withdrawal received on paper (by post, in person, electronically): the account
+         *     is closed at once as by their own withdrawal (an owner's company with other employees is left without an
+         *     owner: the law does not let the operator refuse), the moment is `receivedOn` (today by default, not in the
+         *     future), and the scheduled destruction clears their data after `CONSENT_WITHDRAWAL_RETENTION_DAYS` from it.
+         *     Logged (`consent_withdrawn`). 404 for an unknown id; 409 for the committee's staff (they process personal
+         *     data under their employment, not under the consent) and for a consent already withdrawn; 400 naming
+         *     `receivedOn` for a day in the future.
+         */
+        post: operations["recordConsentWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/personal-data/{kind}": {
         parameters: {
             query?: never;
@@ -3032,6 +3087,10 @@ export interface components {
             /** @description 'Сотрудник организации', 'Эксперт комитета' and so on. */
             role: string;
             company: string | null;
+            /** @description A company's user, who consents (and may withdraw it). */
+            companyUser: boolean;
+            /** Format: date-time */
+            consentWithdrawnAt: string | null;
         };
         SubjectRequestInput: {
             personId: number;
@@ -3088,6 +3147,8 @@ export interface components {
             keepUntil: string;
             /** @description Accounts whose contact data was destroyed. */
             accounts: number;
+            /** @description Of them, the accounts destroyed because consent was withdrawn. */
+            withdrawals: number;
             /** @description Names destroyed (named in no decision or letter). */
             names: number;
             /** @description Rows of login history removed. */
@@ -3106,6 +3167,32 @@ export interface components {
             template: string;
             /** @description The version the head edited; another current version is 409. */
             expectedVersion: string;
+        };
+        ConsentWithdrawalConfirmation: {
+            /** @description The person confirmed they understand that the account closes at once. */
+            confirm: boolean;
+        };
+        ConsentWithdrawalInput: {
+            /**
+             * @description How the withdrawal came (by post, handed in person, electronically with a signature).
+             * @enum {string}
+             */
+            via: "post" | "in_person" | "electronic";
+            /** @description The day it came, `YYYY-MM-DD`; today by default. */
+            receivedOn?: string;
+        };
+        ConsentWithdrawal: {
+            personId: number;
+            fio: string | null;
+            /** Format: date-time */
+            withdrawnAt: string;
+            /** @enum {string} */
+            via: "portal" | "post" | "in_person" | "electronic";
+            /**
+             * Format: date-time
+             * @description When the scheduled destruction may clear the person's data.
+             */
+            destroyAfter: string;
         };
         ConsentInput: {
             consentVersion: string;
@@ -3418,7 +3505,7 @@ export interface components {
             terms: components["schemas"]["CalendarTermChange"][];
         };
         /** @enum {string} */
-        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked" | "registration_confirmed" | "registration_declined" | "registration_removed" | "personal_data_published" | "review_body_created" | "review_body_updated" | "review_body_member_added" | "review_body_member_removed";
+        AdminLogAction: "examiner_created" | "examiner_updated" | "examiner_deactivated" | "examiner_reactivated" | "catalog_item_created" | "catalog_item_updated" | "catalog_item_retired" | "catalog_item_restored" | "remark_template_created" | "remark_template_updated" | "remark_template_retired" | "remark_template_restored" | "calendar_imported" | "power_of_attorney_added" | "power_of_attorney_revoked" | "power_of_attorney_registry_checked" | "registration_confirmed" | "registration_declined" | "registration_removed" | "personal_data_published" | "consent_withdrawn" | "review_body_created" | "review_body_updated" | "review_body_member_added" | "review_body_member_removed";
         AdminLogEntry: {
             id: number;
             /** Format: date-time */
@@ -5255,6 +5342,66 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Error"];
+        };
+    };
+    withdrawConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentWithdrawalConfirmation"];
+            };
+        };
+        responses: {
+            /** @description Withdrawn; the account is closed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recordConsentWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentWithdrawalInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentWithdrawal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

@@ -80,6 +80,9 @@ export type SubjectAnswerItem = Schemas['SubjectAnswerItem'];
 export type DestructionAct = Schemas['DestructionAct'];
 export type PersonalDataTemplateInput = Schemas['PersonalDataTemplateInput'];
 export type ConsentInput = Schemas['ConsentInput'];
+export type ConsentWithdrawalConfirmation = Schemas['ConsentWithdrawalConfirmation'];
+export type ConsentWithdrawalInput = Schemas['ConsentWithdrawalInput'];
+export type ConsentWithdrawal = Schemas['ConsentWithdrawal'];
 /** The calling examiner's own contact details (GET/PUT /api/users/me/instance-profile). */
 export type InstanceProfile = Schemas['InstanceProfile'];
 export type InstanceProfileInput = Schemas['InstanceProfileInput'];

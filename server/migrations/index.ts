@@ -45,6 +45,7 @@ import * as conclusionReminders from './20261130T1300_conclusion_reminders.ts';
 import * as bodyInstances from './20261130T1400_body_instances.ts';
 import * as remarkProposals from './20261130T1500_remark_proposals.ts';
 import * as stampCorners from './20261130T1600_stamp_corners.ts';
+import * as consentWithdrawals from './20261201T0100_consent_withdrawals.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T1400_body_instances': bodyInstances,
   '20261130T1500_remark_proposals': remarkProposals,
   '20261130T1600_stamp_corners': stampCorners,
+  '20261201T0100_consent_withdrawals': consentWithdrawals,
 };

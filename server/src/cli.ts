@@ -44,6 +44,9 @@ const USAGE = `Использование: npm run admin -- <команда> [п
   review-term     [--days N] [--category CODE]
                   срок рассмотрения в рабочих днях: портала или категории объекта;
                   без --days выводит настроенные сроки
+  destroy-personal-data
+                  уничтожает персональные данные, срок которых истёк, сейчас, не дожидаясь
+                  планового запуска (раз в час), и составляет акт; выводит его номер
   copy-files      --to-s3     копирует все файлы из FILES_DIR в бакет S3 (S3_BUCKET и др.) и проверяет каждый
                   по размеру и SHA-256; уже скопированные пропускает, при ошибках код выхода 1`;
 
@@ -168,6 +171,11 @@ const commands: Record<string, (ctx: ServiceContext, values: Values) => Promise<
     }
     if (!/^\d+$/.test(days)) throw new UsageError('--days: целое число рабочих дней');
     console.log(await setReviewTerm(ctx, Number(days), category));
+  },
+  async 'destroy-personal-data'(ctx) {
+    const { destroyExpiredPersonalData } = await import('./personal-data/destruction.ts');
+    const act = await destroyExpiredPersonalData(ctx);
+    console.log(act === null ? 'Уничтожать нечего: сроки не истекли' : `Персональные данные уничтожены, акт № ${act}`);
   },
   async 'copy-files'(ctx, values) {
     const { copyFiles, copySummary } = await import('./files/copy-files.ts');

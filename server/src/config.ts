@@ -52,9 +52,11 @@ export interface Config {
   /**
    * Terms of personal data (docs/product.md «Personal data»): days after a user's deactivation or removal before
    * their contact data and login history are destroyed (`PERSONAL_DATA_RETENTION_DAYS`, default 30), and days the
-   * access log is kept (`ACCESS_LOG_RETENTION_DAYS`, default 1095, three years).
+   * access log is kept (`ACCESS_LOG_RETENTION_DAYS`, default 1095, three years), and days after a person withdrew
+   * their consent before their data is destroyed (`CONSENT_WITHDRAWAL_RETENTION_DAYS`, default 30; 0: at the next run).
    */
   personalDataRetentionDays: number;
+  consentWithdrawalRetentionDays: number;
   accessLogRetentionDays: number;
   /** The committee's time zone (`TZ`, default Europe/Moscow): review terms count its calendar days. */
   timeZone: string;
@@ -291,6 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intakeTermDays: positiveInt(env.INTAKE_TERM_DAYS, 3, 'INTAKE_TERM_DAYS'),
     personalDataRetentionDays: positiveInt(env.PERSONAL_DATA_RETENTION_DAYS, 30, 'PERSONAL_DATA_RETENTION_DAYS'),
     accessLogRetentionDays: positiveInt(env.ACCESS_LOG_RETENTION_DAYS, 1095, 'ACCESS_LOG_RETENTION_DAYS'),
+    consentWithdrawalRetentionDays: nonNegativeInt(
+      env.CONSENT_WITHDRAWAL_RETENTION_DAYS,
+      30,
+      'CONSENT_WITHDRAWAL_RETENTION_DAYS',
+    ),
     timeZone: timeZone(env.TZ),
     registry: {
       delayDays: nonNegativeInt(env.REGISTRY_DELAY_DAYS, 0, 'REGISTRY_DELAY_DAYS'),

@@ -24,6 +24,7 @@ export interface ServiceContext {
     | 'intakeTermDays'
     | 'personalDataRetentionDays'
     | 'accessLogRetentionDays'
+    | 'consentWithdrawalRetentionDays'
     | 'loginEmailLimit'
     | 'loginEmailWindowMs'
     | 'uploads'

@@ -318,6 +318,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
     url: '/api/admin/subject-requests/999999/answer',
     expect: heads(404),
   },
+  // A withdrawal of consent a head records: heads only; an unknown person is 404.
+  {
+    method: 'POST',
+    route: '/api/admin/users/:id/consent-withdrawal',
+    url: '/api/admin/users/999999/consent-withdrawal',
+    body: { via: 'post' },
+    expect: heads(404),
+  },
   // Acts of destruction of personal data: heads only; an unknown act is 404.
   { method: 'GET', route: '/api/admin/destruction-acts', url: '/api/admin/destruction-acts', expect: heads(200) },
   {
@@ -544,6 +552,14 @@ export const ACCESS_MATRIX: AccessRow[] = [
     url: '/api/users/me/consent',
     body: { consentVersion: '1' },
     expect: company(200, 200),
+  },
+  // Its withdrawal: unconfirmed, a company user's is 400 (nothing changes); the committee's staff have none to withdraw.
+  {
+    method: 'POST',
+    route: '/api/users/me/consent/withdrawal',
+    url: '/api/users/me/consent/withdrawal',
+    body: { confirm: false },
+    expect: company(400, 400),
   },
   // A registration confirmed by the head's signature: the owner's, of a registration still waiting (a company the
   // console made never registered: 404); the pending owner gets the statement, and 400 for uploads not theirs.

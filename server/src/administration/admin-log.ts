@@ -1,4 +1,6 @@
-import type { AdminLogAction, AdminLogEntry, AdminLogPage } from '#domain/contract.ts';
+import type { AdminLogAction, AdminLogEntry, AdminLogPage, ConsentWithdrawal } from '#domain/contract.ts';
+import { WITHDRAWAL_VIA_LABELS } from '#domain/personal-data.ts';
+import { formatDay } from '#domain/russian.ts';
 import { type ServiceContext, withDb } from '../context.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import type { UserRow } from '../users/user.ts';
@@ -151,6 +153,8 @@ export function describeChange(action: AdminLogAction, details: Record<string, u
       return `Добавлен участник: ${String(details.member ?? '')}${details.created === true ? ' (новый пользователь)' : ''}`;
     case 'review_body_member_removed':
       return `Исключён участник: ${String(details.member ?? '')}`;
+    case 'consent_withdrawn':
+      return `Записан отзыв согласия на обработку персональных данных (${WITHDRAWAL_VIA_LABELS[details.via as ConsentWithdrawal['via']] ?? String(details.via ?? '')}, получен ${formatDay(String(details.receivedOn ?? ''))}): учётная запись закрыта`;
     case 'personal_data_published':
       return `Опубликована редакция ${String(details.version ?? '')}: ${details.kind === 'privacy' ? 'политика обработки персональных данных' : 'согласие на обработку персональных данных'}`;
   }

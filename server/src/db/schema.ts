@@ -78,6 +78,9 @@ export interface UserTable {
   consent_version: string | null;
   consent_at: Timestamp | null;
   consent_address: string | null;
+  /** When the person withdrew that consent and how it came: `portal`, `post`, `in_person`, `electronic` (20261201T0100). */
+  consent_withdrawn_at: Generated<Timestamp | null>;
+  consent_withdrawal_via: Generated<string | null>;
 }
 
 export interface CounterTable {

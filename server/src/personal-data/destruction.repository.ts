@@ -4,13 +4,16 @@ import type { DestructionActTable } from '../db/schema.ts';
 // The destruction of personal data whose term is over (docs/product.md «Personal data»): the only writer that
 // updates or deletes the access log, inside its own transaction with the log unlocked (migration 20261130T1200).
 
-/** Deactivated or removed accounts, before `cutoff`, whose contact data is still there. */
-export function listExpiredAccounts(db: Db, cutoff: string) {
+/**
+ * Accounts whose contact data is still there and whose term is over: deactivated or removed before `cutoff`, or
+ * whose consent was withdrawn before `withdrawnCutoff` (whichever comes first).
+ */
+export function listExpiredAccounts(db: Db, cutoff: string, withdrawnCutoff: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'fio', 'role'])
+    .select(['id', 'email', 'fio', 'role', 'consent_withdrawn_at'])
     .where('removed_at', 'is not', null)
-    .where('removed_at', '<', cutoff)
+    .where((eb) => eb.or([eb('removed_at', '<', cutoff), eb('consent_withdrawn_at', '<', withdrawnCutoff)]))
     .where((eb) =>
       eb.or([
         eb('email', 'is not', null),
@@ -19,6 +22,7 @@ export function listExpiredAccounts(db: Db, cutoff: string) {
         eb('consent_address', 'is not', null),
       ]),
     )
+    .orderBy('id')
     .execute();
 }
 

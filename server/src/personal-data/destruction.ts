@@ -1,5 +1,6 @@
 // The destruction of personal data whose purpose is over (docs/product.md «Personal data»): run by the scheduled
-// work. A deactivated or removed account's contact data and login history go after `PERSONAL_DATA_RETENTION_DAYS`;
+// work. A deactivated or removed account's contact data and login history go after `PERSONAL_DATA_RETENTION_DAYS`,
+// a person's who withdrew their consent after `CONSENT_WITHDRAWAL_RETENTION_DAYS` from the withdrawal (whichever is first);
 // its name stays only where a decision or a letter was issued (the records law requires keep their own copies:
 // stages, decision snapshots, letters); the access log keeps only its id. The access log itself goes after
 // `ACCESS_LOG_RETENTION_DAYS`. Unconfirmed registrations and the per-address login limits have their own terms
@@ -40,12 +41,18 @@ const ACT_KEPT_YEARS = 3;
 export const DESTRUCTION_TEXTS = {
   title: 'Акт об уничтожении персональных данных',
   number: (id: number) => `№ ${id}`,
-  basis:
-    'Основание: истечение срока обработки персональных данных (деактивация или удаление учётной записи), ' +
-    'Федеральный закон № 152-ФЗ, требования приказа Роскомнадзора № 179.',
+  basis: (causes: readonly string[]) =>
+    `Основание: ${causes.join('; ')}; Федеральный закон № 152-ФЗ, требования приказа Роскомнадзора № 179.`,
+  /** The causes the basis names, for the acts made before a cause was kept. */
+  expired: 'истечение срока обработки персональных данных (деактивация или удаление учётной записи)',
+  withdrawn: 'отзыв согласия на обработку персональных данных',
+  accessExpired: 'истечение срока хранения журнала доступа',
+  withdrawnCause: 'отзыв согласия',
+  expiredCause: 'деактивация или удаление',
   method: 'Способ уничтожения: удаление и обезличивание записей в базе данных портала программными средствами.',
   summary: 'Уничтожено',
   accounts: 'Контактные данные учётных записей (электронная почта, телефон, должность, адрес согласия)',
+  withdrawals: 'в том числе по отзыву согласия',
   names: 'ФИО в учётных записях, не названных в решениях и письмах',
   logins: 'Записи истории входа (сессии, коды, неудачные попытки)',
   accessAnonymized: 'Записи журнала доступа обезличены (оставлен только идентификатор)',
@@ -61,7 +68,7 @@ interface ExtractLine {
   event: string;
 }
 
-type Summary = Record<'accounts' | 'names' | 'logins' | 'accessAnonymized' | 'accessDeleted', number>;
+type Summary = Record<'accounts' | 'withdrawals' | 'names' | 'logins' | 'accessAnonymized' | 'accessDeleted', number>;
 
 /**
  * One run of the destruction: everything in one transaction (the access log unlocked inside it alone). Answers the
@@ -72,24 +79,35 @@ export async function destroyExpiredPersonalData(ctx: ServiceContext): Promise<n
   const at = nowIso(now);
   const cutoff = nowIso(new Date(now.getTime() - ctx.config.personalDataRetentionDays * DAY_MS));
   const logCutoff = nowIso(new Date(now.getTime() - ctx.config.accessLogRetentionDays * DAY_MS));
+  const withdrawnCutoff = nowIso(new Date(now.getTime() - ctx.config.consentWithdrawalRetentionDays * DAY_MS));
   return ctx.db.transaction().execute(async (trx) => {
-    const summary: Summary = { accounts: 0, names: 0, logins: 0, accessAnonymized: 0, accessDeleted: 0 };
+    const summary: Summary = {
+      accounts: 0,
+      withdrawals: 0,
+      names: 0,
+      logins: 0,
+      accessAnonymized: 0,
+      accessDeleted: 0,
+    };
     const extract: ExtractLine[] = [];
     await deleteActsBefore(trx, at);
     await withAccessLogUnlocked(trx, async () => {
-      for (const account of await listExpiredAccounts(trx, cutoff)) {
+      for (const account of await listExpiredAccounts(trx, cutoff, withdrawnCutoff)) {
+        const withdrawn = account.consent_withdrawn_at !== null;
         const keepName = await namedInDecision(trx, account.id);
         await clearAccount(trx, account.id, keepName);
         const logins = await clearLoginHistory(trx, account.id, account.email);
         const anonymized = await anonymizeAccess(trx, account.id);
         summary.accounts += 1;
+        if (withdrawn) summary.withdrawals += 1;
         if (!keepName && account.fio) summary.names += 1;
         summary.logins += logins;
         summary.accessAnonymized += anonymized;
         extract.push({
           at,
           event:
-            `Учётная запись #${account.id}: удалены электронная почта, телефон, должность` +
+            `Учётная запись #${account.id} (${withdrawn ? DESTRUCTION_TEXTS.withdrawnCause : DESTRUCTION_TEXTS.expiredCause})` +
+            ': удалены электронная почта, телефон, должность' +
             `${keepName ? '; ФИО сохранено (названо в решении или письме)' : '; ФИО удалено'}` +
             `; записей истории входа: ${logins}; записей журнала доступа обезличено: ${anonymized}`,
         });
@@ -113,7 +131,8 @@ export async function destroyExpiredPersonalData(ctx: ServiceContext): Promise<n
 type ActRow = Awaited<ReturnType<typeof listActs>>[number];
 
 function toAct(row: ActRow): DestructionAct {
-  const summary = JSON.parse(row.summary) as Summary;
+  // Acts made before withdrawals were counted have none.
+  const summary = { withdrawals: 0, ...(JSON.parse(row.summary) as Partial<Summary>) } as Summary;
   return { id: row.id, madeAt: row.made_at, keepUntil: row.keep_until, ...summary };
 }
 
@@ -121,6 +140,16 @@ function toAct(row: ActRow): DestructionAct {
 export async function destructionActs(ctx: ServiceContext, actor: UserRow): Promise<DestructionAct[]> {
   requireHead(actor);
   return (await listActs(ctx.db)).map(toAct);
+}
+
+/** What the act's basis names: the causes of what this run destroyed. */
+function causes(act: DestructionAct): string[] {
+  const t = DESTRUCTION_TEXTS;
+  return [
+    ...(act.accounts > act.withdrawals ? [t.expired] : []),
+    ...(act.withdrawals > 0 ? [t.withdrawn] : []),
+    ...(act.accessDeleted > 0 ? [t.accessExpired] : []),
+  ];
 }
 
 const moment = (at: string) => {
@@ -140,10 +169,11 @@ export async function destructionActPdf(ctx: ServiceContext, actor: UserRow, id:
     { text: COMMITTEE_NAME, center: true },
     { text: `${t.title} ${t.number(act.id)}`, bold: true, center: true, space: 1 },
     { text: moment(act.madeAt), center: true },
-    { text: t.basis, space: 1 },
+    { text: t.basis(causes(act)), space: 1 },
     { text: t.method },
     { text: `${t.summary}:`, bold: true, space: 1 },
     { text: `${t.accounts}: ${act.accounts}`, indent: LETTER_INDENT },
+    ...(act.withdrawals > 0 ? [{ text: `${t.withdrawals}: ${act.withdrawals}`, indent: LETTER_INDENT * 2 }] : []),
     { text: `${t.names}: ${act.names}`, indent: LETTER_INDENT },
     { text: `${t.logins}: ${act.logins}`, indent: LETTER_INDENT },
     { text: `${t.accessAnonymized}: ${act.accessAnonymized}`, indent: LETTER_INDENT },

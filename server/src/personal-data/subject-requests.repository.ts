@@ -21,6 +21,8 @@ export function listAccounts(db: Db) {
       'users.consent_version',
       'users.consent_at',
       'users.consent_address',
+      'users.consent_withdrawn_at',
+      'users.company_id',
       'companies.legal_entity',
       'companies.inn',
     ])

@@ -159,6 +159,8 @@ function toSubject(account: Account): PersonalDataSubject {
     phone: account.phone,
     role: ROLES[account.role],
     company: account.legal_entity,
+    companyUser: account.company_id !== null,
+    consentWithdrawnAt: account.consent_withdrawn_at,
   };
 }
 
@@ -281,6 +283,9 @@ async function gatherAnswer(ctx: ServiceContext, account: Account): Promise<Subj
             facts: [
               { label: 'Дано', value: moment(account.consent_at) },
               { label: 'С адреса', value: orDash(account.consent_address) },
+              ...(account.consent_withdrawn_at
+                ? [{ label: 'Отозвано', value: moment(account.consent_withdrawn_at) }]
+                : []),
             ],
           },
         ]

@@ -316,6 +316,17 @@ export async function updateConsent(
     .execute();
 }
 
+/** Keeps when and how a user withdrew their consent; false when it already was. */
+export async function updateConsentWithdrawn(db: Db, id: number, at: string, via: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ consent_withdrawn_at: at, consent_withdrawal_via: via })
+    .where('id', '=', id)
+    .where('consent_withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Whether the user belongs to a reviewing body (docs/product.md «Conclusions»). */
 export async function isReviewBodyMember(db: Db, userId: number): Promise<boolean> {
   const row = await db

@@ -56,6 +56,11 @@ export function recordConsent(db: Db, id: number, consent: { version: string; at
   return users.updateConsent(db, id, consent);
 }
 
+/** Keeps when and how a user withdrew their consent (docs/product.md «Personal data»); false when it already was. */
+export function recordConsentWithdrawn(db: Db, id: number, at: string, via: string): Promise<boolean> {
+  return users.updateConsentWithdrawn(db, id, at, via);
+}
+
 /** 409 `email_taken` naming the field: another active user has this e-mail. */
 export function emailTaken(email: string): ApiError {
   return new ApiError('email_taken', {

@@ -263,6 +263,7 @@ export const logTexts = {
     registration_declined: 'В регистрации организации отказано',
     registration_removed: 'Заявка на регистрацию удалена',
     personal_data_published: 'Опубликована новая редакция документа о персональных данных',
+    consent_withdrawn: 'Записан отзыв согласия на обработку персональных данных',
     review_body_created: 'Добавлен согласующий орган',
     review_body_updated: 'Изменён согласующий орган',
     review_body_member_added: 'Добавлен участник согласующего органа',

@@ -1,8 +1,11 @@
 import { type FormEvent, useEffect } from 'react';
 import Button from '#components/ui/Button.tsx';
+import Field from '#components/ui/Field.tsx';
 import FormField from '#components/ui/FormField.tsx';
+import { useFormField } from '#components/ui/form.ts';
 import LoadFailed from '#components/ui/LoadFailed.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
+import { WITHDRAWAL_VIA_LABELS } from '#domain/personal-data.ts';
 import { formatDay, orDash } from '#domain/russian.ts';
 import { formatCommitteeMoment } from '#lib/deadline.ts';
 import { useStore } from '#stores/prerendered.ts';
@@ -11,15 +14,19 @@ import {
   $chosen,
   $register,
   $subjects,
+  $withdrawing,
   answerRequest,
   choose,
   downloadAnswer,
   findSubjects,
   loadRegister,
+  recordWithdrawal,
   requestForm,
+  startWithdrawal,
   subjectSearch,
+  withdrawalForm,
 } from './stores/subject-requests.ts';
-import { subjectRequestTexts as t } from './texts.ts';
+import { subjectRequestTexts as t, withdrawalRecordTexts as w } from './texts.ts';
 
 function Found() {
   const found = useStore($subjects);
@@ -41,9 +48,21 @@ function Found() {
                 {orDash(person.email)}, {orDash(person.phone)}
               </span>
             </span>
-            <Button variant="secondary" onClick={() => choose(person)} aria-label={t.choose(name)}>
-              {t.chooseButton}
-            </Button>
+            <span className="subject-list__actions">
+              <Button variant="secondary" onClick={() => choose(person)} aria-label={t.choose(name)}>
+                {t.chooseButton}
+              </Button>
+              {person.companyUser &&
+                (person.consentWithdrawnAt ? (
+                  <span className="text-secondary">
+                    {w.withdrawn(formatCommitteeMoment(person.consentWithdrawnAt))}
+                  </span>
+                ) : (
+                  <Button variant="secondary" onClick={() => startWithdrawal(person)} aria-label={w.startOf(name)}>
+                    {w.start}
+                  </Button>
+                ))}
+            </span>
           </li>
         );
       })}
@@ -75,6 +94,57 @@ function RequestForm() {
         </Button>
         <Button type="button" variant="secondary" onClick={() => choose(null)}>
           {t.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** How a withdrawal came: a select bound to the form (the portal's own way is not offered). */
+function ViaSelect() {
+  const bound = useFormField(withdrawalForm, 'via');
+  return (
+    <Field label={w.via}>
+      {(control) => (
+        <select {...control} className="input select" name="via" value={bound.value} onChange={bound.onChange}>
+          {(['post', 'in_person', 'electronic'] as const).map((via) => (
+            <option key={via} value={via}>
+              {WITHDRAWAL_VIA_LABELS[via]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A withdrawal of consent that came on paper, recorded for the person chosen. */
+function WithdrawalForm() {
+  const person = useStore($withdrawing);
+  const status = useStore(withdrawalForm.$status);
+  if (!person) return null;
+  const name = person.fio ?? person.email ?? String(person.personId);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (await recordWithdrawal()) showToast('success', w.recorded(name));
+  };
+  return (
+    <form className="card access-log-filters" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <h3 className="access-log-filters__actions">{w.title(name)}</h3>
+      <p className="access-log-filters__actions">{w.lead}</p>
+      <ViaSelect />
+      <FormField form={withdrawalForm} name="receivedOn" label={w.receivedOn} optional type="date" size="medium" />
+      {status.error && (
+        <p role="alert" className="field-error access-log-filters__actions">
+          {status.error}
+        </p>
+      )}
+      <div className="access-log-filters__actions">
+        <Button type="submit" className="button--danger" busy={status.busy}>
+          {w.submit}
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => startWithdrawal(null)}>
+          {w.cancel}
         </Button>
       </div>
     </form>
@@ -146,6 +216,7 @@ export default function SubjectRequests() {
       </form>
       <Found />
       <RequestForm />
+      <WithdrawalForm />
       <h3>{t.register}</h3>
       <Register />
     </section>

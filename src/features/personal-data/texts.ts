@@ -119,12 +119,49 @@ export const subjectRequestTexts = {
   fileName: (id: number, format: 'pdf' | 'json') => `otvet-subektu-pd-${id}.${format}`,
 } as const;
 
+/** A withdrawal of consent that came on paper, recorded by a head beside the persons' requests. */
+export const withdrawalRecordTexts = {
+  start: 'Отзыв согласия',
+  startOf: (name: string) => `Записать отзыв согласия: ${name}`, // e2e
+  withdrawn: (day: string) => `Согласие отозвано ${day}`,
+  title: (name: string) => `Отзыв согласия на обработку персональных данных: ${name}`,
+  lead:
+    'Учётная запись будет закрыта сразу: человек выйдет из портала и больше не сможет войти. Его персональные ' +
+    'данные будут уничтожены по истечении срока, установленного для отзыва согласия; ФИО в выданных решениях и ' +
+    'письмах сохранится. Запись попадёт в журнал администрирования.',
+  via: 'Как получен отзыв', // e2e
+  receivedOn: 'Дата получения',
+  submit: 'Записать отзыв', // e2e
+  cancel: 'Отмена',
+  failed: 'Не удалось записать отзыв согласия. Попробуйте ещё раз.',
+  recorded: (name: string) => `Отзыв согласия записан, учётная запись закрыта: ${name}`,
+} as const;
+
+/** The company user's own withdrawal of consent, on the page 'Моя компания'. */
+export const withdrawalTexts = {
+  title: 'Согласие на обработку персональных данных', // e2e
+  lead:
+    'Вы можете отозвать согласие на обработку персональных данных, которое дали на портале. После этого работать ' +
+    'на портале будет нельзя.',
+  button: 'Отозвать согласие', // e2e
+  dialogTitle: 'Отозвать согласие на обработку персональных данных?', // e2e
+  question:
+    'Ваша учётная запись будет закрыта сразу: вы выйдете из портала и больше не сможете войти. Ваши ' +
+    'персональные данные (электронная почта, телефон, должность, история входов) будут уничтожены по истечении ' +
+    'срока, указанного в согласии, — обычно 30 дней. Ваше ФИО останется в выданных решениях и письмах: их комитет ' +
+    'обязан хранить по закону. Заявления компании останутся у компании.',
+  confirm: 'Отозвать и выйти', // e2e
+  cancel: 'Не отзывать',
+  failed: 'Не удалось отозвать согласие. Попробуйте ещё раз.',
+} as const;
+
 /** The administration's section 'Акты об уничтожении персональных данных'. */
 export const destructionTexts = {
   title: 'Акты об уничтожении персональных данных', // e2e
   intro:
-    'По истечении срока портал уничтожает персональные данные деактивированных и удалённых пользователей и старые ' +
-    'записи журнала доступа. Каждое уничтожение оформляется актом с выпиской из журнала событий; акт хранится три года.',
+    'По истечении срока портал уничтожает персональные данные деактивированных и удалённых пользователей, ' +
+    'отозвавших согласие, и старые записи журнала доступа. Каждое уничтожение оформляется актом с выпиской из ' +
+    'журнала событий; акт хранится три года.',
   empty: 'Уничтожений ещё не было.',
   loading: 'Загрузка…',
   loadFailed: 'Не удалось загрузить акты.',
@@ -135,9 +172,16 @@ export const destructionTexts = {
   what: 'Уничтожено',
   keepUntil: 'Хранится до',
   number: (id: number) => `№ ${id}`,
-  summary: (act: { accounts: number; logins: number; accessAnonymized: number; accessDeleted: number }) =>
-    `учётных записей: ${act.accounts}, записей истории входа: ${act.logins}, записей журнала доступа: ` +
-    `${act.accessAnonymized + act.accessDeleted}`,
+  summary: (act: {
+    accounts: number;
+    withdrawals: number;
+    logins: number;
+    accessAnonymized: number;
+    accessDeleted: number;
+  }) =>
+    `учётных записей: ${act.accounts}` +
+    (act.withdrawals > 0 ? ` (из них по отзыву согласия: ${act.withdrawals})` : '') +
+    `, записей истории входа: ${act.logins}, записей журнала доступа: ${act.accessAnonymized + act.accessDeleted}`,
   download: (id: number) => `Скачать акт № ${id}`, // e2e
   downloadFailed: 'Не удалось скачать акт. Попробуйте ещё раз.',
   fileName: (id: number) => `akt-unichtozheniya-pd-${id}.pdf`,

@@ -30,6 +30,7 @@ import {
   subjectAnswerPdf,
   subjectRequests,
 } from '../../../personal-data/subject-requests.ts';
+import { recordConsentWithdrawal } from '../../../personal-data/withdrawal.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { decideRegistration, listPendingRegistrations } from '../../../registration/registration.service.ts';
 import { contractRoute } from '../../contract-route.ts';
@@ -153,6 +154,11 @@ const admin: FastifyPluginAsync = async (app) => {
       .header('Cache-Control', 'private, no-store')
       .send(Buffer.from(pdf));
   });
+
+  // A withdrawal of consent that came on paper: the account closes at once, the data goes after its term.
+  contractRoute(app, 'recordConsentWithdrawal', {}, async (request) =>
+    recordConsentWithdrawal(ctx, currentUser(request), request.params.id, request.body),
+  );
 
   // Acts of destruction of personal data, written by the scheduled destruction.
   contractRoute(app, 'listDestructionActs', {}, async (request) => destructionActs(ctx, currentUser(request)));

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { apiUserOf, giveConsent } from '../../../personal-data/consent.ts';
+import { withdrawOwnConsent } from '../../../personal-data/withdrawal.ts';
 import { currentUser } from '../../../plugins/auth.ts';
 import { clientIp } from '../../../plugins/client-ip.ts';
 import { statementCounters } from '../../../statements/statements.service.ts';
@@ -13,6 +14,11 @@ const users: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =>
   contractRoute(app, 'giveConsent', {}, async (request) =>
     giveConsent(app.ctx, currentUser(request), request.body, clientIp(request, config.trustProxy)),
   );
+  // Its withdrawal: the account closes at once; the client then logs out.
+  contractRoute(app, 'withdrawConsent', {}, async (request, reply) => {
+    await withdrawOwnConsent(app.ctx, currentUser(request), request.body);
+    return reply.code(204).send();
+  });
 };
 
 export default users;
