@@ -27,17 +27,15 @@ export async function findStampSubject(db: Db, statementId: number) {
   return row;
 }
 
-/** The documents of the company's round the approval answered (its last before `beforeN`), signatures left out. */
-export async function listApprovedDocuments(db: Db, statementId: number, beforeN: number) {
-  const stage = await db
+/** The documents of the company's last round (before `beforeN` when given: the one an approval answered), signatures left out. */
+export async function listApprovedDocuments(db: Db, statementId: number, beforeN?: number) {
+  let query = db
     .selectFrom('stages')
     .select('id')
     .where('statement_id', '=', statementId)
-    .where('is_government_agency', '=', false)
-    .where('n', '<', beforeN)
-    .orderBy('n', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .where('is_government_agency', '=', false);
+  if (beforeN !== undefined) query = query.where('n', '<', beforeN);
+  const stage = await query.orderBy('n', 'desc').limit(1).executeTakeFirst();
   if (!stage) return [];
   return db
     .selectFrom('files')

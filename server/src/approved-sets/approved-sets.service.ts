@@ -102,9 +102,7 @@ export async function checkedStampCorners(
   choices: ReadonlyArray<{ fileId: number; corner: StampCorner }> | undefined,
 ): Promise<string | null> {
   if (!choices || choices.length === 0) return null;
-  const documents = new Set(
-    (await listApprovedDocuments(db, statementId, Number.MAX_SAFE_INTEGER)).map((document) => document.id),
-  );
+  const documents = new Set((await listApprovedDocuments(db, statementId)).map((document) => document.id));
   const chosen: Record<string, StampCorner> = {};
   for (const { fileId, corner } of choices) {
     if (!documents.has(fileId) || !CORNERS.includes(corner) || String(fileId) in chosen) {
