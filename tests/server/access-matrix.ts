@@ -451,6 +451,32 @@ export const ACCESS_MATRIX: AccessRow[] = [
     body: { verdict: 'agreed', prefileIds: [] },
     expect: all(404),
   },
+  // A body's proposed remarks: request 999999 is missing for everybody (company users are told so too).
+  {
+    method: 'GET',
+    route: '/api/instance/conclusions/:id/remarks',
+    url: '/api/instance/conclusions/999999/remarks',
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/conclusions/:id/remarks',
+    url: '/api/instance/conclusions/999999/remarks',
+    body: { text: 'Замечание', severity: 'required', pin: null },
+    expect: all(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/instance/conclusions/:id/remarks/:remarkId',
+    url: '/api/instance/conclusions/999999/remarks/999999',
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/instance/remarks/:remarkId/adoption',
+    url: '/api/instance/remarks/999999/adoption',
+    expect: examiners(404),
+  },
   {
     method: 'POST',
     route: '/api/instance/conclusions/:id/withdraw',
