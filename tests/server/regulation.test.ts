@@ -155,6 +155,9 @@ async function stored(id: number) {
     .innerJoin('stages', 'stages.id', 'files.stage_id')
     .select('files.id')
     .where('stages.statement_id', '=', id)
+    // An approval's set is stamped after its commit, in the background: its files come when they are made, whatever
+    // a refused change did or did not do.
+    .where('files.approved_set', 'is', null)
     .execute();
   return {
     status: statement.status,
