@@ -260,6 +260,8 @@ const NOT_READ: Record<string, string> = {
   '/api/admin/subject-requests/{id}/answer':
     'the answer stored with its request, in the rows /api/admin/subject-requests lists and the tables check compares',
   '/api/admin/destruction-acts/{id}/pdf': 'the act stored once with its row, which /api/admin/destruction-acts lists',
+  '/api/instance/conclusions/{id}/remarks':
+    "a body member's view of a statement's remarks, every one of them among /api/instance/statements/{id}/remarks",
   '/api/approved-sets/{id}/zip':
     'a ZIP streamed from the stamped copies the details list, each downloaded by the files check',
 };
