@@ -142,8 +142,11 @@ test.describe('the head’s tables', () => {
       // The section holds the table: a table wider than the section spills out of it.
       const spill = await widths(examiners);
       expect(spill.scrollWidth).toBeLessThanOrEqual(spill.clientWidth);
+      // Measured once the row's menu button is shown: the section may still be drawing its rows.
+      const menu = admin.button(examiners, 'Действия', 'Орлова Елена Викторовна');
+      await expect(menu).toBeVisible();
       const card = await examiners.boundingBox();
-      const actions = await admin.button(examiners, 'Действия', 'Орлова Елена Викторовна').boundingBox();
+      const actions = await menu.boundingBox();
       if (!card || !actions) throw new Error('the table or its row’s menu is not shown');
       expect(actions.x + actions.width).toBeLessThanOrEqual(card.x + card.width);
       const display = await row.evaluate((element) => getComputedStyle(element).display);
