@@ -6,7 +6,7 @@
 #   typecheck      tsc --noEmit and astro check, side by side (scripts/typecheck.sh)
 #   lint           biome, the architecture rules on the import graph (scripts/check-architecture.ts), redocly
 #   unit           vitest, project unit
-#   server-sqlite  vitest, project server, on SQLite, as two halves of the files side by side (--shard)
+#   server-sqlite  vitest, project server, on SQLite
 #   server-pg      vitest, project server, on PostgreSQL: $TEST_DATABASE_URL, or a throwaway cluster; it runs
 #                  beside server-sqlite and its output comes whole when it is done
 #   build          astro build -> dist/
@@ -77,10 +77,6 @@ export NODE_COMPILE_CACHE="$tmp_dir/node-compile-cache"
 export E2E_SUMMARY_FILE="$tmp_dir/e2e-summary.txt"
 
 cleanup() {
-  if [ -n "${server_sqlite_second_pid:-}" ]; then
-    kill "$server_sqlite_second_pid" 2>/dev/null || true
-    wait "$server_sqlite_second_pid" 2>/dev/null || true
-  fi
   if [ -n "${server_pg_pid:-}" ]; then
     kill "$server_pg_pid" 2>/dev/null || true
     wait "$server_pg_pid" 2>/dev/null || true
@@ -146,22 +142,8 @@ check_contract() {
   echo "domain/api-schema.d.ts matches openapi.yaml"
 }
 
-# server-sqlite runs as two halves of the files side by side (vitest's --shard): one vitest runs its files one after
-# another and keeps one core busy, so once server-pg is done the second core waits; the halves share nothing (a
-# SQLite file and a file store per test app, ports chosen by the system). The second half's output comes whole after
-# the first's.
-server_sqlite_second_pid=""
 server_sqlite() {
-  env -u TEST_DATABASE_URL -u DATABASE_URL vitest run --project server --shard=2/2 \
-    >"$tmp_dir/server-sqlite-2.log" 2>&1 &
-  server_sqlite_second_pid=$!
-  local status=0
-  env -u TEST_DATABASE_URL -u DATABASE_URL vitest run --project server --shard=1/2 || status=$?
-  wait "$server_sqlite_second_pid" || status=$?
-  server_sqlite_second_pid=""
-  printf '\n== server-sqlite, the second half of the files\n'
-  cat "$tmp_dir/server-sqlite-2.log"
-  return "$status"
+  env -u TEST_DATABASE_URL -u DATABASE_URL vitest run --project server
 }
 
 server_pg() {
@@ -267,7 +249,7 @@ stage typecheck 'npm run typecheck' npm run typecheck
 stage lint 'npm run lint' npm run lint
 stage unit 'vitest run --project unit' vitest run --project unit
 server_pg_beside
-stage server-sqlite 'vitest run --project server (SQLite, two halves side by side; server-pg runs beside them)' server_sqlite
+stage server-sqlite 'vitest run --project server (SQLite; server-pg runs beside it)' server_sqlite
 stage server-pg 'vitest run --project server (PostgreSQL, begun beside server-sqlite)' server_pg_result
 stage build 'npm run build' npm run build
 stage production-install 'npm ci --omit=dev in a fresh directory, then npm start (scripts/production-install.sh)' production_install
