@@ -88,7 +88,6 @@ function stampedName(fileName: string): string {
   return `${dot > 0 ? fileName.slice(0, dot) : fileName}_согласовано.pdf`;
 }
 
-const CORNERS: readonly StampCorner[] = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
 const CORNER_REFUSED = 'Выберите угол штампа для документа этой подачи';
 
 /**
@@ -105,7 +104,8 @@ export async function checkedStampCorners(
   const documents = new Set((await listApprovedDocuments(db, statementId)).map((document) => document.id));
   const chosen: Record<string, StampCorner> = {};
   for (const { fileId, corner } of choices) {
-    if (!documents.has(fileId) || !CORNERS.includes(corner) || String(fileId) in chosen) {
+    // The corner itself is one of the contract's four (the request's schema refuses any other).
+    if (!documents.has(fileId) || String(fileId) in chosen) {
       throw fieldError('stampCorners', CORNER_REFUSED);
     }
     if (corner !== 'bottom-right') chosen[fileId] = corner;
@@ -160,16 +160,12 @@ export async function resumeApprovedSets(ctx: ServiceContext): Promise<void> {
  * parsing sandbox (stamp-child.ts), the inventory listing them, the files and the set's row in one transaction. A
  * statement not approved (or held for its signature), or whose set exists, is left as it is.
  */
-export async function makeApprovedSet(
-  ctx: ServiceContext,
-  statementId: number,
-  corners: ReadonlyMap<number, StampCorner> = new Map(),
-): Promise<void> {
+export async function makeApprovedSet(ctx: ServiceContext, statementId: number): Promise<void> {
   const subject = await findStampSubject(ctx.db, statementId);
   if (!subject || making.has(subject.stage_id)) return;
   if (await findApprovedSetRow(ctx.db, subject.stage_id)) return;
   making.add(subject.stage_id);
-  const chosen = corners.size > 0 ? corners : keptCorners(subject.stamp_corners);
+  const chosen = keptCorners(subject.stamp_corners);
   const kept: string[] = [];
   try {
     const fonts = await committeeFonts();

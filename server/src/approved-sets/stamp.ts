@@ -2,6 +2,7 @@
 // 'СОГЛАСОВАНО', the committee, the certificate's number and date, the examiner and a QR code of the public check,
 // drawn inside the page at a corner, as real text in PT Serif. Pure: bytes in, bytes out; run by stamp-child.ts in
 // the parsing sandbox, never on the API's event loop.
+
 import fontkit from '@pdf-lib/fontkit';
 import {
   concatTransformationMatrix,
@@ -14,9 +15,10 @@ import {
   rgb,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
+import type { StampCorner } from '#domain/contract.ts';
 
 /** Where the block goes: a corner of the page as it is seen (after its /Rotate). */
-export type StampCorner = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
+export type { StampCorner };
 
 /** What a stamp says, and where. */
 export interface StampInput {

@@ -8,37 +8,19 @@ import { useStoredPdf } from './components/use-stored-pdf.ts';
  * The first page of a stored PDF, `width` CSS pixels wide, with `children` drawn over it (a mark placed
  * in fractions of the page). Loaded on its own (pdf.js) when a dialog first shows one; nothing while it cannot be drawn.
  */
-export default function PagePreview({
-  file,
-  width,
-  label,
-  children,
-}: {
+interface PreviewProps {
   file: StageFile;
   width: number;
   label: string;
   children?: React.ReactNode;
-}) {
-  // An image is stamped on a page of its own shape: its preview is the corner choice itself.
-  if (viewKind(file.fileName) !== 'pdf') return null;
-  return (
-    <PdfFirstPage file={file} width={width} label={label}>
-      {children}
-    </PdfFirstPage>
-  );
 }
 
-function PdfFirstPage({
-  file,
-  width,
-  label,
-  children,
-}: {
-  file: StageFile;
-  width: number;
-  label: string;
-  children?: React.ReactNode;
-}) {
+export default function PagePreview(props: PreviewProps) {
+  // An image is stamped on a page of its own shape: its preview is the corner choice itself.
+  return viewKind(props.file.fileName) === 'pdf' ? <PdfFirstPage {...props} /> : null;
+}
+
+function PdfFirstPage({ file, width, label, children }: PreviewProps) {
   const pdf = useStoredPdf(file.url);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
