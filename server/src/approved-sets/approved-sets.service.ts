@@ -38,7 +38,7 @@ import {
   listApprovedSetFiles,
   saveStampCorners,
 } from './approved-sets.repository.ts';
-import type { StampAnswer, StampCorner, StampInput, StampJob } from './stamp.ts';
+import type { StampCorner, StampInput, StampJob, StampResult } from './stamp.ts';
 
 const STAMP_CHILD = new URL('./stamp-child.ts', import.meta.url);
 
@@ -143,7 +143,7 @@ export async function stampStored(
   try {
     const output = path.join(work, 'stamped.pdf');
     const job: StampJob = { ...input, output };
-    const outcome = await parseStoredFile<StampAnswer>(STAMP_CHILD, { files, ...source }, STAMP_LIMITS, job);
+    const outcome = await parseStoredFile<StampResult>(STAMP_CHILD, { files, ...source }, STAMP_LIMITS, job);
     if (!outcome.ok) return { refused: outcome.reason === 'too_complex' ? 'too_complex' : 'damaged' };
     if ('refused' in outcome.value) return outcome.value;
     const key = randomToken(24);

@@ -2,9 +2,9 @@
 // ranges from the API process, the stamp's text and fonts with them; the stamped copy is written to the file the API
 // process named, and only its page count goes back (a 100 MB copy sent over IPC cost the API process three times its
 // size). Never imported by the API at run time.
-import { writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { type SandboxedFile, serveParser } from '../parsing/sandbox-child.ts';
-import { openDocument, type StampAnswer, type StampJob, stampDocument } from './stamp.ts';
+import { openDocument, type StampJob, type StampResult, stampDocument, writeDocument } from './stamp.ts';
 
 /** What is asked of the API process at once: the store's bytes come in pieces of this size. */
 const PIECE = 8 * 1024 * 1024;
@@ -17,15 +17,22 @@ async function wholeFile(file: SandboxedFile): Promise<Uint8Array> {
   return bytes;
 }
 
-async function stamp(file: SandboxedFile, input: unknown): Promise<StampAnswer> {
+async function stamp(file: SandboxedFile, input: unknown): Promise<StampResult> {
   const { output, ...stampInput } = input as StampJob;
   // The file's bytes are held by nothing once it is open: pdf-lib keeps copies of what it read.
   const opened = await openDocument(await wholeFile(file), stampInput.kind);
   if ('refused' in opened) return opened;
   const result = await stampDocument(opened, stampInput);
   if ('refused' in result) return result;
-  await writeFile(output, result.pdf);
-  return { pages: result.pages };
+  const target = await open(output, 'wx');
+  try {
+    await writeDocument(opened, async (bytes) => {
+      for (let at = 0; at < bytes.length; ) at += (await target.write(bytes, at)).bytesWritten;
+    });
+  } finally {
+    await target.close();
+  }
+  return result;
 }
 
 serveParser(stamp);

@@ -8,11 +8,15 @@ import {
   concatTransformationMatrix,
   drawObject,
   EncryptedPDFError,
+  PDFCrossRefSection,
   PDFDocument,
   type PDFEmbeddedPage,
   type PDFFont,
+  PDFHeader,
   type PDFPage,
   type PDFRef,
+  PDFTrailer,
+  PDFTrailerDict,
   popGraphicsState,
   pushGraphicsState,
   rgb,
@@ -35,14 +39,11 @@ export interface StampInput {
   fonts: { regular: Uint8Array; bold: Uint8Array };
 }
 
-/** A stamped copy, or why there is none. */
-export type StampResult = { pdf: Uint8Array; pages: number } | { refused: 'encrypted' | 'damaged' };
+/** A stamped document's page count, or why it cannot be stamped. */
+export type StampResult = { pages: number } | { refused: 'encrypted' | 'damaged' };
 
 /** What the sandbox's child is given (stamp-child.ts): the stamp, and the file to write the stamped copy to. */
 export type StampJob = StampInput & { output: string };
-
-/** What the child answers: the stamped copy's page count (its bytes are in the job's `output`), or why there is none. */
-export type StampAnswer = { pages: number } | { refused: 'encrypted' | 'damaged' };
 
 const MM = 72 / 25.4;
 /** The block's size and distance from the page's edges at full scale. */
@@ -66,7 +67,7 @@ export async function openDocument(
   }
 }
 
-/** Stamps every page of a document `openDocument` opened. */
+/** Stamps every page of a document `openDocument` opened; `writeDocument` writes it. */
 export async function stampDocument(doc: PDFDocument, input: StampInput): Promise<StampResult> {
   const pages = doc.getPages();
   if (pages.length === 0) return { refused: 'damaged' };
@@ -79,7 +80,55 @@ export async function stampDocument(doc: PDFDocument, input: StampInput): Promis
     after: context.register(context.flateStream('\nQ\n')),
   };
   for (const page of pages) stampPage(page, input.corner, block, wrap);
-  return { pdf: await doc.save({ useObjectStreams: false }), pages: pages.length };
+  return { pages: pages.length };
+}
+
+/** How many bytes `writeDocument` gathers before it hands them on. */
+const WRITE_CHUNK = 1024 * 1024;
+
+/**
+ * Writes a document as pdf-lib's `save({ useObjectStreams: false })` does, byte for byte, but object by object into
+ * `write`: `save` builds the whole file in one buffer, a 100 MB album's second copy in memory.
+ */
+export async function writeDocument(doc: PDFDocument, write: (bytes: Uint8Array) => Promise<void>): Promise<void> {
+  await doc.flush();
+  const context = doc.context;
+  let offset = 0;
+  let pending: Uint8Array[] = [];
+  let pendingSize = 0;
+  const put = async (bytes: Uint8Array) => {
+    pending.push(bytes);
+    pendingSize += bytes.length;
+    offset += bytes.length;
+    if (pendingSize < WRITE_CHUNK) return;
+    await write(pending.length === 1 ? bytes : Buffer.concat(pending));
+    pending = [];
+    pendingSize = 0;
+  };
+  const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+  const serialized = (part: { sizeInBytes(): number; copyBytesInto(buffer: Uint8Array, at: number): number }) => {
+    const bytes = new Uint8Array(part.sizeInBytes());
+    part.copyBytesInto(bytes, 0);
+    return bytes;
+  };
+  await put(serialized(PDFHeader.forVersion(1, 7)));
+  await put(ascii('\n\n'));
+  const xref = PDFCrossRefSection.create();
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    xref.addEntry(ref, offset);
+    await put(ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`));
+    await put(serialized(object));
+    await put(ascii('\nendobj\n\n'));
+  }
+  const xrefOffset = offset;
+  await put(serialized(xref));
+  await put(ascii('\n'));
+  const { Root, Encrypt, Info, ID } = context.trailerInfo;
+  const trailer = context.obj({ Size: context.largestObjectNumber + 1, Root, Encrypt, Info, ID });
+  await put(serialized(PDFTrailerDict.of(trailer)));
+  await put(ascii('\n\n'));
+  await put(serialized(PDFTrailer.forLastCrossRefSectionOffset(xrefOffset)));
+  if (pendingSize > 0) await write(Buffer.concat(pending));
 }
 
 /**
