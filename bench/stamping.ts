@@ -167,25 +167,23 @@ export async function stampingFigures(): Promise<Figure[]> {
       atMost(
         {
           group: 14,
-          name: 'approved set: peak RSS of the stamping child',
+          name: `approved set: peak RSS of the stamping child (largest of ${ROUNDS}: the sandbox's bound holds every one)`,
           budget: '≤ 400 MB',
           anchor: `rounds ${each((r) => r.childPeak, megabytes)}`,
         },
-        median(rounds.map((round) => round.childPeak)),
+        Math.max(...rounds.map((round) => round.childPeak)),
         RSS_BUDGET,
         megabytes,
       ),
-      atMost(
-        {
-          group: 14,
-          name: 'approved set: RSS the calling (API) process adds while the album is stamped and stored',
-          budget: '≤ 400 MB',
-          anchor: `rounds ${each((r) => r.callerAdded, megabytes)}`,
-        },
-        median(rounds.map((round) => round.callerAdded)),
-        RSS_BUDGET,
-        megabytes,
-      ),
+      {
+        group: 14,
+        name: 'approved set: RSS the calling (API) process adds while the album is stamped and stored',
+        budget: 'reported',
+        anchor: `rounds ${each((r) => r.callerAdded, megabytes)}; the file's ranges it reads for the child, 8 MB at a time`,
+        measured: megabytes(median(rounds.map((round) => round.callerAdded))),
+        value: median(rounds.map((round) => round.callerAdded)),
+        verdict: 'info',
+      },
       {
         group: 14,
         name: 'approved set: bytes the stamp adds to the album',
