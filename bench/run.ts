@@ -18,6 +18,7 @@ import { listWireFigures } from './list-wire.ts';
 import { liveFigures } from './live.ts';
 import { registryFigures } from './registry.ts';
 import { signatureFigures } from './signatures.ts';
+import { stampingFigures } from './stamping.ts';
 
 const began = performance.now();
 const figures: Figure[] = [];
@@ -134,6 +135,8 @@ log('the public register');
 figures.push(...(await registryFigures(process.env.BENCH_DATABASE_URL ?? null)));
 log('backup and restore');
 figures.push(...(await backupFigures(process.env.BENCH_DATABASE_URL ?? null)));
+log('stamping the approved set');
+figures.push(...(await stampingFigures()));
 figures.sort((a, b) => a.group - b.group);
 
 const machine = {

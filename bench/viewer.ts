@@ -3,13 +3,11 @@
 // bytes read for it, and the tab's JS heap while every page is scrolled through.
 import { chromium } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS, type Cookie, loggedIn } from './browser.ts';
-import { drawingSet } from './lib/drawing-set.ts';
+import { ALBUM, drawingSet } from './lib/drawing-set.ts';
 import type { BenchPortal } from './lib/portal.ts';
 import { atMost, type Figure, ms, percent } from './lib/table.ts';
 
-const PAGES = 300;
-/** 337 × 337 RGB ≈ 333 KB a sheet: 300 sheets make the 100 MB set. */
-const RASTER = { width: 337, height: 337 };
+const { pages: PAGES, raster: RASTER } = ALBUM;
 const FILE_NAME = 'Альбом 300 листов.pdf';
 const MB = 1024 * 1024;
 

@@ -3,6 +3,10 @@
 // are never touched. Made after the approval committed, never inside it: a document that cannot be stamped is named
 // in the set with its reason, and nothing about the set can stop or undo the approval.
 
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
@@ -22,7 +26,7 @@ import { contentDisposition } from '../files/files.service.ts';
 import { keepStageFile } from '../files/stage-files.ts';
 import { committeeFonts } from '../letters/letters.ts';
 import { parseStoredFile, type SandboxLimits } from '../parsing/sandbox.ts';
-import { discardStored } from '../storage/file-store.ts';
+import { discardStored, type FileStore } from '../storage/file-store.ts';
 import { seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import {
@@ -34,13 +38,13 @@ import {
   listApprovedSetFiles,
   saveStampCorners,
 } from './approved-sets.repository.ts';
-import type { StampCorner, StampInput, StampResult } from './stamp.ts';
+import type { StampCorner, StampInput, StampJob, StampResult } from './stamp.ts';
 
 const STAMP_CHILD = new URL('./stamp-child.ts', import.meta.url);
 
 /**
- * The bounds of one document's stamping: a drawing album of 100 MB is read whole, rewritten and sent back, so the
- * child gets more than a page count does; a decompression bomb still ends at the memory bound (docs/decisions.md).
+ * The bounds of one document's stamping: a drawing album of 100 MB is read whole and rewritten, so the child gets more
+ * than a page count does; a decompression bomb still ends at the memory bound (docs/decisions.md).
  */
 export const STAMP_LIMITS: SandboxLimits = { timeMs: 120_000, memoryMb: 1024, heapMb: 768, queue: 'stamp' };
 
@@ -125,6 +129,31 @@ function keptCorners(text: string | null | undefined): Map<number, StampCorner> 
   return new Map(Object.entries(parsed).map(([id, corner]) => [Number(id), corner]));
 }
 
+/**
+ * Stamps one stored document in the parsing sandbox's child under STAMP_LIMITS and stores the stamped copy under a key
+ * of its own. The child writes the copy to a file of a directory made for it, streamed from there into the store: a
+ * copy sent back over IPC would sit in the API process three times over. Answers the stored copy, or why there is none.
+ */
+export async function stampStored(
+  files: FileStore,
+  source: { key: string; size: number },
+  input: StampInput,
+): Promise<{ key: string; size: number; sha256: string; pages: number } | { refused: keyof typeof NOT_STAMPED }> {
+  const work = await mkdtemp(path.join(tmpdir(), 'portal-stamp-'));
+  try {
+    const output = path.join(work, 'stamped.pdf');
+    const job: StampJob = { ...input, output };
+    const outcome = await parseStoredFile<StampResult>(STAMP_CHILD, { files, ...source }, STAMP_LIMITS, job);
+    if (!outcome.ok) return { refused: outcome.reason === 'too_complex' ? 'too_complex' : 'damaged' };
+    if ('refused' in outcome.value) return outcome.value;
+    const key = randomToken(24);
+    const stored = await files.put(key, createReadStream(output));
+    return { key, ...stored, pages: outcome.value.pages };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
 /** Approvals whose set is being made in this process: a second call for one waits for nothing and makes nothing. */
 const making = new Set<number>();
 
@@ -200,32 +229,13 @@ export async function makeApprovedSet(ctx: ServiceContext, statementId: number):
         continue;
       }
       const input: StampInput = { ...base, kind, corner: chosen.get(document.id) ?? 'bottom-right' };
-      const outcome = await parseStoredFile<StampResult>(
-        STAMP_CHILD,
-        { files: ctx.files, key: document.storage_key, size: Number(document.size) },
-        STAMP_LIMITS,
-        input,
-      );
-      const result: StampResult | { refused: 'too_complex' } = outcome.ok
-        ? outcome.value
-        : { refused: outcome.reason === 'too_complex' ? 'too_complex' : 'damaged' };
+      const result = await stampStored(ctx.files, { key: document.storage_key, size: Number(document.size) }, input);
       if ('refused' in result) {
         notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED[result.refused] });
         continue;
       }
-      const key = randomToken(24);
-      const stored = await ctx.files.put(
-        key,
-        Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength),
-      );
-      kept.push(key);
-      stamped.push({
-        sourceFileId: document.id,
-        fileName: stampedName(document.file_name),
-        key,
-        ...stored,
-        pages: result.pages,
-      });
+      kept.push(result.key);
+      stamped.push({ sourceFileId: document.id, fileName: stampedName(document.file_name), ...result });
     }
     const inventoryName = `Опись_комплекта_${subject.visible_id}.pdf`;
     const inventory = await renderLetter(

@@ -1,15 +1,22 @@
 // The stamp of the approved set (docs/product.md «The approved set»): every page of a document gets a block with
 // 'СОГЛАСОВАНО', the committee, the certificate's number and date, the examiner and a QR code of the public check,
-// drawn inside the page at a corner, as real text in PT Serif. Pure: bytes in, bytes out; run by stamp-child.ts in
-// the parsing sandbox, never on the API's event loop.
+// drawn inside the page at a corner, as real text in PT Serif. Pure: a document in, bytes out; run by stamp-child.ts
+// in the parsing sandbox, never on the API's event loop.
 
 import fontkit from '@pdf-lib/fontkit';
 import {
   concatTransformationMatrix,
+  drawObject,
   EncryptedPDFError,
+  PDFCrossRefSection,
   PDFDocument,
+  type PDFEmbeddedPage,
   type PDFFont,
+  PDFHeader,
   type PDFPage,
+  type PDFRef,
+  PDFTrailer,
+  PDFTrailerDict,
   popGraphicsState,
   pushGraphicsState,
   rgb,
@@ -32,8 +39,11 @@ export interface StampInput {
   fonts: { regular: Uint8Array; bold: Uint8Array };
 }
 
-/** A stamped copy, or why there is none. */
-export type StampResult = { pdf: Uint8Array; pages: number } | { refused: 'encrypted' | 'damaged' };
+/** A stamped document's page count, or why it cannot be stamped. */
+export type StampResult = { pages: number } | { refused: 'encrypted' | 'damaged' };
+
+/** What the sandbox's child is given (stamp-child.ts): the stamp, and the file to write the stamped copy to. */
+export type StampJob = StampInput & { output: string };
 
 const MM = 72 / 25.4;
 /** The block's size and distance from the page's edges at full scale. */
@@ -42,25 +52,98 @@ const BLOCK = { width: 82 * MM, height: 30 * MM, margin: 10 * MM, padding: 2 * M
 const SHARE = { width: 0.45, height: 0.3 } as const;
 const INK = rgb(0.05, 0.2, 0.55);
 
-/** Stamps every page of a PDF, or makes an image a one-page PDF with the stamp. */
-export async function stampDocument(bytes: Uint8Array, input: StampInput): Promise<StampResult> {
-  let doc: PDFDocument;
+/**
+ * A PDF as pdf-lib reads it, or an image as a one-page PDF; why it cannot be stamped otherwise. The document keeps no
+ * reference to `bytes`: a caller that drops them holds the file once, not twice, while it is stamped and written.
+ */
+export async function openDocument(
+  bytes: Uint8Array,
+  kind: StampInput['kind'],
+): Promise<PDFDocument | { refused: 'encrypted' | 'damaged' }> {
   try {
-    doc =
-      input.kind === 'pdf'
-        ? await PDFDocument.load(bytes, { updateMetadata: false })
-        : await imageDocument(bytes, input.kind);
+    return kind === 'pdf' ? await PDFDocument.load(bytes, { updateMetadata: false }) : await imageDocument(bytes, kind);
   } catch (error) {
     return { refused: error instanceof EncryptedPDFError ? 'encrypted' : 'damaged' };
   }
+}
+
+/** Stamps every page of a document `openDocument` opened; `writeDocument` writes it. */
+export async function stampDocument(doc: PDFDocument, input: StampInput): Promise<StampResult> {
+  const pages = doc.getPages();
+  if (pages.length === 0) return { refused: 'damaged' };
+  const [block] = await doc.embedPdf(await blockDocument(input));
+  if (!block) return { refused: 'damaged' };
+  // One pair of q…Q streams wraps every page's own content (two objects in all, not two a page).
+  const context = doc.context;
+  const wrap = {
+    before: context.register(context.flateStream('q\n')),
+    after: context.register(context.flateStream('\nQ\n')),
+  };
+  for (const page of pages) stampPage(page, input.corner, block, wrap);
+  return { pages: pages.length };
+}
+
+/** How many bytes `writeDocument` gathers before it hands them on. */
+const WRITE_CHUNK = 1024 * 1024;
+
+/**
+ * Writes a document as pdf-lib's `save({ useObjectStreams: false })` does, byte for byte, but object by object into
+ * `write`: `save` builds the whole file in one buffer, a 100 MB album's second copy in memory.
+ */
+export async function writeDocument(doc: PDFDocument, write: (bytes: Uint8Array) => Promise<void>): Promise<void> {
+  await doc.flush();
+  const context = doc.context;
+  let offset = 0;
+  let pending: Uint8Array[] = [];
+  let pendingSize = 0;
+  const put = async (bytes: Uint8Array) => {
+    pending.push(bytes);
+    pendingSize += bytes.length;
+    offset += bytes.length;
+    if (pendingSize < WRITE_CHUNK) return;
+    await write(pending.length === 1 ? bytes : Buffer.concat(pending));
+    pending = [];
+    pendingSize = 0;
+  };
+  const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+  const serialized = (part: { sizeInBytes(): number; copyBytesInto(buffer: Uint8Array, at: number): number }) => {
+    const bytes = new Uint8Array(part.sizeInBytes());
+    part.copyBytesInto(bytes, 0);
+    return bytes;
+  };
+  await put(serialized(PDFHeader.forVersion(1, 7)));
+  await put(ascii('\n\n'));
+  const xref = PDFCrossRefSection.create();
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    xref.addEntry(ref, offset);
+    await put(ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`));
+    await put(serialized(object));
+    await put(ascii('\nendobj\n\n'));
+  }
+  const xrefOffset = offset;
+  await put(serialized(xref));
+  await put(ascii('\n'));
+  const { Root, Encrypt, Info, ID } = context.trailerInfo;
+  const trailer = context.obj({ Size: context.largestObjectNumber + 1, Root, Encrypt, Info, ID });
+  await put(serialized(PDFTrailerDict.of(trailer)));
+  await put(ascii('\n\n'));
+  await put(serialized(PDFTrailer.forLastCrossRefSectionOffset(xrefOffset)));
+  if (pendingSize > 0) await write(Buffer.concat(pending));
+}
+
+/**
+ * The block drawn once, as a one-page PDF whose page every stamped page shows as a form XObject: its fonts, text and
+ * QR code are written once per document, not once per page (drawn on each page of a 300-page album, the block's
+ * operators took 360 MB of heap and 4.4 KB a page).
+ */
+async function blockDocument(input: StampInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(fontkit);
   const regular = await doc.embedFont(input.fonts.regular, { subset: false });
   const bold = await doc.embedFont(input.fonts.bold, { subset: false });
   const qr = QRCode.create(input.checkUrl, { errorCorrectionLevel: 'M' }).modules;
-  const pages = doc.getPages();
-  if (pages.length === 0) return { refused: 'damaged' };
-  for (const page of pages) stampPage(page, input, { regular, bold }, qr);
-  return { pdf: await doc.save({ useObjectStreams: false }), pages: pages.length };
+  drawBlock(doc.addPage([BLOCK.width, BLOCK.height]), input, { regular, bold }, qr);
+  return doc.save({ useObjectStreams: false });
 }
 
 async function imageDocument(bytes: Uint8Array, kind: 'png' | 'jpeg'): Promise<PDFDocument> {
@@ -80,17 +163,18 @@ interface QrModules {
 }
 
 /**
- * Draws the block on one page. The page's own content is wrapped in q…Q first, so whatever state it leaves does not
- * move the stamp; the stamp is drawn in the coordinates of the page as seen, mapped to the page's space through its
+ * Shows the block on one page. The page's own content is wrapped in q…Q first, so whatever state it leaves does not
+ * move the stamp; the block is placed in the coordinates of the page as seen, mapped to the page's space through its
  * crop box and /Rotate.
  */
-function stampPage(page: PDFPage, input: StampInput, fonts: { regular: PDFFont; bold: PDFFont }, qr: QrModules): void {
+function stampPage(
+  page: PDFPage,
+  corner: StampCorner,
+  block: PDFEmbeddedPage,
+  wrap: { before: PDFRef; after: PDFRef },
+): void {
   page.node.normalize();
-  const context = page.doc.context;
-  page.node.wrapContentStreams(
-    context.register(context.flateStream('q\n')),
-    context.register(context.flateStream('\nQ\n')),
-  );
+  page.node.wrapContentStreams(wrap.before, wrap.after);
   const box = page.getCropBox();
   const rotation = (((page.getRotation().angle % 360) + 360) % 360) as 0 | 90 | 180 | 270;
   const turned = rotation === 90 || rotation === 270;
@@ -99,8 +183,8 @@ function stampPage(page: PDFPage, input: StampInput, fonts: { regular: PDFFont; 
   const margin = BLOCK.margin * Math.min(1, scale * 1.5);
   const width = BLOCK.width * scale;
   const height = BLOCK.height * scale;
-  const left = input.corner.endsWith('left') ? margin : seen.width - margin - width;
-  const bottom = input.corner.startsWith('bottom') ? margin : seen.height - margin - height;
+  const left = corner.endsWith('left') ? margin : seen.width - margin - width;
+  const bottom = corner.startsWith('bottom') ? margin : seen.height - margin - height;
   const { x, y, width: w, height: h } = box;
   const matrix: [number, number, number, number, number, number] =
     rotation === 0
@@ -110,13 +194,14 @@ function stampPage(page: PDFPage, input: StampInput, fonts: { regular: PDFFont; 
         : rotation === 180
           ? [-1, 0, 0, -1, x + w, y + h]
           : [0, -1, 1, 0, x, y + h];
+  const name = page.node.newXObject('Stamp', block.ref);
   page.pushOperators(
     pushGraphicsState(),
     concatTransformationMatrix(...matrix),
     concatTransformationMatrix(scale, 0, 0, scale, left, bottom),
+    drawObject(name),
+    popGraphicsState(),
   );
-  drawBlock(page, input, fonts, qr);
-  page.pushOperators(popGraphicsState());
 }
 
 /** The block at full scale with its lower left corner at the origin. */
