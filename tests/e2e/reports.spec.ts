@@ -22,6 +22,7 @@ const SEED = [
   { daysAgo: 40, outcome: 'Отклонено' },
   { daysAgo: 4, outcome: 'Отказано в приёме' },
   { daysAgo: 20, outcome: 'Отозвано' },
+  { daysAgo: 3, outcome: null },
 ] as const;
 
 /** What the seed gives for the current quarter of the committee's calendar. */

@@ -123,6 +123,8 @@ interface DemoStatement {
   category: string;
   workType: string;
   daysAgo: number;
+  /** Taken into work by the head, who asks the outside body for its conclusion: the request still waits. */
+  awaitsConclusion?: { question: string };
 }
 
 const STATEMENTS: DemoStatement[] = [
@@ -188,6 +190,18 @@ const STATEMENTS: DemoStatement[] = [
     category: 'commercial',
     workType: 'reconstruction',
     daysAgo: 20,
+  },
+  {
+    status: 'under_review',
+    objectName: 'Физкультурно-оздоровительный комплекс',
+    address: 'ул. Парковая, 9',
+    cipher: 'СП-2026-016',
+    category: 'sport',
+    workType: 'new_construction',
+    daysAgo: 3,
+    awaitsConclusion: {
+      question: 'Въезд на участок и парковка с ул. Парковой: просим оценить организацию движения.',
+    },
   },
 ];
 
@@ -426,7 +440,8 @@ async function seedDemoData(base: ServiceContext): Promise<void> {
     const album = (await findStatementFiles(base.db, id))[0];
     // Its pages are known: the remarks pinned to it below need no parser's process (~0.6 s each on a first start).
     if (album !== undefined) await keepKnownPageCount(ctx, album, DEMO_PDF_PAGES);
-    const remarks = DEMO_REMARKS[demo.status] ?? [];
+    // The statement waiting for the outside body has no remarks yet: its examiner waits for the conclusion.
+    const remarks = demo.awaitsConclusion ? [] : (DEMO_REMARKS[demo.status] ?? []);
     const published: number[] = [];
     for (const [position, status] of path.entries()) {
       if (position === 0) continue;
@@ -440,6 +455,13 @@ async function seedDemoData(base: ServiceContext): Promise<void> {
       } else if (status === 'withdrawn') {
         await withdrawStatement(ctx, owner, id, { reason: WITHDRAWAL_REASON });
       } else if (previous === 'sent') {
+        if (demo.awaitsConclusion) {
+          // The head took it and asked the outside body the next hour; its term runs (docs/product.md «Conclusions»).
+          await takeIntoWork(ctx, head, id);
+          step();
+          await requestConclusions(ctx, head, id, { bodyIds: [bodies[1] as number], ...demo.awaitsConclusion });
+          continue;
+        }
         await takeIntoWork(ctx, examiner, id);
         // The demo examiner's remarks on it, pinned to the album where they name a place (docs/product.md «Remarks»).
         for (const remark of remarks) {
