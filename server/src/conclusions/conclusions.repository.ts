@@ -85,17 +85,6 @@ export function listMembers(db: Db, bodyIds: readonly number[]) {
     .execute();
 }
 
-/** The active members of a body, as announcements need them. */
-export function listActiveMemberIds(db: Db, bodyId: number) {
-  return db
-    .selectFrom('review_body_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.id')
-    .where('m.body_id', '=', bodyId)
-    .where('u.removed_at', 'is', null)
-    .execute();
-}
-
 export async function insertMember(db: Db, bodyId: number, userId: number, at: string): Promise<void> {
   await db
     .insertInto('review_body_members')

@@ -9,6 +9,7 @@ import type {
 import { routes } from '#domain/routes.ts';
 import { formatNumericDay } from '#domain/russian.ts';
 import type { ServiceContext } from '../context.ts';
+import { listActiveMemberIds } from '../db/conclusion-requests.ts';
 import { type Db, nowIso } from '../db/database.ts';
 import { type DeadlineClock, deadlineClock } from '../deadlines/deadlines.service.ts';
 import { apiError, fieldError } from '../errors.ts';
@@ -30,7 +31,6 @@ import {
   hasOpenRequest,
   insertConclusion,
   listActiveBodies,
-  listActiveMemberIds,
   listBodiesConclusions,
   listConclusionFiles,
   listOpenRequests,

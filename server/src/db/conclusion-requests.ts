@@ -135,19 +135,29 @@ export async function closeOpenRequests(
     .execute();
   const bodyIds = [...new Set(closed.map((row) => row.body_id))];
   if (bodyIds.length === 0) return [];
-  const members = await db
-    .selectFrom('review_bodies as b')
-    .leftJoin('review_body_members as m', 'm.body_id', 'b.id')
-    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'm.user_id').on('u.removed_at', 'is', null))
-    .select(['b.id', 'b.name', 'u.id as user_id'])
-    .where('b.id', 'in', bodyIds)
-    .orderBy('b.name')
-    .orderBy('u.id')
+  const bodies = await db
+    .selectFrom('review_bodies')
+    .select(['id', 'name'])
+    .where('id', 'in', bodyIds)
+    .orderBy('name')
     .execute();
-  return bodyIds.map((id) => ({
-    bodyName: members.find((row) => row.id === id)?.name ?? '',
-    memberIds: members.flatMap((row) => (row.id === id && row.user_id !== null ? [row.user_id] : [])),
-  }));
+  const told: { bodyName: string; memberIds: number[] }[] = [];
+  for (const body of bodies) {
+    const members = await listActiveMemberIds(db, body.id);
+    told.push({ bodyName: body.name, memberIds: members.map((member) => member.id) });
+  }
+  return told;
+}
+
+/** The active members of a body, as announcements need them. */
+export function listActiveMemberIds(db: Db, bodyId: number) {
+  return db
+    .selectFrom('review_body_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('u.id')
+    .where('m.body_id', '=', bodyId)
+    .where('u.removed_at', 'is', null)
+    .execute();
 }
 
 /** The answered requests of a statement, in answering order, as the letters list them (#domain/conclusions.ts). */
