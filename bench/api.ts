@@ -10,6 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
+import { createDatabase, nowIso } from '../server/src/db/database.ts';
+import { insertAccess } from '../server/src/personal-data/access-log.repository.ts';
 import { freePort } from '../tools/free-port.ts';
 import { multipartFile } from '../tools/multipart.ts';
 import { type BenchPortal, memoryOf, repoRoot } from './lib/portal.ts';
@@ -48,6 +50,12 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const half = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[half] ?? 0) : ((sorted[half - 1] ?? 0) + (sorted[half] ?? 0)) / 2;
+};
+
+/** The value at quantile `q` (0–1) of `values`, nearest rank. */
+const percentile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 };
 
 /** A process's CPU time so far (user + system), in milliseconds, from /proc/PID/stat. */
@@ -144,10 +152,19 @@ export async function meVsBare(options: {
 }
 
 /**
- * A statement's detail with and without the access log (docs/product.md «Personal data»): the examiner's read
- * appends one entry; the owner's read of the same statement (the company's own data) writes none.
+ * A statement's detail with the access log (docs/product.md «Personal data»): the examiner's read records one entry,
+ * written on the turn after its answer left (server/src/plugins/access-log.ts), so the read itself never waits for it.
+ * What the log can still cost a read is the insert of another read committing as it comes (SQLite's driver is
+ * synchronous, so its commit holds the event loop): that insert is timed alone (budget 2 ms), through a handle opened
+ * as the server opens its own (`createDatabase`), after the reads (a write from another connection makes SQLite drop
+ * the server's page cache). The examiner's read and the owner's read of the same statement (nothing logged) are
+ * reported beside it.
  */
-export async function accessLogFigure(big: BenchPortal, auth: Record<string, string>, label: string): Promise<Figure> {
+export async function accessLogFigures(
+  big: BenchPortal,
+  auth: Record<string, string>,
+  label: string,
+): Promise<Figure[]> {
   const owner = await big.logIn('owner@demo.example');
   const ownerAuth = { authorization: `Bearer ${owner.accessToken}`, 'accept-encoding': 'br, gzip' };
   const detailAuth = { ...auth, 'accept-encoding': 'br, gzip' };
@@ -166,17 +183,57 @@ export async function accessLogFigure(big: BenchPortal, auth: Record<string, str
     withLog.push((await rawGet(detailWithLog, detailAuth)).ms);
     withoutLog.push((await rawGet(detailWithoutLog, ownerAuth)).ms);
   }
-  // Reported, not judged: the two sides' details differ in more than the log's one insert (the examiner's carries
-  // the committee's blocks), so their difference bounds the log's cost from above.
-  return {
-    group: 4,
-    name: `${label}: a statement's detail with the access log (examiner), p50 (21 sequential)`,
-    budget: 'reported',
-    anchor: `without (the owner's read of it, nothing logged): ${ms(median(withoutLog))}`,
-    measured: ms(median(withLog)),
-    value: median(withLog),
-    verdict: 'info',
-  };
+  const db = createDatabase({ databaseUrl: big.databaseUrl, dataDir: big.dataDir });
+  try {
+    const reader = await db
+      .selectFrom('users')
+      .select(['id', 'fio'])
+      .where('email', '=', 'examiner1@demo.example')
+      .executeTakeFirstOrThrow();
+    const write = async () => {
+      const began = performance.now();
+      await insertAccess(db, {
+        at: nowIso(),
+        userId: reader.id,
+        userName: reader.fio,
+        address: '127.0.0.1',
+        kind: 'statement',
+        statementId: 1,
+      });
+      return performance.now() - began;
+    };
+    // The handle's statements are prepared before anything is counted.
+    for (let i = 0; i < 3; i++) await write();
+    const writes: number[] = [];
+    for (let i = 0; i < 21; i++) writes.push(await write());
+    return [
+      {
+        group: 4,
+        name: `${label}: a statement's detail with the access log (examiner), p50 (21 sequential)`,
+        budget: 'reported',
+        anchor: `the owner's read of it, nothing logged: ${ms(median(withoutLog))}`,
+        measured: ms(median(withLog)),
+        value: median(withLog),
+        verdict: 'info',
+      },
+      atMost(
+        {
+          group: 4,
+          name: `${label}: the access log's insert, written after the read's answer, p50 (21 sequential)`,
+          budget: '≤ 2 ms',
+          anchor: `p90 ${ms(percentile(writes, 0.9))}; load ${os
+            .loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' ')}`,
+        },
+        median(writes),
+        2,
+        ms,
+      ),
+    ];
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Figure 4 for one database: the examiner's list (size, p50) and throughput ratios. */
@@ -277,7 +334,7 @@ export async function apiFigures(options: {
     ),
   );
 
-  figures.push(await accessLogFigure(big, auth, label));
+  figures.push(...(await accessLogFigures(big, auth, label)));
 
   const bare = await startBareFastify();
   try {
@@ -588,8 +645,9 @@ if (import.meta.main && process.argv[2] === 'access-log') {
   try {
     const examiner = await portal.logIn('examiner1@demo.example');
     const auth = { authorization: `Bearer ${examiner.accessToken}` };
-    const figure = await accessLogFigure(portal, auth, databaseUrl ? 'PostgreSQL' : 'SQLite');
-    console.log(`${figure.name} | ${figure.budget} | ${figure.anchor} | ${figure.measured} | ${figure.verdict}`);
+    for (const figure of await accessLogFigures(portal, auth, databaseUrl ? 'PostgreSQL' : 'SQLite')) {
+      console.log(`${figure.name} | ${figure.budget} | ${figure.anchor} | ${figure.measured} | ${figure.verdict}`);
+    }
   } finally {
     await portal.stop();
   }

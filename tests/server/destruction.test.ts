@@ -32,13 +32,22 @@ afterAll(async () => {
   await portal?.close();
 });
 
-const call = (as: keyof typeof bearer | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  portal.app.inject({
+// Each read's access-log entry is written just after its answer (server/src/plugins/access-log.ts): settled here.
+const call = async (
+  as: keyof typeof bearer | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) => {
+  const answer = await portal.app.inject({
     method,
     url,
     headers: as === null ? {} : { authorization: bearer[as] },
     ...(payload === undefined ? {} : { payload }),
   });
+  await portal.app.accessLogSettled();
+  return answer;
+};
 const account = (id: number) =>
   portal.db
     .selectFrom('users')

@@ -45,13 +45,17 @@ afterAll(async () => {
   await portal?.close();
 });
 
-const call = (as: Who, url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
-  portal.app.inject({
+// Each read's access-log entry is written just after its answer (server/src/plugins/access-log.ts): settled here.
+const call = async (as: Who, url: string, method: 'GET' | 'POST' = 'GET', payload?: object) => {
+  const answer = await portal.app.inject({
     method,
     url,
     headers: { authorization: bearer[as] },
     ...(payload === undefined ? {} : { payload }),
   });
+  await portal.app.accessLogSettled();
+  return answer;
+};
 const entries = () => portal.db.selectFrom('personal_data_access').selectAll().orderBy('id').execute();
 
 describe('every read of personal data by the committee', () => {

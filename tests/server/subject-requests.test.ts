@@ -24,13 +24,17 @@ afterAll(async () => {
   await portal?.close();
 });
 
-const call = (as: keyof typeof bearer, method: 'GET' | 'POST', url: string, payload?: object) =>
-  portal.app.inject({
+// Each read's access-log entry is written just after its answer (server/src/plugins/access-log.ts): settled here.
+const call = async (as: keyof typeof bearer, method: 'GET' | 'POST', url: string, payload?: object) => {
+  const answer = await portal.app.inject({
     method,
     url,
     headers: { authorization: bearer[as] },
     ...(payload === undefined ? {} : { payload }),
   });
+  await portal.app.accessLogSettled();
+  return answer;
+};
 const find = async (query: string) =>
   (await call('head', 'GET', `/api/admin/subject-requests/people?query=${encodeURIComponent(query)}`)).json<
     PersonalDataSubject[]

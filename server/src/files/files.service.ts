@@ -55,14 +55,14 @@ export async function downloadFile(
   key: string,
   rangeHeader: string | undefined,
   reply: FastifyReply,
-  onRead?: (file: { statementId: number; fileName: string }) => Promise<void>,
+  onRead?: (file: { statementId: number; fileName: string }) => void,
 ): Promise<FastifyReply> {
   const missing = () => apiError('not_found', 'Файл не найден');
   if (!isStorageKey(key)) throw missing();
   const file = await findStatementFileFor(ctx.db, user, key);
   if (!file) throw missing();
-  // The read is recorded (the access log) once allowed and before any byte goes.
-  await onRead?.({ statementId: file.statement_id, fileName: file.file_name });
+  // The read is recorded (the access log) once allowed; the entry is written as the bytes go.
+  onRead?.({ statementId: file.statement_id, fileName: file.file_name });
   const size = Number(file.size);
   const range = requestedRange(size, rangeHeader);
   // Bytes gone from the store are the same 404; a store that fails (a bucket unreachable) is a logged 500.

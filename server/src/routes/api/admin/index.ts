@@ -42,7 +42,7 @@ const admin: FastifyPluginAsync = async (app) => {
   // Organisations' registrations waiting for a head (docs/product.md «Registration»).
   contractRoute(app, 'listPendingRegistrations', {}, async (request) => {
     const registrations = await listPendingRegistrations(ctx);
-    await app.personalDataRead(request, { kind: 'registrations' });
+    app.personalDataRead(request, { kind: 'registrations' });
     return registrations;
   });
   // The consent and the policy of processing personal data, templates a head publishes (docs/product.md «Personal data»).
@@ -59,7 +59,7 @@ const admin: FastifyPluginAsync = async (app) => {
 
   contractRoute(app, 'listAdminExaminers', {}, async (request) => {
     const examiners = await adminExaminers(ctx);
-    await app.personalDataRead(request, { kind: 'people' });
+    app.personalDataRead(request, { kind: 'people' });
     return examiners;
   });
   contractRoute(app, 'createAdminExaminer', { status: 201 }, async (request) =>
@@ -119,6 +119,8 @@ const admin: FastifyPluginAsync = async (app) => {
 
   // The log of reads of personal data (docs/product.md «Personal data»): read here, changed by no route.
   contractRoute(app, 'listPersonalDataAccess', {}, async (request, reply) => {
+    // The reads this process answered are in it (each entry is written just after its read's answer).
+    await app.accessLogSettled();
     const { page, format, ...query } = request.query;
     if (format !== 'csv') return accessLogPage(ctx, currentUser(request), query, page ?? 1);
     const csv = await accessLogCsv(ctx, currentUser(request), query);
@@ -134,13 +136,14 @@ const admin: FastifyPluginAsync = async (app) => {
   );
   contractRoute(app, 'listSubjectRequests', {}, async (request) => subjectRequests(ctx, currentUser(request)));
   contractRoute(app, 'answerSubjectRequest', { status: 201 }, async (request) => {
+    await app.accessLogSettled();
     const answered = await answerSubjectRequest(ctx, currentUser(request), request.body);
-    await app.personalDataRead(request, { kind: 'subject_request', personId: answered.personId });
+    app.personalDataRead(request, { kind: 'subject_request', personId: answered.personId });
     return answered;
   });
   contractRoute(app, 'getSubjectRequestAnswer', {}, async (request, reply) => {
     const { request: registered, answer } = await subjectAnswer(ctx, currentUser(request), request.params.id);
-    await app.personalDataRead(request, {
+    app.personalDataRead(request, {
       kind: 'subject_request',
       personId: registered.personId,
       detail: `Ответ на запрос № ${registered.id}`,

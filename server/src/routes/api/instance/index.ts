@@ -38,7 +38,7 @@ const instance: FastifyPluginAsync = async (app) => {
   // The detail names the applicants (their block and every stage's author): a read of personal data.
   contractRoute(app, 'getInstanceStatement', {}, async (request) => {
     const statement = await examinerStatement(ctx, currentUser(request), request.params.id);
-    await app.personalDataRead(request, { kind: 'statement', statementId: request.params.id });
+    app.personalDataRead(request, { kind: 'statement', statementId: request.params.id });
     return statement;
   });
 
@@ -114,7 +114,7 @@ const instance: FastifyPluginAsync = async (app) => {
     // `format` wins; without it, a caller that names text/csv in Accept gets the file.
     const csv = format === 'csv' || (format === undefined && /\btext\/csv\b/i.test(request.headers.accept ?? ''));
     // The report names examiners with their figures.
-    await app.personalDataRead(request, { kind: csv ? 'export' : 'report', detail: `${from} — ${to}` });
+    app.personalDataRead(request, { kind: csv ? 'export' : 'report', detail: `${from} — ${to}` });
     if (!csv) return report;
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
@@ -124,7 +124,7 @@ const instance: FastifyPluginAsync = async (app) => {
 
   contractRoute(app, 'getPowerOfAttorney', {}, async (request) => {
     const power = await powerOfAttorneyForExaminer(ctx, currentUser(request), request.params.id);
-    await app.personalDataRead(request, { kind: 'power_of_attorney', detail: `№ ${power.number}` });
+    app.personalDataRead(request, { kind: 'power_of_attorney', detail: `№ ${power.number}` });
     return power;
   });
   contractRoute(app, 'recordRegistryCheck', {}, async (request) =>

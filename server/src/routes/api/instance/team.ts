@@ -7,7 +7,7 @@ import { contractRoute } from '../../contract-route.ts';
 const team: FastifyPluginAsync = async (app) => {
   contractRoute(app, 'getInstanceTeam', {}, async (request) => {
     const workload = await teamWorkload(app.ctx, currentUser(request));
-    await app.personalDataRead(request, { kind: 'workload' });
+    app.personalDataRead(request, { kind: 'workload' });
     return workload;
   });
 };
