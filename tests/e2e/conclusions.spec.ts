@@ -101,6 +101,8 @@ async function proposeRemark(member: Page, visibleId: number, text: string): Pro
   await expect(viewer.dialog).toBeHidden();
   const listed = card.getByRole('region', { name: 'Замечания на чертежах' });
   await expect(listed.getByRole('article', { name: /Предложение органа/ })).toContainText(text);
+  await listed.scrollIntoViewIfNeeded();
+  await member.screenshot({ path: `/tmp/e2e-conclusion-proposals-${member.viewportSize()?.width ?? 0}.png` });
 }
 
 for (const width of [1400, 576]) {
