@@ -14,7 +14,8 @@ import { createDatabase, nowIso } from '../server/src/db/database.ts';
 import { insertAccess } from '../server/src/personal-data/access-log.repository.ts';
 import { freePort } from '../tools/free-port.ts';
 import { multipartFile } from '../tools/multipart.ts';
-import { type BenchPortal, memoryOf, repoRoot } from './lib/portal.ts';
+import { type BenchPortal, repoRoot } from './lib/portal.ts';
+import { memoryOf } from './lib/proc.ts';
 import { atLeast, atMost, type Figure, kb, ms, ratio } from './lib/table.ts';
 
 const MB = 1024 * 1024;

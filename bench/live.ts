@@ -10,7 +10,8 @@ import type { Child } from '../tools/child.ts';
 import { freePort } from '../tools/free-port.ts';
 import { type RunningNginx, startNginx } from '../tools/nginx.ts';
 import { startPortalOnFreePort } from '../tools/portal-process.ts';
-import { type BenchPortal, memoryOf, startBenchPortal } from './lib/portal.ts';
+import { type BenchPortal, startBenchPortal } from './lib/portal.ts';
+import { memoryOf } from './lib/proc.ts';
 import { atMost, type Figure, failed, ms } from './lib/table.ts';
 
 const CHANGES = 50;

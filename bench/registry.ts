@@ -4,7 +4,8 @@
 // `/api/health` while a crowd of many addresses searches and downloads at once. On SQLite and, with
 // BENCH_DATABASE_URL, on PostgreSQL.
 import { performance } from 'node:perf_hooks';
-import { type BenchPortal, memoryOf, startBenchPortal } from './lib/portal.ts';
+import { type BenchPortal, startBenchPortal } from './lib/portal.ts';
+import { memoryOf } from './lib/proc.ts';
 import { atMost, type Figure, failed, ms } from './lib/table.ts';
 
 const DECISIONS = 40_000;

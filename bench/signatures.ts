@@ -3,7 +3,7 @@
 // /proc every 10 ms (OpenSSL runs as a child of the process that checks).
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,29 +11,13 @@ import { MAX_POWER_OF_ATTORNEY_BYTES, readPowerOfAttorney } from '../server/src/
 import { loadTrustStore, verifyDetachedSignature } from '../server/src/signatures/signature.ts';
 import { makeTestAuthority, TEST_COMPANY } from '../tools/test-ca.ts';
 import { mchdXml, TEST_COMPANY_PARTIES } from '../tools/test-mchd.ts';
+import { childPids, memoryOf } from './lib/proc.ts';
 import { atMost, type Figure, ms } from './lib/table.ts';
 
 const SIZE = 100 * 1024 * 1024;
 
 /** Resident memory of a process in bytes (VmRSS), or 0 when it has gone. */
-async function residentBytes(pid: number): Promise<number> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/** This process's children (OpenSSL under prlimit keeps prlimit's pid). */
-async function childPids(): Promise<number[]> {
-  try {
-    const text = await readFile(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8');
-    return text.trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
+const residentBytes = async (pid: number) => (await memoryOf(pid)).rss;
 
 /** Runs `work` while sampling this process's RSS growth plus its children's RSS; the peak, in bytes. */
 async function peakAddedMemory(work: () => Promise<unknown>): Promise<number> {
@@ -42,6 +26,7 @@ async function peakAddedMemory(work: () => Promise<unknown>): Promise<number> {
   let running = true;
   const sampler = (async () => {
     while (running) {
+      // OpenSSL under prlimit keeps prlimit's pid.
       const children = await Promise.all((await childPids()).map(residentBytes));
       const total = (await residentBytes(process.pid)) - base + children.reduce((sum, value) => sum + value, 0);
       peak = Math.max(peak, total);

@@ -5,7 +5,7 @@
 // adds meanwhile, sampled from /proc every 10 ms (VmHWM, so a peak between two samples counts), and the bytes the
 // stamp adds. The album is made by a process of its own, so the caller's memory holds none of it before the stamping.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +18,7 @@ import type { StampInput } from '../server/src/approved-sets/stamp.ts';
 import { committeeFonts } from '../server/src/letters/letters.ts';
 import { directoryFileStore } from '../server/src/storage/file-store.ts';
 import { ALBUM, drawingSet } from './lib/drawing-set.ts';
+import { childPids, memoryOf } from './lib/proc.ts';
 import { atMost, type Figure, failed } from './lib/table.ts';
 
 const MB = 1024 * 1024;
@@ -29,27 +30,6 @@ const ROUNDS = Number(process.env.BENCH_STAMP_ROUNDS ?? 3);
 const megabytes = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** VmRSS and VmHWM of a process in bytes; zeros when it has gone. */
-async function memoryOf(pid: number | 'self'): Promise<{ rss: number; hwm: number }> {
-  try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-  } catch {
-    return { rss: 0, hwm: 0 };
-  }
-}
-
-/** This process's children, as /proc lists them. */
-async function childPids(): Promise<number[]> {
-  try {
-    const text = await readFile(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8');
-    return text.trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
 
 interface Stamped {
   ms: number;
@@ -68,7 +48,7 @@ async function stampOnce(
   input: StampInput,
 ): Promise<Stamped> {
   const before = new Set(await childPids());
-  const base = (await memoryOf('self')).rss;
+  const base = (await memoryOf(process.pid)).rss;
   // Resets this process's VmHWM to its current RSS (Linux 4.0+), so VmHWM afterwards is this stamping's peak.
   await writeFile('/proc/self/clear_refs', '5').catch(() => undefined);
   let childPeak = 0;
@@ -81,7 +61,7 @@ async function stampOnce(
         const { rss, hwm } = await memoryOf(pid);
         childPeak = Math.max(childPeak, rss, hwm);
       }
-      callerPeak = Math.max(callerPeak, (await memoryOf('self')).rss);
+      callerPeak = Math.max(callerPeak, (await memoryOf(process.pid)).rss);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
@@ -98,7 +78,7 @@ async function stampOnce(
     await sampler;
   }
   const ms = performance.now() - started;
-  callerPeak = Math.max(callerPeak, (await memoryOf('self')).hwm);
+  callerPeak = Math.max(callerPeak, (await memoryOf(process.pid)).hwm);
   await files.remove(stampedKey);
   return { ms, childPeak, callerAdded: callerPeak - base, ...result };
 }

@@ -133,11 +133,3 @@ export async function startBenchPortal(options: BenchPortalOptions): Promise<Ben
     stop,
   };
 }
-
-/** The process's resident memory in bytes (VmRSS) and its peak (VmHWM), from /proc. */
-export async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
-  const { readFile } = await import('node:fs/promises');
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
