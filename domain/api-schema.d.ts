@@ -2474,7 +2474,10 @@ export interface paths {
          *     stored document's bytes and be a valid qualified signature of the committee (`COMMITTEE_INN` as the signer's
          *     ИНН ЮЛ) by the examiner who decided (by ФИО): 400 with the reason otherwise, nothing stored
          *     (docs/product.md «Signatures»). An appeal's answer letter is signed the same way by the head who decided the
-         *     appeal (403 for anyone else; any other file of an appeal is 409). Answers the statement as the examiner sees it.
+         *     appeal (403 for anyone else; any other file of an appeal is 409). The approved set's inventory
+         *     (`ApprovedSet.inventory.id`) is signed the same way by the examiner who approved, which issues the set to the
+         *     company under `decisions` in SIGNATURES_REQUIRED (docs/product.md «The approved set»); a stamped copy is 409.
+         *     Answers the statement as the examiner sees it.
          */
         post: operations["signDecision"];
         delete?: never;
@@ -3544,6 +3547,12 @@ export interface components {
             inventory: components["schemas"]["ApprovedSetInventory"] | null;
             /** @description Documents of the approved submission that are not in the set, with the reason in Russian. */
             notStamped: components["schemas"]["NotStampedFile"][];
+            /**
+             * @description True while the set waits for its inventory's signature (`decisions` in SIGNATURES_REQUIRED,
+             *     docs/product.md «The approved set»): only the committee sees it then, and the examiner who approved signs
+             *     the inventory ('Подписать решение'); the company and the public check get the set once it is signed.
+             */
+            awaitingSignature: boolean;
         };
         ApprovedSetFile: {
             /** @description The original (`StageFile.id`) the copy was stamped from; the original is never changed. */
@@ -3556,10 +3565,17 @@ export interface components {
             pages: number;
         };
         ApprovedSetInventory: {
+            /** @description The inventory's file, as `fileId` of 'Подписать решение'. */
+            id: number;
             fileName: string;
             /** @description Opaque storage key; download as a `StageFile.url`. */
             url: string;
+            size: number;
             sha256: string;
+            /** @description The verdict on the inventory's detached signature; null while it is unsigned. */
+            signature: components["schemas"]["DocumentSignature"] | null;
+            /** @description The inventory's detached signature file (in 'Скачать комплект' too); null without one. */
+            signatureFile: components["schemas"]["SignatureFile"] | null;
         };
         NotStampedFile: {
             fileName: string;

@@ -30,7 +30,8 @@ for (const width of [1400, 576]) {
     const stamped = set.getByRole('listitem').filter({ hasText: /_согласовано\.pdf/ });
     await expect(stamped.first()).toBeVisible();
     await expect(stamped.first()).toContainText(/\d+ (лист|листа|листов)/);
-    await expect(set.getByRole('button', { name: 'Опись согласованного комплекта' })).toBeVisible();
+    await expect(set.getByText('Опись согласованного комплекта', { exact: true })).toBeVisible();
+    await expect(set.getByRole('button', { name: /^Скачать «Опись_комплекта_\d+\.pdf»$/ })).toBeVisible();
     await expectAccessible(page, `the approved set at ${width} px`);
     await page.screenshot({ path: `/tmp/e2e-approved-set-${width}.png` });
 

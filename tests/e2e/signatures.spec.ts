@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
 import { blockingViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
@@ -362,4 +363,110 @@ test.describe('with SIGNATURES_REQUIRED=decisions', () => {
       expect(await blockingViolations(page)).toEqual([]);
     });
   }
+  test("an approval's stamped set waits for its inventory's signature, then reaches the company", async ({
+    page,
+    pageAs,
+  }) => {
+    test.setTimeout(180_000);
+    // The owner files a one-sheet drawing.
+    const sheet = await PDFDocument.create();
+    sheet.addPage([595, 842]).drawText('Plan', { x: 40, y: 800, size: 20 });
+    const create = new CreateStatementPage(page);
+    await create.goto();
+    await create.fill({ objectName: 'Дом с описью комплекта' });
+    await create.documents.upload([
+      { name: 'Генплан.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await sheet.save()) },
+    ]);
+    const { id, visibleId } = await create.create();
+
+    // Examiner 1 takes it and approves with the certificate they signed: the approval is issued at once.
+    const examiner = await pageAs('examiner1');
+    const news = new NewsPage(examiner);
+    await news.goto();
+    await news.takeButton(visibleId).click();
+    await news.confirmDialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(examiner.getByText('Заявление взято в работу')).toBeVisible();
+    const review = new ReviewPage(examiner);
+    await review.goto(id);
+    const certificateDownload = examiner.waitForEvent('download');
+    await review.choose('Согласовать');
+    const certificate = await certificateDownload;
+    const certificateBytes = readFileSync(await certificate.path());
+    await review.replyFiles.upload([
+      { name: certificate.suggestedFilename(), mimeType: 'application/pdf', buffer: certificateBytes },
+      {
+        name: certificate.suggestedFilename().replace(/\.pdf$/, '.sig'),
+        mimeType: 'application/octet-stream',
+        buffer: await signed(certificateBytes, 'examiner'),
+      },
+    ]);
+    await review.replySubmit.click();
+    await expect(review.replyDialog).toBeHidden();
+
+    // The set is stamped after the approval; the examiner sees it waiting for the inventory's signature.
+    const set = examiner.getByRole('region', { name: 'Согласованный комплект' });
+    await expect
+      .poll(async () => {
+        await examiner.reload();
+        await expect(review.title).toBeVisible();
+        return set.count();
+      })
+      .toBe(1);
+    const awaiting = set.getByTestId('approved-set-awaiting');
+    await expect(awaiting).toHaveText(
+      'Комплект ждёт подписи описи: компания и страница проверки свидетельства получат его, когда эксперт, согласовавший заявление, подпишет опись.',
+    );
+    await expect(set.getByText('Ожидает подписи', { exact: true })).toBeVisible();
+    await expect(set.getByRole('button', { name: 'Скачать «Генплан_согласовано.pdf»' })).toBeVisible();
+    // A stamped copy is covered by the inventory's hash: only the inventory is offered for signing.
+    const sign = set.getByRole('button', { name: /^Подписать решение «/ });
+    await expect(sign).toHaveAttribute('aria-label', `Подписать решение «Опись_комплекта_${visibleId}.pdf»`);
+    for (const width of [1400, 576]) {
+      // Drawn afresh at each width, as a reader at that width sees it.
+      await examiner.setViewportSize({ width, height: 900 });
+      await examiner.reload();
+      await expect(awaiting).toBeVisible();
+      await examiner.screenshot({ path: `/tmp/signatures-set-awaiting-${width}.png`, fullPage: true });
+      expect(await blockingViolations(examiner)).toEqual([]);
+    }
+
+    // The company has the approval, not the set yet.
+    const detail = new StatementPage(page);
+    await detail.goto(id);
+    await expect(page.locator('.detail-header').getByText('Согласовано', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Согласованный комплект' })).toHaveCount(0);
+
+    // The examiner signs the inventory: the set is issued.
+    const { name, bytes } = await documentToSign(examiner, set, sign);
+    await sign.click();
+    const dialog = examiner.getByRole('dialog', { name: 'Подписать решение' });
+    await dialog.getByLabel('Файл подписи').setInputFiles({
+      name: `${name}.sig`,
+      mimeType: 'application/octet-stream',
+      buffer: await signed(bytes, 'examiner'),
+    });
+    await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      set.getByText(/^Подписан: Смирнов Алексей Петрович, .*сертификат до \d{2}\.\d{2}\.\d{4}$/),
+    ).toBeVisible();
+    await expect(awaiting).toHaveCount(0);
+
+    // The company is told, and finds the set with the signed inventory.
+    await page.reload();
+    const companySet = page.getByRole('region', { name: 'Согласованный комплект' });
+    await expect(companySet.getByRole('button', { name: 'Скачать «Генплан_согласовано.pdf»' })).toBeVisible();
+    await expect(
+      companySet.getByText(/^Подписан: Смирнов Алексей Петрович, .*сертификат до \d{2}\.\d{2}\.\d{4}$/),
+    ).toBeVisible();
+    await expect(companySet.getByRole('button', { name: `Скачать подпись «${name}.sig»` })).toBeVisible();
+    await expect(companySet.getByRole('button', { name: /^Подписать решение/ })).toHaveCount(0);
+    for (const width of [1400, 576]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await expect(companySet.getByRole('button', { name: `Скачать подпись «${name}.sig»` })).toBeVisible();
+      await page.screenshot({ path: `/tmp/signatures-set-signed-company-${width}.png`, fullPage: true });
+      expect(await blockingViolations(page)).toEqual([]);
+    }
+  });
 });

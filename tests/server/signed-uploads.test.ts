@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appeal, Stage, StageFile, Statement, StatementListItem } from '#domain/contract.ts';
@@ -841,13 +842,70 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     expect((await statementAs('owner', statementId)).status).toBe('approved');
     // Released, it is stamped: the release started the set; made here too if that has not finished yet.
     await makeApprovedSet(portal().ctx, statementId);
-    let set = (await statementAs('owner', statementId)).approvedSet;
+    let set = (await statementAs('examiner1', statementId)).approvedSet;
     while (!set) {
       await new Promise((resolve) => setImmediate(resolve));
-      set = (await statementAs('owner', statementId)).approvedSet;
+      set = (await statementAs('examiner1', statementId)).approvedSet;
     }
     expect(set.files.map((entry) => entry.fileName)).toEqual(['Генплан_согласовано.pdf']);
     expect(set.notStamped.map((entry) => entry.fileName)).toEqual(['Фасады.pdf']);
+    // The set waits for its inventory's signature: the committee sees it so; the company, the check and the ZIP
+    // have no set yet.
+    expect(set).toMatchObject({ awaitingSignature: true, inventory: { signature: null, signatureFile: null } });
+    const inventory = set.inventory as NonNullable<typeof set.inventory>;
+    expect((await statementAs('owner', statementId)).approvedSet).toBeNull();
+    expect((await check()).approvedSet).toBeNull();
+    expect((await call('owner', 'GET', `/api/approved-sets/${statementId}/zip`)).statusCode).toBe(404);
+    expect((await call('examiner1', 'GET', `/api/approved-sets/${statementId}/zip`)).statusCode).toBe(200);
+    // A stamped copy is covered by the inventory's hash, never signed alone; the inventory only by the approver.
+    const copy = { ...(set.files[0] as (typeof set.files)[number]), id: 0, change: null, previousUrl: null };
+    const copyId = (
+      await portal().db.selectFrom('files').select('id').where('storage_key', '=', copy.url).executeTakeFirstOrThrow()
+    ).id;
+    const copySigned = await sign('examiner1', statementId, {
+      ...copy,
+      id: copyId,
+      signature: null,
+      signatureFile: null,
+    });
+    expect(copySigned.statusCode).toBe(409);
+    expect(copySigned.json().message).toBe('Подписать можно только документ решения комитета');
+    const inventoryFile = { ...inventory, change: null, previousUrl: null };
+    expect((await sign('examiner2', statementId, inventoryFile)).statusCode).toBe(403);
+    expect((await sign('examiner1', statementId, inventoryFile)).statusCode).toBe(200);
+    // Signed, the set is issued: the company is told, gets it with the check, and the ZIP carries the signature.
+    const { visibleId } = await statementAs('owner', statementId);
+    const told = `Согласованный комплект по заявлению № ${visibleId} «Дом с подписями» подписан`;
+    expect(
+      ((await call('owner', 'GET', '/api/notifications')).json() as Array<{ message: string }>).map((n) => n.message),
+    ).toContain(told);
+    await expect
+      .poll(() =>
+        portal()
+          .mailbox.messagesTo(demoUsers.owner.email)
+          .some((mail) => mail.subject === told),
+      )
+      .toBe(true);
+    const issued = (await statementAs('owner', statementId)).approvedSet;
+    expect(issued).toMatchObject({
+      awaitingSignature: false,
+      inventory: {
+        id: inventory.id,
+        signature: { status: 'valid' },
+        signatureFile: { fileName: `${inventory.fileName}.sig` },
+      },
+    });
+    expect((await check()).approvedSet.files.map((entry: { fileName: string }) => entry.fileName)).toEqual([
+      'Генплан_согласовано.pdf',
+    ]);
+    const zip = await call('owner', 'GET', `/api/approved-sets/${statementId}/zip`);
+    expect(zip.statusCode).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(zip.rawPayload))).sort()).toEqual(
+      ['Генплан_согласовано.pdf', inventory.fileName, `${inventory.fileName}.sig`].sort(),
+    );
+    // The signature stays with the set: the decision's round still lists the certificate alone.
+    const round = (await statementAs('owner', statementId)).stages.at(-1) as Stage;
+    expect(round.files.map((entry) => entry.fileName)).toEqual([file.fileName]);
   });
 
   it('holds a refusal to accept in `sent`: out of the new statements, nobody takes it meanwhile, its signer becomes its examiner', async () => {

@@ -7,6 +7,7 @@ export async function findStampSubject(db: Db, statementId: number) {
     .innerJoin('stages', 'stages.statement_id', 'statements.id')
     .select([
       'statements.visible_id',
+      'statements.object_name',
       'statements.company_id',
       'statements.check_token',
       'stages.id as stage_id',
@@ -116,6 +117,8 @@ export function listApprovedSetFiles(db: Db, stageId: number) {
       'page_count',
       'approved_set',
       'stamped_from_file_id',
+      'signs_file_id',
+      'signature_check',
     ])
     .where('stage_id', '=', stageId)
     .where('approved_set', 'is not', null)

@@ -12,10 +12,11 @@ import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 import { checkUrl } from '#domain/certificates.ts';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
-import type { ApprovedSet } from '#domain/contract.ts';
+import type { ApprovedSet, DocumentSignature } from '#domain/contract.ts';
 import { renderLetter } from '#domain/pdf/committee-document.ts';
 import type { LetterBlock } from '#domain/pdf/letter.ts';
 import { certificateDate } from '#domain/pdf/page.ts';
+import { routes } from '#domain/routes.ts';
 import { randomToken } from '../auth/tokens.ts';
 import type { ServiceContext } from '../context.ts';
 import { findApprovalStage } from '../db/approval-round.ts';
@@ -25,10 +26,12 @@ import { apiError, fieldError } from '../errors.ts';
 import { contentDisposition } from '../files/files.service.ts';
 import { keepStageFile } from '../files/stage-files.ts';
 import { committeeFonts } from '../letters/letters.ts';
+import { announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
 import { parseStoredFile, type SandboxLimits } from '../parsing/sandbox.ts';
 import { discardStored, type FileStore } from '../storage/file-store.ts';
 import { seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
+import { listCompanyUsers } from '../users/users.service.ts';
 import {
   findApprovedSetRow,
   findStampSubject,
@@ -316,19 +319,53 @@ function inventoryBlocks(set: {
   return blocks;
 }
 
+/** Who reads a set: the committee, the statement's company, or anyone on the public check. */
+export type SetReader = 'committee' | 'company' | 'public';
+
 /**
- * The approved set of a statement's issued approval as the contract gives it; null before it is made and for a
- * statement that is not approved (a decision held for its signature is none yet).
+ * The approved set of a statement's issued approval as `reader` gets it; null before it is made and for a statement
+ * that is not approved (a decision held for its signature is none yet). Under `decisions` in SIGNATURES_REQUIRED the
+ * set reaches the company and the public check once the examiner who approved has signed its inventory: until then
+ * only the committee sees it, `awaitingSignature`.
  */
-export async function approvedSetOf(db: Db, statement: { id: number; status: string; held_status?: string | null }) {
+export async function approvedSetOf(
+  ctx: ServiceContext,
+  statement: { id: number; status: string; held_status?: string | null },
+  reader: SetReader,
+): Promise<ApprovedSet | null> {
   if (statement.status !== 'approved' || (statement.held_status ?? null) !== null) return null;
-  const stageId = await findApprovalStage(db, statement.id);
-  const row = stageId === null ? undefined : await findApprovedSetRow(db, stageId);
+  const stageId = await findApprovalStage(ctx.db, statement.id);
+  const row = stageId === null ? undefined : await findApprovedSetRow(ctx.db, stageId);
   if (!row) return null;
-  const set: ApprovedSet = { files: [], inventory: null, notStamped: JSON.parse(row.not_stamped) };
-  for (const file of await listApprovedSetFiles(db, row.stage_id)) {
+  const files = await listApprovedSetFiles(ctx.db, row.stage_id);
+  const signatures = new Map(files.filter((file) => file.signs_file_id !== null).map((f) => [f.signs_file_id, f]));
+  const set: ApprovedSet = {
+    files: [],
+    inventory: null,
+    notStamped: JSON.parse(row.not_stamped),
+    awaitingSignature: false,
+  };
+  for (const file of files) {
+    if (file.signs_file_id !== null) continue;
     if (file.approved_set === 'inventory') {
-      set.inventory = { fileName: file.file_name, url: file.storage_key, sha256: file.sha256 ?? '' };
+      const signature = signatures.get(file.id);
+      set.inventory = {
+        id: file.id,
+        fileName: file.file_name,
+        url: file.storage_key,
+        size: Number(file.size),
+        sha256: file.sha256 ?? '',
+        signature: signature?.signature_check ? (JSON.parse(signature.signature_check) as DocumentSignature) : null,
+        signatureFile: signature
+          ? {
+              id: signature.id,
+              url: signature.storage_key,
+              fileName: signature.file_name,
+              size: Number(signature.size),
+              sha256: signature.sha256,
+            }
+          : null,
+      };
     } else {
       set.files.push({
         sourceFileId: file.stamped_from_file_id ?? 0,
@@ -340,7 +377,32 @@ export async function approvedSetOf(db: Db, statement: { id: number; status: str
       });
     }
   }
-  return set;
+  set.awaitingSignature =
+    ctx.config.signatures.required.has('decisions') && set.inventory?.signature?.status !== 'valid';
+  return set.awaitingSignature && reader !== 'committee' ? null : set;
+}
+
+/**
+ * Tells the statement's company that its approved set is signed and theirs (the notification and the mail): under
+ * `decisions` in SIGNATURES_REQUIRED the set reaches them only with its inventory's signature, after the approval.
+ */
+export async function announceSignedSet(ctx: ServiceContext, statementId: number): Promise<void> {
+  const subject = await findStampSubject(ctx.db, statementId);
+  if (!subject) return;
+  const message = `Согласованный комплект по заявлению № ${subject.visible_id} «${subject.object_name}» подписан`;
+  const announcement = await announceTo(
+    ctx,
+    ctx.db,
+    await listCompanyUsers(ctx.db, subject.company_id),
+    routes.statementInfo(statementId),
+    message,
+    [
+      `${message}.`,
+      'Копии документов со штампом «СОГЛАСОВАНО» и подписанную опись можно скачать на странице заявления.',
+    ],
+    nowIso(ctx.now()),
+  );
+  sendAnnouncement(ctx, announcement);
 }
 
 /**
@@ -358,7 +420,10 @@ export async function downloadApprovedSet(
   const subject = await findStampSubject(ctx.db, statementId);
   if (!subject || !seesCompany(actor, subject.company_id)) throw missing();
   const row = await findApprovedSetRow(ctx.db, subject.stage_id);
-  if (!row) throw missing();
+  // A set waiting for its inventory's signature is the committee's alone.
+  const reader = actor.role === 'examiner' ? 'committee' : 'company';
+  if (!row || !(await approvedSetOf(ctx, { id: statementId, status: 'approved' }, reader))) throw missing();
+  // The copies, the inventory and its signature: the signature covers every copy through the inventory's hashes.
   const files = await listApprovedSetFiles(ctx.db, subject.stage_id);
   const zip = new ZipFile();
   const mtime = new Date(row.made_at);
@@ -387,9 +452,9 @@ export async function downloadApprovedSet(
 
 /** The set as the public check shows it: each stamped copy's name, size, pages and SHA-256; null without a set. */
 export async function publicApprovedSet(
-  db: Db,
+  ctx: ServiceContext,
   statement: { id: number; status: string; held_status?: string | null },
 ) {
-  const set = await approvedSetOf(db, statement);
+  const set = await approvedSetOf(ctx, statement, 'public');
   return set && { files: set.files.map(({ fileName, size, sha256, pages }) => ({ fileName, size, sha256, pages })) };
 }

@@ -162,7 +162,7 @@ export async function publicCertificate(ctx: ServiceContext, token: string): Pro
     certificateAttached,
     ...(row.status === 'approved' ? await approvalReplacement(ctx, row.id) : { replaces: null, replacedBy: null }),
     signature: row.status === 'approved' ? ((await signedApproval(ctx, row.id))?.shown ?? null) : null,
-    approvedSet: await publicApprovedSet(ctx.db, row),
+    approvedSet: await publicApprovedSet(ctx, row),
   };
 }
 
@@ -235,7 +235,7 @@ async function correctedPublicCertificate(ctx: ServiceContext, token: string): P
       : null,
     // A correction changes the certificate's requisites, never the drawings: the approval's set stays the current one.
     approvedSet: approved
-      ? await publicApprovedSet(ctx.db, { id: corrected.statementId, status: corrected.status })
+      ? await publicApprovedSet(ctx, { id: corrected.statementId, status: corrected.status })
       : null,
   };
 }

@@ -160,7 +160,10 @@ export async function insertStageFile(db: Db, file: NewStageFile): Promise<void>
  * detached signature of a document (with its verdict).
  */
 export type AttachedFileOwner = Partial<
-  Pick<FileTable, 'correction_id' | 'appeal_id' | 'conclusion_id' | 'signs_file_id' | 'signature_check'>
+  Pick<
+    FileTable,
+    'correction_id' | 'appeal_id' | 'conclusion_id' | 'signs_file_id' | 'signature_check' | 'approved_set'
+  >
 >;
 
 /** The uploads (prefiles) just claimed for a round, as files of that round, in upload order. */
@@ -184,6 +187,7 @@ export async function insertFilesFromPrefiles(
       'conclusion_id',
       'signs_file_id',
       'signature_check',
+      'approved_set',
     ])
     .expression((eb) =>
       eb
@@ -201,6 +205,7 @@ export async function insertFilesFromPrefiles(
           inner.val(owner.conclusion_id ?? null).as('conclusion_id'),
           inner.val(owner.signs_file_id ?? null).as('signs_file_id'),
           inner.val(owner.signature_check ?? null).as('signature_check'),
+          inner.val(owner.approved_set ?? null).as('approved_set'),
         ])
         .where('id', 'in', [...attached.prefileIds])
         .orderBy('id'),

@@ -45,14 +45,16 @@ function deciderOf(document: RoundFile): { id: number | null; refusal: string } 
     return { id: document.appeal_decided_by, refusal: SIGN_TEXTS.notAppealDecider };
   }
   const decision = (DECISIONS as readonly string[]).includes(document.status ?? '');
-  if (!document.is_government_agency || !decision) return null;
+  // Of the approved set, its inventory is signed («The approved set»): a stamped copy is covered by its hash there.
+  if (!document.is_government_agency || !decision || document.approved_set === 'stamped') return null;
   return { id: document.applicant_id, refusal: SIGN_TEXTS.notDecider };
 }
 
 /**
  * The official who decided (the examiner of a decision, the head of an appeal's answer) signs a decision document of the statement with their detached signature: it must be a
  * valid qualified signature of the committee by them over exactly the stored bytes; refused with the reason and
- * nothing stored otherwise. Of two signatures of one document at once, one is kept and the other is 409.
+ * nothing stored otherwise. Of two signatures of one document at once, one is kept and the other is 409. Answers
+ * what the document was: the approved set's inventory, or a decision's own document.
  */
 export async function signDecision(
   ctx: ServiceContext,
@@ -60,7 +62,7 @@ export async function signDecision(
   statementId: number,
   fileId: number,
   input: SignDecisionInput,
-): Promise<void> {
+): Promise<'inventory' | 'decision'> {
   requireExaminer(actor);
   const document = await findRoundFile(ctx.db, statementId, fileId);
   if (!document || document.signs_file_id !== null) throw apiError('not_found', SIGN_TEXTS.noFile);
@@ -89,6 +91,8 @@ export async function signDecision(
         appeal_id: document.appeal_id,
         signs_file_id: document.id,
         signature_check: JSON.stringify(check),
+        // The inventory's signature goes with the set, never among the round's files.
+        approved_set: document.approved_set,
       });
     })
     .catch(async (error: unknown) => {
@@ -96,6 +100,7 @@ export async function signDecision(
       if (await hasSignature(ctx.db, document.id)) throw apiError('invalid_transition', SIGN_TEXTS.alreadySigned);
       throw error;
     });
+  return document.approved_set === 'inventory' ? 'inventory' : 'decision';
 }
 
 /**

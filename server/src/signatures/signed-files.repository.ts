@@ -22,6 +22,7 @@ export function findRoundFile(db: Db, statementId: number, fileId: number) {
       'files.signs_file_id',
       'files.correction_id',
       'files.appeal_id',
+      'files.approved_set',
       'stages.status',
       'stages.is_government_agency',
       'stages.applicant_id',
@@ -71,6 +72,8 @@ export function findSignedApproval(db: Db, statementId: number, correctionId: nu
     .where('stages.statement_id', '=', statementId)
     .where('stages.status', '=', 'approved')
     .where('stages.is_government_agency', '=', true)
+    // The approved set's inventory is signed too, and is no certificate.
+    .where('document.approved_set', 'is', null)
     .orderBy('stages.n', 'desc')
     .orderBy('document.id');
   return (

@@ -197,7 +197,7 @@ async function withStages(ctx: ServiceContext, row: StatementRow, draftsOf: numb
     appeals: await statementAppeals(ctx, row.id, reader === 'company', clock),
     // The company sees the remarks the examiner published, never the conclusions (docs/product.md «Conclusions»).
     conclusions: reader === 'company' ? [] : await statementConclusions(ctx, row.id, clock),
-    approvedSet: await approvedSetOf(db, row),
+    approvedSet: await approvedSetOf(ctx, row, reader),
   });
 }
 

@@ -8,7 +8,12 @@ import type {
   StatementStatus,
 } from '#domain/contract.ts';
 import { REFUSAL_TEXTS } from '#domain/refusals.ts';
-import { checkedStampCorners, keepStampCorners, startApprovedSet } from '../approved-sets/approved-sets.service.ts';
+import {
+  announceSignedSet,
+  checkedStampCorners,
+  keepStampCorners,
+  startApprovedSet,
+} from '../approved-sets/approved-sets.service.ts';
 import { groundsByIds } from '../catalogs/catalogs.service.ts';
 import type { ServiceContext } from '../context.ts';
 import { askAgainOnNewVersion, hasDisagreement, silentBodies } from '../db/conclusion-requests.ts';
@@ -200,7 +205,9 @@ export async function signDecisionDocument(
   fileId: number,
   input: SignDecisionInput,
 ): Promise<void> {
-  await signDecision(ctx, actor, statementId, fileId, input);
+  const signed = await signDecision(ctx, actor, statementId, fileId, input);
+  // The inventory's signature issues the approved set (approved-sets.service.ts), never a held decision.
+  if (signed === 'inventory') return announceSignedSet(ctx, statementId);
   const row = await findStatementRow(ctx.db, statementId);
   const to = row?.held_status;
   const decision = (await listStages(ctx.db, statementId)).at(-1);

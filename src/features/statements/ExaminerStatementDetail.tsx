@@ -4,6 +4,7 @@ import Button from '#components/ui/Button.tsx';
 import ConfirmDialog from '#components/ui/ConfirmDialog.tsx';
 import DropdownMenu from '#components/ui/DropdownMenu.tsx';
 import Spinner from '#components/ui/Spinner.tsx';
+import type { StageFile } from '#domain/contract.ts';
 import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { COMPANY_FIELDS } from '#lib/statement.ts';
@@ -136,6 +137,15 @@ export default function ExaminerStatementDetail() {
   const decisionWaits = useStore($decisionWaits);
   const user = useStore($user);
 
+  // A corrected certificate and the approved set's inventory are signed by the examiner of the approval, as its
+  // certificate is.
+  const signApprovalDocument = (file: StageFile) => {
+    const approval = statement?.stages.findLast((stage) => stage.isGovernmentAgency && stage.status === 'approved');
+    return statement && approval && canSignDecision(approval, file, user?.id) ? (
+      <SignDecisionButton statementId={statement.id} file={file} />
+    ) : null;
+  };
+
   const refuse = canRefuseAcceptance && statement && (
     <Button
       variant="secondary"
@@ -229,19 +239,16 @@ export default function ExaminerStatementDetail() {
 
       <RefusalGroundsBlock grounds={statement.refusalGrounds} />
 
-      <ApprovedSetBlock statementId={statement.id} visibleId={statement.visibleId} set={statement.approvedSet} />
+      <ApprovedSetBlock
+        statementId={statement.id}
+        visibleId={statement.visibleId}
+        set={statement.approvedSet}
+        inventoryAction={signApprovalDocument}
+      />
 
       <CorrectionsBlock
         corrections={statement.corrections}
-        fileAction={(file) => {
-          // A corrected certificate is signed by the examiner of the approval it corrects.
-          const approval = statement.stages.findLast(
-            (stage) => stage.isGovernmentAgency && stage.status === 'approved',
-          );
-          return approval && canSignDecision(approval, file, user?.id) ? (
-            <SignDecisionButton statementId={statement.id} file={file} />
-          ) : null;
-        }}
+        fileAction={signApprovalDocument}
         actions={(correction) =>
           canAnswerCorrections && (
             <div className="correction__actions">
