@@ -9,7 +9,8 @@ import { statementUnderReview } from './listed.ts';
 import { ReviewPage } from './pages/examiner-pages.ts';
 
 // A certificate anyone can verify: the examiner approves, the PDF carries the check address in text and as a QR
-// code, and the public page (no login) confirms it and tells the approved drawing from an altered one.
+// code, and the public page (no login) confirms it, tells the approved drawing from an altered one, and a stamped
+// sheet of the approved set from its original.
 test.use({ role: 'examiner1', freshServer: true });
 
 /** The QR code on a PDF page rendered by pdftoppm (binary PGM), decoded with jsQR. */
@@ -30,7 +31,7 @@ function decodeQr(pdf: string): string | null {
   return jsQR(rgba, width, height)?.data ?? null;
 }
 
-test('an approved certificate is confirmed on the public check page, which tells the approved file from another', async ({
+test('an approved certificate is confirmed on the public check page, which tells the approved file from another and a stamped sheet from its original', async ({
   page,
   browser,
 }) => {
@@ -66,6 +67,20 @@ test('an approved certificate is confirmed on the public check page, which tells
   if (!checkUrl) throw new Error(`no check address in the certificate:\n${text}`);
   expect(decodeQr(pdf)).toBe(checkUrl);
 
+  // The approved set is stamped after the approval: once the detail shows it, its stamped sheet is downloaded.
+  const set = page.getByRole('region', { name: 'Согласованный комплект' });
+  const stampedName = 'Альбом АГР_согласовано.pdf';
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(review.title).toBeVisible();
+      return set.getByRole('button', { name: `Скачать «${stampedName}»` }).count();
+    })
+    .toBe(1);
+  const stampedDownload = page.waitForEvent('download');
+  await set.getByRole('button', { name: `Скачать «${stampedName}»` }).click();
+  const stampedFile = readFileSync(await (await stampedDownload).path());
+
   // A visitor without any login, on a phone-sized screen.
   const visitor = await browser.newContext({ viewport: { width: 576, height: 900 } });
   const phone = await visitor.newPage();
@@ -91,6 +106,17 @@ test('an approved certificate is confirmed on the public check page, which tells
   await picker.setInputFiles({ name: 'чертёж-изменённый.pdf', mimeType: 'application/pdf', buffer: altered });
   await expect(phone.getByText(/Файл не совпадает ни с одним согласованным документом/)).toBeVisible();
 
+  // 'Проверить лист': the stamped sheet is in the set; its original, without the stamp, is not.
+  const sheets = phone.getByRole('region', { name: 'Согласованный комплект' });
+  await expect(sheets).toContainText(stampedName);
+  const sheetPicker = phone.getByLabel('Выберите лист комплекта на своём компьютере');
+  await sheetPicker.setInputFiles({ name: 'лист.pdf', mimeType: 'application/pdf', buffer: stampedFile });
+  const sheetCheck = phone.getByRole('region', { name: 'Проверить лист' });
+  await expect(sheetCheck.getByText(`Файл входит в согласованный комплект: ${stampedName}`)).toBeVisible();
+  await phone.screenshot({ path: '/tmp/e2e-check-sheet-576.png', fullPage: true });
+  await sheetPicker.setInputFiles({ name: 'лист-без-штампа.pdf', mimeType: 'application/pdf', buffer: approvedFile });
+  await expect(sheetCheck.getByText('Этого файла нет в согласованном комплекте')).toBeVisible();
+
   // Accessible as it stands, with the answer shown.
   const axe = await new AxeBuilder({ page: phone }).analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
@@ -99,6 +125,9 @@ test('an approved certificate is confirmed on the public check page, which tells
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(sessionCalls).toEqual([]);
+  await phone.setViewportSize({ width: 1400, height: 900 });
+  await expect(sheetCheck.getByText('Этого файла нет в согласованном комплекте')).toBeVisible();
+  await phone.screenshot({ path: '/tmp/e2e-check-sheet-1400.png', fullPage: true });
 
   // An unknown token says so.
   await phone.goto(checkUrl.replace(/\/check\/.*/, '/check/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));

@@ -33,17 +33,6 @@ type Who = 'owner' | 'examiner1';
 const users = {} as Record<Who, UserRow>;
 const bearer = {} as Record<Who, string>;
 
-beforeAll(async () => {
-  portal = await startTestPortal();
-  ctx = portal.ctx;
-  const people = await signedIn(portal, { owner: demoUsers.owner.email, examiner1: demoUsers.examiner1.email });
-  Object.assign(users, people.users);
-  Object.assign(bearer, people.bearer);
-}, 60_000);
-afterAll(async () => {
-  await portal.close();
-});
-
 function call(who: Who, method: 'GET' | 'POST', url: string, payload?: object) {
   return portal.app.inject({ method, url, headers: { authorization: bearer[who] }, ...(payload ? { payload } : {}) });
 }
@@ -124,7 +113,22 @@ async function withSet(id: number): Promise<Statement & { approvedSet: NonNullab
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-describe('the approved set', () => {
+// The same on files in a directory and in a bucket of a real S3-compatible server.
+describe.each([
+  { fileStore: 'directory' as const, where: 'in a directory' },
+  { fileStore: 's3' as const, where: 'on S3' },
+])('the approved set, files $where', ({ fileStore }) => {
+  beforeAll(async () => {
+    portal = await startTestPortal({}, { fileStore });
+    ctx = portal.ctx;
+    const people = await signedIn(portal, { owner: demoUsers.owner.email, examiner1: demoUsers.examiner1.email });
+    Object.assign(users, people.users);
+    Object.assign(bearer, people.bearer);
+  }, 60_000);
+  afterAll(async () => {
+    await portal.close();
+  });
+
   it('stamps every page of every PDF and image, names what it cannot stamp, and keeps the originals', async () => {
     const originals = {
       'Альбом.pdf': await album(),
