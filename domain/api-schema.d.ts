@@ -2364,12 +2364,41 @@ export interface paths {
         };
         /**
          * 'Скачать комплект': the approved set of statement `id` as one ZIP
-         * @description The stamped copies and the inventory of the statement's approved set (`Statement.approvedSet`), stored without
-         *     compression and streamed as they are read (never held whole), named `Комплект_{visibleId}.zip`. The company's
-         *     users and any examiner; another company's statement, a statement without a set and an unknown id are the same
-         *     404.
+         * @description The stamped copies, the inventory and the inventory's signature when it has one, of the statement's approved
+         *     set (`Statement.approvedSet`), stored without compression and streamed as they are read (never held whole),
+         *     named `Комплект_{visibleId}.zip`. The company's users and any examiner; another company's statement, a
+         *     statement without a set, a set still waiting for its inventory's signature (for the company) and an unknown id
+         *     are the same 404.
          */
         get: operations["downloadApprovedSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/instance/statements/{id}/not-stamped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The documents an approval of statement `id` now would leave without a stamp, with the reason
+         * @description For the approval dialog, before it is sent (docs/product.md «The approved set»): each document of the
+         *     company's last submission that the set would not stamp, with the reason the set would give (`NotStampedFile`):
+         *     not a PDF or image, damaged, encrypted, or past the parser's bounds. Found without stamping anything: by the
+         *     file's kind, its first and last bytes, and its page count (counted once off the event loop and kept, as a
+         *     remark's pin counts it). The set's own stamping stays the judge: a file that passes here may still be named
+         *     there. Any examiner; an unknown statement is 404.
+         */
+        get: operations["foreseeNotStamped"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3576,6 +3605,9 @@ export interface components {
             signature: components["schemas"]["DocumentSignature"] | null;
             /** @description The inventory's detached signature file (in 'Скачать комплект' too); null without one. */
             signatureFile: components["schemas"]["SignatureFile"] | null;
+        };
+        ForeseenNotStamped: {
+            notStamped: components["schemas"]["NotStampedFile"][];
         };
         NotStampedFile: {
             fileName: string;
@@ -8272,6 +8304,35 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["Error"];
+        };
+    };
+    foreseeNotStamped: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Entity id. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents that would not be stamped; empty when every one would. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForeseenNotStamped"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
             default: components["responses"]["Error"];

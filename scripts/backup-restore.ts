@@ -264,6 +264,8 @@ const NOT_READ: Record<string, string> = {
     "a body member's view of a statement's remarks, every one of them among /api/instance/statements/{id}/remarks",
   '/api/approved-sets/{id}/zip':
     'a ZIP streamed from the stamped copies the details list, each downloaded by the files check',
+  '/api/instance/statements/{id}/not-stamped':
+    'a forecast computed from the files a detail lists, each downloaded by the files check',
 };
 /** GETs read with ids the lists give (the crawl's later steps). */
 const READ_BY_ID = new Set([

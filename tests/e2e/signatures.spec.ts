@@ -376,6 +376,7 @@ test.describe('with SIGNATURES_REQUIRED=decisions', () => {
     await create.fill({ objectName: 'Дом с описью комплекта' });
     await create.documents.upload([
       { name: 'Генплан.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await sheet.save()) },
+      { name: 'Записка.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK\u0003\u0004 word') },
     ]);
     const { id, visibleId } = await create.create();
 
@@ -392,6 +393,18 @@ test.describe('with SIGNATURES_REQUIRED=decisions', () => {
     await review.choose('Согласовать');
     const certificate = await certificateDownload;
     const certificateBytes = readFileSync(await certificate.path());
+    // The dialog says beforehand which document the set will leave without a stamp, and why; the drawing keeps its
+    // corner to choose.
+    await expect(review.replyDialog.getByTestId('stamp-corners-unstamped')).toContainText(
+      'Записка.docx: Штамп ставится только на PDF и изображения (PNG, JPEG)',
+    );
+    await expect(review.replyDialog.getByRole('group', { name: 'Генплан.pdf' })).toBeVisible();
+    await expect(review.replyDialog.getByRole('group', { name: 'Записка.docx' })).toHaveCount(0);
+    for (const width of [576, 1400]) {
+      await examiner.setViewportSize({ width, height: 900 });
+      await examiner.screenshot({ path: `/tmp/signatures-approval-unstamped-${width}.png`, animations: 'disabled' });
+      expect(await blockingViolations(examiner)).toEqual([]);
+    }
     await review.replyFiles.upload([
       { name: certificate.suggestedFilename(), mimeType: 'application/pdf', buffer: certificateBytes },
       {

@@ -713,6 +713,12 @@ export const ACCESS_MATRIX: AccessRow[] = [
   { method: 'GET', route: '/files/:key', url: '/files/abc', expect: all(404) },
   // No statement has a set here: the same 404 for everyone signed in (approved-sets.test.ts downloads one).
   { method: 'GET', route: '/api/approved-sets/:id/zip', url: '/api/approved-sets/999999/zip', expect: all(404) },
+  {
+    method: 'GET',
+    route: '/api/instance/statements/:id/not-stamped',
+    url: '/api/instance/statements/999999/not-stamped',
+    expect: examiners(404),
+  },
 ];
 
 /** A statement of company A made for one cell: its id and the storage key of one of its files. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
-import { degrees, PDFDocument } from 'pdf-lib';
+import { degrees, PDFDocument, PDFHexString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
 import {
@@ -48,6 +48,23 @@ async function album(): Promise<Buffer> {
   turned.drawText('Sheet A3 turned', { x: 40, y: 40, size: 20 });
   doc.addPage([105 * MM, 148 * MM]).drawText('Sheet A6', { x: 20, y: 20, size: 10 });
   return Buffer.from(await doc.save());
+}
+
+/** A one-page PDF whose trailer names an `/Encrypt` dictionary (the standard handler, a password of its owner). */
+async function encrypted(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([210 * MM, 297 * MM]);
+  doc.context.trailerInfo.Encrypt = doc.context.register(
+    doc.context.obj({
+      Filter: 'Standard',
+      V: 1,
+      R: 2,
+      O: PDFHexString.of('00'.repeat(32)),
+      U: PDFHexString.of('00'.repeat(32)),
+      P: -4,
+    }),
+  );
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
 /** A 40×30 grey PNG. */
@@ -310,6 +327,50 @@ describe.each([
     await resumeApprovedSets(ctx);
     expect((await detail('owner', id)).approvedSet).toEqual(set);
   }, 60_000);
+
+  it('tells the approval dialog beforehand which documents will go unstamped, and the set names the same', async () => {
+    const prefileIds = [
+      await stored(users.owner, 'Альбом.pdf', await album()),
+      await stored(users.owner, 'Зашифрованный.pdf', await encrypted()),
+      await stored(users.owner, 'Обрезанный.pdf', (await album()).subarray(0, 600)),
+      // Whole at a glance, its pages cannot be counted.
+      await stored(
+        users.owner,
+        'Испорченный.pdf',
+        Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\ngarbage\n%%EOF\n'),
+      ),
+      await stored(
+        users.owner,
+        'Смета.xlsx',
+        Buffer.from('PK\u0003\u0004 xl/workbook.xml'),
+        'application/octet-stream',
+      ),
+    ];
+    const { id } = await submitStatement(ctx, users.owner, { objectName: 'Бассейн', prefileIds });
+    await takeIntoWork(ctx, users.examiner1, id);
+    const foreseen = await call('examiner1', 'GET', `/api/instance/statements/${id}/not-stamped`);
+    expect(foreseen.statusCode, foreseen.body).toBe(200);
+    const expected = [
+      { fileName: 'Зашифрованный.pdf', reason: NOT_STAMPED.encrypted },
+      { fileName: 'Обрезанный.pdf', reason: NOT_STAMPED.damaged },
+      { fileName: 'Испорченный.pdf', reason: NOT_STAMPED.damaged },
+      { fileName: 'Смета.xlsx', reason: NOT_STAMPED.not_a_drawing },
+    ];
+    expect(foreseen.json()).toEqual({ notStamped: expected });
+    // Only examiners ask; an unknown statement is 404.
+    expect((await call('owner', 'GET', `/api/instance/statements/${id}/not-stamped`)).statusCode).toBe(403);
+    expect((await call('examiner1', 'GET', '/api/instance/statements/999999/not-stamped')).statusCode).toBe(404);
+
+    const approved = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'approved',
+      comment: null,
+      prefileIds: [await certificatePrefile(portal, users.examiner1, id)],
+    });
+    expect(approved.statusCode, approved.body).toBe(201);
+    const { approvedSet } = await withSet(id);
+    expect(approvedSet.files.map((file) => file.fileName)).toEqual(['Альбом_согласовано.pdf']);
+    expect(approvedSet.notStamped).toEqual(expected);
+  });
 
   it('has no set before an approval, and none for a statement another decision answered', async () => {
     const { id } = await submitStatement(ctx, users.owner, {

@@ -125,3 +125,10 @@ export function listApprovedSetFiles(db: Db, stageId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Whether a statement of this id exists. */
+export async function statementExists(db: Db, statementId: number): Promise<boolean> {
+  return (
+    (await db.selectFrom('statements').select('id').where('id', '=', statementId).executeTakeFirst()) !== undefined
+  );
+}

@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 import { checkUrl } from '#domain/certificates.ts';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
-import type { ApprovedSet, DocumentSignature } from '#domain/contract.ts';
+import type { ApprovedSet, DocumentSignature, NotStampedFile } from '#domain/contract.ts';
 import { renderLetter } from '#domain/pdf/committee-document.ts';
 import type { LetterBlock } from '#domain/pdf/letter.ts';
 import { certificateDate } from '#domain/pdf/page.ts';
@@ -28,8 +28,9 @@ import { keepStageFile } from '../files/stage-files.ts';
 import { committeeFonts } from '../letters/letters.ts';
 import { announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
 import { parseStoredFile, type SandboxLimits } from '../parsing/sandbox.ts';
+import { statementFilePages } from '../remarks/remarks.service.ts';
 import { discardStored, type FileStore } from '../storage/file-store.ts';
-import { seesCompany } from '../users/guards.ts';
+import { requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { listCompanyUsers } from '../users/users.service.ts';
 import {
@@ -40,6 +41,7 @@ import {
   listApprovedDocuments,
   listApprovedSetFiles,
   saveStampCorners,
+  statementExists,
 } from './approved-sets.repository.ts';
 import type { StampCorner, StampInput, StampJob, StampResult } from './stamp.ts';
 
@@ -71,22 +73,33 @@ function stampKind(fileName: string): StampInput['kind'] | null {
   return null;
 }
 
+/** How much of a PDF's end is read for its trailer: an xref stream's dictionary comes before its data. */
+const TAIL_BYTES = 8192;
+
 /**
- * Whether the stored file begins as its kind does and, for a PDF, ends with a trailer ('%%EOF' in its last kilobyte):
- * a file that does not is damaged without a child process being started for it.
+ * What is wrong with the stored file at a glance, before a child process is started for it: damaged when it does not
+ * begin as its kind does or, for a PDF, has no trailer ('%%EOF') in its end; encrypted when that end names an
+ * `/Encrypt` dictionary. Null when it looks whole: the stamping itself still judges it.
  */
-async function looksWhole(ctx: ServiceContext, key: string, size: number, kind: StampInput['kind']): Promise<boolean> {
-  if (size < 8) return false;
+async function seenProblem(
+  ctx: ServiceContext,
+  key: string,
+  size: number,
+  kind: StampInput['kind'],
+): Promise<'damaged' | 'encrypted' | null> {
+  if (size < 8) return 'damaged';
   const read = async (start: number, end: number) => {
     const chunks: Buffer[] = [];
     for await (const chunk of await ctx.files.get(key, { start, end })) chunks.push(Buffer.from(chunk));
     return Buffer.concat(chunks);
   };
   const head = await read(0, 7);
-  if (kind === 'png') return head.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  if (kind === 'jpeg') return head[0] === 0xff && head[1] === 0xd8;
-  if (head.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
-  return (await read(Math.max(0, size - 1024), size - 1)).includes('%%EOF');
+  if (kind === 'png') return head.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])) ? null : 'damaged';
+  if (kind === 'jpeg') return head[0] === 0xff && head[1] === 0xd8 ? null : 'damaged';
+  if (head.subarray(0, 5).toString('latin1') !== '%PDF-') return 'damaged';
+  const tail = await read(Math.max(0, size - TAIL_BYTES), size - 1);
+  if (!tail.subarray(-1024).includes('%%EOF')) return 'damaged';
+  return tail.includes('/Encrypt') ? 'encrypted' : null;
 }
 
 /** 'План_1.png' -> 'План_1_согласовано.pdf'. */
@@ -155,6 +168,30 @@ export async function stampStored(
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The documents an approval of the statement now would leave without a stamp, with the reason the set would give
+ * (the approval dialog shows them before it is sent): not a PDF or image, damaged or encrypted at a glance, or a PDF
+ * whose pages cannot be counted (counted once off the event loop and kept, as a remark's pin counts them). Nothing
+ * is stamped; the set's own stamping stays the judge. Any examiner; an unknown statement is 404.
+ */
+export async function foreseeNotStamped(
+  ctx: ServiceContext,
+  actor: UserRow,
+  statementId: number,
+): Promise<NotStampedFile[]> {
+  requireExaminer(actor);
+  if (!(await statementExists(ctx.db, statementId))) throw apiError('not_found', 'Заявление не найдено');
+  const foreseen: NotStampedFile[] = [];
+  for (const document of await listApprovedDocuments(ctx.db, statementId)) {
+    const kind = stampKind(document.file_name);
+    const problem = kind ? await seenProblem(ctx, document.storage_key, Number(document.size), kind) : 'not_a_drawing';
+    const pages = !problem && kind === 'pdf' ? await statementFilePages(ctx, statementId, document.id) : 1;
+    const reason = problem ?? (pages === 'unreadable' ? 'damaged' : pages === 'too_complex' ? 'too_complex' : null);
+    if (reason) foreseen.push({ fileName: document.file_name, reason: NOT_STAMPED[reason] });
+  }
+  return foreseen;
 }
 
 /** Approvals whose set is being made in this process: a second call for one waits for nothing and makes nothing. */
@@ -227,8 +264,9 @@ export async function makeApprovedSet(ctx: ServiceContext, statementId: number):
         notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED.not_a_drawing });
         continue;
       }
-      if (!(await looksWhole(ctx, document.storage_key, Number(document.size), kind))) {
-        notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED.damaged });
+      const problem = await seenProblem(ctx, document.storage_key, Number(document.size), kind);
+      if (problem) {
+        notStamped.push({ fileName: document.file_name, reason: NOT_STAMPED[problem] });
         continue;
       }
       const input: StampInput = { ...base, kind, corner: chosen.get(document.id) ?? 'bottom-right' };

@@ -17,7 +17,7 @@ import { apiError, fieldError } from '../errors.ts';
 import { keepPageCount } from '../files/stage-files.ts';
 import { requireCompanyUser, requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
-import { pdfPageCount } from './page-count.ts';
+import { type PageCount, pdfPageCount } from './page-count.ts';
 import {
   adoptProposal,
   closeWithDecision,
@@ -150,6 +150,32 @@ export async function keepKnownPageCount(ctx: ServiceContext, fileId: number, pa
 }
 
 /**
+ * The pages of a statement's PDF or image (one), counted once off the event loop (remarks/page-count.ts) and kept
+ * with the file, a failure too; a file of neither kind is 'unreadable'.
+ */
+async function countedPages(
+  ctx: ServiceContext,
+  file: { id: number; storage_key: string; file_name: string; size: number | string; page_count: PageCount | null },
+): Promise<PageCount> {
+  if (file.page_count !== null) return file.page_count;
+  const kind = viewKind(file.file_name);
+  if (kind === 'none') return 'unreadable';
+  const pages = kind === 'image' ? 1 : await pdfPageCount(ctx.files, file.storage_key, Number(file.size));
+  await keepPageCount(ctx.db, file.id, storedPageCount(pages));
+  return pages;
+}
+
+/** The pages of one file of the statement, counted once (countedPages); null for a file of none of its rounds. */
+export async function statementFilePages(
+  ctx: ServiceContext,
+  statementId: number,
+  fileId: number,
+): Promise<PageCount | null> {
+  const file = await findStatementFile(ctx.db, statementId, fileId);
+  return file ? countedPages(ctx, file) : null;
+}
+
+/**
  * The text, severity and pin of a remark as they will be stored, or a 400 naming the field: the text not blank, the
  * pin on a PDF or an image of this statement, on a page it has, its rectangle on the page. A PDF's pages are read
  * once, off the event loop (remarks/page-count.ts), and kept with the file, a failure too.
@@ -162,13 +188,10 @@ async function checkedFields(ctx: ServiceContext, statementId: number, input: Re
   if (!pin) return { text, severity: input.severity, pin: null };
   const file = await findStatementFile(ctx.db, statementId, pin.fileId);
   if (!file) throw fieldError('pin.fileId', refusals.fileNotHere);
-  let pages = file.page_count;
-  if (pages === null) {
-    const kind = viewKind(file.file_name);
-    if (kind === 'none') throw fieldError('pin.fileId', refusals.fileNotPinnable);
-    pages = kind === 'image' ? 1 : await pdfPageCount(ctx.files, file.storage_key, Number(file.size));
-    await keepPageCount(ctx.db, file.id, storedPageCount(pages));
+  if (file.page_count === null && viewKind(file.file_name) === 'none') {
+    throw fieldError('pin.fileId', refusals.fileNotPinnable);
   }
+  const pages = await countedPages(ctx, file);
   if (pages === 'too_complex') throw fieldError('pin.fileId', refusals.fileTooComplex);
   if (pages === 'unreadable') throw fieldError('pin.fileId', refusals.fileUnreadable);
   if (pin.page > pages) throw fieldError('pin.page', refusals.noSuchPage(pages));

@@ -12,14 +12,29 @@ const PagePreview = lazy(() => import('../documents/PagePreview.tsx'));
  */
 export default function StampCornerPicker({ files, corners }: { files: readonly StageFile[]; corners: StampCorners }) {
   const chosen = useStore(corners.$corners);
-  const documents = stampableDocuments(files);
-  if (documents.length === 0) return null;
+  const notStamped = useStore(corners.$notStamped) ?? [];
+  // A document the server foresees unstamped gets no corner: it is named below with why.
+  const unstamped = new Set(notStamped.map((file) => file.fileName));
+  const documents = stampableDocuments(files).filter((file) => !unstamped.has(file.fileName));
+  if (documents.length === 0 && notStamped.length === 0) return null;
   return (
     <section className="stamp-corners" aria-labelledby="stamp-corners-title">
       <h3 id="stamp-corners-title" className="field__label">
         {texts.title}
       </h3>
       <p className="field__hint">{texts.hint}</p>
+      {notStamped.length > 0 && (
+        <div className="stamp-corners__unstamped" data-testid="stamp-corners-unstamped">
+          <p className="correction__label">{texts.unstamped}</p>
+          <ul>
+            {notStamped.map((file) => (
+              <li key={file.fileName}>
+                {file.fileName}: {file.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ul className="stamp-corners__list">
         {documents.map((file) => {
           const corner: StampCorner = chosen[String(file.id)] ?? 'bottom-right';

@@ -1,6 +1,7 @@
-import { map, type ReadableAtom } from 'nanostores';
-import type { StageFile, StampCorner, Statement } from '#domain/contract.ts';
+import { atom, map, type ReadableAtom } from 'nanostores';
+import type { NotStampedFile, StageFile, StampCorner, Statement } from '#domain/contract.ts';
 import { viewKind } from '#domain/files.ts';
+import { api } from '#stores/api.ts';
 
 // Where the stamp 'СОГЛАСОВАНО' goes on each document of the approved submission (docs/product.md «The approved
 // set»): bottom right unless the examiner chooses another corner in the approval dialog.
@@ -17,11 +18,30 @@ export function approvedSubmissionFiles(statement: Statement): readonly StageFil
   return statement.stages.findLast((stage) => !stage.isGovernmentAgency)?.files ?? [];
 }
 
-/** The corners of one approval dialog, by file id. */
+/**
+ * The corners of one approval dialog, by file id, and what the server foresees will go unstamped (null while it is
+ * asked, and when it could not be asked: the set names them after the approval anyway).
+ */
 export function createStampCorners() {
   const $corners = map<Record<string, StampCorner>>({});
+  const $notStamped = atom<readonly NotStampedFile[] | null>(null);
+  let asked = 0;
   return {
     $corners: $corners as ReadableAtom<Readonly<Record<string, StampCorner>>>,
+    $notStamped: $notStamped as ReadableAtom<readonly NotStampedFile[] | null>,
+    /** Asks which documents of the statement's submission an approval now would leave without a stamp. */
+    async foresee(statementId: number) {
+      const ask = ++asked;
+      $notStamped.set(null);
+      try {
+        const { data } = await api.GET('/api/instance/statements/{id}/not-stamped', {
+          params: { path: { id: statementId } },
+        });
+        if (ask === asked && data) $notStamped.set(data.notStamped);
+      } catch {
+        // Not told beforehand: the set lists them once made.
+      }
+    },
     /** A corner for one document. */
     choose(fileId: number, corner: StampCorner) {
       $corners.setKey(String(fileId), corner);

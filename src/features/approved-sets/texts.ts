@@ -24,4 +24,5 @@ export const stampCornerTexts = {
     'top-left': 'Левый верхний',
   },
   preview: (fileName: string) => `Первый лист «${fileName}» с местом штампа`,
+  unstamped: 'Без штампа (не войдут в комплект, согласованию это не мешает):', // e2e
 } as const;

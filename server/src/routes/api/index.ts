@@ -4,7 +4,7 @@ import type { RouteScope } from '../../contract/openapi.ts';
 import { registerNotImplemented } from '../contract-stubs.ts';
 import adminRoutes from './admin/index.ts';
 import { companyAppeals, instanceAppeals } from './appeals/index.ts';
-import approvedSetRoutes from './approved-sets.ts';
+import approvedSetRoutes, { instanceApprovedSets } from './approved-sets.ts';
 import authenticationRoutes from './authentication/index.ts';
 import catalogRoutes from './catalogs/index.ts';
 import companyRoutes from './companies/index.ts';
@@ -66,7 +66,14 @@ const api: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
           ),
           behind(
             'requireExaminer',
-            [instanceRoutes, teamRoutes, instanceAppeals, remarkTemplateRoutes, instanceConclusions],
+            [
+              instanceRoutes,
+              teamRoutes,
+              instanceAppeals,
+              remarkTemplateRoutes,
+              instanceConclusions,
+              instanceApprovedSets,
+            ],
             {
               scope: 'examiner',
             },

@@ -224,6 +224,7 @@ export async function startReply(status: ReplyStatus): Promise<void> {
   rejectionGrounds.reset();
   decisionReasons.reset();
   stampCorners.reset();
+  if (status === 'approved') void stampCorners.foresee(statement.id);
   reply.open(status);
 }
 
