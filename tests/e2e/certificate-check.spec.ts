@@ -68,15 +68,8 @@ test('an approved certificate is confirmed on the public check page, which tells
   expect(decodeQr(pdf)).toBe(checkUrl);
 
   // The approved set is stamped after the approval: once the detail shows it, its stamped sheet is downloaded.
-  const set = page.getByRole('region', { name: 'Согласованный комплект' });
   const stampedName = 'Альбом АГР_согласовано.pdf';
-  await expect
-    .poll(async () => {
-      await page.reload();
-      await expect(review.title).toBeVisible();
-      return set.getByRole('button', { name: `Скачать «${stampedName}»` }).count();
-    })
-    .toBe(1);
+  const set = await review.madeSet(stampedName);
   const stampedDownload = page.waitForEvent('download');
   await set.getByRole('button', { name: `Скачать «${stampedName}»` }).click();
   const stampedFile = readFileSync(await (await stampedDownload).path());

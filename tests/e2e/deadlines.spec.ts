@@ -144,9 +144,7 @@ test.describe('the applicant’s and the examiner’s details', () => {
     const examinerPage = await pageAs('examiner1');
     const news = new NewsPage(examinerPage);
     await news.goto();
-    await news.takeButton(visibleId).click();
-    await news.confirmDialog.getByRole('button', { name: 'Yes' }).click();
-    await expect(examinerPage.getByText('Заявление взято в работу')).toBeVisible();
+    await news.take(visibleId);
     const review = new ReviewPage(examinerPage);
     await review.goto(id);
     await expect(review.deadline).toHaveText(running);
@@ -219,9 +217,7 @@ test.describe('the examiner’s table', () => {
     const sent = await answerOf<Answered[]>(page, '/api/instance/all/statements', () => news.goto());
     const fresh = sent.find((item) => item.status === 'sent');
     if (!fresh) throw new Error('no sent statement seeded');
-    await news.takeButton(fresh.visibleId).click();
-    await news.confirmDialog.getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText('Заявление взято в работу')).toBeVisible();
+    await news.take(fresh.visibleId);
 
     // The sidebar's counts come from GET /api/users/me/counters: the same statements, counted overdue on the server.
     // Here every statement under review is overdue, so the server's overdue count is its count under review.

@@ -180,15 +180,8 @@ test('examiner1 approves the seeded statement under review: the certificate down
   await expect(page.getByRole('img', { name: 'Согласовано по этой подаче' })).toBeVisible();
 
   // The set is stamped after the approval: once the detail shows it, the chosen document's stamp stands top left.
-  const set = page.getByRole('region', { name: 'Согласованный комплект' });
   const stampedName = `${documentName.replace(/\.[^.]+$/, '')}_согласовано.pdf`;
-  await expect
-    .poll(async () => {
-      await page.reload();
-      await expect(review.title).toBeVisible();
-      return set.getByRole('button', { name: `Скачать «${stampedName}»` }).count();
-    })
-    .toBe(1);
+  const set = await review.madeSet(stampedName);
   const stamped = page.waitForEvent('download');
   await set.getByRole('button', { name: `Скачать «${stampedName}»` }).click();
   const box = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', await (await stamped).path(), '-'], {
@@ -284,9 +277,7 @@ test('examiner1 takes a new statement, sends it back with a file, sees the next 
   const listed = await listedWhile(page, '/api/instance/all/statements', () => newsPage.goto());
   const statement = listed.find((item) => item.status === 'sent');
   if (!statement) throw new Error('no sent statement seeded');
-  await newsPage.takeButton(statement.visibleId).click();
-  await newsPage.confirmDialog.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Заявление взято в работу')).toBeVisible();
+  await newsPage.take(statement.visibleId);
 
   // Rework with a comment and a file, by keyboard through the menu.
   await review.goto(statement.id);

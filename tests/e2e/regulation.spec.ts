@@ -115,9 +115,7 @@ test('an applicant withdraws a statement under review; it leaves the examiner’
   const examiner = await pageAs('examiner1');
   const news = new NewsPage(examiner);
   await news.goto();
-  await news.takeButton(statement.visibleId).click();
-  await news.confirmDialog.getByRole('button', { name: 'Yes' }).click();
-  await expect(examiner.getByText('Заявление взято в работу')).toBeVisible();
+  await news.take(statement.visibleId);
   const table = new ExaminerTablePage(examiner);
   await table.goto('/instance/filter/under_review');
   const row = table.rows.filter({

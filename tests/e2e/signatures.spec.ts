@@ -47,6 +47,24 @@ async function documentToSign(
   return { name, bytes: readFileSync(await (await download).path()) };
 }
 
+/**
+ * Examiner 1 signs the document behind `sign` (found in `scope`) as they would: downloads it, signs it in their own
+ * tool, and files the signature through 'Подписать решение'. Answers the document.
+ */
+async function signAs(page: Page, scope: Page | Locator, sign: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const document = await documentToSign(page, scope, sign);
+  await sign.click();
+  const dialog = page.getByRole('dialog', { name: 'Подписать решение' });
+  await dialog.getByLabel('Файл подписи').setInputFiles({
+    name: `${document.name}.sig`,
+    mimeType: 'application/octet-stream',
+    buffer: await signed(document.bytes, 'examiner'),
+  });
+  await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  return document;
+}
+
 /** Examiner 1 rejects the first statement under review in their list, with a ground of refusal. */
 async function rejectUnderReview(page: Page): Promise<{ review: ReviewPage; id: number }> {
   const review = new ReviewPage(page);
@@ -106,9 +124,7 @@ for (const width of [1400, 576]) {
     await examiner.setViewportSize({ width, height: 900 });
     const news = new NewsPage(examiner);
     await news.goto();
-    await news.takeButton(visibleId).click();
-    await news.confirmDialog.getByRole('button', { name: 'Yes' }).click();
-    await expect(examiner.getByText('Заявление взято в работу')).toBeVisible();
+    await news.take(visibleId);
     const review = new ReviewPage(examiner);
     await review.goto(id);
     await expect(review.round('Документы').getByText(SIGNED_BY_DIRECTOR)).toBeVisible();
@@ -341,16 +357,7 @@ test.describe('with SIGNATURES_REQUIRED=decisions', () => {
       await page.screenshot({ path: `/tmp/signatures-held-company-${width}.png`, fullPage: true });
 
       // Signed: the refusal is issued.
-      const { name: letterName, bytes: letter } = await documentToSign(examiner, examiner, sign);
-      await sign.click();
-      const dialog = examiner.getByRole('dialog', { name: 'Подписать решение' });
-      await dialog.getByLabel('Файл подписи').setInputFiles({
-        name: `${letterName}.sig`,
-        mimeType: 'application/octet-stream',
-        buffer: await signed(letter, 'examiner'),
-      });
-      await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
-      await expect(dialog).toBeHidden();
+      await signAs(examiner, examiner, sign);
       await expect(header(examiner).getByText('Отклонено', { exact: true })).toBeVisible();
       await expect(examiner.getByText('Ожидает подписи', { exact: true })).toHaveCount(0);
 
@@ -384,9 +391,7 @@ test.describe('with SIGNATURES_REQUIRED=decisions', () => {
     const examiner = await pageAs('examiner1');
     const news = new NewsPage(examiner);
     await news.goto();
-    await news.takeButton(visibleId).click();
-    await news.confirmDialog.getByRole('button', { name: 'Yes' }).click();
-    await expect(examiner.getByText('Заявление взято в работу')).toBeVisible();
+    await news.take(visibleId);
     const review = new ReviewPage(examiner);
     await review.goto(id);
     const certificateDownload = examiner.waitForEvent('download');
@@ -417,14 +422,7 @@ test.describe('with SIGNATURES_REQUIRED=decisions', () => {
     await expect(review.replyDialog).toBeHidden();
 
     // The set is stamped after the approval; the examiner sees it waiting for the inventory's signature.
-    const set = examiner.getByRole('region', { name: 'Согласованный комплект' });
-    await expect
-      .poll(async () => {
-        await examiner.reload();
-        await expect(review.title).toBeVisible();
-        return set.count();
-      })
-      .toBe(1);
+    const set = await review.madeSet();
     const awaiting = set.getByTestId('approved-set-awaiting');
     await expect(awaiting).toHaveText(
       'Комплект ждёт подписи описи: компания и страница проверки свидетельства получат его, когда эксперт, согласовавший заявление, подпишет опись.',
@@ -450,16 +448,7 @@ test.describe('with SIGNATURES_REQUIRED=decisions', () => {
     await expect(page.getByRole('region', { name: 'Согласованный комплект' })).toHaveCount(0);
 
     // The examiner signs the inventory: the set is issued.
-    const { name, bytes } = await documentToSign(examiner, set, sign);
-    await sign.click();
-    const dialog = examiner.getByRole('dialog', { name: 'Подписать решение' });
-    await dialog.getByLabel('Файл подписи').setInputFiles({
-      name: `${name}.sig`,
-      mimeType: 'application/octet-stream',
-      buffer: await signed(bytes, 'examiner'),
-    });
-    await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
-    await expect(dialog).toBeHidden();
+    const { name } = await signAs(examiner, set, sign);
     await expect(
       set.getByText(/^Подписан: Смирнов Алексей Петрович, .*сертификат до \d{2}\.\d{2}\.\d{4}$/),
     ).toBeVisible();

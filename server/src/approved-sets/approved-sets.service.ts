@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 import { checkUrl } from '#domain/certificates.ts';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
-import type { ApprovedSet, DocumentSignature, NotStampedFile } from '#domain/contract.ts';
+import type { ApprovedSet, NotStampedFile } from '#domain/contract.ts';
 import { renderLetter } from '#domain/pdf/committee-document.ts';
 import type { LetterBlock } from '#domain/pdf/letter.ts';
 import { certificateDate } from '#domain/pdf/page.ts';
@@ -29,6 +29,7 @@ import { committeeFonts } from '../letters/letters.ts';
 import { announceTo, sendAnnouncement } from '../notifications/notifications.service.ts';
 import { parseStoredFile, type SandboxLimits } from '../parsing/sandbox.ts';
 import { statementFilePages } from '../remarks/remarks.service.ts';
+import { documentsOf } from '../signatures/signed-uploads.ts';
 import { discardStored, type FileStore } from '../storage/file-store.ts';
 import { requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
@@ -376,34 +377,19 @@ export async function approvedSetOf(
   const row = stageId === null ? undefined : await findApprovedSetRow(ctx.db, stageId);
   if (!row) return null;
   const files = await listApprovedSetFiles(ctx.db, row.stage_id);
-  const signatures = new Map(files.filter((file) => file.signs_file_id !== null).map((f) => [f.signs_file_id, f]));
   const set: ApprovedSet = {
     files: [],
     inventory: null,
     notStamped: JSON.parse(row.not_stamped),
     awaitingSignature: false,
   };
+  // The inventory's signature is paired with it as a round's document's is with its document.
+  const documents = new Map(documentsOf(files).map((document) => [document.id, document]));
   for (const file of files) {
-    if (file.signs_file_id !== null) continue;
+    const document = documents.get(file.id);
+    if (!document) continue;
     if (file.approved_set === 'inventory') {
-      const signature = signatures.get(file.id);
-      set.inventory = {
-        id: file.id,
-        fileName: file.file_name,
-        url: file.storage_key,
-        size: Number(file.size),
-        sha256: file.sha256 ?? '',
-        signature: signature?.signature_check ? (JSON.parse(signature.signature_check) as DocumentSignature) : null,
-        signatureFile: signature
-          ? {
-              id: signature.id,
-              url: signature.storage_key,
-              fileName: signature.file_name,
-              size: Number(signature.size),
-              sha256: signature.sha256,
-            }
-          : null,
-      };
+      set.inventory = { ...document, sha256: document.sha256 ?? '' };
     } else {
       set.files.push({
         sourceFileId: file.stamped_from_file_id ?? 0,

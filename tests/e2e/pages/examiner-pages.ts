@@ -24,6 +24,13 @@ export class NewsPage extends PageObject {
     return this.page.getByRole('button', { name: `Взять в работу заявление № ${visibleId}` });
   }
 
+  /** Takes the statement into work with its row's 'Взять в работу', confirmed; waits for 'Заявление взято в работу'. */
+  async take(visibleId: number): Promise<void> {
+    await this.takeButton(visibleId).click();
+    await this.confirmDialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(this.page.getByText('Заявление взято в работу')).toBeVisible();
+  }
+
   /** The row's 'Отказать в приёме' button. */
   refuseButton(visibleId: number): Locator {
     return this.page.getByRole('button', { name: `Отказать в приёме заявления № ${visibleId}` });
@@ -93,6 +100,27 @@ export class ReviewPage extends StatementDetailPage {
   async attachCertificate(certificate: Download): Promise<void> {
     const buffer = await readFile(await certificate.path());
     await this.replyFiles.upload([{ name: certificate.suggestedFilename(), mimeType: 'application/pdf', buffer }]);
+  }
+
+  /** 'Согласованный комплект' on the detail. */
+  readonly approvedSet = this.page.getByRole('region', { name: 'Согласованный комплект' });
+
+  /**
+   * The approved set once it is made (after the approval, in the background): the detail is read again until the set
+   * shows (with `stampedName` among its copies, when given).
+   */
+  async madeSet(stampedName?: string): Promise<Locator> {
+    const shown = stampedName
+      ? this.approvedSet.getByRole('button', { name: `Скачать «${stampedName}»` })
+      : this.approvedSet;
+    await expect
+      .poll(async () => {
+        await this.page.reload();
+        await expect(this.title).toBeVisible();
+        return shown.count();
+      })
+      .toBe(1);
+    return this.approvedSet;
   }
 
   /** Ticks the grounds of a rejection whose wording starts with each of `starts`. */
