@@ -3582,6 +3582,11 @@ export interface components {
              *     the inventory ('Подписать решение'); the company and the public check get the set once it is signed.
              */
             awaitingSignature: boolean;
+            /**
+             * @description True when the examiner who approved has been deactivated: a head signs the inventory in their stead, so
+             *     the set still reaches the company.
+             */
+            approverGone: boolean;
         };
         ApprovedSetFile: {
             /** @description The original (`StageFile.id`) the copy was stamped from; the original is never changed. */

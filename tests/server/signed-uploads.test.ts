@@ -1120,3 +1120,70 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     expect(await portal().ctx.files.exists(key as string)).toBe(false);
   });
 });
+
+describe('SIGNATURES_REQUIRED=decisions, an approver deactivated before signing the inventory', () => {
+  const { portal, call, upload, submit, certificateOf } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
+  const setOf = async (as: string, id: number) =>
+    (
+      (
+        await call(as, 'GET', as === 'owner' ? `/api/statements/${id}` : `/api/instance/statements/${id}`)
+      ).json() as Statement
+    ).approvedSet;
+  const sign = async (
+    as: string,
+    signer: TestSignerName,
+    id: number,
+    file: { id: number; url: string; fileName: string },
+  ) => {
+    const bytes = (await call(as, 'GET', `/api/files?path=${file.url}`)).rawPayload;
+    return call(as, 'POST', `/api/instance/statements/${id}/files/${file.id}/signature`, {
+      prefileId: await upload(as, `${file.fileName}.sig`, await signed(bytes, signer)),
+    });
+  };
+
+  it("lets a head sign the set's inventory in the stead of the examiner who approved and left", async () => {
+    const plan = await PDFDocument.create();
+    plan.addPage();
+    const { id } = (await submit([await upload('owner', 'Генплан.pdf', Buffer.from(await plan.save()))])).json();
+    expect((await call('examiner1', 'POST', '/api/instance/StartWorkOnStatement', { id })).statusCode).toBe(200);
+    const certificate = await certificateOf(id);
+    const approved = await call('examiner1', 'POST', `/api/instance/${id}/stages`, {
+      status: 'approved',
+      comment: '',
+      prefileIds: [
+        await upload('examiner1', certificate.name, certificate.bytes),
+        await upload('examiner1', `${certificate.name}.sig`, await signed(certificate.bytes, 'examiner')),
+      ],
+    });
+    expect(approved.statusCode, approved.body).toBe(201);
+    // The approval started its set; made here too if that has not finished yet.
+    await makeApprovedSet(portal().ctx, id);
+    let set = await setOf('head', id);
+    while (!set) {
+      await new Promise((resolve) => setImmediate(resolve));
+      set = await setOf('head', id);
+    }
+    expect(set).toMatchObject({ awaitingSignature: true, approverGone: false });
+    const inventory = set.inventory as NonNullable<typeof set.inventory>;
+    // While the examiner who approved may sign it, nobody else may, a head neither.
+    expect((await sign('head', 'head', id, inventory)).statusCode).toBe(403);
+
+    const examiner1 = await portal()
+      .db.selectFrom('users')
+      .select('id')
+      .where('email', '=', demoUsers.examiner1.email)
+      .executeTakeFirstOrThrow();
+    const deactivated = await call('head', 'POST', `/api/admin/examiners/${examiner1.id}/deactivate`);
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    // The approval stands; its set waits, and now a head signs it in the leaver's stead, another examiner never.
+    expect(await setOf('head', id)).toMatchObject({ awaitingSignature: true, approverGone: true });
+    expect(await setOf('owner', id)).toBeNull();
+    expect((await sign('examiner2', 'examiner', id, inventory)).statusCode).toBe(403);
+    const byHead = await sign('head', 'head', id, inventory);
+    expect(byHead.statusCode, byHead.body).toBe(200);
+    expect(await setOf('owner', id)).toMatchObject({
+      awaitingSignature: false,
+      inventory: { signature: { status: 'valid', signer: { fio: 'Орлова Елена Викторовна' } } },
+    });
+  });
+});

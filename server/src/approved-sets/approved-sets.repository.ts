@@ -132,3 +132,14 @@ export async function statementExists(db: Db, statementId: number): Promise<bool
     (await db.selectFrom('statements').select('id').where('id', '=', statementId).executeTakeFirst()) !== undefined
   );
 }
+
+/** Whether the examiner of a decision's round has been deactivated since. */
+export async function approverRemoved(db: Db, stageId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('stages')
+    .innerJoin('users', 'users.id', 'stages.applicant_id')
+    .select('users.removed_at')
+    .where('stages.id', '=', stageId)
+    .executeTakeFirst();
+  return row !== undefined && row.removed_at !== null;
+}

@@ -35,6 +35,7 @@ import { requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
 import { listCompanyUsers } from '../users/users.service.ts';
 import {
+  approverRemoved,
   findApprovedSetRow,
   findStampSubject,
   insertApprovedSet,
@@ -382,6 +383,7 @@ export async function approvedSetOf(
     inventory: null,
     notStamped: JSON.parse(row.not_stamped),
     awaitingSignature: false,
+    approverGone: await approverRemoved(ctx.db, row.stage_id),
   };
   // The inventory's signature is paired with it as a round's document's is with its document.
   const documents = new Map(documentsOf(files).map((document) => [document.id, document]));

@@ -37,17 +37,20 @@ type RoundFile = NonNullable<Awaited<ReturnType<typeof findRoundFile>>>;
 /**
  * The deciding official of a committee's document, whose signature it takes (docs/product.md «Signatures»): the
  * examiner whose round decided, for a decision's document; the head who decided the appeal, for its answer letter;
- * null for any other file (the company's documents, an appeal's filed files).
+ * null for any other file (the company's documents, an appeal's filed files). `headSigns`: a head may sign it in the
+ * decider's stead (the approved set's inventory of an examiner deactivated before signing it).
  */
-function deciderOf(document: RoundFile): { id: number | null; refusal: string } | null {
+function deciderOf(document: RoundFile): { id: number | null; refusal: string; headSigns: boolean } | null {
   if (document.appeal_id !== null) {
     if (document.appeal_letter_key === null || document.storage_key !== document.appeal_letter_key) return null;
-    return { id: document.appeal_decided_by, refusal: SIGN_TEXTS.notAppealDecider };
+    return { id: document.appeal_decided_by, refusal: SIGN_TEXTS.notAppealDecider, headSigns: false };
   }
   const decision = (DECISIONS as readonly string[]).includes(document.status ?? '');
   // Of the approved set, its inventory is signed («The approved set»): a stamped copy is covered by its hash there.
   if (!document.is_government_agency || !decision || document.approved_set === 'stamped') return null;
-  return { id: document.applicant_id, refusal: SIGN_TEXTS.notDecider };
+  // The approval stands when its examiner leaves; its set must still reach the company, so a head signs for them.
+  const headSigns = document.approved_set === 'inventory' && document.decider_removed_at !== null;
+  return { id: document.applicant_id, refusal: SIGN_TEXTS.notDecider, headSigns };
 }
 
 /**
@@ -68,7 +71,7 @@ export async function signDecision(
   if (!document || document.signs_file_id !== null) throw apiError('not_found', SIGN_TEXTS.noFile);
   const decider = deciderOf(document);
   if (!decider) throw apiError('invalid_transition', SIGN_TEXTS.notDecision);
-  if (decider.id !== actor.id) throw apiError('forbidden', decider.refusal);
+  if (decider.id !== actor.id && !(decider.headSigns && actor.is_head)) throw apiError('forbidden', decider.refusal);
   if (await hasSignature(ctx.db, document.id)) throw apiError('invalid_transition', SIGN_TEXTS.alreadySigned);
   const upload = await findPendingUpload(ctx.db, actor.id, input.prefileId);
   if (!upload) throw apiError('invalid_prefiles');

@@ -14,6 +14,7 @@ export function findRoundFile(db: Db, statementId: number, fileId: number) {
     .selectFrom('files')
     .innerJoin('stages', 'stages.id', 'files.stage_id')
     .leftJoin('appeals', 'appeals.id', 'files.appeal_id')
+    .leftJoin('users as decider', 'decider.id', 'stages.applicant_id')
     .select([
       'files.id',
       'files.stage_id',
@@ -26,6 +27,7 @@ export function findRoundFile(db: Db, statementId: number, fileId: number) {
       'stages.status',
       'stages.is_government_agency',
       'stages.applicant_id',
+      'decider.removed_at as decider_removed_at',
       'appeals.decided_by as appeal_decided_by',
       'appeals.letter_key as appeal_letter_key',
     ])

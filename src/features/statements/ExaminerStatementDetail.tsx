@@ -9,7 +9,7 @@ import { routes } from '#domain/routes.ts';
 import { EXAMINER_SIDEBAR_LABELS } from '#domain/statuses.ts';
 import { COMPANY_FIELDS } from '#lib/statement.ts';
 import { useStore } from '#stores/prerendered.ts';
-import { $user } from '#stores/session.ts';
+import { $isHead, $user } from '#stores/session.ts';
 import AppealsBlock from '../appeals/AppealsBlock.tsx';
 import { decisionTexts } from '../appeals/appeals.ts';
 import { registerTexts } from '../appeals/counters.ts';
@@ -136,6 +136,7 @@ export default function ExaminerStatementDetail() {
   }, [canAskConclusions]);
   const decisionWaits = useStore($decisionWaits);
   const user = useStore($user);
+  const isHead = useStore($isHead);
 
   // A corrected certificate and the approved set's inventory are signed by the examiner of the approval, as its
   // certificate is.
@@ -243,7 +244,14 @@ export default function ExaminerStatementDetail() {
         statementId={statement.id}
         visibleId={statement.visibleId}
         set={statement.approvedSet}
-        inventoryAction={signApprovalDocument}
+        inventoryAction={(file) =>
+          // An approver deactivated before signing the inventory: a head signs it in their stead.
+          statement.approvedSet?.approverGone && isHead && file.signatureFile === null ? (
+            <SignDecisionButton statementId={statement.id} file={file} />
+          ) : (
+            signApprovalDocument(file)
+          )
+        }
       />
 
       <CorrectionsBlock
