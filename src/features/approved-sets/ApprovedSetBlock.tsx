@@ -74,7 +74,7 @@ export function ApprovedSetBlock({
         )}
         {set.awaitingSignature && (
           <p className="text-secondary" data-testid="approved-set-awaiting">
-            {texts.awaitingSignature}
+            {set.approverGone ? texts.awaitingHeadSignature : texts.awaitingSignature}
           </p>
         )}
         {set.notStamped.length > 0 && (
