@@ -849,8 +849,25 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     }
     expect(set.files.map((entry) => entry.fileName)).toEqual(['Генплан_согласовано.pdf']);
     expect(set.notStamped.map((entry) => entry.fileName)).toEqual(['Фасады.pdf']);
-    // The set waits for its inventory's signature: the committee sees it so; the company, the check and the ZIP
-    // have no set yet.
+    // The set waits for its inventory's signature: the committee sees it so, and the approver is asked to sign it;
+    // the company, the check and the ZIP have no set yet.
+    const { visibleId: shownId } = await statementAs('examiner1', statementId);
+    const asked = `Опись согласованного комплекта по заявлению № ${shownId} «Дом с подписями» ждёт подписи`;
+    // Asked once the set's transaction committed: awaited as it comes.
+    await expect
+      .poll(async () =>
+        ((await call('examiner1', 'GET', '/api/notifications')).json() as Array<{ message: string }>).some(
+          (n) => n.message === asked,
+        ),
+      )
+      .toBe(true);
+    await expect
+      .poll(() =>
+        portal()
+          .mailbox.messagesTo(demoUsers.examiner1.email)
+          .some((mail) => mail.subject === asked),
+      )
+      .toBe(true);
     expect(set).toMatchObject({ awaitingSignature: true, inventory: { signature: null, signatureFile: null } });
     const inventory = set.inventory as NonNullable<typeof set.inventory>;
     expect((await statementAs('owner', statementId)).approvedSet).toBeNull();

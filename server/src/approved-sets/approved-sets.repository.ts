@@ -13,6 +13,7 @@ export async function findStampSubject(db: Db, statementId: number) {
       'stages.id as stage_id',
       'stages.n',
       'stages.applicant_name as examiner_name',
+      'stages.applicant_id as examiner_id',
       'stages.date_create as decided_at',
       'stages.stamp_corners',
     ])

@@ -33,7 +33,7 @@ import { documentsOf } from '../signatures/signed-uploads.ts';
 import { discardStored, type FileStore } from '../storage/file-store.ts';
 import { requireExaminer, seesCompany } from '../users/guards.ts';
 import type { UserRow } from '../users/user.ts';
-import { listCompanyUsers } from '../users/users.service.ts';
+import { listCompanyUsers, listExaminers } from '../users/users.service.ts';
 import {
   approverRemoved,
   findApprovedSetRow,
@@ -323,11 +323,41 @@ export async function makeApprovedSet(ctx: ServiceContext, statementId: number):
     });
     // Another API process made the set first: its files stand, these go.
     if (recorded) kept.length = 0;
+    if (recorded) {
+      await askInventorySignature(ctx, statementId, subject).catch((error: unknown) =>
+        ctx.logError(error, `approved set of statement ${statementId}: the request for its signature`),
+      );
+    }
   } finally {
     making.delete(subject.stage_id);
     for (const key of kept)
       await discardStored(ctx.files, key).catch((error: unknown) => ctx.logError(error, 'approved set removal'));
   }
+}
+
+/**
+ * Under `decisions` in SIGNATURES_REQUIRED, tells whoever signs the inventory of a set just made that the set waits
+ * for it (a notification and a mail): the examiner who approved, or the heads when that examiner has left.
+ */
+async function askInventorySignature(
+  ctx: ServiceContext,
+  statementId: number,
+  subject: { visible_id: number; object_name: string; examiner_id: number | null },
+): Promise<void> {
+  if (!ctx.config.signatures.required.has('decisions')) return;
+  const examiners = await listExaminers(ctx.db);
+  const approver = examiners.find((user) => user.id === subject.examiner_id);
+  const message = `Опись согласованного комплекта по заявлению № ${subject.visible_id} «${subject.object_name}» ждёт подписи`;
+  const announcement = await announceTo(
+    ctx,
+    ctx.db,
+    approver ? [approver] : examiners.filter((user) => user.is_head),
+    routes.examinerStatementInfo(statementId),
+    message,
+    [`${message}.`, 'Компания получит комплект, когда опись будет подписана: «Подписать решение» рядом с описью.'],
+    nowIso(ctx.now()),
+  );
+  sendAnnouncement(ctx, announcement);
 }
 
 /** The inventory's paragraphs: the certificate, then each stamped file with its pages and SHA-256, then the rest. */
