@@ -2393,9 +2393,9 @@ export interface paths {
          * The documents an approval of statement `id` now would leave without a stamp, with the reason
          * @description For the approval dialog, before it is sent (docs/product.md «The approved set»): each document of the
          *     company's last submission that the set would not stamp, with the reason the set would give (`NotStampedFile`):
-         *     not a PDF or image, damaged, encrypted, or past the parser's bounds. Found without stamping anything: by the
-         *     file's kind, its first and last bytes, and its page count (counted once off the event loop and kept, as a
-         *     remark's pin counts it). The set's own stamping stays the judge: a file that passes here may still be named
+         *     not a PDF or image, damaged, or encrypted. Found without stamping anything: by the file's kind, its first and
+         *     last bytes, and its page count (counted once off the event loop and kept, as a remark's pin counts it; a PDF
+         *     past the count's bounds is not foreseen, as the stamping's bounds are wider). The set's own stamping stays the judge: a file that passes here may still be named
          *     there. Any examiner; an unknown statement is 404.
          */
         get: operations["foreseeNotStamped"];
@@ -2504,8 +2504,9 @@ export interface paths {
          *     ИНН ЮЛ) by the examiner who decided (by ФИО): 400 with the reason otherwise, nothing stored
          *     (docs/product.md «Signatures»). An appeal's answer letter is signed the same way by the head who decided the
          *     appeal (403 for anyone else; any other file of an appeal is 409). The approved set's inventory
-         *     (`ApprovedSet.inventory.id`) is signed the same way by the examiner who approved, which issues the set to the
-         *     company under `decisions` in SIGNATURES_REQUIRED (docs/product.md «The approved set»); a stamped copy is 409.
+         *     (`ApprovedSet.inventory.id`) is signed the same way by the examiner who approved (by a head once that examiner
+         *     is deactivated, `ApprovedSet.approverGone`), which issues the set to the company when it waits for that
+         *     signature (docs/product.md «The approved set»); a stamped copy is 409.
          *     Answers the statement as the examiner sees it.
          */
         post: operations["signDecision"];
@@ -3612,7 +3613,14 @@ export interface components {
             signatureFile: components["schemas"]["SignatureFile"] | null;
         };
         ForeseenNotStamped: {
-            notStamped: components["schemas"]["NotStampedFile"][];
+            notStamped: components["schemas"]["ForeseenNotStampedFile"][];
+        };
+        ForeseenNotStampedFile: {
+            /** @description The document (`StageFile.id`) of the company's last submission. */
+            fileId: number;
+            fileName: string;
+            /** @description Why the set will not stamp it, in Russian, as `NotStampedFile.reason` words it. */
+            reason: string;
         };
         NotStampedFile: {
             fileName: string;

@@ -100,7 +100,7 @@ export type Stage = Schemas['Stage'];
 export type StageFile = Schemas['StageFile'];
 /** The approval's stamped copies, their inventory and what could not be stamped (docs/product.md «The approved set»). */
 export type ApprovedSet = Schemas['ApprovedSet'];
-export type NotStampedFile = Schemas['NotStampedFile'];
+export type ForeseenNotStampedFile = Schemas['ForeseenNotStampedFile'];
 /** A submission's file against the company's previous submission: 'новый', 'изменён', 'без изменений'. */
 export type FileChange = Schemas['FileChange'];
 /** The portal's verdict on a document's detached electronic signature (docs/product.md «Signatures»). */

@@ -46,6 +46,7 @@ import * as bodyInstances from './20261130T1400_body_instances.ts';
 import * as remarkProposals from './20261130T1500_remark_proposals.ts';
 import * as stampCorners from './20261130T1600_stamp_corners.ts';
 import * as consentWithdrawals from './20261201T0100_consent_withdrawals.ts';
+import * as approvedSetSignature from './20261201T0200_approved_set_signature.ts';
 
 /** Every migration in order; names are timestamps and never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T1500_remark_proposals': remarkProposals,
   '20261130T1600_stamp_corners': stampCorners,
   '20261201T0100_consent_withdrawals': consentWithdrawals,
+  '20261201T0200_approved_set_signature': approvedSetSignature,
 };

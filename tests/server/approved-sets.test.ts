@@ -9,6 +9,7 @@ import { degrees, PDFDocument, PDFHexString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '#domain/contract.ts';
 import {
+  approvedSetOf,
   makeApprovedSet,
   NOT_STAMPED,
   resumeApprovedSets,
@@ -356,7 +357,13 @@ describe.each([
       { fileName: 'Испорченный.pdf', reason: NOT_STAMPED.damaged },
       { fileName: 'Смета.xlsx', reason: NOT_STAMPED.not_a_drawing },
     ];
-    expect(foreseen.json()).toEqual({ notStamped: expected });
+    const { notStamped } = foreseen.json() as { notStamped: Array<{ fileId: number; fileName: string }> };
+    expect(notStamped.map(({ fileId: _, ...file }) => file)).toEqual(expected);
+    // Each names its document of the submission, for the dialog to leave out of the corners.
+    const submitted = (await detail('examiner1', id)).stages[0]?.files ?? [];
+    for (const file of notStamped) {
+      expect(submitted.find((document) => document.id === file.fileId)?.fileName).toBe(file.fileName);
+    }
     // Only examiners ask; an unknown statement is 404.
     expect((await call('owner', 'GET', `/api/instance/statements/${id}/not-stamped`)).statusCode).toBe(403);
     expect((await call('examiner1', 'GET', '/api/instance/statements/999999/not-stamped')).statusCode).toBe(404);
@@ -370,6 +377,14 @@ describe.each([
     const { approvedSet } = await withSet(id);
     expect(approvedSet.files.map((file) => file.fileName)).toEqual(['Альбом_согласовано.pdf']);
     expect(approvedSet.notStamped).toEqual(expected);
+    // Made without `decisions`, the set needs no signature: setting it later hides no set the company has.
+    const later = {
+      ...ctx,
+      config: { ...ctx.config, signatures: { ...ctx.config.signatures, required: new Set(['decisions'] as const) } },
+    };
+    expect(await approvedSetOf(later, { id, status: 'approved' }, 'company')).toMatchObject({
+      awaitingSignature: false,
+    });
   });
 
   it('has no set before an approval, and none for a statement another decision answered', async () => {

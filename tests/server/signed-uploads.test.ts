@@ -11,7 +11,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appeal, Stage, StageFile, Statement, StatementListItem } from '#domain/contract.ts';
 import { SIGNATURE_FAILURE_TEXTS, unreadableSignatureMessage } from '#domain/signatures.ts';
-import { makeApprovedSet } from '../../server/src/approved-sets/approved-sets.service.ts';
+import { approvedSetOf, makeApprovedSet } from '../../server/src/approved-sets/approved-sets.service.ts';
 import { refusalGrounds } from '../../server/src/catalogs/catalogs.service.ts';
 import { demoUsers } from '../../tools/demo.ts';
 import { makeTestAuthority, TEST_COMMITTEE, type TestAuthority, type TestSignerName } from '../../tools/test-ca.ts';
@@ -1195,11 +1195,33 @@ describe('SIGNATURES_REQUIRED=decisions, an approver deactivated before signing 
     // The approval stands; its set waits, and now a head signs it in the leaver's stead, another examiner never.
     expect(await setOf('head', id)).toMatchObject({ awaitingSignature: true, approverGone: true });
     expect(await setOf('owner', id)).toBeNull();
-    expect((await sign('examiner2', 'examiner', id, inventory)).statusCode).toBe(403);
+    // The heads are asked to sign it now.
+    const { visibleId } = (await call('head', 'GET', `/api/instance/statements/${id}`)).json() as Statement;
+    const asked = `Опись согласованного комплекта по заявлению № ${visibleId} «Дом с подписями» ждёт подписи`;
+    await expect
+      .poll(async () =>
+        ((await call('head', 'GET', '/api/notifications')).json() as Array<{ message: string }>).some(
+          (n) => n.message === asked,
+        ),
+      )
+      .toBe(true);
+    // Made under `decisions`, the set waits for its signature even were the setting taken out.
+    const ctx = portal().ctx;
+    const without = {
+      ...ctx,
+      config: { ...ctx.config, signatures: { ...ctx.config.signatures, required: new Set<never>() } },
+    };
+    expect(await approvedSetOf(without, { id, status: 'approved' }, 'company')).toBeNull();
+    const refused = await sign('examiner2', 'examiner', id, inventory);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'Подписать опись комплекта может только эксперт, согласовавший заявление, а если он деактивирован, — руководитель отдела',
+    );
     const byHead = await sign('head', 'head', id, inventory);
     expect(byHead.statusCode, byHead.body).toBe(200);
     expect(await setOf('owner', id)).toMatchObject({
       awaitingSignature: false,
+      approverGone: false,
       inventory: { signature: { status: 'valid', signer: { fio: 'Орлова Елена Викторовна' } } },
     });
   });

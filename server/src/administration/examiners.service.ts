@@ -4,6 +4,7 @@ import type {
   AdminExaminerInput,
   AdminExaminerPatch,
 } from '#domain/contract.ts';
+import { askHeadsForInventories } from '../approved-sets/approved-sets.service.ts';
 import { revokeUserSessions } from '../auth/session.service.ts';
 import type { ServiceContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -183,6 +184,8 @@ export async function deactivateExaminer(
     return { deactivation: { examiner: toAdminExaminer(after), handedOver: handedOver.length }, discardedFiles };
   });
   await removeUnissuedFiles(ctx, done.discardedFiles);
+  // The approved sets still waiting for their signature pass to the heads, who are told.
+  await askHeadsForInventories(ctx, id);
   return done.deactivation;
 }
 

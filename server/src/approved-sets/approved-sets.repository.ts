@@ -94,10 +94,18 @@ export async function listApprovalsWithoutSet(db: Db): Promise<number[]> {
 }
 
 /** Records the set as made; false when another process made it first (its row stands). */
-export async function insertApprovedSet(db: Db, stageId: number, at: string, notStamped: string): Promise<boolean> {
+export async function insertApprovedSet(
+  db: Db,
+  set: { stageId: number; at: string; notStamped: string; signatureRequired: boolean },
+): Promise<boolean> {
   const inserted = await db
     .insertInto('approved_sets')
-    .values({ stage_id: stageId, made_at: at, not_stamped: notStamped })
+    .values({
+      stage_id: set.stageId,
+      made_at: set.at,
+      not_stamped: set.notStamped,
+      signature_required: set.signatureRequired,
+    })
     .onConflict((conflict) => conflict.column('stage_id').doNothing())
     .returning('stage_id')
     .executeTakeFirst();
@@ -143,4 +151,33 @@ export async function approverRemoved(db: Db, stageId: number): Promise<boolean>
     .where('stages.id', '=', stageId)
     .executeTakeFirst();
   return row !== undefined && row.removed_at !== null;
+}
+
+/**
+ * The statements whose approved set, made by this examiner's approval, waits for its inventory's signature (the set
+ * needs one and its inventory has none).
+ */
+export async function listUnsignedInventories(db: Db, examinerId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('approved_sets')
+    .innerJoin('stages', 'stages.id', 'approved_sets.stage_id')
+    .innerJoin('files as inventory', (join) =>
+      join.onRef('inventory.stage_id', '=', 'stages.id').on('inventory.approved_set', '=', 'inventory'),
+    )
+    .select('stages.statement_id')
+    .where('stages.applicant_id', '=', examinerId)
+    .where('approved_sets.signature_required', '=', true)
+    .where('inventory.signs_file_id', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('files as signature')
+            .select('signature.id')
+            .whereRef('signature.signs_file_id', '=', 'inventory.id'),
+        ),
+      ),
+    )
+    .orderBy('stages.statement_id')
+    .execute();
+  return rows.map((row) => row.statement_id);
 }

@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 import { checkUrl } from '#domain/certificates.ts';
 import { COMMITTEE_NAME } from '#domain/committee.ts';
-import type { ApprovedSet, NotStampedFile } from '#domain/contract.ts';
+import type { ApprovedSet, ForeseenNotStampedFile } from '#domain/contract.ts';
 import { renderLetter } from '#domain/pdf/committee-document.ts';
 import type { LetterBlock } from '#domain/pdf/letter.ts';
 import { certificateDate } from '#domain/pdf/page.ts';
@@ -42,6 +42,7 @@ import {
   listApprovalsWithoutSet,
   listApprovedDocuments,
   listApprovedSetFiles,
+  listUnsignedInventories,
   saveStampCorners,
   statementExists,
 } from './approved-sets.repository.ts';
@@ -175,23 +176,24 @@ export async function stampStored(
 /**
  * The documents an approval of the statement now would leave without a stamp, with the reason the set would give
  * (the approval dialog shows them before it is sent): not a PDF or image, damaged or encrypted at a glance, or a PDF
- * whose pages cannot be counted (counted once off the event loop and kept, as a remark's pin counts them). Nothing
- * is stamped; the set's own stamping stays the judge. Any examiner; an unknown statement is 404.
+ * whose pages cannot be read at all (counted once off the event loop and kept, as a remark's pin counts them). A PDF
+ * past the page count's bounds is not foreseen: the stamping's bounds are wider. Nothing is stamped; the set's own
+ * stamping stays the judge. Any examiner; an unknown statement is 404.
  */
 export async function foreseeNotStamped(
   ctx: ServiceContext,
   actor: UserRow,
   statementId: number,
-): Promise<NotStampedFile[]> {
+): Promise<ForeseenNotStampedFile[]> {
   requireExaminer(actor);
   if (!(await statementExists(ctx.db, statementId))) throw apiError('not_found', 'Заявление не найдено');
-  const foreseen: NotStampedFile[] = [];
+  const foreseen: ForeseenNotStampedFile[] = [];
   for (const document of await listApprovedDocuments(ctx.db, statementId)) {
     const kind = stampKind(document.file_name);
     const problem = kind ? await seenProblem(ctx, document.storage_key, Number(document.size), kind) : 'not_a_drawing';
     const pages = !problem && kind === 'pdf' ? await statementFilePages(ctx, statementId, document.id) : 1;
-    const reason = problem ?? (pages === 'unreadable' ? 'damaged' : pages === 'too_complex' ? 'too_complex' : null);
-    if (reason) foreseen.push({ fileName: document.file_name, reason: NOT_STAMPED[reason] });
+    const reason = problem ?? (pages === 'unreadable' ? 'damaged' : null);
+    if (reason) foreseen.push({ fileId: document.id, fileName: document.file_name, reason: NOT_STAMPED[reason] });
   }
   return foreseen;
 }
@@ -295,7 +297,13 @@ export async function makeApprovedSet(ctx: ServiceContext, statementId: number):
     kept.push(inventoryKey);
     const at = nowIso(ctx.now());
     const recorded = await ctx.db.transaction().execute(async (trx) => {
-      if (!(await insertApprovedSet(trx, subject.stage_id, at, JSON.stringify(notStamped)))) return false;
+      const set = {
+        stageId: subject.stage_id,
+        at,
+        notStamped: JSON.stringify(notStamped),
+        signatureRequired: ctx.config.signatures.required.has('decisions'),
+      };
+      if (!(await insertApprovedSet(trx, set))) return false;
       for (const file of stamped) {
         await keepStageFile(trx, {
           stageId: subject.stage_id,
@@ -323,7 +331,7 @@ export async function makeApprovedSet(ctx: ServiceContext, statementId: number):
     });
     // Another API process made the set first: its files stand, these go.
     if (recorded) kept.length = 0;
-    if (recorded) {
+    if (recorded && ctx.config.signatures.required.has('decisions')) {
       await askInventorySignature(ctx, statementId, subject).catch((error: unknown) =>
         ctx.logError(error, `approved set of statement ${statementId}: the request for its signature`),
       );
@@ -336,15 +344,14 @@ export async function makeApprovedSet(ctx: ServiceContext, statementId: number):
 }
 
 /**
- * Under `decisions` in SIGNATURES_REQUIRED, tells whoever signs the inventory of a set just made that the set waits
- * for it (a notification and a mail): the examiner who approved, or the heads when that examiner has left.
+ * Tells whoever signs the inventory of a set waiting for it (made under `decisions` in SIGNATURES_REQUIRED) that the
+ * set waits for them (a notification and a mail): the examiner who approved, or the heads when that examiner has left.
  */
 async function askInventorySignature(
   ctx: ServiceContext,
   statementId: number,
   subject: { visible_id: number; object_name: string; examiner_id: number | null },
 ): Promise<void> {
-  if (!ctx.config.signatures.required.has('decisions')) return;
   const examiners = await listExaminers(ctx.db);
   const approver = examiners.find((user) => user.id === subject.examiner_id);
   const message = `Опись согласованного комплекта по заявлению № ${subject.visible_id} «${subject.object_name}» ждёт подписи`;
@@ -358,6 +365,21 @@ async function askInventorySignature(
     nowIso(ctx.now()),
   );
   sendAnnouncement(ctx, announcement);
+}
+
+/**
+ * After an examiner's deactivation: the sets of their approvals still waiting for the inventory's signature are the
+ * heads' to sign now, and each is asked of them. Failures are logged; the deactivation stands.
+ */
+export async function askHeadsForInventories(ctx: ServiceContext, examinerId: number): Promise<void> {
+  try {
+    for (const statementId of await listUnsignedInventories(ctx.db, examinerId)) {
+      const subject = await findStampSubject(ctx.db, statementId);
+      if (subject) await askInventorySignature(ctx, statementId, subject);
+    }
+  } catch (error) {
+    ctx.logError(error, `approved sets of examiner ${examinerId} to sign`);
+  }
 }
 
 /** The inventory's paragraphs: the certificate, then each stamped file with its pages and SHA-256, then the rest. */
@@ -413,7 +435,8 @@ export async function approvedSetOf(
     inventory: null,
     notStamped: JSON.parse(row.not_stamped),
     awaitingSignature: false,
-    approverGone: await approverRemoved(ctx.db, row.stage_id),
+    // The committee's own matter: the company never learns that an examiner left.
+    approverGone: reader === 'committee' && (await approverRemoved(ctx.db, row.stage_id)),
   };
   // The inventory's signature is paired with it as a round's document's is with its document.
   const documents = new Map(documentsOf(files).map((document) => [document.id, document]));
@@ -433,8 +456,8 @@ export async function approvedSetOf(
       });
     }
   }
-  set.awaitingSignature =
-    ctx.config.signatures.required.has('decisions') && set.inventory?.signature?.status !== 'valid';
+  // Decided when the set was made: a later change of the setting changes no set.
+  set.awaitingSignature = Boolean(row.signature_required) && set.inventory?.signature?.status !== 'valid';
   return set.awaitingSignature && reader !== 'committee' ? null : set;
 }
 

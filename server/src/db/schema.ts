@@ -175,6 +175,8 @@ export interface ApprovedSetTable {
   stage_id: number;
   made_at: string;
   not_stamped: string;
+  /** Whether the set waits for its inventory's signature, decided when it was made (20261201T0200). */
+  signature_required: Flag;
 }
 
 export interface PrefileTable {

@@ -26,6 +26,8 @@ const SIGN_TEXTS = {
   noFile: 'Документ не найден',
   notDecision: 'Подписать можно только документ решения комитета',
   notDecider: 'Подписать решение может только эксперт, принявший его',
+  notInventorySigner:
+    'Подписать опись комплекта может только эксперт, согласовавший заявление, а если он деактивирован, — руководитель отдела',
   notAppealDecider: 'Подписать ответ на жалобу может только руководитель, рассмотревший жалобу',
   alreadySigned: 'Решение уже подписано',
   notSignatureFile: 'Приложите файл подписи (.sig или .p7s)',
@@ -49,8 +51,9 @@ function deciderOf(document: RoundFile): { id: number | null; refusal: string; h
   // Of the approved set, its inventory is signed («The approved set»): a stamped copy is covered by its hash there.
   if (!document.is_government_agency || !decision || document.approved_set === 'stamped') return null;
   // The approval stands when its examiner leaves; its set must still reach the company, so a head signs for them.
-  const headSigns = document.approved_set === 'inventory' && document.decider_removed_at !== null;
-  return { id: document.applicant_id, refusal: SIGN_TEXTS.notDecider, headSigns };
+  const inventory = document.approved_set === 'inventory';
+  const refusal = inventory ? SIGN_TEXTS.notInventorySigner : SIGN_TEXTS.notDecider;
+  return { id: document.applicant_id, refusal, headSigns: inventory && document.decider_removed_at !== null };
 }
 
 /**

@@ -14,8 +14,8 @@ export default function StampCornerPicker({ files, corners }: { files: readonly 
   const chosen = useStore(corners.$corners);
   const notStamped = useStore(corners.$notStamped) ?? [];
   // A document the server foresees unstamped gets no corner: it is named below with why.
-  const unstamped = new Set(notStamped.map((file) => file.fileName));
-  const documents = stampableDocuments(files).filter((file) => !unstamped.has(file.fileName));
+  const unstamped = new Set(notStamped.map((file) => file.fileId));
+  const documents = stampableDocuments(files).filter((file) => !unstamped.has(file.id));
   if (documents.length === 0 && notStamped.length === 0) return null;
   return (
     <section className="stamp-corners" aria-labelledby="stamp-corners-title">
@@ -28,7 +28,7 @@ export default function StampCornerPicker({ files, corners }: { files: readonly 
           <p className="correction__label">{texts.unstamped}</p>
           <ul>
             {notStamped.map((file) => (
-              <li key={file.fileName}>
+              <li key={file.fileId}>
                 {file.fileName}: {file.reason}
               </li>
             ))}

@@ -1,5 +1,5 @@
 import { atom, map, type ReadableAtom } from 'nanostores';
-import type { NotStampedFile, StageFile, StampCorner, Statement } from '#domain/contract.ts';
+import type { ForeseenNotStampedFile, StageFile, StampCorner, Statement } from '#domain/contract.ts';
 import { viewKind } from '#domain/files.ts';
 import { api } from '#stores/api.ts';
 
@@ -24,11 +24,11 @@ export function approvedSubmissionFiles(statement: Statement): readonly StageFil
  */
 export function createStampCorners() {
   const $corners = map<Record<string, StampCorner>>({});
-  const $notStamped = atom<readonly NotStampedFile[] | null>(null);
+  const $notStamped = atom<readonly ForeseenNotStampedFile[] | null>(null);
   let asked = 0;
   return {
     $corners: $corners as ReadableAtom<Readonly<Record<string, StampCorner>>>,
-    $notStamped: $notStamped as ReadableAtom<readonly NotStampedFile[] | null>,
+    $notStamped: $notStamped as ReadableAtom<readonly ForeseenNotStampedFile[] | null>,
     /** Asks which documents of the statement's submission an approval now would leave without a stamp. */
     async foresee(statementId: number) {
       const ask = ++asked;
