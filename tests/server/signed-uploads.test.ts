@@ -116,7 +116,12 @@ function signaturePortal(env: Record<string, string> = {}) {
     expect(rejected.statusCode, rejected.body).toBe(201);
     return id as number;
   };
-  return { portal, call, upload, submit, counts, refused, certificateOf, unsignedCertificate };
+  /** Whether `as` has a notification saying `message` (one written after a commit is awaited by the poll). */
+  const notified = async (as: string, message: string) =>
+    ((await call(as, 'GET', '/api/notifications')).json() as Array<{ message: string }>).some(
+      (n) => n.message === message,
+    );
+  return { portal, call, upload, submit, counts, refused, certificateOf, unsignedCertificate, notified };
 }
 
 const byName = (files: readonly StageFile[]) => new Map(files.map((file) => [file.fileName, file]));
@@ -659,7 +664,9 @@ describe('the demo', () => {
 });
 
 describe('SIGNATURES_REQUIRED=decisions', () => {
-  const { portal, call, upload, submit, certificateOf } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
+  const { portal, call, upload, submit, certificateOf, notified } = signaturePortal({
+    SIGNATURES_REQUIRED: 'decisions',
+  });
 
   const statementAs = async (as: string, id: number) =>
     (
@@ -854,13 +861,7 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     const { visibleId: shownId } = await statementAs('examiner1', statementId);
     const asked = `Опись согласованного комплекта по заявлению № ${shownId} «Дом с подписями» ждёт подписи`;
     // Asked once the set's transaction committed: awaited as it comes.
-    await expect
-      .poll(async () =>
-        ((await call('examiner1', 'GET', '/api/notifications')).json() as Array<{ message: string }>).some(
-          (n) => n.message === asked,
-        ),
-      )
-      .toBe(true);
+    await expect.poll(() => notified('examiner1', asked)).toBe(true);
     await expect
       .poll(() =>
         portal()
@@ -893,9 +894,7 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
     // Signed, the set is issued: the company is told, gets it with the check, and the ZIP carries the signature.
     const { visibleId } = await statementAs('owner', statementId);
     const told = `Согласованный комплект по заявлению № ${visibleId} «Дом с подписями» подписан`;
-    expect(
-      ((await call('owner', 'GET', '/api/notifications')).json() as Array<{ message: string }>).map((n) => n.message),
-    ).toContain(told);
+    expect(await notified('owner', told)).toBe(true);
     await expect
       .poll(() =>
         portal()
@@ -1139,7 +1138,9 @@ describe('SIGNATURES_REQUIRED=decisions', () => {
 });
 
 describe('SIGNATURES_REQUIRED=decisions, an approver deactivated before signing the inventory', () => {
-  const { portal, call, upload, submit, certificateOf } = signaturePortal({ SIGNATURES_REQUIRED: 'decisions' });
+  const { portal, call, upload, submit, certificateOf, notified } = signaturePortal({
+    SIGNATURES_REQUIRED: 'decisions',
+  });
   const setOf = async (as: string, id: number) =>
     (
       (
@@ -1198,13 +1199,7 @@ describe('SIGNATURES_REQUIRED=decisions, an approver deactivated before signing 
     // The heads are asked to sign it now.
     const { visibleId } = (await call('head', 'GET', `/api/instance/statements/${id}`)).json() as Statement;
     const asked = `Опись согласованного комплекта по заявлению № ${visibleId} «Дом с подписями» ждёт подписи`;
-    await expect
-      .poll(async () =>
-        ((await call('head', 'GET', '/api/notifications')).json() as Array<{ message: string }>).some(
-          (n) => n.message === asked,
-        ),
-      )
-      .toBe(true);
+    await expect.poll(() => notified('head', asked)).toBe(true);
     // Made under `decisions`, the set waits for its signature even were the setting taken out.
     const ctx = portal().ctx;
     const without = {
